@@ -1,0 +1,79 @@
+"""The typed contract between the query analyst and the later stages.
+
+A question becomes one `QueryPlan`; the plan compiles to one or more `SqlQuery`s. Later stages read the plan
+(intent, metrics, assumptions) and the query results; they never look at the question text again.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Intent(str, Enum):
+    RANKING = "ranking"  # who had the most X (rows: dimension, metric; sorted)
+    LOOKUP = "lookup"  # one figure for one entity or the whole match (one row)
+    COMPARISON = "comparison"  # X for two or more named entities (one row each)
+    BREAKDOWN = "breakdown"  # X split by ability, item, target kind... (rows: dimension, metric)
+    TIMELINE = "timeline"  # X per minute (rows: minute, [series], metric)
+    EVENT_LIST = "event_list"  # kills, first blood, objectives, winner (event rows)
+    BUILD_ORDER = "build_order"  # a player's purchases in order (rows: player, seq, item, match_second)
+    REFUSE = "refuse"  # not answerable from a combat log
+
+
+class TimeWindow(Frozen):
+    """Match seconds [start_s, end_s). `from_end_s` means "the last N seconds", resolved against the
+    match duration when the SQL is compiled, so a plan stays valid for any match."""
+
+    label: str  # as an analyst would say it: "first 10 minutes"
+    start_s: int | None = None
+    end_s: int | None = None
+    from_end_s: int | None = None
+
+
+class Filter(Frozen):
+    dimension: str  # catalog dimension id: player, team, role, god, ability, item, target_kind
+    op: Literal["=", "!=", "in"] = "="
+    values: tuple[str | int, ...]
+
+
+class Refusal(Frozen):
+    reason: str
+    suggestions: tuple[str, ...] = ()
+
+
+class QueryPlan(Frozen):
+    question: str
+    intent: Intent
+    metrics: tuple[str, ...] = ()  # catalog metric ids, the first is the headline
+    group_by: tuple[str, ...] = ()  # catalog dimension ids
+    filters: tuple[Filter, ...] = ()
+    window: TimeWindow | None = None
+    order: Literal["desc", "asc"] = "desc"
+    limit: int = 10
+    focus: tuple[str, ...] = ()  # resolved entity names the question is about
+    assumptions: tuple[str, ...] = ()  # every reading the planner made: "'mateo' read as MateoUwU"
+    summary: str = ""  # the plan in plain words, for the report's methodology section
+    refusal: Refusal | None = None
+    planner: str = "offline"  # which planner produced it: offline or llm
+    # A dependent step: run `then` after this plan, binding named parameters from this plan's first row.
+    then: QueryPlan | None = None
+    bind: dict[str, str] = Field(default_factory=dict)  # parameter name -> column of this plan's first row
+
+
+class SqlQuery(Frozen):
+    """One validated SQL statement. Parameters are DuckDB named parameters (`$player`), bound from an
+    earlier query's first row (`parameters`: name -> "<query_id>.<column>"), never spliced into text."""
+
+    query_id: str
+    purpose: str
+    sql: str
+    dependencies: tuple[str, ...] = ()
+    parameters: dict[str, str] = Field(default_factory=dict)
+    primary: bool = False  # the query whose result answers the question
