@@ -1,0 +1,43 @@
+"""Shared fixtures: the real sample match, ingested once per test session into a temporary warehouse."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+SAMPLE_LOG = SHARED / "data" / "sample_match.log"
+TRUTH_FILE = SHARED / "data" / "sample_match.truth.json"
+FIXTURE_LINES = SHARED / "data" / "real_fixture_lines.log"
+DEV_QUESTIONS = SHARED / "eval" / "dev_questions.jsonl"
+SAMPLE_MATCH_ID = "00000001-sample"
+
+# Matplotlib must never try to open a window in tests or CI.
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+
+@pytest.fixture(scope="session")
+def truth() -> dict:
+    return json.loads(TRUTH_FILE.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def sample_warehouse(tmp_path_factory) -> Path:
+    """A warehouse root holding the sample match (match id `00000001-sample`)."""
+    from combat_analysis.ingest import ingest_log
+
+    root = tmp_path_factory.mktemp("warehouse")
+    ingest_log(SAMPLE_LOG, root)
+    return root
+
+
+@pytest.fixture()
+def sample_con(sample_warehouse):
+    from combat_analysis.warehouse import open_warehouse
+
+    con = open_warehouse(sample_warehouse, SAMPLE_MATCH_ID)
+    yield con
+    con.close()
