@@ -1,0 +1,180 @@
+"""Data handles: result tables too large to travel inline in a package, kept as Parquet files.
+
+A handle is a small reference (id, type, columns, shape, dtypes, source SQL, expiry) that a package carries
+in place of the rows. The store writes each table with DuckDB's `COPY ... TO ... (FORMAT parquet)` next to a
+JSON sidecar holding the handle, so `get` can check expiry without the package that named it.
+"""
+
+from __future__ import annotations
+
+import math
+import uuid
+from datetime import date, datetime, time, timedelta, timezone
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pandas as pd
+
+from combat_analysis.package import DataHandle, HandleMetadata
+
+DEFAULT_TTL = timedelta(hours=24)
+
+
+class HandleError(LookupError):
+    """A data handle that cannot be resolved."""
+
+
+class HandleNotFoundError(HandleError):
+    pass
+
+
+class HandleExpiredError(HandleError):
+    pass
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _sql_string(path: Path) -> str:
+    return "'" + str(path).replace("'", "''") + "'"
+
+
+class HandleStore:
+    """Parquet-backed handles under one directory: `<root>/<handle id>.parquet` + `.json`."""
+
+    def __init__(self, root: Path | str, ttl: timedelta = DEFAULT_TTL):
+        self.root = Path(root)
+        self.ttl = ttl
+        self.root.mkdir(parents=True, exist_ok=True)
+
+    def __repr__(self) -> str:
+        return f"HandleStore({str(self.root)!r}, ttl={self.ttl})"
+
+    def _paths(self, handle_id: str) -> tuple[Path, Path]:
+        if not handle_id or "/" in handle_id or "\\" in handle_id or handle_id.startswith("."):
+            raise HandleNotFoundError(f"data handle {handle_id!r} is not a valid handle id")
+        return self.root / f"{handle_id}.parquet", self.root / f"{handle_id}.json"
+
+    def put_table(
+        self,
+        con: duckdb.DuckDBPyConnection,
+        table: str,
+        *,
+        source_sql: str,
+        data_type: str = "table",
+        ttl: timedelta | None = None,
+        now: datetime | None = None,
+    ) -> DataHandle:
+        """Write the relation `table` (a table or view name on `con`) to Parquet and return its handle."""
+        handle_id = f"h_{uuid.uuid4().hex}"
+        parquet, sidecar = self._paths(handle_id)
+        con.execute(f"COPY (SELECT * FROM {table}) TO {_sql_string(parquet)} (FORMAT parquet)")
+        described = con.execute(f"DESCRIBE SELECT * FROM {table}").fetchall()
+        (rows,) = con.execute(f"SELECT count(*) FROM {table}").fetchone()
+        created = now or _now()
+        handle = DataHandle(
+            handle_id=handle_id,
+            data_type=data_type,
+            path=str(parquet),
+            metadata=HandleMetadata(
+                columns=tuple(name for name, *_ in described),
+                shape=(int(rows), len(described)),
+                dtypes={name: str(dtype) for name, dtype, *_ in described},
+                source_sql=source_sql,
+                created_at=created,
+                expires_at=created + (ttl or self.ttl),
+            ),
+        )
+        sidecar.write_text(handle.model_dump_json(), encoding="utf-8")
+        return handle
+
+    def handle(self, handle_id: str, *, now: datetime | None = None) -> DataHandle:
+        """The live handle, or a clear error naming it when it is missing or expired."""
+        parquet, sidecar = self._paths(handle_id)
+        if not sidecar.exists() or not parquet.exists():
+            raise HandleNotFoundError(f"data handle {handle_id!r} not found in {self.root}")
+        handle = DataHandle.model_validate_json(sidecar.read_text(encoding="utf-8"))
+        if (now or _now()) >= handle.metadata.expires_at:
+            raise HandleExpiredError(
+                f"data handle {handle_id!r} expired at {handle.metadata.expires_at.isoformat()}; "
+                "re-run the question to rebuild it"
+            )
+        return handle
+
+    def get(self, handle_id: str, *, now: datetime | None = None) -> list[dict[str, Any]]:
+        """All rows behind a handle, as dicts in file order."""
+        parquet = Path(self.handle(handle_id, now=now).path)
+        con = duckdb.connect()
+        try:
+            cursor = con.execute(f"SELECT * FROM read_parquet({_sql_string(parquet)})")
+            names = [d[0] for d in cursor.description]
+            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        finally:
+            con.close()
+
+    def get_frame(self, handle_id: str, *, now: datetime | None = None) -> pd.DataFrame:
+        parquet = Path(self.handle(handle_id, now=now).path)
+        con = duckdb.connect()
+        try:
+            return con.execute(f"SELECT * FROM read_parquet({_sql_string(parquet)})").df()
+        finally:
+            con.close()
+
+    def ids(self) -> list[str]:
+        return sorted(p.stem for p in self.root.glob("h_*.json"))
+
+    def cleanup_expired(self, now: datetime | None = None) -> list[str]:
+        """Delete every expired handle's files; returns the removed ids."""
+        moment = now or _now()
+        removed = []
+        for handle_id in self.ids():
+            parquet, sidecar = self._paths(handle_id)
+            try:
+                handle = DataHandle.model_validate_json(sidecar.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            if moment >= handle.metadata.expires_at:
+                parquet.unlink(missing_ok=True)
+                sidecar.unlink(missing_ok=True)
+                removed.append(handle_id)
+        return removed
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"root": str(self.root), "ttl": self.ttl.total_seconds()}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.root = Path(state["root"])
+        self.ttl = timedelta(seconds=state["ttl"])
+
+
+def json_value(value: Any) -> Any:
+    """A DuckDB cell as a JSON-native value, so a package round-trips exactly."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return None if math.isnan(value) or math.isinf(value) else value
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, (datetime, date, time)):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return [json_value(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): json_value(v) for k, v in value.items()}
+    if hasattr(value, "item"):  # numpy scalars
+        return json_value(value.item())
+    return str(value)
+
+
+def json_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: json_value(v) for k, v in row.items()}
+
+
+def rows_of(result, store: HandleStore | None) -> list[dict[str, Any]]:
+    """Every row of a query result: from its handle when it was truncated, else inline."""
+    if result.handle is not None and store is not None:
+        return [json_row(r) for r in store.get(result.handle.handle_id)]
+    return [dict(r) for r in result.data]
