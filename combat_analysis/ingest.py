@@ -18,7 +18,7 @@ import pandas as pd
 
 from combat_analysis import warehouse
 from combat_analysis.entities import entity_kind, entity_team
-from combat_analysis.logfile import BadLine, file_sha256, read_line_batches
+from combat_analysis.logfile import BadLine, Survey, read_line_batches, survey_log
 from combat_analysis.schema import TABLES, WAREHOUSE_SCHEMA
 
 KNOWN_TYPES = {
@@ -29,6 +29,7 @@ KNOWN_TYPES = {
     ("CombatMsg", "Healing"), ("CombatMsg", "KillingBlow"),
     ("RewardMsg", "Currency"), ("RewardMsg", "Experience"),
 }
+TIME_FORMAT = "%Y.%m.%d-%H.%M.%S"
 KEYS = ("eventType", "type", "itemid", "itemname", "time", "sourceowner", "targetowner", "value1", "value2",
         "locationx", "locationy", "text", "matchID")
 
@@ -60,10 +61,39 @@ class IngestResult:
     partition_dirs: dict[str, str] = field(default_factory=dict)
 
 
-def _load_lines(con, path: Path, on_progress) -> list[BadLine]:
+def _csv_source(path: Path) -> str:
+    # One VARCHAR column per line: the unit separator never occurs in valid JSON, and no quoting.
+    compression = "gzip" if path.suffix == ".gz" else "none"
+    return (f"read_csv({_literal(str(path))}, columns={{'raw': 'VARCHAR'}}, header=false, delim=chr(31), "
+            f"quote='', escape='', auto_detect=false, compression='{compression}')")
+
+
+def _literal(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _load_lines(con, path: Path, survey: Survey) -> list[BadLine]:
+    """Fill table `lines(line_no, raw)`.
+
+    DuckDB's CSV reader takes the file directly when it reads back exactly the surveyed number of lines;
+    it refuses invalid UTF-8 and stray separators, and skips blank lines, so any awkward file falls back
+    to framing in Python, which numbers every line itself.
+    """
+    try:
+        con.execute(f"CREATE TABLE csv_lines AS SELECT raw FROM {_csv_source(path)}")
+        if con.execute("SELECT count(*) FROM csv_lines").fetchone()[0] == survey.lines:
+            # CTAS keeps the reader's order, so rowid is the line number minus one; a blank line reads
+            # back as NULL, which in `lines` means undecodable, so it becomes the empty string.
+            con.execute("CREATE VIEW lines AS SELECT rowid + 1 AS line_no, "
+                        "CASE WHEN rowid = 0 THEN ltrim(coalesce(raw, ''), chr(65279)) ELSE coalesce(raw, '') END AS raw "
+                        "FROM csv_lines")
+            return []
+    except duckdb.Error:
+        pass
+    con.execute("DROP TABLE IF EXISTS csv_lines")
     con.execute("CREATE TABLE lines (line_no BIGINT, raw VARCHAR)")
     undecodable: list[BadLine] = []
-    for batch in read_line_batches(path, on_progress=on_progress):
+    for batch in read_line_batches(path):
         undecodable.extend(batch.bad)
         frame = pd.DataFrame({
             "line_no": np.arange(batch.first_line_no, batch.first_line_no + len(batch.texts), dtype=np.int64),
@@ -75,81 +105,68 @@ def _load_lines(con, path: Path, on_progress) -> list[BadLine]:
     return undecodable
 
 
-def _parse_events(con, undecodable: list[BadLine]) -> None:
+def _parse_lines(con, undecodable: list[BadLine]) -> None:
+    """Split lines into `fields` (one JSON parse per line) and `quarantine_raw` (with a reason each)."""
     paths = ", ".join(f"'$.{k}'" for k in KEYS)
     con.execute(f"""
-        CREATE TABLE parsed AS
-        SELECT line_no, raw, clean,
-               CASE WHEN raw IS NULL THEN NULL
-                    WHEN trim(clean) = '' THEN 'blank line'
-                    WHEN NOT json_valid(clean) THEN 'malformed JSON'
-                    WHEN json_type(clean) <> 'OBJECT' THEN 'not a JSON object'
-                    WHEN json_extract_string(clean, '$.eventType') IS NULL THEN 'no eventType'
-               END AS problem
-        FROM (SELECT line_no, raw, rtrim(raw, ' ,' || chr(13) || chr(9)) AS clean FROM lines)
-        WHERE raw IS NOT NULL
+        CREATE TABLE fields AS
+        SELECT line_no, raw, try(json_extract_string(rtrim(raw, ' ,' || chr(13) || chr(9)), [{paths}])) AS f
+        FROM lines WHERE raw IS NOT NULL
     """)
     last_line = con.execute("SELECT max(line_no) FROM lines").fetchone()[0]
     con.execute("CREATE TABLE quarantine_raw (line_no BIGINT, reason VARCHAR, raw VARCHAR)")
     con.execute("""
         INSERT INTO quarantine_raw
         SELECT line_no,
-               CASE WHEN line_no = $last AND problem = 'malformed JSON'
-                    THEN 'truncated line: the file ends mid-event' ELSE problem END,
+               CASE WHEN trim(clean) = '' THEN 'blank line'
+                    WHEN NOT json_valid(clean) AND line_no = $last THEN 'truncated line: the file ends mid-event'
+                    WHEN NOT json_valid(clean) THEN 'malformed JSON'
+                    WHEN json_type(clean) <> 'OBJECT' THEN 'not a JSON object'
+                    ELSE 'no eventType' END,
                raw
-        FROM parsed WHERE problem IS NOT NULL
+        FROM (SELECT line_no, raw, rtrim(raw, ' ,' || chr(13) || chr(9)) AS clean FROM fields
+              WHERE f IS NULL OR f[1] IS NULL)
     """, {"last": last_line})
     if undecodable:
         con.executemany("INSERT INTO quarantine_raw VALUES (?, ?, ?)",
                         [(b.line_no, b.reason, b.raw) for b in undecodable])
-    con.execute(f"""
-        CREATE TABLE fields AS
-        SELECT line_no, clean, json_extract_string(clean, [{paths}]) AS f
-        FROM parsed WHERE problem IS NULL
-    """)
 
 
-def _build_events(con, match_id_fallback: str) -> str:
+def _build_events(con, match_id_fallback: str) -> tuple[str, object, object]:
+    """Create `events` with typed columns and the match clock; return (match id, start, end)."""
     known = " OR ".join(
         f"(f[1] = '{e}' AND " + ("f[2] IS NULL" if t is None else f"f[2] = '{t}'") + ")" for e, t in KNOWN_TYPES
     )
+    found = con.execute(
+        "SELECT f[13] FROM fields WHERE f[1] = 'start' AND f[13] IS NOT NULL ORDER BY line_no LIMIT 1"
+    ).fetchone()
+    match_id = found[0] if found else match_id_fallback
+    # The log's time format sorts as text, so the clock needs no date parsing of every row.
+    start, end = con.execute(f"""
+        SELECT try_strptime(min(f[5]) FILTER (WHERE f[1] IN ('itemmsg', 'CombatMsg', 'RewardMsg')
+                                                  AND try_strptime(f[5], '{TIME_FORMAT}') IS NOT NULL),
+                            '{TIME_FORMAT}'),
+               try_strptime(max(f[5]) FILTER (WHERE try_strptime(f[5], '{TIME_FORMAT}') IS NOT NULL), '{TIME_FORMAT}')
+        FROM fields WHERE f[1] IS NOT NULL
+    """).fetchone()
     con.execute(f"""
-        CREATE TABLE events_untimed AS
-        SELECT line_no, f[1] AS event_type, f[2] AS type,
-               try_strptime(f[5], '%Y.%m.%d-%H.%M.%S') AS time,
+        CREATE TABLE events AS
+        SELECT $mid AS match_id, line_no, f[1] AS event_type, f[2] AS type, time,
+               CAST(date_diff('second', $start, time) AS INTEGER) AS match_second,
+               CAST(floor(date_diff('second', $start, time) / 60) AS INTEGER) AS minute,
                f[6] AS source, f[7] AS target,
                TRY_CAST(f[3] AS BIGINT) AS item_id, f[4] AS item_name,
                TRY_CAST(f[8] AS DOUBLE) AS value1, TRY_CAST(f[9] AS DOUBLE) AS value2,
                TRY_CAST(f[10] AS DOUBLE) AS location_x, TRY_CAST(f[11] AS DOUBLE) AS location_y,
-               f[12] AS text, f[13] AS match_id_field,
-               CASE WHEN {known} THEN NULL ELSE clean END AS raw
-        FROM fields
-    """)
-    match_id = con.execute(
-        "SELECT match_id_field FROM events_untimed WHERE event_type = 'start' AND match_id_field IS NOT NULL "
-        "ORDER BY line_no LIMIT 1"
-    ).fetchone()
-    return match_id[0] if match_id else match_id_fallback
-
-
-def _match_clock(con) -> tuple:
-    start, end = con.execute("""
-        SELECT min(time) FILTER (WHERE event_type IN ('itemmsg', 'CombatMsg', 'RewardMsg')), max(time)
-        FROM events_untimed
-    """).fetchone()
-    return start, end
+               f[12] AS text,
+               CASE WHEN {known} THEN NULL ELSE rtrim(raw, ' ,' || chr(13) || chr(9)) END AS raw
+        FROM (SELECT *, try_strptime(f[5], '{TIME_FORMAT}') AS time FROM fields WHERE f[1] IS NOT NULL)
+        ORDER BY line_no
+    """, {"mid": match_id, "start": start})
+    return match_id, start, end
 
 
 def _derive_tables(con, match_id: str, start, end) -> None:
-    p = {"mid": match_id, "start": start}
-    con.execute("""
-        CREATE TABLE events AS
-        SELECT $mid AS match_id, line_no, event_type, type, time,
-               CAST(date_diff('second', $start, time) AS INTEGER) AS match_second,
-               CAST(floor(date_diff('second', $start, time) / 60) AS INTEGER) AS minute,
-               source, target, item_id, item_name, value1, value2, location_x, location_y, text, raw
-        FROM events_untimed ORDER BY line_no
-    """, p)
     con.execute("""
         CREATE TABLE players AS
         WITH roles AS (
@@ -342,11 +359,13 @@ def _build_matches(con, match_id, start, end, path: Path, sha: str, counts: tupl
     )
 
 
-def existing_sha256(root: Path, match_id: str) -> str | None:
-    part = warehouse.partition_dir(root, "matches", match_id) / "data.parquet"
-    if not part.exists():
+def match_with_sha256(root: Path, sha256: str) -> str | None:
+    """The match already ingested from a file with exactly this content, if any."""
+    files = [str(p) for p in (Path(root) / "matches").glob("match_id=*/data.parquet")]
+    if not files:
         return None
-    row = duckdb.connect().execute("SELECT source_sha256 FROM read_parquet(?)", [str(part)]).fetchone()
+    row = duckdb.connect().execute(
+        "SELECT match_id FROM read_parquet(?) WHERE source_sha256 = ? LIMIT 1", [files, sha256]).fetchone()
     return row[0] if row else None
 
 
@@ -364,17 +383,20 @@ def ingest_log(
     root = Path(warehouse_root)
     if not path.exists():
         raise IngestError(f"no such log file: {path}")
-    sha = file_sha256(path)
+    survey = survey_log(path, on_progress=on_progress)
+    if survey.lines == 0:
+        raise EmptyLogError(f"{path} is empty: a combat log holds one JSON event per line")
+    already = match_with_sha256(root, survey.sha256)
+    if already is not None:
+        return _result_from_warehouse(root, already, path, survey.sha256)
     scratch = Path(tempfile.mkdtemp(prefix="ingest-"))
     try:
-        con = duckdb.connect(str(scratch / "scratch.duckdb"))
+        con = duckdb.connect()
         con.execute(f"SET memory_limit = '{memory_limit_mb}MB'")
-        con.execute(f"SET temp_directory = '{scratch / 'spill'}'")
-        undecodable = _load_lines(con, path, on_progress)
-        lines_total = con.execute("SELECT count(*) FROM lines").fetchone()[0]
-        if lines_total == 0:
-            raise EmptyLogError(f"{path} is empty: a combat log holds one JSON event per line")
-        _parse_events(con, undecodable)
+        con.execute(f"SET temp_directory = {_literal(str(scratch / 'spill'))}")
+        undecodable = _load_lines(con, path, survey)
+        lines_total = survey.lines
+        _parse_lines(con, undecodable)
         bad = con.execute("SELECT line_no, reason FROM quarantine_raw ORDER BY line_no").fetchall()
         lines_parsed = lines_total - len(bad)
         if lines_parsed == 0 or len(bad) / lines_total > max_bad_share:
@@ -384,13 +406,9 @@ def ingest_log(
                 f"({len(bad) / lines_total:.1%}, limit {max_bad_share:.1%}); first: {first}. "
                 "Nothing was loaded. Is this a SMITE 2 combat log?"
             )
-        fallback_id = path.name.split(".")[0]
-        match_id = _build_events(con, fallback_id)
-        if existing_sha256(root, match_id) == sha:
-            return _result_from_warehouse(root, match_id, path, sha, bad)
-        start, end = _match_clock(con)
+        match_id, start, end = _build_events(con, path.name.split(".")[0])
         _derive_tables(con, match_id, start, end)
-        _build_matches(con, match_id, start, end, path, sha, (lines_total, lines_parsed, len(bad)))
+        _build_matches(con, match_id, start, end, path, survey.sha256, (lines_total, lines_parsed, len(bad)))
         counts = dict(con.execute("SELECT event_type, count(*) FROM events GROUP BY 1 ORDER BY 1").fetchall())
         rows, dirs, replaced = {}, {}, False
         staging = scratch / "parquet"
@@ -398,29 +416,30 @@ def ingest_log(
         for table in TABLES:
             columns = ", ".join(WAREHOUSE_SCHEMA[table])
             staged = staging / f"{table}.parquet"
-            con.execute(f"COPY (SELECT {columns} FROM {table}) TO '{staged}' (FORMAT parquet, COMPRESSION zstd)")
+            con.execute(f"COPY (SELECT {columns} FROM {table}) TO '{staged}' (FORMAT parquet, COMPRESSION snappy)")
             rows[table] = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
             replaced |= warehouse.replace_partition(root, table, match_id, staged)
             dirs[table] = str(warehouse.partition_dir(root, table, match_id))
         con.close()
         return IngestResult(
             match_id=match_id, status="replaced" if replaced else "ingested", source_file=str(path),
-            source_sha256=sha, lines_total=lines_total, lines_parsed=lines_parsed, lines_quarantined=len(bad),
+            source_sha256=survey.sha256, lines_total=lines_total, lines_parsed=lines_parsed, lines_quarantined=len(bad),
             event_counts=counts, table_rows=rows, first_bad_lines=tuple(bad[:10]), partition_dirs=dirs,
         )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _result_from_warehouse(root: Path, match_id: str, path: Path, sha: str, bad) -> IngestResult:
+def _result_from_warehouse(root: Path, match_id: str, path: Path, sha: str) -> IngestResult:
     con = warehouse.open_warehouse(root, match_id)
     lines_total, lines_parsed, lines_quarantined = con.execute(
         "SELECT lines_total, lines_parsed, lines_quarantined FROM matches").fetchone()
     counts = dict(con.execute("SELECT event_type, count(*) FROM events GROUP BY 1 ORDER BY 1").fetchall())
     rows = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES}
+    bad = con.execute("SELECT line_no, reason FROM quarantine ORDER BY line_no LIMIT 10").fetchall()
     return IngestResult(
         match_id=match_id, status="unchanged", source_file=str(path), source_sha256=sha,
         lines_total=lines_total, lines_parsed=lines_parsed, lines_quarantined=lines_quarantined,
-        event_counts=counts, table_rows=rows, first_bad_lines=tuple(bad[:10]),
+        event_counts=counts, table_rows=rows, first_bad_lines=tuple(bad),
         partition_dirs={t: str(warehouse.partition_dir(root, t, match_id)) for t in TABLES},
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,17 +66,9 @@ def _decode_lines(block: bytes, first_line_no: int) -> LineBatch:
     return LineBatch(first_line_no, texts, bad)
 
 
-def read_line_batches(
-    path: Path, *, block_bytes: int = BLOCK_BYTES, on_progress: Callable[[int], None] | None = None
-) -> Iterator[LineBatch]:
-    """Yield the file's lines in batches, numbered from 1, without line terminators.
-
-    A final line without a newline is still a line; an empty file yields nothing. The byte-order mark
-    before the first line is removed. CR and the trailing comma are left for the parser, which strips them.
-    """
-    next_line_no = 1
+def _line_blocks(path: Path, block_bytes: int, on_progress) -> Iterator[bytes]:
+    """The file's bytes in blocks that end on a line boundary (the final block may lack a newline)."""
     carry = b""
-    first = True
     with open_log(path) as f:
         while True:
             block = f.read(block_bytes)
@@ -89,15 +82,57 @@ def read_line_batches(
                 carry = block
                 continue
             carry = block[cut + 1 :]
-            batch = _decode_lines(block[:cut], next_line_no)
-            if first:
-                batch = _strip_bom(batch)
-                first = False
-            next_line_no += len(batch.texts)
-            yield batch
+            yield block[: cut + 1]
     if carry:
-        batch = _decode_lines(carry, next_line_no)
-        yield _strip_bom(batch) if first else batch
+        yield carry
+
+
+def read_line_batches(
+    path: Path, *, block_bytes: int = BLOCK_BYTES, on_progress: Callable[[int], None] | None = None
+) -> Iterator[LineBatch]:
+    """Yield the file's lines in batches, numbered from 1, without line terminators.
+
+    A final line without a newline is still a line; an empty file yields nothing. The byte-order mark
+    before the first line is removed. CR and the trailing comma are left for the parser, which strips them.
+    """
+    next_line_no = 1
+    first = True
+    for block in _line_blocks(path, block_bytes, on_progress):
+        body = block[:-1] if block.endswith(b"\n") else block
+        batch = _decode_lines(body, next_line_no)
+        if first:
+            batch = _strip_bom(batch)
+            first = False
+        next_line_no += len(batch.texts)
+        yield batch
+
+
+@dataclass(frozen=True)
+class Survey:
+    """One cheap pass over a log: its digest and its line count, which the fast path must reproduce."""
+
+    sha256: str
+    lines: int
+
+
+def survey_log(
+    path: Path, *, block_bytes: int = BLOCK_BYTES, on_progress: Callable[[int], None] | None = None
+) -> Survey:
+    lines = 0
+    gz = Path(path).suffix == ".gz"
+    digest = hashlib.sha256()
+    # hashlib releases the GIL on large updates, so hashing runs beside the scan on a second core.
+    with ThreadPoolExecutor(max_workers=1) as hasher:
+        pending = None
+        for block in _line_blocks(path, block_bytes, on_progress):
+            if not gz:
+                if pending is not None:
+                    pending.result()
+                pending = hasher.submit(digest.update, block)
+            lines += block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
+        if pending is not None:
+            pending.result()
+    return Survey(file_sha256(path) if gz else digest.hexdigest(), lines)
 
 
 def _strip_bom(batch: LineBatch) -> LineBatch:

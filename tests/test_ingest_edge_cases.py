@@ -180,3 +180,22 @@ def test_every_line_is_parsed_or_quarantined(tmp_path_factory, damaged):
     quarantined = con.execute("SELECT list(line_no ORDER BY line_no) FROM quarantine").fetchone()[0] or []
     assert parsed + len(quarantined) == len(lines) == result.lines_total
     assert set(quarantined) <= {i + 1 for i in damaged}
+
+
+def test_blank_lines_and_lone_carriage_returns_keep_numbering(tmp_path):
+    lines = list(SAMPLE_LINES)
+    lines[10] = b""
+    lines[20] = b"   "
+    lines[30] = lines[30][:40] + b"\r" + lines[30][40:]
+    result = ingest_log(write(tmp_path, "blank.log", b"\r\n".join(lines)), tmp_path / "wh")
+    assert result.lines_total == 26671
+    assert [(n, r) for n, r, _ in quarantine(tmp_path / "wh", SAMPLE_MATCH_ID)] == [
+        (11, "blank line"), (21, "blank line"), (31, "malformed JSON")]
+
+
+def test_gzip_archives_are_read_transparently(tmp_path):
+    import gzip
+
+    archive = write(tmp_path, "sample.log.gz", gzip.compress(SAMPLE_BYTES))
+    result = ingest_log(archive, tmp_path / "wh")
+    assert (result.match_id, result.lines_total, result.lines_quarantined) == (SAMPLE_MATCH_ID, 26671, 0)

@@ -1,0 +1,217 @@
+"""`combat-analysis`: ingest logs, ask questions, simulate matches, from the command line.
+
+Progress and diagnostics go to stderr; stdout carries only the answer (or, with --json, the package), so
+the output can be piped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from combat_analysis.settings import Paths
+
+err = Console(stderr=True)
+
+
+def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet: bool = False):
+    from combat_analysis.ingest import ingest_log
+
+    size = path.stat().st_size if path.suffix != ".gz" else None
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn()]
+    with Progress(*columns, console=err, transient=True, disable=quiet or not err.is_terminal) as progress:
+        task = progress.add_task(f"ingest {path.name}", total=size)
+        result = ingest_log(path, paths.warehouse, max_bad_share=max_bad_share,
+                            on_progress=lambda n: progress.advance(task, n))
+    return result
+
+
+def cmd_ingest(args) -> int:
+    from combat_analysis.ingest import IngestError
+
+    paths = Paths.from_env(args.home)
+    failures = 0
+    table = Table(title="Ingest", show_lines=False)
+    for column in ("file", "match", "status", "lines", "quarantined"):
+        table.add_column(column)
+    for name in args.files:
+        try:
+            r = _ingest_with_progress(Path(name), paths, args.max_bad_share)
+        except IngestError as exc:
+            failures += 1
+            err.print(f"[red]error:[/red] {exc}")
+            continue
+        table.add_row(name, r.match_id, r.status, f"{r.lines_total:,}", f"{r.lines_quarantined:,}")
+        for line_no, reason in r.first_bad_lines[:3]:
+            err.print(f"  [yellow]quarantined[/yellow] {name}:{line_no}: {reason}")
+    err.print(table)
+    err.print(f"warehouse: {paths.warehouse}")
+    return 1 if failures else 0
+
+
+def _resolve_match(args, paths: Paths) -> str:
+    from combat_analysis.warehouse import match_ids
+
+    if args.log:
+        return _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True).match_id
+    if args.match:
+        return args.match
+    known = match_ids(paths.warehouse)
+    if len(known) == 1:
+        return known[0]
+    hint = ", ".join(known) if known else "none yet; pass --log FILE"
+    raise SystemExit(f"error: say which match with --match ID or --log FILE (matches: {hint})")
+
+
+def _planner_from_args(args):
+    if not args.llm_base_url:
+        return None
+    from combat_analysis.planner.llm import LlmPlanner
+
+    return LlmPlanner(base_url=args.llm_base_url, model=args.llm_model, api_key_env=args.llm_api_key_env)
+
+
+def cmd_ask(args) -> int:
+    from combat_analysis.ingest import IngestError
+    from combat_analysis.pipeline import answer_question
+    from combat_analysis.warehouse import WarehouseError
+
+    paths = Paths.from_env(args.home)
+    question = " ".join(args.question)
+    try:
+        match_id = _resolve_match(args, paths)
+        if args.dagster:
+            return _ask_through_dagster(question, match_id, paths, args)
+        package = answer_question(
+            question, warehouse_root=paths.warehouse, match_id=match_id, artifacts_dir=paths.artifacts,
+            handles_dir=paths.handles, previous_queries=tuple(args.previous or ()),
+            planner=_planner_from_args(args), followups=not args.no_followups,
+        )
+    except (IngestError, WarehouseError) as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        return 2
+    _print_package(package, args.json)
+    return 0
+
+
+def _print_package(package, as_json: bool) -> None:
+    if as_json:
+        sys.stdout.write(package.to_json() + "\n")
+        return
+    response = package.response
+    print(response.direct_answer)
+    for insight in response.key_insights:
+        print(f"  - {insight}")
+    if package.final_output and package.final_output.html_path:
+        err.print(f"report: {package.final_output.html_path}")
+
+
+def _ask_through_dagster(question: str, match_id: str, paths: Paths, args) -> int:
+    """Run the question as a real Dagster job in a subprocess: the core never imports dagster."""
+    from combat_analysis.package import AgentDataPackage
+
+    root = Path(__file__).resolve().parents[1]
+    config = {"ops": {"query_plan": {"config": {"question": question, "match_id": match_id}}}}
+    run = subprocess.run(
+        [sys.executable, "-m", "dagster", "job", "execute", "-f", str(root / "definitions.py"),
+         "-j", "answer_question_job", "--config-json", json.dumps(config)],
+        capture_output=True, text=True, env={**os.environ, "COMBAT_ANALYSIS_HOME": str(paths.home)},
+    )
+    if run.returncode != 0:
+        err.print(run.stderr[-4000:])
+        return run.returncode
+    newest = max(paths.packages.glob("answer_report/**/*.json"), key=lambda p: p.stat().st_mtime)
+    _print_package(AgentDataPackage.from_json(newest.read_text(encoding="utf-8")), args.json)
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from combat_analysis.simulate import write_match
+
+    lines = write_match(Path(args.out), args.seed, scale=args.scale)
+    err.print(f"wrote {lines:,} lines to {args.out}")
+    return 0
+
+
+def cmd_handles(args) -> int:
+    from combat_analysis.handles import HandleStore
+
+    store = HandleStore(Paths.from_env(args.home).handles)
+    removed = store.cleanup_expired()
+    err.print(f"removed {len(removed)} expired handle(s)")
+    for handle_id in removed:
+        print(handle_id)
+    return 0
+
+
+def cmd_matches(args) -> int:
+    from combat_analysis.warehouse import match_ids, open_warehouse
+
+    paths = Paths.from_env(args.home)
+    table = Table(title=f"Matches in {paths.warehouse}")
+    for column in ("match", "started", "duration", "winner", "lines", "quarantined", "source"):
+        table.add_column(column)
+    if match_ids(paths.warehouse):
+        con = open_warehouse(paths.warehouse)
+        for row in con.execute("""SELECT match_id, started_at, duration_s, winner_team, lines_total,
+                                  lines_quarantined, source_file FROM matches ORDER BY started_at""").fetchall():
+            table.add_row(*(str(v) if v is not None else "unknown" for v in row))
+    Console().print(table)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="combat-analysis", description=__doc__.splitlines()[0])
+    parser.add_argument("--home", help="data home (default: $COMBAT_ANALYSIS_HOME or ./data)")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    ingest = sub.add_parser("ingest", help="read combat logs into the warehouse")
+    ingest.add_argument("files", nargs="+")
+    ingest.add_argument("--max-bad-share", type=float, default=0.01,
+                        help="fail when more than this share of lines is malformed (default 0.01)")
+    ingest.set_defaults(func=cmd_ingest)
+
+    ask = sub.add_parser("ask", help="answer a question about a match")
+    ask.add_argument("question", nargs="+")
+    where = ask.add_mutually_exclusive_group()
+    where.add_argument("--log", help="ingest this log first (an identical earlier ingest is reused)")
+    where.add_argument("--match", help="a match id already in the warehouse")
+    ask.add_argument("--json", action="store_true", help="print the final Agent Data Package as JSON")
+    ask.add_argument("--previous", action="append", help="an earlier question in this session (repeatable)")
+    ask.add_argument("--no-followups", action="store_true", help="skip answering the anticipated follow-ups")
+    ask.add_argument("--dagster", action="store_true", help="run the question as a Dagster job instead")
+    ask.add_argument("--max-bad-share", type=float, default=0.01)
+    ask.add_argument("--llm-base-url", help="OpenAI-compatible endpoint for the optional language-model planner")
+    ask.add_argument("--llm-model", default="gpt-4o-mini")
+    ask.add_argument("--llm-api-key-env", default="OPENAI_API_KEY", help="environment variable holding the key")
+    ask.set_defaults(func=cmd_ask)
+
+    simulate = sub.add_parser("simulate", help="write a realistic simulated match log")
+    simulate.add_argument("--seed", type=int, default=7)
+    simulate.add_argument("--out", required=True)
+    simulate.add_argument("--scale", type=float, default=1.0, help="fight density multiplier (40 ≈ 1M lines)")
+    simulate.set_defaults(func=cmd_simulate)
+
+    handles = sub.add_parser("cleanup-handles", help="delete expired data handles")
+    handles.set_defaults(func=cmd_handles)
+
+    matches = sub.add_parser("matches", help="list the matches in the warehouse")
+    matches.set_defaults(func=cmd_matches)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""A deterministic SMITE 2 match simulator that writes logs in the real format (see ../shared/FORMAT.md).
+
+Used for the demo's extra matches and for benchmarks: `combat-analysis simulate --seed 7 --out m.log`.
+`scale` multiplies the fight density, so `--scale 40` writes a 32-minute match of over a million lines.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+GODS = {
+    "Loki": ("Vanish", "Agonizing Visions", "Flurry Strike", "Assassinate"),
+    "Thor": ("Mjolnir's Attunement", "Tectonic Rift", "Berserker Barrage", "Anvil of Dawn"),
+    "Zeus": ("Chain Lightning", "Aegis Assault", "Detonate Charge", "Lightning Storm"),
+    "Athena": ("Preemptive Strike", "Confound", "Shield Wall", "Defender of Olympus"),
+    "Anubis": ("Plague of Locusts", "Mummify", "Grasping Hands", "Death Gaze"),
+    "Guan Yu": ("Conqueror", "Taolu Assault", "Warrior's Will", "Cavalry Charge"),
+    "Neith": ("Spirit Arrow", "Unravel", "Back Flip", "World Weaver"),
+    "Ymir": ("Ice Wall", "Glacial Strike", "Frost Breath", "Shards of Ice"),
+    "Rama": ("Astral Strike", "Pick Me Up", "Rolling Assault", "Astral Barrage"),
+    "Sobek": ("Charge Prey", "Tail Whip", "Sickening Strike", "Lurking in the Waters"),
+    "Fenrir": ("Unchained", "Seething Howl", "Brutalize", "Ragnarok"),
+    "Hercules": ("Driving Strike", "Earthbreaker", "Mitigate Wounds", "Excessive Strength"),
+}
+ITEMS = ["Blink Rune", "Purification Beads", "Axe", "Battle Axe", "Bumba's Cudgel", "Breastplate of Valor",
+         "Book of Thoth", "Chronos' Pendant", "Deathbringer", "Demon Blade", "Divine Ruin", "Gauntlet of Thebes",
+         "Heartseeker", "Hydra's Lament", "Jotunn's Revenge", "Obsidian Shard", "Qin's Blade", "Rage",
+         "Soul Gem", "Spectral Armor", "Stone of Binding", "The Crusher", "Titan's Bane", "Healing Potion"]
+PROCS = ("Bragi's Harp", "Bumba's Cudgel")
+ROLES = ("Jungle", "Carry", "Solo", "Support", "Middle")
+# Names are arbitrary text in real logs: accents, dots, apostrophes, spaces and emoji all occur.
+NAMES = ["León0722", "O'Malley", "zoe.rush", "Psychotic8Ball", "MateoUwU", "Night Owl", "ÁngelDeth",
+         "mid_or_feed", "🐉Drako", "LunaSol", "VoidWalker", "Tsunami88", "Brisk", "PapiTacos"]
+MINIONS = ("Archer", "Brute", "Swordsman", "Champion Swordsman")
+JUNGLE = ("Satyr", "Chimera", "Alpha Chimera", "Roaming Harpy", "Cyclops")
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    team: int
+    role: str
+    god: str
+
+
+def _event(**fields) -> str:
+    return json.dumps({k: str(v) if not isinstance(v, str) else v for k, v in fields.items()}, ensure_ascii=False)
+
+
+class MatchWriter:
+    def __init__(self, rng: random.Random, start: datetime, emit: Callable[[str], None]):
+        self.rng = rng
+        self.start = start
+        self.emit = emit
+
+    def stamp(self, second: float) -> str:
+        return (self.start + timedelta(seconds=int(second))).strftime("%Y.%m.%d-%H.%M.%S")
+
+    def where(self) -> dict:
+        return {"locationx": f"{self.rng.uniform(-11000, 11000):.6f}", "locationy": f"{self.rng.uniform(-11000, 11000):.6f}"}
+
+    def combat(self, kind, second, source, target, ability, value1, value2="0", text=""):
+        self.emit(_event(eventType="CombatMsg", type=kind, **self.where(), itemid="0", itemname=ability,
+                                 time=self.stamp(second), sourceowner=source, targetowner=target,
+                                 value1=value1, value2=value2, text=text))
+
+    def reward(self, second, giver, recipient, gold, xp):
+        for kind, itemid, name, amount in (("Currency", "2", "gold", gold), ("Experience", "1", "experience", xp)):
+            if amount > 0:
+                self.emit(_event(
+                    eventType="RewardMsg", type=kind, **self.where(), itemid=itemid, itemname=name,
+                    time=self.stamp(second), sourceowner=giver, targetowner=recipient, value1=amount, value2="0",
+                    text=f"{giver}  awarded {recipient} with {amount} {name}"))
+
+
+def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0, minutes: int = 32) -> None:
+    """Emit the log lines of one simulated match, in order, without separators."""
+    rng = random.Random(seed)
+    names = rng.sample(NAMES, 10)
+    gods = rng.sample(sorted(GODS), 10)
+    players = [Player(names[i], 1 + i // 5, ROLES[i % 5], gods[i]) for i in range(10)]
+    lobby = datetime(2025, 3, 2, 19, 0, 0) + timedelta(days=seed % 300, minutes=seed % 600)
+    w = MatchWriter(rng, lobby, emit)
+    w.emit(_event(eventType="start", matchID=f"sim-{seed:06d}", logMode="JSON"))
+    for p in players:
+        w.emit(_event(eventType="playermsg", type="RoleAssigned", itemid="0", itemname="E" + p.role,
+                              time=w.stamp(0), sourceowner=p.name, value1=p.team, text="<MISSING STRING TABLE ENTRY>"))
+    for i, p in enumerate(players):
+        w.emit(_event(eventType="playermsg", type="GodPicked", itemid=100 + i, itemname=p.god,
+                              time=w.stamp(20 + 9 * i), sourceowner=p.name, value1=p.team,
+                              text=f"{{SourceName}} picked {p.god} in the match lobby"))
+    w.start = lobby + timedelta(minutes=5)
+    alive_at = {p.name: 0.0 for p in players}
+    strength = {p.name: rng.uniform(0.7, 1.3) * (1.25 if p.team == 2 else 1.0) for p in players}
+    structures = {1: ["Order Tower"] * 4 + ["Order Phoenix"] * 2 + ["Order Titan"],
+                  2: ["Chaos Tower"] * 4 + ["Chaos Phoenix"] * 2 + ["Chaos Titan"]}
+    end = minutes * 60
+    for p in players:
+        w.emit(_event(eventType="itemmsg", type="ItemPurchase", **w.where(), itemid=1894,
+                              itemname=rng.choice(ITEMS[:2]), time=w.stamp(rng.randint(0, 5)), sourceowner=p.name,
+                              value1="0", text=f"{p.name} purchased starter (894)"))
+    fights_per_second = 1.3 * scale
+    fallen = {1: 0, 2: 0}
+    last_boss = 0.0
+    second = 5.0
+    while second < end:
+        second += rng.expovariate(fights_per_second * 12)
+        if second >= end:
+            break
+        attacker = rng.choice(players)
+        if second < alive_at[attacker.name]:
+            continue
+        roll = rng.random()
+        ability = rng.choice(GODS[attacker.god]) if roll < 0.45 else f"{attacker.god} Basic Attack"
+        if rng.random() < 0.05:
+            ability = rng.choice(PROCS)
+        enemies = [p for p in players if p.team != attacker.team and second >= alive_at[p.name]]
+        target_roll = rng.random()
+        if target_roll < 0.3 and enemies:
+            victim = rng.choice(enemies)
+            amount = int(rng.gauss(150, 60) * strength[attacker.name]) + 20
+            crit = attacker.role == "Carry" and rng.random() < 0.2
+            w.combat("CritDamage" if crit else "Damage", second, attacker.name, victim.name, ability, max(amount, 1),
+                     int(amount * 0.25), f"{attacker.name} hit {victim.name} for {amount} damage.")
+            if rng.random() < 0.12:
+                w.combat("CrowdControl", second, attacker.name, victim.name, ability, "0", "0",
+                         f"{attacker.name} None {victim.name}.")
+            if rng.random() < 0.02 * strength[attacker.name]:
+                w.combat("KillingBlow", second, attacker.name, victim.name, ability, rng.randint(1, 5), "0",
+                         f"{attacker.name} killed {victim.name} with {ability}.")
+                alive_at[victim.name] = second + 10 + second / 60
+                w.reward(second, victim.name, attacker.name, 200 + int(second / 10), 150 + int(second / 12))
+        elif target_roll < 0.7:
+            creep = rng.choice(MINIONS if target_roll < 0.55 else JUNGLE)
+            amount = int(rng.gauss(120, 40)) + 10
+            w.combat("Damage", second, attacker.name, creep, ability, max(amount, 1), int(amount * 0.1),
+                     f"{attacker.name} hit {creep} for {amount} damage.")
+            if rng.random() < 0.25:
+                w.combat("KillingBlow", second, attacker.name, creep, ability, "1", "0",
+                         f"{attacker.name} killed {creep} with {ability}.")
+                w.reward(second, creep, attacker.name, rng.randint(8, 40), rng.randint(10, 50))
+        elif target_roll < 0.8:
+            target = rng.choice([p for p in players if p.team == attacker.team])
+            heal = max(int(rng.gauss(60, 20)), 1)
+            w.combat("Healing", second, attacker.name, target.name, ability, heal, "", "")
+        elif target_roll < 0.83 and second > 420 + 230 * fallen[3 - attacker.team] and rng.random() < 0.05:
+            side = 3 - attacker.team
+            # the stronger team pushes; the Titan only falls in the last minutes
+            if structures[side] and rng.random() < strength[attacker.name] - 0.6 and (
+                    not structures[side][0].endswith("Titan") or second > end * 0.9):
+                target = structures[side].pop(0)
+                fallen[side] += 1
+                w.combat("Damage", second, attacker.name, target, ability, rng.randint(300, 600), "0")
+                w.combat("KillingBlow", second, attacker.name, target, ability, "1", "0",
+                         f"{attacker.name} killed {target} with {ability}.")
+                if target.endswith("Titan"):
+                    return
+        elif second - last_boss > 300 and rng.random() < 0.01:
+            last_boss = second
+            boss = rng.choice(("Gold Fury", "Fire Giant"))
+            w.combat("KillingBlow", second, attacker.name, boss, ability, "1", "0",
+                     f"{attacker.name} killed {boss} with {ability}.")
+        if rng.random() < 0.01 / max(scale, 1.0):
+            item = rng.choice(ITEMS)
+            w.emit(_event(eventType="itemmsg", type="ItemPurchase", **w.where(), itemid=1000 + ITEMS.index(item),
+                                  itemname=item, time=w.stamp(second), sourceowner=attacker.name, value1="0",
+                                  text=f"{attacker.name} purchased {item} ({ITEMS.index(item)})"))
+
+
+def write_match(path: Path, seed: int, *, scale: float = 1.0) -> int:
+    """Write a simulated match in the real framing: BOM, CRLF, trailing commas. Returns the line count."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    count = 0
+    with open(path, "w", encoding="utf-8-sig", newline="") as f:
+        def emit(line: str) -> None:
+            nonlocal count
+            # every line but the last ends in a comma: write the separator before each later line
+            f.write(",\r\n" + line if count else line)
+            count += 1
+
+        simulate_match(seed, emit, scale=scale)
+        f.write("\r\n")
+    return count
