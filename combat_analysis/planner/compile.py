@@ -1,0 +1,396 @@
+"""QueryPlan -> validated DuckDB SQL, built with sqlglot's expression builders.
+
+User text never reaches the SQL as text: entity names become sqlglot string literals (quoted and escaped by
+sqlglot) and values bound from an earlier query become DuckDB named parameters (`$player`). The only SQL
+written as text is the catalog's fixed conditions (`metrics.yaml`), which sqlglot parses.
+
+Result shapes (the composer relies on them):
+- figures (ranking, lookup, comparison, breakdown, timeline): one column per group-by dimension, named by
+  the dimension id, then one column per metric, named by the metric id;
+- event lists: first blood `killer, victim, match_second, assists`; winner `winner_team, killer,
+  match_second`; objectives `objective, target, killer, team, match_second`; kills `killer, victim,
+  match_second, ability, assists, team`;
+- build order: `player, seq, item, match_second`;
+- gold difference: `minute, team1_gold, team2_gold, gold_diff`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlglot
+from sqlglot import exp
+
+from combat_analysis.catalog import DIMENSIONS, METRICS, Metric, Source, metric
+from combat_analysis.plan import Filter, Intent, QueryPlan, SqlQuery, TimeWindow
+from combat_analysis.planner.validate import validate_sql
+from combat_analysis.planner.vocabulary import Vocabulary
+
+ROSTER_DIMS = ("player", "team", "role", "god")
+EVENT_KEY_DIMS = ("ability", "item", "target_kind", "objective", "phase")
+FIGURE_INTENTS = (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON, Intent.BREAKDOWN, Intent.TIMELINE)
+LIST_LIMIT = 500  # event lists and un-ranked figures: every row of one match fits
+
+
+class PlanError(ValueError):
+    """A plan that cannot be compiled (unknown metric, dimension not allowed for a metric...)."""
+
+
+def compile_plan(plan: QueryPlan, vocab: Vocabulary | None = None) -> list[SqlQuery]:
+    """The plan's queries, validated. A plan with `then` yields its own query first, then the dependent
+    one, which binds `$name` parameters from the first query's first row and is the primary query.
+    A refusal compiles to no query at all."""
+    if plan.intent == Intent.REFUSE:
+        return []
+    queries: list[SqlQuery] = []
+    step, bound, parent_id = plan, {}, None
+    while step is not None:
+        query_id = f"q{len(queries) + 1}"
+        sql = _compile_step(step, frozenset(bound))
+        validate_sql(sql)
+        parameters = {name: f"{parent_id}.{column}" for name, column in bound.items()}
+        queries.append(SqlQuery(query_id=query_id, purpose=step.summary or _purpose(step), sql=sql,
+                                dependencies=(parent_id,) if parent_id else (), parameters=parameters,
+                                primary=step.then is None))
+        bound, parent_id, step = dict(step.bind), query_id, step.then
+    return queries
+
+
+def _purpose(plan: QueryPlan) -> str:
+    what = ", ".join(plan.metrics) or plan.intent.value
+    by = f" by {', '.join(plan.group_by)}" if plan.group_by else ""
+    return f"{plan.intent.value}: {what}{by}"
+
+
+def _compile_step(plan: QueryPlan, bound: frozenset[str]) -> str:
+    if not plan.metrics:
+        raise PlanError("the plan names no metric")
+    for metric_id in plan.metrics:
+        if metric_id not in METRICS:
+            raise PlanError(f"unknown metric {metric_id!r}; known: {', '.join(METRICS)}")
+    for dim in plan.group_by + tuple(f.dimension for f in plan.filters):
+        if dim not in DIMENSIONS:
+            raise PlanError(f"unknown dimension {dim!r}; known: {', '.join(DIMENSIONS)}")
+    head = metric(plan.metrics[0])
+    if plan.intent == Intent.BUILD_ORDER or head.id == "build":
+        return _build_order(plan, bound).sql(dialect="duckdb")
+    if head.kind == "event":
+        return _event_list(head, plan, bound).sql(dialect="duckdb")
+    if head.kind == "gold_diff":
+        return _gold_diff(plan, bound).sql(dialect="duckdb")
+    return _figures(plan, bound).sql(dialect="duckdb")
+
+
+# ---------------------------------------------------------------------------------------------- values
+
+def _value(value: str | int, bound: frozenset[str]) -> exp.Expression:
+    if isinstance(value, str) and value.startswith("$") and value[1:] in bound:
+        return exp.Placeholder(this=value[1:])
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise PlanError(f"filter value {value!r} is neither text nor a whole number")
+    return exp.convert(value)
+
+
+def _match(column: exp.Expression, f: Filter, bound: frozenset[str]) -> exp.Expression:
+    values = [_value(v, bound) for v in f.values]
+    if not values:
+        raise PlanError(f"filter on {f.dimension} has no value")
+    if f.dimension == "team":
+        values = [v if isinstance(v, exp.Placeholder) else exp.convert(_team_number(v)) for v in values]
+    if f.op == "=" and len(values) == 1:
+        return column.eq(values[0])
+    if f.op == "!=" and len(values) == 1:
+        return column.neq(values[0])
+    condition = column.isin(*values)
+    return exp.not_(condition) if f.op == "!=" else condition
+
+
+def _team_number(value: exp.Expression) -> int:
+    text = value.name if isinstance(value, exp.Literal) else str(value)
+    digits = "".join(c for c in text if c.isdigit())
+    if digits not in ("1", "2"):
+        raise PlanError(f"team {text!r} is neither 1 nor 2")
+    return int(digits)
+
+
+def _duration() -> exp.Expression:
+    return exp.Subquery(this=exp.select(exp.func("MAX", exp.column("duration_s"))).from_("matches"))
+
+
+def _window_conditions(second: exp.Expression, window: TimeWindow | None) -> list[exp.Expression]:
+    if window is None:
+        return []
+    conditions = []
+    if window.from_end_s is not None:
+        conditions.append(second >= exp.Sub(this=_duration(), expression=exp.convert(int(window.from_end_s))))
+        conditions.append(second <= _duration())
+    if window.start_s is not None:
+        conditions.append(second >= exp.convert(int(window.start_s)))
+    if window.end_s is not None:
+        conditions.append(second < exp.convert(int(window.end_s)))
+    return conditions
+
+
+def _window_minutes(window: TimeWindow | None) -> exp.Expression:
+    """The window's length in minutes, clipped to the match: the denominator of GPM and DPM."""
+    duration = _duration()
+    if window is None:
+        seconds: exp.Expression = duration
+    elif window.from_end_s is not None:
+        seconds = exp.func("LEAST", exp.convert(int(window.from_end_s)), duration)
+    else:
+        end = duration if window.end_s is None else exp.func("LEAST", exp.convert(int(window.end_s)), duration)
+        start = exp.convert(max(int(window.start_s or 0), 0))
+        seconds = exp.Sub(this=end, expression=start)
+    return exp.Div(this=exp.func("NULLIF", exp.paren(seconds), exp.convert(0)), expression=exp.convert(60.0))
+
+
+def _and(conditions: Sequence[exp.Expression]) -> exp.Expression | None:
+    return exp.and_(*conditions) if conditions else None
+
+
+# --------------------------------------------------------------------------------------------- figures
+
+def _qualify(condition: exp.Expression, table: str) -> exp.Expression:
+    condition = condition.copy()
+    for column in condition.find_all(exp.Column):
+        if not column.table:
+            column.set("table", exp.to_identifier(table))
+    return condition
+
+
+def _source_relation(source: Source) -> exp.Expression:
+    if source.from_sql:
+        return sqlglot.parse_one(source.from_sql, read="duckdb").subquery("e")
+    return exp.to_table(source.table).as_("e")
+
+
+def _dim_expr(dim: str, m: Metric) -> tuple[exp.Expression, bool]:
+    """The column a dimension reads for a metric, and whether it needs the roster joined."""
+    source = m.source
+    if dim not in m.dimensions:
+        raise PlanError(f"{m.label} cannot be split or filtered by {dim}; it allows {', '.join(m.dimensions)}")
+    if dim in source.columns:
+        return exp.column(source.columns[dim], table="e"), False
+    if dim == "player":
+        return exp.column(source.actor, table="e"), False
+    if dim in ("team", "role", "god"):
+        return exp.column(dim, table="p"), True
+    if dim == "minute":
+        return exp.column("minute", table="e"), False
+    if dim == "phase":
+        second = exp.column("match_second", table="e")
+        return (exp.case()
+                .when(second < exp.convert(600), exp.Literal.string("early game"))
+                .when(second < exp.convert(1200), exp.Literal.string("mid game"))
+                .else_(exp.Literal.string("late game"))), False
+    raise PlanError(f"{m.label} has no column for {dim}")
+
+
+def _base_cte(m: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
+    source = m.source
+    needs_roster = source.players_only
+    keys = []
+    for dim in plan.group_by:
+        expr, roster = _dim_expr(dim, m)
+        needs_roster |= roster
+        keys.append((dim, expr))
+    conditions = []
+    if source.where:
+        conditions.append(_qualify(sqlglot.condition(source.where, dialect="duckdb"), "e"))
+    for f in plan.filters:
+        expr, roster = _dim_expr(f.dimension, m)
+        needs_roster |= roster
+        conditions.append(_match(expr, f, bound))
+    conditions += _window_conditions(exp.column("match_second", table="e"), plan.window)
+    if m.aggregation == "count":
+        agg = exp.Count(this=exp.Star())
+    elif m.aggregation == "sum":
+        agg = exp.func("SUM", exp.column(source.value, table="e"))
+    elif m.aggregation == "max":
+        agg = exp.func("MAX", exp.column(source.value, table="e"))
+    else:
+        raise PlanError(f"{m.id}: aggregation {m.aggregation!r} has no base form")
+    select = exp.select(*[expr.as_(dim) for dim, expr in keys], agg.as_(m.id)).from_(_source_relation(source))
+    if needs_roster:
+        select = select.join(exp.to_table("players").as_("p"),
+                             on=exp.column(source.actor, table="e").eq(exp.column("player", table="p")))
+    condition = _and(conditions)
+    if condition is not None:
+        select = select.where(condition)
+    if keys:
+        select = select.group_by(*[expr for _, expr in keys])
+    return select
+
+
+def _base_metrics(metric_ids: Sequence[str]) -> list[Metric]:
+    out: list[Metric] = []
+    for metric_id in metric_ids:
+        m = metric(metric_id)
+        if not m.is_figure:
+            raise PlanError(f"{m.label} is an event list, not a figure; it cannot share a query with figures")
+        for base in ([metric(i) for i in m.inputs] if m.is_derived else [m]):
+            if base not in out:
+                out.append(base)
+    return out
+
+
+def _keys_relation(plan: QueryPlan, bases: list[Metric], bound: frozenset[str]) -> exp.Expression:
+    """Every group the answer has a row for: the roster's teams/roles/players (so a player with no kills
+    still shows 0), times the match's minutes for timelines; or the groups the events produce."""
+    dims = plan.group_by
+    if any(d in EVENT_KEY_DIMS for d in dims):
+        parts = [exp.select(*[exp.column(d) for d in dims]).from_(f"m_{b.id}") for b in bases]
+        keys = parts[0]
+        for part in parts[1:]:
+            keys = exp.union(keys, part, distinct=True)
+        return keys.subquery("k")
+    roster = [d for d in dims if d in ROSTER_DIMS]
+    select = exp.select(*[exp.column(d, table="p").as_(d) for d in roster]).distinct()
+    if not roster:
+        select = exp.select(exp.column("minute", table="ev").as_("minute")).distinct().from_(
+            exp.to_table("events").as_("ev"))
+        conditions = [exp.column("match_second", table="ev") >= exp.convert(0)]
+        conditions += _window_conditions(exp.column("match_second", table="ev"), plan.window)
+        return select.where(_and(conditions)).subquery("k")
+    select = select.from_(exp.to_table("players").as_("p"))
+    conditions = [_match(exp.column(f.dimension, table="p"), f, bound) for f in plan.filters
+                  if f.dimension in ROSTER_DIMS]
+    if "minute" in dims:
+        select = select.select(exp.column("minute", table="ev").as_("minute")).join(
+            exp.select(exp.column("minute")).distinct().from_("events").where(
+                _and([exp.column("match_second") >= exp.convert(0)]
+                     + _window_conditions(exp.column("match_second"), plan.window))).subquery("ev"),
+            join_type="cross")
+    condition = _and(conditions)
+    if condition is not None:
+        select = select.where(condition)
+    return select.subquery("k")
+
+
+def _metric_expr(m: Metric, plan: QueryPlan, grouped: bool) -> exp.Expression:
+    def base_value(base: Metric) -> exp.Expression:
+        return exp.func("COALESCE", exp.column(base.id, table=f"m_{base.id}"), exp.convert(0))
+
+    if not m.is_derived:
+        return base_value(m)
+    formula = sqlglot.parse_one(m.formula, read="duckdb")
+    replacements = {i: base_value(metric(i)) for i in m.inputs}
+    replacements["window_minutes"] = _window_minutes(plan.window)
+
+    def swap(node):
+        if isinstance(node, exp.Column) and not node.table and node.name in replacements:
+            return exp.paren(replacements[node.name].copy())
+        return node
+
+    value = formula.transform(swap)
+    return exp.func("ROUND", exp.Cast(this=exp.paren(value), to=exp.DataType.build("DOUBLE")),
+                    exp.convert(m.decimals))
+
+
+def _figures(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
+    bases = _base_metrics(plan.metrics)
+    dims = plan.group_by
+    outer_columns: list[exp.Expression] = []
+    if dims:
+        keys = _keys_relation(plan, bases, bound)
+        outer = exp.select().from_(keys)
+        for base in bases:
+            on = _and([exp.column(d, table="k").eq(exp.column(d, table=f"m_{base.id}")) for d in dims])
+            outer = outer.join(exp.to_table(f"m_{base.id}"), on=on, join_type="left")
+        outer_columns += [exp.column(d, table="k").as_(d) for d in dims]
+    else:
+        outer = exp.select().from_(f"m_{bases[0].id}")
+        for base in bases[1:]:
+            outer = outer.join(exp.to_table(f"m_{base.id}"), join_type="cross")
+    outer_columns += [_metric_expr(metric(mid), plan, bool(dims)).as_(mid) for mid in plan.metrics]
+    outer = outer.select(*outer_columns)
+    for base in bases:
+        outer = outer.with_(f"m_{base.id}", as_=_base_cte(base, plan, bound))
+    headline = exp.column(plan.metrics[0])
+    if plan.intent == Intent.TIMELINE or (dims and dims[0] == "minute"):
+        order = [exp.Ordered(this=exp.column(d)) for d in dims]
+    else:
+        order = [exp.Ordered(this=headline, desc=plan.order == "desc", nulls_first=False)]
+        order += [exp.Ordered(this=exp.column(d)) for d in dims]
+    if dims:
+        outer = outer.order_by(*order)
+    limit = plan.limit if plan.intent == Intent.RANKING else max(plan.limit, LIST_LIMIT)
+    return outer.limit(max(int(limit), 1))
+
+
+# ------------------------------------------------------------------------------------ the other shapes
+
+def _gold_diff(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
+    columns = ["minute", "team1_gold", "team2_gold", "gold_diff"]
+    select = exp.select(*columns).from_("gold_diff")
+    conditions = [_match(exp.column("minute"), f, bound) for f in plan.filters if f.dimension == "minute"]
+    minute_start = exp.Mul(this=exp.column("minute"), expression=exp.convert(60))
+    conditions += _window_conditions(minute_start, plan.window)
+    condition = _and(conditions)
+    if condition is not None:
+        select = select.where(condition)
+    return select.order_by("minute").limit(max(plan.limit, LIST_LIMIT))
+
+
+def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
+    if head.id == "first_blood":
+        return (exp.select("killer", "victim", "match_second", "assists").from_("kills")
+                .where(exp.column("is_player_kill")).order_by("match_second", "line_no").limit(1))
+    if head.id == "winner":
+        titan = exp.to_table("objectives").as_("t")
+        on = _and([exp.column("objective", table="t").eq(exp.Literal.string("titan")),
+                   exp.column("team", table="t").eq(exp.column("winner_team", table="m"))])
+        return (exp.select(exp.column("winner_team", table="m").as_("winner_team"),
+                           exp.column("killer", table="t").as_("killer"),
+                           exp.column("match_second", table="t").as_("match_second"))
+                .from_(exp.to_table("matches").as_("m")).join(titan, on=on, join_type="left")
+                .order_by(exp.column("match_second", table="t")).limit(1))
+    if head.id == "objective_events":
+        columns = {"player": exp.column("killer"), "team": exp.column("team"), "objective": exp.column("objective")}
+        select = exp.select("objective", "target", "killer", "team", "match_second").from_("objectives")
+    elif head.id == "kill_events":
+        columns = {"team": exp.column("killer_team")}
+        select = (exp.select("killer", "victim", "match_second", "ability", "assists",
+                             exp.column("killer_team").as_("team"))
+                  .from_("kills").where(exp.column("is_player_kill")))
+    else:
+        raise PlanError(f"no event list for {head.id!r}")
+    conditions = []
+    for f in plan.filters:
+        if head.id == "kill_events" and f.dimension == "player":
+            # a player's kill list holds the kills they made and the deaths they suffered
+            conditions.append(exp.or_(_match(exp.column("killer"), f, bound), _match(exp.column("victim"), f, bound)))
+        elif f.dimension in columns:
+            conditions.append(_match(columns[f.dimension], f, bound))
+        else:
+            raise PlanError(f"{head.label} cannot be filtered by {f.dimension}")
+    conditions += _window_conditions(exp.column("match_second"), plan.window)
+    condition = _and(conditions)
+    if condition is not None:
+        select = select.where(condition)
+    return select.order_by("match_second", "line_no").limit(max(plan.limit, LIST_LIMIT))
+
+
+def _build_order(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
+    select = (exp.select(exp.column("player", table="b").as_("player"), exp.column("seq", table="b").as_("seq"),
+                         exp.column("item", table="b").as_("item"),
+                         exp.column("match_second", table="b").as_("match_second"))
+              .from_(exp.to_table("purchases").as_("b"))
+              .join(exp.to_table("players").as_("p"),
+                    on=exp.column("player", table="b").eq(exp.column("player", table="p"))))
+    conditions = []
+    for f in plan.filters:
+        if f.dimension in ROSTER_DIMS:
+            conditions.append(_match(exp.column(f.dimension, table="p"), f, bound))
+        elif f.dimension == "item":
+            conditions.append(_match(exp.column("item", table="b"), f, bound))
+        else:
+            raise PlanError(f"a build order cannot be filtered by {f.dimension}")
+    conditions += _window_conditions(exp.column("match_second", table="b"), plan.window)
+    condition = _and(conditions)
+    if condition is not None:
+        select = select.where(condition)
+    return (select.order_by(exp.column("team", table="p"), exp.column("player", table="b"),
+                            exp.column("seq", table="b"))
+            .limit(max(plan.limit, LIST_LIMIT)))

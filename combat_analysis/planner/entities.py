@@ -1,0 +1,237 @@
+"""Find the match's names in a question: players, gods, abilities, items, NPCs, teams and roles.
+
+Names are compared case-, accent- and punctuation-insensitively ("leon" finds León0722, "zoe rush" finds
+zoe.rush), by unambiguous prefix ("mateo" finds MateoUwU) and, for longer words, by spelling similarity
+("psychotic8bal"). Every match that is not exact is reported so the plan can state it as an assumption.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from combat_analysis.planner.vocabulary import Vocabulary
+
+# Words a question uses for its own sake; a prefix or fuzzy match on them would invent a name.
+COMMON_WORDS = frozenset("""
+a about after all an and any are as at be before best between biggest both build built by can compare
+damage deal dealt did do does done each early end enemy ever every first for from game get gets got had has
+have he healing heal healed her him his how in is it its item items kill kills killed last late least less
+match me mid minute minutes more most much of on one only or order other over per player players show side so
+team teams than that the their them they this those time to top total two vs was were what when where which
+who whose why with won worst you your give tell list many highest lowest average each every chaos support
+carry solo jungle jungler middle role roles gods god ability abilities gold experience assist assists death
+deaths crit crits minion minions tower towers phoenix titan fury giant fire break down over time timeline
+""".split())
+
+ROLE_WORDS: dict[str, str] = {
+    "support": "Support", "supports": "Support", "supp": "Support", "sup": "Support",
+    "jungle": "Jungle", "jungler": "Jungle", "junglers": "Jungle", "jungles": "Jungle", "jg": "Jungle",
+    "mid": "Middle", "middle": "Middle", "mids": "Middle", "midlaner": "Middle", "midlaners": "Middle",
+    "mage": "Middle", "mages": "Middle",
+    "carry": "Carry", "carries": "Carry", "adc": "Carry", "adcs": "Carry", "hunter": "Carry", "hunters": "Carry",
+    "solo": "Solo", "solos": "Solo", "sololaner": "Solo", "sololaners": "Solo", "top": "Solo", "toplaner": "Solo",
+}
+
+_TOKEN = re.compile(r"\S+")
+_EDGE_PUNCT = "?!,.:;\"()[]{}<>“”«»"
+_POSSESSIVE = re.compile(r"['’]s\b|['’](?=\s|$)", re.IGNORECASE)
+
+
+def fold(text: str) -> str:
+    """Lower-case, accents removed: 'ÁngelDeth' -> 'angeldeth'."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@lru_cache(maxsize=4096)
+def squash(text: str) -> str:
+    """The comparison key of a name: folded, possessives dropped, letters and digits only."""
+    return re.sub(r"[\W_]+", "", _POSSESSIVE.sub("", fold(text)))
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    end: int
+    key: str  # squash(text)
+
+
+@dataclass(frozen=True)
+class Mention:
+    kind: str  # player, god, ability, item, npc
+    name: str  # the canonical name in the data
+    said: str  # the words in the question
+    how: str  # exact, prefix or fuzzy
+    start: int
+    end: int
+
+
+def tokenize(question: str) -> list[Token]:
+    tokens = []
+    for m in _TOKEN.finditer(question):
+        raw, start = m.group(), m.start()
+        stripped = raw.strip(_EDGE_PUNCT)
+        if not stripped:
+            continue
+        start += raw.index(stripped)
+        tokens.append(Token(stripped, start, start + len(stripped), squash(stripped)))
+    return tokens
+
+
+@dataclass(frozen=True)
+class _Name:
+    kind: str
+    name: str
+    key: str
+
+
+@lru_cache(maxsize=64)
+def _names(vocab: Vocabulary) -> tuple[_Name, ...]:
+    out = []
+    for kind, names in (("player", vocab.player_names), ("ability", vocab.abilities), ("item", vocab.items),
+                        ("god", vocab.gods), ("npc", vocab.npcs)):
+        out += [_Name(kind, n, squash(n) or fold(n)) for n in names if n]
+    return tuple(out)
+
+
+def _exact(key: str, names: tuple[_Name, ...]) -> list[_Name]:
+    return [n for n in names if n.key == key]
+
+
+def _prefix(key: str, names: tuple[_Name, ...]) -> list[_Name]:
+    found = [n for n in names if n.kind in ("player", "god") and n.key.startswith(key)]
+    return found if len({n.name for n in found}) == 1 else []
+
+
+def _fuzzy(key: str, names: tuple[_Name, ...], single_word: bool) -> list[_Name]:
+    best, best_score = [], 0.0
+    for n in names:
+        if single_word and n.kind not in ("player", "god"):
+            continue
+        if abs(len(n.key) - len(key)) > 2:
+            continue
+        matcher = difflib.SequenceMatcher(None, key, n.key)
+        if matcher.real_quick_ratio() < 0.8 or matcher.quick_ratio() < 0.8:
+            continue
+        score = matcher.ratio()
+        if score > best_score:
+            best, best_score = [n], score
+        elif score == best_score:
+            best.append(n)
+    return best if best_score >= 0.8 and len({n.name for n in best}) == 1 else []
+
+
+def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
+    """Every name of the match the question mentions, longest phrases first, non-overlapping."""
+    names = _names(vocab)
+    if not names:
+        return []
+    tokens = tokenize(question)
+    used = [False] * len(tokens)
+    mentions: list[Mention] = []
+    longest = min(5, len(tokens))
+    for size in range(longest, 0, -1):
+        for i in range(len(tokens) - size + 1):
+            if any(used[i:i + size]):
+                continue
+            span = tokens[i:i + size]
+            key = "".join(t.key for t in span)
+            if not key:
+                continue
+            said = question[span[0].start:span[-1].end]
+            hits, how = _exact(key, names), "exact"
+            common = size == 1 and fold(span[0].text) in COMMON_WORDS
+            if not hits and size == 1 and len(key) >= 4 and not common:
+                hits, how = _prefix(key, names), "prefix"
+            if not hits and len(key) >= 5 and not common and not key.isdigit():
+                hits, how = _fuzzy(key, names, single_word=size == 1), "fuzzy"
+            if not hits:
+                continue
+            for i_used in range(i, i + size):
+                used[i_used] = True
+            for hit in hits:
+                mentions.append(Mention(hit.kind, hit.name, said, how, span[0].start, span[-1].end))
+    # Names that fold to nothing (only emoji or punctuation) can still be quoted verbatim.
+    for n in names:
+        if not squash(n.name) and n.name in question:
+            at = question.index(n.name)
+            mentions.append(Mention(n.kind, n.name, n.name, "exact", at, at + len(n.name)))
+    return sorted(mentions, key=lambda m: m.start)
+
+
+def mask(question: str, mentions: list[Mention]) -> str:
+    """The question with every mentioned name replaced by a neutral word, for keyword rules."""
+    out, last = [], 0
+    for m in sorted({(m.start, m.end) for m in mentions}):
+        if m[0] < last:
+            continue
+        out.append(question[last:m[0]])
+        out.append(" NAME ")
+        last = m[1]
+    out.append(question[last:])
+    return "".join(out)
+
+
+_TEAM_NUMBER = re.compile(r"\bteam\s*[#]?\s*(1|2|one|two)\b")
+_ORDER_CHAOS = re.compile(r"\b(order|chaos)(?:\s+(?:side|team))?\b")
+_WINNERS = re.compile(r"\b(?:the\s+)?(winners|winning\s+(?:team|side)|victors|victorious\s+(?:team|side)|team\s+that\s+won)\b")
+_LOSERS = re.compile(r"\b(?:the\s+)?(losers|losing\s+(?:team|side)|defeated\s+(?:team|side)|team\s+that\s+lost)\b")
+
+
+@dataclass(frozen=True)
+class TeamMention:
+    team: int | None  # None when "the winners" and the match has no winner
+    said: str
+    start: int
+
+
+def find_teams(text: str, winner_team: int | None) -> list[TeamMention]:
+    low = fold(text)
+    found: list[TeamMention] = []
+    for m in _TEAM_NUMBER.finditer(low):
+        found.append(TeamMention({"1": 1, "one": 1, "2": 2, "two": 2}[m.group(1)], m.group(0), m.start()))
+    for m in _ORDER_CHAOS.finditer(low):
+        # "order" is also an ordinary word ("build order", "in order"); only "order side/team" or a bare
+        # "chaos" are teams.
+        if m.group(1) == "order" and not re.search(r"(side|team)$", m.group(0)):
+            continue
+        found.append(TeamMention(1 if m.group(1) == "order" else 2, m.group(0), m.start()))
+    for m in _WINNERS.finditer(low):
+        found.append(TeamMention(winner_team, m.group(0), m.start()))
+    for m in _LOSERS.finditer(low):
+        found.append(TeamMention(None if winner_team is None else 3 - winner_team, m.group(0), m.start()))
+    # "team 1 and 2" names two teams
+    for m in re.finditer(r"\bteams?\s*(1|one)\s*(?:and|&|vs\.?|versus|,)\s*(?:team\s*)?(2|two)\b", low):
+        found.append(TeamMention(2, m.group(0), m.start() + 1))
+    seen, unique = set(), []
+    for t in sorted(found, key=lambda t: t.start):
+        if t.team not in seen:
+            seen.add(t.team)
+            unique.append(t)
+    return unique
+
+
+@dataclass(frozen=True)
+class RoleMention:
+    role: str
+    said: str
+    start: int
+
+
+def find_roles(text: str, roles: tuple[str, ...]) -> list[RoleMention]:
+    low = fold(text)
+    found = []
+    for m in re.finditer(r"\b(solo\s*laners?|mid\s*laners?|top\s*laners?|[a-z]+)\b", low):
+        word = re.sub(r"\s+", "", m.group(1))
+        role = ROLE_WORDS.get(word)
+        if role is None or (roles and role not in roles):
+            continue
+        if word == "top" and not re.match(r"\s*(lane|laner)", low[m.end():]):
+            continue  # "top" is a superlative far more often than a lane
+        found.append(RoleMention(role, m.group(0), m.start()))
+    return found

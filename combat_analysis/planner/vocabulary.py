@@ -1,0 +1,75 @@
+"""What one match's data calls things: players (with team, role, god), abilities, items, duration, winner.
+
+The planner resolves every name in a question against a `Vocabulary`, never against the warehouse directly,
+so planning needs no database and takes milliseconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    player: str
+    team: int | None = None
+    role: str | None = None
+    god: str | None = None
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    players: tuple[PlayerInfo, ...] = ()
+    abilities: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    npcs: tuple[str, ...] = ()  # non-player names seen in the match: Gold Fury, Order Tower...
+    duration_s: int | None = None
+    winner_team: int | None = None
+
+    @classmethod
+    def from_connection(cls, con) -> Vocabulary:
+        """Read the names of the (single) match a DuckDB connection's views are scoped to."""
+        players = tuple(
+            PlayerInfo(player=name, team=None if team is None else int(team), role=role, god=god)
+            for name, team, role, god in con.execute(
+                "SELECT player, team, role, god FROM players ORDER BY team, player").fetchall()
+        )
+        abilities = _column(con, "SELECT DISTINCT ability FROM damage WHERE ability IS NOT NULL UNION "
+                                 "SELECT DISTINCT ability FROM healing WHERE ability IS NOT NULL UNION "
+                                 "SELECT DISTINCT ability FROM crowd_control WHERE ability IS NOT NULL")
+        items = _column(con, "SELECT DISTINCT item FROM purchases WHERE item IS NOT NULL")
+        npcs = _column(con, "SELECT DISTINCT name FROM entities WHERE kind <> 'player' AND name IS NOT NULL")
+        row = con.execute("SELECT duration_s, winner_team FROM matches LIMIT 1").fetchone()
+        duration, winner = (row if row else (None, None))
+        return cls(players=players, abilities=abilities, items=items, npcs=npcs,
+                   duration_s=None if duration is None else int(duration),
+                   winner_team=None if winner is None else int(winner))
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(p.player for p in self.players)
+
+    @property
+    def gods(self) -> tuple[str, ...]:
+        return tuple(sorted({p.god for p in self.players if p.god}))
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        return tuple(sorted({p.role for p in self.players if p.role}))
+
+    @property
+    def teams(self) -> tuple[int, ...]:
+        found = sorted({p.team for p in self.players if p.team is not None})
+        return tuple(found) or (1, 2)
+
+    def player(self, name: str) -> PlayerInfo | None:
+        return next((p for p in self.players if p.player == name), None)
+
+    def players_where(self, team: int | None = None, role: str | None = None, god: str | None = None):
+        return tuple(p for p in self.players
+                     if (team is None or p.team == team) and (role is None or p.role == role)
+                     and (god is None or p.god == god))
+
+
+def _column(con, sql: str) -> tuple[str, ...]:
+    return tuple(sorted(r[0] for r in con.execute(sql).fetchall()))
