@@ -91,6 +91,16 @@ class HandleStore:
         sidecar.write_text(handle.model_dump_json(), encoding="utf-8")
         return handle
 
+    def put_rows(self, rows: list[dict[str, Any]], *, source: str, data_type: str = "derived_table",
+                 ttl: timedelta | None = None, now: datetime | None = None) -> DataHandle:
+        """Write Python rows (scalar cells) to Parquet through an in-memory DuckDB table."""
+        con = duckdb.connect()
+        try:
+            con.register("derived_rows", pd.DataFrame(rows))
+            return self.put_table(con, "derived_rows", source_sql=source, data_type=data_type, ttl=ttl, now=now)
+        finally:
+            con.close()
+
     def handle(self, handle_id: str, *, now: datetime | None = None) -> DataHandle:
         """The live handle, or a clear error naming it when it is missing or expired."""
         parquet, sidecar = self._paths(handle_id)
@@ -174,7 +184,7 @@ def json_row(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def rows_of(result, store: HandleStore | None) -> list[dict[str, Any]]:
-    """Every row of a query result: from its handle when it was truncated, else inline."""
+    """Every row of a query result or derived table: from its handle when it has one, else inline."""
     if result.handle is not None and store is not None:
         return [json_row(r) for r in store.get(result.handle.handle_id)]
-    return [dict(r) for r in result.data]
+    return [dict(r) for r in getattr(result, "data", None) or getattr(result, "rows", ())]

@@ -120,10 +120,20 @@ class QueryResult(Section):
     execution_time_ms: float = 0.0
 
 
+class DerivedTable(Section):
+    """A table the analyst derived (roster, team totals, a match pattern's rows): inline up to the cap,
+    behind a handle beyond it, like a query result."""
+
+    description: str
+    columns: tuple[str, ...] = ()
+    row_count: int = 0
+    rows: tuple[dict[str, Any], ...] = ()
+    handle: DataHandle | None = None
+
+
 class DataSection(Section):
     query_results: tuple[QueryResult, ...] = ()
-    # Tables the analyst derives from the warehouse (roster, match patterns): name -> rows.
-    transformed_data: dict[str, tuple[dict[str, Any], ...]] = Field(default_factory=dict)
+    transformed_data: dict[str, DerivedTable] = Field(default_factory=dict)
 
 
 class CellRef(Section):

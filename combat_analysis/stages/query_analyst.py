@@ -1,0 +1,164 @@
+"""Stage 1, query analyst: the question becomes a validated QueryPlan and its SQL.
+
+A question the combat log cannot answer is not an exception: the plan is a refusal, recorded as an
+`unanswerable` error entry, and later stages turn it into a refusal answer.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+import sqlglot
+from sqlglot import exp
+
+from combat_analysis.package import AgentDataPackage, ErrorEntry, QueryAnalysis, SqlQueryInfo
+from combat_analysis.plan import Intent, QueryPlan, Refusal
+from combat_analysis.stages import StageEnv
+
+STAGE = "query_analyst"
+
+
+def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
+    started = datetime.now(timezone.utc)
+    question = pkg.input.raw_query
+    errors: list[ErrorEntry] = []
+    queries: list[Any] = []
+    con = env.connect()
+    try:
+        from combat_analysis.planner import UnsafeSqlError, Vocabulary, compile_plan
+
+        vocab = Vocabulary.from_connection(con)
+        try:
+            plan = env.planner(question, vocab, pkg.input.context.previous_queries)
+        except Exception as exc:  # noqa: BLE001 - an LLM planner may fail; fall back to the offline one
+            errors.append(ErrorEntry(stage=STAGE, error_type="planner_error", description=str(exc),
+                                     recovery_action="fell back to the offline planner"))
+            from combat_analysis.planner import plan_question
+
+            plan = plan_question(question, vocab, pkg.input.context.previous_queries)
+        if plan.intent != Intent.REFUSE:
+            try:
+                queries = list(compile_plan(plan, vocab))
+            except UnsafeSqlError as exc:
+                errors.append(ErrorEntry(stage=STAGE, error_type="unsafe_sql", description=str(exc),
+                                         recovery_action="answered with a refusal"))
+                plan = _refused(plan, "the generated SQL did not pass validation, so it was not run")
+            except Exception as exc:  # noqa: BLE001 - a plan the compiler cannot handle is unanswerable
+                errors.append(ErrorEntry(stage=STAGE, error_type="compile_error", description=str(exc),
+                                         recovery_action="answered with a refusal"))
+                plan = _refused(plan, "the question could not be turned into a query over the match data")
+        followups = () if plan.intent == Intent.REFUSE else anticipated_followups(plan, queries, con, vocab)
+    finally:
+        con.close()
+
+    if plan.intent == Intent.REFUSE:
+        reason = plan.refusal.reason if plan.refusal else "the combat log does not record that"
+        errors.append(ErrorEntry(stage=STAGE, error_type="unanswerable", description=reason, handled=True,
+                                 recovery_action="refusal answer with suggestions"))
+
+    analysis = QueryAnalysis(
+        query_type=plan.intent.value,
+        intent=plan.summary or plan.intent.value,
+        required_data_points=tuple(dict.fromkeys((*plan.metrics, *plan.group_by))),
+        required_tables=required_tables(q.sql for q in queries),
+        sql_queries=tuple(
+            SqlQueryInfo(query_id=q.query_id, purpose=q.purpose, sql=q.sql, dependencies=tuple(q.dependencies),
+                         parameters=dict(q.parameters), primary=q.primary)
+            for q in queries
+        ),
+        anticipated_followups=followups,
+        plan=plan,
+    )
+    context = pkg.input.context.model_copy(update={"focus_entities": tuple(plan.focus)})
+    return pkg.next_version(
+        stage=STAGE,
+        started=started,
+        new_errors=errors,
+        query_analysis=analysis,
+        input=pkg.input.model_copy(update={"context": context}),
+    )
+
+
+def _refused(plan: QueryPlan, reason: str) -> QueryPlan:
+    return plan.model_copy(update={"intent": Intent.REFUSE, "refusal": Refusal(reason=reason)})
+
+
+def required_tables(sqls) -> tuple[str, ...]:
+    tables: dict[str, None] = {}
+    for sql in sqls:
+        try:
+            tree = sqlglot.parse_one(sql, read="duckdb")
+        except sqlglot.errors.ParseError:
+            continue
+        ctes = {c.alias_or_name for c in tree.find_all(exp.CTE)}
+        for table in tree.find_all(exp.Table):
+            if table.name and table.name not in ctes:
+                tables[table.name] = None
+    return tuple(tables)
+
+
+# -- anticipated follow-ups ---------------------------------------------------------------------------------
+
+
+def _peek_primary(queries, con) -> dict[str, Any] | None:
+    """The first two rows of the primary query, when it stands alone: follow-ups name real entities."""
+    primary = next((q for q in queries if q.primary and not q.parameters), None)
+    if primary is None:
+        return None
+    try:
+        cursor = con.execute(primary.sql)
+        names = [d[0] for d in cursor.description]
+        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchmany(2)]
+    except Exception:  # noqa: BLE001 - a peek is best effort; the data engineer reports real failures
+        return None
+    return {"rows": rows}
+
+
+def _players(vocab) -> list[str]:
+    players = getattr(vocab, "players", None) or ()
+    return [str(p) for p in players]
+
+
+def anticipated_followups(plan: QueryPlan, queries, con, vocab, limit: int = 3) -> tuple[str, ...]:
+    peek = _peek_primary(queries, con) or {"rows": []}
+    rows = peek["rows"]
+    focus = list(plan.focus)
+    lead = None
+    runner_up = None
+    for row in rows[:1]:
+        lead = row.get("player") or row.get("killer") or row.get("winner_team")
+    if len(rows) > 1:
+        runner_up = rows[1].get("player")
+    player = next((f for f in focus if f in _players(vocab)), None) or (
+        lead if isinstance(lead, str) else None)
+    metric_ids = set(plan.metrics)
+    candidates: list[str] = []
+    if plan.intent in (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON) and "team" in plan.group_by:
+        candidates += ["How many kills did each team get?", "Compare the gold earned by team 1 and team 2",
+                       "Which team won the match?"]
+    if player:
+        if metric_ids & {"damage_dealt", "damage_to_players", "dpm", "biggest_hit", "crits"}:
+            candidates.append(f"Which ability did {player} deal the most damage with?")
+            if runner_up and plan.intent == Intent.RANKING:
+                candidates.append(f"Compare the damage of {player} and {runner_up}")
+        if metric_ids & {"kills", "deaths", "assists", "kda"}:
+            candidates.append(f"How much damage did {player} deal?")
+        if not metric_ids & {"kda"}:
+            candidates.append(f"What was {player}'s KDA?")
+        if plan.intent != Intent.BUILD_ORDER:
+            candidates.append(f"What items did {player} build?")
+        else:
+            candidates.append(f"How much damage did {player} deal?")
+    if plan.intent == Intent.EVENT_LIST:
+        candidates += ["Which team won the match?", "Who got first blood?", "How many kills did each team get?"]
+    candidates += ["Who dealt the most damage in the match?", "Which player had the best KDA?",
+                   "Which team won the match?"]
+    asked = {plan.question.strip().lower()}
+    chosen: list[str] = []
+    for text in candidates:
+        if text.lower() not in asked and text not in chosen:
+            chosen.append(text)
+        if len(chosen) == limit:
+            break
+    return tuple(chosen)

@@ -1,0 +1,167 @@
+"""Stage 4, visualization: draw the analyst's recommended charts as PNGs under artifacts_dir/<query_id>/.
+
+Each chart gets alt text stating the data it shows and a small base64 thumbnail. KPI and table
+recommendations produce no image, only their alt text. A chart that fails becomes an error entry; the
+others are still drawn.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from combat_analysis import charts
+from combat_analysis.package import AgentDataPackage, ErrorEntry, Visualization, VisualizationSpec
+from combat_analysis.stages import StageEnv, all_rows, fmt_entity, fmt_number, is_number, metric_info
+
+STAGE = "visualization"
+MAX_BARS = 12
+MAX_SERIES = 5
+MAX_STACKS = 8
+
+
+def _team_of(pkg: AgentDataPackage, env: StageEnv) -> dict[str, int]:
+    return {r["player"]: r["team"] for r in all_rows(pkg, env, "roster")}
+
+
+def _label(column: str | None, value: Any) -> str:
+    return fmt_entity(column, value) if column else str(value)
+
+
+def _summary(labels, values, decimals: int, limit: int = 3) -> str:
+    return ", ".join(f"{lab} {fmt_number(v, decimals)}" for lab, v in list(zip(labels, values, strict=False))[:limit])
+
+
+def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visualization:
+    rows = all_rows(pkg, env, spec.source)
+    out_dir = env.query_dir(pkg.metadata.query_id)
+    path = out_dir / f"{spec.id}_{spec.kind}.png"
+    team_of = _team_of(pkg, env)
+    metric = spec.y[0] if spec.y else None
+    info = metric_info(metric) if metric else None
+    unit = f" ({info.unit})" if info and info.unit else ""
+    if spec.kind in ("kpi", "table"):
+        if spec.kind == "kpi" and rows and metric:
+            text = f"{spec.title}: {fmt_number(rows[0].get(metric), info.decimals)}"
+        else:
+            text = f"{spec.title}: {len(rows)} rows shown as a table"
+        return Visualization(id=spec.id, type=spec.kind, title=spec.title, alt_text=text, source=spec.source)
+
+    if spec.kind == "bar_h":
+        shown = [r for r in rows if is_number(r.get(metric))][:MAX_BARS]
+        labels = [_label(spec.x, r.get(spec.x)) if spec.x else metric for r in shown]
+        values = [float(r[metric]) for r in shown]
+        colors = [charts.team_color(r.get("team") if "team" in r else team_of.get(r.get(spec.x)))
+                  if spec.x in ("player", "team") else charts.PALETTE[0] for r in shown]
+        charts.bar_h(path, labels, values, title=spec.title, xlabel=f"{info.label}{unit}", colors=colors,
+                     decimals=info.decimals)
+        alt = (f"Horizontal bar chart of {info.label} by {spec.x or 'row'}, largest first, {len(shown)} bars: "
+               f"{_summary(labels, values, info.decimals)}.")
+    elif spec.kind == "grouped_bar":
+        categories = [_label(spec.x, r.get(spec.x)) if spec.x else str(i) for i, r in enumerate(rows)]
+        series = {metric_info(m).label: [float(r.get(m) or 0) for r in rows] for m in spec.y}
+        colors = None
+        if len(spec.y) == 1:
+            # One metric: bars per entity side by side, coloured by team.
+            charts.bar_h(path, categories, series[info.label], title=spec.title, xlabel=f"{info.label}{unit}",
+                         colors=[charts.team_color(r.get("team") if "team" in r else team_of.get(r.get(spec.x)))
+                                 for r in rows], decimals=info.decimals)
+        else:
+            charts.grouped_bar(path, categories, series, title=spec.title, ylabel=info.unit or "", colors=colors)
+        alt = (f"Bar chart comparing {', '.join(series)} for {', '.join(categories)}: "
+               + "; ".join(f"{c} {_summary([k for k in series], [series[k][i] for k in series], info.decimals)}"
+                           for i, c in enumerate(categories)) + ".")
+    elif spec.kind == "line":
+        per_series: dict[str, tuple[list[float], list[float]]] = {}
+        for r in rows:
+            if not is_number(r.get(metric)):
+                continue
+            name = _label(spec.series, r.get(spec.series)) if spec.series else info.label
+            xs, ys = per_series.setdefault(name, ([], []))
+            xs.append(r["minute"])
+            ys.append(float(r[metric]))
+        top = sorted(per_series, key=lambda n: -sum(per_series[n][1]))[:MAX_SERIES]
+        shown = {n: per_series[n] for n in top}
+        colors = {n: charts.team_color(team_of.get(n)) for n in shown} if spec.series == "team" else None
+        if spec.series == "team":
+            colors = {n: charts.team_color(n.split()[-1]) for n in shown}
+        markers = [(o["match_second"] / 60, o["objective"], charts.team_color(o["team"]))
+                   for o in all_rows(pkg, env, "pattern_objective_timeline")]
+        charts.line_chart(path, shown, title=spec.title, xlabel="minute", ylabel=f"{info.label}{unit}",
+                          colors=colors, markers=markers)
+        alt = (f"Line chart of {info.label} per minute"
+               + (f" for {', '.join(shown)}" if spec.series else "")
+               + f", minutes {min(r['minute'] for r in rows)} to {max(r['minute'] for r in rows)}"
+               + (", with objective markers" if markers else "") + ".")
+    elif spec.kind == "gold_diff":
+        minutes = [r["minute"] for r in rows]
+        diffs = [float(r["gold_diff"]) for r in rows]
+        markers = [(o["match_second"] / 60, o["objective"], charts.team_color(o["team"]))
+                   for o in all_rows(pkg, env, "pattern_objective_timeline")]
+        charts.gold_diff_chart(path, minutes, diffs, title=spec.title, markers=markers)
+        alt = (f"Line chart of team 1's gold minus team 2's over minutes {minutes[0]} to {minutes[-1]}; "
+               f"at minute {minutes[-1]} it stands at {fmt_number(diffs[-1])}.")
+    elif spec.kind == "stacked_bar":
+        stacks_order: list[Any] = []
+        by_category: dict[str, dict[Any, float]] = {}
+        for r in rows:
+            if not is_number(r.get(metric)):
+                continue
+            category = _label(spec.x, r.get(spec.x)) if spec.x else "all"
+            by_category.setdefault(category, {})[r.get(spec.series)] = float(r[metric])
+            if r.get(spec.series) not in stacks_order:
+                stacks_order.append(r.get(spec.series))
+        kept = stacks_order[:MAX_STACKS]
+        stacks = {str(s): [by_category[c].get(s, 0.0) for c in by_category] for s in kept}
+        if len(stacks_order) > MAX_STACKS:
+            stacks["other"] = [sum(v for s, v in by_category[c].items() if s not in kept) for c in by_category]
+        categories = list(by_category)
+        if categories == ["all"] and pkg.plan and pkg.plan.focus:
+            categories = [", ".join(pkg.plan.focus)]
+        charts.stacked_bar(path, categories, stacks, title=spec.title, xlabel=f"{info.label}{unit}")
+        alt = (f"Stacked bar of {info.label} split by {spec.series}: "
+               + _summary(list(stacks), [sum(v) for v in stacks.values()], info.decimals, limit=4) + ".")
+    elif spec.kind == "heatmap":
+        xs = [float(r["location_x"]) for r in rows if is_number(r.get("location_x"))]
+        ys = [float(r["location_y"]) for r in rows if is_number(r.get("location_y"))]
+        extent_rows = all_rows(pkg, env, "map_extent")
+        if extent_rows:
+            e = extent_rows[0]
+            extent = (e["x_min"], e["x_max"], e["y_min"], e["y_max"])
+        else:
+            extent = (min(xs), max(xs), min(ys), max(ys))
+        charts.heatmap(path, xs, ys, extent=extent, title=spec.title)
+        alt = f"Map heatmap of {len(xs)} positions over the map extent."
+    elif spec.kind == "event_timeline":
+        kills = [(k["match_second"], k["killer_team"]) for k in all_rows(pkg, env, "kill_events")]
+        objectives = [(o["match_second"], o["objective"], o["team"])
+                      for o in all_rows(pkg, env, "pattern_objective_timeline")]
+        highlight = []
+        first = rows[0] if rows else {}
+        if "killer" in first and "victim" in first and "match_second" in first:
+            highlight.append((first["match_second"], f"{first['killer']} on {first['victim']}"))
+        charts.event_timeline(path, kills, objectives, title=spec.title, highlight=highlight)
+        alt = (f"Timeline of {len(kills)} player kills by team and {len(objectives)} objectives over the match"
+               + (f", highlighting {highlight[0][1]}" if highlight else "") + ".")
+    else:
+        raise ValueError(f"unknown chart kind {spec.kind!r}")
+    return Visualization(id=spec.id, type=spec.kind, title=spec.title, file_path=str(path), alt_text=alt,
+                         thumbnail_b64=charts.thumbnail_b64(path), source=spec.source)
+
+
+def visualization(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
+    started = datetime.now(timezone.utc)
+    specs = pkg.analysis.recommended_visualizations if pkg.analysis else ()
+    if not specs:
+        return pkg.next_version(stage=STAGE, started=started, status="skipped")
+    drawn: dict[str, Visualization] = {}
+    errors: list[ErrorEntry] = []
+    for spec in specs:
+        try:
+            drawn[spec.id] = draw(spec, pkg, env)
+        except Exception as exc:  # noqa: BLE001 - one broken chart must not sink the report
+            errors.append(ErrorEntry(stage=STAGE, error_type="chart_error",
+                                     description=f"{spec.id} ({spec.kind}): {type(exc).__name__}: {exc}",
+                                     recovery_action="report shown without this chart"))
+    return pkg.next_version(stage=STAGE, started=started, new_errors=errors,
+                            visualizations={**pkg.visualizations, **drawn})
