@@ -161,8 +161,7 @@ def _build_events(con, match_id_fallback: str) -> tuple[str, object, object]:
                f[12] AS text,
                CASE WHEN {known} THEN NULL ELSE rtrim(raw, ' ,' || chr(13) || chr(9)) END AS raw
         FROM (SELECT *, try_strptime(f[5], '{TIME_FORMAT}') AS time FROM fields WHERE f[1] IS NOT NULL)
-        ORDER BY line_no
-    """, {"mid": match_id, "start": start})
+    """, {"mid": match_id, "start": start})  # `fields` is already in line order; CTAS keeps it
     return match_id, start, end
 
 
@@ -375,7 +374,7 @@ def ingest_log(
     *,
     max_bad_share: float = 0.01,
     on_progress: Callable[[int], None] | None = None,
-    memory_limit_mb: int = 768,
+    memory_limit_mb: int = 512,
 ) -> IngestResult:
     """Read `path` into the warehouse. Identical content already ingested is left alone ("unchanged");
     new content under an existing match id replaces that match's partitions ("replaced")."""

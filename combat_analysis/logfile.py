@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 

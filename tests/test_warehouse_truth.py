@@ -19,7 +19,7 @@ PLAYER_METRICS = {
 def stats_by_player(con) -> dict[str, dict]:
     cur = con.execute("SELECT * FROM player_stats")
     names = [d[0] for d in cur.description]
-    return {row[1]: dict(zip(names, row)) for row in cur.fetchall()}
+    return {row[1]: dict(zip(names, row, strict=True)) for row in cur.fetchall()}
 
 
 def test_match_clock_and_winner(sample_con, truth):

@@ -1,0 +1,1 @@
+"""Dagster assets, checks, partitions, sensors, schedules and jobs of combat-analysis."""

@@ -1,0 +1,121 @@
+"""Ingest assets: a match's raw log and its warehouse partitions, with the checks that guard them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dagster as dg
+
+from assets.partitions import match_partitions
+from combat_analysis.ingest import ingest_log
+from combat_analysis.logfile import survey_log
+from combat_analysis.requests import match_source, register_match_source
+from combat_analysis.warehouse import open_warehouse
+from resources import CombatHome
+
+OWNERS = ["team:data-engineering"]
+
+
+class RawLogConfig(dg.Config):
+    path: str = ""  # leave empty to use the file the incoming-logs sensor registered for this match
+
+
+@dg.asset(
+    partitions_def=match_partitions, group_name="ingest", kinds={"file"}, owners=OWNERS, code_version="1",
+    description="The SMITE 2 combat log file a match was read from, fingerprinted by SHA-256.",
+)
+def raw_match_log(context: dg.AssetExecutionContext, config: RawLogConfig, home: CombatHome) -> dg.MaterializeResult:
+    """The combat log as the game wrote it. Its data version is the file's SHA-256, so a changed file
+    under the same match id shows up as a new version upstream of the warehouse."""
+    paths = home.paths
+    key = context.partition_key
+    log = Path(config.path) if config.path else match_source(paths, key)
+    if config.path:
+        register_match_source(paths, key, log)
+    survey = survey_log(log)
+    return dg.MaterializeResult(
+        metadata={
+            "path": dg.MetadataValue.path(str(log)),
+            "bytes": log.stat().st_size,
+            "lines": survey.lines,
+            "sha256": survey.sha256,
+        },
+        data_version=dg.DataVersion(survey.sha256),
+    )
+
+
+CHECKS = [
+    dg.AssetCheckSpec("every_line_accounted_for", asset="match_warehouse",
+                      description="parsed lines + quarantined lines == lines in the file"),
+    dg.AssetCheckSpec("exactly_two_teams", asset="match_warehouse", description="the roster has teams 1 and 2"),
+    dg.AssetCheckSpec("players_complete", asset="match_warehouse",
+                      description="every player has a team, a role and a god"),
+    dg.AssetCheckSpec("kills_balance_deaths", asset="match_warehouse",
+                      description="player-vs-player kills == player deaths caused by players"),
+]
+
+
+def warehouse_checks(con, lines_in_file: int) -> list[dg.AssetCheckResult]:
+    parsed, quarantined = con.execute("SELECT lines_parsed, lines_quarantined FROM matches").fetchone()
+    teams = [r[0] for r in con.execute("SELECT DISTINCT team FROM players ORDER BY team").fetchall()]
+    incomplete = [r[0] for r in con.execute(
+        "SELECT player FROM players WHERE team IS NULL OR role IS NULL OR god IS NULL").fetchall()]
+    kills = con.execute("SELECT count(*) FROM kills WHERE is_player_kill").fetchone()[0]
+    deaths_to_players = con.execute(
+        "SELECT count(*) FROM kills WHERE victim_kind = 'player' AND killer_kind = 'player'").fetchone()[0]
+    return [
+        dg.AssetCheckResult(check_name="every_line_accounted_for", passed=parsed + quarantined == lines_in_file,
+                            metadata={"parsed": parsed, "quarantined": quarantined, "lines_in_file": lines_in_file}),
+        dg.AssetCheckResult(check_name="exactly_two_teams", passed=teams == [1, 2],
+                            metadata={"teams": str(teams)}),
+        dg.AssetCheckResult(check_name="players_complete", passed=not incomplete,
+                            metadata={"incomplete": ", ".join(incomplete) or "none"}),
+        dg.AssetCheckResult(check_name="kills_balance_deaths", passed=kills == deaths_to_players,
+                            metadata={"player_kills": kills, "player_deaths_to_players": deaths_to_players}),
+    ]
+
+
+def _markdown_table(columns: list[str], rows: list[tuple]) -> str:
+    head = "| " + " | ".join(columns) + " |\n|" + "---|" * len(columns) + "\n"
+    return head + "\n".join("| " + " | ".join(str(v) for v in row) + " |" for row in rows)
+
+
+@dg.asset(
+    partitions_def=match_partitions, group_name="ingest", kinds={"duckdb", "parquet"}, owners=OWNERS,
+    code_version="1", deps=[raw_match_log], check_specs=CHECKS, pool="warehouse_writes",
+    retry_policy=dg.RetryPolicy(max_retries=2, delay=2, backoff=dg.Backoff.EXPONENTIAL),
+    description="The match's immutable Parquet partitions: events, damage, kills with assists, rewards, "
+                "purchases, objectives, player stats, timeline and gold difference.",
+)
+def match_warehouse(context: dg.AssetExecutionContext, home: CombatHome) -> dg.MaterializeResult:
+    """Parse the log losslessly (malformed lines are quarantined with their line numbers) and write one
+    Parquet partition per warehouse table. Re-ingesting identical content changes nothing."""
+    paths = home.paths
+    log = match_source(paths, context.partition_key)
+    result = ingest_log(log, paths.warehouse)
+    if result.status == "replaced":
+        context.log.warning(f"match {result.match_id}: new content replaced the earlier partitions")
+    con = open_warehouse(paths.warehouse, result.match_id)
+    players = con.execute(
+        "SELECT player, team, role, god, kills, deaths, assists, damage_dealt::BIGINT, gold::BIGINT "
+        "FROM player_stats ORDER BY team, damage_dealt DESC").fetchall()
+    quarantined = con.execute("SELECT line_no, reason FROM quarantine ORDER BY line_no LIMIT 20").fetchall()
+    checks = warehouse_checks(con, survey_log(log).lines)
+    return dg.MaterializeResult(
+        metadata={
+            "match_id": result.match_id,
+            "status": result.status,
+            "lines": result.lines_total,
+            "quarantined_lines": result.lines_quarantined,
+            "quarantine_preview": dg.MetadataValue.md(
+                _markdown_table(["line", "reason"], quarantined) if quarantined else "no malformed lines"),
+            "event_counts": dg.MetadataValue.json(result.event_counts),
+            "table_rows": dg.MetadataValue.json(result.table_rows),
+            "players": dg.MetadataValue.md(_markdown_table(
+                ["player", "team", "role", "god", "K", "D", "A", "damage", "gold"], players)),
+            "partition_path": dg.MetadataValue.path(str(Path(result.partition_dirs["events"]).parent.parent)),
+            "dagster/row_count": result.table_rows.get("events", 0),
+        },
+        data_version=dg.DataVersion(result.source_sha256),
+        check_results=checks,
+    )

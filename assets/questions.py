@@ -1,0 +1,150 @@
+"""The question pipeline, one asset per stage: query_plan -> query_results -> findings -> charts -> answer_report.
+
+Each asset takes the previous Agent Data Package version and returns the next; the package IO manager stores
+every version under its digest, which is also the asset's data version. Each question is its own partition.
+"""
+
+from __future__ import annotations
+
+import dagster as dg
+
+from assets.partitions import question_partitions
+from combat_analysis.package import AgentDataPackage, new_package
+from combat_analysis.requests import QuestionRequest, load_question, save_question
+from combat_analysis.stages import analyst, composer, data_engineer, query_analyst, visualization
+from combat_analysis.warehouse import WarehouseError, match_ids
+from resources import CombatHome, PlannerResource
+
+OWNERS = ["team:analytics"]
+COMMON = dict(partitions_def=question_partitions, group_name="questions", owners=OWNERS,
+              io_manager_key="package_io_manager")
+
+
+class QuestionConfig(dg.Config):
+    """Ask in the Launchpad: add a partition for the question, then give the question here. Leave it
+    empty for partitions registered by a question file (see data/questions/README.md)."""
+
+    question: str = ""
+    match_id: str = ""
+    previous_queries: list[str] = []
+    user_id: str = "analyst"
+
+
+def _request(context, config: QuestionConfig, home: CombatHome) -> QuestionRequest:
+    key = context.partition_key
+    if not config.question:
+        return load_question(home.paths, key)
+    request = QuestionRequest(question=config.question, match_id=config.match_id or None,
+                              previous_queries=tuple(config.previous_queries), user_id=config.user_id)
+    save_question(home.paths, request, key=key)
+    return request
+
+
+def _match_for(request: QuestionRequest, home: CombatHome) -> str:
+    if request.match_id:
+        return request.match_id
+    known = match_ids(home.paths.warehouse)
+    if len(known) != 1:
+        raise WarehouseError(f"say which match the question is about (match_id); the warehouse holds {known}")
+    return known[0]
+
+
+def _package_metadata(pkg: AgentDataPackage) -> dict:
+    return {"digest": pkg.digest, "version": pkg.version, "parent_digest": pkg.parent_digest or "",
+            "errors": len(pkg.errors)}
+
+
+def _output(pkg: AgentDataPackage, **metadata) -> dg.Output:
+    return dg.Output(pkg, data_version=dg.DataVersion(pkg.digest), metadata={**metadata, **_package_metadata(pkg)})
+
+
+@dg.asset(kinds={"python", "sqlglot"}, code_version="1", **COMMON)
+def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: CombatHome,
+               planner: PlannerResource) -> dg.Output[AgentDataPackage]:
+    """The query analyst's output: the question as a typed QueryPlan and validated SQL (package v1)."""
+    request = _request(context, config, home)
+    match_id = _match_for(request, home)
+    start = new_package(request.question, match_id, request.previous_queries, user_id=request.user_id,
+                        session_id=request.session_id, query_id=context.partition_key)
+    pkg = query_analyst(start, home.stage_env(match_id, planner.planner()))
+    analysis = pkg.query_analysis
+    sql = "\n\n".join(f"-- {q.query_id}: {q.purpose}\n{q.sql}" for q in analysis.sql_queries) if analysis else ""
+    return _output(
+        pkg,
+        question=request.question,
+        match_id=match_id,
+        intent=analysis.query_type if analysis else "refuse",
+        plan=analysis.intent if analysis else "",
+        assumptions=dg.MetadataValue.md("\n".join(f"- {a}" for a in (pkg.plan.assumptions if pkg.plan else ()))
+                                        or "none"),
+        sql=dg.MetadataValue.md(f"```sql\n{sql}\n```" if sql else "no SQL: the question was refused"),
+    )
+
+
+@dg.asset(kinds={"duckdb"}, code_version="1", **COMMON)
+def query_results(context: dg.AssetExecutionContext, query_plan: AgentDataPackage, home: CombatHome,
+                  planner: PlannerResource) -> dg.Output[AgentDataPackage]:
+    """The data engineer's output: every planned query run in DuckDB over the warehouse views (package v2).
+    Small results travel inline; large ones as Parquet data handles."""
+    pkg = data_engineer(query_plan, home.stage_env(query_plan.input.context.match_id, planner.planner()))
+    results = pkg.data.query_results if pkg.data else ()
+    rows = {r.query_id: r.result_summary.row_count for r in results}
+    return _output(
+        pkg,
+        row_counts=dg.MetadataValue.json(rows),
+        handles=dg.MetadataValue.json({r.query_id: r.handle.handle_id for r in results if r.handle}),
+        execution_ms=dg.MetadataValue.json({r.query_id: r.execution_time_ms for r in results}),
+        **{"dagster/row_count": sum(rows.values())},
+    )
+
+
+@dg.asset(kinds={"python"}, code_version="1", **COMMON)
+def findings(context: dg.AssetExecutionContext, query_results: AgentDataPackage, home: CombatHome,
+             planner: PlannerResource) -> dg.Output[AgentDataPackage]:
+    """The analyst's output: findings with significance and the cells that support them, match patterns,
+    and the recommended charts (package v3)."""
+    pkg = analyst(query_results, home.stage_env(query_results.input.context.match_id, planner.planner()))
+    found = pkg.analysis.key_findings if pkg.analysis else ()
+    return _output(
+        pkg,
+        findings=dg.MetadataValue.md("\n".join(f"- **{f.significance}** {f.description}" for f in found) or "none"),
+        recommended_charts=dg.MetadataValue.json(
+            [v.kind for v in pkg.analysis.recommended_visualizations] if pkg.analysis else []),
+    )
+
+
+@dg.asset(kinds={"matplotlib"}, code_version="1", **COMMON)
+def charts(context: dg.AssetExecutionContext, findings: AgentDataPackage, home: CombatHome,
+           planner: PlannerResource) -> dg.Output[AgentDataPackage]:
+    """The visualization stage's output: PNG charts chosen by result shape, with alt text (package v4)."""
+    pkg = visualization(findings, home.stage_env(findings.input.context.match_id, planner.planner()))
+    thumbs = "\n\n".join(
+        f"**{v.title}**\n\n![{v.alt_text}](data:image/png;base64,{v.thumbnail_b64})"
+        for v in pkg.visualizations.values() if v.thumbnail_b64)
+    return _output(
+        pkg,
+        charts=dg.MetadataValue.md(thumbs or "no chart: the answer is a single figure"),
+        chart_paths=dg.MetadataValue.json({k: v.file_path for k, v in pkg.visualizations.items() if v.file_path}),
+    )
+
+
+@dg.asset(kinds={"markdown", "html"}, code_version="1", **COMMON)
+def answer_report(context: dg.AssetExecutionContext, charts: AgentDataPackage, home: CombatHome,
+                  planner: PlannerResource) -> dg.Output[AgentDataPackage]:
+    """The composer's output: the direct answer with its exact figure, insights, charts, supporting data and
+    methodology, as markdown and a self-contained HTML report (package v5)."""
+    pkg = composer(charts, home.stage_env(charts.input.context.match_id, planner.planner()))
+    final = pkg.final_output
+    metadata = {
+        "question": pkg.input.raw_query,
+        "direct_answer": pkg.response.direct_answer if pkg.response else "",
+        "report_preview": dg.MetadataValue.md(final.markdown[:20000] if final else ""),
+    }
+    if final and final.html_path:
+        metadata["report_html"] = dg.MetadataValue.path(final.html_path)
+    if final and final.markdown_path:
+        metadata["report_markdown"] = dg.MetadataValue.path(final.markdown_path)
+    return _output(pkg, **metadata)
+
+
+question_assets = [query_plan, query_results, findings, charts, answer_report]
