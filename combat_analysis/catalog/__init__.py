@@ -7,10 +7,11 @@ is charted; the planner and the SQL compiler read nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 import yaml
 
@@ -43,6 +44,7 @@ class Metric:
     dimensions: tuple[str, ...]
     default_chart: str
     synonyms: tuple[str, ...]
+    weak_synonyms: tuple[str, ...] = ()  # only count when no other metric word is present ("earned")
     kind: str = "figure"  # figure, gold_diff or event
     source: Source | None = None
     formula: str | None = None
@@ -78,6 +80,7 @@ def _metric(metric_id: str, raw: dict[str, Any]) -> Metric:
         decimals=int(raw.get("decimals", 2 if aggregation == "ratio" else 0)),
         aggregation=aggregation, dimensions=tuple(raw.get("dimensions") or ()),
         default_chart=raw["default_chart"], synonyms=tuple(raw.get("synonyms") or ()),
+        weak_synonyms=tuple(raw.get("weak_synonyms") or ()),
         kind=raw.get("kind", "figure"), source=source, formula=raw.get("formula"),
         inputs=tuple(raw.get("inputs") or ()),
     )

@@ -135,27 +135,33 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
     used = [False] * len(tokens)
     mentions: list[Mention] = []
     longest = min(5, len(tokens))
-    for size in range(longest, 0, -1):
-        for i in range(len(tokens) - size + 1):
-            if any(used[i:i + size]):
-                continue
-            span = tokens[i:i + size]
-            key = "".join(t.key for t in span)
-            if not key:
-                continue
-            said = question[span[0].start:span[-1].end]
-            hits, how = _exact(key, names), "exact"
-            common = size == 1 and fold(span[0].text) in COMMON_WORDS
-            if not hits and size == 1 and len(key) >= 4 and not common:
-                hits, how = _prefix(key, names), "prefix"
-            if not hits and len(key) >= 5 and not common and not key.isdigit():
-                hits, how = _fuzzy(key, names, single_word=size == 1), "fuzzy"
-            if not hits:
-                continue
-            for i_used in range(i, i + size):
-                used[i_used] = True
-            for hit in hits:
-                mentions.append(Mention(hit.kind, hit.name, said, how, span[0].start, span[-1].end))
+    # Exact phrases first (longest first), then unambiguous prefixes, then spelling similarity, so a loose
+    # match never swallows a neighbouring word that an exact match would have left alone.
+    for how in ("exact", "prefix", "fuzzy"):
+        sizes = (1,) if how == "prefix" else range(longest, 0, -1)
+        for size in sizes:
+            for i in range(len(tokens) - size + 1):
+                if any(used[i:i + size]):
+                    continue
+                span = tokens[i:i + size]
+                key = "".join(t.key for t in span)
+                if not key:
+                    continue
+                common = size == 1 and fold(span[0].text) in COMMON_WORDS
+                if how == "exact":
+                    hits = _exact(key, names)
+                elif how == "prefix":
+                    hits = _prefix(key, names) if len(key) >= 4 and not common else []
+                else:
+                    hits = _fuzzy(key, names, single_word=size == 1) if (
+                        len(key) >= 5 and not common and not key.isdigit()) else []
+                if not hits:
+                    continue
+                for i_used in range(i, i + size):
+                    used[i_used] = True
+                said = question[span[0].start:span[-1].end]
+                for hit in hits:
+                    mentions.append(Mention(hit.kind, hit.name, said, how, span[0].start, span[-1].end))
     # Names that fold to nothing (only emoji or punctuation) can still be quoted verbatim.
     for n in names:
         if not squash(n.name) and n.name in question:

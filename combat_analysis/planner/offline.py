@@ -1,0 +1,802 @@
+"""The offline planner: a deterministic reading of a question into a `QueryPlan`, in a few milliseconds.
+
+Reading order: names (players, gods, abilities, items, NPCs) are found and masked first, so a player called
+"mid_or_feed" is never read as the mid role and a name full of SQL is never read as an attack; then hostile
+text, follow-ups, out-of-scope topics, the time window, teams, roles, metrics, the grouping dimension and the
+intent. Every reading that is not literal goes into `plan.assumptions`.
+
+`plan_question` never raises for user text: anything it cannot answer becomes a REFUSE plan with a reason
+and three answerable suggestions (which hold no digits, so a refusal never shows an invented number).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from combat_analysis.catalog import DIMENSIONS, METRICS, metric
+from combat_analysis.plan import Filter, Intent, QueryPlan, Refusal, TimeWindow
+from combat_analysis.planner.entities import (
+    Mention,
+    find_mentions,
+    find_roles,
+    find_teams,
+    fold,
+    mask,
+    squash,
+)
+from combat_analysis.planner.timewords import parse_time
+from combat_analysis.planner.vocabulary import Vocabulary
+
+MAX_QUESTION_CHARS = 500
+CORE_STATS = ("kda", "kills", "deaths", "assists", "damage_dealt", "gold")
+PARAM_PLAYER = "$player"  # a player bound from an earlier query's first row
+
+# ------------------------------------------------------------------------------------------ refusals
+
+_HOSTILE = re.compile(
+    r"""
+    \b(drop|truncate)\s+(table|view|database|schema|macro|secret)\b
+    | \bdelete\s+from\b | \binsert\s+into\b | \bupdate\s+\w+\s+set\b | \balter\s+table\b
+    | \bcreate\s+(or\s+replace\s+)?(table|view|macro|function|secret|schema|temp)\b
+    | \b(attach|detach)\s+(database\b|['"])| \bcopy\s+\w+\s+(to|from)\b | \bpragma\s+\w+
+    | \b(install|load)\s+(extension\b|httpfs\b|\w+\s*;) | \bexport\s+database\b
+    | ;\s*(--|/\*|select\b|drop\b|delete\b|insert\b|update\b|alter\b|create\b|attach\b|copy\b|pragma\b|
+           install\b|load\b|set\b|truncate\b|shutdown\b|exec\b)
+    | (^|\s)--(\s|$) | /\* | \bunion\s+(all\s+)?select\b | \bselect\s+.+\s+from\s+\w+
+    | \bread_(csv|csv_auto|parquet|json|json_auto|json_objects|text|blob|ndjson)\b | \bglob\s*\( | \bparquet_scan\b
+    | \bsniff_csv\b | \bquery_table\b | \bgetenv\s*\( | /etc/ | \bpasswd\b | \b(file|https?|s3|gs)://
+    | \bos\.system\b | \b__import__\b | \bsubprocess\b | \brm\s+-rf\b | <script | \$\{ | \{\{ | \bxp_cmdshell\b
+    | \bsleep\s*\( | \b1\s*=\s*1\b | '\s*or\s*' | \bignore\s+(all\s+|any\s+)?(previous|prior|above)\s+instructions\b
+    | \bsystem\s+prompt\b | \bsql\s+injection\b
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# (pattern, what the log does not hold); checked on the question with names masked.
+_OUT_OF_SCOPE = [
+    (r"\bweather\b|\brain(ing|y)?\b|\bsnow(ing)?\b|\btemperature\b|\bsunny\b|\bforecast\b", "the weather"),
+    (r"\b(what|which)\s+rank\b|\brank(ed)?\s+(is|was|are|were|of)\b|\bcurrent\s+rank\b|\b(their|his|her|my|its)\s+rank\b"
+     r"|\branked\s+(tier|division|ladder|points|rating|mode)\b|\bis\s+\S+\s+ranked\b|\b(elo|mmr|lp|ladder|division|"
+     r"matchmaking|skill\s+rating|rating)\b|\btier\b", "ranks, ratings or matchmaking"),
+    (r"\bwin\s*rates?\b|\bwinrates?\b|\bwin\s+percentage\b|\bseasons?\b|\bcareer\b|\ball[-\s]time\b|\bother\s+(matches|games)\b"
+     r"|\bprevious\s+(matches|games)\b|\blast\s+(week|month|year)\b|\bhistory\b|\bacross\s+(matches|games)\b"
+     r"|\bmatch\s+history\b|\blifetime\b", "other matches or seasons; it holds this one match"),
+    (r"\bchat(ted|ting)?\b|\bvoice\b|\bsaid\b|\bsay\b|\bmessages?\b|\btyped\b|\btalk(ed|ing)?\b|\bping(ed|s)?\b|\bemote",
+     "chat, voice or pings"),
+    (r"\blore\b|\bbackstory\b|\bback\s+story\b|\bmytholog|\bpantheon\b|\blegend\s+of\b|\bstory\s+of\b|\bwho\s+is\s+(the\s+)?god\b",
+     "a god's lore"),
+    (r"\blag\b|\blatency\b|\bfps\b|\bframe\s*rate\b|\bconnection\b|\bdisconnect|\bserver\s+(region|location)\b|\bhardware\b",
+     "network or hardware details"),
+    (r"\bpatch\b|\bnerf|\bbuff(ed|s)?\b|\bmeta\b|\btier\s+list\b|\bshould\s+(i|we|he|she|they)\b|\brecommend|\bcounter\s+pick"
+     r"|\bwhat\s+should\b|\bbest\s+build\s+for\b|\bguide\b|\btips?\b", "advice, patches or the meta"),
+    (r"\b(cost|costs|price|prices|priced)\b|\bhow\s+much\s+(is|was|does|did)\s+(a|an|the)?\s*\S+\s+cost\b",
+     "item prices (the number in a purchase line is not a cost)"),
+    (r"\breal\s+name\b|\bage\b|\bhow\s+old\b|\bcountry\b|\bnationality\b|\bwhere\s+(does|do|is)\s+\S+\s+(live|from)\b"
+     r"|\bstream(er|s|ing)?\b|\btwitch\b|\bphone\b|\bemail\b|\baddress\b|\bsalary\b", "anything about the people behind the names"),
+    (r"\bskins?\b|\bcosmetics?\b|\bwallpaper\b", "cosmetics"),
+    (r"\bmood\b|\bangry\b|\btilted\b|\bhappy\b|\bfeel(ing|s)?\b|\bemotion", "how anyone felt"),
+    (r"\bstock\b|\bbitcoin\b|\bpresident\b|\bcapital\s+of\b|\brecipe\b|\bjoke\b|\bpoem\b|\bsong\b|\bwrite\s+(me\s+)?(a|an)\b"
+     r"|\btranslate\b|\bcode\b|\bpython\b|\bjavascript\b", "anything outside this match"),
+    (r"\bwhere\s+(is|was|were)\b.*\b(standing|positioned|located)\b|\bmap\s+position\b|\bheat\s*map\b|\bwards?\b|\bvision\b",
+     "positions in a form this planner can answer"),
+    (r"\b(ability|skill)\s+(level|rank|order|points)\b|\blevel(ed)?\s+up\b|\bcooldowns?\b|\bhealth\s+bar\b",
+     "ability levels, cooldowns, mana or health"),
+]
+_OUT_OF_SCOPE = [(re.compile(p, re.IGNORECASE), what) for p, what in _OUT_OF_SCOPE]
+
+GENERIC_SUGGESTIONS = ("Who dealt the most damage?", "Which team won the match?", "Who got first blood?")
+
+
+def _suggestions(vocab: Vocabulary) -> tuple[str, ...]:
+    """Three answerable questions with no digits in them (a refusal must not show invented numbers)."""
+    plain = [p.player for p in vocab.players if not any(c.isdigit() for c in p.player)]
+    if plain:
+        return (f"How much damage did {plain[0]} deal?", "Which team won the match?", "Who got first blood?")
+    return GENERIC_SUGGESTIONS
+
+
+def _refuse(question: str, vocab: Vocabulary, reason: str, assumptions: Sequence[str] = ()) -> QueryPlan:
+    return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(reason=reason, suggestions=_suggestions(vocab)),
+                     assumptions=tuple(assumptions), summary="Refused: " + reason)
+
+
+def _no_digits(text: str) -> str:
+    return re.sub(r"\s{2,}", " ", re.sub(r"\d+", "", text)).strip()
+
+
+# ------------------------------------------------------------------------------------------- metrics
+
+def _norm(text: str) -> str:
+    text = fold(text).replace("’", "'").replace("‘", "'")
+    text = re.sub(r"(?<=\w)-(?=\w)", " ", text)
+    return re.sub(r"\s+", " ", text)
+
+
+def _phrase_pattern(phrase: str) -> re.Pattern:
+    words = [re.escape(w) for w in _norm(phrase).split(" ")]
+    return re.compile(r"(?<![\w/])" + r"\s+".join(words) + r"(?![\w/])")
+
+
+@dataclass(frozen=True)
+class _Synonym:
+    phrase: str
+    metric_id: str
+    weak: bool
+    pattern: re.Pattern
+
+
+def _synonyms() -> tuple[_Synonym, ...]:
+    out = []
+    for m in METRICS.values():
+        for phrase in (m.id.replace("_", " "), m.label, *m.synonyms):
+            out.append(_Synonym(_norm(phrase), m.id, False, _phrase_pattern(phrase)))
+        for phrase in m.weak_synonyms:
+            out.append(_Synonym(_norm(phrase), m.id, True, _phrase_pattern(phrase)))
+    return tuple(sorted(out, key=lambda s: -len(s.phrase)))
+
+
+SYNONYMS = _synonyms()
+_SINGLE_WORDS = {s.phrase: s.metric_id for s in SYNONYMS if " " not in s.phrase and len(s.phrase) >= 4 and not s.weak}
+
+_DAMAGE_TARGET = re.compile(
+    r"\b(?:to|against|on|into)\s+(?:the\s+|enemy\s+|other\s+|opposing\s+)*(gods?|players?|champions?|heroes|heros|enemies|"
+    r"towers?|structures?|buildings?|phoenix(?:es)?|titans?|minions?|creeps?|waves?|jungle(?:\s+camps|\s+monsters)?|camps?|"
+    r"monsters?|bosses|boss|gold\s+fur(?:y|ies)|fire\s+giants?)\b")
+_TARGET_METRIC = [
+    (r"god|player|champion|hero|enem", "damage_to_players"), (r"tower|structure|building|phoenix|titan", "damage_to_structures"),
+    (r"minion|creep|wave", "damage_to_minions"), (r"jungle|camp|monster", "damage_to_jungle"),
+    (r"boss|fury|furies|giant", "damage_to_bosses"),
+]
+
+
+def find_metrics(text: str) -> tuple[list[str], list[str]]:
+    """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
+    taken = [False] * (len(text) + 1)
+    strong: list[tuple[int, str, str]] = []
+    weak: list[tuple[int, str, str]] = []
+    for syn in SYNONYMS:
+        for m in syn.pattern.finditer(text):
+            if any(taken[m.start():m.end()]):
+                continue
+            if syn.weak:
+                weak.append((m.start(), syn.metric_id, syn.phrase))
+                continue
+            for i in range(m.start(), m.end()):
+                taken[i] = True
+            strong.append((m.start(), syn.metric_id, syn.phrase))
+    notes: list[str] = []
+    specific = {"damage_taken", "damage_mitigated", "damage_to_players", "damage_to_structures", "damage_to_minions",
+                "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit", "crits"}
+    if any(mid in specific for _, mid, _ in strong):
+        strong = [s for s in strong if not (s[1] == "damage_dealt" and s[2] in ("damage", "dmg"))]
+    found = [mid for _, mid, _ in sorted(strong)]
+    if not found and weak:
+        start, mid, phrase = sorted(weak)[0]
+        found = [mid]
+        notes.append(f"'{phrase}' read as {metric(mid).label}")
+    damage = {"damage_dealt", "damage_to_players"}
+    target = _DAMAGE_TARGET.search(text)
+    if target and any(f in damage for f in found):
+        kind = next(mid for pat, mid in _TARGET_METRIC if re.search(pat, target.group(1)))
+        objectives = {"towers", "phoenixes", "titans", "gold_furies", "fire_giants", "objectives_taken"}
+        found = [kind if f == "damage_dealt" else f for f in found if f not in objectives]
+    if not found:
+        for word in re.findall(r"[a-z][a-z']{3,}", text):
+            close = difflib.get_close_matches(word, _SINGLE_WORDS, n=1, cutoff=0.8)
+            if close and word not in _COMMON_NON_METRIC:
+                found.append(_SINGLE_WORDS[close[0]])
+                notes.append(f"'{word}' read as '{close[0]}'")
+                break
+    unique: list[str] = []
+    for f in found:
+        if f not in unique:
+            unique.append(f)
+    return unique, notes
+
+
+_COMMON_NON_METRIC = frozenset("""which what whos with that this then than them they their there where when were
+team teams match game player players most more many much have most team's about show tell give list each every
+both against during after before between first last early late role roles gods ability abilities item items
+compare versus total overall entire whole winners losers best worst highest lowest least fewest top""".split())
+
+# ------------------------------------------------------------------------------------- the reading
+
+_SUPERLATIVE = re.compile(
+    r"\b(most|highest|best|top|biggest|largest|greatest|hardest|strongest|least|lowest|fewest|worst|smallest|minimum|maximum|"
+    r"max|min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
+    r"richest|poorest|carried|mvp|fragger)\b")
+_ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|min|bottom|poorest)\b")
+_TOP_N = re.compile(r"\b(?:top|best|bottom|worst|first)\s+(\d{1,2}|three|five|ten|two|four)\b")
+_COMPARE = re.compile(r"\b(compare|compared|comparison|versus|vs\.?|against\s+each\s+other|difference\s+between|head\s+to\s+head)\b")
+_TIMELINE = re.compile(
+    r"\b(over\s+time|each\s+minute|every\s+minute|minute\s+by\s+minute|by\s+minute|per\s+minute\s+(?:breakdown|chart|graph)|"
+    r"timeline|time\s+line|time\s+series|trend|progress(?:ion)?|evolution|evolve[ds]?|graph|chart|plot|curve|"
+    r"as\s+the\s+(?:match|game)\s+went\s+on|throughout\s+the\s+(?:match|game))\b")
+_PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|\ba\s+minute\b")
+_BREAKDOWN = re.compile(r"\b(break\s*down|broken\s+down|breakdown|split|distribution|distributed|composition|made\s+up|"
+                        r"by\s+(?:ability|abilities|skill|item|target|source|phase)|per\s+(?:ability|skill|item|target|phase)|"
+                        r"where\s+did\b.*\bgo|which\s+sources?|what\s+sources?|use[ds]?|using)\b")
+
+_GROUP_RULES = [
+    ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"),
+    ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|\bgods\s+(?:dealt|did|had)\b"),
+    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b|\bteam\s+totals?\b|\bteams\b|\bsides\b"),
+    ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
+                r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"),
+    ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"),
+    ("target_kind", r"\b(which|what|each|every|per|by)\s+(?:kinds?\s+of\s+|types?\s+of\s+)?targets?(?:\s+kinds?|\s+types?)?\b"
+                    r"|\bwhere\s+did\b.*\b(damage|dmg)\b.*\bgo\b|\bwhat\s+did\s+name\s+(?:hit|damage|attack)\b"),
+    ("phase", r"\b(each|every|per|by|which)\s+(?:game\s+)?phases?\b|\bearly,?\s+mid,?\s+(?:and|&)\s+late\b"),
+    ("objective", r"\b(which|what|each|every|per|by)\s+objectives?\b"),
+    ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player)\b|\bwhat\s+player\b|\beach\s+player\b|"
+               r"\bper\s+player\b|\bby\s+player\b|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"),
+]
+_GROUP_RULES = [(dim, re.compile(p)) for dim, p in _GROUP_RULES]
+
+
+def _groups(text: str) -> list[str]:
+    return [dim for dim, pattern in _GROUP_RULES if pattern.search(text)]
+
+
+_FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|death|takedown)\b|\bfb\b|\bopened\s+the\s+scoring\b|\bdrew\s+first\s+blood\b")
+_WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
+_BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
+                    r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
+                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b")
+_HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b")
+_KILL_LIST = re.compile(r"\b(kill\s*feed|kill\s+list|list\s+(?:of\s+|all\s+(?:the\s+)?|the\s+)?kills|every\s+kill|all\s+(?:the\s+)?kills|"
+                        r"each\s+kill|who\s+killed|who\s+did\s+name\s+kill|when\s+did\s+name\s+die|whom\s+did|killed\s+by\s+whom|"
+                        r"who\s+was\s+killed\s+by|deaths?\s+of\s+name|kills?\s+timeline|show\s+(?:me\s+)?(?:the\s+)?kills)\b")
+_OBJECTIVE_WORDS = re.compile(r"\b(objectives?|towers?|phoenix(?:es)?|titans?|gold\s+fur(?:y|ies)|fire\s+giants?|bosses|structures?)\b")
+_OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|sequence|took|destroyed|killed|fell|taken|secured)\b")
+_OBJECTIVE_VALUES = [("tower", r"towers?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"),
+                     ("gold fury", r"gold\s+fur(?:y|ies)"), ("fire giant", r"fire\s+giants?")]
+_PRONOUN = re.compile(r"\b(him|her|he|she|his|hers|they|them|their|that\s+player|this\s+player|that\s+guy|the\s+same\s+player)\b")
+_FOLLOW_UP_START = re.compile(r"^\s*(and|what\s+about|how\s+about|same\s+(?:for|but|with)|now|only|just|also|but|ok(?:ay)?|then|"
+                              r"what\s+if|for|in|during|per|by|versus|vs)\b")
+_QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|compare|did|does|was|were|give|tell|rank)\b")
+_SCOREBOARD = re.compile(r"\b(scoreboard|summary|summari[sz]e|overview|stats|statistics|stat\s+line|box\s+score|how\s+did\s+.+\s+(do|play|perform)|"
+                         r"performance|recap|tell\s+me\s+about|how\s+was|how\s+did\s+the\s+(match|game)\s+go)\b")
+_DEPENDENT = re.compile(
+    r"\b(?:the\s+)?(?:player|one|person|guy|god|someone|whoever)\s+(?:with|who\s+(?:had|got|dealt|did|earned|took|landed|made))\s+"
+    r"(?:the\s+)?(?:most|highest|best|biggest|largest|top)\s+([a-z' /]+?)(?=\s+(?:use|used|build|built|buy|bought|get|got|deal|"
+    r"dealt|do|did|earn|earned|take|took|have|had|heal|healed|make|made|purchase|purchased)\b|[?.!,]|$)"
+    r"|\b(?:the\s+)?(?:top|biggest|best|highest|leading|main)\s+([a-z' ]+?)\s*(?:dealer|earner|fragger|healer|killer|carry|"
+    r"scorer|tank|player|leader|assister)\b"
+    r"|\b(?:the\s+)?([a-z' ]+?)\s+leader\b|\bthe\s+(mvp)\b")
+
+
+@dataclass
+class Reading:
+    """What a question's words say, before they become a plan."""
+
+    question: str
+    text: str  # normalized, names masked, time phrase removed
+    players: list[str] = field(default_factory=list)
+    gods: list[str] = field(default_factory=list)
+    abilities: list[str] = field(default_factory=list)
+    items: list[str] = field(default_factory=list)
+    npcs: list[str] = field(default_factory=list)
+    teams: list[int | None] = field(default_factory=list)
+    roles: list[str] = field(default_factory=list)
+    window: TimeWindow | None = None
+    at_minute: int | None = None
+    metrics: list[str] = field(default_factory=list)
+    groups: list[str] = field(default_factory=list)
+    assumptions: list[str] = field(default_factory=list)
+
+
+def _mention_notes(mentions: Sequence[Mention]) -> list[str]:
+    notes = []
+    for m in mentions:
+        if m.how != "exact" or squash(m.said) != squash(m.name) or fold(m.said) != fold(m.name).replace("'s", ""):
+            if m.how == "exact" and fold(m.said).replace(" ", "") in (fold(m.name), fold(m.name) + "'s"):
+                continue
+            notes.append(f"'{m.said}' read as {m.name}" + ("" if m.kind == "player" else f" ({m.kind})"))
+    return notes
+
+
+def read_question(question: str, vocab: Vocabulary) -> tuple[Reading, list[Mention], str]:
+    mentions = find_mentions(question, vocab)
+    named = [m for m in mentions if m.kind != "npc"]
+    masked = mask(question, named)
+    time = parse_time(masked)
+    text = _norm(time.rest)
+    reading = Reading(question=question, text=text, window=time.window, at_minute=time.at_minute)
+    if time.assumption:
+        reading.assumptions.append(time.assumption)
+    reading.assumptions += _mention_notes(named)
+    for m in mentions:
+        bucket = {"player": reading.players, "god": reading.gods, "ability": reading.abilities, "item": reading.items,
+                  "npc": reading.npcs}[m.kind]
+        if m.name not in bucket:
+            bucket.append(m.name)
+    # An item proc is also an ability: one name matched as both stays one thing, chosen by the verbs.
+    both = [n for n in reading.items if n in reading.abilities]
+    if both:
+        buying = bool(_BUILD.search(text))
+        for n in both:
+            (reading.abilities if buying else reading.items).remove(n)
+    for t in find_teams(time.rest, vocab.winner_team):
+        if t.team is None:
+            reading.assumptions.append(f"'{t.said}' cannot be resolved: no Titan fell, so the winner is unknown")
+            continue
+        reading.teams.append(t.team)
+        if not re.match(r"team\s*\d", t.said):
+            reading.assumptions.append(f"'{t.said}' read as team {t.team}")
+    roles_text = re.sub(r"\bmid[\s-]*(game|match)\b", " ", time.rest, flags=re.IGNORECASE)
+    reading.roles = list(dict.fromkeys(r.role for r in find_roles(roles_text, vocab.roles)))
+    reading.metrics, notes = find_metrics(text)
+    reading.assumptions += notes
+    reading.groups = _groups(text)
+    return reading, mentions, masked
+
+
+# ------------------------------------------------------------------------------------------ planning
+
+def plan_question(question: str, vocab: Vocabulary, previous: Sequence[str] = ()) -> QueryPlan:
+    """The plan for one question, given the earlier questions of the session (oldest first)."""
+    question = question if isinstance(question, str) else str(question)
+    try:
+        plan = _plan(question, vocab, tuple(previous))
+        return _checked(plan, vocab)
+    except Exception as error:  # noqa: BLE001 - user text must never crash the planner
+        return _refuse(question, vocab, "This question cannot be answered from the combat log: "
+                       + _no_digits(type(error).__name__ + " while planning") + ".")
+
+
+def _checked(plan: QueryPlan, vocab: Vocabulary) -> QueryPlan:
+    """Compile once so a plan that cannot become valid SQL turns into an honest refusal here."""
+    from combat_analysis.planner.compile import PlanError, compile_plan
+
+    if plan.intent == Intent.REFUSE:
+        return plan
+    try:
+        compile_plan(plan, vocab)
+    except PlanError as error:
+        return _refuse(plan.question, vocab, "This question cannot be answered from the combat log as asked: "
+                       + _no_digits(str(error)) + ".", plan.assumptions)
+    return plan
+
+
+def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryPlan:
+    text = question.strip()
+    if not text:
+        return _refuse(question, vocab, "The question is empty, so there is nothing to answer.")
+    if len(text) > MAX_QUESTION_CHARS:
+        text = text[:MAX_QUESTION_CHARS]
+    reading, mentions, masked = read_question(text, vocab)
+    if _HOSTILE.search(masked):
+        return _refuse(question, vocab, "This looks like SQL or a command rather than a question; I can't run "
+                       "commands and only answer questions about the match.")
+    if previous and _is_follow_up(reading, masked):
+        followed = _follow_up(question, reading, vocab, previous)
+        if followed is not None:
+            return followed
+    for pattern, what in _OUT_OF_SCOPE:
+        if pattern.search(_norm(masked)):
+            return _refuse(question, vocab, f"The combat log does not record {what}, so this cannot be answered "
+                           "from it.")
+    unknown = _unknown_name(masked, reading)
+    if unknown:
+        return _refuse(question, vocab, f"No player called '{_no_digits(unknown)}' is in this match, so this cannot be "
+                       "answered from its combat log." if not any(c.isdigit() for c in unknown) else
+                       "No player of that name is in this match, so this cannot be answered from its combat log.")
+    dependent = _dependent(question, reading, vocab)
+    if dependent is not None:
+        return dependent
+    return _plan_reading(question, reading, vocab)
+
+
+_NAME_SLOT = re.compile(
+    r"\b(?:did|does|do|was|is|has|had|for|of|by|about|from)\s+([^\s?!,]+?)(?:'s)?\s+(?:deal|do|did|get|got|heal|earn|take|"
+    r"have|had|build|buy|bought|die|kill|score|make|land|mitigate|use|play|perform|end|finish|KDA|kda|damage|dmg|gold|kills|"
+    r"deaths|assists|healing|xp|experience|build|items)\b", re.IGNORECASE)
+_NOT_NAMES = frozenset('''name the a an each every any anyone someone everyone team teams player players he she they it
+his her their them him we you i me who which what that this both all enemy enemies jungle support mid middle carry adc solo
+jungler hunter mage winners losers winning losing order chaos most top one two three first last total overall average
+team's player's god gods role roles minions towers tower bosses structures jungle's support's carry's solo's mid's'''.split())
+
+
+def _unknown_name(masked: str, reading: Reading) -> str | None:
+    """A word in a player's slot ("how much damage did Bob deal") that names nobody in this match."""
+    if reading.players or reading.gods or reading.teams or reading.roles:
+        return None
+    m = _NAME_SLOT.search(masked)
+    if not m:
+        return None
+    word = m.group(1)
+    if fold(word) in _NOT_NAMES or fold(word).rstrip("s") in _NOT_NAMES or re.fullmatch(r"team\s*\d", word, re.I):
+        return None
+    return word
+
+
+def _player_filter(names: Sequence[str]) -> Filter:
+    return Filter(dimension="player", op="=" if len(names) == 1 else "in", values=tuple(names))
+
+
+def _team_role_players(reading: Reading, vocab: Vocabulary) -> list[str]:
+    """'the team 1 support' names one player; resolve it so the plan is about that player."""
+    if len(reading.teams) == 1 and len(reading.roles) == 1:
+        found = vocab.players_where(team=reading.teams[0], role=reading.roles[0])
+        if len(found) == 1:
+            return [found[0].player]
+    return []
+
+
+def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
+    text = r.text
+    assumptions = list(r.assumptions)
+    filters: list[Filter] = []
+    focus: list[str] = []
+
+    resolved = [] if r.players else _team_role_players(r, vocab)
+    if resolved:
+        assumptions.append(f"the team {r.teams[0]} {r.roles[0].lower()} read as {resolved[0]}")
+    players = r.players or resolved
+    teams, roles = ([], []) if resolved else (r.teams, r.roles)
+
+    def entity_filters(allowed: Sequence[str]) -> None:
+        if players and "player" in allowed:
+            filters.append(_player_filter(players))
+            focus.extend(players)
+        if teams and "team" in allowed:
+            filters.append(Filter(dimension="team", op="=" if len(teams) == 1 else "in", values=tuple(teams)))
+            focus.extend(f"team {t}" for t in teams)
+        if roles and "role" in allowed:
+            filters.append(Filter(dimension="role", op="=" if len(roles) == 1 else "in", values=tuple(roles)))
+            focus.extend(roles)
+        if r.gods and not players and "god" in allowed:
+            filters.append(Filter(dimension="god", op="=" if len(r.gods) == 1 else "in", values=tuple(r.gods)))
+            focus.extend(r.gods)
+
+    # ---- event lists
+    if _FIRST_BLOOD.search(text) and not _HOW_MANY.search(text):
+        return _finish(question, Intent.EVENT_LIST, ("first_blood",), (), [], r.window, "desc", 1, [], assumptions)
+    if _winner_question(text, r):
+        return _finish(question, Intent.EVENT_LIST, ("winner",), (), [], None, "desc", 1, [], assumptions)
+    if _KILL_LIST.search(text) and not _HOW_MANY.search(text) and not _SUPERLATIVE.search(text):
+        entity_filters(("player", "team"))
+        return _finish(question, Intent.EVENT_LIST, ("kill_events",), (), filters, r.window, "asc", 500, focus, assumptions)
+    objective_values = [v for v, pat in _OBJECTIVE_VALUES if re.search(rf"\b{pat}\b", text)]
+    damage_metric = any(m.startswith("damage") for m in r.metrics)
+    if (_OBJECTIVE_WORDS.search(text) and _OBJECTIVE_LIST.search(text) and not _HOW_MANY.search(text)
+            and not _SUPERLATIVE.search(text) and not damage_metric):
+        entity_filters(("player", "team"))
+        if objective_values:
+            filters.append(Filter(dimension="objective", op="=" if len(objective_values) == 1 else "in",
+                                  values=tuple(objective_values)))
+        return _finish(question, Intent.EVENT_LIST, ("objective_events",), (), filters, r.window, "asc", 500, focus,
+                       assumptions)
+    metrics = list(r.metrics)
+    if (_BUILD.search(text) and not _HOW_MANY.search(text) and not _SUPERLATIVE.search(text)
+            and not [m for m in metrics if m not in ("items_purchased", "build")]):
+        entity_filters(("player", "team", "role", "god"))
+        if r.items:
+            filters.append(Filter(dimension="item", op="=" if len(r.items) == 1 else "in", values=tuple(r.items)))
+            focus.extend(r.items)
+        return _finish(question, Intent.BUILD_ORDER, ("build",), (), filters, r.window, "asc", 500, focus, assumptions)
+
+    # ---- figures
+    metrics = [m for m in metrics if metric(m).is_figure or metric(m).kind == "gold_diff"]
+    if not metrics and {"ability", "target_kind", "phase"} & set(r.groups):
+        metrics = ["damage_dealt"]
+        assumptions.append("no figure named: showing damage dealt")
+    if not metrics:
+        if (players or teams or roles or r.gods) or _SCOREBOARD.search(text):
+            metrics = list(CORE_STATS)
+            assumptions.append("no figure named: showing the core stats (KDA, kills, deaths, assists, damage, gold)")
+        elif (r.abilities or {"ability", "target_kind", "phase"} & set(r.groups)) and not r.metrics:
+            metrics = ["damage_dealt"]
+            assumptions.append("no figure named: showing damage dealt")
+        elif "item" in r.groups and not r.metrics:
+            metrics = ["items_purchased"]
+        else:
+            return _refuse(question, vocab, "I can't find a figure from the combat log in this question; it records "
+                           "damage, healing, kills, gold, experience, crowd control, purchases and objectives.",
+                           assumptions)
+    if "gold_diff" in metrics:
+        return _gold_diff_plan(question, r, assumptions)
+
+    timeline = bool(_TIMELINE.search(text)) or bool(_PER_MINUTE.search(text)) and not ({"gpm", "dpm"} & set(metrics))
+    if timeline:
+        metrics = [{"gpm": "gold", "dpm": "damage_dealt", "kda": "kills"}.get(m, m) for m in metrics]
+        metrics = list(dict.fromkeys(metrics))
+
+    head = metric(metrics[0])
+    allowed = head.dimensions
+    groups = [g for g in r.groups if g in allowed]
+    superlative = bool(_SUPERLATIVE.search(text)) or head.aggregation == "max" and not (players or teams or roles)
+    order = "asc" if _ASCENDING.search(text) else "desc"
+    limit = _top_n(text)
+    compare = bool(_COMPARE.search(text))
+
+    if r.abilities and "ability" in allowed:
+        filters.append(Filter(dimension="ability", op="=" if len(r.abilities) == 1 else "in", values=tuple(r.abilities)))
+        focus.extend(r.abilities)
+    if r.items and "item" in allowed:
+        filters.append(Filter(dimension="item", op="=" if len(r.items) == 1 else "in", values=tuple(r.items)))
+        focus.extend(r.items)
+    elif r.items and "ability" in allowed:
+        procs = [i for i in r.items if i in vocab.abilities]
+        if procs:
+            filters.append(Filter(dimension="ability", op="=" if len(procs) == 1 else "in", values=tuple(procs)))
+            focus.extend(procs)
+    objective_filter = [v for v in objective_values if head.id == "objectives_taken"]
+    if objective_filter:
+        filters.append(Filter(dimension="objective", op="=" if len(objective_filter) == 1 else "in",
+                              values=tuple(objective_filter)))
+
+    if timeline:
+        series = []
+        if len(players) > 0 or "player" in groups and not (teams or roles):
+            series = ["player"] if "player" in allowed else []
+        elif "role" in groups or roles:
+            series = ["role"]
+        elif "god" in groups or r.gods:
+            series = ["god"]
+        elif "team" in allowed:
+            series = ["team"]
+        entity_filters(allowed)
+        group_by = tuple(["minute"] + series) if "minute" in allowed else ()
+        if not group_by:
+            return _refuse(question, vocab, f"The combat log cannot give {head.label} minute by minute.", assumptions)
+        return _finish(question, Intent.TIMELINE, tuple(metrics), group_by, filters, r.window, "asc", 500, focus,
+                       assumptions)
+
+    event_groups = [g for g in groups if DIMENSIONS[g].level == "event" and g != "minute"]
+    roster_groups = [g for g in groups if g in ("role", "god", "team")]
+    many_players, many_teams = len(players) > 1, len(teams) > 1
+
+    if event_groups:
+        group_by = (event_groups[0],)
+        entity_filters(allowed)
+        breakdown = bool(_BREAKDOWN.search(text)) and not superlative
+        intent = Intent.BREAKDOWN if breakdown or not superlative else Intent.RANKING
+        return _finish(question, intent, tuple(metrics), group_by, filters, r.window, order,
+                       limit or (10 if intent == Intent.RANKING else 500), focus, assumptions)
+    if compare or many_players or many_teams or (roster_groups and not superlative):
+        if many_players or (players and compare):
+            group_by = ("player",)
+        elif many_teams or "team" in roster_groups or (compare and teams):
+            group_by = ("team",)
+            teams = [t for t in teams] if len(teams) > 1 else []
+        elif roster_groups:
+            group_by = (roster_groups[0],)
+        elif compare and roles:
+            group_by = ("role",)
+        else:
+            group_by = ("player",)
+        if group_by == ("team",) and not teams:
+            entity_filters(tuple(d for d in allowed if d != "team"))
+        else:
+            entity_filters(allowed)
+        if len(group_by) == 1 and group_by[0] not in allowed:
+            return _refuse(question, vocab, f"The combat log cannot split {head.label} by {group_by[0]}.", assumptions)
+        return _finish(question, Intent.COMPARISON, tuple(metrics), group_by, filters, r.window, order, 500, focus,
+                       assumptions)
+    if superlative:
+        dim = roster_groups[0] if roster_groups else "player"
+        if dim not in allowed:
+            dim = "player"
+        if players and dim == "player":
+            # "what was LunaSol's highest hit" asks for one figure, not a ranking
+            entity_filters(allowed)
+            return _finish(question, Intent.LOOKUP, tuple(metrics), ("player",), filters, r.window, order, 10, focus,
+                           assumptions)
+        entity_filters(tuple(d for d in allowed if d != dim))
+        return _finish(question, Intent.RANKING, tuple(metrics), (dim,), filters, r.window, order, limit or 10, focus,
+                       assumptions)
+    # lookup: one figure for one entity or the whole match
+    group_by: tuple[str, ...] = ()
+    if players:
+        group_by = ("player",)
+    elif r.gods and "god" in allowed:
+        group_by = ("god",)
+    elif roles and "role" in allowed:
+        group_by = ("role",) if not teams else ("team", "role")
+    elif teams:
+        group_by = ("team",)
+    elif "player" in groups and not _HOW_MANY.search(text) and "player" in allowed:
+        return _finish(question, Intent.RANKING, tuple(metrics), ("player",), filters, r.window, order, limit or 10, focus,
+                       assumptions)
+    entity_filters(allowed)
+    if metrics == list(CORE_STATS) and not group_by:
+        return _finish(question, Intent.RANKING, tuple(metrics), ("player",), filters, r.window, order, 10, focus,
+                       assumptions)
+    return _finish(question, Intent.LOOKUP, tuple(metrics), group_by, filters, r.window, order, 10, focus, assumptions)
+
+
+def _winner_question(text: str, r: Reading) -> bool:
+    if not _WINNER.search(text):
+        return False
+    if r.metrics and any(metric(m).is_figure for m in r.metrics):
+        return False  # "which team won more fights"/"gold of the winning team" are figures
+    return not re.search(r"\b(won|win|wins)\s+(?:the\s+)?(most|more)\b", text)
+
+
+def _top_n(text: str) -> int | None:
+    m = _TOP_N.search(text)
+    if not m:
+        return None
+    words = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+    n = words.get(m.group(1)) or int(m.group(1))
+    return max(1, min(n, 100))
+
+
+def _gold_diff_plan(question: str, r: Reading, assumptions: list[str]) -> QueryPlan:
+    if r.at_minute is not None:
+        filters = [Filter(dimension="minute", values=(r.at_minute,))]
+        assumptions = [a for a in assumptions if not a.startswith("'at")]
+        return _finish(question, Intent.LOOKUP, ("gold_diff",), ("minute",), filters, None, "asc", 1, [], assumptions)
+    return _finish(question, Intent.TIMELINE, ("gold_diff",), ("minute",), [], r.window, "asc", 500, [], assumptions)
+
+
+def _finish(question: str, intent: Intent, metrics: tuple[str, ...], group_by: tuple[str, ...], filters: list[Filter],
+            window: TimeWindow | None, order: str, limit: int, focus: list[str], assumptions: list[str]) -> QueryPlan:
+    plan = QueryPlan(question=question, intent=intent, metrics=metrics, group_by=group_by, filters=tuple(filters),
+                     window=window, order=order, limit=limit, focus=tuple(dict.fromkeys(focus)),
+                     assumptions=tuple(dict.fromkeys(assumptions)))
+    return plan.model_copy(update={"summary": summarize(plan)})
+
+
+def summarize(plan: QueryPlan) -> str:
+    """The plan in plain words, for the report's methodology section."""
+    if plan.intent == Intent.REFUSE:
+        return "Refused: " + (plan.refusal.reason if plan.refusal else "")
+    labels = ", ".join(metric(m).label for m in plan.metrics)
+    where = "; ".join(f"{DIMENSIONS[f.dimension].label} {'is' if f.op == '=' else f.op} "
+                      + " or ".join(str(v) for v in f.values) for f in plan.filters)
+    when = f" in the {plan.window.label}" if plan.window else " over the whole match"
+    by = " by " + " and ".join(DIMENSIONS[g].label for g in plan.group_by) if plan.group_by else ""
+    texts = {
+        Intent.RANKING: f"Rank {labels}{by}{when}, {'highest' if plan.order == 'desc' else 'lowest'} first, top {plan.limit}",
+        Intent.LOOKUP: f"Look up {labels}{by}{when}",
+        Intent.COMPARISON: f"Compare {labels}{by}{when}",
+        Intent.BREAKDOWN: f"Break down {labels}{by}{when}",
+        Intent.TIMELINE: f"Show {labels} minute by minute{when}",
+        Intent.EVENT_LIST: f"List {labels}{when}",
+        Intent.BUILD_ORDER: f"List purchases in build order{when}",
+    }
+    text = texts[plan.intent] + (f" (where {where})" if where else "") + "."
+    if plan.then is not None:
+        text += " Then, for its first row: " + summarize(plan.then)
+    return text
+
+
+# ------------------------------------------------------------------------------- dependent questions
+
+def _dependent(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None:
+    """'what abilities did the top damage dealer use': rank first, then ask about the leader."""
+    m = _DEPENDENT.search(r.text)
+    if not m:
+        return None
+    phrase = next(g for g in m.groups() if g is not None)
+    leader_metrics, notes = find_metrics(_norm(phrase))
+    if phrase == "mvp":
+        leader_metrics, notes = ["kda"], ["'the MVP' read as the player with the best KDA"]
+    if not leader_metrics or not metric(leader_metrics[0]).is_figure:
+        return None
+    rest_text = (r.text[:m.start()] + " NAME " + r.text[m.end():]).strip()
+    rest_metrics, rest_notes = find_metrics(rest_text)
+    child_reading = replace(r, text=_norm(rest_text), players=[PARAM_PLAYER], metrics=rest_metrics,
+                            groups=[g for g in _groups(_norm(rest_text)) if g != "player"],
+                            assumptions=list(r.assumptions) + rest_notes)
+    if not rest_metrics and not _BUILD.search(rest_text) and not child_reading.groups:
+        return None  # "who is the top damage dealer" is a plain ranking
+    child = _plan_reading(question, child_reading, vocab)
+    if child.intent == Intent.REFUSE:
+        return None
+    leader = metric(leader_metrics[0])
+    parent = _finish(question, Intent.RANKING, (leader.id,), ("player",), [], r.window, "desc", 1, [],
+                     list(r.assumptions) + notes + [f"'{m.group(0).strip()}' read as the player with the most {leader.label}"])
+    parent = parent.model_copy(update={"then": child, "bind": {"player": "player"}})
+    return parent.model_copy(update={"summary": summarize(parent)})
+
+
+# --------------------------------------------------------------------------------------- follow-ups
+
+def _is_follow_up(r: Reading, masked: str) -> bool:
+    words = r.text.split()
+    if _FOLLOW_UP_START.search(r.text) or _PRONOUN.search(r.text):
+        return True
+    has_subject = bool(r.metrics) and bool(_QUESTION_WORD.search(r.text))
+    return len(words) <= 4 and not has_subject
+
+
+def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryPlan | None:
+    base = plan_question(previous[-1], vocab, previous[:-1])
+    if base.intent == Intent.REFUSE:
+        return None
+    primary = base
+    while primary.then is not None:
+        primary = primary.then
+    note = f"follow-up to '{_clip(base.question)}'"
+    pronoun = bool(_PRONOUN.search(r.text))
+    changes: dict = {}
+    filters = list(primary.filters)
+    assumptions = list(primary.assumptions) + [note] + list(r.assumptions)
+
+    new_players = [p for p in r.players if p != PARAM_PLAYER]
+    if pronoun and not new_players:
+        # "he/his" is the previous question's one player, or the leader of its ranking
+        previous_players = [f.values for f in primary.filters if f.dimension == "player"]
+        if previous_players and len(previous_players[0]) == 1:
+            new_players = [str(previous_players[0][0])]
+        elif primary.intent == Intent.RANKING and primary.group_by == ("player",):
+            child = _plan_reading(question, replace(r, players=[PARAM_PLAYER]), vocab)
+            if child.intent == Intent.REFUSE or not child.metrics:
+                child = _rebase(primary, players=[PARAM_PLAYER])
+            leader = primary.model_copy(update={"limit": 1, "then": child, "bind": {"player": "player"},
+                                                "assumptions": tuple(assumptions + ["'he/she' read as the leader of the "
+                                                                                    "previous ranking"])})
+            return leader.model_copy(update={"summary": summarize(leader)})
+
+    metrics = tuple(m for m in r.metrics if metric(m).is_figure) or primary.metrics
+    if r.metrics and metrics != primary.metrics and primary.intent not in (Intent.EVENT_LIST, Intent.BUILD_ORDER):
+        changes["metrics"] = metrics
+        assumptions.append("same question with " + ", ".join(metric(m).label for m in metrics))
+    plan = primary
+    if new_players:
+        filters = [f for f in filters if f.dimension not in ("player", "team", "role", "god")]
+        filters.append(_player_filter(new_players))
+        changes["focus"] = tuple(new_players)
+        if plan.intent == Intent.RANKING and plan.group_by == ("player",):
+            changes["intent"] = Intent.LOOKUP
+        elif plan.intent in (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON) and plan.group_by != ("player",) and \
+                plan.group_by and plan.group_by[0] in ("team", "role", "god"):
+            changes["group_by"] = ("player",)
+            changes["intent"] = Intent.LOOKUP if len(new_players) == 1 else Intent.COMPARISON
+    elif r.teams:
+        filters = [f for f in filters if f.dimension not in ("team", "player")]
+        filters.append(Filter(dimension="team", op="=" if len(r.teams) == 1 else "in", values=tuple(r.teams)))
+        changes["focus"] = tuple(f"team {t}" for t in r.teams)
+        if plan.group_by == ("player",) and plan.intent == Intent.LOOKUP:
+            changes["group_by"] = ("team",)
+    elif r.roles:
+        filters = [f for f in filters if f.dimension not in ("role", "player")]
+        filters.append(Filter(dimension="role", values=(r.roles[0],)))
+        changes["focus"] = (r.roles[0],)
+        if plan.intent == Intent.LOOKUP and plan.group_by == ("player",):
+            changes["group_by"] = ("role",)
+    if r.window is not None:
+        changes["window"] = r.window
+    elif re.search(r"\b(whole|entire|full)\s+(match|game)\b|\boverall\b", r.text):
+        changes["window"] = None
+    changes["filters"] = tuple(filters)
+    if _PER_MINUTE.search(r.text) or _TIMELINE.search(r.text):
+        base_metrics = changes.get("metrics", plan.metrics)
+        timeline_metrics = tuple(dict.fromkeys({"gpm": "gold", "dpm": "damage_dealt", "kda": "kills"}.get(m, m)
+                                               for m in base_metrics))
+        series = [g for g in plan.group_by if g in ("player", "team", "role", "god")][:1]
+        if not series:
+            series = ["team"]
+        changes.update(intent=Intent.TIMELINE, metrics=timeline_metrics, group_by=("minute", *series), order="asc",
+                       limit=500)
+    if _ASCENDING.search(r.text):
+        changes["order"] = "asc"
+    elif re.search(r"\b(most|highest|best|top)\b", r.text):
+        changes["order"] = "desc"
+    if _TOP_N.search(r.text):
+        changes["limit"] = _top_n(r.text)
+    if not changes.keys() - {"filters"} and tuple(filters) == primary.filters:
+        return None  # nothing to carry over: plan the question on its own
+    changes["assumptions"] = tuple(dict.fromkeys(assumptions))
+    changes["question"] = question
+    changes["then"] = None
+    changes["bind"] = {}
+    plan = plan.model_copy(update=changes)
+    plan = QueryPlan.model_validate(plan.model_dump())
+    return plan.model_copy(update={"summary": summarize(plan)})
+
+
+def _rebase(plan: QueryPlan, players: list[str]) -> QueryPlan:
+    filters = [f for f in plan.filters if f.dimension != "player"] + [_player_filter(players)]
+    return plan.model_copy(update={"intent": Intent.LOOKUP, "filters": tuple(filters), "limit": 10})
+
+
+def _clip(text: str, size: int = 60) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"
