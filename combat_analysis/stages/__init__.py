@@ -136,6 +136,19 @@ def fmt_number(value: Any, decimals: int = 0) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+PREPOSITIONS = ("after", "before", "between", "from", "during", "since", "until", "in", "at", "over", "up")
+
+
+def window_phrase(plan: QueryPlan | None) -> str:
+    """' in the first 10 minutes', ' after minute 20': the plan's window as a phrase to append."""
+    if plan is None or plan.window is None or not plan.window.label:
+        return ""
+    label = plan.window.label.strip()
+    if label.split()[0].lower() in PREPOSITIONS:
+        return f" {label}"
+    return f" in the {label}" if not label.lower().startswith("the ") else f" in {label}"
+
+
 def fmt_pct(value: float) -> str:
     return f"{value:.1f}%"
 

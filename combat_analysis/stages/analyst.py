@@ -32,6 +32,7 @@ from combat_analysis.stages import (
     metric_info,
     primary_rows,
     result_shape,
+    window_phrase,
 )
 
 STAGE = "analyst"
@@ -71,7 +72,7 @@ def _plural(dim: str | None) -> str:
 
 
 def _window(plan: QueryPlan) -> str:
-    return f" in the {plan.window.label}" if plan.window and plan.window.label else ""
+    return window_phrase(plan)
 
 
 def _values(rows, metric) -> list[float]:

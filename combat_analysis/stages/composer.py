@@ -31,6 +31,7 @@ from combat_analysis.stages import (
     metric_info,
     primary_rows,
     result_shape,
+    window_phrase,
 )
 
 STAGE = "composer"
@@ -87,16 +88,17 @@ AMOUNT = {
 }
 
 
-def _who(dim: str | None, value: Any) -> str:
+def _who(dim: str | None, value: Any, start: bool = True) -> str:
+    """How an entity is named; `start` capitalises it for the start of a sentence."""
     if dim == "team":
-        return f"Team {value}"
+        return f"{'T' if start else 't'}eam {value}"
     if dim == "role":
-        return f"The {value} role"
+        return f"{'T' if start else 't'}he {value} role"
     return fmt_entity(dim, value) if dim else str(value)
 
 
 def _window(plan: QueryPlan) -> str:
-    return f" in the {plan.window.label}" if plan.window and plan.window.label else ""
+    return window_phrase(plan)
 
 
 def _filters_subject(plan: QueryPlan) -> str | None:
@@ -120,7 +122,7 @@ def refusal_answer(plan: QueryPlan | None, question: str) -> tuple[str, tuple[st
     reason = reason.rstrip(".")
     if not clean(reason):
         reason = "the combat log does not record that"
-    direct = f"I cannot answer that from this match's combat log: {reason[:1].lower() + reason[1:]}."
+    direct = f"I cannot answer that: {reason[:1].lower() + reason[1:]}."
     suggestions = tuple(s for s in (plan.refusal.suggestions if plan and plan.refusal else ()) if clean(s))
     if not suggestions:
         suggestions = ("Who dealt the most damage in the match?", "Which team won the match?",
@@ -184,10 +186,10 @@ def direct_answer(plan: QueryPlan, rows: list[dict[str, Any]], columns: list[str
     if len(rows) >= 2:
         second = rows[1]
         if dim == "team" and len(rows) == 2:
-            text += f" ({_who(dim, second.get(dim)).lower()}: {v(second)})"
+            text += f" ({_who(dim, second.get(dim), False)}: {v(second)})"
         else:
-            text += f" (ahead of {_who(dim, second.get(dim))} with {v(second)})" if second.get(metric) != top.get(
-                metric) else f" (tied with {_who(dim, second.get(dim))})"
+            text += f" (ahead of {_who(dim, second.get(dim), False)} with {v(second)})" if second.get(
+                metric) != top.get(metric) else f" (tied with {_who(dim, second.get(dim), False)})"
     if intent == Intent.BREAKDOWN and info.additive and len(values) >= 2 and all(x >= 0 for x in values) \
             and sum(values) > 0 and len(rows) < plan.limit:
         text += f", {fmt_pct(values[0] / sum(values) * 100)} of the total"
