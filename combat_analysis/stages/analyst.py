@@ -339,7 +339,9 @@ def wanted_patterns(plan: QueryPlan, rows) -> tuple[tuple[str, ...], str | None]
     names: list[str] = []
     cols = set(rows[0]) if rows else set()
     if metrics & KILL_METRICS or {"killer", "victim"} <= cols:
-        names += ["first_blood", "kill_streaks", "team_fights"]
+        # A first-blood question already states first blood; the pattern would repeat it.
+        names += [n for n in ("first_blood", "kill_streaks", "team_fights")
+                  if not (n == "first_blood" and "first_blood" in metrics)]
     if metrics & MATCH_FLOW_METRICS or "winner_team" in cols or "objective" in cols or (
             "team" in plan.group_by and plan.intent != Intent.TIMELINE):
         names += ["objective_timeline", "gold_swing"]

@@ -361,7 +361,8 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         additional_context=_context(pkg) if not pkg.is_refusal else "",
         followup_answers=followups,
     )
-    staged = pkg.model_copy(update={"response": response})
+    # Render as the package this stage returns (next version), so the report names the right version.
+    staged = pkg.model_copy(update={"response": response, "version": pkg.version + 1})
     out_dir = env.query_dir(pkg.metadata.query_id)
     markdown = report.render_markdown(staged)
     md_path = out_dir / "report.md"

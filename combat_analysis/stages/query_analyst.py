@@ -126,8 +126,9 @@ def anticipated_followups(plan: QueryPlan, queries, con, vocab, limit: int = 3) 
     focus = list(plan.focus)
     lead = None
     runner_up = None
+    winner = rows[0].get("winner_team") if rows and "winner_team" in rows[0] else None
     for row in rows[:1]:
-        lead = row.get("player") or row.get("killer") or row.get("winner_team")
+        lead = row.get("player") or (None if "winner_team" in row else row.get("killer"))
     if len(rows) > 1:
         runner_up = rows[1].get("player")
     player = next((f for f in focus if f in _players(vocab)), None) or (
@@ -150,6 +151,9 @@ def anticipated_followups(plan: QueryPlan, queries, con, vocab, limit: int = 3) 
             candidates.append(f"What items did {player} build?")
         else:
             candidates.append(f"How much damage did {player} deal?")
+    if winner is not None:
+        candidates += [f"How many towers did team {winner} destroy?", "How many kills did each team get?",
+                       "Compare the gold earned by team 1 and team 2"]
     if plan.intent == Intent.EVENT_LIST:
         candidates += ["Which team won the match?", "Who got first blood?", "How many kills did each team get?"]
     candidates += ["Who dealt the most damage in the match?", "Which player had the best KDA?",

@@ -1,0 +1,66 @@
+"""Number fidelity: every number stated must come from the query results or follow from them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from stage_fixtures import DEV_QUESTIONS, MATCH_ID, stage_env, stage_warehouse  # noqa: F401
+
+from combat_analysis.fidelity import check_package, check_text, numbers_in, report_claims
+from combat_analysis.pipeline import answer_question
+
+
+def ask(env, question):
+    return answer_question(question, warehouse_root=env.warehouse_root, match_id=MATCH_ID,
+                           artifacts_dir=env.artifacts_dir, followups=False)
+
+
+@pytest.fixture(scope="module")
+def damage(stage_env):  # noqa: F811
+    return ask(stage_env, "Who dealt the most damage in the match?")
+
+
+def test_numbers_are_read_as_written():
+    assert numbers_in("VoidWalker dealt 192,395 (27.6%) in minute 3") == [
+        ("192,395", 192395.0, 0), ("27.6", 27.6, 1), ("3", 3.0, 0)]
+    assert numbers_in("NightOwl07 and Tsunami88 have no numbers of their own") == []
+
+
+def test_every_dev_question_is_faithful(stage_env):  # noqa: F811
+    problems = []
+    for line in DEV_QUESTIONS.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        pkg = ask(stage_env, json.loads(line)["question"])
+        problems += [f"{pkg.input.raw_query}: {u.where} {u.number} in {u.context!r}"
+                     for u in check_package(pkg, stage_env.handles)]
+    assert not problems, "\n".join(problems)
+
+
+def test_derived_figures_are_supported(damage, stage_env):  # noqa: F811
+    # sum of all players, difference and percentage between the top two, average and median
+    for text in ("1,235,074", "41,653", "27.6%", "123,507", "119,534", "15.6%", "ranks 10"):
+        assert check_text(text, damage, stage_env.handles) == [], text
+
+
+def test_a_planted_wrong_number_fails(damage, stage_env):  # noqa: F811
+    assert check_package(damage, stage_env.handles) == []
+    wrong = damage.response.model_copy(update={"direct_answer": "VoidWalker dealt the most damage: 193,395."})
+    problems = check_package(damage.model_copy(update={"response": wrong}), stage_env.handles)
+    assert [(p.where, p.number) for p in problems] == [("direct_answer", "193,395")]
+    insight = damage.response.model_copy(update={"key_insights": ("VoidWalker's share is 41.7%.",)})
+    problems = check_package(damage.model_copy(update={"response": insight}), stage_env.handles)
+    assert [(p.where, p.number) for p in problems] == [("key_insights[0]", "41.7")]
+
+
+def test_a_planted_number_in_the_report_fails(damage, stage_env):  # noqa: F811
+    final = damage.final_output.model_copy(
+        update={"markdown": damage.final_output.markdown + "\nKraken_Mid dealt 150,999 damage.\n"})
+    problems = check_package(damage.model_copy(update={"final_output": final}), stage_env.handles)
+    assert [(p.where, p.number) for p in problems] == [("report", "150,999")]
+
+
+def test_sql_and_code_are_not_claims():
+    text = "Answer 5\n```sql\nSELECT 12345\n```\n`q1` and `2026-01-01`\n## You might also ask\n77\n## Methodology\n"
+    assert [n for _, n, _ in numbers_in(report_claims(text))] == [5.0]
