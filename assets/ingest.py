@@ -1,6 +1,5 @@
 """Ingest assets: a match's raw log and its warehouse partitions, with the checks that guard them."""
 
-from __future__ import annotations
 
 from pathlib import Path
 

@@ -4,7 +4,6 @@ Each asset takes the previous Agent Data Package version and returns the next; t
 every version under its digest, which is also the asset's data version. Each question is its own partition.
 """
 
-from __future__ import annotations
 
 import dagster as dg
 

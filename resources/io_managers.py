@@ -5,7 +5,6 @@ overwritten; a small pointer file names the newest version per asset and partiti
 digest, so a tampered file stops the run with a clear error.
 """
 
-from __future__ import annotations
 
 import json
 from pathlib import Path

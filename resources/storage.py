@@ -1,6 +1,5 @@
 """The data home and the planner, as configurable Dagster resources."""
 
-from __future__ import annotations
 
 import os
 from pathlib import Path

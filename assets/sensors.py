@@ -1,0 +1,78 @@
+"""Sensors: new logs in the incoming folder become match partitions; question files become question runs."""
+
+
+import json
+
+import dagster as dg
+
+from assets.jobs import answer_question_job, ingest_match_job
+from assets.partitions import match_partitions, question_partitions
+from assets.reports import match_report
+from combat_analysis.requests import (
+    RequestError,
+    incoming_logs,
+    match_key,
+    peek_match_id,
+    read_question_file,
+    register_match_source,
+    save_question,
+)
+from resources import CombatHome
+
+
+@dg.sensor(job=ingest_match_job, minimum_interval_seconds=10, default_status=dg.DefaultSensorStatus.RUNNING,
+           description="Registers each new log in the incoming folder as a match partition and ingests it.")
+def incoming_logs_sensor(context: dg.SensorEvaluationContext, home: CombatHome) -> dg.SensorResult:
+    # The cursor maps each file to the size and mtime it was ingested at: a file is ingested once, and
+    # again only if it changes (a log still being written, or a corrected re-upload).
+    seen: dict[str, str] = json.loads(context.cursor or "{}")
+    new_keys, requests = [], []
+    for log in incoming_logs(home.incoming):
+        stat = log.stat()
+        signature = f"{stat.st_size}:{stat.st_mtime_ns}"
+        if seen.get(str(log)) == signature:
+            continue
+        key = match_key(peek_match_id(log))
+        register_match_source(home.paths, key, log)
+        new_keys.append(key)
+        requests.append(dg.RunRequest(run_key=f"{key}:{signature}", partition_key=key,
+                                      tags={"combat_analysis/log": log.name}))
+        seen[str(log)] = signature
+    return dg.SensorResult(
+        run_requests=requests,
+        dynamic_partitions_requests=[match_partitions.build_add_request(sorted(set(new_keys)))] if new_keys else [],
+        cursor=json.dumps(seen, sort_keys=True),
+    )
+
+
+@dg.sensor(job=answer_question_job, minimum_interval_seconds=10, default_status=dg.DefaultSensorStatus.RUNNING,
+           description="Answers each question file dropped into the questions folder (format: its README).")
+def question_files_sensor(context: dg.SensorEvaluationContext, home: CombatHome) -> dg.SensorResult:
+    seen: dict[str, str] = json.loads(context.cursor or "{}")
+    new_keys, requests = [], []
+    for path in sorted(home.questions.glob("*.json")) if home.questions.exists() else []:
+        stat = path.stat()
+        signature = f"{stat.st_size}:{stat.st_mtime_ns}"
+        if seen.get(str(path)) == signature:
+            continue
+        seen[str(path)] = signature
+        try:
+            request = read_question_file(path)
+        except RequestError as exc:
+            context.log.error(str(exc))
+            continue
+        key = save_question(home.paths, request)
+        new_keys.append(key)
+        requests.append(dg.RunRequest(run_key=key, partition_key=key, tags={"combat_analysis/file": path.name}))
+    return dg.SensorResult(
+        run_requests=requests,
+        dynamic_partitions_requests=[question_partitions.build_add_request(new_keys)] if new_keys else [],
+        cursor=json.dumps(seen, sort_keys=True),
+    )
+
+
+# Builds each match's report as soon as its ingest succeeds (the report's eager automation condition).
+report_automation_sensor = dg.AutomationConditionSensorDefinition(
+    "match_report_automation", target=[match_report], default_status=dg.DefaultSensorStatus.RUNNING,
+    minimum_interval_seconds=10,
+)

@@ -1,0 +1,242 @@
+"""The full match report: result, scoreboard, leaders, gold curve, objectives, team fights, MVP, player cards.
+
+Headline answers come from a standard battery of questions run through the same five-stage pipeline as any
+analyst's question, so the report and an ad-hoc answer can never disagree. The scoreboard and the per-player
+cards read the warehouse views directly.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from combat_analysis import charts
+from combat_analysis.patterns import team_fights
+from combat_analysis.warehouse import open_warehouse
+
+BATTERY = (
+    "Which team won the match?",
+    "Who dealt the most damage in the match?",
+    "Who healed the most?",
+    "Who got first blood?",
+    "Which player had the best KDA?",
+)
+
+# MVP score, per player. Kills and assists reward fights won, deaths punish them; damage to gods, healing
+# and mitigation (per thousand) reward every role's way of carrying; objectives taken reward map control.
+MVP_WEIGHTS = {
+    "kills": 3.0,
+    "assists": 1.5,
+    "deaths": -2.0,
+    "damage_to_players_k": 1.0,
+    "healing_done_k": 1.0,
+    "damage_mitigated_k": 0.5,
+    "objectives": 2.0,
+}
+MVP_FORMULA = ("3 × kills + 1.5 × assists − 2 × deaths + damage to gods / 1,000 + healing done / 1,000 "
+               "+ 0.5 × damage mitigated / 1,000 + 2 × objectives taken")
+
+
+@dataclass(frozen=True)
+class MatchReport:
+    match_id: str
+    markdown_path: Path
+    html_path: Path
+    markdown: str
+    charts: dict[str, Path]
+    mvp: str
+    mvp_score: float
+    answers: tuple[tuple[str, str], ...] = ()
+    winner_team: int | None = None
+    duration_s: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _rows(con, sql: str, params: list | None = None) -> list[dict[str, Any]]:
+    cursor = con.execute(sql, params or [])
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def mvp_scores(scoreboard: list[dict[str, Any]], objectives_by_player: dict[str, int]) -> list[tuple[str, float]]:
+    """Players by MVP score (see MVP_FORMULA), best first; ties broken by name for a stable answer."""
+    scored = []
+    for p in scoreboard:
+        score = (MVP_WEIGHTS["kills"] * p["kills"] + MVP_WEIGHTS["assists"] * p["assists"]
+                 + MVP_WEIGHTS["deaths"] * p["deaths"]
+                 + MVP_WEIGHTS["damage_to_players_k"] * p["damage_to_players"] / 1000
+                 + MVP_WEIGHTS["healing_done_k"] * p["healing_done"] / 1000
+                 + MVP_WEIGHTS["damage_mitigated_k"] * p["damage_mitigated"] / 1000
+                 + MVP_WEIGHTS["objectives"] * objectives_by_player.get(p["player"], 0))
+        scored.append((p["player"], round(score, 2)))
+    return sorted(scored, key=lambda s: (-s[1], s[0]))
+
+
+def _fmt(value: float) -> str:
+    return f"{round(value):,}"
+
+
+def _minute_second(second: int) -> str:
+    return f"{second // 60}:{second % 60:02d}"
+
+
+def _answer_battery(warehouse_root: Path, match_id: str, out_dir: Path, handles_dir: Path,
+                    planner) -> list[tuple[str, str]]:
+    from combat_analysis.pipeline import answer_question
+
+    answers = []
+    for question in BATTERY:
+        pkg = answer_question(question, warehouse_root=warehouse_root, match_id=match_id,
+                              artifacts_dir=out_dir / "battery", handles_dir=handles_dir, planner=planner,
+                              followups=False)
+        answers.append((question, pkg.response.direct_answer if pkg.response else "no answer"))
+    return answers
+
+
+def _charts(con, out: Path, scoreboard, objectives) -> dict[str, Path]:
+    made: dict[str, Path] = {}
+    ranked = sorted(scoreboard, key=lambda p: -p["damage_dealt"])
+    made["damage"] = charts.bar_h(
+        out / "damage_by_player.png", [p["player"] for p in ranked], [p["damage_dealt"] for p in ranked],
+        title="Damage dealt by player", xlabel="damage", colors=[charts.team_color(p["team"]) for p in ranked])
+    gold = _rows(con, "SELECT minute, gold_diff FROM gold_diff ORDER BY minute")
+    markers = [(o["match_second"] / 60, o["target"], charts.team_color(o["team"])) for o in objectives
+               if o["objective"] in ("titan", "phoenix", "fire giant")]
+    if gold:
+        made["gold_diff"] = charts.gold_diff_chart(
+            out / "gold_difference.png", [g["minute"] for g in gold], [g["gold_diff"] for g in gold],
+            title="Team gold difference (team 1 − team 2)", markers=markers)
+    kills = [(k["match_second"] / 60, k["killer_team"]) for k in
+             _rows(con, "SELECT match_second, killer_team FROM kills WHERE is_player_kill ORDER BY line_no")]
+    made["timeline"] = charts.event_timeline(
+        out / "kills_and_objectives.png", kills,
+        [(o["match_second"] / 60, o["target"], o["team"] or 0) for o in objectives],
+        title="Kills and objectives")
+    return made
+
+
+def build_match_report(warehouse_root: Path, match_id: str, out_dir: Path, *, handles_dir: Path | None = None,
+                       planner=None, battery: bool = True) -> MatchReport:
+    """Write `<out_dir>/report.md` and a self-contained `<out_dir>/report.html` for one match."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    con = open_warehouse(warehouse_root, match_id)
+    match = _rows(con, "SELECT * FROM matches")[0]
+    scoreboard = _rows(con, "SELECT * FROM player_stats ORDER BY team, kda DESC, player")
+    objectives = _rows(con, "SELECT * FROM objectives ORDER BY line_no")
+    taken = {r["killer"]: r["n"] for r in _rows(
+        con, "SELECT killer, count(*) AS n FROM objectives WHERE killer_kind = 'player' GROUP BY killer")}
+    ranking = mvp_scores(scoreboard, taken)
+    mvp, mvp_score = ranking[0] if ranking else ("nobody", 0.0)
+    fights = team_fights(con)
+    chart_paths = _charts(con, out, scoreboard, objectives)
+    answers = _answer_battery(Path(warehouse_root), match_id, out, Path(handles_dir or out / "handles"),
+                              planner) if battery else []
+    abilities = _rows(con, """
+        SELECT source AS player, ability, sum(amount) AS damage,
+               row_number() OVER (PARTITION BY source ORDER BY sum(amount) DESC, ability) AS rank
+        FROM damage WHERE source_kind = 'player' GROUP BY source, ability QUALIFY rank <= 3""")
+    builds = _rows(con, "SELECT player, list(item ORDER BY seq) AS items FROM purchases GROUP BY player")
+    build_of = {b["player"]: b["items"] for b in builds}
+    best_of: dict[str, list[str]] = {}
+    for a in sorted(abilities, key=lambda a: (a["player"], a["rank"])):
+        best_of.setdefault(a["player"], []).append(f"{a['ability']} ({_fmt(a['damage'])})")
+
+    winner = match["winner_team"]
+    duration = match["duration_s"] or 0
+    lines = [f"# Match report: {match_id}", ""]
+    result = f"**Team {winner} won**" if winner else "**Winner unknown**: no Titan fell in this log"
+    lines += [f"{result} after {duration // 60} min {duration % 60:02d} s "
+              f"(started {match['started_at']}, source `{match['source_file']}`).", ""]
+    lines += [f"**MVP: {mvp}** (score {mvp_score:,.2f}; formula: {MVP_FORMULA}).", ""]
+    if answers:
+        lines += ["## Headlines", ""] + [f"- **{q}** {a}" for q, a in answers] + [""]
+    lines += ["## Scoreboard", "",
+              "| team | player | role | god | K | D | A | KDA | damage | to gods | healing | mitigated | gold | XP |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for p in scoreboard:
+        lines.append(f"| {p['team']} | {p['player']} | {p['role']} | {p['god']} | {p['kills']} | {p['deaths']} | "
+                     f"{p['assists']} | {p['kda']:.2f} | {_fmt(p['damage_dealt'])} | {_fmt(p['damage_to_players'])} | "
+                     f"{_fmt(p['healing_done'])} | {_fmt(p['damage_mitigated'])} | {_fmt(p['gold'])} | "
+                     f"{_fmt(p['experience'])} |")
+    lines += ["", "## Charts", ""] + [f"![{name}]({path.name})" for name, path in chart_paths.items()] + [""]
+    lines += ["## Objectives", "", "| time | objective | taken by | team |", "|---|---|---|---|"]
+    lines += [f"| {_minute_second(o['match_second'])} | {o['target']} | {o['killer']} | {o['team'] or 'unknown'} |"
+              for o in objectives] or ["| | none | | |"]
+    lines += ["", "## Team fights", ""]
+    if fights:
+        lines += [fights.description, "", "| fight | from | to | deaths | team 1 lost | team 2 lost | won by |",
+                  "|---|---|---|---|---|---|---|"]
+        lines += [f"| {f['fight']} | {_minute_second(f['start_second'])} | {_minute_second(f['end_second'])} | "
+                  f"{f['deaths']} | {f['team1_deaths']} | {f['team2_deaths']} | "
+                  f"{'team ' + str(f['won_by_team']) if f['won_by_team'] else 'even'} |" for f in fights.rows]
+    else:
+        lines.append("No fight with three or more deaths.")
+    lines += ["", "## Players", ""]
+    for p in scoreboard:
+        lines += [f"### {p['player']} ({p['god']}, {p['role']}, team {p['team']})", "",
+                  f"{p['kills']}/{p['deaths']}/{p['assists']}, {_fmt(p['damage_dealt'])} damage, "
+                  f"{_fmt(p['gold'])} gold, MVP score {dict(ranking)[p['player']]:,.2f}.", "",
+                  "Best abilities: " + (", ".join(best_of.get(p["player"], [])) or "none") + ".", "",
+                  "Build order: " + (" → ".join(build_of.get(p["player"], [])) or "no purchases") + ".", ""]
+    markdown = "\n".join(lines)
+    md_path = out / "report.md"
+    md_path.write_text(markdown, encoding="utf-8")
+    html_path = out / "report.html"
+    html_path.write_text(_html(match_id, markdown, chart_paths), encoding="utf-8")
+    return MatchReport(match_id=match_id, markdown_path=md_path, html_path=html_path, markdown=markdown,
+                       charts=chart_paths, mvp=mvp, mvp_score=mvp_score, answers=tuple(answers),
+                       winner_team=winner, duration_s=duration)
+
+
+def _inline(text: str) -> str:
+    out = html.escape(text)
+    parts = out.split("**")
+    return "".join(f"<strong>{p}</strong>" if i % 2 else p for i, p in enumerate(parts)).replace("`", "")
+
+
+def _html(match_id: str, markdown: str, chart_paths: dict[str, Path]) -> str:
+    """A small markdown subset (headings, lists, tables, images) to self-contained HTML."""
+    uris = {path.name: charts.png_data_uri(path) for path in chart_paths.values()}
+    body: list[str] = []
+    table: list[list[str]] = []
+    for line in markdown.splitlines() + [""]:
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if not all(set(c) <= {"-"} for c in cells):
+                table.append(cells)
+            continue
+        if table:
+            head, *rest = table
+            body.append("<div class='scroll'><table><thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head)
+                        + "</tr></thead><tbody>" + "".join(
+                            "<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>" for r in rest)
+                        + "</tbody></table></div>")
+            table = []
+        if line.startswith("![") and "](" in line:
+            alt, src = line[2:].split("](", 1)
+            body.append(f"<img src='{uris.get(src.rstrip(')'), '')}' alt='{html.escape(alt)}'>")
+        elif line.startswith("#"):
+            level = len(line) - len(line.lstrip("#"))
+            body.append(f"<h{level}>{_inline(line[level:].strip())}</h{level}>")
+        elif line.startswith("- "):
+            body.append(f"<li>{_inline(line[2:])}</li>")
+        elif line.strip():
+            body.append(f"<p>{_inline(line)}</p>")
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Match report {html.escape(match_id)}</title>
+<style>
+body{{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1000px;margin:0 auto;padding:16px;
+color:#1d2330;line-height:1.5;background:#f7f8fa}}
+h1{{font-size:1.6rem}} h2{{border-bottom:2px solid #e3e6eb;padding-bottom:4px;margin-top:2rem}}
+img{{max-width:100%;height:auto;background:#fff;border:1px solid #e3e6eb;border-radius:6px;margin:8px 0}}
+.scroll{{overflow-x:auto}} table{{border-collapse:collapse;font-size:.85rem;background:#fff}}
+th,td{{padding:4px 8px;border-bottom:1px solid #e3e6eb;text-align:left;white-space:nowrap}}
+th{{background:#eef1f5}} li{{margin:4px 0;list-style:disc inside}}
+</style></head><body>
+{chr(10).join(body)}
+</body></html>
+"""

@@ -1,0 +1,30 @@
+"""Helpers for tests that run real Dagster: an isolated data home and an ephemeral instance."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import dagster as dg
+
+from resources import CombatHome, PackageIOManager, PlannerResource
+
+
+def resources_for(home: Path) -> dict:
+    return {
+        "home": CombatHome(home=str(home)),
+        "planner": PlannerResource(),
+        "package_io_manager": PackageIOManager(root=str(home / "packages")),
+    }
+
+
+def drop_log(home: Path, log: Path, name: str | None = None) -> Path:
+    incoming = home / "incoming"
+    incoming.mkdir(parents=True, exist_ok=True)
+    target = incoming / (name or log.name)
+    shutil.copyfile(log, target)
+    return target
+
+
+def new_instance() -> dg.DagsterInstance:
+    return dg.DagsterInstance.ephemeral()
