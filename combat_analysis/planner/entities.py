@@ -154,7 +154,7 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
                     hits = _prefix(key, names) if len(key) >= 4 and not common else []
                 else:
                     hits = _fuzzy(key, names, single_word=size == 1) if (
-                        len(key) >= 5 and not common and not key.isdigit()) else []
+                        len(key) >= 4 and not common and not key.isdigit()) else []
                 if not hits:
                     continue
                 for i_used in range(i, i + size):

@@ -142,9 +142,11 @@ SYNONYMS = _synonyms()
 _SINGLE_WORDS = {s.phrase: s.metric_id for s in SYNONYMS if " " not in s.phrase and len(s.phrase) >= 4 and not s.weak}
 
 _DAMAGE_TARGET = re.compile(
-    r"\b(?:to|against|on|into)\s+(?:the\s+|enemy\s+|other\s+|opposing\s+)*(gods?|players?|champions?|heroes|heros|enemies|"
+    r"\b(?:to|against|on|into|hit|hitting|damaged|damaging|attacked|attacking)\s+(?:the\s+|enemy\s+|other\s+|opposing\s+)*(gods?|players?|champions?|heroes|heros|enemies|"
     r"towers?|structures?|buildings?|phoenix(?:es)?|titans?|minions?|creeps?|waves?|jungle(?:\s+camps|\s+monsters)?|camps?|"
     r"monsters?|bosses|boss|gold\s+fur(?:y|ies)|fire\s+giants?)\b")
+_RECEIVE = re.compile(r"\b(take|takes|took|taken|taking|receive|received|receiving|absorb|absorbed|tank|tanked|suffer|"
+                      r"suffered|get\s+hit|got\s+hit)\b")
 _TARGET_METRIC = [
     (r"god|player|champion|hero|enem", "damage_to_players"), (r"tower|structure|building|phoenix|titan", "damage_to_structures"),
     (r"minion|creep|wave", "damage_to_minions"), (r"jungle|camp|monster", "damage_to_jungle"),
@@ -177,6 +179,10 @@ def find_metrics(text: str) -> tuple[list[str], list[str]]:
         start, mid, phrase = sorted(weak)[0]
         found = [mid]
         notes.append(f"'{phrase}' read as {metric(mid).label}")
+    if "damage_dealt" in found and _RECEIVE.search(text):
+        found = ["damage_taken" if f == "damage_dealt" else f for f in found]
+    if "healing_done" in found and _RECEIVE.search(text):
+        found = ["healing_received" if f == "healing_done" else f for f in found]
     damage = {"damage_dealt", "damage_to_players"}
     target = _DAMAGE_TARGET.search(text)
     if target and any(f in damage for f in found):
@@ -207,7 +213,7 @@ compare versus total overall entire whole winners losers best worst highest lowe
 _SUPERLATIVE = re.compile(
     r"\b(most|highest|best|top|biggest|largest|greatest|hardest|strongest|least|lowest|fewest|worst|smallest|minimum|maximum|"
     r"max|min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
-    r"richest|poorest|carried|mvp|fragger)\b")
+    r"richest|poorest|carried|mvp|fragger|more|fewer|less)\b")
 _ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|min|bottom|poorest)\b")
 _TOP_N = re.compile(r"\b(?:top|best|bottom|worst|first)\s+(\d{1,2}|three|five|ten|two|four)\b")
 _COMPARE = re.compile(r"\b(compare|compared|comparison|versus|vs\.?|against\s+each\s+other|difference\s+between|head\s+to\s+head)\b")
@@ -223,7 +229,7 @@ _BREAKDOWN = re.compile(r"\b(break\s*down|broken\s+down|breakdown|split|distribu
 _GROUP_RULES = [
     ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"),
     ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|\bgods\s+(?:dealt|did|had)\b"),
-    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b|\bteam\s+totals?\b|\bteams\b|\bsides\b"),
+    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
                 r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"),
     ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"),
@@ -245,7 +251,7 @@ _FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|death|takedown)\b|\bfb\b|\bope
 _WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
 _BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
                     r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
-                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b")
+                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b")
 _HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b")
 _KILL_LIST = re.compile(r"\b(kill\s*feed|kill\s+list|list\s+(?:of\s+|all\s+(?:the\s+)?|the\s+)?kills|every\s+kill|all\s+(?:the\s+)?kills|"
                         r"each\s+kill|who\s+killed|who\s+did\s+name\s+kill|when\s+did\s+name\s+die|whom\s+did|killed\s+by\s+whom|"
@@ -264,7 +270,7 @@ _DEPENDENT = re.compile(
     r"\b(?:the\s+)?(?:player|one|person|guy|god|someone|whoever)\s+(?:with|who\s+(?:had|got|dealt|did|earned|took|landed|made))\s+"
     r"(?:the\s+)?(?:most|highest|best|biggest|largest|top)\s+([a-z' /]+?)(?=\s+(?:use|used|build|built|buy|bought|get|got|deal|"
     r"dealt|do|did|earn|earned|take|took|have|had|heal|healed|make|made|purchase|purchased)\b|[?.!,]|$)"
-    r"|\b(?:the\s+)?(?:top|biggest|best|highest|leading|main)\s+([a-z' ]+?)\s*(?:dealer|earner|fragger|healer|killer|carry|"
+    r"|\b(?:the\s+)?(?:top|biggest|best|highest|leading|main)\s+([a-z' ]*?)\s*(?:dealer|earner|fragger|healer|killer|carry|"
     r"scorer|tank|player|leader|assister)\b"
     r"|\b(?:the\s+)?([a-z' ]+?)\s+leader\b|\bthe\s+(mvp)\b")
 
@@ -458,9 +464,6 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         return _finish(question, Intent.EVENT_LIST, ("first_blood",), (), [], r.window, "desc", 1, [], assumptions)
     if _winner_question(text, r):
         return _finish(question, Intent.EVENT_LIST, ("winner",), (), [], None, "desc", 1, [], assumptions)
-    if _KILL_LIST.search(text) and not _HOW_MANY.search(text) and not _SUPERLATIVE.search(text):
-        entity_filters(("player", "team"))
-        return _finish(question, Intent.EVENT_LIST, ("kill_events",), (), filters, r.window, "asc", 500, focus, assumptions)
     objective_values = [v for v, pat in _OBJECTIVE_VALUES if re.search(rf"\b{pat}\b", text)]
     damage_metric = any(m.startswith("damage") for m in r.metrics)
     if (_OBJECTIVE_WORDS.search(text) and _OBJECTIVE_LIST.search(text) and not _HOW_MANY.search(text)
@@ -471,8 +474,12 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
                                   values=tuple(objective_values)))
         return _finish(question, Intent.EVENT_LIST, ("objective_events",), (), filters, r.window, "asc", 500, focus,
                        assumptions)
+    if _KILL_LIST.search(text) and not _HOW_MANY.search(text) and not _SUPERLATIVE.search(text):
+        entity_filters(("player", "team"))
+        return _finish(question, Intent.EVENT_LIST, ("kill_events",), (), filters, r.window, "asc", 500, focus, assumptions)
     metrics = list(r.metrics)
-    if (_BUILD.search(text) and not _HOW_MANY.search(text) and not _SUPERLATIVE.search(text)
+    item_breakdown = "item" in r.groups and not players
+    if (_BUILD.search(text) and not _HOW_MANY.search(text) and not _SUPERLATIVE.search(text) and not item_breakdown
             and not [m for m in metrics if m not in ("items_purchased", "build")]):
         entity_filters(("player", "team", "role", "god"))
         if r.items:
@@ -485,6 +492,8 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     if not metrics and {"ability", "target_kind", "phase"} & set(r.groups):
         metrics = ["damage_dealt"]
         assumptions.append("no figure named: showing damage dealt")
+    if not metrics and "item" in r.groups:
+        metrics = ["items_purchased"]
     if not metrics:
         if (players or teams or roles or r.gods) or _SCOREBOARD.search(text):
             metrics = list(CORE_STATS)
@@ -492,7 +501,7 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         elif (r.abilities or {"ability", "target_kind", "phase"} & set(r.groups)) and not r.metrics:
             metrics = ["damage_dealt"]
             assumptions.append("no figure named: showing damage dealt")
-        elif "item" in r.groups and not r.metrics:
+        elif "item" in r.groups:
             metrics = ["items_purchased"]
         else:
             return _refuse(question, vocab, "I can't find a figure from the combat log in this question; it records "
@@ -567,7 +576,7 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         elif roster_groups:
             group_by = (roster_groups[0],)
         elif compare and roles:
-            group_by = ("role",)
+            group_by = ("player",)
         else:
             group_by = ("player",)
         if group_by == ("team",) and not teams:
@@ -675,7 +684,7 @@ def _dependent(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None
     if not m:
         return None
     phrase = next(g for g in m.groups() if g is not None)
-    leader_metrics, notes = find_metrics(_norm(phrase))
+    leader_metrics, notes = find_metrics(_norm(m.group(0)))
     if phrase == "mvp":
         leader_metrics, notes = ["kda"], ["'the MVP' read as the player with the best KDA"]
     if not leader_metrics or not metric(leader_metrics[0]).is_figure:

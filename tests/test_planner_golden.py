@@ -1,0 +1,66 @@
+"""The golden phrasings: each question must plan to the stated essentials (intent, metric, grouping, focus,
+filters, window), and every plan must compile to SQL that passes validate_sql."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.planner import compile_plan, plan_question, validate_sql
+from tests.planner_fixtures import sample_vocabulary, tricky_vocabulary
+
+GOLDEN = yaml.safe_load(Path(__file__).with_name("golden_questions.yaml").read_text(encoding="utf-8"))
+VOCABS = {"sample": sample_vocabulary(), "tricky": tricky_vocabulary()}
+
+
+def _check(plan: QueryPlan, want: dict) -> None:
+    assert plan.intent == Intent(want["intent"]), (plan.intent, plan.refusal, plan.assumptions)
+    if "metric" in want:
+        assert plan.metrics and plan.metrics[0] == want["metric"], plan.metrics
+    if "metrics" in want:
+        assert list(plan.metrics) == want["metrics"]
+    if "group_by" in want:
+        assert list(plan.group_by) == want["group_by"]
+    if "focus" in want:
+        assert list(plan.focus) == want["focus"], plan.focus
+    for dim, values in (want.get("filters") or {}).items():
+        found = [f for f in plan.filters if f.dimension == dim]
+        assert found and list(found[0].values) == values, plan.filters
+    if "window" in want:
+        if want["window"] is None:
+            assert plan.window is None
+        else:
+            assert plan.window is not None
+            got = {k: getattr(plan.window, k) for k in ("start_s", "end_s", "from_end_s")}
+            assert got == {k: want["window"].get(k) for k in got}
+    if "order" in want:
+        assert plan.order == want["order"]
+    if "limit" in want:
+        assert plan.limit == want["limit"]
+    if "child" in want:
+        assert plan.then is not None and plan.bind == {"player": "player"}
+        _check(plan.then, want["child"])
+
+
+def test_golden_list_is_broad():
+    assert len(GOLDEN) >= 150
+    assert {row["intent"] for row in GOLDEN} == {i.value for i in Intent}
+
+
+@pytest.mark.parametrize("row", GOLDEN, ids=[f"{i:03d}-{r['q'][:40]}" for i, r in enumerate(GOLDEN)])
+def test_golden_question_plans(row):
+    vocab = VOCABS[row.get("vocab", "sample")]
+    plan = plan_question(row["q"], vocab, row.get("previous", ()))
+    _check(plan, row)
+    if plan.intent == Intent.REFUSE:
+        assert plan.refusal is not None and len(plan.refusal.suggestions) == 3
+        assert not any(c.isdigit() for c in plan.refusal.reason + "".join(plan.refusal.suggestions))
+        assert compile_plan(plan, vocab) == []
+        return
+    queries = compile_plan(plan, vocab)
+    assert sum(q.primary for q in queries) == 1
+    for q in queries:
+        validate_sql(q.sql)
