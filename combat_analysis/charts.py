@@ -19,8 +19,9 @@ from matplotlib.ticker import FuncFormatter  # noqa: E402
 
 TEAM_COLORS = {1: "#2f6fde", 2: "#d64541"}
 NEUTRAL = "#6c757d"
-PALETTE = ("#2f6fde", "#d64541", "#f0a202", "#2a9d8f", "#8e44ad", "#e76f51", "#264653", "#a3b18a",
-           "#6d597a", "#b56576")
+# Series that are not teams never use the team colours, so blue and red always mean team 1 and team 2.
+PALETTE = ("#2a9d8f", "#f0a202", "#8e44ad", "#e76f51", "#264653", "#a3b18a", "#6d597a", "#b56576",
+           "#3d5a80", "#9c6644")
 FIGSIZE = (8, 4.5)
 DPI = 110
 
@@ -142,8 +143,8 @@ def stacked_bar(path: Path, categories: Sequence[str], stacks: dict[str, Sequenc
         left = [a + (b or 0) for a, b in zip(left, values, strict=True)]
     ax.set_yticks(y, [str(c) for c in categories])
     ax.xaxis.set_major_formatter(FuncFormatter(_thousands))
-    ax.legend(frameon=False, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18),
-              ncol=min(4, max(len(stacks), 1)))
+    if stacks:
+        ax.legend(frameon=False, fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
     _style(ax, title, xlabel)
     ax.grid(axis="y", visible=False)
     return _save(fig, path)

@@ -90,7 +90,7 @@ def test_followups_are_answered_by_the_same_pipeline(stage_env):  # noqa: F811
     assert pkg.query_analysis.anticipated_followups[0] == "Which ability did VoidWalker deal the most damage with?"
     answers = {f.question: f.direct_answer for f in pkg.response.followup_answers}
     assert answers["Which ability did VoidWalker deal the most damage with?"].startswith(
-        "Loki Basic Attack is the top ability by damage dealt for VoidWalker: 99,260")
+        "The top ability by damage dealt for VoidWalker is Loki Basic Attack: 99,260")
     assert 2 <= len(answers) <= 3
     assert "You might also ask" in pkg.final_output.markdown
 

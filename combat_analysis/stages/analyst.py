@@ -91,7 +91,10 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
     ranked = [r for r in rows if is_number(r.get(metric))]
     if not ranked:
         return
-    name = (lambda r: _cap(fmt_entity(dim, r.get(dim)))) if dim else (lambda r: "The match")
+    # Names of players, gods, abilities and items keep their spelling; team 2 or jungle start a sentence.
+    keep = dim in ("player", "god", "ability", "item", "role")
+    name = (lambda r: fmt_entity(dim, r.get(dim)) if keep else _cap(fmt_entity(dim, r.get(dim)))) if dim \
+        else (lambda r: "The match")
     top = ranked[0]
     best = "lowest" if plan.order == "asc" else "highest"
     out.add("leader", f"{name(top)} has the {best} {info.label}{_window(plan)}: "
@@ -118,7 +121,7 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
                 f"({fmt_number(total, info.decimals)}).", _significance(share - 100 / len(values)),
                 CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
         if len(values) >= 5:
-            top3 = sum(values[:3]) / total * 100
+            top3 = sum(sorted(values, reverse=True)[:3]) / total * 100
             out.add("concentration", f"The top three account for {fmt_pct(top3)} of the total{scope}.",
                     "medium" if top3 >= 50 else "low",
                     CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
@@ -391,7 +394,9 @@ def recommend_charts(plan: QueryPlan, qid: str, rows, shape: Shape, derived: dic
     elif len(rows) == 1 and len(shape.metrics) <= 1:
         add("kpi", qid, label.capitalize() or "Answer", "one value -> KPI text (no chart)", y=shape.metrics)
     elif plan.intent == Intent.COMPARISON or len(shape.metrics) > 1:
-        add("grouped_bar", qid, f"{label.capitalize()}{window}", "comparison -> grouped bar",
+        labels = [metric_info(m).label for m in shape.metrics]
+        title = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+        add("grouped_bar", qid, f"{title.capitalize()}{window}", "comparison -> grouped bar",
             x=shape.dimensions[0] if shape.dimensions else None, y=shape.metrics)
     elif plan.intent == Intent.BREAKDOWN and metric:
         comp = [d for d in shape.dimensions if d in COMPOSITION_DIMENSIONS]

@@ -150,23 +150,33 @@ def direct_answer(plan: QueryPlan, rows: list[dict[str, Any]], columns: list[str
     if intent == Intent.TIMELINE:
         return _timeline_answer(plan, rows, shape, metric)
     if intent == Intent.COMPARISON and len(rows) >= 2:
-        parts = "; ".join(f"{_who(dim, r.get(dim))}: " + ", ".join(
-            f"{v(r, m)}" + (f" {metric_info(m).label}" if len(shape.metrics) > 1 else "") for m in shape.metrics)
-            for r in rows)
-        text = f"{info.label.capitalize()}{window} — {parts}."
+        many = len(shape.metrics) > 1
+        parts = "; ".join(f"{_who(dim, r.get(dim), i == 0 and many)}: " + ", ".join(
+            f"{v(r, m)}" + (f" {metric_info(m).label}" if many else "") for m in shape.metrics)
+            for i, r in enumerate(rows))
+        text = f"{parts}." if many else f"{info.label.capitalize()}{window} — {parts}."
         valued = [r for r in rows if is_number(r.get(metric))]
         if len(valued) >= 2:
             hi = max(valued, key=lambda r: r[metric])
             lo = min(valued, key=lambda r: r[metric])
             diff = float(hi[metric]) - float(lo[metric])
+            on = f" on {info.label}" if many else ""
             if diff > 0:
-                text += f" {_who(dim, hi.get(dim))} is ahead by {fmt_number(diff, info.decimals)}"
+                text += f" {_who(dim, hi.get(dim))} is ahead{on} by {fmt_number(diff, info.decimals)}"
                 text += f" ({fmt_pct(diff / float(lo[metric]) * 100)})." if lo[metric] else "."
             else:
-                text += " They are level."
+                text += f" They are level{on}."
         return text
     if intent == Intent.LOOKUP or len(rows) == 1:
         row = rows[0]
+        if metric == "gold_diff" and "minute" in row and is_number(row.get(metric)):
+            diff = float(row[metric])
+            if diff == 0:
+                return f"At minute {row['minute']} the teams were level on gold."
+            return (f"At minute {row['minute']}, team {1 if diff > 0 else 2} led on gold by {fmt_number(abs(diff))} "
+                    f"(team 1 minus team 2: {v(row)}).")
+        if dim == "minute":
+            return f"At minute {row['minute']}, {info.label}{window}: {v(row)}."
         who = _who(dim, row.get(dim)) if dim else _filters_subject(plan)
         if who and metric in AMOUNT:
             return AMOUNT[metric].format(who=who, v=v(row)) + f"{window}."
@@ -177,7 +187,9 @@ def direct_answer(plan: QueryPlan, rows: list[dict[str, Any]], columns: list[str
     top = rows[0]
     focus = f" for {', '.join(plan.focus)}" if plan.focus and dim not in ("player",) else ""
     if intent == Intent.BREAKDOWN or dim in ("ability", "item", "target_kind", "objective"):
-        text = f"{_who(dim, top.get(dim))} is the top {dim.replace('_', ' ') if dim else 'entry'} by {info.label}{focus}{window}: {v(top)}"
+        kind = dim.replace("_", " ") if dim else "entry"
+        best = "bottom" if plan.order == "asc" else "top"
+        text = f"The {best} {kind} by {info.label}{focus}{window} is {_who(dim, top.get(dim), False)}: {v(top)}"
     elif plan.order == "asc":
         text = f"{_who(dim, top.get(dim))} had the lowest {info.label}{window}: {v(top)}"
     else:
@@ -188,7 +200,8 @@ def direct_answer(plan: QueryPlan, rows: list[dict[str, Any]], columns: list[str
         if dim == "team" and len(rows) == 2:
             text += f" ({_who(dim, second.get(dim), False)}: {v(second)})"
         else:
-            text += f" (ahead of {_who(dim, second.get(dim), False)} with {v(second)})" if second.get(
+            relation = "next lowest" if plan.order == "asc" else "ahead of"
+            text += f" ({relation} {_who(dim, second.get(dim), False)} with {v(second)})" if second.get(
                 metric) != top.get(metric) else f" (tied with {_who(dim, second.get(dim), False)})"
     if intent == Intent.BREAKDOWN and info.additive and len(values) >= 2 and all(x >= 0 for x in values) \
             and sum(values) > 0 and len(rows) < plan.limit:
@@ -219,7 +232,8 @@ def _timeline_answer(plan: QueryPlan, rows, shape, metric) -> str:
         return "No values were recorded in that period."
     peak = max(per_minute, key=lambda m: per_minute[m])
     focus = f" for {', '.join(plan.focus)}" if plan.focus else ""
-    over = f" (all {series}s summed)" if series else ""
+    several = series and len({r.get(series) for r in rows}) > 1
+    over = f" (all {series}s summed)" if several else ""
     return (f"{info.label.capitalize()} per minute{focus}{_window(plan)} peaked at minute {peak} with "
             f"{fmt_number(per_minute[peak], info.decimals)}{over}.")
 

@@ -67,7 +67,9 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
                          colors=[charts.team_color(r.get("team") if "team" in r else team_of.get(r.get(spec.x)))
                                  for r in rows], decimals=info.decimals)
         else:
-            charts.grouped_bar(path, categories, series, title=spec.title, ylabel=info.unit or "", colors=colors)
+            units = {metric_info(m).unit for m in spec.y}
+            charts.grouped_bar(path, categories, series, title=spec.title,
+                               ylabel=units.pop() if len(units) == 1 else "", colors=colors)
         alt = (f"Bar chart comparing {', '.join(series)} for {', '.join(categories)}: "
                + "; ".join(f"{c} {_summary([k for k in series], [series[k][i] for k in series], info.decimals)}"
                            for i, c in enumerate(categories)) + ".")
