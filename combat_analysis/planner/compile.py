@@ -11,6 +11,7 @@ Result shapes (the composer relies on them):
   match_second`; objectives `objective, target, killer, team, match_second`; kills `killer, victim,
   match_second, ability, assists, team`;
 - build order: `player, seq, item, match_second`;
+- roster: `player, team, role, god`; match facts: `match_id, started_at, ended_at, duration_s, winner_team`;
 - gold difference: `minute, team1_gold, team2_gold, gold_diff`.
 """
 
@@ -27,7 +28,7 @@ from combat_analysis.planner.validate import validate_sql
 from combat_analysis.planner.vocabulary import Vocabulary
 
 ROSTER_DIMS = ("player", "team", "role", "god")
-EVENT_KEY_DIMS = ("ability", "item", "target_kind", "objective", "phase")
+EVENT_KEY_DIMS = ("ability", "item", "target_kind", "objective", "phase", "victim")
 FIGURE_INTENTS = (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON, Intent.BREAKDOWN, Intent.TIMELINE)
 LIST_LIMIT = 500  # event lists and un-ranked figures: every row of one match fits
 
@@ -346,6 +347,15 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
                            exp.column("match_second", table="t").as_("match_second"))
                 .from_(exp.to_table("matches").as_("m")).join(titan, on=on, join_type="left")
                 .order_by(exp.column("match_second", table="t")).limit(1))
+    if head.id == "roster":
+        select = exp.select("player", "team", "role", "god").from_("players")
+        conditions = [_match(exp.column(f.dimension), f, bound) for f in plan.filters if f.dimension in ROSTER_DIMS]
+        condition = _and(conditions)
+        if condition is not None:
+            select = select.where(condition)
+        return select.order_by("team", "role", "player").limit(LIST_LIMIT)
+    if head.id == "match_info":
+        return exp.select("match_id", "started_at", "ended_at", "duration_s", "winner_team").from_("matches").limit(1)
     if head.id == "objective_events":
         columns = {"player": exp.column("killer"), "team": exp.column("team"), "objective": exp.column("objective")}
         select = exp.select("objective", "target", "killer", "team", "match_second").from_("objectives")

@@ -25,7 +25,6 @@ from combat_analysis.planner.entities import (
     find_teams,
     fold,
     mask,
-    squash,
 )
 from combat_analysis.planner.timewords import parse_time
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -229,7 +228,7 @@ _BREAKDOWN = re.compile(r"\b(break\s*down|broken\s+down|breakdown|split|distribu
 _GROUP_RULES = [
     ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"),
     ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|\bgods\s+(?:dealt|did|had)\b"),
-    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b"),
+    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
                 r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"),
     ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"),
@@ -260,6 +259,15 @@ _OBJECTIVE_WORDS = re.compile(r"\b(objectives?|towers?|phoenix(?:es)?|titans?|go
 _OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|sequence|took|destroyed|killed|fell|taken|secured)\b")
 _OBJECTIVE_VALUES = [("tower", r"towers?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"),
                      ("gold fury", r"gold\s+fur(?:y|ies)"), ("fire giant", r"fire\s+giants?")]
+_MATCH_FACTS = re.compile(r"\bhow\s+long\b|\b(match|game)\s+(length|duration|time)\b|\bduration\b|"
+                          r"\bwhen\s+did\s+the\s+(match|game)\s+(end|start|begin|finish)\b|\bmatch\s+id\b")
+_ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
+                     r"\bwhat\s+(gods|roles)\s+were\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
+                     r"\bline\s*ups?\b|\bwho\s+(was|were|is|are)\s+(on|in)\s+team\b|\bwhich\s+players\s+(were|are)\s+on\b|"
+                     r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b")
+_WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")
+_VICTIM = re.compile(r"\b(?:kill|kills|killed|killing|slay|slew|slain)\s+name\b|\bkills?\s+(?:on|against)\s+name\b|"
+                     r"\b(?:get|got|had|have|score|scored)\s+(?:on|against)\s+name\b")
 _PRONOUN = re.compile(r"\b(him|her|he|she|his|hers|they|them|their|that\s+player|this\s+player|that\s+guy|the\s+same\s+player)\b")
 _FOLLOW_UP_START = re.compile(r"^\s*(and|what\s+about|how\s+about|same\s+(?:for|but|with)|now|only|just|also|but|ok(?:ay)?|then|"
                               r"what\s+if|for|in|during|per|by|versus|vs)\b")
@@ -295,12 +303,15 @@ class Reading:
     assumptions: list[str] = field(default_factory=list)
 
 
+def _spelling(text: str) -> str:
+    # case, spaces, punctuation and a possessive don't change a name; accents do (worth stating)
+    return re.sub(r"[\W_]+", "", re.sub(r"['’]s$", "", text.casefold()))
+
+
 def _mention_notes(mentions: Sequence[Mention]) -> list[str]:
     notes = []
     for m in mentions:
-        if m.how != "exact" or squash(m.said) != squash(m.name) or fold(m.said) != fold(m.name).replace("'s", ""):
-            if m.how == "exact" and fold(m.said).replace(" ", "") in (fold(m.name), fold(m.name) + "'s"):
-                continue
+        if m.how != "exact" or _spelling(m.said) != _spelling(m.name):
             notes.append(f"'{m.said}' read as {m.name}" + ("" if m.kind == "player" else f" ({m.kind})"))
     return notes
 
@@ -460,6 +471,20 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
             focus.extend(r.gods)
 
     # ---- event lists
+    figures = [m for m in r.metrics if metric(m).is_figure]
+    if "match_info" in r.metrics or (_MATCH_FACTS.search(text) and not figures):
+        return _finish(question, Intent.EVENT_LIST, ("match_info",), (), [], None, "asc", 1, [], assumptions)
+    if "roster" in r.metrics or (_ROSTER.search(text) and not figures):
+        entity_filters(("player", "team", "role", "god"))
+        return _finish(question, Intent.EVENT_LIST, ("roster",), (), filters, None, "asc", 500, focus, assumptions)
+    if _WHAT_HAPPENED.search(text) and not figures:
+        window = r.window
+        if r.at_minute is not None:
+            window = TimeWindow(label=f"during minute {r.at_minute}", start_s=60 * r.at_minute, end_s=60 * r.at_minute + 60)
+            assumptions = [a for a in assumptions if not a.startswith("'at")]
+        assumptions.append("'what happened' read as the player kills")
+        entity_filters(("player", "team"))
+        return _finish(question, Intent.EVENT_LIST, ("kill_events",), (), filters, window, "asc", 500, focus, assumptions)
     if _FIRST_BLOOD.search(text) and not _HOW_MANY.search(text):
         return _finish(question, Intent.EVENT_LIST, ("first_blood",), (), [], r.window, "desc", 1, [], assumptions)
     if _winner_question(text, r):
@@ -539,6 +564,11 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         filters.append(Filter(dimension="objective", op="=" if len(objective_filter) == 1 else "in",
                               values=tuple(objective_filter)))
 
+    victim = _victim(text, players, r)
+    if victim and "victim" in allowed:
+        players = [p for p in players if p != victim]
+        filters.append(Filter(dimension="victim", values=(victim,)))
+        assumptions.append(f"{victim} read as the victim of the kills")
     if timeline:
         series = []
         if len(players) > 0 or "player" in groups and not (teams or roles):
@@ -617,6 +647,15 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         return _finish(question, Intent.RANKING, tuple(metrics), ("player",), filters, r.window, order, 10, focus,
                        assumptions)
     return _finish(question, Intent.LOOKUP, tuple(metrics), group_by, filters, r.window, order, 10, focus, assumptions)
+
+
+def _victim(text: str, players: list[str], r: Reading) -> str | None:
+    """'how many times did Brisk kill VoidWalker': the name right after the kill verb is the victim."""
+    m = _VICTIM.search(text)
+    if not m or not r.players:
+        return None
+    index = len(re.findall(r"\bname\b", text[:m.end()])) - 1
+    return r.players[index] if 0 <= index < len(r.players) else None
 
 
 def _winner_question(text: str, r: Reading) -> bool:

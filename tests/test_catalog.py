@@ -1,0 +1,79 @@
+"""The metric catalog: complete against METRICS.md, self-consistent, and every figure compiles."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from combat_analysis.catalog import CHARTS, DIMENSIONS, METRICS, dimension, metric
+from combat_analysis.plan import Intent, QueryPlan, TimeWindow
+from combat_analysis.planner import compile_plan, validate_sql
+from combat_analysis.schema import WAREHOUSE_SCHEMA
+from tests.planner_fixtures import sample_vocabulary
+
+# Every figure ../shared/METRICS.md defines, and the issue's extra ones.
+REQUIRED = {
+    "damage_dealt", "damage_to_players", "damage_to_structures", "damage_to_minions", "damage_to_jungle",
+    "damage_to_bosses", "damage_taken", "damage_mitigated", "healing_done", "healing_received", "crits", "biggest_hit",
+    "kills", "deaths", "assists", "kda", "gold", "experience", "gpm", "dpm", "cc_applied", "items_purchased",
+    "towers", "phoenixes", "titans", "gold_furies", "fire_giants", "objectives_taken", "first_blood", "winner",
+    "objective_events", "build", "gold_diff",
+}
+
+
+def test_catalog_covers_every_metric():
+    assert REQUIRED <= set(METRICS)
+    assert {"player", "team", "role", "god", "ability", "item", "target_kind", "minute", "phase"} <= set(DIMENSIONS)
+
+
+def test_metric_objects_are_frozen_and_described():
+    m = metric("damage_dealt")
+    assert (m.label, m.unit, m.decimals, m.aggregation, m.default_chart) == ("damage dealt", "damage", 0, "sum", "bar")
+    assert "dmg" in m.synonyms
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        m.label = "x"  # type: ignore[misc]
+    assert metric("kda").decimals == 2 and metric("gpm").decimals == 2 and metric("kills").decimals == 0
+    assert dimension("target_kind").label == "target kind"
+    with pytest.raises(KeyError, match="unknown metric"):
+        metric("mmr")
+
+
+@pytest.mark.parametrize("metric_id", sorted(METRICS))
+def test_metric_is_consistent(metric_id):
+    m = metric(metric_id)
+    assert m.default_chart in CHARTS
+    assert set(m.dimensions) <= set(DIMENSIONS)
+    if m.source is not None:
+        if m.source.table:
+            columns = WAREHOUSE_SCHEMA[m.source.table]
+            assert m.source.actor in columns
+            assert m.source.value is None or m.source.value in columns
+            assert set(m.source.columns.values()) <= set(columns)
+    if m.is_derived:
+        assert all(metric(i).source is not None for i in m.inputs)
+
+
+def test_synonyms_do_not_collide():
+    seen: dict[str, str] = {}
+    for m in METRICS.values():
+        for phrase in m.synonyms:
+            key = phrase.lower()
+            assert seen.get(key, m.id) == m.id, f"'{phrase}' names both {seen[key]} and {m.id}"
+            seen[key] = m.id
+
+
+@pytest.mark.parametrize("metric_id", sorted(m.id for m in METRICS.values() if m.is_figure))
+@pytest.mark.parametrize("window", [None, TimeWindow(label="last 10 minutes", from_end_s=600)])
+def test_every_figure_compiles_for_every_dimension(metric_id, window):
+    vocab = sample_vocabulary()
+    m = metric(metric_id)
+    for dim in [None, *m.dimensions]:
+        if dim == "victim":
+            continue
+        intent = Intent.TIMELINE if dim == "minute" else Intent.RANKING if dim else Intent.LOOKUP
+        plan = QueryPlan(question="q", intent=intent, metrics=(metric_id,), group_by=(dim,) if dim else (),
+                         window=window)
+        (query,) = compile_plan(plan, vocab)
+        validate_sql(query.sql)
+        assert query.primary
