@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from stage_fixtures import MATCH_ID, env_with, hand_planner, stage_env, stage_warehouse  # noqa: F401
 
 from combat_analysis.package import AgentDataPackage, QueryAnalysis, SqlQueryInfo, new_package
@@ -100,3 +102,20 @@ def test_lookup_gets_context_and_a_kpi(stage_env):  # noqa: F811
     assert context.supporting_data[0].query_id == "context_damage_dealt"
     assert "context_damage_dealt" in pkg.data.transformed_data
     assert [v.type for v in pkg.visualizations.values()] == ["kpi"]
+
+
+QUESTION_WORDS = ["who", "dealt", "most", "damage", "kills", "team", "2", "first", "10", "minutes", "VoidWalker",
+                  "compare", "and", "healing", "per", "minute", "build", "'", ";", "--", "DROP", "ÁngelDeth", "?",
+                  "weather", "gold", "difference", "objectives", "after", "20", "ability", "🙂", "\"", "%"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.one_of(st.sampled_from(QUESTION_WORDS), st.text(max_size=8)), min_size=0, max_size=8))
+def test_any_text_ends_in_a_package_never_an_exception(stage_env, words):  # noqa: F811
+    question = " ".join(words)
+    pkg = new_package(question, MATCH_ID)
+    for stage in (query_analyst, data_engineer, analyst, visualization, composer):
+        pkg = stage(pkg, stage_env)
+    assert pkg.version == 5 and pkg.response is not None and pkg.response.direct_answer
+    assert pkg.final_output is not None
+    assert AgentDataPackage.from_json(pkg.to_json()) == pkg

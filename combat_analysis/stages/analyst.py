@@ -158,6 +158,36 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
                     CellRef(query_id=table, rows=(0, 1), columns=("team", metric)))
 
 
+def window_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived, con) -> None:
+    """A windowed figure against the whole match: how much of the leader's total fell in the window."""
+    if plan.window is None or not rows or not shape.metrics or not shape.dimensions:
+        return
+    metric, dim = shape.metrics[0], shape.dimensions[0]
+    info = metric_info(metric)
+    if dim != "player" or metric not in PLAYER_STATS_COLUMNS or not info.additive:
+        return
+    table = f"match_{metric}"
+    in_window = {r.get("player"): r.get(metric) for r in rows}
+    whole = []
+    for player, total in con.execute(
+            f"SELECT player, {metric} FROM player_stats ORDER BY {metric} DESC, player").fetchall():
+        part = in_window.get(player)
+        share = float(part) / float(total) * 100 if is_number(part) and total else None
+        whole.append({"player": player, metric: total, "in_window": part, "window_share_pct": share})
+    derived[table] = (whole, f"{info.label} over the whole match and the share that fell in the window "
+                             "(player_stats joined to the result)")
+    top = rows[0]
+    index = next((i for i, w in enumerate(whole) if w["player"] == top.get("player")), None)
+    if index is None or whole[index]["window_share_pct"] is None:
+        return
+    row = whole[index]
+    out.add("window", f"{top['player']}'s {fmt_number(top[metric], info.decimals)}{_window(plan)} is "
+            f"{fmt_pct(row['window_share_pct'])} of their {info.label} over the whole match "
+            f"({fmt_number(row[metric], info.decimals)}).", "medium",
+            CellRef(query_id=qid, rows=(0,), columns=("player", metric)),
+            CellRef(query_id=table, rows=(index,), columns=("player", metric, "window_share_pct")))
+
+
 def lookup_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived, con) -> None:
     if not rows or not shape.metrics:
         return
@@ -435,6 +465,7 @@ def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         intent = plan.intent
         if intent in (Intent.RANKING, Intent.BREAKDOWN):
             ranking_findings(findings, qid, rows, shape, plan, derived, roster)
+            window_findings(findings, qid, rows, shape, plan, derived, con)
         elif intent == Intent.LOOKUP:
             lookup_findings(findings, qid, rows, shape, plan, derived, con)
         elif intent == Intent.COMPARISON:
