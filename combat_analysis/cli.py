@@ -7,7 +7,6 @@ the output can be piped.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -115,21 +114,20 @@ def _print_package(package, as_json: bool) -> None:
 
 
 def _ask_through_dagster(question: str, match_id: str, paths: Paths, args) -> int:
-    """Run the question as a real Dagster job in a subprocess: the core never imports dagster."""
+    """Run the question as a real Dagster run in a subprocess, so the core never imports dagster."""
     from combat_analysis.package import AgentDataPackage
 
     root = Path(__file__).resolve().parents[1]
-    config = {"ops": {"query_plan": {"config": {"question": question, "match_id": match_id}}}}
-    run = subprocess.run(
-        [sys.executable, "-m", "dagster", "job", "execute", "-f", str(root / "definitions.py"),
-         "-j", "answer_question_job", "--config-json", json.dumps(config)],
-        capture_output=True, text=True, env={**os.environ, "COMBAT_ANALYSIS_HOME": str(paths.home)},
-    )
+    command = [sys.executable, "-m", "assets.launch", "--match", match_id, question]
+    for previous in args.previous or ():
+        command += ["--previous", previous]
+    run = subprocess.run(command, capture_output=True, text=True, cwd=root,
+                         env={**os.environ, "COMBAT_ANALYSIS_HOME": str(paths.home)})
     if run.returncode != 0:
         err.print(run.stderr[-4000:])
         return run.returncode
-    newest = max(paths.packages.glob("answer_report/**/*.json"), key=lambda p: p.stat().st_mtime)
-    _print_package(AgentDataPackage.from_json(newest.read_text(encoding="utf-8")), args.json)
+    stored = Path(run.stdout.strip().splitlines()[-1])
+    _print_package(AgentDataPackage.from_json(stored.read_text(encoding="utf-8")), args.json)
     return 0
 
 
