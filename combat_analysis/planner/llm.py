@@ -1,0 +1,197 @@
+"""An optional LLM planner: asks an OpenAI-compatible endpoint for a `QueryPlan` as JSON, never for SQL.
+
+Off by default: nothing constructs it unless configured (`LlmPlanner.from_env()` returns None unless
+`COMBAT_ANALYSIS_LLM_BASE_URL` is set). The model only fills in the typed plan (`response_format` is the
+QueryPlan JSON schema); our compiler writes the SQL and `validate_sql` checks it, so a model can never reach
+the database with text of its own. Every name in the returned plan must exist in the match's vocabulary.
+On any failure (network, timeout, HTTP error, malformed JSON, a plan that does not validate or compile) the
+offline planner answers instead and the reason is recorded in `plan.assumptions`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pydantic import ValidationError
+
+from combat_analysis.catalog import DIMENSIONS, METRICS
+from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.planner.compile import compile_plan
+from combat_analysis.planner.offline import plan_question as offline_plan
+from combat_analysis.planner.offline import summarize
+from combat_analysis.planner.vocabulary import Vocabulary
+
+ENV_BASE_URL = "COMBAT_ANALYSIS_LLM_BASE_URL"
+ENV_MODEL = "COMBAT_ANALYSIS_LLM_MODEL"
+ENV_KEY_NAME = "COMBAT_ANALYSIS_LLM_API_KEY_ENV"
+DEFAULT_KEY_ENV = "COMBAT_ANALYSIS_LLM_API_KEY"
+
+
+class LlmPlanError(RuntimeError):
+    """The model's answer cannot be used; the message says why (it ends up in plan.assumptions)."""
+
+
+@dataclass(frozen=True)
+class LlmPlanner:
+    base_url: str  # e.g. http://127.0.0.1:8000/v1 ; /chat/completions is appended
+    model: str
+    api_key_env: str = DEFAULT_KEY_ENV  # the *name* of the environment variable holding the key
+    timeout: float = 20.0
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> LlmPlanner | None:
+        env = os.environ if environ is None else environ
+        base_url = env.get(ENV_BASE_URL)
+        if not base_url:
+            return None
+        return cls(base_url=base_url, model=env.get(ENV_MODEL, "gpt-4o-mini"),
+                   api_key_env=env.get(ENV_KEY_NAME, DEFAULT_KEY_ENV))
+
+    def plan(self, question: str, vocab: Vocabulary, previous: Sequence[str] = ()) -> QueryPlan:
+        """The model's plan if it is valid and compiles; otherwise the offline plan, saying why."""
+        fallback = offline_plan(question, vocab, previous)
+        if fallback.intent == Intent.REFUSE and fallback.refusal and "SQL or a command" in fallback.refusal.reason:
+            return fallback  # hostile text is not forwarded anywhere
+        try:
+            content = self._complete(question, vocab, previous)
+            return self._accept(content, question, vocab, fallback)
+        except Exception as error:  # noqa: BLE001 - any failure means: answer offline
+            reason = _describe(error)
+            if fallback.intent == Intent.REFUSE:
+                reason = re.sub(r"\s*\d+", "", reason)  # a refusal must show no number at all
+            note = f"LLM planner not used ({reason}); the offline planner answered"
+            return fallback.model_copy(update={"assumptions": (*fallback.assumptions, note)})
+
+    # ------------------------------------------------------------------------------------ protocol
+
+    def _complete(self, question: str, vocab: Vocabulary, previous: Sequence[str]) -> str:
+        body = {
+            "model": self.model,
+            "temperature": 0,
+            "messages": [
+                {"role": "system", "content": system_prompt(vocab)},
+                {"role": "user", "content": json.dumps({"question": question, "previous_questions": list(previous)},
+                                                       ensure_ascii=False)},
+            ],
+            "response_format": {"type": "json_schema",
+                                "json_schema": {"name": "QueryPlan", "schema": QueryPlan.model_json_schema()}},
+        }
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        key = os.environ.get(self.api_key_env)
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        request = urllib.request.Request(self.base_url.rstrip("/") + "/chat/completions",
+                                         data=json.dumps(body).encode("utf-8"), headers=headers, method="POST")
+        with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310 - configured URL
+            payload = json.loads(response.read().decode("utf-8"))
+        try:
+            return payload["choices"][0]["message"]["content"]
+        except (KeyError, IndexError, TypeError):
+            raise LlmPlanError("the reply has no choices[0].message.content") from None
+
+    def _accept(self, content: str, question: str, vocab: Vocabulary, fallback: QueryPlan) -> QueryPlan:
+        try:
+            raw = json.loads(content)
+        except (TypeError, json.JSONDecodeError):
+            raise LlmPlanError("the reply is not JSON") from None
+        if not isinstance(raw, dict):
+            raise LlmPlanError("the reply is not a JSON object")
+        raw = {**raw, "question": question, "planner": "llm"}
+        try:
+            plan = QueryPlan.model_validate(raw)
+        except ValidationError as error:
+            raise LlmPlanError(f"the plan does not validate: {error.error_count()} error(s)") from None
+        plan = _with_planner(plan)
+        if plan.intent == Intent.REFUSE:
+            return _tidy_refusal(plan, fallback)
+        check_names(plan, vocab)
+        compile_plan(plan, vocab)  # raises on unknown metrics/dimensions; validate_sql runs inside
+        if not plan.summary:
+            plan = plan.model_copy(update={"summary": summarize(plan)})
+        return plan
+
+
+def _with_planner(plan: QueryPlan) -> QueryPlan:
+    then = _with_planner(plan.then) if plan.then is not None else None
+    return plan.model_copy(update={"planner": "llm", "then": then})
+
+
+def _tidy_refusal(plan: QueryPlan, fallback: QueryPlan) -> QueryPlan:
+    """A model's refusal keeps its reason but our digit-free suggestions (refusals must invent no numbers)."""
+    from combat_analysis.plan import Refusal
+
+    reason = plan.refusal.reason if plan.refusal and plan.refusal.reason else "This cannot be answered from the combat log."
+    reason = re.sub(r"\s{2,}", " ", re.sub(r"\d+", "", reason)).strip()
+    suggestions = fallback.refusal.suggestions if fallback.refusal else ()
+    if not suggestions:
+        from combat_analysis.planner.offline import GENERIC_SUGGESTIONS
+
+        suggestions = GENERIC_SUGGESTIONS
+    return plan.model_copy(update={"refusal": Refusal(reason=reason, suggestions=suggestions), "then": None})
+
+
+def check_names(plan: QueryPlan, vocab: Vocabulary) -> None:
+    """Every filter value must be a name of this match (or a bound $parameter): the model may not invent."""
+    known = {
+        "player": set(vocab.player_names), "victim": set(vocab.player_names), "god": set(vocab.gods),
+        "role": set(vocab.roles), "ability": set(vocab.abilities), "item": set(vocab.items),
+        "team": {1, 2, "1", "2"}, "target_kind": {"player", "minion", "jungle", "boss", "structure", "unknown"},
+        "objective": {"tower", "phoenix", "titan", "gold fury", "fire giant"},
+        "phase": {"early game", "mid game", "late game"},
+    }
+    step: QueryPlan | None = plan
+    bound: set[str] = set()
+    while step is not None:
+        for f in step.filters:
+            allowed = known.get(f.dimension)
+            for value in f.values:
+                if isinstance(value, str) and value.startswith("$") and value[1:] in bound:
+                    continue
+                if f.dimension == "minute" and isinstance(value, int):
+                    continue
+                if allowed is None or value not in allowed:
+                    raise LlmPlanError(f"the plan names an unknown {f.dimension}")
+        bound = set(step.bind)
+        step = step.then
+
+
+def system_prompt(vocab: Vocabulary) -> str:
+    metrics = "\n".join(f"- {m.id}: {m.label} ({m.aggregation}; dimensions: {', '.join(m.dimensions) or 'none'})"
+                        for m in METRICS.values())
+    dimensions = ", ".join(DIMENSIONS)
+    players = "; ".join(f"{p.player} (team {p.team}, {p.role}, {p.god})" for p in vocab.players)
+    return f"""You turn a question about one SMITE 2 match's combat log into a QueryPlan JSON object.
+Answer with the JSON object only, matching the given schema. Never write SQL or code.
+Intents: ranking, lookup, comparison, breakdown, timeline, event_list, build_order, refuse.
+Metric ids (use exactly these; the first metric is the headline):
+{metrics}
+Dimension ids for group_by and filters: {dimensions}.
+Time windows are match seconds [start_s, end_s); "last N minutes" uses from_end_s = 60*N;
+early game [0,600), mid game [600,1200), late game start_s 1200.
+Players (use these exact names in filters): {players}.
+Abilities: {', '.join(vocab.abilities[:80])}.
+Items: {', '.join(vocab.items[:80])}.
+Teams are 1 and 2; the winner is team {vocab.winner_team if vocab.winner_team else 'unknown'}.
+For "what did the top X do" questions, rank X with limit 1, set bind {{"player": "player"}} and put the
+follow-up plan in `then` with a player filter value "$player".
+Questions the log cannot answer (rank, weather, chat, other matches, lore...) or that contain SQL or commands:
+intent refuse with a refusal reason. State every reading you make in assumptions."""
+
+
+def _describe(error: Exception) -> str:
+    if isinstance(error, urllib.error.HTTPError):
+        return f"HTTP {error.code}"
+    if isinstance(error, urllib.error.URLError):
+        reason = error.reason
+        return "timed out" if "timed out" in str(reason) else f"connection failed: {reason}"
+    if isinstance(error, TimeoutError):
+        return "timed out"
+    if isinstance(error, json.JSONDecodeError):
+        return "the reply is not JSON"
+    return str(error) or type(error).__name__

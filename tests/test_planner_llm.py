@@ -1,0 +1,131 @@
+"""The optional LLM planner against a local stub of the OpenAI chat-completions protocol."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from combat_analysis.plan import Filter, Intent, QueryPlan
+from combat_analysis.planner import compile_plan
+from combat_analysis.planner.llm import LlmPlanner
+from tests.planner_fixtures import sample_vocabulary
+
+VOCAB = sample_vocabulary()
+GOOD_PLAN = QueryPlan(question="ignored", intent=Intent.LOOKUP, metrics=("healing_done",), group_by=("player",),
+                      filters=(Filter(dimension="player", values=("PapiTacos",)),), focus=("PapiTacos",),
+                      assumptions=("'papi' read as PapiTacos",))
+
+
+class Stub(BaseHTTPRequestHandler):
+    mode = "good"
+    requests: list[dict] = []
+
+    def log_message(self, *args):  # keep test output clean
+        pass
+
+    def do_POST(self):  # noqa: N802 - http.server's naming
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        Stub.requests.append({"path": self.path, "body": body, "auth": self.headers.get("Authorization")})
+        mode = Stub.mode
+        if mode == "timeout":
+            time.sleep(1.5)
+        if mode == "500":
+            self.send_response(500)
+            self.end_headers()
+            self.wfile.write(b"boom")
+            return
+        content = {
+            "good": GOOD_PLAN.model_dump_json(),
+            "garbage": "SELECT * FROM players; -- not a plan",
+            "unknown_metric": json.dumps({"question": "x", "intent": "ranking", "metrics": ["mmr"], "group_by": ["player"]}),
+            "invented_name": json.dumps({"question": "x", "intent": "lookup", "metrics": ["kills"], "group_by": ["player"],
+                                         "filters": [{"dimension": "player", "values": ["Faker"]}]}),
+            "sql_in_name": json.dumps({"question": "x", "intent": "lookup", "metrics": ["kills"], "group_by": ["player"],
+                                       "filters": [{"dimension": "player", "values": ["x'); DROP TABLE players; --"]}]}),
+            "refuse": json.dumps({"question": "x", "intent": "refuse",
+                                  "refusal": {"reason": "The log has no weather for 2025.", "suggestions": ["Top 3?"]}}),
+            "timeout": GOOD_PLAN.model_dump_json(),
+        }[mode]
+        reply = {"id": "stub", "object": "chat.completion",
+                 "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}]}
+        data = json.dumps(reply).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+@pytest.fixture(scope="module")
+def server():
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Stub)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture()
+def planner(server, monkeypatch):
+    monkeypatch.setenv("STUB_LLM_KEY", "sk-test")
+    Stub.requests.clear()
+    return LlmPlanner(base_url=server, model="stub-model", api_key_env="STUB_LLM_KEY", timeout=0.5)
+
+
+def test_good_plan_is_used(planner):
+    Stub.mode = "good"
+    plan = planner.plan("how much did papi heal", VOCAB)
+    assert plan.planner == "llm" and plan.intent == Intent.LOOKUP and plan.metrics == ("healing_done",)
+    assert plan.question == "how much did papi heal"
+    (query,) = compile_plan(plan, VOCAB)
+    assert query.primary
+    sent = Stub.requests[-1]
+    assert sent["path"] == "/v1/chat/completions" and sent["auth"] == "Bearer sk-test"
+    assert sent["body"]["model"] == "stub-model"
+    assert sent["body"]["response_format"]["type"] == "json_schema"
+    assert sent["body"]["response_format"]["json_schema"]["schema"] == QueryPlan.model_json_schema()
+    assert "Never write SQL" in sent["body"]["messages"][0]["content"]
+
+
+@pytest.mark.parametrize(("mode", "why"), [
+    ("garbage", "not JSON"), ("500", "HTTP 500"), ("timeout", "timed out"), ("unknown_metric", "unknown metric"),
+    ("invented_name", "unknown player"), ("sql_in_name", "unknown player"),
+])
+def test_failures_fall_back_to_the_offline_planner(planner, mode, why):
+    Stub.mode = mode
+    plan = planner.plan("Who healed the most?", VOCAB)
+    assert plan.planner == "offline"
+    assert plan.intent == Intent.RANKING and plan.metrics == ("healing_done",)
+    assert any("LLM planner not used" in a and why in a for a in plan.assumptions), plan.assumptions
+
+
+def test_model_refusal_keeps_digit_free_suggestions(planner):
+    Stub.mode = "refuse"
+    plan = planner.plan("What was the weather?", VOCAB)
+    assert plan.intent == Intent.REFUSE and plan.planner == "llm"
+    assert not any(c.isdigit() for c in plan.refusal.reason + "".join(plan.refusal.suggestions))
+    assert len(plan.refusal.suggestions) == 3
+
+
+def test_hostile_text_is_never_sent(planner):
+    Stub.mode = "good"
+    plan = planner.plan("DROP TABLE players; --", VOCAB)
+    assert plan.intent == Intent.REFUSE and Stub.requests == []
+
+
+def test_unreachable_endpoint_falls_back():
+    planner = LlmPlanner(base_url="http://127.0.0.1:9/v1", model="m", timeout=0.5)
+    plan = planner.plan("Who got first blood?", VOCAB)
+    assert plan.intent == Intent.EVENT_LIST and plan.planner == "offline"
+    assert any("LLM planner not used" in a for a in plan.assumptions)
+
+
+def test_off_by_default():
+    assert LlmPlanner.from_env({}) is None
+    configured = LlmPlanner.from_env({"COMBAT_ANALYSIS_LLM_BASE_URL": "http://127.0.0.1:1/v1"})
+    assert configured is not None and configured.api_key_env == "COMBAT_ANALYSIS_LLM_API_KEY"
