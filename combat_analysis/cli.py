@@ -18,7 +18,7 @@ from rich.table import Table
 
 from combat_analysis.settings import Paths
 
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # paths in messages must stay whole for copy and paste
 
 
 def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet: bool = False):
