@@ -67,6 +67,12 @@ def bar_h(path: Path, labels: Sequence[str], values: Sequence[float], *, title: 
                     textcoords="offset points", va="center", fontsize=9)
     ax.xaxis.set_major_formatter(FuncFormatter(_thousands))
     ax.margins(x=0.15)
+    used = [t for t, c in TEAM_COLORS.items() if colors and c in colors]
+    if used:
+        from matplotlib.patches import Patch
+
+        ax.legend(handles=[Patch(color=TEAM_COLORS[t], label=f"team {t}") for t in used], frameon=False,
+                  loc="lower right", fontsize=9)
     _style(ax, title, xlabel)
     ax.grid(axis="y", visible=False)
     return _save(fig, path)

@@ -30,10 +30,20 @@ def _md_escape(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+def pretty_sql(sql: str) -> str:
+    """The SQL laid out on several lines for reading; the text that ran is unchanged in the package."""
+    import sqlglot
+
+    try:
+        return sqlglot.transpile(sql, read="duckdb", write="duckdb", pretty=True)[0]
+    except sqlglot.errors.SqlglotError:
+        return sql
+
+
 def _sql_blocks(pkg: AgentDataPackage) -> list[tuple[str, str, str]]:
     if pkg.query_analysis is None:
         return []
-    return [(q.query_id, q.purpose, q.sql) for q in pkg.query_analysis.sql_queries]
+    return [(q.query_id, q.purpose, pretty_sql(q.sql)) for q in pkg.query_analysis.sql_queries]
 
 
 def _relative(path: str, base: Path) -> str:
