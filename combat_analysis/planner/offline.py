@@ -173,6 +173,10 @@ def find_metrics(text: str) -> tuple[list[str], list[str]]:
                 "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit", "crits"}
     if any(mid in specific for _, mid, _ in strong):
         strong = [s for s in strong if not (s[1] == "damage_dealt" and s[2] in ("damage", "dmg"))]
+    objectives = {"towers", "phoenixes", "titans", "gold_furies", "fire_giants", "objectives_taken"}
+    if any(mid in objectives for _, mid, _ in strong):
+        # "how many gold furies did team 1 kill": the verb is not a request for player kills
+        strong = [s for s in strong if not (s[1] == "kills" and s[2] in ("kill", "killed", "slain", "killing blows"))]
     found = [mid for _, mid, _ in sorted(strong)]
     if not found and weak:
         start, mid, phrase = sorted(weak)[0]
@@ -769,6 +773,13 @@ def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str
     assumptions = list(primary.assumptions) + [note] + list(r.assumptions)
 
     new_players = [p for p in r.players if p != PARAM_PLAYER]
+    if pronoun and not new_players and base.then is not None and base.bind:
+        # "and his KDA?" after "what did the top fragger build": same leader, new question about them
+        child = _plan_reading(question, replace(r, players=[PARAM_PLAYER]), vocab)
+        if child.intent != Intent.REFUSE:
+            leader = base.model_copy(update={"question": question, "then": child,
+                                             "assumptions": tuple(dict.fromkeys((*base.assumptions, note)))})
+            return leader.model_copy(update={"summary": summarize(leader)})
     if pronoun and not new_players:
         # "he/his" is the previous question's one player, or the leader of its ranking
         previous_players = [f.values for f in primary.filters if f.dimension == "player"]
@@ -788,11 +799,23 @@ def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str
         changes["metrics"] = metrics
         assumptions.append("same question with " + ", ".join(metric(m).label for m in metrics))
     plan = primary
+    adding = (bool(_COMPARE.search(r.text)) or bool(re.match(r"\s*(vs\.?|versus|compare)\b", r.text))) and \
+        len(new_players) + len(r.teams) == 1
+    if adding:
+        # "compare with team 2": the new entities join the previous ones
+        previous_players = [v for f in primary.filters if f.dimension == "player" for v in f.values]
+        previous_teams = [v for f in primary.filters if f.dimension == "team" for v in f.values]
+        if new_players:
+            new_players = list(dict.fromkeys([*map(str, previous_players), *new_players]))
+        elif r.teams:
+            r = replace(r, teams=list(dict.fromkeys([*previous_teams, *r.teams])))
     if new_players:
         filters = [f for f in filters if f.dimension not in ("player", "team", "role", "god")]
         filters.append(_player_filter(new_players))
         changes["focus"] = tuple(new_players)
-        if plan.intent == Intent.RANKING and plan.group_by == ("player",):
+        if len(new_players) > 1:
+            changes.update(intent=Intent.COMPARISON, group_by=("player",), limit=500)
+        elif plan.intent == Intent.RANKING and plan.group_by == ("player",):
             changes["intent"] = Intent.LOOKUP
         elif plan.intent in (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON) and plan.group_by != ("player",) and \
                 plan.group_by and plan.group_by[0] in ("team", "role", "god"):
@@ -804,6 +827,8 @@ def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str
         changes["focus"] = tuple(f"team {t}" for t in r.teams)
         if plan.group_by == ("player",) and plan.intent == Intent.LOOKUP:
             changes["group_by"] = ("team",)
+        if len(r.teams) > 1:
+            changes.update(intent=Intent.COMPARISON, group_by=("team",), limit=500)
     elif r.roles:
         filters = [f for f in filters if f.dimension not in ("role", "player")]
         filters.append(Filter(dimension="role", values=(r.roles[0],)))
