@@ -99,13 +99,17 @@ def grouped_bar(path: Path, categories: Sequence[str], series: dict[str, Sequenc
 
 def line_chart(path: Path, series: dict[str, tuple[Sequence[float], Sequence[float]]], *, title: str,
                xlabel: str, ylabel: str, colors: dict[str, str] | None = None,
-               markers: Sequence[tuple[float, str, str]] = ()) -> Path:
-    """Lines (at most five series, the caller picks which) plus vertical event markers (x, label, colour)."""
+               markers: Sequence[tuple[float, str, str]] = (), ticks: Sequence[tuple[float, str]] = ()) -> Path:
+    """Lines (at most five series, the caller picks which), vertical event markers (x, label, colour) and
+    a rug of small ticks along the bottom (x, colour), e.g. player kills coloured by the killer's team."""
     fig, ax = plt.subplots(figsize=FIGSIZE)
     for i, (name, (xs, ys)) in enumerate(series.items()):
         ax.plot(xs, ys, marker="o", markersize=3, linewidth=2, label=name,
                 color=(colors or {}).get(name, PALETTE[i % len(PALETTE)]))
     _markers(ax, markers)
+    if ticks:
+        ax.scatter([x for x, _ in ticks], [0.02] * len(ticks), marker="|", s=120, transform=ax.get_xaxis_transform(),
+                   c=[c for _, c in ticks], alpha=0.8, label="player kills (by killer's team)")
     ax.yaxis.set_major_formatter(FuncFormatter(_thousands))
     if len(series) > 1:
         ax.legend(frameon=False, fontsize=9)

@@ -171,14 +171,16 @@ _SUB = re.compile(r"<sub>.*?</sub>", re.S)
 
 
 def report_claims(markdown: str) -> str:
-    """The part of a report that states figures: no SQL, no inline code, no follow-up answers."""
-    from combat_analysis.report import FOLLOWUP_HEADING
+    """The part of a report that states figures: no SQL, no inline code, no follow-up answers (checked in
+    their own runs), no error diagnostics (they quote the database, not the data)."""
+    from combat_analysis.report import ERRORS_HEADING, FOLLOWUP_HEADING
 
     text = _SUB.sub("", _CODE_BLOCK.sub("", markdown))
-    if FOLLOWUP_HEADING in text:
-        head, _, tail = text.partition(FOLLOWUP_HEADING)
-        rest = tail.split("\n## ", 1)
-        text = head + ("\n## " + rest[1] if len(rest) > 1 else "")
+    for heading in (FOLLOWUP_HEADING, ERRORS_HEADING):
+        if heading in text:
+            head, _, tail = text.partition(heading)
+            rest = tail.split("\n## ", 1)
+            text = head + ("\n## " + rest[1] if len(rest) > 1 else "")
     return _INLINE_CODE.sub("", text)
 
 

@@ -16,6 +16,7 @@ from combat_analysis.package import AgentDataPackage
 
 FOLLOWUP_HEADING = "## You might also ask"
 METHOD_HEADING = "## Methodology"
+ERRORS_HEADING = "## Notes and errors"
 
 
 def _cell(value: Any) -> str:
@@ -102,7 +103,7 @@ def render_markdown(pkg: AgentDataPackage) -> str:
     for qid, purpose, sql in _sql_blocks(pkg):
         lines += ["", f"`{qid}` — {purpose}", "", "```sql", sql.strip(), "```"]
     if pkg.errors:
-        lines += ["", "## Notes and errors", ""]
+        lines += ["", ERRORS_HEADING, ""]
         lines += [f"- `{e.stage}` {e.error_type}: {e.description} ({e.recovery_action})" for e in pkg.errors]
     lines += ["", f"<sub>`query {pkg.metadata.query_id} · package v{pkg.version} · "
                   f"{pkg.metadata.timestamp.isoformat(timespec='seconds')}`</sub>", ""]

@@ -62,5 +62,11 @@ def test_a_planted_number_in_the_report_fails(damage, stage_env):  # noqa: F811
 
 
 def test_sql_and_code_are_not_claims():
-    text = "Answer 5\n```sql\nSELECT 12345\n```\n`q1` and `2026-01-01`\n## You might also ask\n77\n## Methodology\n"
+    text = ("Answer 5\n```sql\nSELECT 12345\n```\n`q1` and `2026-01-01`\n## You might also ask\n77\n## Methodology\n"
+            "## Notes and errors\n- sql_error: LINE 1: column 42 not found\n")
     assert [n for _, n, _ in numbers_in(report_claims(text))] == [5.0]
+
+
+def test_the_composer_records_no_fidelity_errors_on_a_real_answer(damage):
+    assert not [e for e in damage.errors if e.error_type in ("unsupported_number", "fidelity_check_failed")]
+    assert damage.metadata.processing_history[-1].status == "ok"

@@ -493,6 +493,9 @@ def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
                                             significance=p.significance,  # type: ignore[arg-type]
                                             supporting_data=(CellRef(query_id=table, rows=tuple(range(len(p.rows))),
                                                                      columns=p.columns),)))
+        if intent == Intent.TIMELINE:
+            derived["kill_events"] = ([{"match_second": k["match_second"], "killer_team": k["killer_team"]}
+                                       for k in match_patterns.player_kills(con)], "player kills over time (kills table)")
         if intent == Intent.EVENT_LIST or "winner_team" in (rows[0] if rows else {}):
             derived["kill_events"] = ([{"match_second": k["match_second"], "killer_team": k["killer_team"]}
                                        for k in match_patterns.player_kills(con)], "player kills over time (kills table)")

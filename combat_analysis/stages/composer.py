@@ -340,6 +340,20 @@ def answer_followups(pkg: AgentDataPackage, env: StageEnv) -> tuple[tuple[Follow
     return tuple(answers), errors
 
 
+def fidelity_errors(pkg: AgentDataPackage, env: StageEnv) -> list[ErrorEntry]:
+    """The number-fidelity check as a runtime guard: an unsupported number is an unhandled error."""
+    from combat_analysis.fidelity import check_package
+
+    try:
+        problems = check_package(pkg, env.handles)
+    except Exception as exc:  # noqa: BLE001 - the guard must not take the answer down with it
+        return [ErrorEntry(stage=STAGE, error_type="fidelity_check_failed", description=str(exc),
+                           recovery_action="answer not verified")]
+    return [ErrorEntry(stage=STAGE, error_type="unsupported_number", handled=False,
+                       description=f"{p.where}: {p.number} is not in the query results ({p.context!r})",
+                       recovery_action="flagged for review") for p in problems]
+
+
 def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     from combat_analysis import report
 
@@ -384,4 +398,5 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     md_path.write_text(markdown, encoding="utf-8")
     html_path.write_text(report.render_html(staged), encoding="utf-8")
     final = FinalOutput(markdown=markdown, markdown_path=str(md_path), html_path=str(html_path))
+    errors += fidelity_errors(staged.model_copy(update={"final_output": final}), env)
     return pkg.next_version(stage=STAGE, started=started, new_errors=errors, response=response, final_output=final)

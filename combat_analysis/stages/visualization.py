@@ -89,12 +89,15 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
             colors = {n: charts.team_color(n.split()[-1]) for n in shown}
         markers = [(o["match_second"] / 60, o["objective"], charts.team_color(o["team"]))
                    for o in all_rows(pkg, env, "pattern_objective_timeline")]
+        ticks = [(k["match_second"] / 60, charts.team_color(k["killer_team"]))
+                 for k in all_rows(pkg, env, "kill_events")]
         charts.line_chart(path, shown, title=spec.title, xlabel="minute", ylabel=f"{info.label}{unit}",
-                          colors=colors, markers=markers)
+                          colors=colors, markers=markers, ticks=ticks)
         alt = (f"Line chart of {info.label} per minute"
                + (f" for {', '.join(shown)}" if spec.series else "")
                + f", minutes {min(r['minute'] for r in rows)} to {max(r['minute'] for r in rows)}"
-               + (", with objective markers" if markers else "") + ".")
+               + (", with objective markers" if markers else "")
+               + (f" and {len(ticks)} player kills marked along the bottom" if ticks else "") + ".")
     elif spec.kind == "gold_diff":
         minutes = [r["minute"] for r in rows]
         diffs = [float(r["gold_diff"]) for r in rows]
