@@ -320,7 +320,7 @@ def event_findings(out: _Findings, qid: str, rows, plan: QueryPlan, derived) -> 
         return
     if {"killer", "victim", "match_second"} <= cols and "objective" not in cols:
         first = rows[0]
-        if "first_blood" in plan.metrics or len(rows) == 1:
+        if "first_blood" in plan.metrics:
             out.add("first_blood", f"{first['killer']} drew first blood on {first['victim']} at match second "
                     f"{first['match_second']}.", "high",
                     CellRef(query_id=qid, rows=(0,), columns=("killer", "victim", "match_second")))

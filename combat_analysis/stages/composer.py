@@ -249,7 +249,7 @@ def _event_answer(plan: QueryPlan, rows, columns) -> str:
         return "No matching events were found in this match."
     first = rows[0]
     if {"killer", "victim", "match_second"} <= set(columns) and "objective" not in columns:
-        if "first_blood" in plan.metrics or len(rows) == 1:
+        if "first_blood" in plan.metrics:
             assists = first.get("assists") or []
             helped = f", assisted by {', '.join(assists)}" if assists else ""
             return (f"{first['killer']} got first blood, killing {first['victim']} at match second "
