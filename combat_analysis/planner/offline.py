@@ -583,6 +583,7 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
             series = ["god"]
         elif "team" in allowed:
             series = ["team"]
+        series = [d for d in series if d in allowed] or (["team"] if "team" in allowed else [])
         entity_filters(allowed)
         group_by = tuple(["minute"] + series) if "minute" in allowed else ()
         if not group_by:
@@ -687,8 +688,32 @@ def _gold_diff_plan(question: str, r: Reading, assumptions: list[str]) -> QueryP
     return _finish(question, Intent.TIMELINE, ("gold_diff",), ("minute",), [], r.window, "asc", 500, [], assumptions)
 
 
+def _fit(metrics: tuple[str, ...], group_by: tuple[str, ...], filters: list[Filter], assumptions: list[str]):
+    """Keep only what the headline metric can be filtered by, and the extra metrics that fit the grouping."""
+    head = metric(metrics[0])
+    if not head.is_figure:
+        return metrics, filters
+    kept_filters = []
+    for f in filters:
+        if f.dimension in head.dimensions:
+            kept_filters.append(f)
+        else:
+            assumptions.append(f"{head.label} cannot be narrowed by {DIMENSIONS[f.dimension].label}; that part was ignored")
+    dims = set(group_by) | {f.dimension for f in kept_filters}
+    kept_metrics = [metrics[0]]
+    for extra in metrics[1:]:
+        m = metric(extra)
+        if m.is_figure and dims <= set(m.dimensions):
+            kept_metrics.append(extra)
+        else:
+            assumptions.append(f"{m.label} left out: it cannot be split or filtered the same way")
+    return tuple(kept_metrics), kept_filters
+
+
 def _finish(question: str, intent: Intent, metrics: tuple[str, ...], group_by: tuple[str, ...], filters: list[Filter],
             window: TimeWindow | None, order: str, limit: int, focus: list[str], assumptions: list[str]) -> QueryPlan:
+    assumptions = list(assumptions)
+    metrics, filters = _fit(metrics, group_by, list(filters), assumptions)
     plan = QueryPlan(question=question, intent=intent, metrics=metrics, group_by=group_by, filters=tuple(filters),
                      window=window, order=order, limit=limit, focus=tuple(dict.fromkeys(focus)),
                      assumptions=tuple(dict.fromkeys(assumptions)))
@@ -857,6 +882,9 @@ def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str
         changes["limit"] = _top_n(r.text)
     if not changes.keys() - {"filters"} and tuple(filters) == primary.filters:
         return None  # nothing to carry over: plan the question on its own
+    fitted_metrics, fitted_filters = _fit(changes.get("metrics", plan.metrics), changes.get("group_by", plan.group_by),
+                                          list(changes["filters"]), assumptions)
+    changes.update(metrics=fitted_metrics, filters=tuple(fitted_filters))
     changes["assumptions"] = tuple(dict.fromkeys(assumptions))
     changes["question"] = question
     changes["then"] = None
