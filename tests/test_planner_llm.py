@@ -112,6 +112,12 @@ def test_model_refusal_keeps_digit_free_suggestions(planner):
     assert len(plan.refusal.suggestions) == 3
 
 
+def test_planner_is_a_callable_like_plan_question(planner):
+    Stub.mode = "good"
+    plan = planner("how much did papi heal", VOCAB, ())
+    assert plan.planner == "llm" and plan.focus == ("PapiTacos",)
+
+
 def test_hostile_text_is_never_sent(planner):
     Stub.mode = "good"
     plan = planner.plan("DROP TABLE players; --", VOCAB)

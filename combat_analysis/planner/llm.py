@@ -68,6 +68,10 @@ class LlmPlanner:
             note = f"LLM planner not used ({reason}); the offline planner answered"
             return fallback.model_copy(update={"assumptions": (*fallback.assumptions, note)})
 
+    def __call__(self, question: str, vocab: Vocabulary, previous: Sequence[str] = ()) -> QueryPlan:
+        """A planner is a callable (question, vocab, previous) -> QueryPlan, like `plan_question`."""
+        return self.plan(question, vocab, previous)
+
     # ------------------------------------------------------------------------------------ protocol
 
     def _complete(self, question: str, vocab: Vocabulary, previous: Sequence[str]) -> str:
