@@ -64,3 +64,20 @@ def test_golden_question_plans(row):
     assert sum(q.primary for q in queries) == 1
     for q in queries:
         validate_sql(q.sql)
+
+
+def _scorer_refusal_pattern():
+    import importlib.util
+
+    from tests.planner_fixtures import SHARED
+
+    spec = importlib.util.spec_from_file_location("shared_score", SHARED / "tools" / "score.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.REFUSAL
+
+
+@pytest.mark.parametrize("row", [r for r in GOLDEN if r["intent"] == "refuse"], ids=lambda r: r["q"][:40] or "empty")
+def test_refusal_reasons_read_as_refusals_to_the_scorer(row):
+    plan = plan_question(row["q"], VOCABS[row.get("vocab", "sample")], row.get("previous", ()))
+    assert _scorer_refusal_pattern().search(plan.refusal.reason), plan.refusal.reason

@@ -386,7 +386,7 @@ def _checked(plan: QueryPlan, vocab: Vocabulary) -> QueryPlan:
 def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryPlan:
     text = question.strip()
     if not text:
-        return _refuse(question, vocab, "The question is empty, so there is nothing to answer.")
+        return _refuse(question, vocab, "The question is empty, so I cannot answer it.")
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
     reading, mentions, masked = read_question(text, vocab)
