@@ -105,63 +105,78 @@ def _load_lines(con, path: Path, survey: Survey) -> list[BadLine]:
     return undecodable
 
 
-def _parse_lines(con, undecodable: list[BadLine]) -> None:
-    """Split lines into `fields` (one JSON parse per line) and `quarantine_raw` (with a reason each)."""
+def _create_events_base(con, parse_time: str) -> None:
     paths = ", ".join(f"'$.{k}'" for k in KEYS)
+    known = " OR ".join(
+        f"(f[1] = '{e}' AND " + ("f[2] IS NULL" if t is None else f"f[2] = '{t}'") + ")" for e, t in KNOWN_TYPES
+    )
     con.execute(f"""
-        CREATE TABLE fields AS
-        SELECT line_no, raw, try(json_extract_string(rtrim(raw, ' ,' || chr(13) || chr(9)), [{paths}])) AS f
-        FROM lines WHERE raw IS NOT NULL
-    """)
-    last_line = con.execute("SELECT max(line_no) FROM lines").fetchone()[0]
+        CREATE TABLE events_base AS
+        SELECT line_no, f[1] AS event_type, f[2] AS type,
+               CASE WHEN f[5] IS NOT NULL THEN {parse_time}(f[5], '{TIME_FORMAT}') END AS time,
+               f[6] AS source, f[7] AS target,
+               TRY_CAST(f[3] AS BIGINT) AS item_id, f[4] AS item_name,
+               TRY_CAST(f[8] AS DOUBLE) AS value1, TRY_CAST(f[9] AS DOUBLE) AS value2,
+               TRY_CAST(f[10] AS DOUBLE) AS location_x, TRY_CAST(f[11] AS DOUBLE) AS location_y,
+               f[12] AS text, f[13] AS match_id_field,
+               CASE WHEN {known} THEN NULL ELSE clean END AS raw
+        FROM (SELECT line_no, clean, try(json_extract_string(clean, [{paths}])) AS f
+              FROM (SELECT line_no, rtrim(raw, ' ,' || chr(13) || chr(9)) AS clean FROM lines WHERE raw IS NOT NULL))
+        WHERE f[1] IS NOT NULL
+    """)  # `lines` is in line order and CTAS keeps it
+
+
+def _parse_lines(con, undecodable: list[BadLine]) -> None:
+    """Parse every line once into `events_base` (typed columns, no match clock yet); lines that do not
+    parse go to `quarantine_raw` with a reason each."""
+    try:
+        _create_events_base(con, "strptime")
+    except (duckdb.ConversionException, duckdb.InvalidInputException):
+        # strptime is much faster than try_strptime; only a log with a malformed time pays for the latter.
+        con.execute("DROP TABLE IF EXISTS events_base")
+        _create_events_base(con, "try_strptime")
     con.execute("CREATE TABLE quarantine_raw (line_no BIGINT, reason VARCHAR, raw VARCHAR)")
-    con.execute("""
-        INSERT INTO quarantine_raw
-        SELECT line_no,
-               CASE WHEN trim(clean) = '' THEN 'blank line'
-                    WHEN NOT json_valid(clean) AND line_no = $last THEN 'truncated line: the file ends mid-event'
-                    WHEN NOT json_valid(clean) THEN 'malformed JSON'
-                    WHEN json_type(clean) <> 'OBJECT' THEN 'not a JSON object'
-                    ELSE 'no eventType' END,
-               raw
-        FROM (SELECT line_no, raw, rtrim(raw, ' ,' || chr(13) || chr(9)) AS clean FROM fields
-              WHERE f IS NULL OR f[1] IS NULL)
-    """, {"last": last_line})
+    decoded = con.execute("SELECT count(*), max(line_no) FROM lines WHERE raw IS NOT NULL").fetchone()
+    parsed = con.execute("SELECT count(*) FROM events_base").fetchone()[0]
+    if parsed < decoded[0]:  # only then is the anti-join worth its cost
+        con.execute("""
+            INSERT INTO quarantine_raw
+            SELECT line_no,
+                   CASE WHEN trim(clean) = '' THEN 'blank line'
+                        WHEN NOT json_valid(clean) AND line_no = $last THEN 'truncated line: the file ends mid-event'
+                        WHEN NOT json_valid(clean) THEN 'malformed JSON'
+                        WHEN json_type(clean) <> 'OBJECT' THEN 'not a JSON object'
+                        ELSE 'no eventType' END,
+                   raw
+            FROM (SELECT line_no, raw, rtrim(raw, ' ,' || chr(13) || chr(9)) AS clean FROM lines
+                  WHERE raw IS NOT NULL AND line_no NOT IN (SELECT line_no FROM events_base))
+        """, {"last": decoded[1]})
     if undecodable:
         con.executemany("INSERT INTO quarantine_raw VALUES (?, ?, ?)",
                         [(b.line_no, b.reason, b.raw) for b in undecodable])
 
 
 def _build_events(con, match_id_fallback: str) -> tuple[str, object, object]:
-    """Create `events` with typed columns and the match clock; return (match id, start, end)."""
-    known = " OR ".join(
-        f"(f[1] = '{e}' AND " + ("f[2] IS NULL" if t is None else f"f[2] = '{t}'") + ")" for e, t in KNOWN_TYPES
-    )
+    """Define `events` (the parsed lines plus the match clock); return (match id, start, end)."""
     found = con.execute(
-        "SELECT f[13] FROM fields WHERE f[1] = 'start' AND f[13] IS NOT NULL ORDER BY line_no LIMIT 1"
+        "SELECT match_id_field FROM events_base WHERE event_type = 'start' AND match_id_field IS NOT NULL "
+        "ORDER BY line_no LIMIT 1"
     ).fetchone()
     match_id = found[0] if found else match_id_fallback
-    # The log's time format sorts as text, so the clock needs no date parsing of every row.
-    start, end = con.execute(f"""
-        SELECT try_strptime(min(f[5]) FILTER (WHERE f[1] IN ('itemmsg', 'CombatMsg', 'RewardMsg')
-                                                  AND try_strptime(f[5], '{TIME_FORMAT}') IS NOT NULL),
-                            '{TIME_FORMAT}'),
-               try_strptime(max(f[5]) FILTER (WHERE try_strptime(f[5], '{TIME_FORMAT}') IS NOT NULL), '{TIME_FORMAT}')
-        FROM fields WHERE f[1] IS NOT NULL
+    start, end = con.execute("""
+        SELECT min(time) FILTER (WHERE event_type IN ('itemmsg', 'CombatMsg', 'RewardMsg')), max(time)
+        FROM events_base
     """).fetchone()
+    origin = f"TIMESTAMP '{start.isoformat(sep=' ')}'" if start is not None else "CAST(NULL AS TIMESTAMP)"
+    # A view, not a table: the clock is cheap arithmetic, and a second copy of every event is not.
     con.execute(f"""
-        CREATE TABLE events AS
-        SELECT $mid AS match_id, line_no, f[1] AS event_type, f[2] AS type, time,
-               CAST(date_diff('second', $start, time) AS INTEGER) AS match_second,
-               CAST(floor(date_diff('second', $start, time) / 60) AS INTEGER) AS minute,
-               f[6] AS source, f[7] AS target,
-               TRY_CAST(f[3] AS BIGINT) AS item_id, f[4] AS item_name,
-               TRY_CAST(f[8] AS DOUBLE) AS value1, TRY_CAST(f[9] AS DOUBLE) AS value2,
-               TRY_CAST(f[10] AS DOUBLE) AS location_x, TRY_CAST(f[11] AS DOUBLE) AS location_y,
-               f[12] AS text,
-               CASE WHEN {known} THEN NULL ELSE rtrim(raw, ' ,' || chr(13) || chr(9)) END AS raw
-        FROM (SELECT *, try_strptime(f[5], '{TIME_FORMAT}') AS time FROM fields WHERE f[1] IS NOT NULL)
-    """, {"mid": match_id, "start": start})  # `fields` is already in line order; CTAS keeps it
+        CREATE VIEW events AS
+        SELECT {_literal(match_id)} AS match_id, line_no, event_type, type, time,
+               CAST(date_diff('second', {origin}, time) AS INTEGER) AS match_second,
+               CAST(floor(date_diff('second', {origin}, time) / 60) AS INTEGER) AS minute,
+               source, target, item_id, item_name, value1, value2, location_x, location_y, text, raw
+        FROM events_base
+    """)
     return match_id, start, end
 
 

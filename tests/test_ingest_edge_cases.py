@@ -199,3 +199,12 @@ def test_gzip_archives_are_read_transparently(tmp_path):
     archive = write(tmp_path, "sample.log.gz", gzip.compress(SAMPLE_BYTES))
     result = ingest_log(archive, tmp_path / "wh")
     assert (result.match_id, result.lines_total, result.lines_quarantined) == (SAMPLE_MATCH_ID, 26671, 0)
+
+
+def test_a_malformed_time_keeps_the_event_without_a_clock(tmp_path):
+    lines = list(SAMPLE_LINES)
+    lines[300] = lines[300].replace(b'"time": "2025.03.02-', b'"time": "2025.13.99-')
+    ingest_log(write(tmp_path, "odd_time.log", b"\r\n".join(lines)), tmp_path / "wh")
+    con = open_warehouse(tmp_path / "wh", SAMPLE_MATCH_ID)
+    assert con.execute("SELECT time, match_second FROM events WHERE line_no = 301").fetchone() == (None, None)
+    assert con.execute("SELECT count(*) FROM events").fetchone()[0] == 26671
