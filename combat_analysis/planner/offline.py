@@ -393,14 +393,14 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if _HOSTILE.search(masked):
         return _refuse(question, vocab, "This looks like SQL or a command rather than a question; I can't run "
                        "commands and only answer questions about the match.")
-    if previous and _is_follow_up(reading, masked):
-        followed = _follow_up(question, reading, vocab, previous)
-        if followed is not None:
-            return followed
     for pattern, what in _OUT_OF_SCOPE:
         if pattern.search(_norm(masked)):
             return _refuse(question, vocab, f"The combat log does not record {what}, so this cannot be answered "
                            "from it.")
+    if previous and _is_follow_up(reading, masked):
+        followed = _follow_up(question, reading, vocab, previous)
+        if followed is not None:
+            return followed
     unknown = _unknown_name(masked, reading)
     if unknown:
         return _refuse(question, vocab, f"No player called '{_no_digits(unknown)}' is in this match, so this cannot be "
