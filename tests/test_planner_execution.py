@@ -160,3 +160,67 @@ def test_last_minutes_window_uses_duration(con, vocab):
     assert plan.window.from_end_s == 600
     columns, rows = primary_rows(con, plan, vocab)
     assert rows[0] == ("VoidWalker", pytest.approx(73019))
+
+
+# Paraphrases of the dev questions and neighbours of them: the answer must sit in the primary query's rows.
+PARAPHRASES = [
+ ("Which player dealt the highest amount of damage?", "VoidWalker", 192395),
+ ("Who was the biggest healer?", "PapiTacos", 28752),
+ ("Who had the highest number of kills?", "Brisk", 17),
+ ("Who assisted the most?", "mid_or_feed", 30),
+ ("Who had the highest KDA ratio?", "VoidWalker", 34),
+ ("Which player collected the most gold?", "Brisk", 10073),
+ ("Who gained the most XP?", "Brisk", 11105),
+ ("Highest GPM?", "Brisk", 314.95),
+ ("Who soaked up the most damage?", "Kraken_Mid", 75625),
+ ("Who blocked the most damage?", "Kraken_Mid", 17785),
+ ("Who did the most damage to enemy players?", "mid_or_feed", 59694),
+ ("Who crit the most?", "VoidWalker", 278),
+ ("What's LunaSol's total damage?", "LunaSol", 99127),
+ ("How much did Kraken_Mid heal?", "Kraken_Mid", 536),
+ ("mid_or_feed KDA?", "mid_or_feed", 10),
+ ("How many kills does mid_or_feed have?", "mid_or_feed", 10),
+ ("What was VoidWalker's best ability?", "Loki Basic Attack", 99260),
+ ("What's the strongest ability in the match?", "Loki Basic Attack", 99260),
+ ("Which skill did the most damage overall?", "Loki Basic Attack", 99260),
+ ("Who drew first blood?", "Tsunami88", 232),
+ ("Who won?", "LunaSol", 2),
+ ("Total number of deaths?", None, 79),
+ ("How much gold did each team make?", None, 43647),
+ ("Highest damage in a single hit?", "VoidWalker", 608),
+ ("How many towers did the winning team take?", None, 4),
+ ("Which role did the most damage?", "Jungle", 343137),
+ ("Which god had the most healing?", "Sobek", 28752),
+ ("Top damage in the first ten minutes?", "VoidWalker", 41595),
+ ("Most damage after the 20 minute mark?", "VoidWalker", 85541),
+ ("Most damage from minute 5 to minute 15?", "VoidWalker", 54866),
+ ("Most damage during the final 10 minutes?", "VoidWalker", 73019),
+ ("NightOwl07 vs Kraken_Mid damage", "NightOwl07", 114664),
+ ("What was the damage per minute of VoidWalker?", "VoidWalker", 6015.48),
+ ("How many kills did the teams get?", None, 53),
+ ("How many people died in total?", None, 79),
+ ("What is the total number of player deaths in the match?", None, 79),
+ ("How much gold did team one and team two earn?", None, 22003),
+ ("Which team won the game?", None, 2),
+ ("Who got the first kill?", "Tsunami88", 232),
+ ("What did the support on team 1 buy?", "Blink Rune", None),
+ ("What was the most damaging ability?", "Loki Basic Attack", 99260),
+ ("Which ability dealt the most damage for VoidWalker?", "Loki Basic Attack", 99260),
+ ("How many towers were destroyed by team 2?", None, 4),
+ ("What was the largest single hit in the match?", "VoidWalker", 608),
+ ("Who did the most healing?", "PapiTacos", 28752),
+ ("Who farmed the most gold?", "Brisk", 10073),
+ ("Who had the most damage taken?", "Kraken_Mid", 75625),
+]
+
+
+@pytest.mark.parametrize(("question", "entity", "value"), PARAPHRASES, ids=[c[0][:40] for c in PARAPHRASES])
+def test_paraphrase_answered_from_primary_rows(question, entity, value, con, vocab):
+    plan = plan_question(question, vocab)
+    assert plan.intent != Intent.REFUSE, plan.refusal
+    columns, rows = primary_rows(con, plan, vocab)
+    cells = [cell for row in rows for cell in row]
+    if entity is not None:
+        assert any(str(cell) == entity for cell in cells), (plan.metrics, plan.group_by, rows[:3])
+    if value is not None:
+        assert any(_close(n, float(value), 0.005, 0.011) for n in _numbers(rows)), (plan.metrics, rows[:3])
