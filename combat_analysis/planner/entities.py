@@ -147,7 +147,8 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
                 key = "".join(t.key for t in span)
                 if not key:
                     continue
-                common = size == 1 and fold(span[0].text) in COMMON_WORDS
+                # a phrase that starts or ends with an ordinary word is not a loosely spelled name
+                common = fold(span[0].text) in COMMON_WORDS or fold(span[-1].text) in COMMON_WORDS
                 if how == "exact":
                     hits = _exact(key, names)
                 elif how == "prefix":

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from combat_analysis.catalog import DIMENSIONS, METRICS, metric
 from combat_analysis.plan import Filter, Intent, QueryPlan, Refusal, TimeWindow
 from combat_analysis.planner.entities import (
+    COMMON_WORDS,
     Mention,
     find_mentions,
     find_roles,
@@ -419,6 +420,7 @@ _NAME_SLOT = re.compile(
 _NOT_NAMES = frozenset('''name the a an each every any anyone someone everyone team teams player players he she they it
 his her their them him we you i me who which what that this both all enemy enemies jungle support mid middle carry adc solo
 jungler hunter mage winners losers winning losing order chaos most top one two three first last total overall average
+more less fewer much many some no enough high low best worst bottom biggest highest lowest least any all every
 team's player's god gods role roles minions towers tower bosses structures jungle's support's carry's solo's mid's'''.split())
 
 
@@ -430,7 +432,8 @@ def _unknown_name(masked: str, reading: Reading) -> str | None:
     if not m:
         return None
     word = m.group(1)
-    if fold(word) in _NOT_NAMES or fold(word).rstrip("s") in _NOT_NAMES or re.fullmatch(r"team\s*\d", word, re.I):
+    if (fold(word) in _NOT_NAMES or fold(word).rstrip("s") in _NOT_NAMES or fold(word) in COMMON_WORDS
+            or re.fullmatch(r"team\s*\d", word, re.I)):
         return None
     return word
 

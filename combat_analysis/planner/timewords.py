@@ -98,6 +98,11 @@ def _rules():
         return (TimeWindow(label=f"up to the end of minute {n}", end_s=60 * (n + 1)),
                 f"'{m.group(0).strip()}' read as everything up to the end of minute {n}", n)
 
+    def at_mark(m):
+        n = int(_number(m.group(1)))
+        return (TimeWindow(label=f"the first {_minutes(60 * n)}", start_s=0, end_s=60 * n),
+                f"'{m.group(0).strip()}' read as everything before minute {n}", n)
+
     def phase(start, end, label):
         return lambda m: (TimeWindow(label=label, start_s=start, end_s=end), None, None)
 
@@ -110,6 +115,7 @@ def _rules():
         (rf"\b(?:only\s+)?(?:before|until|till|up\s+to|prior\s+to|by)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}\s*(?:{_UNIT})?(?:\s*mark)?", before),
         (rf"\b(?:during|in|within)\s+(?:the\s+)?minute\s+{_NUM}\b", during),
         (rf"\b(?:at|as\s+of)\s+(?:the\s+)?(?:end\s+of\s+)?minute\s+{_NUM}\b", at),
+        (rf"\b(?:at|as\s+of)\s+(?:the\s+)?{_NUM}{_ORD}?[\s-]*{_MIN}(?:\s*mark)?", at_mark),
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?early[\s-]*game\b|\bearly\s+on\b|\b(?:the\s+)?laning\s+phase\b", phase(0, 600, "early game")),
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?mid[\s-]*game\b", phase(600, 1200, "mid game")),
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:late[\s-]*game|end[\s-]*game)\b", phase(1200, None, "late game")),
