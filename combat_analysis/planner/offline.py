@@ -217,9 +217,9 @@ compare versus total overall entire whole winners losers best worst highest lowe
 _SUPERLATIVE = re.compile(
     r"\b(most|highest|best|top|biggest|largest|greatest|hardest|strongest|least|lowest|fewest|worst|smallest|minimum|maximum|"
     r"max|min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
-    r"richest|poorest|carried|mvp|fragger|more|fewer|less)\b")
+    r"richest|poorest|carried|mvp|fragger|more|fewer|less|top\d+)\b")
 _ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|min|bottom|poorest)\b")
-_TOP_N = re.compile(r"\b(?:top|best|bottom|worst|first)\s+(\d{1,2}|three|five|ten|two|four)\b")
+_TOP_N = re.compile(r"\b(?:top|best|bottom|worst|first)\s*(\d{1,2}|three|five|ten|two|four)\b")
 _COMPARE = re.compile(r"\b(compare|compared|comparison|versus|vs\.?|against\s+each\s+other|difference\s+between|head\s+to\s+head)\b")
 _TIMELINE = re.compile(
     r"\b(over\s+time|each\s+minute|every\s+minute|minute\s+by\s+minute|by\s+minute|per\s+minute\s+(?:breakdown|chart|graph)|"
@@ -407,6 +407,9 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         return _refuse(question, vocab, f"No player called '{_no_digits(unknown)}' is in this match, so this cannot be "
                        "answered from its combat log." if not any(c.isdigit() for c in unknown) else
                        "No player of that name is in this match, so this cannot be answered from its combat log.")
+    if any("winner is unknown" in a for a in reading.assumptions):
+        return _refuse(question, vocab, "No Titan fell in this match, so the combat log does not record a winner and "
+                       "the winning or losing team cannot be named.", reading.assumptions)
     dependent = _dependent(question, reading, vocab)
     if dependent is not None:
         return dependent
@@ -424,8 +427,16 @@ more less fewer much many some no enough high low best worst bottom biggest high
 team's player's god gods role roles minions towers tower bosses structures jungle's support's carry's solo's mid's'''.split())
 
 
+_GAMERTAG = re.compile(r"(?<![\w'])(?:[A-Za-z]+\d+[A-Za-z\d]*|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|\w+_\w+)(?![\w'])")
+_NOT_GAMERTAGS = re.compile(r"^(?:team\s*\d|top\d+|k\d|q\d|NAME)$", re.IGNORECASE)
+
+
 def _unknown_name(masked: str, reading: Reading) -> str | None:
-    """A word in a player's slot ("how much damage did Bob deal") that names nobody in this match."""
+    """A name that is nobody in this match: a word in a player's slot ("how much damage did Bob deal"), or
+    anything shaped like a gamertag (digits, underscores, camel case) that matched no one."""
+    for m in _GAMERTAG.finditer(masked):
+        if not _NOT_GAMERTAGS.match(m.group(0)) and fold(m.group(0)) not in _NOT_NAMES:
+            return m.group(0)
     if reading.players or reading.gods or reading.teams or reading.roles:
         return None
     m = _NAME_SLOT.search(masked)
