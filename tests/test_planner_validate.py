@@ -58,6 +58,17 @@ def test_safe_queries_pass(sql):
     ("SELECT getenv('HOME') LIMIT 1", r"not allowed"),
     ("SELECT player FROM players WHERE", r"parse|unknown|LIMIT"),
     ("", r"empty"),
+    ("SELECT * FROM players, read_csv('x') LIMIT 1", r"READ_CSV\(\) is not allowed"),
+    ("SELECT * FROM players WHERE player IN (SELECT content FROM read_text('/etc/passwd')) LIMIT 1", r"read_text"),
+    ("SELECT * FROM \"read_csv('/etc/passwd')\" LIMIT 1", r"unknown table"),
+    ("SELECT * FROM duckdb_settings() LIMIT 1", r"duckdb_settings"),
+    ("SELECT current_setting('threads') LIMIT 1", r"current_setting"),
+    ("SELECT * FROM information_schema.tables LIMIT 1", r"qualified relation"),
+    ("SELECT * FROM query('SELECT 1') LIMIT 1", r"query\(\) is not allowed"),
+    ("SELECT * FROM players UNION SELECT * FROM read_csv('x') LIMIT 1", r"not allowed"),
+    ("CALL pragma_version()", r"only SELECT"),
+    ("EXPLAIN SELECT * FROM players LIMIT 1", r"only SELECT"),
+    ("VALUES (1)", r"only SELECT"),
 ])
 def test_hostile_or_invalid_sql_is_rejected_with_a_clear_message(sql, complaint):
     with pytest.raises(UnsafeSqlError, match=complaint):
