@@ -110,3 +110,9 @@ def test_every_dev_question_passes_the_shared_scorer(dev_packages):
             failures.append(f"{row['id']}: {note} :: {pkg.response.direct_answer}")
     assert not failures, "\n".join(failures)
     assert len(dev_packages) == 40
+
+
+def test_dependent_question_names_who_it_resolved_to(stage_env):  # noqa: F811
+    pkg = ask(stage_env, "What abilities did the top damage dealer use?")
+    assert pkg.response.direct_answer.startswith(
+        "The top ability by damage dealt for VoidWalker is Loki Basic Attack: 99,260")

@@ -376,6 +376,9 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         insights = ()
     else:
         roster = all_rows(pkg, env, "roster")
+        if result.bound_parameters and not plan.focus:
+            # A dependent question ("the top damage dealer's abilities") names who it resolved to.
+            plan = plan.model_copy(update={"focus": tuple(str(v) for v in result.bound_parameters.values())})
         direct = direct_answer(plan, rows, columns, roster)
         insights = _insights(pkg, direct)
         table = _supporting_table(pkg, rows, columns)
