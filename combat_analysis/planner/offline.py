@@ -45,11 +45,11 @@ _HOSTILE = re.compile(
     | \b(install|load)\s+(extension\b|httpfs\b|\w+\s*;) | \bexport\s+database\b
     | ;\s*(--|/\*|select\b|drop\b|delete\b|insert\b|update\b|alter\b|create\b|attach\b|copy\b|pragma\b|
            install\b|load\b|set\b|truncate\b|shutdown\b|exec\b)
-    | (^|\s)--(\s|$) | /\* | \bunion\s+(all\s+)?select\b | \bselect\s+.+\s+from\s+\w+
+    | --\s*$ | /\* | \bunion\s+(all\s+)?select\b | \bselect\s+\* | \bselect\s+.+\s+from\s+\w+\s*(where|limit|order|group|join|;|$)
     | \bread_(csv|csv_auto|parquet|json|json_auto|json_objects|text|blob|ndjson)\b | \bglob\s*\( | \bparquet_scan\b
     | \bsniff_csv\b | \bquery_table\b | \bgetenv\s*\( | /etc/ | \bpasswd\b | \b(file|https?|s3|gs)://
     | \bos\.system\b | \b__import__\b | \bsubprocess\b | \brm\s+-rf\b | <script | \$\{ | \{\{ | \bxp_cmdshell\b
-    | \bsleep\s*\( | \b1\s*=\s*1\b | '\s*or\s*' | \bignore\s+(all\s+|any\s+)?(previous|prior|above)\s+instructions\b
+    | \bsleep\s*\( | \b1\s*=\s*1\b | '\s*or\s*' | \bor\s+'?\w+'?\s*=\s*'?\w+ | \bignore\s+(all\s+|any\s+)?(previous|prior|above)\s+instructions\b
     | \bsystem\s+prompt\b | \bsql\s+injection\b
     """,
     re.IGNORECASE | re.VERBOSE,
