@@ -8,6 +8,7 @@ every version under its digest, which is also the asset's data version. Each que
 import dagster as dg
 
 from assets.partitions import question_partitions
+from combat_analysis.fidelity import check_package
 from combat_analysis.package import AgentDataPackage, new_package
 from combat_analysis.requests import QuestionRequest, load_question, save_question
 from combat_analysis.stages import analyst, composer, data_engineer, query_analyst, visualization
@@ -127,12 +128,19 @@ def charts(context: dg.AssetExecutionContext, findings: AgentDataPackage, home: 
     )
 
 
-@dg.asset(kinds={"markdown", "html"}, code_version="1", **COMMON)
+FIDELITY = dg.AssetCheckSpec(
+    "numbers_trace_to_data", asset="answer_report",
+    description="Every number in the findings, the response and the report appears in the query results or "
+                "follows from them (sums, differences, percentages): nothing is invented.")
+
+
+@dg.asset(kinds={"markdown", "html"}, code_version="1", check_specs=[FIDELITY], **COMMON)
 def answer_report(context: dg.AssetExecutionContext, charts: AgentDataPackage, home: CombatHome,
-                  planner: PlannerResource) -> dg.Output[AgentDataPackage]:
+                  planner: PlannerResource):
     """The composer's output: the direct answer with its exact figure, insights, charts, supporting data and
     methodology, as markdown and a self-contained HTML report (package v5)."""
-    pkg = composer(charts, home.stage_env(charts.input.context.match_id, planner.planner()))
+    env = home.stage_env(charts.input.context.match_id, planner.planner())
+    pkg = composer(charts, env)
     final = pkg.final_output
     metadata = {
         "question": pkg.input.raw_query,
@@ -143,7 +151,13 @@ def answer_report(context: dg.AssetExecutionContext, charts: AgentDataPackage, h
         metadata["report_html"] = dg.MetadataValue.path(final.html_path)
     if final and final.markdown_path:
         metadata["report_markdown"] = dg.MetadataValue.path(final.markdown_path)
-    return _output(pkg, **metadata)
+    yield _output(pkg, **metadata)
+    unsupported = check_package(pkg, env.handles)
+    yield dg.AssetCheckResult(
+        check_name="numbers_trace_to_data", passed=not unsupported,
+        severity=dg.AssetCheckSeverity.ERROR,
+        metadata={"unsupported": dg.MetadataValue.json([u.__dict__ for u in unsupported[:20]])},
+    )
 
 
 question_assets = [query_plan, query_results, findings, charts, answer_report]

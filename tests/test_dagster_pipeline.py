@@ -78,6 +78,8 @@ def test_question_chain_end_to_end(dagster_home):
         assert child.parent_digest == parent.digest
     assert [s.stage for s in final.metadata.processing_history] == [
         "query_analyst", "data_engineer", "analyst", "visualization", "composer"]
+    checks = {c.check_name: c.passed for c in result.get_asset_check_evaluations()}
+    assert checks == {"numbers_trace_to_data": True}
     report = result.asset_materializations_for_node("answer_report")[0].metadata
     assert report["direct_answer"].value == final.response.direct_answer
     assert report["digest"].value == final.digest
