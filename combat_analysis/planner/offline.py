@@ -31,6 +31,7 @@ from combat_analysis.planner.timewords import parse_time
 from combat_analysis.planner.vocabulary import Vocabulary
 
 MAX_QUESTION_CHARS = 500
+MAX_HISTORY = 4
 CORE_STATS = ("kda", "kills", "deaths", "assists", "damage_dealt", "gold")
 PARAM_PLAYER = "$player"  # a player bound from an earlier query's first row
 
@@ -363,7 +364,8 @@ def plan_question(question: str, vocab: Vocabulary, previous: Sequence[str] = ()
     """The plan for one question, given the earlier questions of the session (oldest first)."""
     question = question if isinstance(question, str) else str(question)
     try:
-        plan = _plan(question, vocab, tuple(previous))
+        # a follow-up re-plans the questions before it; the last few are all a reading can lean on
+        plan = _plan(question, vocab, tuple(str(p) for p in previous)[-MAX_HISTORY:])
         return _checked(plan, vocab)
     except Exception as error:  # noqa: BLE001 - user text must never crash the planner
         return _refuse(question, vocab, "This question cannot be answered from the combat log: "
@@ -799,7 +801,10 @@ def _is_follow_up(r: Reading, masked: str) -> bool:
 
 
 def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryPlan | None:
-    base = plan_question(previous[-1], vocab, previous[:-1])
+    try:
+        base = _plan(previous[-1], vocab, previous[:-1])  # unchecked: only its reading is reused
+    except Exception:  # noqa: BLE001 - an earlier question that cannot be read leaves this one standalone
+        return None
     if base.intent == Intent.REFUSE:
         return None
     primary = base
