@@ -252,7 +252,7 @@ def _groups(text: str) -> list[str]:
     return [dim for dim, pattern in _GROUP_RULES if pattern.search(text)]
 
 
-_FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|death|takedown)\b|\bfb\b|\bopened\s+the\s+scoring\b|\bdrew\s+first\s+blood\b")
+_FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|death|takedown)\b|\b(died|killed|die)\s+first\b|\bfirst\s+(?:player\s+|one\s+)?to\s+(die|be\s+killed|get\s+a\s+kill)\b|\bfb\b|\bopened\s+the\s+scoring\b|\bdrew\s+first\s+blood\b")
 _WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
 _BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
                     r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
@@ -265,7 +265,7 @@ _OBJECTIVE_WORDS = re.compile(r"\b(objectives?|towers?|phoenix(?:es)?|titans?|go
 _OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|sequence|took|destroyed|killed|fell|taken|secured)\b")
 _OBJECTIVE_VALUES = [("tower", r"towers?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"),
                      ("gold fury", r"gold\s+fur(?:y|ies)"), ("fire giant", r"fire\s+giants?")]
-_MATCH_FACTS = re.compile(r"\bhow\s+long\b|\b(match|game)\s+(length|duration|time)\b|\bduration\b|"
+_MATCH_FACTS = re.compile(r"\bhow\s+long\b|\b(match|game)\s+last(ed)?\b|\bhow\s+many\s+minutes\s+(did|was|were)\s+(the\s+)?(match|game)\b|\b(match|game)\s+(length|duration|time)\b|\bduration\b|"
                           r"\bwhen\s+did\s+the\s+(match|game)\s+(end|start|begin|finish)\b|\bmatch\s+id\b")
 _ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
                      r"\bwhat\s+(gods|roles)\s+were\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
@@ -554,6 +554,8 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
                            assumptions)
     if "gold_diff" in metrics:
         return _gold_diff_plan(question, r, assumptions)
+    if re.search(r"\b(average|avg|mean|median)\b", text):
+        assumptions.append("averages are not computed: the figures are totals (ratios stay ratios)")
 
     timeline = bool(_TIMELINE.search(text)) or bool(_PER_MINUTE.search(text)) and not ({"gpm", "dpm"} & set(metrics))
     if timeline:
