@@ -108,6 +108,10 @@ def _rules():
 
     return [
         (rf"\b(?:in\s+|during\s+|over\s+|for\s+)?(?:the\s+)?(?:first|opening|initial)\s+{_NUM}\s*{_UNIT}", first),
+        (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:first|opening)\s+(minute)()\b", lambda m: (
+            TimeWindow(label="first minute", start_s=0, end_s=60), None, None)),
+        (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:last|final)\s+(minute)()\b", lambda m: (
+            TimeWindow(label="last minute", from_end_s=60), None, None)),
         (rf"\b(?:in\s+|during\s+|over\s+|for\s+)?(?:the\s+)?(?:last|final|closing)\s+{_NUM}\s*{_UNIT}", last),
         (rf"\b(?:in\s+the\s+)?(?:between|from)\s+(?:minutes?\s+|min\s+|the\s+)?{_NUM}{_ORD}\s*(?:{_MIN}\s*)?(?:and|to|until|till|-)\s*(?:minute\s+|min\s+|the\s+)?{_NUM}{_ORD}\s*(?:{_UNIT})?", between),
         (rf"\bminutes?\s+{_NUM}\s*(?:-|to|through|until)\s*{_NUM}\b()", between),
