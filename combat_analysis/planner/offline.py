@@ -11,23 +11,47 @@ and three answerable suggestions (which hold no digits, so a refusal never shows
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
-from combat_analysis.catalog import DIMENSIONS, METRICS, metric
+from combat_analysis.catalog import DIMENSIONS, metric
 from combat_analysis.plan import Filter, Intent, QueryPlan, Refusal, TimeWindow
 from combat_analysis.planner.entities import (
     COMMON_WORDS,
-    Mention,
-    find_mentions,
-    find_roles,
-    find_teams,
     fold,
-    mask,
 )
-from combat_analysis.planner.timewords import parse_time
+from combat_analysis.planner.reading import (
+    ASCENDING,
+    BREAKDOWN,
+    BUILD,
+    COMPARE,
+    DEPENDENT,
+    FIRST_BLOOD,
+    FOLLOW_UP_START,
+    HOW_MANY,
+    KILL_LIST,
+    MATCH_FACTS,
+    OBJECTIVE_LIST,
+    OBJECTIVE_VALUES,
+    OBJECTIVE_WORDS,
+    PER_MINUTE,
+    PRONOUN,
+    QUESTION_WORD,
+    ROSTER,
+    SCOREBOARD,
+    SUPERLATIVE,
+    TIMELINE,
+    TOP_N,
+    VICTIM,
+    WHAT_HAPPENED,
+    WINNER,
+    Reading,
+    find_metrics,
+    group_cues,
+    normalize,
+    read_question,
+)
 from combat_analysis.planner.vocabulary import Vocabulary
 
 MAX_QUESTION_CHARS = 500
@@ -108,256 +132,6 @@ def _no_digits(text: str) -> str:
     return re.sub(r"\s{2,}", " ", re.sub(r"\d+", "", text)).strip()
 
 
-# ------------------------------------------------------------------------------------------- metrics
-
-def _norm(text: str) -> str:
-    text = fold(text).replace("’", "'").replace("‘", "'")
-    text = re.sub(r"(?<=\w)-(?=\w)", " ", text)
-    return re.sub(r"\s+", " ", text)
-
-
-def _phrase_pattern(phrase: str) -> re.Pattern:
-    words = [re.escape(w) for w in _norm(phrase).split(" ")]
-    return re.compile(r"(?<![\w/])" + r"\s+".join(words) + r"(?![\w/])")
-
-
-@dataclass(frozen=True)
-class _Synonym:
-    phrase: str
-    metric_id: str
-    weak: bool
-    pattern: re.Pattern
-
-
-def _synonyms() -> tuple[_Synonym, ...]:
-    out = []
-    for m in METRICS.values():
-        for phrase in (m.id.replace("_", " "), m.label, *m.synonyms):
-            out.append(_Synonym(_norm(phrase), m.id, False, _phrase_pattern(phrase)))
-        for phrase in m.weak_synonyms:
-            out.append(_Synonym(_norm(phrase), m.id, True, _phrase_pattern(phrase)))
-    return tuple(sorted(out, key=lambda s: -len(s.phrase)))
-
-
-SYNONYMS = _synonyms()
-_SINGLE_WORDS = {s.phrase: s.metric_id for s in SYNONYMS if " " not in s.phrase and len(s.phrase) >= 4 and not s.weak}
-
-_DAMAGE_TARGET = re.compile(
-    r"\b(?:to|against|on|into|hit|hitting|damaged|damaging|attacked|attacking)\s+(?:the\s+|enemy\s+|other\s+|opposing\s+)*(gods?|players?|champions?|heroes|heros|enemies|"
-    r"towers?|structures?|buildings?|phoenix(?:es)?|titans?|minions?|creeps?|waves?|jungle(?:\s+camps|\s+monsters)?|camps?|"
-    r"monsters?|bosses|boss|gold\s+fur(?:y|ies)|fire\s+giants?)\b")
-_RECEIVE = re.compile(r"\b(take|takes|took|taken|taking|receive|received|receiving|absorb|absorbed|tank|tanked|suffer|"
-                      r"suffered|get\s+hit|got\s+hit)\b")
-_TARGET_METRIC = [
-    (r"god|player|champion|hero|enem", "damage_to_players"), (r"tower|structure|building|phoenix|titan", "damage_to_structures"),
-    (r"minion|creep|wave", "damage_to_minions"), (r"jungle|camp|monster", "damage_to_jungle"),
-    (r"boss|fury|furies|giant", "damage_to_bosses"),
-]
-
-
-def find_metrics(text: str) -> tuple[list[str], list[str]]:
-    """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
-    taken = [False] * (len(text) + 1)
-    strong: list[tuple[int, str, str]] = []
-    weak: list[tuple[int, str, str]] = []
-    for syn in SYNONYMS:
-        for m in syn.pattern.finditer(text):
-            if any(taken[m.start():m.end()]):
-                continue
-            if syn.weak:
-                weak.append((m.start(), syn.metric_id, syn.phrase))
-                continue
-            for i in range(m.start(), m.end()):
-                taken[i] = True
-            strong.append((m.start(), syn.metric_id, syn.phrase))
-    notes: list[str] = []
-    specific = {"damage_taken", "damage_mitigated", "damage_to_players", "damage_to_structures", "damage_to_minions",
-                "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit", "crits"}
-    if any(mid in specific for _, mid, _ in strong):
-        strong = [s for s in strong if not (s[1] == "damage_dealt" and s[2] in ("damage", "dmg"))]
-    objectives = {"towers", "phoenixes", "titans", "gold_furies", "fire_giants", "objectives_taken"}
-    if any(mid in objectives for _, mid, _ in strong):
-        # "how many gold furies did team 1 kill": the verb is not a request for player kills
-        strong = [s for s in strong if not (s[1] == "kills" and s[2] in ("kill", "killed", "slain", "killing blows"))]
-    found = [mid for _, mid, _ in sorted(strong)]
-    if not found and weak:
-        start, mid, phrase = sorted(weak)[0]
-        found = [mid]
-        notes.append(f"'{phrase}' read as {metric(mid).label}")
-    if "damage_dealt" in found and _RECEIVE.search(text):
-        found = ["damage_taken" if f == "damage_dealt" else f for f in found]
-    if "healing_done" in found and _RECEIVE.search(text):
-        found = ["healing_received" if f == "healing_done" else f for f in found]
-    damage = {"damage_dealt", "damage_to_players"}
-    target = _DAMAGE_TARGET.search(text)
-    if target and any(f in damage for f in found):
-        kind = next(mid for pat, mid in _TARGET_METRIC if re.search(pat, target.group(1)))
-        objectives = {"towers", "phoenixes", "titans", "gold_furies", "fire_giants", "objectives_taken"}
-        found = [kind if f == "damage_dealt" else f for f in found if f not in objectives]
-    if not found:
-        for word in re.findall(r"[a-z][a-z']{3,}", text):
-            close = difflib.get_close_matches(word, _SINGLE_WORDS, n=1, cutoff=0.8)
-            if close and word not in _COMMON_NON_METRIC:
-                found.append(_SINGLE_WORDS[close[0]])
-                notes.append(f"'{word}' read as '{close[0]}'")
-                break
-    unique: list[str] = []
-    for f in found:
-        if f not in unique:
-            unique.append(f)
-    return unique, notes
-
-
-_COMMON_NON_METRIC = frozenset("""which what whos with that this then than them they their there where when were
-team teams match game player players most more many much have most team's about show tell give list each every
-both against during after before between first last early late role roles gods ability abilities item items
-compare versus total overall entire whole winners losers best worst highest lowest least fewest top""".split())
-
-# ------------------------------------------------------------------------------------- the reading
-
-_SUPERLATIVE = re.compile(
-    r"\b(most|highest|best|top|biggest|largest|greatest|hardest|strongest|least|lowest|fewest|worst|smallest|minimum|maximum|"
-    r"max|min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
-    r"richest|poorest|carried|mvp|fragger|more|fewer|less|top\d+)\b")
-_ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|min|bottom|poorest)\b")
-_TOP_N = re.compile(r"\b(?:top|best|bottom|worst|first)\s*(\d{1,2}|three|five|ten|two|four)\b")
-_COMPARE = re.compile(r"\b(compare|compared|comparison|versus|vs\.?|against\s+each\s+other|difference\s+between|head\s+to\s+head)\b")
-_TIMELINE = re.compile(
-    r"\b(over\s+time|each\s+minute|every\s+minute|minute\s+by\s+minute|by\s+minute|per\s+minute\s+(?:breakdown|chart|graph)|"
-    r"timeline|time\s+line|time\s+series|trend|progress(?:ion)?|evolution|evolve[ds]?|graph|chart|plot|curve|"
-    r"as\s+the\s+(?:match|game)\s+went\s+on|throughout\s+the\s+(?:match|game))\b")
-_PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|\ba\s+minute\b")
-_BREAKDOWN = re.compile(r"\b(break\s*down|broken\s+down|breakdown|split|distribution|distributed|composition|made\s+up|"
-                        r"by\s+(?:ability|abilities|skill|item|target|source|phase)|per\s+(?:ability|skill|item|target|phase)|"
-                        r"where\s+did\b.*\bgo|which\s+sources?|what\s+sources?|use[ds]?|using)\b")
-
-_GROUP_RULES = [
-    ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"),
-    ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|\bgods\s+(?:dealt|did|had)\b"),
-    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"),
-    ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
-                r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"),
-    ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"),
-    ("target_kind", r"\b(which|what|each|every|per|by)\s+(?:kinds?\s+of\s+|types?\s+of\s+)?targets?(?:\s+kinds?|\s+types?)?\b"
-                    r"|\bwhere\s+did\b.*\b(damage|dmg)\b.*\bgo\b|\bwhat\s+did\s+name\s+(?:hit|damage|attack)\b"),
-    ("phase", r"\b(each|every|per|by|which)\s+(?:game\s+)?phases?\b|\bearly,?\s+mid,?\s+(?:and|&)\s+late\b"),
-    ("objective", r"\b(which|what|each|every|per|by)\s+objectives?\b"),
-    ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player)\b|\bwhat\s+player\b|\beach\s+player\b|"
-               r"\bper\s+player\b|\bby\s+player\b|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"),
-]
-_GROUP_RULES = [(dim, re.compile(p)) for dim, p in _GROUP_RULES]
-
-
-def _groups(text: str) -> list[str]:
-    return [dim for dim, pattern in _GROUP_RULES if pattern.search(text)]
-
-
-_FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|death|takedown)\b|\b(died|killed|die)\s+first\b|\bfirst\s+(?:player\s+|one\s+)?to\s+(die|be\s+killed|get\s+a\s+kill)\b|\bfb\b|\bopened\s+the\s+scoring\b|\bdrew\s+first\s+blood\b")
-_WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
-_BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
-                    r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
-                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b")
-_HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b")
-_KILL_LIST = re.compile(r"\b(kill\s*feed|kill\s+list|list\s+(?:of\s+|all\s+(?:the\s+)?|the\s+)?kills|every\s+kill|all\s+(?:the\s+)?kills|"
-                        r"each\s+kill|who\s+killed|who\s+did\s+name\s+kill|when\s+did\s+name\s+die|whom\s+did|killed\s+by\s+whom|"
-                        r"who\s+was\s+killed\s+by|deaths?\s+of\s+name|kills?\s+timeline|show\s+(?:me\s+)?(?:the\s+)?kills)\b")
-_OBJECTIVE_WORDS = re.compile(r"\b(objectives?|towers?|phoenix(?:es)?|titans?|gold\s+fur(?:y|ies)|fire\s+giants?|bosses|structures?)\b")
-_OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|sequence|took|destroyed|killed|fell|taken|secured)\b")
-_OBJECTIVE_VALUES = [("tower", r"towers?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"),
-                     ("gold fury", r"gold\s+fur(?:y|ies)"), ("fire giant", r"fire\s+giants?")]
-_MATCH_FACTS = re.compile(r"\bhow\s+long\b|\b(match|game)\s+last(ed)?\b|\bhow\s+many\s+minutes\s+(did|was|were)\s+(the\s+)?(match|game)\b|\b(match|game)\s+(length|duration|time)\b|\bduration\b|"
-                          r"\bwhen\s+did\s+the\s+(match|game)\s+(end|start|begin|finish)\b|\bmatch\s+id\b")
-_ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
-                     r"\bwhat\s+(gods|roles)\s+were\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
-                     r"\bline\s*ups?\b|\bwho\s+(was|were|is|are)\s+(on|in)\s+team\b|\bwhich\s+players\s+(were|are)\s+on\b|"
-                     r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b")
-_WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")
-_VICTIM = re.compile(r"\b(?:kill|kills|killed|killing|slay|slew|slain)\s+name\b|\bkills?\s+(?:on|against)\s+name\b|"
-                     r"\b(?:get|got|had|have|score|scored)\s+(?:on|against)\s+name\b")
-_PRONOUN = re.compile(r"\b(him|her|he|she|his|hers|they|them|their|that\s+player|this\s+player|that\s+guy|the\s+same\s+player)\b")
-_FOLLOW_UP_START = re.compile(r"^\s*(and|what\s+about|how\s+about|same\s+(?:for|but|with)|now|only|just|also|but|ok(?:ay)?|then|"
-                              r"what\s+if|for|in|during|per|by|versus|vs)\b")
-_QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|compare|did|does|was|were|give|tell|rank)\b")
-_SCOREBOARD = re.compile(r"\b(scoreboard|summary|summari[sz]e|overview|stats|statistics|stat\s+line|box\s+score|how\s+did\s+.+\s+(do|play|perform)|"
-                         r"performance|recap|tell\s+me\s+about|how\s+was|how\s+did\s+the\s+(match|game)\s+go)\b")
-_DEPENDENT = re.compile(
-    r"\b(?:the\s+)?(?:player|one|person|guy|god|someone|whoever)\s+(?:with|who\s+(?:had|got|dealt|did|earned|took|landed|made))\s+"
-    r"(?:the\s+)?(?:most|highest|best|biggest|largest|top)\s+([a-z' /]+?)(?=\s+(?:use|used|build|built|buy|bought|get|got|deal|"
-    r"dealt|do|did|earn|earned|take|took|have|had|heal|healed|make|made|purchase|purchased)\b|[?.!,]|$)"
-    r"|\b(?:the\s+)?(?:top|biggest|best|highest|leading|main)\s+([a-z' ]*?)\s*(?:dealer|earner|fragger|healer|killer|carry|"
-    r"scorer|tank|player|leader|assister)\b"
-    r"|\b(?:the\s+)?([a-z' ]+?)\s+leader\b|\bthe\s+(mvp)\b")
-
-
-@dataclass
-class Reading:
-    """What a question's words say, before they become a plan."""
-
-    question: str
-    text: str  # normalized, names masked, time phrase removed
-    players: list[str] = field(default_factory=list)
-    gods: list[str] = field(default_factory=list)
-    abilities: list[str] = field(default_factory=list)
-    items: list[str] = field(default_factory=list)
-    npcs: list[str] = field(default_factory=list)
-    teams: list[int | None] = field(default_factory=list)
-    roles: list[str] = field(default_factory=list)
-    window: TimeWindow | None = None
-    at_minute: int | None = None
-    metrics: list[str] = field(default_factory=list)
-    groups: list[str] = field(default_factory=list)
-    assumptions: list[str] = field(default_factory=list)
-
-
-def _spelling(text: str) -> str:
-    # case, spaces, punctuation and a possessive don't change a name; accents do (worth stating)
-    return re.sub(r"[\W_]+", "", re.sub(r"['’]s$", "", text.casefold()))
-
-
-def _mention_notes(mentions: Sequence[Mention]) -> list[str]:
-    notes = []
-    for m in mentions:
-        if m.how != "exact" or _spelling(m.said) != _spelling(m.name):
-            notes.append(f"'{m.said}' read as {m.name}" + ("" if m.kind == "player" else f" ({m.kind})"))
-    return notes
-
-
-def read_question(question: str, vocab: Vocabulary) -> tuple[Reading, list[Mention], str]:
-    mentions = find_mentions(question, vocab)
-    named = [m for m in mentions if m.kind != "npc"]
-    masked = mask(question, named)
-    time = parse_time(masked)
-    text = _norm(time.rest)
-    reading = Reading(question=question, text=text, window=time.window, at_minute=time.at_minute)
-    if time.assumption:
-        reading.assumptions.append(time.assumption)
-    reading.assumptions += _mention_notes(named)
-    for m in mentions:
-        bucket = {"player": reading.players, "god": reading.gods, "ability": reading.abilities, "item": reading.items,
-                  "npc": reading.npcs}[m.kind]
-        if m.name not in bucket:
-            bucket.append(m.name)
-    # An item proc is also an ability: one name matched as both stays one thing, chosen by the verbs.
-    both = [n for n in reading.items if n in reading.abilities]
-    if both:
-        buying = bool(_BUILD.search(text))
-        for n in both:
-            (reading.abilities if buying else reading.items).remove(n)
-    for t in find_teams(time.rest, vocab.winner_team):
-        if t.team is None:
-            reading.assumptions.append(f"'{t.said}' cannot be resolved: no Titan fell, so the winner is unknown")
-            continue
-        reading.teams.append(t.team)
-        if not re.match(r"team\s*\d", t.said):
-            reading.assumptions.append(f"'{t.said}' read as team {t.team}")
-    roles_text = re.sub(r"\bmid[\s-]*(game|match)\b", " ", time.rest, flags=re.IGNORECASE)
-    reading.roles = list(dict.fromkeys(r.role for r in find_roles(roles_text, vocab.roles)))
-    reading.metrics, notes = find_metrics(text)
-    reading.assumptions += notes
-    reading.groups = _groups(text)
-    return reading, mentions, masked
-
-
 # ------------------------------------------------------------------------------------------ planning
 
 def plan_question(question: str, vocab: Vocabulary, previous: Sequence[str] = ()) -> QueryPlan:
@@ -397,7 +171,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         return _refuse(question, vocab, "This looks like SQL or a command rather than a question; I can't run "
                        "commands and only answer questions about the match.")
     for pattern, what in _OUT_OF_SCOPE:
-        if pattern.search(_norm(masked)):
+        if pattern.search(normalize(masked)):
             return _refuse(question, vocab, f"The combat log does not record {what}, so this cannot be answered "
                            "from it.")
     if previous and _is_follow_up(reading, masked):
@@ -492,12 +266,12 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
 
     # ---- event lists
     figures = [m for m in r.metrics if metric(m).is_figure]
-    if "match_info" in r.metrics or (_MATCH_FACTS.search(text) and not figures):
+    if "match_info" in r.metrics or (MATCH_FACTS.search(text) and not figures):
         return _finish(question, Intent.EVENT_LIST, ("match_info",), (), [], None, "asc", 1, [], assumptions)
-    if "roster" in r.metrics or (_ROSTER.search(text) and not figures):
+    if "roster" in r.metrics or (ROSTER.search(text) and not figures):
         entity_filters(("player", "team", "role", "god"))
         return _finish(question, Intent.EVENT_LIST, ("roster",), (), filters, None, "asc", 500, focus, assumptions)
-    if _WHAT_HAPPENED.search(text) and not figures:
+    if WHAT_HAPPENED.search(text) and not figures:
         window = r.window
         if r.at_minute is not None:
             window = TimeWindow(label=f"during minute {r.at_minute}", start_s=60 * r.at_minute, end_s=60 * r.at_minute + 60)
@@ -505,26 +279,26 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         assumptions.append("'what happened' read as the player kills")
         entity_filters(("player", "team"))
         return _finish(question, Intent.EVENT_LIST, ("kill_events",), (), filters, window, "asc", 500, focus, assumptions)
-    if _FIRST_BLOOD.search(text) and not _HOW_MANY.search(text):
+    if FIRST_BLOOD.search(text) and not HOW_MANY.search(text):
         return _finish(question, Intent.EVENT_LIST, ("first_blood",), (), [], r.window, "desc", 1, [], assumptions)
     if _winner_question(text, r):
         return _finish(question, Intent.EVENT_LIST, ("winner",), (), [], None, "desc", 1, [], assumptions)
-    objective_values = [v for v, pat in _OBJECTIVE_VALUES if re.search(rf"\b{pat}\b", text)]
+    objective_values = [v for v, pat in OBJECTIVE_VALUES if re.search(rf"\b{pat}\b", text)]
     damage_metric = any(m.startswith("damage") for m in r.metrics)
-    if (_OBJECTIVE_WORDS.search(text) and _OBJECTIVE_LIST.search(text) and not _HOW_MANY.search(text)
-            and not _SUPERLATIVE.search(text) and not damage_metric):
+    if (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text) and not HOW_MANY.search(text)
+            and not SUPERLATIVE.search(text) and not damage_metric):
         entity_filters(("player", "team"))
         if objective_values:
             filters.append(Filter(dimension="objective", op="=" if len(objective_values) == 1 else "in",
                                   values=tuple(objective_values)))
         return _finish(question, Intent.EVENT_LIST, ("objective_events",), (), filters, r.window, "asc", 500, focus,
                        assumptions)
-    if _KILL_LIST.search(text) and not _HOW_MANY.search(text) and not _SUPERLATIVE.search(text):
+    if KILL_LIST.search(text) and not HOW_MANY.search(text) and not SUPERLATIVE.search(text):
         entity_filters(("player", "team"))
         return _finish(question, Intent.EVENT_LIST, ("kill_events",), (), filters, r.window, "asc", 500, focus, assumptions)
     metrics = list(r.metrics)
     item_breakdown = "item" in r.groups and not players
-    if (_BUILD.search(text) and not _HOW_MANY.search(text) and not _SUPERLATIVE.search(text) and not item_breakdown
+    if (BUILD.search(text) and not HOW_MANY.search(text) and not SUPERLATIVE.search(text) and not item_breakdown
             and not [m for m in metrics if m not in ("items_purchased", "build")]):
         entity_filters(("player", "team", "role", "god"))
         if r.items:
@@ -540,7 +314,7 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     if not metrics and "item" in r.groups:
         metrics = ["items_purchased"]
     if not metrics:
-        if (players or teams or roles or r.gods) or _SCOREBOARD.search(text):
+        if (players or teams or roles or r.gods) or SCOREBOARD.search(text):
             metrics = list(CORE_STATS)
             assumptions.append("no figure named: showing the core stats (KDA, kills, deaths, assists, damage, gold)")
         elif (r.abilities or {"ability", "target_kind", "phase"} & set(r.groups)) and not r.metrics:
@@ -557,7 +331,7 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     if re.search(r"\b(average|avg|mean|median)\b", text):
         assumptions.append("averages are not computed: the figures are totals (ratios stay ratios)")
 
-    timeline = bool(_TIMELINE.search(text)) or bool(_PER_MINUTE.search(text)) and not ({"gpm", "dpm"} & set(metrics))
+    timeline = bool(TIMELINE.search(text)) or bool(PER_MINUTE.search(text)) and not ({"gpm", "dpm"} & set(metrics))
     if timeline:
         metrics = [{"gpm": "gold", "dpm": "damage_dealt", "kda": "kills"}.get(m, m) for m in metrics]
         metrics = list(dict.fromkeys(metrics))
@@ -565,10 +339,10 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     head = metric(metrics[0])
     allowed = head.dimensions
     groups = [g for g in r.groups if g in allowed]
-    superlative = bool(_SUPERLATIVE.search(text)) or head.aggregation == "max" and not (players or teams or roles)
-    order = "asc" if _ASCENDING.search(text) else "desc"
+    superlative = bool(SUPERLATIVE.search(text)) or head.aggregation == "max" and not (players or teams or roles)
+    order = "asc" if ASCENDING.search(text) else "desc"
     limit = _top_n(text)
-    compare = bool(_COMPARE.search(text))
+    compare = bool(COMPARE.search(text))
 
     if r.abilities and "ability" in allowed:
         filters.append(Filter(dimension="ability", op="=" if len(r.abilities) == 1 else "in", values=tuple(r.abilities)))
@@ -616,7 +390,7 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     if event_groups:
         group_by = (event_groups[0],)
         entity_filters(allowed)
-        breakdown = bool(_BREAKDOWN.search(text)) and not superlative
+        breakdown = bool(BREAKDOWN.search(text)) and not superlative
         intent = Intent.BREAKDOWN if breakdown or not superlative else Intent.RANKING
         return _finish(question, intent, tuple(metrics), group_by, filters, r.window, order,
                        limit or (10 if intent == Intent.RANKING else 500), focus, assumptions)
@@ -662,7 +436,7 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         group_by = ("role",) if not teams else ("team", "role")
     elif teams:
         group_by = ("team",)
-    elif "player" in groups and not _HOW_MANY.search(text) and "player" in allowed:
+    elif "player" in groups and not HOW_MANY.search(text) and "player" in allowed:
         return _finish(question, Intent.RANKING, tuple(metrics), ("player",), filters, r.window, order, limit or 10, focus,
                        assumptions)
     entity_filters(allowed)
@@ -674,7 +448,7 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
 
 def _victim(text: str, players: list[str], r: Reading) -> str | None:
     """'how many times did Brisk kill VoidWalker': the name right after the kill verb is the victim."""
-    m = _VICTIM.search(text)
+    m = VICTIM.search(text)
     if not m or not r.players:
         return None
     index = len(re.findall(r"\bname\b", text[:m.end()])) - 1
@@ -682,7 +456,7 @@ def _victim(text: str, players: list[str], r: Reading) -> str | None:
 
 
 def _winner_question(text: str, r: Reading) -> bool:
-    if not _WINNER.search(text):
+    if not WINNER.search(text):
         return False
     if r.metrics and any(metric(m).is_figure for m in r.metrics):
         return False  # "which team won more fights"/"gold of the winning team" are figures
@@ -690,7 +464,7 @@ def _winner_question(text: str, r: Reading) -> bool:
 
 
 def _top_n(text: str) -> int | None:
-    m = _TOP_N.search(text)
+    m = TOP_N.search(text)
     if not m:
         return None
     words = {"two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
@@ -766,21 +540,21 @@ def summarize(plan: QueryPlan) -> str:
 
 def _dependent(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None:
     """'what abilities did the top damage dealer use': rank first, then ask about the leader."""
-    m = _DEPENDENT.search(r.text)
+    m = DEPENDENT.search(r.text)
     if not m:
         return None
     phrase = next(g for g in m.groups() if g is not None)
-    leader_metrics, notes = find_metrics(_norm(m.group(0)))
+    leader_metrics, notes = find_metrics(normalize(m.group(0)))
     if phrase == "mvp":
         leader_metrics, notes = ["kda"], ["'the MVP' read as the player with the best KDA"]
     if not leader_metrics or not metric(leader_metrics[0]).is_figure:
         return None
     rest_text = (r.text[:m.start()] + " NAME " + r.text[m.end():]).strip()
     rest_metrics, rest_notes = find_metrics(rest_text)
-    child_reading = replace(r, text=_norm(rest_text), players=[PARAM_PLAYER], metrics=rest_metrics,
-                            groups=[g for g in _groups(_norm(rest_text)) if g != "player"],
+    child_reading = replace(r, text=normalize(rest_text), players=[PARAM_PLAYER], metrics=rest_metrics,
+                            groups=[g for g in group_cues(normalize(rest_text)) if g != "player"],
                             assumptions=list(r.assumptions) + rest_notes)
-    if not rest_metrics and not _BUILD.search(rest_text) and not child_reading.groups:
+    if not rest_metrics and not BUILD.search(rest_text) and not child_reading.groups:
         return None  # "who is the top damage dealer" is a plain ranking
     child = _plan_reading(question, child_reading, vocab)
     if child.intent == Intent.REFUSE:
@@ -796,9 +570,9 @@ def _dependent(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None
 
 def _is_follow_up(r: Reading, masked: str) -> bool:
     words = r.text.split()
-    if _FOLLOW_UP_START.search(r.text) or _PRONOUN.search(r.text):
+    if FOLLOW_UP_START.search(r.text) or PRONOUN.search(r.text):
         return True
-    has_subject = bool(r.metrics) and bool(_QUESTION_WORD.search(r.text))
+    has_subject = bool(r.metrics) and bool(QUESTION_WORD.search(r.text))
     return len(words) <= 4 and not has_subject
 
 
@@ -813,7 +587,7 @@ def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str
     while primary.then is not None:
         primary = primary.then
     note = f"follow-up to '{_clip(base.question)}'"
-    pronoun = bool(_PRONOUN.search(r.text))
+    pronoun = bool(PRONOUN.search(r.text))
     changes: dict = {}
     filters = list(primary.filters)
     assumptions = list(primary.assumptions) + [note] + list(r.assumptions)
@@ -845,7 +619,7 @@ def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str
         changes["metrics"] = metrics
         assumptions.append("same question with " + ", ".join(metric(m).label for m in metrics))
     plan = primary
-    adding = (bool(_COMPARE.search(r.text)) or bool(re.match(r"\s*(vs\.?|versus|compare)\b", r.text))) and \
+    adding = (bool(COMPARE.search(r.text)) or bool(re.match(r"\s*(vs\.?|versus|compare)\b", r.text))) and \
         len(new_players) + len(r.teams) == 1
     if adding:
         # "compare with team 2": the new entities join the previous ones
@@ -886,7 +660,7 @@ def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str
     elif re.search(r"\b(whole|entire|full)\s+(match|game)\b|\boverall\b", r.text):
         changes["window"] = None
     changes["filters"] = tuple(filters)
-    if _PER_MINUTE.search(r.text) or _TIMELINE.search(r.text):
+    if PER_MINUTE.search(r.text) or TIMELINE.search(r.text):
         base_metrics = changes.get("metrics", plan.metrics)
         timeline_metrics = tuple(dict.fromkeys({"gpm": "gold", "dpm": "damage_dealt", "kda": "kills"}.get(m, m)
                                                for m in base_metrics))
@@ -895,11 +669,11 @@ def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str
             series = ["team"]
         changes.update(intent=Intent.TIMELINE, metrics=timeline_metrics, group_by=("minute", *series), order="asc",
                        limit=500)
-    if _ASCENDING.search(r.text):
+    if ASCENDING.search(r.text):
         changes["order"] = "asc"
     elif re.search(r"\b(most|highest|best|top)\b", r.text):
         changes["order"] = "desc"
-    if _TOP_N.search(r.text):
+    if TOP_N.search(r.text):
         changes["limit"] = _top_n(r.text)
     if not changes.keys() - {"filters"} and tuple(filters) == primary.filters:
         return None  # nothing to carry over: plan the question on its own
