@@ -2,8 +2,8 @@
 
 Reading order: names (players, gods, abilities, items, NPCs) are found and masked first, so a player called
 "mid_or_feed" is never read as the mid role and a name full of SQL is never read as an attack; then hostile
-text, follow-ups, out-of-scope topics, the time window, teams, roles, metrics, the grouping dimension and the
-intent. Every reading that is not literal goes into `plan.assumptions`.
+text, out-of-scope topics, follow-ups, unknown names, dependent questions, and finally the intent, metrics,
+grouping and filters of the reading (`reading.read_question`). Every reading that is not literal goes into `plan.assumptions`.
 
 `plan_question` never raises for user text: anything it cannot answer becomes a REFUSE plan with a reason
 and three answerable suggestions (which hold no digits, so a refusal never shows an invented number).
