@@ -285,8 +285,10 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         return _finish(question, Intent.EVENT_LIST, ("winner",), (), [], None, "desc", 1, [], assumptions)
     objective_values = [v for v, pat in OBJECTIVE_VALUES if re.search(rf"\b{pat}\b", text)]
     damage_metric = any(m.startswith("damage") for m in r.metrics)
+    # "towers by team" / "items bought per role" ask for counts per group, not the event rows
+    per_group = bool({"team", "role", "god"} & set(r.groups))
     if (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text) and not HOW_MANY.search(text)
-            and not SUPERLATIVE.search(text) and not damage_metric):
+            and not SUPERLATIVE.search(text) and not damage_metric and not per_group):
         entity_filters(("player", "team"))
         if objective_values:
             filters.append(Filter(dimension="objective", op="=" if len(objective_values) == 1 else "in",
@@ -297,7 +299,7 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         entity_filters(("player", "team"))
         return _finish(question, Intent.EVENT_LIST, ("kill_events",), (), filters, r.window, "asc", 500, focus, assumptions)
     metrics = list(r.metrics)
-    item_breakdown = "item" in r.groups and not players
+    item_breakdown = ("item" in r.groups and not players) or (per_group and "items_purchased" in r.metrics)
     if (BUILD.search(text) and not HOW_MANY.search(text) and not SUPERLATIVE.search(text) and not item_breakdown
             and not [m for m in metrics if m not in ("items_purchased", "build")]):
         entity_filters(("player", "team", "role", "god"))
