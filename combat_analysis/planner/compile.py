@@ -362,7 +362,7 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
     elif head.id == "kill_events":
         columns = {"team": exp.column("killer_team")}
         select = (exp.select("killer", "victim", "match_second", "ability", "assists",
-                             exp.column("killer_team").as_("team"))
+                             exp.column("killer_team").as_("team"), "location_x", "location_y")
                   .from_("kills").where(exp.column("is_player_kill")))
     else:
         raise PlanError(f"no event list for {head.id!r}")

@@ -36,6 +36,7 @@ from combat_analysis.planner.reading import (
     OBJECTIVE_VALUES,
     OBJECTIVE_WORDS,
     PER_MINUTE,
+    POSITIONS,
     PRONOUN,
     QUESTION_WORD,
     ROSTER,
@@ -105,7 +106,7 @@ _OUT_OF_SCOPE = [
     (r"\bmood\b|\bangry\b|\btilted\b|\bhappy\b|\bfeel(ing|s)?\b|\bemotion", "how anyone felt"),
     (r"\bstock\b|\bbitcoin\b|\bpresident\b|\bcapital\s+of\b|\brecipe\b|\bjoke\b|\bpoem\b|\bsong\b|\bwrite\s+(me\s+)?(a|an)\b"
      r"|\btranslate\b|\bcode\b|\bpython\b|\bjavascript\b", "anything outside this match"),
-    (r"\bwhere\s+(is|was|were)\b.*\b(standing|positioned|located)\b|\bmap\s+position\b|\bheat\s*map\b|\bwards?\b|\bvision\b",
+    (r"\bwhere\s+(is|was|were)\b.*\b(standing|positioned|located)\b|\bmap\s+position\b|\bwards?\b|\bvision\b",
      "positions in a form this planner can answer"),
     (r"\b(ability|skill)\s+(level|rank|order|points)\b|\blevel(ed)?\s+up\b|\bcooldowns?\b|\bhealth\s+bar\b",
      "ability levels, cooldowns, mana or health"),
@@ -295,6 +296,10 @@ def _plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
                                   values=tuple(objective_values)))
         return _finish(question, Intent.EVENT_LIST, ("objective_events",), (), filters, r.window, "asc", 500, focus,
                        assumptions)
+    if POSITIONS.search(text) and not HOW_MANY.search(text) and not SUPERLATIVE.search(text):
+        entity_filters(("player", "team"))
+        assumptions.append("'where' read as the map positions of the player kills")
+        return _finish(question, Intent.EVENT_LIST, ("kill_events",), (), filters, r.window, "asc", 500, focus, assumptions)
     if KILL_LIST.search(text) and not HOW_MANY.search(text) and not SUPERLATIVE.search(text):
         entity_filters(("player", "team"))
         return _finish(question, Intent.EVENT_LIST, ("kill_events",), (), filters, r.window, "asc", 500, focus, assumptions)

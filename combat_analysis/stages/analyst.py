@@ -400,7 +400,8 @@ def recommend_charts(plan: QueryPlan, qid: str, rows, shape: Shape, derived: dic
     label = metric_info(metric).label if metric else ""
     window = f" ({plan.window.label})" if plan.window and plan.window.label else ""
     cols = set(rows[0]) if rows else set()
-    if {"location_x", "location_y"} <= cols:
+    positions = {"location_x", "location_y"} <= cols
+    if positions:
         add("heatmap", qid, "Where it happened", "positions -> map heatmap", x="location_x", y=("location_y",))
     if plan.intent == Intent.TIMELINE and metric:
         if metric == "gold_diff":
@@ -416,7 +417,7 @@ def recommend_charts(plan: QueryPlan, qid: str, rows, shape: Shape, derived: dic
         if "gold_curve" in derived:
             add("gold_diff", "gold_curve", "Team gold difference (team 1 - team 2)",
                 "team gold difference -> line around zero, filled above/below", x="minute", y=("gold_diff",))
-        if "kill_positions" in derived:
+        if "kill_positions" in derived and not positions:
             add("heatmap", "kill_positions", "Where players died", "positions -> map heatmap",
                 x="location_x", y=("location_y",))
     elif plan.intent == Intent.BUILD_ORDER:
