@@ -126,7 +126,7 @@ def _create_events_base(con, parse_time: str) -> None:
     """)  # `lines` is in line order and CTAS keeps it
 
 
-def _parse_lines(con, undecodable: list[BadLine]) -> None:
+def _parse_lines(con, lines_total: int, undecodable: list[BadLine]) -> None:
     """Parse every line once into `events_base` (typed columns, no match clock yet); lines that do not
     parse go to `quarantine_raw` with a reason each."""
     try:
@@ -136,9 +136,8 @@ def _parse_lines(con, undecodable: list[BadLine]) -> None:
         con.execute("DROP TABLE IF EXISTS events_base")
         _create_events_base(con, "try_strptime")
     con.execute("CREATE TABLE quarantine_raw (line_no BIGINT, reason VARCHAR, raw VARCHAR)")
-    decoded = con.execute("SELECT count(*), max(line_no) FROM lines WHERE raw IS NOT NULL").fetchone()
     parsed = con.execute("SELECT count(*) FROM events_base").fetchone()[0]
-    if parsed < decoded[0]:  # only then is the anti-join worth its cost
+    if parsed < lines_total - len(undecodable):  # only then is the anti-join worth its cost
         con.execute("""
             INSERT INTO quarantine_raw
             SELECT line_no,
@@ -150,7 +149,7 @@ def _parse_lines(con, undecodable: list[BadLine]) -> None:
                    raw
             FROM (SELECT line_no, raw, rtrim(raw, ' ,' || chr(13) || chr(9)) AS clean FROM lines
                   WHERE raw IS NOT NULL AND line_no NOT IN (SELECT line_no FROM events_base))
-        """, {"last": decoded[1]})
+        """, {"last": lines_total})
     if undecodable:
         con.executemany("INSERT INTO quarantine_raw VALUES (?, ?, ?)",
                         [(b.line_no, b.reason, b.raw) for b in undecodable])
@@ -410,7 +409,7 @@ def ingest_log(
         con.execute(f"SET temp_directory = {_literal(str(scratch / 'spill'))}")
         undecodable = _load_lines(con, path, survey)
         lines_total = survey.lines
-        _parse_lines(con, undecodable)
+        _parse_lines(con, lines_total, undecodable)
         bad = con.execute("SELECT line_no, reason FROM quarantine_raw ORDER BY line_no").fetchall()
         lines_parsed = lines_total - len(bad)
         if lines_parsed == 0 or len(bad) / lines_total > max_bad_share:
