@@ -197,46 +197,61 @@ def _inline(text: str) -> str:
     return "".join(f"<strong>{p}</strong>" if i % 2 else p for i, p in enumerate(parts)).replace("`", "")
 
 
+def _table_html(rows: list[list[str]]) -> str:
+    head, *body = rows
+
+    def cell(text: str) -> str:
+        numeric = text.replace(",", "").replace(".", "", 1).lstrip("-").isdigit()
+        return f'<td class="num">{_inline(text)}</td>' if numeric else f"<td>{_inline(text)}</td>"
+
+    return ('<div class="table-wrap"><table><thead><tr>' + "".join(f"<th>{_inline(c)}</th>" for c in head)
+            + "</tr></thead><tbody>" + "".join("<tr>" + "".join(cell(c) for c in r) + "</tr>" for r in body)
+            + "</tbody></table></div>")
+
+
 def _html(match_id: str, markdown: str, chart_paths: dict[str, Path]) -> str:
-    """A small markdown subset (headings, lists, tables, images) to self-contained HTML."""
-    uris = {path.name: charts.png_data_uri(path) for path in chart_paths.values()}
-    body: list[str] = []
+    """The report's markdown subset (headings, lists, tables, images) as a self-contained page, one card
+    per `##` section, in the same style as the answer reports."""
+    from combat_analysis.report import html_page
+
+    uris = {path.name: (name, charts.png_data_uri(path)) for name, path in chart_paths.items()}
+    out: list[str] = []
     table: list[list[str]] = []
-    for line in markdown.splitlines() + [""]:
+    items: list[str] = []
+    open_section = False
+
+    def flush() -> None:
+        if table:
+            out.append(_table_html(table))
+            table.clear()
+        if items:
+            out.append("<ul>" + "".join(items) + "</ul>")
+            items.clear()
+
+    for line in markdown.splitlines():
         if line.startswith("|"):
-            cells = [c.strip() for c in line.strip("|").split("|")]
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if not all(set(c) <= {"-"} for c in cells):
                 table.append(cells)
             continue
-        if table:
-            head, *rest = table
-            body.append("<div class='scroll'><table><thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head)
-                        + "</tr></thead><tbody>" + "".join(
-                            "<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>" for r in rest)
-                        + "</tbody></table></div>")
-            table = []
-        if line.startswith("![") and "](" in line:
-            alt, src = line[2:].split("](", 1)
-            body.append(f"<img src='{uris.get(src.rstrip(')'), '')}' alt='{html.escape(alt)}'>")
-        elif line.startswith("#"):
-            level = len(line) - len(line.lstrip("#"))
-            body.append(f"<h{level}>{_inline(line[level:].strip())}</h{level}>")
-        elif line.startswith("- "):
-            body.append(f"<li>{_inline(line[2:])}</li>")
+        if line.startswith("- "):
+            items.append(f"<li>{_inline(line[2:])}</li>")
+            continue
+        flush()
+        if line.startswith("## "):
+            out.append(("</section>" if open_section else "") + f"<section><h2>{_inline(line[3:])}</h2>")
+            open_section = True
+        elif line.startswith("# "):
+            out.append(f"<header><h1>{_inline(line[2:])}</h1></header>")
+        elif line.startswith("### "):
+            out.append(f"<h3>{_inline(line[4:])}</h3>")
+        elif line.startswith("![") and "](" in line:
+            src = line.split("](", 1)[1].rstrip(")")
+            name, uri = uris.get(src, (src, ""))
+            out.append(f'<figure><img src="{uri}" alt="{html.escape(name)} chart"></figure>')
         elif line.strip():
-            body.append(f"<p>{_inline(line)}</p>")
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Match report {html.escape(match_id)}</title>
-<style>
-body{{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1000px;margin:0 auto;padding:16px;
-color:#1d2330;line-height:1.5;background:#f7f8fa}}
-h1{{font-size:1.6rem}} h2{{border-bottom:2px solid #e3e6eb;padding-bottom:4px;margin-top:2rem}}
-img{{max-width:100%;height:auto;background:#fff;border:1px solid #e3e6eb;border-radius:6px;margin:8px 0}}
-.scroll{{overflow-x:auto}} table{{border-collapse:collapse;font-size:.85rem;background:#fff}}
-th,td{{padding:4px 8px;border-bottom:1px solid #e3e6eb;text-align:left;white-space:nowrap}}
-th{{background:#eef1f5}} li{{margin:4px 0;list-style:disc inside}}
-</style></head><body>
-{chr(10).join(body)}
-</body></html>
-"""
+            out.append(f"<p>{_inline(line)}</p>")
+    flush()
+    if open_section:
+        out.append("</section>")
+    return html_page(f"Match report {match_id}", "".join(out))

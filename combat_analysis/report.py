@@ -213,8 +213,13 @@ def render_html(pkg: AgentDataPackage) -> str:
                 f"<li>{_h(e.stage)} · {_h(e.error_type)}: {_h(e.description)}</li>" for e in pkg.errors) + "</ul>")
         parts.append("<section><h2>Methodology</h2>" + "".join(method) + "</section>")
     parts.append(f"<footer>query {_h(pkg.metadata.query_id)} · package v{pkg.version}</footer>")
+    return html_page(pkg.input.raw_query, "".join(parts))
+
+
+def html_page(title: str, body: str) -> str:
+    """A self-contained, phone-friendly page in the reports' shared style (answers and match reports)."""
     return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{_h(pkg.input.raw_query)}</title><style>{CSS}</style>"
+            f"<title>{_h(title)}</title><style>{CSS}</style>"
             f"<script>{IMAGE_CHECK}</script></head>"
-            f"<body><main>{''.join(parts)}</main></body></html>\n")
+            f"<body><main>{body}</main></body></html>\n")
