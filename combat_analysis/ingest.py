@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,24 +73,29 @@ def _literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def _load_lines(con, path: Path, survey: Survey) -> list[BadLine]:
-    """Fill table `lines(line_no, raw)`.
-
-    DuckDB's CSV reader takes the file directly when it reads back exactly the surveyed number of lines;
-    it refuses invalid UTF-8 and stray separators, and skips blank lines, so any awkward file falls back
-    to framing in Python, which numbers every line itself.
-    """
+def _read_plain_lines(con, path: Path) -> int | None:
+    """Let DuckDB's CSV reader take the file directly, one VARCHAR row per line. Returns the row count, or
+    None when the reader refuses the file (invalid UTF-8, stray separators)."""
     try:
         con.execute(f"CREATE TABLE csv_lines AS SELECT raw FROM {_csv_source(path)}")
-        if con.execute("SELECT count(*) FROM csv_lines").fetchone()[0] == survey.lines:
-            # CTAS keeps the reader's order, so rowid is the line number minus one; a blank line reads
-            # back as NULL, which in `lines` means undecodable, so it becomes the empty string.
-            con.execute("CREATE VIEW lines AS SELECT rowid + 1 AS line_no, "
-                        "CASE WHEN rowid = 0 THEN ltrim(coalesce(raw, ''), chr(65279)) ELSE coalesce(raw, '') END AS raw "
-                        "FROM csv_lines")
-            return []
     except duckdb.Error:
-        pass
+        con.execute("DROP TABLE IF EXISTS csv_lines")
+        return None
+    return con.execute("SELECT count(*) FROM csv_lines").fetchone()[0]
+
+
+def _load_lines(con, path: Path, survey: Survey, plain_rows: int | None) -> list[BadLine]:
+    """Fill `lines(line_no, raw)`.
+
+    The CSV reader's rows are the lines when it read back exactly the surveyed number of lines; it skips
+    blank lines, so any awkward file falls back to framing in Python, which numbers every line itself.
+    """
+    if plain_rows == survey.lines:
+        # CTAS keeps the reader's order, so rowid is the line number minus one. The reader drops the
+        # byte-order mark itself; a blank line reads back as NULL, which in `lines` would mean
+        # undecodable, so it becomes the empty string.
+        con.execute("CREATE VIEW lines AS SELECT rowid + 1 AS line_no, coalesce(raw, '') AS raw FROM csv_lines")
+        return []
     con.execute("DROP TABLE IF EXISTS csv_lines")
     con.execute("CREATE TABLE lines (line_no BIGINT, raw VARCHAR)")
     undecodable: list[BadLine] = []
@@ -396,18 +402,22 @@ def ingest_log(
     root = Path(warehouse_root)
     if not path.exists():
         raise IngestError(f"no such log file: {path}")
-    survey = survey_log(path, on_progress=on_progress)
-    if survey.lines == 0:
-        raise EmptyLogError(f"{path} is empty: a combat log holds one JSON event per line")
-    already = match_with_sha256(root, survey.sha256)
-    if already is not None:
-        return _result_from_warehouse(root, already, path, survey.sha256)
     scratch = Path(tempfile.mkdtemp(prefix="ingest-"))
     try:
         con = duckdb.connect()
         con.execute(f"SET memory_limit = '{memory_limit_mb}MB'")
         con.execute(f"SET temp_directory = {_literal(str(scratch / 'spill'))}")
-        undecodable = _load_lines(con, path, survey)
+        # The survey (digest, line count) and DuckDB's read of the lines overlap on the two cores.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            surveying = pool.submit(survey_log, path, on_progress=on_progress)
+            plain_rows = _read_plain_lines(con, path)
+            survey = surveying.result()
+        if survey.lines == 0:
+            raise EmptyLogError(f"{path} is empty: a combat log holds one JSON event per line")
+        already = match_with_sha256(root, survey.sha256)
+        if already is not None:
+            return _result_from_warehouse(root, already, path, survey.sha256)
+        undecodable = _load_lines(con, path, survey, plain_rows)
         lines_total = survey.lines
         _parse_lines(con, lines_total, undecodable)
         bad = con.execute("SELECT line_no, reason FROM quarantine_raw ORDER BY line_no").fetchall()
