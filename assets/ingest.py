@@ -91,7 +91,7 @@ def match_warehouse(context: dg.AssetExecutionContext, home: CombatHome) -> dg.M
     Parquet partition per warehouse table. Re-ingesting identical content changes nothing."""
     paths = home.paths
     log = match_source(paths, context.partition_key)
-    result = ingest_log(log, paths.warehouse)
+    result = ingest_log(log, paths.warehouse, on_stage=lambda name: context.log.info(f"{log.name}: {name}"))
     if result.status == "replaced":
         context.log.warning(f"match {result.match_id}: new content replaced the earlier partitions")
     con = open_warehouse(paths.warehouse, result.match_id)

@@ -27,9 +27,10 @@ def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet:
     size = path.stat().st_size if path.suffix != ".gz" else None
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn()]
     with Progress(*columns, console=err, transient=True, disable=quiet or not err.is_terminal) as progress:
-        task = progress.add_task(f"ingest {path.name}", total=size)
+        task = progress.add_task(f"{path.name}: reading", total=size)
         result = ingest_log(path, paths.warehouse, max_bad_share=max_bad_share,
-                            on_progress=lambda n: progress.advance(task, n))
+                            on_progress=lambda n: progress.advance(task, n),
+                            on_stage=lambda name: progress.update(task, description=f"{path.name}: {name}"))
     return result
 
 

@@ -394,10 +394,15 @@ def ingest_log(
     *,
     max_bad_share: float = 0.01,
     on_progress: Callable[[int], None] | None = None,
+    on_stage: Callable[[str], None] | None = None,
     memory_limit_mb: int = 512,
 ) -> IngestResult:
     """Read `path` into the warehouse. Identical content already ingested is left alone ("unchanged");
-    new content under an existing match id replaces that match's partitions ("replaced")."""
+    new content under an existing match id replaces that match's partitions ("replaced").
+
+    `on_progress(bytes)` reports the first pass over the file; `on_stage(name)` names each later step.
+    """
+    stage = on_stage or (lambda _name: None)
     path = Path(path)
     root = Path(warehouse_root)
     if not path.exists():
@@ -417,6 +422,7 @@ def ingest_log(
         already = match_with_sha256(root, survey.sha256)
         if already is not None:
             return _result_from_warehouse(root, already, path, survey.sha256)
+        stage("parsing events")
         undecodable = _load_lines(con, path, survey, plain_rows)
         lines_total = survey.lines
         _parse_lines(con, lines_total, undecodable)
@@ -430,9 +436,11 @@ def ingest_log(
                 "Nothing was loaded. Is this a SMITE 2 combat log?"
             )
         match_id, start, end = _build_events(con, path.name.split(".")[0])
+        stage("deriving tables")
         _derive_tables(con, match_id, start, end)
         _build_matches(con, match_id, start, end, path, survey.sha256, (lines_total, lines_parsed, len(bad)))
         counts = dict(con.execute("SELECT event_type, count(*) FROM events GROUP BY 1 ORDER BY 1").fetchall())
+        stage("writing partitions")
         rows, dirs, replaced = {}, {}, False
         staging = scratch / "parquet"
         staging.mkdir()
