@@ -182,15 +182,21 @@ def event_timeline(path: Path, kills: Sequence[tuple[float, int]], objectives: S
         times = [s / 60 for s, t in kills if t == team]
         ax.scatter(times, [lane] * len(times), s=28, color=TEAM_COLORS[team], alpha=0.8,
                    label=f"kills by team {team}")
-    for second, label, team in objectives:
-        ax.scatter([second / 60], [0], marker="D", s=50, color=team_color(team), edgecolor="black", zorder=3)
-        ax.annotate(label, (second / 60, 0), xytext=(0, -12), textcoords="offset points", rotation=60,
-                    fontsize=7, ha="right", va="top")
+    # Objectives often fall minutes apart: stagger their labels on four rows so neighbours never overlap.
+    row_free_at = [float("-inf")] * 4
+    span = max((s for s, _, _ in objectives), default=60) / 60
+    for second, label, team in sorted(objectives):
+        x = second / 60
+        ax.scatter([x], [0], marker="D", s=50, color=team_color(team), edgecolor="black", zorder=3)
+        row = next((i for i, free in enumerate(row_free_at) if x >= free), 0)
+        row_free_at[row] = x + span * 0.012 * (len(label) + 2)
+        ax.annotate(label, (x, 0), xytext=(0, -10 - 9 * row), textcoords="offset points", fontsize=6.5,
+                    ha="left", va="top", color="#333333")
     for second, label in highlight:
         ax.axvline(second / 60, color="#f0a202", linewidth=2, alpha=0.8)
         ax.annotate(label, (second / 60, 2.45), fontsize=8, color="#9a6700", ha="left")
     ax.set_yticks([0, 1, 2], ["objectives", "team 2 kills", "team 1 kills"])
-    ax.set_ylim(-1.6, 2.7)
+    ax.set_ylim(-1.9, 2.7)
     ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(0, -0.3), ncol=2)
     _style(ax, title, "match minute")
     return _save(fig, path)

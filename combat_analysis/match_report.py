@@ -108,11 +108,11 @@ def _charts(con, out: Path, scoreboard, objectives) -> dict[str, Path]:
         made["gold_diff"] = charts.gold_diff_chart(
             out / "gold_difference.png", [g["minute"] for g in gold], [g["gold_diff"] for g in gold],
             title="Team gold difference (team 1 − team 2)", markers=markers)
-    kills = [(k["match_second"] / 60, k["killer_team"]) for k in
+    kills = [(k["match_second"], k["killer_team"]) for k in
              _rows(con, "SELECT match_second, killer_team FROM kills WHERE is_player_kill ORDER BY line_no")]
     made["timeline"] = charts.event_timeline(
         out / "kills_and_objectives.png", kills,
-        [(o["match_second"] / 60, o["target"], o["team"] or 0) for o in objectives],
+        [(o["match_second"], o["target"], o["team"] or 0) for o in objectives],
         title="Kills and objectives")
     return made
 
