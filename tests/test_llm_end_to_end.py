@@ -16,7 +16,7 @@ def test_planner_resource_is_off_by_default(monkeypatch):
 def test_configured_llm_planner_answers_through_the_pipeline(server, sample_warehouse, tmp_path,  # noqa: F811
                                                              monkeypatch):
     monkeypatch.setenv("STUB_LLM_KEY", "sk-test")
-    Stub.mode = "good"
+    monkeypatch.setattr(Stub, "mode", "good")
     Stub.requests.clear()
     planner = PlannerResource(llm_base_url=server, llm_model="stub-model", api_key_env="STUB_LLM_KEY").planner()
     pkg = answer_question("how much did papi heal", warehouse_root=sample_warehouse, match_id=SAMPLE_MATCH_ID,
@@ -30,7 +30,7 @@ def test_configured_llm_planner_answers_through_the_pipeline(server, sample_ware
 def test_llm_garbage_falls_back_to_the_offline_planner(server, sample_warehouse, tmp_path,  # noqa: F811
                                                        monkeypatch):
     monkeypatch.setenv("STUB_LLM_KEY", "sk-test")
-    Stub.mode = "garbage"
+    monkeypatch.setattr(Stub, "mode", "garbage")
     planner = PlannerResource(llm_base_url=server, api_key_env="STUB_LLM_KEY").planner()
     pkg = answer_question("Who healed the most?", warehouse_root=sample_warehouse, match_id=SAMPLE_MATCH_ID,
                           artifacts_dir=tmp_path, planner=planner, followups=False)
