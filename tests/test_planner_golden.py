@@ -81,3 +81,12 @@ def _scorer_refusal_pattern():
 def test_refusal_reasons_read_as_refusals_to_the_scorer(row):
     plan = plan_question(row["q"], VOCABS[row.get("vocab", "sample")], row.get("previous", ()))
     assert _scorer_refusal_pattern().search(plan.refusal.reason), plan.refusal.reason
+
+
+def test_a_very_long_question_is_read_from_its_start_and_says_so():
+    from combat_analysis.planner.offline import MAX_QUESTION_CHARS
+
+    question = "who healed the most " + "really " * MAX_QUESTION_CHARS
+    plan = plan_question(question, sample_vocabulary())
+    assert plan.metrics[0] == "healing_done"
+    assert "the question was very long; only its start was read" in plan.assumptions

@@ -140,8 +140,11 @@ def plan_question(question: str, vocab: Vocabulary, previous: Sequence[str] = ()
     question = question if isinstance(question, str) else str(question)
     try:
         # a follow-up re-plans the questions before it; the last few are all a reading can lean on
-        plan = _plan(question, vocab, tuple(str(p) for p in previous)[-MAX_HISTORY:])
-        return _checked(plan, vocab)
+        plan = _checked(_plan(question, vocab, tuple(str(p) for p in previous)[-MAX_HISTORY:]), vocab)
+        if len(question.strip()) > MAX_QUESTION_CHARS and plan.intent != Intent.REFUSE:
+            plan = plan.model_copy(update={"assumptions": (
+                *plan.assumptions, "the question was very long; only its start was read")})
+        return plan
     except Exception as error:  # noqa: BLE001 - user text must never crash the planner
         return _refuse(question, vocab, "This question cannot be answered from the combat log: "
                        + _no_digits(type(error).__name__ + " while planning") + ".")
