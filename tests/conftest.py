@@ -7,6 +7,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI explores the same examples on every run, so a red build always means a change broke something;
+# local runs keep exploring new inputs.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 SAMPLE_LOG = SHARED / "data" / "sample_match.log"
