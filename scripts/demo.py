@@ -32,7 +32,7 @@ QUESTIONS = (
     "Which team won the match?",
     "What items did the team 1 support build?",
 )
-console = Console()
+console = Console(soft_wrap=True)  # report paths must stay whole
 
 
 def run(job_name: str, instance: dg.DagsterInstance, partition_key: str) -> None:
