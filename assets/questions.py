@@ -7,6 +7,7 @@ every version under its digest, which is also the asset's data version. Each que
 
 import dagster as dg
 
+from assets.ingest import match_warehouse
 from assets.partitions import question_partitions
 from combat_analysis.fidelity import check_package
 from combat_analysis.package import AgentDataPackage, new_package
@@ -58,7 +59,10 @@ def _output(pkg: AgentDataPackage, **metadata) -> dg.Output:
     return dg.Output(pkg, data_version=dg.DataVersion(pkg.digest), metadata={**metadata, **_package_metadata(pkg)})
 
 
-@dg.asset(kinds={"python", "sqlglot"}, code_version="1", **COMMON)
+@dg.asset(kinds={"python", "sqlglot"}, code_version="1",
+          # Questions read the warehouse; which match each one asks about is only known at run time,
+          # so the lineage edge spans every match partition.
+          deps=[dg.AssetDep(match_warehouse, partition_mapping=dg.AllPartitionMapping())], **COMMON)
 def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: CombatHome,
                planner: PlannerResource) -> dg.Output[AgentDataPackage]:
     """The query analyst's output: the question as a typed QueryPlan and validated SQL (package v1)."""

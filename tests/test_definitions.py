@@ -42,6 +42,7 @@ def test_lineage_runs_from_raw_log_to_report():
     assert parents["match_report"] == {"match_warehouse"}
     assert parents["answer_report"] == {"charts"}
     assert parents["query_results"] == {"query_plan"}
+    assert parents["query_plan"] == {"match_warehouse"}
 
 
 def test_executor_is_chosen_by_environment(monkeypatch):
