@@ -111,30 +111,32 @@ def _load_lines(con, path: Path, survey: Survey, plain_rows: int | None) -> list
     return undecodable
 
 
+CLEAN = "rtrim(raw, ' ,' || chr(13) || chr(9))"  # a line without its CR and trailing comma
+KNOWN = " OR ".join(
+    f"(event_type = '{e}' AND " + ("type IS NULL" if t is None else f"type = '{t}'") + ")" for e, t in KNOWN_TYPES
+)
+
+
 def _create_events_base(con, parse_time: str) -> None:
-    paths = ", ".join(f"'$.{k}'" for k in KEYS)
-    known = " OR ".join(
-        f"(f[1] = '{e}' AND " + ("f[2] IS NULL" if t is None else f"f[2] = '{t}'") + ")" for e, t in KNOWN_TYPES
-    )
+    # Every line becomes a row, unparsable ones with a NULL event_type: a filter here would make DuckDB
+    # evaluate the JSON parse twice, which costs more than deleting the rare bad rows afterwards.
+    struct = "{" + ", ".join(f'"{k}": "VARCHAR"' for k in KEYS) + "}"
     con.execute(f"""
         CREATE TABLE events_base AS
-        SELECT line_no, f[1] AS event_type, f[2] AS type,
-               CASE WHEN f[5] IS NOT NULL THEN {parse_time}(f[5], '{TIME_FORMAT}') END AS time,
-               f[6] AS source, f[7] AS target,
-               TRY_CAST(f[3] AS BIGINT) AS item_id, f[4] AS item_name,
-               TRY_CAST(f[8] AS DOUBLE) AS value1, TRY_CAST(f[9] AS DOUBLE) AS value2,
-               TRY_CAST(f[10] AS DOUBLE) AS location_x, TRY_CAST(f[11] AS DOUBLE) AS location_y,
-               f[12] AS text, f[13] AS match_id_field,
-               CASE WHEN {known} THEN NULL ELSE clean END AS raw
-        FROM (SELECT line_no, clean, try(json_extract_string(clean, [{paths}])) AS f
-              FROM (SELECT line_no, rtrim(raw, ' ,' || chr(13) || chr(9)) AS clean FROM lines WHERE raw IS NOT NULL))
-        WHERE f[1] IS NOT NULL
+        SELECT line_no, s.eventType AS event_type, s.type AS type,
+               CASE WHEN s.time IS NOT NULL THEN {parse_time}(s.time, '{TIME_FORMAT}') END AS time,
+               s.sourceowner AS source, s.targetowner AS target,
+               TRY_CAST(s.itemid AS BIGINT) AS item_id, s.itemname AS item_name,
+               TRY_CAST(s.value1 AS DOUBLE) AS value1, TRY_CAST(s.value2 AS DOUBLE) AS value2,
+               TRY_CAST(s.locationx AS DOUBLE) AS location_x, TRY_CAST(s.locationy AS DOUBLE) AS location_y,
+               s.text AS text, s.matchID AS match_id_field, CAST(NULL AS VARCHAR) AS raw
+        FROM (SELECT line_no, try(from_json({CLEAN}, '{struct}')) AS s FROM lines)
     """)  # `lines` is in line order and CTAS keeps it
 
 
 def _parse_lines(con, lines_total: int, undecodable: list[BadLine]) -> None:
     """Parse every line once into `events_base` (typed columns, no match clock yet); lines that do not
-    parse go to `quarantine_raw` with a reason each."""
+    parse go to `quarantine_raw` with a reason each, and unknown event types keep their raw line."""
     try:
         _create_events_base(con, "strptime")
     except (duckdb.ConversionException, duckdb.InvalidInputException):
@@ -142,9 +144,9 @@ def _parse_lines(con, lines_total: int, undecodable: list[BadLine]) -> None:
         con.execute("DROP TABLE IF EXISTS events_base")
         _create_events_base(con, "try_strptime")
     con.execute("CREATE TABLE quarantine_raw (line_no BIGINT, reason VARCHAR, raw VARCHAR)")
-    parsed = con.execute("SELECT count(*) FROM events_base").fetchone()[0]
-    if parsed < lines_total - len(undecodable):  # only then is the anti-join worth its cost
-        con.execute("""
+    unparsed = con.execute("SELECT count(*) FROM events_base WHERE event_type IS NULL").fetchone()[0]
+    if unparsed > len(undecodable):  # undecodable lines are NULL here too, and already have their reason
+        con.execute(f"""
             INSERT INTO quarantine_raw
             SELECT line_no,
                    CASE WHEN trim(clean) = '' THEN 'blank line'
@@ -153,9 +155,20 @@ def _parse_lines(con, lines_total: int, undecodable: list[BadLine]) -> None:
                         WHEN json_type(clean) <> 'OBJECT' THEN 'not a JSON object'
                         ELSE 'no eventType' END,
                    raw
-            FROM (SELECT line_no, raw, rtrim(raw, ' ,' || chr(13) || chr(9)) AS clean FROM lines
-                  WHERE raw IS NOT NULL AND line_no NOT IN (SELECT line_no FROM events_base))
+            FROM (SELECT line_no, raw, {CLEAN} AS clean FROM lines
+                  WHERE raw IS NOT NULL
+                    AND line_no IN (SELECT line_no FROM events_base WHERE event_type IS NULL))
         """, {"last": lines_total})
+    if unparsed:
+        con.execute("DELETE FROM events_base WHERE event_type IS NULL")
+    unknown = f"NOT coalesce({KNOWN}, false)"  # a missing type is unknown too, not NULL
+    if con.execute(f"SELECT count(*) FROM events_base WHERE {unknown}").fetchone()[0]:
+        con.execute(f"""
+            UPDATE events_base SET raw = l.clean
+            FROM (SELECT line_no, {CLEAN} AS clean FROM lines
+                  WHERE line_no IN (SELECT line_no FROM events_base WHERE {unknown})) AS l
+            WHERE events_base.line_no = l.line_no
+        """)
     if undecodable:
         con.executemany("INSERT INTO quarantine_raw VALUES (?, ?, ?)",
                         [(b.line_no, b.reason, b.raw) for b in undecodable])

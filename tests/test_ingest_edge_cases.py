@@ -155,11 +155,15 @@ def test_match_id_falls_back_to_the_file_name(tmp_path):
 def test_unknown_event_types_are_kept_with_their_raw_fields(tmp_path):
     lines = list(SAMPLE_LINES)
     odd = b'{"eventType": "CombatMsg", "type": "Shielding", "time": "2025.03.02-19.20.00", "sourceowner": "Brisk", "value1": "40"},'
+    untyped = b'{"eventType": "CombatMsg", "time": "2025.03.02-19.20.01", "sourceowner": "Brisk"},'
     lines.insert(500, odd)
+    lines.insert(501, untyped)
     ingest_log(write(tmp_path, "odd.log", b"\r\n".join(lines)), tmp_path / "wh")
     con = open_warehouse(tmp_path / "wh", SAMPLE_MATCH_ID)
-    row = con.execute("SELECT line_no, type, source, value1, match_second, raw FROM events WHERE raw IS NOT NULL").fetchall()
-    assert row == [(501, "Shielding", "Brisk", 40.0, 113, odd.decode().rstrip(","))]
+    rows = con.execute("SELECT line_no, type, source, value1, match_second, raw FROM events WHERE raw IS NOT NULL "
+                       "ORDER BY line_no").fetchall()
+    assert rows == [(501, "Shielding", "Brisk", 40.0, 113, odd.decode().rstrip(",")),
+                    (502, None, "Brisk", None, 114, untyped.decode().rstrip(","))]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
