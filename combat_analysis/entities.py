@@ -46,12 +46,3 @@ def entity_team(name: str, kind: str, teams: dict[str, int]) -> int | None:
         first = name.split(" ", 1)[0].lower()
         return SIDE.get(first)
     return None
-
-
-def objective_name(target: str) -> str | None:
-    """What kind of objective a structure or boss is: tower, phoenix, titan, gold fury or fire giant."""
-    low = target.lower()
-    for objective in ("tower", "phoenix", "titan", "gold fury", "fire giant"):
-        if objective in low:
-            return objective
-    return None

@@ -1,7 +1,8 @@
 """Ingest one SMITE 2 combat log into the warehouse: parse, derive every METRICS.md table, write partitions.
 
-Python only frames the file into numbered lines (see `logfile`); DuckDB parses the JSON, types the columns
-and derives the tables, in a scratch database on disk so memory stays bounded for any file size.
+Python surveys the file (digest, line count) and frames awkward files into numbered lines (see `logfile`);
+DuckDB parses the JSON, types the columns and derives the tables under a memory limit, spilling to a scratch
+directory, so memory stays bounded for any file size.
 """
 
 from __future__ import annotations
@@ -65,12 +66,8 @@ class IngestResult:
 def _csv_source(path: Path) -> str:
     # One VARCHAR column per line: the unit separator never occurs in valid JSON, and no quoting.
     compression = "gzip" if path.suffix == ".gz" else "none"
-    return (f"read_csv({_literal(str(path))}, columns={{'raw': 'VARCHAR'}}, header=false, delim=chr(31), "
+    return (f"read_csv({warehouse.sql_string(str(path))}, columns={{'raw': 'VARCHAR'}}, header=false, delim=chr(31), "
             f"quote='', escape='', auto_detect=false, compression='{compression}')")
-
-
-def _literal(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
 
 
 def _read_plain_lines(con, path: Path) -> int | None:
@@ -189,7 +186,7 @@ def _build_events(con, match_id_fallback: str) -> tuple[str, object, object]:
     # A view, not a table: the clock is cheap arithmetic, and a second copy of every event is not.
     con.execute(f"""
         CREATE VIEW events AS
-        SELECT {_literal(match_id)} AS match_id, line_no, event_type, type, time,
+        SELECT {warehouse.sql_string(match_id)} AS match_id, line_no, event_type, type, time,
                CAST(date_diff('second', {origin}, time) AS INTEGER) AS match_second,
                CAST(floor(date_diff('second', {origin}, time) / 60) AS INTEGER) AS minute,
                source, target, item_id, item_name, value1, value2, location_x, location_y, text, raw
@@ -391,16 +388,6 @@ def _build_matches(con, match_id, start, end, path: Path, sha: str, counts: tupl
     )
 
 
-def match_with_sha256(root: Path, sha256: str) -> str | None:
-    """The match already ingested from a file with exactly this content, if any."""
-    files = [str(p) for p in (Path(root) / "matches").glob("match_id=*/data.parquet")]
-    if not files:
-        return None
-    row = duckdb.connect().execute(
-        "SELECT match_id FROM read_parquet(?) WHERE source_sha256 = ? LIMIT 1", [files, sha256]).fetchone()
-    return row[0] if row else None
-
-
 def ingest_log(
     path: Path,
     warehouse_root: Path,
@@ -424,7 +411,7 @@ def ingest_log(
     try:
         con = duckdb.connect()
         con.execute(f"SET memory_limit = '{memory_limit_mb}MB'")
-        con.execute(f"SET temp_directory = {_literal(str(scratch / 'spill'))}")
+        con.execute(f"SET temp_directory = {warehouse.sql_string(str(scratch / 'spill'))}")
         # The survey (digest, line count) and DuckDB's read of the lines overlap on the two cores.
         with ThreadPoolExecutor(max_workers=1) as pool:
             surveying = pool.submit(survey_log, path, on_progress=on_progress)
@@ -432,7 +419,7 @@ def ingest_log(
             survey = surveying.result()
         if survey.lines == 0:
             raise EmptyLogError(f"{path} is empty: a combat log holds one JSON event per line")
-        already = match_with_sha256(root, survey.sha256)
+        already = warehouse.match_with_sha256(root, survey.sha256)
         if already is not None:
             return _result_from_warehouse(root, already, path, survey.sha256)
         stage("parsing events")

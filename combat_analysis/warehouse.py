@@ -31,14 +31,23 @@ def partition_dir(root: Path, table: str, match_id: str) -> Path:
     return Path(root) / table / partition_name(match_id)
 
 
-def match_ids(root: Path) -> list[str]:
-    """Every match in the warehouse, by the id recorded in its `matches` partition."""
-    files = sorted((Path(root) / "matches").glob("match_id=*/data.parquet"))
+def _over_matches(root: Path, select: str, params: list | tuple = ()) -> list[tuple]:
+    """Run `select` over every match's `matches` partition; `{matches}` in it names the partitions."""
+    files = sorted(str(f) for f in (Path(root) / "matches").glob("match_id=*/data.parquet"))
     if not files:
         return []
-    con = duckdb.connect()
-    rows = con.execute("SELECT match_id FROM read_parquet(?) ORDER BY match_id", [[str(f) for f in files]])
-    return [r[0] for r in rows.fetchall()]
+    return duckdb.connect().execute(select.format(matches="read_parquet(?)"), [files, *params]).fetchall()
+
+
+def match_ids(root: Path) -> list[str]:
+    """Every match in the warehouse, by the id recorded in its `matches` partition."""
+    return [r[0] for r in _over_matches(root, "SELECT match_id FROM {matches} ORDER BY match_id")]
+
+
+def match_with_sha256(root: Path, sha256: str) -> str | None:
+    """The match already ingested from a file with exactly this content, if any."""
+    rows = _over_matches(root, "SELECT match_id FROM {matches} WHERE source_sha256 = ? LIMIT 1", [sha256])
+    return rows[0][0] if rows else None
 
 
 def _empty_select(table: str) -> str:
@@ -46,7 +55,8 @@ def _empty_select(table: str) -> str:
     return f"SELECT {columns} WHERE false"
 
 
-def _quote(text: str) -> str:
+def sql_string(text: str) -> str:
+    """A SQL string literal, for the few statements DuckDB cannot parameterise (paths in FROM, SET)."""
     return "'" + text.replace("'", "''") + "'"
 
 
@@ -69,7 +79,7 @@ def open_warehouse(root: Path, match_id: str | None = None, *, read_only_memory_
         else:
             pattern = partition_dir(root, table, match_id) / "data.parquet"
             present = pattern.exists()
-        source = f"SELECT * FROM read_parquet({_quote(str(pattern))})" if present else _empty_select(table)
+        source = f"SELECT * FROM read_parquet({sql_string(str(pattern))})" if present else _empty_select(table)
         con.execute(f"CREATE VIEW {table} AS {source}")
     return con
 
