@@ -7,7 +7,6 @@ shows them), else in a throwaway instance.
 """
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ import dagster as dg
 
 from combat_analysis.requests import QuestionRequest, save_question
 from combat_analysis.settings import Paths
+from resources.io_managers import latest_package_file
 
 
 def launch_question(request: QuestionRequest, paths: Paths, instance: dg.DagsterInstance) -> Path:
@@ -26,8 +26,7 @@ def launch_question(request: QuestionRequest, paths: Paths, instance: dg.Dagster
     instance.add_dynamic_partitions("questions", [key])
     defs.resolve_job_def("answer_question_job").execute_in_process(
         instance=instance, partition_key=key, raise_on_error=True)
-    folder = paths.packages / "answer_report" / key
-    return folder / json.loads((folder / "latest.json").read_text(encoding="utf-8"))["file"]
+    return latest_package_file(paths.packages, "answer_report", key)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,6 +14,17 @@ import dagster as dg
 from combat_analysis.package import AgentDataPackage
 from combat_analysis.settings import Paths
 
+POINTER = "latest.json"
+
+
+def latest_package_file(root: Path, asset: str, partition: str) -> Path:
+    """The newest stored version of an asset's package for a partition, as the IO manager's pointer names it."""
+    folder = Path(root) / asset / partition
+    pointer = folder / POINTER
+    if not pointer.exists():
+        raise FileNotFoundError(f"no stored package for {asset} at {folder}; materialize the asset first")
+    return folder / json.loads(pointer.read_text(encoding="utf-8"))["file"]
+
 
 class PackageIOManager(dg.ConfigurableIOManager):
     root: str = ""
@@ -22,9 +33,8 @@ class PackageIOManager(dg.ConfigurableIOManager):
         return Path(self.root) if self.root else Paths.from_env().packages
 
     def _folder(self, context) -> Path:
-        asset = "/".join(context.asset_key.path)
         partition = context.partition_key if context.has_partition_key else "_"
-        return self._base() / asset / partition
+        return self._base() / "/".join(context.asset_key.path) / partition
 
     def handle_output(self, context: dg.OutputContext, obj: AgentDataPackage) -> None:
         folder = self._folder(context)
@@ -34,15 +44,10 @@ class PackageIOManager(dg.ConfigurableIOManager):
             tmp = target.with_suffix(".tmp")
             tmp.write_text(obj.to_json(indent=1), encoding="utf-8")
             tmp.replace(target)
-        (folder / "latest.json").write_text(json.dumps({"file": target.name, "digest": obj.digest}), encoding="utf-8")
+        (folder / POINTER).write_text(json.dumps({"file": target.name, "digest": obj.digest}), encoding="utf-8")
         context.add_output_metadata({"package_path": dg.MetadataValue.path(str(target))})
 
     def load_input(self, context: dg.InputContext) -> AgentDataPackage:
-        folder = self._base() / "/".join(context.asset_key.path) / (
-            context.partition_key if context.has_partition_key else "_")
-        pointer = folder / "latest.json"
-        if not pointer.exists():
-            raise FileNotFoundError(f"no stored package for {context.asset_key.to_user_string()} at {folder}; "
-                                    "materialize the upstream asset first")
-        name = json.loads(pointer.read_text(encoding="utf-8"))["file"]
-        return AgentDataPackage.from_json((folder / name).read_text(encoding="utf-8"))
+        partition = context.partition_key if context.has_partition_key else "_"
+        stored = latest_package_file(self._base(), "/".join(context.asset_key.path), partition)
+        return AgentDataPackage.from_json(stored.read_text(encoding="utf-8"))

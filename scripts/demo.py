@@ -5,7 +5,6 @@ Runs are recorded in $DAGSTER_HOME, so `make dev` shows their materializations, 
 
 from __future__ import annotations
 
-import json
 import shutil
 import sys
 from pathlib import Path
@@ -15,13 +14,13 @@ from rich.console import Console
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from assets.launch import launch_question  # noqa: E402
 from combat_analysis.package import AgentDataPackage  # noqa: E402
 from combat_analysis.requests import (  # noqa: E402
     QuestionRequest,
     match_key,
     peek_match_id,
     register_match_source,
-    save_question,
 )
 from combat_analysis.settings import Paths  # noqa: E402
 from definitions import defs  # noqa: E402
@@ -48,7 +47,8 @@ def main() -> None:
     demo_dir.mkdir(parents=True, exist_ok=True)
     log = demo_dir / SAMPLE.name
     shutil.copyfile(SAMPLE, log)
-    key = match_key(peek_match_id(log))
+    match_id = peek_match_id(log)
+    key = match_key(match_id)
     console.rule("[bold]combat-analysis demo")
     console.print(f"data home: {paths.home}\nDagster home: {instance.root_directory}")
     register_match_source(paths, key, log)
@@ -56,13 +56,10 @@ def main() -> None:
     run("ingest_match_job", instance, key)
     run("match_report_job", instance, key)
     for question in QUESTIONS:
-        request = QuestionRequest(question=question, match_id=peek_match_id(log), user_id="demo")
-        qkey = save_question(paths, request)
-        instance.add_dynamic_partitions("questions", [qkey])
-        run("answer_question_job", instance, qkey)
-        folder = paths.packages / "answer_report" / qkey
-        latest = (folder / "latest.json").read_text()
-        package = AgentDataPackage.from_json((folder / json.loads(latest)["file"]).read_text(encoding="utf-8"))
+        stored = launch_question(QuestionRequest(question=question, match_id=match_id, user_id="demo"),
+                                 paths, instance)
+        package = AgentDataPackage.from_json(stored.read_text(encoding="utf-8"))
+        console.print(f"  [green]✓[/green] answer_question_job [dim]{stored.parent.name}[/dim]")
         console.print(f"\n[bold]{question}[/bold]\n  {package.response.direct_answer}\n"
                       f"  [dim]report: {package.final_output.html_path}[/dim]")
     console.print(f"\n[bold]match report:[/bold] {paths.reports / key / 'report.html'}")

@@ -14,6 +14,7 @@ from assets.questions import QuestionConfig, question_assets
 from assets.reports import match_report
 from assets.sensors import incoming_logs_sensor, question_files_sensor
 from combat_analysis.package import AgentDataPackage
+from resources.io_managers import latest_package_file
 from tests.conftest import SAMPLE_LOG, SAMPLE_MATCH_ID
 from tests.dagster_fixtures import drop_log, new_instance, resources_for
 
@@ -57,13 +58,8 @@ def ask(home: Path, instance, question: str, key: str) -> dg.ExecuteInProcessRes
 
 
 def stored_packages(home: Path, key: str) -> list[AgentDataPackage]:
-    files = [home / "packages" / asset / key for asset in
-             ("query_plan", "query_results", "findings", "charts", "answer_report")]
-    packages = []
-    for folder in files:
-        pointer = json.loads((folder / "latest.json").read_text())
-        packages.append(AgentDataPackage.from_json((folder / pointer["file"]).read_text()))
-    return packages
+    return [AgentDataPackage.from_json(latest_package_file(home / "packages", asset, key).read_text())
+            for asset in ("query_plan", "query_results", "findings", "charts", "answer_report")]
 
 
 def test_question_chain_end_to_end(dagster_home):
@@ -112,8 +108,7 @@ def test_refusal_runs_to_the_end_without_failing(dagster_home):
 def test_tampered_package_stops_the_next_stage(dagster_home, tmp_path):
     home, instance, _ = dagster_home
     ask(home, instance, "Who got first blood?", "first-blood")
-    folder = home / "packages" / "charts" / "first-blood"
-    stored = folder / json.loads((folder / "latest.json").read_text())["file"]
+    stored = latest_package_file(home / "packages", "charts", "first-blood")
     stored.write_text(stored.read_text().replace("Tsunami88", "Mallory"))
     with pytest.raises(Exception, match="does not match its content"):
         dg.materialize(question_assets, selection=["answer_report"], partition_key="first-blood",
