@@ -36,7 +36,7 @@ def _over_matches(root: Path, select: str, params: list | tuple = ()) -> list[tu
     files = sorted(str(f) for f in (Path(root) / "matches").glob("match_id=*/data.parquet"))
     if not files:
         return []
-    return duckdb.connect().execute(select.format(matches="read_parquet(?)"), [files, *params]).fetchall()
+    return duckdb.connect().execute(select.format(matches="read_parquet(?, hive_partitioning = false)"), [files, *params]).fetchall()
 
 
 def match_ids(root: Path) -> list[str]:
@@ -79,7 +79,7 @@ def open_warehouse(root: Path, match_id: str | None = None, *, read_only_memory_
         else:
             pattern = partition_dir(root, table, match_id) / "data.parquet"
             present = pattern.exists()
-        source = f"SELECT * FROM read_parquet({sql_string(str(pattern))})" if present else _empty_select(table)
+        source = f"SELECT * FROM read_parquet({sql_string(str(pattern))}, hive_partitioning = false)" if present else _empty_select(table)
         con.execute(f"CREATE VIEW {table} AS {source}")
     return con
 
