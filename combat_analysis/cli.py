@@ -107,7 +107,7 @@ def cmd_ingest(args) -> int:
 
 
 def _print_ingest_summary(rows: list, files: int, failures: int) -> None:
-    if len(rows) <= 50:
+    if 0 < len(rows) <= 50:
         table = Table(title="Ingest", show_lines=False)
         for column in ("file", "match", "status", "lines", "quarantined"):
             table.add_column(column)

@@ -320,9 +320,9 @@ def _quarantine_range(con, first: int, last: int, problem: str) -> None:
     params = {"first": first, "last": last, "start": f"broken start event: {problem}",
               "after": f"after the broken start event at line {first}"}
     con.execute("""
-        UPDATE quarantine_raw SET reason = $start || ' (' || reason || ')'
+        UPDATE quarantine_raw SET reason = 'broken start event: ' || reason
         WHERE line_no = $first AND NOT starts_with(reason, 'broken start event')
-    """, {"first": first, "start": "broken start event"})
+    """, {"first": first})
     con.execute("""
         INSERT INTO quarantine_raw
         SELECT b.line_no, CASE WHEN b.line_no = $first THEN $start ELSE $after END, l.raw
