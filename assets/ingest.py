@@ -6,7 +6,14 @@ from pathlib import Path
 import dagster as dg
 
 from assets.partitions import match_partitions
-from combat_analysis.ingest import IngestError, IngestResult, ingest_log
+from combat_analysis.ingest import (
+    READ_ERRORS,
+    IngestError,
+    IngestResult,
+    as_ingest_error,
+    check_log_file,
+    ingest_log,
+)
 from combat_analysis.logfile import survey_log
 from combat_analysis.requests import match_id_for_key, match_key, match_source, register_match_source
 from combat_analysis.warehouse import open_warehouse
@@ -31,7 +38,11 @@ def raw_match_log(context: dg.AssetExecutionContext, config: RawLogConfig, home:
     log = Path(config.path) if config.path else match_source(paths, key)
     if config.path:
         register_match_source(paths, key, log)
-    survey = survey_log(log)
+    try:
+        check_log_file(log)
+        survey = survey_log(log)
+    except READ_ERRORS as exc:  # the file itself is the problem: retrying cannot help
+        raise dg.Failure(description=str(as_ingest_error(log, exc)), allow_retries=False) from exc
     return dg.MaterializeResult(
         metadata={
             "path": dg.MetadataValue.path(str(log)),

@@ -106,7 +106,8 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-def _check_file(path: Path) -> None:
+def check_log_file(path: Path) -> None:
+    """An `IngestError` unless `path` is an existing regular file."""
     if not path.exists():
         raise IngestError(f"no such log file: {path}")
     if path.is_dir():
@@ -640,20 +641,25 @@ def ingest_log(
     failure is an `IngestError` whose one-line message names the file; nothing is committed then.
     """
     path = Path(path)
-    _check_file(path)
+    check_log_file(path)
     try:
         return _ingest(path, Path(warehouse_root), max_bad_share, on_progress, on_stage or (lambda _name: None),
                        memory_limit_mb)
-    except IngestError:
-        raise
-    except KeyRefused as exc:
-        raise IngestError(f"{path}: {exc}") from exc
-    except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
-        raise IngestError(f"{path}: the gzip archive is truncated or corrupt ({_one_line(exc)})") from exc
-    except OSError as exc:
-        raise IngestError(f"{path}: {_one_line(exc)}") from exc
-    except duckdb.Error as exc:
-        raise IngestError(f"{path}: {_one_line(exc)[:300]}") from exc
+    except READ_ERRORS as exc:
+        raise as_ingest_error(path, exc) from exc
+
+
+# What reading or writing a log can raise that is about the file or the disk, not about our code.
+READ_ERRORS = (IngestError, KeyRefused, EOFError, zlib.error, OSError, duckdb.Error)
+
+
+def as_ingest_error(path: Path, exc: BaseException) -> IngestError:
+    """The one-line `IngestError` naming the file for one of `READ_ERRORS`."""
+    if isinstance(exc, IngestError):
+        return exc
+    if isinstance(exc, (EOFError, zlib.error, gzip.BadGzipFile)):
+        return IngestError(f"{path}: the gzip archive is truncated or corrupt ({_one_line(exc)})")
+    return IngestError(f"{path}: {_one_line(exc)[:300]}")
 
 
 def _ingest(path: Path, root: Path, max_bad_share: float, on_progress, stage, memory_limit_mb: int) -> IngestResult:
