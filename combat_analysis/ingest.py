@@ -711,7 +711,7 @@ def _stage_and_commit(con, root: Path, scratch: Path, path: Path, survey: Survey
     staged, results, listed = [], [], []
     for segment in segments:
         current = warehouse.committed_snapshot(root, segment.match_id)
-        old = warehouse.manifest(root, segment.match_id) if current is not None else None
+        old = warehouse.committed_manifest(root, segment.match_id)
         if old is not None and old.get("source_sha256") == survey.sha256 and \
                 (old["lines"]["first"], old["lines"]["last"]) == (segment.first_line, segment.last_line):
             results.append(_result(old, "unchanged", path, current))  # committed from this very file

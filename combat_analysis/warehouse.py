@@ -154,10 +154,19 @@ def match_ids(root: Path) -> list[str]:
     return sorted(match_id for match_id, folder in _match_folders(root) if (folder / POINTER).exists())
 
 
+def committed_manifest(root: Path, match_id: str) -> dict | None:
+    """The committed manifest of a match (source digest, line range and counts, row counts, creation time), or
+    None if the match was never committed."""
+    snapshot = committed_snapshot(root, match_id)
+    return _read_json(snapshot / MANIFEST) if snapshot else None
+
+
 def manifest(root: Path, match_id: str) -> dict:
-    """The committed manifest of a match: source digest, line and row counts, creation time."""
-    snapshot = committed_snapshot(root, check_key(match_id, "match id"))
-    data = _read_json(snapshot / MANIFEST) if snapshot else None
+    """`committed_manifest`, or `WarehouseError` naming the matches there are."""
+    try:
+        data = committed_manifest(root, check_key(match_id, "match id"))
+    except KeyRefused as exc:
+        raise WarehouseError(str(exc)) from exc
     if data is None:
         raise WarehouseError(_unknown_match(root, match_id))
     return data
