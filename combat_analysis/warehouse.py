@@ -205,12 +205,14 @@ def _lease_snapshot(root: Path, match_id: str, attempts: int = 8) -> tuple[Path,
     raise WarehouseError(f"match {match_id!r} keeps changing under the reader; try again")
 
 
-def _readers_lock(root: Path) -> int:
-    path = Path(root) / "readers.lock"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+def _readers_lock(root: Path) -> list[int]:
+    """A shared lock held by readers of every match; none on a warehouse nobody can write (nor sweep)."""
+    try:
+        fd = os.open(Path(root) / "readers.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return []  # no warehouse yet, or a read-only one
     fcntl.flock(fd, fcntl.LOCK_SH)
-    return fd
+    return [fd]
 
 
 def _close_all(fds: list[int]) -> None:
@@ -241,7 +243,7 @@ def table_sources(root: Path, match_id: str | None = None, *, hold_for: object |
             snapshots = [leased[0]]
             fds.append(leased[1])
         else:
-            fds.append(_readers_lock(root))
+            fds.extend(_readers_lock(root))
             snapshots = [s for s in (committed_snapshot(root, m) for m in match_ids(root)) if s is not None]
         sources = {table: [table_file(s, table) for s in snapshots] for table in TABLES}
     except BaseException:
