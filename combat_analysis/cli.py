@@ -110,7 +110,7 @@ def _print_ingest_summary(rows: list, files: int, failures: int) -> None:
     if 0 < len(rows) <= 50:
         table = Table(title="Ingest", show_lines=False)
         for column in ("file", "match", "status", "lines", "quarantined"):
-            table.add_column(column)
+            table.add_column(column, overflow="fold")  # ids and paths are never cut short
         for name, r in rows:
             table.add_row(name, r.match_id, r.status, f"{r.lines_total:,}", _quarantine_summary(r))
         err.print(table)
@@ -224,13 +224,16 @@ def cmd_matches(args) -> int:
     paths = Paths.from_env(args.home)
     table = Table(title=f"Matches in {paths.warehouse}")
     for column in ("match", "started", "duration", "winner", "lines", "quarantined", "source"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")  # an id is shown whole, as written
     if match_ids(paths.warehouse):
         con = open_warehouse(paths.warehouse)
         for row in con.execute("""SELECT match_id, started_at, duration_s, winner_team, lines_total,
                                   lines_quarantined, source_file FROM matches ORDER BY started_at""").fetchall():
             table.add_row(*(str(v) if v is not None else "unknown" for v in row))
-    Console().print(table)
+    out = Console()
+    if not out.is_terminal:  # piped or captured: room for whole ids rather than an 80-column fold
+        out = Console(width=240)
+    out.print(table)
     return 0
 
 
