@@ -7,8 +7,10 @@ import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.partitions import digest_days, match_partitions
+from combat_analysis.keys import path_for_key
 from combat_analysis.match_report import BATTERY, MVP_FORMULA, build_match_report
-from combat_analysis.warehouse import match_ids, open_warehouse, partition_dir
+from combat_analysis.requests import match_id_for_key
+from combat_analysis.warehouse import committed_snapshot, manifest, match_ids, open_warehouse
 from resources import CombatHome, PlannerResource
 
 OWNERS = ["team:analytics"]
@@ -26,7 +28,7 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
     markdown and self-contained HTML, kept per match under `<home>/reports/<match>/`."""
     paths = home.paths
     match_id = _match_id_for(paths, context.partition_key)
-    report = build_match_report(paths.warehouse, match_id, paths.reports / context.partition_key,
+    report = build_match_report(paths.warehouse, match_id, path_for_key(paths.reports, match_id, what="match id"),
                                 handles_dir=paths.handles, planner=planner.planner())
     from combat_analysis.charts import thumbnail_b64
 
@@ -48,11 +50,11 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
 
 
 def _match_id_for(paths, key: str) -> str:
-    """The warehouse's match id for a partition key (keys are the ids made path-safe)."""
-    for match_id in match_ids(paths.warehouse):
-        if partition_dir(paths.warehouse, "matches", match_id).name == f"match_id={key}":
-            return match_id
-    raise dg.Failure(f"match {key!r} is not in the warehouse yet; materialize match_warehouse first")
+    """The warehouse's match id for a partition key (the key is the id, see `requests.match_key`)."""
+    match_id = match_id_for_key(key)
+    if committed_snapshot(paths.warehouse, match_id) is None:
+        raise dg.Failure(f"match {match_id!r} is not in the warehouse yet; materialize match_warehouse first")
+    return match_id
 
 
 @dg.asset(
@@ -67,15 +69,14 @@ def daily_digest(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Mate
     day = datetime.fromisoformat(context.partition_key)
     landed = []
     for match_id in match_ids(paths.warehouse):
-        part = partition_dir(paths.warehouse, "matches", match_id) / "data.parquet"
-        if day <= datetime.fromtimestamp(part.stat().st_mtime) < day + timedelta(days=1):
+        committed = datetime.fromisoformat(manifest(paths.warehouse, match_id)["created_at"]).astimezone()
+        if day <= committed.replace(tzinfo=None) < day + timedelta(days=1):
             landed.append(match_id)
     lines = [f"# Matches that landed on {context.partition_key}", ""]
     for match_id in landed:
         con = open_warehouse(paths.warehouse, match_id)
         winner, duration = con.execute("SELECT winner_team, duration_s FROM matches").fetchone()
-        key = partition_dir(paths.warehouse, "matches", match_id).name.removeprefix("match_id=")
-        report = paths.reports / key / "report.html"
+        report = path_for_key(paths.reports, match_id, what="match id") / "report.html"
         lines.append(f"- **{match_id}**: {'team ' + str(winner) + ' won' if winner else 'winner unknown'}, "
                      f"{duration // 60} min; report: {report if report.exists() else 'not built yet'}")
     if not landed:

@@ -8,6 +8,7 @@ import dagster as dg
 from assets.jobs import answer_question_job, ingest_match_job
 from assets.partitions import match_partitions, question_partitions
 from assets.reports import match_report
+from combat_analysis.keys import KeyRefused
 from combat_analysis.requests import (
     RequestError,
     incoming_logs,
@@ -23,26 +24,45 @@ from resources import CombatHome
 @dg.sensor(job=ingest_match_job, minimum_interval_seconds=10, default_status=dg.DefaultSensorStatus.RUNNING,
            description="Registers each new log in the incoming folder as a match partition and ingests it.")
 def incoming_logs_sensor(context: dg.SensorEvaluationContext, home: CombatHome) -> dg.SensorResult:
-    # The cursor maps each file to the size and mtime it was ingested at: a file is ingested once, and
-    # again only if it changes (a log still being written, or a corrected re-upload).
+    # The cursor maps each file to the size and mtime it was handled at: a file is ingested once, and again
+    # only if it changes (a log still being written, or a corrected re-upload).
     seen: dict[str, str] = json.loads(context.cursor or "{}")
-    new_keys, requests = [], []
+    new_keys, requests, refused = [], [], {}
     for log in incoming_logs(home.incoming):
-        stat = log.stat()
-        signature = f"{stat.st_size}:{stat.st_mtime_ns}"
-        if seen.get(str(log)) == signature:
+        signature = _signature(log)
+        if signature is None or seen.get(str(log)) == signature:
             continue
-        key = match_key(peek_match_id(log))
-        register_match_source(home.paths, key, log)
+        try:
+            key = match_key(peek_match_id(log))
+            register_match_source(home.paths, key, log)
+        except (RequestError, KeyRefused, OSError) as exc:
+            # One bad file never blocks the others: it is logged now and named in a skip reason.
+            message = str(exc) if str(log) in str(exc) else f"{log}: {exc}"
+            context.log.error(f"not ingested: {message}")
+            refused[str(log)] = (signature, message)
+            continue
         new_keys.append(key)
         requests.append(dg.RunRequest(run_key=f"{key}:{signature}", partition_key=key,
                                       tags={"combat_analysis/log": log.name}))
         seen[str(log)] = signature
+    if refused and not requests:
+        # A refused file is settled (until it changes) only once a skip reason has named it; a tick that
+        # also launches runs cannot carry one, so the next tick names it.
+        seen.update({name: signature for name, (signature, _) in refused.items()})
     return dg.SensorResult(
         run_requests=requests,
         dynamic_partitions_requests=[match_partitions.build_add_request(sorted(set(new_keys)))] if new_keys else [],
         cursor=json.dumps(seen, sort_keys=True),
+        skip_reason="; ".join(f"not ingested: {m}" for _, m in refused.values()) if refused and not requests else None,
     )
+
+
+def _signature(log) -> str | None:
+    try:
+        stat = log.stat()
+    except OSError:  # gone since the folder was listed
+        return None
+    return f"{stat.st_size}:{stat.st_mtime_ns}"
 
 
 @dg.sensor(job=answer_question_job, minimum_interval_seconds=10, default_status=dg.DefaultSensorStatus.RUNNING,

@@ -17,6 +17,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.ticker import FuncFormatter  # noqa: E402
 
+from combat_analysis.fonts import use_fallback_fonts  # noqa: E402
+
+use_fallback_fonts()  # player names carry accents, CJK and emoji
+
 TEAM_COLORS = {1: "#2f6fde", 2: "#d64541"}
 NEUTRAL = "#6c757d"
 # Series that are not teams never use the team colours, so blue and red always mean team 1 and team 2.

@@ -21,40 +21,106 @@ from combat_analysis.settings import Paths
 err = Console(stderr=True, soft_wrap=True)  # paths in messages must stay whole for copy and paste
 
 
-def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet: bool = False):
+def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet: bool = False, progress=None):
+    """Ingest one file, showing its bytes read and steps on `progress` (a rich Progress), or on a bar of its own."""
     from combat_analysis.ingest import ingest_log
 
-    size = path.stat().st_size if path.suffix != ".gz" else None
-    columns = [TextColumn("[bold]{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn()]
-    with Progress(*columns, console=err, transient=True, disable=quiet or not err.is_terminal) as progress:
-        task = progress.add_task(f"{path.name}: reading", total=size)
-        result = ingest_log(path, paths.warehouse, max_bad_share=max_bad_share,
-                            on_progress=lambda n: progress.advance(task, n),
-                            on_stage=lambda name: progress.update(task, description=f"{path.name}: {name}"))
-    return result
+    if progress is None:
+        columns = [TextColumn("[bold]{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn()]
+        with Progress(*columns, console=err, transient=True, disable=quiet or not err.is_terminal) as own:
+            return _ingest_with_progress(path, paths, max_bad_share, progress=own)
+    size = path.stat().st_size if path.is_file() and path.suffix != ".gz" else None
+    task = progress.add_task(f"{path.name}: reading", total=size)
+    try:
+        return ingest_log(path, paths.warehouse, max_bad_share=max_bad_share,
+                          on_progress=lambda n: progress.advance(task, n),
+                          on_stage=lambda name: progress.update(task, description=f"{path.name}: {name}"))
+    finally:
+        progress.remove_task(task)
+
+
+def expand_log_arguments(names: list[str]) -> tuple[list[Path], list[str]]:
+    """The log files named by files, folders (their log files) and glob patterns, each once, in order;
+    plus a one-line problem for each argument that names none."""
+    import glob
+
+    from combat_analysis.requests import incoming_logs
+
+    files: list[Path] = []
+    problems: list[str] = []
+    for name in names:
+        path = Path(name)
+        if path.is_dir():
+            found = incoming_logs(path)
+            if not found:
+                problems.append(f"{path} is a folder without log files (*.log, *.log.gz, *.txt, *.json, *.jsonl)")
+        elif not path.exists() and glob.has_magic(name):
+            found = [Path(p) for p in sorted(glob.glob(name, recursive=True)) if Path(p).is_file()]
+            if not found:
+                problems.append(f"no file matches {name}")
+        else:
+            found = [path]  # a missing or unreadable file is reported by the ingest, naming it
+        files.extend(found)
+    unique = list(dict.fromkeys(files))
+    return unique, problems
+
+
+def _quarantine_summary(result) -> str:
+    if not result.lines_quarantined:
+        return "0"
+    kinds = ", ".join(f"{n:,} {kind}" for kind, n in sorted(result.quarantine_reasons.items(), key=lambda kv: -kv[1]))
+    return f"{result.lines_quarantined:,} ({kinds})"
 
 
 def cmd_ingest(args) -> int:
     from combat_analysis.ingest import IngestError
 
     paths = Paths.from_env(args.home)
-    failures = 0
-    table = Table(title="Ingest", show_lines=False)
-    for column in ("file", "match", "status", "lines", "quarantined"):
-        table.add_column(column)
-    for name in args.files:
-        try:
-            r = _ingest_with_progress(Path(name), paths, args.max_bad_share)
-        except IngestError as exc:
-            failures += 1
-            err.print(f"[red]error:[/red] {exc}")
-            continue
-        table.add_row(name, r.match_id, r.status, f"{r.lines_total:,}", f"{r.lines_quarantined:,}")
-        for line_no, reason in r.first_bad_lines[:3]:
-            err.print(f"  [yellow]quarantined[/yellow] {name}:{line_no}: {reason}")
-    err.print(table)
+    files, problems = expand_log_arguments(args.files)
+    for problem in problems:
+        err.print(f"[red]error:[/red] {problem}")
+    rows, failures = [], len(problems)
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn()]
+    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
+        overall = progress.add_task(f"{len(files)} log file(s)", total=len(files)) if len(files) > 1 else None
+        for path in files:
+            try:
+                result = _ingest_with_progress(path, paths, args.max_bad_share, progress=progress)
+            except IngestError as exc:
+                failures += 1
+                progress.console.print(f"[red]error:[/red] {exc}")
+            except Exception as exc:  # an unforeseen failure is still one line; --debug shows where it came from
+                failures += 1
+                progress.console.print(f"[red]error:[/red] {path}: {type(exc).__name__}: {' '.join(str(exc).split())}")
+                if args.debug:
+                    progress.console.print_exception()
+            else:
+                for match in result.matches:
+                    rows.append((str(path), match))
+                    for line_no, reason in match.first_bad_lines[:3]:
+                        progress.console.print(f"  [yellow]quarantined[/yellow] {path}:{line_no}: {reason}")
+            if overall is not None:
+                progress.advance(overall)
+    _print_ingest_summary(rows, len(files), failures)
     err.print(f"warehouse: {paths.warehouse}")
     return 1 if failures else 0
+
+
+def _print_ingest_summary(rows: list, files: int, failures: int) -> None:
+    if 0 < len(rows) <= 50:
+        table = Table(title="Ingest", show_lines=False)
+        for column in ("file", "match", "status", "lines", "quarantined"):
+            table.add_column(column, overflow="fold")  # ids and paths are never cut short
+        for name, r in rows:
+            table.add_row(name, r.match_id, r.status, f"{r.lines_total:,}", _quarantine_summary(r))
+        err.print(table)
+    statuses = {}
+    for _, r in rows:
+        statuses[r.status] = statuses.get(r.status, 0) + 1
+    counts = ", ".join(f"{n:,} {status}" for status, n in sorted(statuses.items()))
+    quarantined = sum(r.lines_quarantined for _, r in rows)
+    err.print(f"{files:,} file(s), {len(rows):,} match(es): {counts or 'none'}; {quarantined:,} line(s) "
+              f"quarantined; {failures:,} failed")
 
 
 def _resolve_match(args, paths: Paths) -> str:
@@ -67,7 +133,8 @@ def _resolve_match(args, paths: Paths) -> str:
     known = match_ids(paths.warehouse)
     if len(known) == 1:
         return known[0]
-    hint = ", ".join(known) if known else "none yet; pass --log FILE"
+    hint = (", ".join(known[:20]) + (f" and {len(known) - 20:,} more" if len(known) > 20 else "")
+            if known else "none yet; pass --log FILE")
     raise SystemExit(f"error: say which match with --match ID or --log FILE (matches: {hint})")
 
 
@@ -157,13 +224,16 @@ def cmd_matches(args) -> int:
     paths = Paths.from_env(args.home)
     table = Table(title=f"Matches in {paths.warehouse}")
     for column in ("match", "started", "duration", "winner", "lines", "quarantined", "source"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")  # an id is shown whole, as written
     if match_ids(paths.warehouse):
         con = open_warehouse(paths.warehouse)
         for row in con.execute("""SELECT match_id, started_at, duration_s, winner_team, lines_total,
                                   lines_quarantined, source_file FROM matches ORDER BY started_at""").fetchall():
             table.add_row(*(str(v) if v is not None else "unknown" for v in row))
-    Console().print(table)
+    out = Console()
+    if not out.is_terminal:  # piped or captured: room for whole ids rather than an 80-column fold
+        out = Console(width=240)
+    out.print(table)
     return 0
 
 
@@ -173,9 +243,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     ingest = sub.add_parser("ingest", help="read combat logs into the warehouse")
-    ingest.add_argument("files", nargs="+")
+    ingest.add_argument("files", nargs="+", metavar="FILE|FOLDER|GLOB",
+                        help="log files, folders of logs, or glob patterns such as 'logs/**/*.log.gz'")
     ingest.add_argument("--max-bad-share", type=float, default=0.01,
                         help="fail when more than this share of lines is malformed (default 0.01)")
+    ingest.add_argument("--debug", action="store_true", help="show a traceback for unexpected failures")
     ingest.set_defaults(func=cmd_ingest)
 
     ask = sub.add_parser("ask", help="answer a question about a match")

@@ -9,12 +9,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import zlib
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from combat_analysis.keys import KeyRefused, check_key, folder_name, key_from_folder_name, path_for_key
+from combat_analysis.logfile import fallback_match_id, first_start
 from combat_analysis.settings import Paths
-from combat_analysis.warehouse import partition_name
 
 LOG_SUFFIXES = (".log", ".log.gz", ".txt", ".json", ".jsonl")
 
@@ -67,37 +69,52 @@ def read_question_file(path: Path) -> QuestionRequest:
         raise RequestError(f"{path}: not a question file ({exc})") from exc
 
 
-def peek_match_id(path: Path, max_lines: int = 50) -> str:
-    """The match id the ingest will use: the start event's matchID, else the file name's stem."""
-    from combat_analysis.logfile import open_log
+def peek_match_id(path: Path) -> str:
+    """The id of the first match the ingest will read from this log: its first start event's matchID, else
+    the file name up to its first dot. Reads only up to that start event, in bounded memory.
 
-    with open_log(Path(path)) as f:
-        for _ in range(max_lines):
-            line = f.readline()
-            if not line:
-                break
-            text = line.decode("utf-8", errors="replace").lstrip("\ufeff").strip().rstrip(",")
-            try:
-                event = json.loads(text)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(event, dict) and event.get("eventType") == "start" and event.get("matchID"):
-                return str(event["matchID"])
-    return Path(path).name.split(".")[0]
+    Raises `RequestError` (one line, naming the file) for a log that cannot be read or whose id cannot be kept.
+    """
+    path = Path(path)
+    try:
+        start = first_start(path)
+        if start is not None and start.match_id is not None:
+            return start.match_id
+        return check_key(fallback_match_id(path), "the match id taken from the file name")
+    except KeyRefused as exc:
+        raise RequestError(f"{path}: {exc}") from exc
+    except (OSError, EOFError, zlib.error) as exc:
+        raise RequestError(f"{path}: cannot be read ({' '.join(str(exc).split())})") from exc
+
+
+# A Dagster partition key is the match id itself, so the UI shows the id as the log wrote it. The few ids Dagster
+# refuses as keys ("..." inside; control characters never pass `check_key`), and ids starting with the escape
+# mark, become the mark plus their folder name, which cannot collide with any plain id.
+_KEY_MARK = "~"
 
 
 def match_key(match_id: str) -> str:
-    """A partition key for a match id (Dagster keys and directory names share the same safe alphabet)."""
-    return partition_name(match_id).removeprefix("match_id=")
+    """The Dagster partition key of a match id (the id itself, whenever Dagster accepts it)."""
+    match_id = check_key(match_id, "match id")
+    if "..." in match_id or match_id.startswith(_KEY_MARK):
+        return _KEY_MARK + folder_name(match_id)
+    return match_id
+
+
+def match_id_for_key(key: str) -> str:
+    """The match id a partition key stands for (`match_key` reversed)."""
+    return key_from_folder_name(key[len(_KEY_MARK):]) if key.startswith(_KEY_MARK) else key
 
 
 def register_match_source(paths: Paths, key: str, log: Path) -> None:
+    """Remember which log file a match partition is read from."""
     record = {"path": str(Path(log).resolve())}
-    (_registry(paths, "matches") / f"{key}.json").write_text(json.dumps(record), encoding="utf-8")
+    path_for_key(_registry(paths, "matches"), key, ".json", "partition key").write_text(
+        json.dumps(record), encoding="utf-8")
 
 
 def match_source(paths: Paths, key: str) -> Path:
-    path = _registry(paths, "matches") / f"{key}.json"
+    path = path_for_key(_registry(paths, "matches"), key, ".json", "partition key")
     if not path.exists():
         raise RequestError(
             f"no log file is registered for match {key!r}; drop it into {paths.incoming} or pass its path in run config"

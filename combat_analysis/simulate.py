@@ -1,14 +1,18 @@
 """A deterministic SMITE 2 match simulator that writes logs in the real format (see ../shared/FORMAT.md).
 
-Used for the demo's extra matches and for benchmarks: `combat-analysis simulate --seed 7 --out m.log`.
+Used for the demo's extra matches, benchmarks and property tests: `combat-analysis simulate --seed 7 --out m.log`.
 `scale` multiplies the fight density, so `--scale 40` writes a 32-minute match of over a million lines.
+
+Its defaults are as varied as real logs: numeric match ids (as the game writes them), and player names with
+accents, apostrophes, spaces, CJK characters and emoji. Tests vary the id style, the names, the length and
+the framing further.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -35,7 +39,24 @@ PROCS = ("Bragi's Harp", "Bumba's Cudgel")
 ROLES = ("Jungle", "Carry", "Solo", "Support", "Middle")
 # Names are arbitrary text in real logs: accents, dots, apostrophes, spaces and emoji all occur.
 NAMES = ["León0722", "O'Malley", "zoe.rush", "Psychotic8Ball", "MateoUwU", "Night Owl", "ÁngelDeth",
-         "mid_or_feed", "🐉Drako", "LunaSol", "VoidWalker", "Tsunami88", "Brisk", "PapiTacos"]
+         "mid_or_feed", "🐉Drako", "LunaSol", "VoidWalker", "Tsunami88", "Brisk", "PapiTacos", "Kuro猫",
+         "小龙Xiao", "ジン_jin", "강철Steel", "Nguyễn99", "D'Artagnan", "✨Stella✨", "Ørjan Ås"]
+# How match ids look: the game writes numeric strings; other tools write text, JSON numbers, or worse.
+ID_STYLES = ("numeric", "json-number", "text", "odd")
+
+
+def simulated_match_id(seed: int, id_style: str = "numeric") -> str | int:
+    """The matchID a simulated match's start event carries (a JSON number for "json-number")."""
+    number = 4_000_000_000 + (seed * 2_654_435_761) % 5_000_000_000  # ten digits, like the game's
+    if id_style == "numeric":
+        return str(number)
+    if id_style == "json-number":
+        return number
+    if id_style == "text":
+        return f"sim-{seed:06d}"
+    if id_style == "odd":  # separators, dots, case, accents and CJK: all data, never a path
+        return ("../Scrim #{0} / Finals", "a/b_{0}", "A...b {0}", "Ünïcode 試合 {0}", "match_id={0}")[seed % 5].format(seed)
+    raise ValueError(f"id_style must be one of {ID_STYLES}")
 MINIONS = ("Archer", "Brute", "Swordsman", "Champion Swordsman")
 JUNGLE = ("Satyr", "Chimera", "Alpha Chimera", "Roaming Harpy", "Cyclops")
 
@@ -78,15 +99,24 @@ class MatchWriter:
                     text=f"{giver}  awarded {recipient} with {amount} {name}"))
 
 
-def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0, minutes: int = 32) -> None:
-    """Emit the log lines of one simulated match, in order, without separators."""
+def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0, minutes: int = 32,
+                   id_style: str = "numeric", names: Sequence[str] | None = None) -> None:
+    """Emit the log lines of one simulated match, in order, without separators. `names` (ten distinct) replaces
+    the default roster drawn from NAMES."""
     rng = random.Random(seed)
-    names = rng.sample(NAMES, 10)
+    roster = rng.sample(NAMES, 10)
+    if names is not None:
+        if len(set(names)) != 10:
+            raise ValueError("a match needs ten distinct player names")
+        names = list(names)
+    else:
+        names = roster
     gods = rng.sample(sorted(GODS), 10)
     players = [Player(names[i], 1 + i // 5, ROLES[i % 5], gods[i]) for i in range(10)]
     lobby = datetime(2025, 3, 2, 19, 0, 0) + timedelta(days=seed % 300, minutes=seed % 600)
     w = MatchWriter(rng, lobby, emit)
-    w.emit(_event(eventType="start", matchID=f"sim-{seed:06d}", logMode="JSON"))
+    match_id = simulated_match_id(seed, id_style)
+    w.emit(json.dumps({"eventType": "start", "matchID": match_id, "logMode": "JSON"}, ensure_ascii=False))
     for p in players:
         w.emit(_event(eventType="playermsg", type="RoleAssigned", itemid="0", itemname="E" + p.role,
                               time=w.stamp(0), sourceowner=p.name, value1=p.team, text="<MISSING STRING TABLE ENTRY>"))
@@ -123,9 +153,9 @@ def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0
         target_roll = rng.random()
         if target_roll < 0.3 and enemies:
             victim = rng.choice(enemies)
-            amount = int(rng.gauss(150, 60) * strength[attacker.name]) + 20
+            amount = max(int(rng.gauss(150, 60) * strength[attacker.name]) + 20, 1)  # damage is never negative
             crit = attacker.role == "Carry" and rng.random() < 0.2
-            w.combat("CritDamage" if crit else "Damage", second, attacker.name, victim.name, ability, max(amount, 1),
+            w.combat("CritDamage" if crit else "Damage", second, attacker.name, victim.name, ability, amount,
                      int(amount * 0.25), f"{attacker.name} hit {victim.name} for {amount} damage.")
             if rng.random() < 0.12:
                 w.combat("CrowdControl", second, attacker.name, victim.name, ability, "0", "0",
@@ -137,8 +167,8 @@ def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0
                 w.reward(second, victim.name, attacker.name, 200 + int(second / 10), 150 + int(second / 12))
         elif target_roll < 0.7:
             creep = rng.choice(MINIONS if target_roll < 0.55 else JUNGLE)
-            amount = int(rng.gauss(120, 40)) + 10
-            w.combat("Damage", second, attacker.name, creep, ability, max(amount, 1), int(amount * 0.1),
+            amount = max(int(rng.gauss(120, 40)) + 10, 1)
+            w.combat("Damage", second, attacker.name, creep, ability, amount, int(amount * 0.1),
                      f"{attacker.name} hit {creep} for {amount} damage.")
             if rng.random() < 0.25:
                 w.combat("KillingBlow", second, attacker.name, creep, ability, "1", "0",
@@ -172,18 +202,21 @@ def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0
                                   text=f"{attacker.name} purchased {item} ({ITEMS.index(item)})"))
 
 
-def write_match(path: Path, seed: int, *, scale: float = 1.0) -> int:
-    """Write a simulated match in the real framing: BOM, CRLF, trailing commas. Returns the line count."""
+def write_match(path: Path, seed: int, *, scale: float = 1.0, minutes: int = 32, id_style: str = "numeric",
+                names: Sequence[str] | None = None, bom: bool = True, crlf: bool = True) -> int:
+    """Write a simulated match in the real framing: BOM, CRLF, trailing commas (`bom`/`crlf` turn the first
+    two off, as some real files have them). Returns the line count."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     count = 0
-    with open(path, "w", encoding="utf-8-sig", newline="") as f:
+    newline = "\r\n" if crlf else "\n"
+    with open(path, "w", encoding="utf-8-sig" if bom else "utf-8", newline="") as f:
         def emit(line: str) -> None:
             nonlocal count
             # every line but the last ends in a comma: write the separator before each later line
-            f.write(",\r\n" + line if count else line)
+            f.write("," + newline + line if count else line)
             count += 1
 
-        simulate_match(seed, emit, scale=scale)
-        f.write("\r\n")
+        simulate_match(seed, emit, scale=scale, minutes=minutes, id_style=id_style, names=names)
+        f.write(newline)
     return count

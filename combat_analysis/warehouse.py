@@ -1,58 +1,259 @@
-"""The match warehouse: immutable per-match Parquet partitions, queried only through DuckDB views.
+"""The match warehouse: one immutable, versioned snapshot per match, published by one atomic pointer.
 
-Layout: `<root>/<table>/match_id=<safe id>/data.parquet`. A partition is written beside its final place and
-renamed in, so readers never see a half-written table.
+Layout under the warehouse root (docs/warehouse.md has the whole story):
+
+    matches/<folder(match id)>/current.json               the pointer: names the committed snapshot
+    matches/<folder(match id)>/snapshots/<name>/          manifest.json + one <table>.parquet per table
+    matches/<folder(match id)>/lock                       the match's writer lock
+    digests/<sha[:2]>/<sha256>.json                       digest index: which snapshots hold a file's content
+    garbage/<folder(match id)>                            this match may hold replaced or uncommitted snapshots
+    scratch/<ingest id>/, scratch/<ingest id>.lock        an ingest's spill and staging space
+
+Every match-id-derived name goes through `combat_analysis.keys`, so ids are data and never paths. Readers
+resolve the pointer and never glob table folders; a writer stages a complete snapshot, moves it beside the
+pointer and replaces the pointer (temp file, fsync, `os.replace`), so a reader sees the old match or the
+complete new one, never a mix.
+
+Replaced snapshots are removed only when no reader can hold them. A reader of one match holds a shared
+`flock` on its snapshot's manifest; a reader of all matches holds a shared `flock` on `readers.lock`. The
+sweeper removes a replaced snapshot only while it can take both exclusively without waiting; otherwise the
+snapshot stays listed in `garbage/` for the next ingest's sweep. Locks die with their process, so a crashed
+reader never pins a snapshot, and `open_warehouse` ties its locks to the connection's lifetime.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import json
 import os
 import re
 import shutil
+import sys
+import time
 import uuid
+import weakref
+from collections.abc import Iterator
+from datetime import datetime, timezone
 from pathlib import Path
 
 import duckdb
 
+from combat_analysis.keys import KeyRefused, check_key, key_from_folder_name, path_for_key
 from combat_analysis.schema import TABLES, WAREHOUSE_SCHEMA
+
+POINTER = "current.json"
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = 1
+SNAPSHOT_NAME = re.compile(r"\d{8}T\d{12}Z-[0-9a-f]{12}-[0-9a-f]{8}")
+SHA256 = re.compile(r"[0-9a-f]{64}")
+PAUSE_ENV = "COMBAT_ANALYSIS_PAUSE_AT"
 
 
 class WarehouseError(RuntimeError):
     """The warehouse cannot answer: no such match, or nothing ingested yet."""
 
 
-def partition_name(match_id: str) -> str:
-    # Match ids come from the log; keep directory names portable and unambiguous.
-    safe = re.sub(r"[^A-Za-z0-9._-]", "_", match_id)
-    return f"match_id={safe}"
+# -- paths ----------------------------------------------------------------------------------------------------
+
+def match_dir(root: Path, match_id: str) -> Path:
+    """The folder of one match: its pointer, its snapshots and its writer lock."""
+    return path_for_key(Path(root) / "matches", match_id, what="match id")
 
 
-def partition_dir(root: Path, table: str, match_id: str) -> Path:
-    return Path(root) / table / partition_name(match_id)
+def table_file(snapshot: Path, table: str) -> Path:
+    return Path(snapshot) / f"{table}.parquet"
 
 
-def _over_matches(root: Path, select: str, params: list | tuple = ()) -> list[tuple]:
-    """Run `select` over every match's `matches` partition; `{matches}` in it names the partitions."""
-    files = sorted(str(f) for f in (Path(root) / "matches").glob("match_id=*/data.parquet"))
-    if not files:
-        return []
-    return duckdb.connect().execute(select.format(matches="read_parquet(?, hive_partitioning = false)"), [files, *params]).fetchall()
+def digest_entry_path(root: Path, sha256: str) -> Path:
+    if not SHA256.fullmatch(sha256):
+        raise ValueError(f"not a SHA-256 digest: {sha256!r}")
+    return Path(root) / "digests" / sha256[:2] / f"{sha256}.json"
+
+
+def garbage_marker(root: Path, match_id: str) -> Path:
+    return path_for_key(Path(root) / "garbage", match_id, what="match id")
+
+
+def new_snapshot_name(sha256: str) -> str:
+    """Sortable by creation time, tagged with the content digest, unique by a random suffix."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    return f"{stamp}-{sha256[:12]}-{uuid.uuid4().hex[:8]}"
+
+
+def pause_point(name: str) -> None:
+    """A named step of a write. Only the crash-safety test sets `COMBAT_ANALYSIS_PAUSE_AT`: the process then
+    says where it is on stderr and waits there to be killed, so kill points are exact, not timed."""
+    if os.environ.get(PAUSE_ENV) == name:
+        sys.stderr.write(f"paused at {name}\n")
+        sys.stderr.flush()
+        while True:
+            time.sleep(3600)
+
+
+# -- durable small files ----------------------------------------------------------------------------------------
+
+def fsync_path(path: Path) -> None:
+    """Flush a file's or a folder's entry to disk (a rename is durable only once its folder is synced)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes, step: str | None = None) -> None:
+    """Replace `path` with `data` all at once: temp file beside it, fsync, `os.replace`, fsync the folder."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f".{path.name}.tmp-{uuid.uuid4().hex[:8]}")
+    with open(temp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    if step:
+        pause_point(f"{step}-temp-written")
+    os.replace(temp, path)
+    fsync_path(path.parent)
+
+
+def _read_json(path: Path) -> dict | None:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+# -- reading committed state ----------------------------------------------------------------------------------------
+
+def committed_snapshot(root: Path, match_id: str) -> Path | None:
+    """The snapshot folder the match's pointer names, or None if the match was never committed."""
+    folder = match_dir(root, match_id)
+    pointer = _read_json(folder / POINTER)
+    name = pointer.get("snapshot") if pointer else None
+    if not isinstance(name, str) or not SNAPSHOT_NAME.fullmatch(name):
+        return None
+    return folder / "snapshots" / name
+
+
+def _match_folders(root: Path) -> Iterator[tuple[str, Path]]:
+    base = Path(root) / "matches"
+    if not base.is_dir():
+        return
+    for entry in os.scandir(base):
+        try:
+            match_id = key_from_folder_name(entry.name)
+        except KeyRefused:
+            continue  # not a match folder (e.g. a stray file); never guessed at
+        yield match_id, Path(entry.path)
 
 
 def match_ids(root: Path) -> list[str]:
-    """Every match in the warehouse, by the id recorded in its `matches` partition."""
-    return [r[0] for r in _over_matches(root, "SELECT match_id FROM {matches} ORDER BY match_id")]
+    """Every committed match, by the id as its log wrote it."""
+    return sorted(match_id for match_id, folder in _match_folders(root) if (folder / POINTER).exists())
 
 
-def match_with_sha256(root: Path, sha256: str) -> str | None:
-    """The match already ingested from a file with exactly this content, if any."""
-    rows = _over_matches(root, "SELECT match_id FROM {matches} WHERE source_sha256 = ? LIMIT 1", [sha256])
-    return rows[0][0] if rows else None
+def committed_manifest(root: Path, match_id: str) -> dict | None:
+    """The committed manifest of a match (source digest, line range and counts, row counts, creation time), or
+    None if the match was never committed."""
+    snapshot = committed_snapshot(root, match_id)
+    return _read_json(snapshot / MANIFEST) if snapshot else None
 
 
-def _empty_select(table: str) -> str:
-    columns = ", ".join(f"CAST(NULL AS {kind}) AS {name}" for name, kind in WAREHOUSE_SCHEMA[table].items())
-    return f"SELECT {columns} WHERE false"
+def manifest(root: Path, match_id: str) -> dict:
+    """`committed_manifest`, or `WarehouseError` naming the matches there are."""
+    try:
+        data = committed_manifest(root, check_key(match_id, "match id"))
+    except KeyRefused as exc:
+        raise WarehouseError(str(exc)) from exc
+    if data is None:
+        raise WarehouseError(_unknown_match(root, match_id))
+    return data
+
+
+def _unknown_match(root: Path, match_id: str) -> str:
+    known = match_ids(root)
+    shown = ", ".join(known[:20]) + (f" and {len(known) - 20} more" if len(known) > 20 else "")
+    return f"match {match_id!r} is not in the warehouse at {root} (matches: {shown or 'none'})"
+
+
+# -- reader leases ------------------------------------------------------------------------------------------------
+
+def _lease_snapshot(root: Path, match_id: str, attempts: int = 8) -> tuple[Path, int] | None:
+    """Resolve the match's pointer and hold a shared lock on that snapshot; None if never committed.
+
+    A sweeper may remove the snapshot between our reading the pointer and locking it; then the path no longer
+    leads to the locked file, and we resolve the pointer again (it names the newer snapshot by then).
+    """
+    for _ in range(attempts):
+        snapshot = committed_snapshot(root, match_id)
+        if snapshot is None:
+            return None
+        try:
+            fd = os.open(snapshot / MANIFEST, os.O_RDONLY)
+        except FileNotFoundError:
+            continue
+        fcntl.flock(fd, fcntl.LOCK_SH)
+        try:
+            still_there = os.stat(snapshot / MANIFEST).st_ino == os.fstat(fd).st_ino
+        except FileNotFoundError:
+            still_there = False
+        if still_there:
+            return snapshot, fd
+        os.close(fd)
+    raise WarehouseError(f"match {match_id!r} keeps changing under the reader; try again")
+
+
+def _readers_lock(root: Path) -> list[int]:
+    """A shared lock held by readers of every match; none on a warehouse nobody can write (nor sweep)."""
+    try:
+        fd = os.open(Path(root) / "readers.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return []  # no warehouse yet, or a read-only one
+    fcntl.flock(fd, fcntl.LOCK_SH)
+    return [fd]
+
+
+def _close_all(fds: list[int]) -> None:
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+def table_sources(root: Path, match_id: str | None = None, *, hold_for: object | None = None) -> dict[str, list[Path]]:
+    """For each table in `schema.TABLES`, the committed Parquet files a view over one match (or over every
+    match, in match-id order) must read. Nothing else is ever read: no glob, no hive partitions.
+
+    The files stay on disk while the caller reads them only if it holds them: pass the object that reads them
+    (e.g. the DuckDB connection whose views name the files) as `hold_for`, and the snapshots are held until
+    that object is garbage-collected. Raises `WarehouseError` for a match that is not in the warehouse.
+    """
+    root = Path(root)
+    fds: list[int] = []
+    try:
+        if match_id is not None:
+            try:
+                match_id = check_key(match_id, "match id")
+            except KeyRefused as exc:
+                raise WarehouseError(str(exc)) from exc
+            leased = _lease_snapshot(root, match_id)
+            if leased is None:
+                raise WarehouseError(_unknown_match(root, match_id))
+            snapshots = [leased[0]]
+            fds.append(leased[1])
+        else:
+            fds.extend(_readers_lock(root))
+            snapshots = [s for s in (committed_snapshot(root, m) for m in match_ids(root)) if s is not None]
+        sources = {table: [table_file(s, table) for s in snapshots] for table in TABLES}
+    except BaseException:
+        _close_all(fds)
+        raise
+    if hold_for is not None:
+        weakref.finalize(hold_for, _close_all, fds)
+    else:
+        _close_all(fds)
+    return sources
 
 
 def sql_string(text: str) -> str:
@@ -60,47 +261,238 @@ def sql_string(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
+def _empty_select(table: str) -> str:
+    columns = ", ".join(f"CAST(NULL AS {kind}) AS {name}" for name, kind in WAREHOUSE_SCHEMA[table].items())
+    return f"SELECT {columns} WHERE false"
+
+
+def view_sql(table: str, files: list[Path]) -> str:
+    """The SELECT behind one warehouse view: exactly these Parquet files, never a folder name read as data."""
+    if not files:
+        return _empty_select(table)
+    listed = ", ".join(sql_string(str(f)) for f in files)
+    return f"SELECT * FROM read_parquet([{listed}], hive_partitioning = false)"
+
+
 def open_warehouse(root: Path, match_id: str | None = None, *, read_only_memory_mb: int = 1024):
     """A DuckDB connection with one view per warehouse table.
 
-    With `match_id`, every view holds that match only, so a question about one match needs no filter.
-    Tables with no partition yet are empty views with the right columns, so SQL always binds.
+    With `match_id`, every view holds that match only, so a question about one match needs no filter. Without
+    it, the views hold every committed match. The snapshots read are held for the connection's lifetime, so an
+    ingest that replaces a match meanwhile never pulls files from under it.
     """
-    root = Path(root)
-    if match_id is not None and not partition_dir(root, "matches", match_id).exists():
-        known = ", ".join(match_ids(root)) or "none"
-        raise WarehouseError(f"match {match_id!r} is not in the warehouse at {root} (matches: {known})")
     con = duckdb.connect()
+    sources = table_sources(root, match_id, hold_for=con)
     con.execute(f"SET memory_limit = '{read_only_memory_mb}MB'")
     for table in TABLES:
-        if match_id is None:
-            pattern = root / table / "match_id=*" / "data.parquet"
-            present = any((root / table).glob("match_id=*/data.parquet"))
-        else:
-            pattern = partition_dir(root, table, match_id) / "data.parquet"
-            present = pattern.exists()
-        source = f"SELECT * FROM read_parquet({sql_string(str(pattern))}, hive_partitioning = false)" if present else _empty_select(table)
-        con.execute(f"CREATE VIEW {table} AS {source}")
+        con.execute(f"CREATE VIEW {table} AS {view_sql(table, sources[table])}")
     return con
 
 
-def replace_partition(root: Path, table: str, match_id: str, staged_file: Path) -> bool:
-    """Move a fully written Parquet file into place as the table's partition for the match.
+# -- writing: scratch space, commit, sweep ------------------------------------------------------------------------
 
-    Returns True if an earlier partition was replaced. The old directory is renamed aside before the new
-    one is renamed in, then removed, so a reader sees either the old or the new table, never a mix.
+@contextlib.contextmanager
+def scratch_space(root: Path) -> Iterator[Path]:
+    """A private scratch folder under the warehouse, locked for this ingest's lifetime. Scratch left by an
+    ingest that died (its lock is free) is swept first; the folder is removed on the way out."""
+    base = Path(root) / "scratch"
+    base.mkdir(parents=True, exist_ok=True)
+    sweep_scratch(base)
+    ident = uuid.uuid4().hex
+    lock = base / f"{ident}.lock"
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    folder = base / ident
+    try:
+        folder.mkdir()
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        with contextlib.suppress(FileNotFoundError):
+            lock.unlink()
+        os.close(fd)
+
+
+def sweep_scratch(base: Path) -> int:
+    """Remove the scratch of every ingest that is no longer running; returns how many were removed."""
+    removed = 0
+    if not base.is_dir():
+        return 0
+    for lock in base.glob("*.lock"):
+        try:
+            fd = os.open(lock, os.O_RDWR)
+        except FileNotFoundError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue  # a live ingest
+        try:
+            shutil.rmtree(base / lock.stem, ignore_errors=True)
+            with contextlib.suppress(FileNotFoundError):
+                lock.unlink()
+            removed += 1
+        finally:
+            os.close(fd)
+    return removed
+
+
+@contextlib.contextmanager
+def match_writer_lock(root: Path, match_id: str) -> Iterator[Path]:
+    """Serialise writers of one match (a second ingest of the same match waits); yields the match folder."""
+    folder = match_dir(root, match_id)
+    (folder / "snapshots").mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder / "lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield folder
+    finally:
+        os.close(fd)
+
+
+def write_manifest(snapshot: Path, data: dict) -> None:
+    """The manifest, then every file of the snapshot, flushed to disk: a snapshot is complete before it moves."""
+    for table in TABLES:
+        fsync_path(table_file(snapshot, table))
+    write_atomic(Path(snapshot) / MANIFEST, json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"))
+
+
+def unchanged_matches(root: Path, sha256: str) -> list[dict] | None:
+    """The committed manifests of a file with this exact content, if every match it holds is committed as it.
+
+    O(1) in the number of matches: the digest index names the snapshots, and each is verified against the
+    match's pointer and committed manifest (an index entry is written before the pointer, so it may name a
+    snapshot that was never committed, or one replaced since; then the file is not unchanged).
     """
-    final = partition_dir(root, table, match_id)
-    final.parent.mkdir(parents=True, exist_ok=True)
-    incoming = final.parent / f".incoming-{uuid.uuid4().hex}"
-    incoming.mkdir()
-    os.replace(staged_file, incoming / "data.parquet")
-    replaced = final.exists()
-    if replaced:
-        retired = final.parent / f".retired-{uuid.uuid4().hex}"
-        os.replace(final, retired)
-        os.replace(incoming, final)
-        shutil.rmtree(retired, ignore_errors=True)
-    else:
-        os.replace(incoming, final)
-    return replaced
+    entry = _read_json(digest_entry_path(root, sha256))
+    listed = entry.get("snapshots") if entry else None
+    if not isinstance(listed, list) or not listed:
+        return None
+    manifests = []
+    for item in listed:
+        try:
+            match_id, name = check_key(item["match_id"], "match id"), item["snapshot"]
+        except (KeyError, TypeError, KeyRefused):
+            return None
+        snapshot = committed_snapshot(root, match_id)
+        if snapshot is None or snapshot.name != name:
+            return None
+        data = _read_json(snapshot / MANIFEST)
+        if data is None or data.get("source_sha256") != sha256 or data.get("match_id") != match_id:
+            return None
+        manifests.append(data)
+    return manifests
+
+
+def write_digest_entry(root: Path, sha256: str, snapshots: list[tuple[str, str]]) -> None:
+    data = {"source_sha256": sha256, "snapshots": [{"match_id": m, "snapshot": s} for m, s in snapshots]}
+    write_atomic(digest_entry_path(root, sha256), json.dumps(data, ensure_ascii=False).encode("utf-8"), "digest")
+
+
+def mark_garbage(root: Path, match_id: str) -> None:
+    """Note that the match may hold snapshots to remove, before anything lands in its folder; a crash at any
+    later point is then found and cleaned by the next sweep."""
+    marker = garbage_marker(root, match_id)
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    if not marker.exists():
+        write_atomic(marker, match_id.encode("utf-8"))
+
+
+def place_snapshot(folder: Path, staged: Path) -> Path:
+    """Move a complete staged snapshot beside the pointer (not yet visible: the pointer does not name it)."""
+    target = folder / "snapshots" / staged.name
+    os.replace(staged, target)
+    fsync_path(target.parent)
+    return target
+
+
+def publish(folder: Path, snapshot_name: str) -> None:
+    """The commit: one atomic replacement of the match's pointer."""
+    write_atomic(folder / POINTER, json.dumps({"snapshot": snapshot_name}).encode("utf-8"), "pointer")
+
+
+def sweep_match(root: Path, match_id: str, folder: Path) -> bool:
+    """Remove what the match no longer needs: replaced or uncommitted snapshots no reader holds, temp pointers,
+    half-removed snapshots. Call with the match's writer lock held. True when nothing is left to remove."""
+    current = committed_snapshot(root, match_id)
+    clean = True
+    for entry in list((folder / "snapshots").iterdir()) if (folder / "snapshots").is_dir() else []:
+        if current is not None and entry.name == current.name:
+            continue
+        if entry.name.startswith(".trash-"):
+            shutil.rmtree(entry, ignore_errors=True)
+            continue
+        clean &= _remove_unheld_snapshot(root, entry)
+    for temp in folder.glob(f".{POINTER}.tmp-*"):
+        temp.unlink(missing_ok=True)
+    return clean
+
+
+def _remove_unheld_snapshot(root: Path, snapshot: Path) -> bool:
+    try:
+        all_readers = os.open(Path(root) / "readers.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return False
+    try:
+        try:
+            fcntl.flock(all_readers, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False  # a reader of every match may hold it
+        try:
+            fd = os.open(snapshot / MANIFEST, os.O_RDONLY)
+        except FileNotFoundError:
+            fd = None  # never held: a snapshot without a manifest was never published
+        try:
+            if fd is not None:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    return False  # a reader of this match holds it
+            # Renamed away first, so no reader can open it any more, then removed at leisure.
+            trash = snapshot.with_name(f".trash-{uuid.uuid4().hex[:8]}")
+            os.replace(snapshot, trash)
+            shutil.rmtree(trash, ignore_errors=True)
+            return True
+        finally:
+            if fd is not None:
+                os.close(fd)
+    finally:
+        os.close(all_readers)
+
+
+def forget_digest(root: Path, sha256: str | None, keep: str) -> None:
+    """Drop the index entry of content a match no longer holds (it could only ever fail verification)."""
+    if sha256 and sha256 != keep and SHA256.fullmatch(sha256):
+        digest_entry_path(root, sha256).unlink(missing_ok=True)
+
+
+def sweep_garbage(root: Path) -> int:
+    """Clean every match listed in `garbage/` whose writer is idle; returns how many matches are now clean."""
+    base = Path(root) / "garbage"
+    cleaned = 0
+    if not base.is_dir():
+        return 0
+    for marker in list(base.iterdir()):
+        try:
+            match_id = key_from_folder_name(marker.name)
+        except KeyRefused:
+            if marker.name.startswith("."):  # a temp marker left by a crash
+                marker.unlink(missing_ok=True)
+            continue
+        folder = match_dir(root, match_id)
+        fd = os.open(folder / "lock", os.O_RDWR | os.O_CREAT, 0o644) if folder.is_dir() else None
+        if fd is None:
+            marker.unlink(missing_ok=True)
+            continue
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                continue  # its writer is at work; the writer sweeps it
+            if sweep_match(root, match_id, folder):
+                marker.unlink(missing_ok=True)
+                cleaned += 1
+        finally:
+            os.close(fd)
+    return cleaned

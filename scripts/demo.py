@@ -15,6 +15,7 @@ from rich.console import Console
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assets.launch import launch_question  # noqa: E402
+from combat_analysis.keys import path_for_key  # noqa: E402
 from combat_analysis.package import AgentDataPackage  # noqa: E402
 from combat_analysis.requests import (  # noqa: E402
     QuestionRequest,
@@ -62,7 +63,7 @@ def main() -> None:
         console.print(f"  [green]✓[/green] answer_question_job [dim]{stored.parent.name}[/dim]")
         console.print(f"\n[bold]{question}[/bold]\n  {package.response.direct_answer}\n"
                       f"  [dim]report: {package.final_output.html_path}[/dim]")
-    console.print(f"\n[bold]match report:[/bold] {paths.reports / key / 'report.html'}")
+    console.print(f"\n[bold]match report:[/bold] {path_for_key(paths.reports, match_id) / 'report.html'}")
     console.print("Next: [bold]make dev[/bold] opens the Dagster UI on these runs.")
 
 

@@ -66,7 +66,7 @@ def test_ask_json_prints_the_package(home):
 
 
 def test_ask_with_log_reuses_an_identical_ingest(home):
-    parquet = next((home / "warehouse" / "events").glob("*/data.parquet"))
+    parquet = next((home / "warehouse" / "matches").rglob("events.parquet"))
     before = parquet.stat().st_mtime_ns
     run = cli(home, "ask", "--log", str(SAMPLE_LOG), "--no-followups", "How many kills did mid_or_feed get?")
     assert run.returncode == 0, run.stderr

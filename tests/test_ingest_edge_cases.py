@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from combat_analysis.ingest import EmptyLogError, IngestError, MalformedLogError, ingest_log
-from combat_analysis.warehouse import open_warehouse
+from combat_analysis.warehouse import match_dir, match_ids, open_warehouse
 from tests.conftest import FIXTURE_LINES, SAMPLE_LOG, SAMPLE_MATCH_ID
 
 SAMPLE_BYTES = SAMPLE_LOG.read_bytes()
@@ -20,6 +20,12 @@ def write(tmp_path: Path, name: str, data: bytes) -> Path:
     path = tmp_path / name
     path.write_bytes(data)
     return path
+
+
+def assert_nothing_committed(root: Path) -> None:
+    """A failed ingest commits no match and leaves no scratch behind."""
+    assert match_ids(root) == []
+    assert not list((root / "scratch").iterdir())
 
 
 def quarantine(root: Path, match_id: str) -> list[tuple]:
@@ -94,7 +100,7 @@ def test_valid_utf8_junk_is_quarantined(tmp_path):
 def test_empty_file_is_a_clear_error(tmp_path):
     with pytest.raises(EmptyLogError, match="is empty"):
         ingest_log(write(tmp_path, "empty.log", b""), tmp_path / "wh")
-    assert not (tmp_path / "wh").exists()
+    assert_nothing_committed(tmp_path / "wh")
 
 
 def test_missing_file_is_a_clear_error(tmp_path):
@@ -108,7 +114,7 @@ def test_too_many_bad_lines_fails_naming_the_first(tmp_path):
         lines[i * 50] = b"\xff broken"
     with pytest.raises(MalformedLogError, match=r"399 of 26671 lines are malformed .*line 51: invalid UTF-8"):
         ingest_log(write(tmp_path, "bad.log", b"\r\n".join(lines)), tmp_path / "wh")
-    assert not (tmp_path / "wh").exists()
+    assert_nothing_committed(tmp_path / "wh")
     # the limit is configurable
     result = ingest_log(tmp_path / "bad.log", tmp_path / "wh", max_bad_share=0.05)
     assert result.lines_quarantined == 399
@@ -135,7 +141,7 @@ def test_second_ingest_of_the_same_file_changes_nothing(tmp_path):
     assert second.event_counts == first.event_counts
 
 
-def test_same_match_id_with_new_content_replaces_the_partition(tmp_path):
+def test_same_match_id_with_new_content_replaces_the_snapshot(tmp_path):
     ingest_log(SAMPLE_LOG, tmp_path / "wh")
     shorter = b"\r\n".join(SAMPLE_LINES[:20000])
     result = ingest_log(write(tmp_path, "rewritten.log", shorter), tmp_path / "wh")
@@ -143,7 +149,9 @@ def test_same_match_id_with_new_content_replaces_the_partition(tmp_path):
     con = open_warehouse(tmp_path / "wh")
     assert con.execute("SELECT count(*), count(DISTINCT match_id) FROM events").fetchone() == (20000, 1)
     assert con.execute("SELECT source_file FROM matches").fetchall() == [("rewritten.log",)]
-    assert not list((tmp_path / "wh").rglob(".retired-*"))
+    # the replaced snapshot is gone once the new one is committed: no reader held it
+    assert [p.name for p in (match_dir(tmp_path / "wh", SAMPLE_MATCH_ID) / "snapshots").iterdir()] == [
+        Path(result.snapshot_dir).name]
 
 
 def test_match_id_falls_back_to_the_file_name(tmp_path):

@@ -127,13 +127,14 @@ def test_dagster_dev_end_to_end(tmp_path):
         assert (tmp_path / "data" / "reports" / SAMPLE_MATCH_ID / "report.html").exists()
 
         # Dropped into the incoming folder: the sensor ingests it and automation builds its report.
-        from combat_analysis.simulate import write_match
+        from combat_analysis.simulate import simulated_match_id, write_match
 
+        sim_id = simulated_match_id(5)  # numeric, as the game writes ids
         write_match(tmp_path / "data" / "incoming" / "scrim.log", seed=5)
-        dagit.wait_until("the dropped log's report", lambda: "sim-000005" in materialized_partitions(
+        dagit.wait_until("the dropped log's report", lambda: sim_id in materialized_partitions(
             dagit, "match_report"), deadline, every=3.0)
-        assert "sim-000005" in materialized_partitions(dagit, "match_warehouse")
-        assert (tmp_path / "data" / "reports" / "sim-000005" / "report.html").exists()
+        assert sim_id in materialized_partitions(dagit, "match_warehouse")
+        assert (tmp_path / "data" / "reports" / sim_id / "report.html").exists()  # numeric ids are safe names
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
