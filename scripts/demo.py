@@ -18,7 +18,6 @@ import dagster as dg
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from assets.launch import launch_question
 from combat_analysis.package import AgentDataPackage
@@ -34,6 +33,7 @@ QUESTIONS = (
     "What items did the team 1 support build?",
 )
 console = Console(soft_wrap=True)  # report paths must stay whole for copy and paste
+ANSWER_CHARS = 200  # a long answer (a 25-item build) would push the summary off one screen
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,8 @@ class Answer:
     report: str
 
 
-def run_job(job_name: str, asset: str, instance: dg.DagsterInstance, partition_key: str, run_config: dict) -> dict:
+def run_job(job_name: str, asset: str, instance: dg.DagsterInstance, partition_key: str,
+            run_config: dict) -> dict:
     """Run a job in process and return the metadata it recorded for `asset`."""
     result = defs.resolve_job_def(job_name).execute_in_process(
         instance=instance, partition_key=partition_key, run_config=run_config, raise_on_error=True)
@@ -51,24 +52,31 @@ def run_job(job_name: str, asset: str, instance: dg.DagsterInstance, partition_k
     return {name: value.value for name, value in materialization.metadata.items()}
 
 
-def match_line(ingested: dict, report: dict) -> Table:
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("match", "lines", "length", "winner", "MVP"):
-        table.add_column(column)
+def shown(path: object) -> str:
+    """A path as short as it can be and still be opened from here: relative when under this directory."""
+    absolute = Path(str(path)).resolve()
+    return str(absolute.relative_to(Path.cwd())) if absolute.is_relative_to(Path.cwd()) else str(absolute)
+
+
+def brief(text: str, limit: int = ANSWER_CHARS) -> str:
+    """The answer, cut at a word boundary when it is long (the report has it whole)."""
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+
+
+def summary(instance: dg.DagsterInstance, ingested: dict, report: dict, answers: list[Answer],
+            log: Path) -> None:
     duration = int(report["duration_s"])
-    table.add_row(escape(str(report["match_id"])), f"{ingested['lines']:,}", f"{duration // 60}:{duration % 60:02d}",
-                  escape(str(report["winner"])), escape(str(report["mvp"])))
-    return table
-
-
-def summary(instance: dg.DagsterInstance, ingested: dict, report: dict, answers: list[Answer], log: Path) -> None:
     console.rule("[bold]combat-analysis demo")
-    console.print(match_line(ingested, report))
-    console.print(f"[bold]match report[/bold] {escape(str(report['report_html']))}")
-    for answer in answers:  # answers quote names from the log: escaped, so they are never read as markup
-        console.print(f"\n[bold]{escape(answer.question)}[/bold]\n  {escape(answer.direct_answer)}\n"
-                      f"  [dim]report {escape(answer.report)}[/dim]")
-    console.print(f"\nRuns recorded in {escape(instance.root_directory)}; Dagster's full log: {escape(str(log))}")
+    # Text from the log (ids, names, answers) is escaped, so it is never read as rich markup.
+    console.print(f"[bold]{escape(str(report['match_id']))}[/bold]: {ingested['lines']:,} lines, "
+                  f"{duration // 60}:{duration % 60:02d}, {escape(str(report['winner']))} won, "
+                  f"MVP {escape(str(report['mvp']))}")
+    console.print(f"  report: {escape(shown(report['report_html']))}")
+    for answer in answers:
+        console.print(f"\n[bold]{escape(answer.question)}[/bold]\n  {escape(brief(answer.direct_answer))}\n"
+                      f"  [dim]report: {escape(shown(answer.report))}[/dim]")
+    console.print(f"\nDagster's full log: {escape(shown(log))}; "
+                  f"runs recorded in {escape(shown(instance.root_directory))}")
     console.print("Next: [bold]make dev[/bold] opens the Dagster UI on these runs.")
 
 
