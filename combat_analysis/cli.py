@@ -254,8 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="random seed: the same seed and scale give the same file (default %(default)s)")
     simulate.add_argument("--out", required=True, metavar="FILE", help="where to write the log")
     simulate.add_argument("--scale", type=float, default=1.0,
-                          help="fight density multiplier: 1 gives about 26,000 lines, 75 about 1.1 million "
-                               "(roughly 14,000 lines per unit; default %(default)s)")
+                          help="fight density multiplier: 1 gives about 27,000 lines, 75 about a million "
+                               "(13,000 to 15,000 lines per unit; default %(default)s)")
     simulate.set_defaults(func=cmd_simulate)
 
     handles = sub.add_parser("cleanup-handles", parents=[home_after], help="delete expired data handles")
