@@ -9,10 +9,12 @@ export MPLBACKEND := Agg
 
 .PHONY: install demo test dev bench lint clean
 
+# -qq: errors only, so a first `make demo` stays readable.
 $(VENV)/.installed: pyproject.toml
+	@echo "installing combat-analysis into $(VENV) ..."
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	@$(PY) -m pip install -qq --upgrade pip
+	@$(PY) -m pip install -qq -e '.[dev,postgres]'
 	@touch $@
 
 install: $(VENV)/.installed
@@ -21,14 +23,18 @@ $(DAGSTER_HOME)/dagster.yaml:
 	@mkdir -p $(DAGSTER_HOME)
 	@cp deploy/dagster.local.yaml $@
 
+# Quiet by default (progress, then a one-screen summary; the full log goes to data/logs/demo.log).
+# `make demo VERBOSE=1` prints Dagster's full log too.
 demo: install $(DAGSTER_HOME)/dagster.yaml
-	$(PY) scripts/demo.py
+	@$(PY) scripts/demo.py $(if $(VERBOSE),--verbose)
 
 test: install
 	$(PY) -m pytest
 
+# `dg dev` reads [tool.dg] in pyproject.toml; --no-check-yaml because this project defines everything in
+# Python (definitions.py), with no components' defs.yaml files to check.
 dev: install $(DAGSTER_HOME)/dagster.yaml
-	$(VENV)/bin/dagster dev -w workspace.yaml
+	VIRTUAL_ENV=$(CURDIR)/$(VENV) $(VENV)/bin/dg dev --no-check-yaml
 
 bench: install
 	$(PY) benchmarks/ingest.py
@@ -38,4 +44,5 @@ lint: install
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(DAGSTER_HOME) data/warehouse data/artifacts data/handles data/packages data/reports data/requests data/demo
+	rm -rf $(DAGSTER_HOME) data/warehouse data/artifacts data/handles data/packages data/reports data/requests data/demo \
+		data/logs

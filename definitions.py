@@ -1,4 +1,8 @@
-"""The combat-analysis code location: its single entry point, named by workspace.yaml."""
+"""The combat-analysis code location: its single entry point, named by workspace.yaml.
+
+Installed as a top-level module (`py-modules` in pyproject.toml), so `import definitions` works from any
+directory, and `[tool.dagster]` / `[tool.dg]` point `dagster dev` and `dg dev` here.
+"""
 
 import dagster as dg
 
@@ -16,12 +20,16 @@ from assets.reports import daily_digest, match_report
 from assets.schedules import cleanup_handles_schedule, daily_digest_schedule
 from assets.sensors import incoming_logs_sensor, question_files_sensor, report_automation_sensor
 from resources import CombatHome, PackageIOManager, PlannerResource
+from resources.run_log import file_logger
 
 defs = dg.Definitions(
     assets=[raw_match_log, match_warehouse, *question_assets, match_report, daily_digest],
     jobs=[ingest_match_job, answer_question_job, match_report_job, daily_digest_job, cleanup_handles_job],
     sensors=[incoming_logs_sensor, question_files_sensor, report_automation_sensor],
     schedules=[daily_digest_schedule, cleanup_handles_schedule],
-    resources={"home": CombatHome(), "planner": PlannerResource(), "package_io_manager": PackageIOManager()},
+    resources={"home": CombatHome.from_env(), "planner": PlannerResource.from_env(),
+               "package_io_manager": PackageIOManager()},
     executor=executor_from_env(),
+    # The console logger stays the default; a run whose config names `log_file` also writes its full log there.
+    loggers={"console": dg.colored_console_logger, "log_file": file_logger},
 )

@@ -138,12 +138,40 @@ def _resolve_match(args, paths: Paths) -> str:
     raise SystemExit(f"error: say which match with --match ID or --log FILE (matches: {hint})")
 
 
+def _with_llm_defaults(args):
+    """Fill the language-model options from the variables the Dagster resource reads, so both paths agree."""
+    from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL
+
+    return argparse.Namespace(**{
+        **vars(args),
+        "llm_base_url": args.llm_base_url or os.environ.get(ENV_BASE_URL) or None,
+        "llm_model": args.llm_model or os.environ.get(ENV_MODEL) or "gpt-4o-mini",
+        "llm_api_key_env": args.llm_api_key_env or DEFAULT_KEY_ENV,
+    })
+
+
 def _planner_from_args(args):
     if not args.llm_base_url:
         return None
     from combat_analysis.planner.llm import LlmPlanner
 
     return LlmPlanner(base_url=args.llm_base_url, model=args.llm_model, api_key_env=args.llm_api_key_env)
+
+
+def _dagster_environment(args, paths: Paths) -> dict[str, str]:
+    """The environment of the `ask --dagster` subprocess: the data home, and the language-model settings as
+    the variables the Dagster resource reads, so it plans exactly as `ask` does (same endpoint, model and
+    key; the key always handed over as COMBAT_ANALYSIS_LLM_API_KEY)."""
+    from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL
+
+    env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(paths.home)}
+    for name in (ENV_BASE_URL, ENV_MODEL, DEFAULT_KEY_ENV):
+        env.pop(name, None)
+    if args.llm_base_url:
+        env.update({ENV_BASE_URL: args.llm_base_url, ENV_MODEL: args.llm_model})
+        if os.environ.get(args.llm_api_key_env):
+            env[DEFAULT_KEY_ENV] = os.environ[args.llm_api_key_env]
+    return env
 
 
 def cmd_ask(args) -> int:
@@ -153,6 +181,7 @@ def cmd_ask(args) -> int:
 
     paths = Paths.from_env(args.home)
     question = " ".join(args.question)
+    args = _with_llm_defaults(args)
     try:
         match_id = _resolve_match(args, paths)
         if args.dagster:
@@ -182,18 +211,22 @@ def _print_package(package, as_json: bool) -> None:
 
 
 def _ask_through_dagster(question: str, match_id: str, paths: Paths, args) -> int:
-    """Run the question as a real Dagster run in a subprocess, so the core never imports dagster."""
+    """Run the question as a real Dagster run in a subprocess, so the core never imports dagster.
+
+    The run is recorded in $DAGSTER_HOME, else in the checkout's `.dagster_home` (the instance `make dev`
+    shows); the subprocess says which on stderr, and keeps the full Dagster log in <home>/logs/ask.log."""
     from combat_analysis.package import AgentDataPackage
 
-    root = Path(__file__).resolve().parents[1]
     command = [sys.executable, "-m", "assets.launch", "--match", match_id, question]
     for previous in args.previous or ():
         command += ["--previous", previous]
-    run = subprocess.run(command, capture_output=True, text=True, cwd=root,
-                         env={**os.environ, "COMBAT_ANALYSIS_HOME": str(paths.home)})
+    if args.verbose:
+        command.append("--verbose")
+    run = subprocess.run(command, capture_output=True, text=True, env=_dagster_environment(args, paths))
     if run.returncode != 0:
-        err.print(run.stderr[-4000:])
+        err.print(run.stderr[-4000:], markup=False, highlight=False)
         return run.returncode
+    sys.stderr.write(run.stderr)  # where the run was recorded (and, with --verbose, its log)
     stored = Path(run.stdout.strip().splitlines()[-1])
     _print_package(AgentDataPackage.from_json(stored.read_text(encoding="utf-8")), args.json)
     return 0
@@ -237,12 +270,23 @@ def cmd_matches(args) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="combat-analysis", description=__doc__.splitlines()[0])
-    parser.add_argument("--home", help="data home (default: $COMBAT_ANALYSIS_HOME or ./data)")
-    sub = parser.add_subparsers(dest="command", required=True)
+HOME_HELP = "data home (default: $COMBAT_ANALYSIS_HOME, else ./data); accepted before or after the command"
 
-    ingest = sub.add_parser("ingest", help="read combat logs into the warehouse")
+
+def build_parser() -> argparse.ArgumentParser:
+    from combat_analysis import __version__
+
+    parser = argparse.ArgumentParser(prog="combat-analysis", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--home", help=HOME_HELP)
+    # The same option after the command. SUPPRESS: when it is not given there, the value given before the
+    # command (or None) stands instead of being reset by the subcommand's default.
+    home_after = argparse.ArgumentParser(add_help=False)
+    home_after.add_argument("--home", default=argparse.SUPPRESS, help=HOME_HELP)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                help="what to do (`combat-analysis COMMAND --help` lists its options)")
+
+    ingest = sub.add_parser("ingest", parents=[home_after], help="read combat logs into the warehouse")
     ingest.add_argument("files", nargs="+", metavar="FILE|FOLDER|GLOB",
                         help="log files, folders of logs, or glob patterns such as 'logs/**/*.log.gz'")
     ingest.add_argument("--max-bad-share", type=float, default=0.01,
@@ -250,31 +294,46 @@ def build_parser() -> argparse.ArgumentParser:
     ingest.add_argument("--debug", action="store_true", help="show a traceback for unexpected failures")
     ingest.set_defaults(func=cmd_ingest)
 
-    ask = sub.add_parser("ask", help="answer a question about a match")
-    ask.add_argument("question", nargs="+")
+    ask = sub.add_parser("ask", parents=[home_after], help="answer a question about a match")
+    ask.add_argument("question", nargs="+", help="the question, in plain words (quotes optional)")
     where = ask.add_mutually_exclusive_group()
-    where.add_argument("--log", help="ingest this log first (an identical earlier ingest is reused)")
-    where.add_argument("--match", help="a match id already in the warehouse")
+    where.add_argument("--log", metavar="FILE", help="ingest this log first (an identical earlier ingest is reused)")
+    where.add_argument("--match", metavar="ID", help="a match id already in the warehouse")
     ask.add_argument("--json", action="store_true", help="print the final Agent Data Package as JSON")
-    ask.add_argument("--previous", action="append", help="an earlier question in this session (repeatable)")
+    ask.add_argument("--previous", action="append", metavar="QUESTION",
+                     help="an earlier question in this session, oldest first (repeatable)")
     ask.add_argument("--no-followups", action="store_true", help="skip answering the anticipated follow-ups")
-    ask.add_argument("--dagster", action="store_true", help="run the question as a Dagster job instead")
-    ask.add_argument("--max-bad-share", type=float, default=0.01)
-    ask.add_argument("--llm-base-url", help="OpenAI-compatible endpoint for the optional language-model planner")
-    ask.add_argument("--llm-model", default="gpt-4o-mini")
-    ask.add_argument("--llm-api-key-env", default="OPENAI_API_KEY", help="environment variable holding the key")
+    ask.add_argument("--dagster", action="store_true",
+                     help="run the question as a Dagster job, recorded in $DAGSTER_HOME or else the project's "
+                          ".dagster_home (the instance `make dev` shows)")
+    ask.add_argument("--verbose", action="store_true",
+                     help="with --dagster: print Dagster's full log too (it always goes to <home>/logs/ask.log)")
+    ask.add_argument("--max-bad-share", type=float, default=0.01,
+                     help="with --log: fail when more than this share of lines is malformed (default 0.01)")
+    # Defaults are resolved in cmd_ask from the planner's own names (importing it here would slow every command).
+    ask.add_argument("--llm-base-url", metavar="URL",
+                     help="OpenAI-compatible endpoint for the optional language-model planner (default: "
+                          "$COMBAT_ANALYSIS_LLM_BASE_URL; unset: the offline planner)")
+    ask.add_argument("--llm-model", metavar="MODEL",
+                     help="model name sent to that endpoint (default: $COMBAT_ANALYSIS_LLM_MODEL, else gpt-4o-mini)")
+    ask.add_argument("--llm-api-key-env", metavar="VAR",
+                     help="environment variable holding the endpoint's key (default: COMBAT_ANALYSIS_LLM_API_KEY, "
+                          "which the Dagster resource reads too)")
     ask.set_defaults(func=cmd_ask)
 
-    simulate = sub.add_parser("simulate", help="write a realistic simulated match log")
-    simulate.add_argument("--seed", type=int, default=7)
-    simulate.add_argument("--out", required=True)
-    simulate.add_argument("--scale", type=float, default=1.0, help="fight density multiplier (40 ≈ 1M lines)")
+    simulate = sub.add_parser("simulate", parents=[home_after], help="write a realistic simulated match log")
+    simulate.add_argument("--seed", type=int, default=7,
+                          help="random seed: the same seed and scale give the same file (default %(default)s)")
+    simulate.add_argument("--out", required=True, metavar="FILE", help="where to write the log")
+    simulate.add_argument("--scale", type=float, default=1.0,
+                          help="fight density multiplier: 1 gives about 27,000 lines, 75 about a million "
+                               "(13,000 to 15,000 lines per unit; default %(default)s)")
     simulate.set_defaults(func=cmd_simulate)
 
-    handles = sub.add_parser("cleanup-handles", help="delete expired data handles")
+    handles = sub.add_parser("cleanup-handles", parents=[home_after], help="delete expired data handles")
     handles.set_defaults(func=cmd_handles)
 
-    matches = sub.add_parser("matches", help="list the matches in the warehouse")
+    matches = sub.add_parser("matches", parents=[home_after], help="list the matches in the warehouse")
     matches.set_defaults(func=cmd_matches)
     return parser
 

@@ -1,4 +1,10 @@
-"""The data home and the planner, as configurable Dagster resources."""
+"""The data home and the planner, as configurable Dagster resources.
+
+`CombatHome.from_env()` and `PlannerResource.from_env()` (what definitions.py uses) read their settings
+through Dagster's `EnvVar`: the value is resolved when a run starts and the UI shows the variable's name,
+never its value. The variables: COMBAT_ANALYSIS_HOME, COMBAT_ANALYSIS_LLM_BASE_URL, COMBAT_ANALYSIS_LLM_MODEL;
+the language-model key stays in COMBAT_ANALYSIS_LLM_API_KEY and is read only by the planner that sends it.
+"""
 
 
 import os
@@ -6,8 +12,20 @@ from pathlib import Path
 
 import dagster as dg
 
+from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL
 from combat_analysis.settings import Paths
 from combat_analysis.stages import StageEnv
+
+HOME_ENV = "COMBAT_ANALYSIS_HOME"
+DEFAULT_LLM_MODEL = "gpt-4o-mini"
+
+
+def env_or_default(name: str, default: str = "") -> str:
+    """`dg.EnvVar(name)` when the variable is set where the code location loads, else `default`.
+
+    Dagster fails a run whose EnvVar is unset; these settings are optional, so an unset one means the
+    default (no language model; the data home `./data`)."""
+    return dg.EnvVar(name) if os.environ.get(name) else default
 
 
 class CombatHome(dg.ConfigurableResource):
@@ -20,6 +38,10 @@ class CombatHome(dg.ConfigurableResource):
     home: str = ""
     incoming_dir: str = ""  # default: <home>/incoming
     questions_dir: str = ""  # default: <home>/questions
+
+    @classmethod
+    def from_env(cls) -> "CombatHome":
+        return cls(home=env_or_default(HOME_ENV))
 
     @property
     def paths(self) -> Paths:
@@ -43,18 +65,23 @@ class CombatHome(dg.ConfigurableResource):
 
 class PlannerResource(dg.ConfigurableResource):
     """The query planner. Offline and deterministic by default; set `llm_base_url` to use an
-    OpenAI-compatible chat-completions endpoint (the key is read from the `api_key_env` variable)."""
+    OpenAI-compatible chat-completions endpoint. The key is read, when a request is sent, from the variable
+    named by `api_key_env` (COMBAT_ANALYSIS_LLM_API_KEY, as on the command line), so it never enters the
+    resource's config."""
 
     llm_base_url: str = ""
-    llm_model: str = "gpt-4o-mini"
-    api_key_env: str = "OPENAI_API_KEY"
+    llm_model: str = DEFAULT_LLM_MODEL
+    api_key_env: str = DEFAULT_KEY_ENV
     timeout_s: float = 20.0
 
+    @classmethod
+    def from_env(cls) -> "PlannerResource":
+        return cls(llm_base_url=env_or_default(ENV_BASE_URL), llm_model=env_or_default(ENV_MODEL, DEFAULT_LLM_MODEL))
+
     def planner(self):
-        base_url = self.llm_base_url or os.environ.get("COMBAT_ANALYSIS_LLM_BASE_URL", "")
-        if not base_url:
+        if not self.llm_base_url:
             return None  # the stages fall back to the offline planner
         from combat_analysis.planner.llm import LlmPlanner
 
-        return LlmPlanner(base_url=base_url, model=self.llm_model, api_key_env=self.api_key_env,
+        return LlmPlanner(base_url=self.llm_base_url, model=self.llm_model, api_key_env=self.api_key_env,
                           timeout=self.timeout_s)

@@ -2,24 +2,39 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import dagster as dg
 import pytest
 
 from tests.conftest import SAMPLE_LOG, SAMPLE_MATCH_ID
+from tests.test_planner_llm import Stub, server  # noqa: F401 - the stub endpoint fixture
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def cli(home: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), "MPLBACKEND": "Agg"}
-    env.pop("DAGSTER_HOME", None)
+def cli(home: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    environment = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), "MPLBACKEND": "Agg"}
+    for name in ("DAGSTER_HOME", "COMBAT_ANALYSIS_LLM_BASE_URL", "COMBAT_ANALYSIS_LLM_MODEL",
+                 "COMBAT_ANALYSIS_LLM_API_KEY"):
+        environment.pop(name, None)
     return subprocess.run([sys.executable, "-m", "combat_analysis.cli", *args], capture_output=True, text=True,
-                          env=env, cwd=ROOT, timeout=300)
+                          env={**environment, **(env or {})}, cwd=ROOT, timeout=300)
+
+
+@pytest.fixture()
+def dagster_home(tmp_path) -> Path:
+    """An instance of the test's own: without DAGSTER_HOME, `ask --dagster` would record in the checkout's."""
+    home = tmp_path / "dagster_home"
+    home.mkdir()
+    shutil.copyfile(ROOT / "deploy" / "dagster.local.yaml", home / "dagster.yaml")
+    return home
 
 
 @pytest.fixture(scope="module")
@@ -100,14 +115,87 @@ def comparable(package: dict) -> dict:
     }
 
 
-def test_dagster_path_gives_the_same_package_content(home):
+def test_dagster_path_gives_the_same_package_content(home, dagster_home):
     question = "Which player had the best KDA?"
     direct = cli(home, "ask", "--match", SAMPLE_MATCH_ID, "--json", question)
-    through_dagster = cli(home, "ask", "--match", SAMPLE_MATCH_ID, "--json", "--dagster", question)
+    through_dagster = cli(home, "ask", "--match", SAMPLE_MATCH_ID, "--json", "--dagster", question,
+                          env={"DAGSTER_HOME": str(dagster_home)})
     assert direct.returncode == 0 and through_dagster.returncode == 0, through_dagster.stderr
     a, b = json.loads(direct.stdout), json.loads(through_dagster.stdout)
     assert comparable(a) == comparable(b)
     assert "VoidWalker" in a["response"]["direct_answer"] and "34" in a["response"]["direct_answer"]
+    # It says where the run went, keeps Dagster's log out of the terminal, and the run is really there.
+    assert f"Dagster run recorded in {dagster_home}" in through_dagster.stderr
+    assert "DEBUG" not in through_dagster.stderr and "Warning" not in through_dagster.stderr
+    assert "RUN_SUCCESS" in (home / "logs" / "ask.log").read_text(encoding="utf-8")
+    with dg.DagsterInstance.from_config(str(dagster_home)) as instance:
+        (run,) = instance.get_runs()
+    assert run.job_name == "answer_question_job" and run.status == dg.DagsterRunStatus.SUCCESS
+
+
+def test_without_dagster_home_runs_go_to_the_project_instance(tmp_path):
+    from assets.launch import open_instance
+
+    checkout = tmp_path / "checkout"
+    (checkout / "deploy").mkdir(parents=True)
+    (checkout / "workspace.yaml").write_text("load_from: []\n", encoding="utf-8")
+    shutil.copyfile(ROOT / "deploy" / "dagster.local.yaml", checkout / "deploy" / "dagster.local.yaml")
+    instance, where = open_instance({}, root=checkout)
+    with instance:
+        assert Path(instance.root_directory) == checkout / ".dagster_home"
+    assert (checkout / ".dagster_home" / "dagster.yaml").read_bytes() == (ROOT / "deploy" / "dagster.local.yaml").read_bytes()
+    assert where == f"Dagster run recorded in {checkout / '.dagster_home'} (the project's instance: `make dev` shows it)"
+
+    instance, where = open_instance({}, root=tmp_path / "an-installed-package")
+    with instance:
+        assert instance.is_ephemeral
+    assert "throwaway instance" in where and "DAGSTER_HOME" in where
+
+
+def test_both_ask_paths_read_the_one_llm_key_variable(home, dagster_home, server, monkeypatch):  # noqa: F811
+    monkeypatch.setattr(Stub, "mode", "good")
+    Stub.requests.clear()
+    args = ("ask", "--match", SAMPLE_MATCH_ID, "--json", "--no-followups", "--llm-base-url", server,
+            "--llm-model", "stub-model", "how much did papi heal")
+    key = {"COMBAT_ANALYSIS_LLM_API_KEY": "sk-one-name"}
+    direct = cli(home, *args, env=key)
+    through_dagster = cli(home, *args, "--dagster", env={**key, "DAGSTER_HOME": str(dagster_home)})
+    for run in (direct, through_dagster):
+        assert run.returncode == 0, run.stderr
+        package = json.loads(run.stdout)
+        assert package["query_analysis"]["plan"]["planner"] == "llm"
+        assert package["response"]["direct_answer"] == "PapiTacos did 28,752 healing."
+    assert Stub.requests and {r["auth"] for r in Stub.requests} == {"Bearer sk-one-name"}
+    assert {r["body"]["model"] for r in Stub.requests} == {"stub-model"}
+
+
+def test_every_option_has_help_and_home_goes_anywhere(home, tmp_path):
+    from combat_analysis.cli import build_parser
+
+    parser = build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for name, sub in [("combat-analysis", parser), *commands.choices.items()]:
+        for action in sub._actions:
+            assert action.help and action.help != argparse.SUPPRESS, (name, action.dest)
+    assert parser.parse_args(["ask", "q"]).home is None
+    assert parser.parse_args(["--home", "a", "ask", "q"]).home == "a"
+    assert parser.parse_args(["ask", "--home", "b", "q"]).home == "b"
+
+    elsewhere = tmp_path / "empty-home"
+    for args in (("--home", str(home), "matches"), ("matches", "--home", str(home))):
+        run = cli(elsewhere, *args)
+        assert run.returncode == 0 and SAMPLE_MATCH_ID[:8] in run.stdout, run.stderr
+    assert not (elsewhere / "warehouse").exists()
+
+
+def test_version():
+    from combat_analysis import __version__
+
+    run = subprocess.run([sys.executable, "-m", "combat_analysis.cli", "--version"], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.strip() == f"combat-analysis {__version__}"
+    import importlib.metadata
+
+    assert importlib.metadata.version("combat-analysis") == __version__
 
 
 def test_matches_lists_the_warehouse(home):
