@@ -11,8 +11,8 @@ import pytest
 
 from combat_analysis import season
 from combat_analysis.season import (
-    ALL_MATCHES,
     ADDITIVE_METRICS,
+    ALL_MATCHES,
     PLAYER_METRICS,
     SELECTION,
     DateRange,
