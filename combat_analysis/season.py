@@ -29,7 +29,14 @@ PLAYER_METRICS: tuple[str, ...] = ADDITIVE_METRICS + RATIO_METRICS
 LOWER_IS_BETTER: frozenset[str] = frozenset({"deaths"})
 # Record figures that are not per-match columns: counts of games and results.
 RECORD_METRICS: tuple[str, ...] = ("matches", "wins", "win_rate")
+# How a metric is named in titles and answers, where its column name would read badly.
+METRIC_LABELS: dict[str, str] = {"kda": "KDA", "gpm": "GPM", "dpm": "DPM", "cc_applied": "crowd control applied",
+                                 "win_rate": "win rate", "items_purchased": "items bought"}
 Statistic = Literal["total", "average"]
+
+
+def metric_label(metric: str) -> str:
+    return METRIC_LABELS.get(metric, metric.replace("_", " "))
 Result = Literal["win", "loss", "unknown"]
 
 

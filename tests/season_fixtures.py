@@ -115,3 +115,14 @@ def write_season(folder: Path) -> list[SeasonMatch]:
         starts[seed] = datetime.fromisoformat(figures["match_start"])
         matches.append(SeasonMatch(path=path, match_id=str(figures["match_id"]), truth=figures))
     return matches
+
+
+
+_WRITTEN: dict[str, list[SeasonMatch]] = {}
+
+
+def season_once(tmp_path_factory) -> list[SeasonMatch]:
+    """The season, written once per test session however many test modules ask for it."""
+    if "season" not in _WRITTEN:
+        _WRITTEN["season"] = write_season(tmp_path_factory.mktemp("season-logs"))
+    return _WRITTEN["season"]

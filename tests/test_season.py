@@ -20,14 +20,14 @@ from combat_analysis.season import (
     MatchList,
     SeasonError,
 )
-from tests.season_fixtures import ROSTER, SEEDS, write_season
+from tests.season_fixtures import ROSTER, SEEDS, season_once
 
 # --- the season and its oracle ----------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="session")
 def season_matches(tmp_path_factory):
-    return write_season(tmp_path_factory.mktemp("season-logs"))
+    return season_once(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
