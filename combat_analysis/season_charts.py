@@ -12,6 +12,7 @@ from pathlib import Path
 from matplotlib.ticker import FuncFormatter
 
 from combat_analysis.charts import FIGSIZE, NEUTRAL, PALETTE, _save, _style, _thousands, plt
+from combat_analysis.season_report import is_figure
 
 # Markers for a player's result in each match: filled for a win, hollow for a loss, a cross when the log names
 # no winner.
@@ -98,7 +99,3 @@ def leaderboard_table(path: Path, columns: Sequence[str], rows: Sequence[Sequenc
         ax.text(0.02, 0.5, "no player qualifies yet", fontsize=10, color=NEUTRAL)
     return _save(fig, path)
 
-
-def is_figure(text: str) -> bool:
-    """A formatted figure ("1,234", "2.86", "71.4%"), which tables align right."""
-    return str(text).replace(",", "").replace(".", "", 1).rstrip("%").lstrip("-").isdigit()

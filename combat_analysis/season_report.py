@@ -20,7 +20,6 @@ from pydantic import BaseModel, ConfigDict
 
 from combat_analysis import season
 from combat_analysis.season import GroupStats, Leaderboard, MatchInfo, PlayerProfile
-from combat_analysis.season_charts import is_figure
 
 # The season's standard leaderboards: (metric, statistic, fewest matches to qualify). Averages and win rates
 # need a few games before they mean anything; totals reward playing more, which is what a total is.
@@ -170,6 +169,11 @@ def _md(title: str, sections: Sequence[Section], base: Path) -> str:
                 lines.append(block)
             lines.append("")
     return "\n".join(lines)
+
+
+def is_figure(text: str) -> bool:
+    """A formatted figure ("1,234", "2.86", "71.4%"), which tables align right."""
+    return str(text).replace(",", "").replace(".", "", 1).rstrip("%").lstrip("-").isdigit()
 
 
 def _html_cell(cell: Cell) -> str:

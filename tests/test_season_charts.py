@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from combat_analysis import season_charts
+from combat_analysis.season_report import is_figure
 
 
 def pixels(path: Path) -> tuple[int, int, int]:
@@ -57,9 +58,9 @@ def test_leaderboard_table_has_a_row_per_player(tmp_path):
 
 @pytest.mark.parametrize("text", ["1,234", "2.86", "71.4%", "-3", "12"])
 def test_figures_are_right_aligned(text):
-    assert season_charts.is_figure(text)
+    assert is_figure(text)
 
 
 @pytest.mark.parametrize("text", ["Zoë", "3rd", "", "1.2.3", "n/a"])
 def test_names_are_left_aligned(text):
-    assert not season_charts.is_figure(text)
+    assert not is_figure(text)
