@@ -122,12 +122,13 @@ def profile_checks(con, table: ProfilesTable, ingested: set[str]) -> list[dg.Ass
     ids = [m.match_id for m in table.matches]
     repeated = con.execute("SELECT match_id, count(*) FROM matches GROUP BY match_id HAVING count(*) > 1 "
                            "ORDER BY match_id").fetchall()
-    player_games = con.execute("SELECT count(*) FROM (SELECT DISTINCT match_id, player FROM players "
-                               "WHERE list_contains($ids, match_id))", {"ids": ids}).fetchone()[0]
+    selected = "match_id IN (SELECT unnest($ids::VARCHAR[]))"
+    player_games = con.execute(f"SELECT count(*) FROM (SELECT DISTINCT match_id, player FROM players WHERE {selected})",
+                               {"ids": ids}).fetchone()[0]
     counted_games = sum(p.record.games for p in table.profiles)
     not_counted = sorted(ingested - set(ids))
     appearances = dict(con.execute(
-        "SELECT player, count(DISTINCT match_id) FROM players WHERE list_contains($ids, match_id) GROUP BY player",
+        f"SELECT player, count(DISTINCT match_id) FROM players WHERE {selected} GROUP BY player",
         {"ids": ids}).fetchall())
     counted = {p.player: p.record.games for p in table.profiles}
     wrong = sorted((p, counted.get(p, 0), appearances.get(p, 0)) for p in set(counted) | set(appearances)

@@ -226,7 +226,7 @@ def selected_matches(con, selection: MatchSelection = ALL_MATCHES) -> tuple[Matc
                           f"AND ($until IS NULL OR m.started_at < $until) {order}",
                      {"since": selection.since, "until": selection.until})
     elif isinstance(selection, MatchList):
-        rows = _rows(con, f"SELECT {columns} FROM matches m WHERE list_contains($ids, m.match_id) {order}",
+        rows = _rows(con, f"SELECT {columns} FROM matches m WHERE m.match_id {_IN_IDS} {order}",
                      {"ids": list(selection.match_ids)})
         missing = sorted(set(selection.match_ids) - {r[0] for r in rows})
         if missing:
@@ -240,14 +240,19 @@ def _ids(con, selection: MatchSelection) -> list[str]:
     return [m.match_id for m in selected_matches(con, selection)]
 
 
+# "match_id is one of the selected matches", as a semi-join: over thousands of ids, far cheaper than a list
+# lookup per row.
+_IN_IDS = "IN (SELECT unnest($ids::VARCHAR[]))"
+
+
 # The player-games of the selected matches, each with its match's start and the player's result.
-_GAMES = """
+_GAMES = f"""
     games AS (
         SELECT ps.*, m.started_at,
                CASE WHEN m.winner_team IS NULL THEN 'unknown'
                     WHEN m.winner_team = ps.team THEN 'win' ELSE 'loss' END AS result
         FROM player_stats ps JOIN matches m ON m.match_id = ps.match_id
-        WHERE list_contains($ids, ps.match_id))
+        WHERE ps.match_id {_IN_IDS})
 """
 _RECORD = """count(*) AS games, count(*) FILTER (WHERE result = 'win') AS wins,
              count(*) FILTER (WHERE result = 'loss') AS losses,
@@ -272,8 +277,8 @@ def _check_metrics(metrics: Sequence[str], allowed: Sequence[str], what: str = "
 
 def _require_player(con, player: str, ids: list[str] | None, selection: MatchSelection | None = None) -> None:
     """A player is the exact name in the log; a near miss gets a one-line hint, never a silent match."""
-    found = _rows(con, "SELECT 1 FROM players WHERE player = $p AND ($ids IS NULL OR list_contains($ids, match_id)) "
-                       "LIMIT 1", {"p": player, "ids": ids})
+    found = _rows(con, f"SELECT 1 FROM players WHERE player = $p AND ($ids IS NULL OR match_id {_IN_IDS}) LIMIT 1",
+                  {"p": player, "ids": ids})
     if found:
         return
     names = {}
@@ -301,7 +306,8 @@ def player_profiles(con, selection: MatchSelection = ALL_MATCHES, *, best_by: st
     # Ties go to the earlier match: started_at, then match_id.
     sql = f"""
         WITH {_GAMES},
-        picked AS (SELECT * FROM games WHERE $players IS NULL OR list_contains($players, player)),
+        picked AS (SELECT * FROM games
+                   WHERE $players IS NULL OR player IN (SELECT unnest($players::VARCHAR[]))),
         ranked AS (
             SELECT player, match_id, started_at, {best_by} AS value,
                    row_number() OVER (PARTITION BY player ORDER BY {best_by} {best_order}, started_at, match_id) AS best,
@@ -388,9 +394,9 @@ def head_to_head(con, player_a: str, player_b: str, selection: MatchSelection = 
     for name in (player_a, player_b):
         _require_player(con, name, ids, selection)
     params = {"ids": ids, "a": player_a, "b": player_b}
-    row = _rows(con, """
-        WITH a AS (SELECT match_id, team FROM players WHERE player = $a AND list_contains($ids, match_id)),
-             b AS (SELECT match_id, team FROM players WHERE player = $b AND list_contains($ids, match_id)),
+    row = _rows(con, f"""
+        WITH a AS (SELECT match_id, team FROM players WHERE player = $a AND match_id {_IN_IDS}),
+             b AS (SELECT match_id, team FROM players WHERE player = $b AND match_id {_IN_IDS}),
              together AS (
                 SELECT a.match_id, a.team AS team_a, b.team AS team_b, m.winner_team AS winner, m.started_at
                 FROM a JOIN b ON a.match_id = b.match_id JOIN matches m ON m.match_id = a.match_id)
@@ -405,9 +411,9 @@ def head_to_head(con, player_a: str, player_b: str, selection: MatchSelection = 
                coalesce(list(match_id ORDER BY started_at, match_id), [])
         FROM together
     """, params)[0]
-    kills = _rows(con, """
+    kills = _rows(con, f"""
         SELECT count(*) FILTER (WHERE killer = $a AND victim = $b), count(*) FILTER (WHERE killer = $b AND victim = $a)
-        FROM kills WHERE is_player_kill AND list_contains($ids, match_id)
+        FROM kills WHERE is_player_kill AND match_id {_IN_IDS}
     """, params)[0]
     return HeadToHead(player_a=player_a, player_b=player_b, matches_together=row[0], as_teammates=row[1],
                       teammate_wins=row[2], teammate_losses=row[3], as_opponents=row[4], wins_a=row[5],
