@@ -10,17 +10,24 @@ rewritten log, so it never sees the simulator's choices, only what the log says.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
-import sys
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from tests.conftest import SHARED
 
-sys.path.insert(0, str(SHARED / "tools"))
-import truth as truth_tool  # noqa: E402
+
+def _load_truth_tool():
+    spec = importlib.util.spec_from_file_location("shared_truth", SHARED / "tools" / "truth.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+truth_tool = _load_truth_tool()
 
 ROSTER = ("VoidWalker", "voidwalker", "Kraken_Mid", "O'Brien", "José Ñúñez", "张伟", "Night Owl",
           "mid_or_feed", "🐉Drako", "Zoë", "x", "a.b", "LunaSol", "Psychotic8Ball")
