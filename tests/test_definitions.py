@@ -19,13 +19,14 @@ def test_definitions_load_and_validate():
     dg.Definitions.validate_loadable(definitions.defs)
     keys = {spec.key.to_user_string() for spec in definitions.defs.resolve_all_asset_specs()}
     assert keys == {"raw_match_log", "match_warehouse", "query_plan", "query_results", "findings", "charts",
-                    "answer_report", "match_report", "daily_digest"}
+                    "answer_report", "match_report", "daily_digest", "player_profiles", "god_stats",
+                    "season_leaderboard", "season_report"}
 
 
 def test_every_asset_has_docs_group_kinds_owner_and_code_version():
     for spec in definitions.defs.resolve_all_asset_specs():
         assert spec.description, spec.key
-        assert spec.group_name in {"ingest", "questions", "reports"}, spec.key
+        assert spec.group_name in {"ingest", "questions", "reports", "season"}, spec.key
         assert spec.kinds, spec.key
         assert spec.owners, spec.key
         assert spec.code_version, spec.key
