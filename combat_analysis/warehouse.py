@@ -50,6 +50,17 @@ def match_with_sha256(root: Path, sha256: str) -> str | None:
     return rows[0][0] if rows else None
 
 
+def table_sources(root: Path, match_id: str | None = None) -> dict[str, list[Path]]:
+    """For each table of `schema.TABLES`, the committed Parquet files a view over it must read: the match's
+    partition, or every match's without `match_id`. An empty list means an empty view with the schema's
+    columns. The locked query connection allows exactly these files and nothing else."""
+    root = Path(root)
+    if match_id is None:
+        return {table: sorted((root / table).glob("match_id=*/data.parquet")) for table in TABLES}
+    files = {table: partition_dir(root, table, match_id) / "data.parquet" for table in TABLES}
+    return {table: [file] if file.is_file() else [] for table, file in files.items()}
+
+
 def _empty_select(table: str) -> str:
     columns = ", ".join(f"CAST(NULL AS {kind}) AS {name}" for name, kind in WAREHOUSE_SCHEMA[table].items())
     return f"SELECT {columns} WHERE false"
