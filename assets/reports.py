@@ -2,12 +2,15 @@
 
 
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.partitions import digest_days, match_partitions
+from combat_analysis.keys import KeyRefused, path_for_key
 from combat_analysis.match_report import BATTERY, MVP_FORMULA, build_match_report
+from combat_analysis.requests import match_key
 from combat_analysis.warehouse import match_ids, open_warehouse, partition_dir
 from resources import CombatHome, PlannerResource
 
@@ -25,9 +28,10 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
     """Runs the standard battery of questions through the five-stage pipeline and composes one report, in
     markdown and self-contained HTML, kept per match under `<home>/reports/<match>/`."""
     paths = home.paths
+    out_dir = report_dir(paths, context.partition_key)
     match_id = _match_id_for(paths, context.partition_key)
-    report = build_match_report(paths.warehouse, match_id, paths.reports / context.partition_key,
-                                handles_dir=paths.handles, planner=planner.planner())
+    report = build_match_report(paths.warehouse, match_id, out_dir, handles_dir=paths.handles,
+                                planner=planner.planner())
     from combat_analysis.charts import thumbnail_b64
 
     thumbs = "\n\n".join(f"![{name}](data:image/png;base64,{thumbnail_b64(path, width=320)})"
@@ -47,10 +51,19 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
     })
 
 
+def report_dir(paths, key: str) -> Path:
+    """`<home>/reports/<match partition key, encoded>`: keys are data, never paths (`combat_analysis.keys`);
+    one that cannot be mapped fails the run before anything is written."""
+    try:
+        return path_for_key(paths.reports, key, what="match partition key")
+    except KeyRefused as exc:
+        raise dg.Failure(description=f"refused before anything was written: {exc}") from None
+
+
 def _match_id_for(paths, key: str) -> str:
-    """The warehouse's match id for a partition key (keys are the ids made path-safe)."""
+    """The warehouse's match id for a partition key: the id itself, or the id as `match_key` writes it."""
     for match_id in match_ids(paths.warehouse):
-        if partition_dir(paths.warehouse, "matches", match_id).name == f"match_id={key}":
+        if key in (match_id, match_key(match_id)):
             return match_id
     raise dg.Failure(f"match {key!r} is not in the warehouse yet; materialize match_warehouse first")
 
@@ -74,13 +87,12 @@ def daily_digest(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Mate
     for match_id in landed:
         con = open_warehouse(paths.warehouse, match_id)
         winner, duration = con.execute("SELECT winner_team, duration_s FROM matches").fetchone()
-        key = partition_dir(paths.warehouse, "matches", match_id).name.removeprefix("match_id=")
-        report = paths.reports / key / "report.html"
+        report = report_dir(paths, match_key(match_id)) / "report.html"
         lines.append(f"- **{match_id}**: {'team ' + str(winner) + ' won' if winner else 'winner unknown'}, "
                      f"{duration // 60} min; report: {report if report.exists() else 'not built yet'}")
     if not landed:
         lines.append("No match landed on this day.")
-    out = paths.reports / "digests" / f"{context.partition_key}.md"
+    out = path_for_key(paths.reports / "digests", context.partition_key, ".md", what="day")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return dg.MaterializeResult(metadata={"matches": len(landed), "digest": dg.MetadataValue.path(str(out)),
