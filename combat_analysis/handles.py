@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 import re
 import uuid
+from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta, timezone
 from decimal import Decimal
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 

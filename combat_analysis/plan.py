@@ -11,7 +11,6 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-
 # Strict patterns for every plan string that names something (a plan may come from a language model, so it is
 # data): catalog ids and result columns, parameter names, window labels, refusal text. Values are never
 # patterned here; they only ever reach SQL as escaped literals or bound parameters.

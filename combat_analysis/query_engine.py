@@ -16,7 +16,8 @@ On top of that every statement must be exactly one SELECT by DuckDB's own parser
 `PRAGMA`, `CALL` and `EXPLAIN` never reach the engine, and a second statement cannot hide behind a
 sqlglot/DuckDB disagreement), runs under a timer that calls `interrupt()` when it takes too long, and
 `run` (planned SQL) validates the exact text it executes with `validate_sql` and caps the rows it returns.
-Every refusal is a `QueryRefused` with a one-line message.
+Whatever stops a statement is a `QueryError` (refused, timed out, over the row cap, failed) with a one-line
+message.
 """
 
 from __future__ import annotations
@@ -44,16 +45,24 @@ class QueryLimits:
     threads: int = 2
 
 
-class QueryRefused(RuntimeError):
-    """A statement the locked connection would not run, or stopped; the message says why in one line."""
+class QueryError(RuntimeError):
+    """A statement the locked connection did not run to the end; the message says why, in one line."""
 
 
-class QueryTimeout(QueryRefused):
-    pass
+class QueryRefused(QueryError):
+    """Not allowed: not one SELECT, SQL that fails validation, or a file outside the warehouse."""
 
 
-class RowCapExceeded(QueryRefused):
-    pass
+class QueryTimeout(QueryError):
+    """Stopped after `QueryLimits.timeout_s`."""
+
+
+class RowCapExceeded(QueryError):
+    """More rows than `QueryLimits.max_rows`."""
+
+
+class QueryFailed(QueryError):
+    """DuckDB could not run it (an unknown column, a type error, the memory limit)."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +103,7 @@ class LockedConnection:
     """A DuckDB connection over the warehouse views that can read nothing else (see the module docstring).
 
     `execute(sql, params)` runs one SELECT of our own code; `run(sql, params)` runs planned SQL: validated,
-    timed and row-capped. Both refuse anything else with `QueryRefused`."""
+    timed and row-capped. Both raise a `QueryError` with a one-line reason for anything else."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, limits: QueryLimits):
         self._con = con
@@ -111,7 +120,7 @@ class LockedConnection:
         self._con.close()
 
     def execute(self, sql: str, params: Mapping[str, Any] | None = None) -> Result:
-        """Run one SELECT statement under the timer; raise `QueryRefused` for anything else."""
+        """Run one SELECT statement under the timer; anything else, or any failure, raises a `QueryError`."""
         statement = self._single_select(sql)
         with self._running:  # one statement at a time, so the timer can only interrupt its own statement
             timer = threading.Timer(self.limits.timeout_s, self._con.interrupt)
@@ -124,8 +133,10 @@ class LockedConnection:
             except duckdb.PermissionException as error:
                 raise QueryRefused(f"the query may read only the warehouse: {_one_line(error)}") from None
             except duckdb.OutOfMemoryException:
-                raise QueryRefused(f"the query needed more than the {self.limits.memory_limit_mb} MB it may use "
-                                   "and was stopped") from None
+                raise QueryFailed(f"the query needed more than the {self.limits.memory_limit_mb} MB it may use "
+                                  "and was stopped") from None
+            except duckdb.Error as error:
+                raise QueryFailed(_one_line(error)) from None
             finally:
                 timer.cancel()
         return Result(self._con)
