@@ -14,6 +14,7 @@ real-looking ids, the connection scoped to the first, so the second's committed 
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -29,7 +30,15 @@ from combat_analysis.pipeline import answer_question
 from combat_analysis.plan import Intent
 from combat_analysis.planner.llm import LlmPlanner
 from combat_analysis.planner.validate import UnsafeSqlError, validate_sql
-from combat_analysis.query_engine import QueryError, QueryLimits, QueryRefused, QueryTimeout, RowCapExceeded, open_locked
+from combat_analysis.query_engine import (
+    QueryError,
+    QueryLimits,
+    QueryRefused,
+    QueryTimeout,
+    RowCapExceeded,
+    open_locked,
+)
+from combat_analysis.report import md_text
 from combat_analysis.schema import TABLES
 from combat_analysis.simulate import write_match
 from combat_analysis.warehouse import open_warehouse, partition_dir
@@ -311,6 +320,35 @@ def test_a_models_refusal_and_labels_are_shown_as_text(arena, model):
     StubModel.content = json.dumps({"intent": "refuse", "refusal": {"reason": "No.\n# Owned"}})
     pkg = _ask(arena, WEATHER, planner=model)
     assert pkg.plan.planner == "offline" and any("control character" in a for a in pkg.plan.assumptions)
+
+
+HOSTILE_NAMES = ["<img src=x onerror=alert(a)>", "[click](javascript:alert(b))", "*bold* | pipe", "`tick` ~~x~~",
+                 "# Heading", "<script>alert(c)</script>", "![img](http://127.0.0.1:9/t.png)", "a_b_c", "</sub><b>",
+                 "Robert'); DROP TABLE players;--"]
+
+
+def test_names_from_the_log_are_shown_as_text(tmp_path):
+    """Names are arbitrary text in real logs: in every report they render as themselves, nothing more."""
+    log = tmp_path / "names.log"
+    write_match(log, 23, scale=0.12)
+    text = log.read_text(encoding="utf-8-sig")
+    names = list(dict.fromkeys(re.findall(r'"type": "RoleAssigned".*?"sourceowner": "((?:[^"\\]|\\.)*)"', text)))
+    assert len(names) == 10
+    for old, new in zip(names, HOSTILE_NAMES, strict=True):
+        text = text.replace(f'"{old}"', json.dumps(new)).replace(old, new.replace('"', ""))
+    log.write_text(text, encoding="utf-8-sig", newline="")
+    match_id = ingest_log(log, tmp_path / "wh").match_id
+    pkg = answer_question("Who dealt the most damage in the match?", warehouse_root=tmp_path / "wh",
+                          match_id=match_id, artifacts_dir=tmp_path / "artifacts", followups=False)
+    leader = pkg.response.supporting_data.rows[0][0]
+    assert leader in HOSTILE_NAMES and pkg.response.direct_answer.startswith(leader)
+    md = pkg.final_output.markdown
+    assert_inert_markdown(md, charts=sum(1 for v in pkg.visualizations.values() if v.file_path))
+    for name in {row[0] for row in pkg.response.supporting_data.rows}:
+        assert f"| {md_text(name)} |" in md  # each name in the table, escaped
+    page = Path(pkg.final_output.html_path).read_text(encoding="utf-8")
+    assert page.count("<script") == 1 and "<img src=x" not in page and "</sub><b>" not in page
+    assert html.escape("<script>alert(c)</script>") in page
 
 
 # ------------------------------------------------------------------------------------------ afterwards
