@@ -28,7 +28,7 @@ from tests.dagster_fixtures import new_instance, resources_for
 
 TAG = uuid.uuid4().hex[:12]
 MAPPABLE = [f"../../../evil_{TAG}", f"/tmp/evil_{TAG}_abs", "..", ".", f"a/../../{TAG}", f"..\\..\\evil_{TAG}",
-            f"%2e%2e%2fevil_{TAG}", f"😈/../{TAG}", "CON", " spaced ", f"~/{TAG}", "Ünï 'cödé' #1"]
+            f"😈/../{TAG}", "CON", f"~/{TAG}"]
 # too long, NUL, control characters; and "" which Dagster itself runs as no partition at all
 UNMAPPABLE = ["x" * 300, "nul\x00key", "bell\x07", f"evil\nline_{TAG}", ""]
 

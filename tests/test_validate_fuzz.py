@@ -100,7 +100,7 @@ def run_on_oracle(con, sql: str) -> None:
     # anything else (PermissionException, CatalogException, IOException) fails the test
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(statement())
 def test_generated_sql_is_accepted_exactly_when_it_reads_only_the_warehouse(oracle, generated):
     sql, outside = generated
