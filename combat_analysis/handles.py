@@ -108,8 +108,9 @@ class HandleStore:
         exactly its DuckDB column types, through a private in-memory connection."""
         con = duckdb.connect()
         try:
-            frame = pd.DataFrame.from_records(list(rows), columns=[f"c{i}" for i in range(len(columns))])
-            con.register("result_rows", frame.astype(object))
+            # object columns: pandas never turns an integer column with a NULL into floats
+            frame = pd.DataFrame(list(rows), columns=[f"c{i}" for i in range(len(columns))], dtype=object)
+            con.register("result_rows", frame)
             casts = ", ".join(
                 (f"CAST(c{i} AS {kind})" if PLAIN_TYPE.fullmatch(kind) else f"c{i}") + f" AS {_identifier(name)}"
                 for i, (name, kind) in enumerate(zip(columns, types, strict=True)))

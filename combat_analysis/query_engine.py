@@ -31,6 +31,7 @@ from typing import Any
 
 import duckdb
 
+from combat_analysis.planner.validate import UnsafeSqlError, validate_sql
 from combat_analysis.schema import TABLES, WAREHOUSE_SCHEMA
 from combat_analysis.warehouse import WarehouseError, match_ids, sql_string, table_sources
 
@@ -144,8 +145,6 @@ class LockedConnection:
     def run(self, sql: str, params: Mapping[str, Any] | None = None) -> QueryOutput:
         """Run planned SQL: the exact text validated by `validate_sql`, then executed, with at most
         `limits.max_rows` rows returned."""
-        from combat_analysis.planner.validate import UnsafeSqlError, validate_sql
-
         try:
             validate_sql(sql, parameters=frozenset(params or {}))
         except UnsafeSqlError as error:

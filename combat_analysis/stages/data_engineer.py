@@ -94,9 +94,9 @@ def data_engineer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
 
 def _run(con, query, params: dict[str, Any], env: StageEnv) -> QueryResult:
     output = con.run(query.sql, params)  # validated as it runs, timed, row-capped, on the locked connection
-    rows = tuple(json_row(dict(zip(output.columns, row, strict=True))) for row in output.rows)
+    rows = tuple(json_row(dict(zip(output.columns, row, strict=True))) for row in output.rows[: env.inline_row_cap])
     handle = None
-    if len(rows) > env.inline_row_cap:
+    if len(output.rows) > env.inline_row_cap:
         handle = env.handles.put_result(output.columns, output.types, output.rows, source_sql=query.sql)
     return QueryResult(
         query_id=query.query_id,
@@ -106,8 +106,8 @@ def _run(con, query, params: dict[str, Any], env: StageEnv) -> QueryResult:
         primary=query.primary,
         bound_parameters={k: json_row({"v": v})["v"] for k, v in params.items()},
         column_types=dict(zip(output.columns, output.types, strict=True)),
-        result_summary=ResultSummary(row_count=len(rows), top_row=rows[0] if rows else None),
-        data=rows[: env.inline_row_cap],
+        result_summary=ResultSummary(row_count=len(output.rows), top_row=rows[0] if rows else None),
+        data=rows,
         truncated=handle is not None,
         handle=handle,
         execution_time_ms=output.elapsed_ms,
