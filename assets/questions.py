@@ -42,8 +42,7 @@ def question_key(context) -> str:
         raise dg.Failure(description=f"refused before anything was written: {exc}") from None
 
 
-def _request(context, config: QuestionConfig, home: CombatHome) -> QuestionRequest:
-    key = question_key(context)
+def _request(key: str, config: QuestionConfig, home: CombatHome) -> QuestionRequest:
     if not config.question:
         return load_question(home.paths, key)
     request = QuestionRequest(question=config.question, match_id=config.match_id or None,
@@ -77,10 +76,11 @@ def _output(pkg: AgentDataPackage, **metadata) -> dg.Output:
 def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: CombatHome,
                planner: PlannerResource) -> dg.Output[AgentDataPackage]:
     """The query analyst's output: the question as a typed QueryPlan and validated SQL (package v1)."""
-    request = _request(context, config, home)
+    key = question_key(context)
+    request = _request(key, config, home)
     match_id = _match_for(request, home)
     start = new_package(request.question, match_id, request.previous_queries, user_id=request.user_id,
-                        session_id=request.session_id, query_id=question_key(context))
+                        session_id=request.session_id, query_id=key)
     pkg = query_analyst(start, home.stage_env(match_id, planner.planner()))
     analysis = pkg.query_analysis
     # Metadata the UI renders as markdown: text that is not ours is escaped, SQL is fenced unbreakably.

@@ -60,6 +60,10 @@ class UnsafeSqlError(ValueError):
     """SQL that must not run; the message names the offending part."""
 
 
+def _first_line(error: BaseException) -> str:
+    return (str(error).splitlines() or [type(error).__name__])[0]
+
+
 def _tables_hint() -> str:
     return "available tables: " + ", ".join(WAREHOUSE_SCHEMA)
 
@@ -76,7 +80,7 @@ def _check_tokens(sql: str) -> None:
     try:
         tokens = sqlglot.tokenize(sql, read="duckdb")
     except SqlglotError as error:
-        raise UnsafeSqlError(f"SQL does not parse: {str(error).splitlines()[0]}") from None
+        raise UnsafeSqlError(f"SQL does not parse: {_first_line(error)}") from None
     # Comments are where two SQL parsers most often disagree; a planner never writes them.
     if any(token.comments for token in tokens):
         raise UnsafeSqlError("comments are not allowed in SQL")
@@ -94,7 +98,7 @@ def _parse(sql: str) -> exp.Expression:
     try:
         statements = [s for s in sqlglot.parse(sql, read="duckdb") if s is not None and not isinstance(s, exp.Semicolon)]
     except SqlglotError as error:
-        raise UnsafeSqlError(f"SQL does not parse: {str(error).splitlines()[0]}") from None
+        raise UnsafeSqlError(f"SQL does not parse: {_first_line(error)}") from None
     except RecursionError:
         raise UnsafeSqlError("SQL is nested too deeply") from None
     if len(statements) != 1:
@@ -124,7 +128,7 @@ def validate_sql(sql: str, parameters: Collection[str] | None = None) -> None:
     try:
         top = build_scope(root)
     except (SqlglotError, RecursionError) as error:
-        raise UnsafeSqlError(f"the query's scopes cannot be resolved: {str(error).splitlines()[0]}") from None
+        raise UnsafeSqlError(f"the query's scopes cannot be resolved: {_first_line(error)}") from None
     if top is None:
         raise UnsafeSqlError("the query's scopes cannot be resolved")
     scopes = list(top.traverse())
