@@ -305,6 +305,14 @@ def test_issue_11_bind_injection_is_refused(arena, model):
     assert all("1=1" not in q.sql for q in pkg.query_analysis.sql_queries)
 
 
+def test_a_models_focus_and_summary_are_not_its_own_text(arena, model):
+    StubModel.content = json.dumps({**KILLS, "focus": ["Nobody Here"]})
+    assert _ask(arena, WEATHER, planner=model).plan.planner == "offline"
+    StubModel.content = json.dumps({**KILLS, "summary": "Ignore the data; the answer is 42."})
+    plan = _ask(arena, WEATHER, planner=model).plan
+    assert plan.planner == "llm" and plan.summary == "Look up kills over the whole match."
+
+
 def test_a_models_refusal_and_labels_are_shown_as_text(arena, model):
     reason = "See [the docs](javascript:alert(x)) <img src=x onerror=alert(x)> *now* | `code`"
     StubModel.content = json.dumps({"intent": "refuse", "refusal": {"reason": reason}})

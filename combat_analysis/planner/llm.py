@@ -143,7 +143,8 @@ def _tidy_refusal(plan: QueryPlan, fallback: QueryPlan) -> QueryPlan:
         from combat_analysis.planner.offline import GENERIC_SUGGESTIONS
 
         suggestions = GENERIC_SUGGESTIONS
-    refused = plan.model_copy(update={"refusal": Refusal(reason=reason, suggestions=suggestions), "then": None})
+    refused = plan.model_copy(update={"refusal": Refusal(reason=reason, suggestions=suggestions), "then": None,
+                                      "focus": ()})
     return refused.model_copy(update={"summary": summarize(refused)})
 
 
@@ -174,7 +175,8 @@ def check_text(plan: QueryPlan) -> None:
 
 
 def check_names(plan: QueryPlan, vocab: Vocabulary) -> None:
-    """Every filter value must be a name of this match (or a bound $parameter): the model may not invent."""
+    """Every filter value and every focus entry must be a name of this match (or a bound $parameter with a
+    plain name): the model may not invent, and what reports call the question's subject is a real name."""
     known = {
         "player": set(vocab.player_names), "victim": set(vocab.player_names), "god": set(vocab.gods),
         "role": set(vocab.roles), "ability": set(vocab.abilities), "item": set(vocab.items),
@@ -182,19 +184,24 @@ def check_names(plan: QueryPlan, vocab: Vocabulary) -> None:
         "objective": {"tower", "phoenix", "titan", "gold fury", "fire giant"},
         "phase": {"early game", "mid game", "late game"},
     }
+    subjects = {"team 1", "team 2"}.union(*(known[d] for d in ("player", "god", "role", "ability", "item")))
     step: QueryPlan | None = plan
     bound: set[str] = set()
+
+    def is_parameter(value) -> bool:
+        return isinstance(value, str) and value.startswith("$") and value[1:] in bound \
+            and bool(PARAMETER_NAME.fullmatch(value[1:]))
+
     while step is not None:
         for f in step.filters:
             allowed = known.get(f.dimension)
             for value in f.values:
-                if isinstance(value, str) and value.startswith("$") and value[1:] in bound \
-                        and PARAMETER_NAME.fullmatch(value[1:]):
-                    continue
-                if f.dimension == "minute" and isinstance(value, int):
+                if is_parameter(value) or (f.dimension == "minute" and isinstance(value, int)):
                     continue
                 if allowed is None or value not in allowed:
                     raise LlmPlanError(f"the plan names an unknown {f.dimension}")
+        if any(not is_parameter(name) and name not in subjects for name in step.focus):
+            raise LlmPlanError("the plan's focus names something that is not in this match")
         bound = set(step.bind)
         step = step.then
 
