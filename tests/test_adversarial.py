@@ -44,20 +44,12 @@ from combat_analysis.simulate import write_match
 from combat_analysis.warehouse import open_warehouse, partition_dir
 from tests.adversarial_corpus import CORPUS, Case
 from tests.llm_stub import StubModel, stub_model
+from tests.simulated import simulated_log
 
 LIMITS = QueryLimits(timeout_s=0.5, max_rows=1000, memory_limit_mb=256, threads=1)
 CANARY = f"CANARY-{uuid.uuid4().hex}"
 MATCH_A, MATCH_B = "4417029581", "Ränked 'B' #2"
 IDS = [c.id for c in CORPUS]
-
-
-def _simulated(folder: Path, seed: int, match_id: str) -> Path:
-    """A small simulated match whose start event carries `match_id` instead of the simulator's."""
-    log = folder / f"match-{seed}.log"
-    write_match(log, seed, scale=0.12)
-    text = log.read_text(encoding="utf-8-sig").replace(f"sim-{seed:06d}", json.dumps(match_id)[1:-1])
-    log.write_text(text, encoding="utf-8-sig", newline="")
-    return log
 
 
 def _counts(root: Path) -> dict:
@@ -81,7 +73,7 @@ def arena(tmp_path_factory):
     for folder in (logs, secret, out, cwd, home):
         folder.mkdir()
     for seed, match_id in ((21, MATCH_A), (22, MATCH_B)):
-        assert ingest_log(_simulated(logs, seed, match_id), wh).match_id == match_id
+        assert ingest_log(simulated_log(logs, seed, match_id, scale=0.12), wh).match_id == match_id
     (secret / "creds.csv").write_text(f"secret,n\n{CANARY},1\n", encoding="utf-8")
     (secret / "creds.json").write_text(json.dumps({"secret": CANARY}) + "\n", encoding="utf-8")
     (secret / "creds.txt").write_text(CANARY + "\n", encoding="utf-8")

@@ -10,7 +10,6 @@ tag that is looked for under /tmp afterwards.
 
 from __future__ import annotations
 
-import json
 import uuid
 from pathlib import Path
 
@@ -22,9 +21,9 @@ from assets.questions import QuestionConfig, question_assets
 from assets.reports import match_report
 from combat_analysis.keys import folder_name, key_from_folder_name
 from combat_analysis.package import AgentDataPackage
-from combat_analysis.simulate import write_match
 from resources.io_managers import latest_package_file
 from tests.dagster_fixtures import new_instance, resources_for
+from tests.simulated import simulated_log
 
 TAG = uuid.uuid4().hex[:12]
 MAPPABLE = [f"../../../evil_{TAG}", f"/tmp/evil_{TAG}_abs", "..", ".", f"a/../../{TAG}", f"..\\..\\evil_{TAG}",
@@ -48,14 +47,6 @@ def place(tmp_path_factory):
     home = top / "deep" / "er" / "still" / "home"
     home.mkdir(parents=True)
     return top, home
-
-
-def _match_log(folder: Path, seed: int, match_id: str) -> Path:
-    log = folder / f"m{seed}.log"
-    write_match(log, seed, scale=0.1)
-    text = log.read_text(encoding="utf-8-sig").replace(f"sim-{seed:06d}", json.dumps(match_id)[1:-1])
-    log.write_text(text, encoding="utf-8-sig", newline="")
-    return log
 
 
 def _failure_text(result: dg.ExecuteInProcessResult) -> str:
@@ -82,10 +73,10 @@ def matches(place):
     logs.mkdir()
     instance = new_instance()
     instance.add_dynamic_partitions("matches", MATCH_KEYS + UNMAPPABLE)
-    before = _files(top, home) | {str(logs / f"m{40 + i}.log") for i in range(len(MATCH_KEYS))}
+    before = _files(top, home) | {str(logs / f"match-{40 + i}.log") for i in range(len(MATCH_KEYS))}
     runs = {}
     for i, key in enumerate(MATCH_KEYS):
-        log = _match_log(logs, 40 + i, key)
+        log = simulated_log(logs, 40 + i, key)
         runs[key] = dg.materialize(
             [raw_match_log, match_warehouse], partition_key=key, instance=instance, resources=resources_for(home),
             run_config={"ops": {"raw_match_log": {"config": {"path": str(log)}}}}, raise_on_error=False)
@@ -95,7 +86,7 @@ def matches(place):
     for key in UNMAPPABLE:
         runs[key] = dg.materialize(
             [raw_match_log, match_warehouse], partition_key=key, instance=instance, resources=resources_for(home),
-            run_config={"ops": {"raw_match_log": {"config": {"path": str(logs / 'm40.log')}}}}, raise_on_error=False)
+            run_config={"ops": {"raw_match_log": {"config": {"path": str(logs / 'match-40.log')}}}}, raise_on_error=False)
         runs[("report", key)] = dg.materialize([match_report], partition_key=key, instance=instance,
                                                resources=resources_for(home), raise_on_error=False)
     return top, home, before, runs
@@ -140,7 +131,7 @@ def questions(place):
     home.mkdir()
     from combat_analysis.ingest import ingest_log
 
-    ingest_log(_match_log(top, 50, MATCH_ID), home / "warehouse")
+    ingest_log(simulated_log(top, 50, MATCH_ID), home / "warehouse")
     instance = new_instance()
     instance.add_dynamic_partitions("questions", MAPPABLE + UNMAPPABLE)
     before = _files(top, home)

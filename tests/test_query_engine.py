@@ -5,7 +5,6 @@ and key-derived folders stay inside the artifacts folder."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -18,9 +17,9 @@ from combat_analysis.plan import Intent, QueryPlan
 from combat_analysis.planner import Vocabulary, compile_plan
 from combat_analysis.query_engine import QueryLimits, open_locked
 from combat_analysis.schema import TABLES
-from combat_analysis.simulate import write_match
 from combat_analysis.stages import StageEnv
 from combat_analysis.warehouse import WarehouseError, table_sources
+from tests.simulated import simulated_log
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 sys.path.insert(0, str(SHARED / "tools"))
@@ -34,10 +33,7 @@ def warehouse(tmp_path_factory):
     top = tmp_path_factory.mktemp("engine")
     figures = {}
     for seed, match_id in MATCHES.items():
-        log = top / f"m{seed}.log"
-        write_match(log, seed, scale=0.1)
-        text = log.read_text(encoding="utf-8-sig").replace(f"sim-{seed:06d}", json.dumps(match_id)[1:-1])
-        log.write_text(text, encoding="utf-8-sig", newline="")
+        log = simulated_log(top, seed, match_id)
         assert ingest_log(log, top / "wh").match_id == match_id
         figures[match_id] = truth.figures(*truth.load(log))
     return top / "wh", figures
