@@ -32,8 +32,8 @@ from typing import Any
 import duckdb
 
 from combat_analysis.planner.validate import UnsafeSqlError, validate_sql
-from combat_analysis.schema import TABLES, WAREHOUSE_SCHEMA
-from combat_analysis.warehouse import WarehouseError, match_ids, sql_string, table_sources
+from combat_analysis.schema import TABLES
+from combat_analysis.warehouse import sql_string, table_sources, view_sql
 
 
 @dataclass(frozen=True)
@@ -178,21 +178,9 @@ class LockedConnection:
         return statement
 
 
-def _view_sql(table: str, files: list[str]) -> str:
-    if not files:  # no partition yet: an empty view with the schema's columns, so SQL still binds
-        columns = ", ".join(f"CAST(NULL AS {kind}) AS {name}" for name, kind in WAREHOUSE_SCHEMA[table].items())
-        return f"SELECT {columns} WHERE false"
-    listed = ", ".join(sql_string(f) for f in files)
-    return f"SELECT * FROM read_parquet([{listed}], hive_partitioning = false)"
-
-
 def open_locked(root: Path | str, match_id: str | None = None, limits: QueryLimits | None = None) -> LockedConnection:
     """The locked connection over the warehouse at `root`: one view per table, scoped to `match_id` if given."""
     limits = limits or QueryLimits()
-    sources = table_sources(Path(root), match_id)
-    if match_id is not None and not sources["matches"]:
-        known = ", ".join(match_ids(Path(root))) or "none"
-        raise WarehouseError(f"match {match_id!r} is not in the warehouse at {root} (matches: {known})")
     con = duckdb.connect(config={
         "threads": limits.threads,
         "memory_limit": f"{limits.memory_limit_mb}MB",
@@ -204,13 +192,16 @@ def open_locked(root: Path | str, match_id: str | None = None, limits: QueryLimi
         "python_enable_replacements": False,
     })
     try:
-        files = {table: [str(Path(f).resolve()) for f in found] for table, found in sources.items()}
-        allowed = sorted({f for found in files.values() for f in found})
+        # The files stay on disk for as long as the connection reads them (`hold_for`); a match that is not in
+        # the warehouse raises WarehouseError here.
+        sources = table_sources(Path(root), match_id, hold_for=con)
+        files = {table: [Path(f).resolve() for f in found] for table, found in sources.items()}
+        allowed = sorted({str(f) for found in files.values() for f in found})
         # allowed_paths can only be set on a running database, and only before external access is turned off.
         con.execute(f"SET allowed_paths = [{', '.join(sql_string(f) for f in allowed)}]")
         con.execute("SET enable_external_access = false")
         for table in TABLES:
-            con.execute(f"CREATE VIEW {table} AS {_view_sql(table, files[table])}")
+            con.execute(f"CREATE VIEW {table} AS {view_sql(table, files[table])}")
         con.execute("SET lock_configuration = true")
     except BaseException:
         con.close()

@@ -50,14 +50,19 @@ def match_with_sha256(root: Path, sha256: str) -> str | None:
     return rows[0][0] if rows else None
 
 
-def table_sources(root: Path, match_id: str | None = None) -> dict[str, list[Path]]:
+def table_sources(root: Path, match_id: str | None = None, *, hold_for: object | None = None) -> dict[str, list[Path]]:
     """For each table of `schema.TABLES`, the committed Parquet files a view over it must read: the match's
     partition, or every match's without `match_id`. An empty list means an empty view with the schema's
-    columns. The locked query connection allows exactly these files and nothing else."""
+    columns. Raises `WarehouseError` for a match that is not in the warehouse. `hold_for` (the object reading
+    the files) is accepted for the snapshot layout, where files are held while read; partitions here are
+    replaced by rename, so there is nothing to hold."""
     root = Path(root)
     if match_id is None:
         return {table: sorted((root / table).glob("match_id=*/data.parquet")) for table in TABLES}
     files = {table: partition_dir(root, table, match_id) / "data.parquet" for table in TABLES}
+    if not files["matches"].is_file():
+        known = ", ".join(match_ids(root)) or "none"
+        raise WarehouseError(f"match {match_id!r} is not in the warehouse at {root} (matches: {known})")
     return {table: [file] if file.is_file() else [] for table, file in files.items()}
 
 
@@ -69,6 +74,14 @@ def _empty_select(table: str) -> str:
 def sql_string(text: str) -> str:
     """A SQL string literal, for the few statements DuckDB cannot parameterise (paths in FROM, SET)."""
     return "'" + text.replace("'", "''") + "'"
+
+
+def view_sql(table: str, files: list[Path]) -> str:
+    """The SELECT behind one warehouse view: exactly these Parquet files, never a folder name read as data."""
+    if not files:
+        return _empty_select(table)
+    listed = ", ".join(sql_string(str(f)) for f in files)
+    return f"SELECT * FROM read_parquet([{listed}], hive_partitioning = false)"
 
 
 def open_warehouse(root: Path, match_id: str | None = None, *, read_only_memory_mb: int = 1024):
