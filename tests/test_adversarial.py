@@ -40,11 +40,10 @@ from combat_analysis.query_engine import (
 )
 from combat_analysis.report import md_text
 from combat_analysis.schema import TABLES
-from combat_analysis.simulate import write_match
-from combat_analysis.warehouse import open_warehouse, partition_dir
+from combat_analysis.warehouse import open_warehouse, table_sources
 from tests.adversarial_corpus import CORPUS, Case
 from tests.llm_stub import StubModel, stub_model
-from tests.simulated import simulated_log
+from tests.simulated import roster, simulated_log
 
 LIMITS = QueryLimits(timeout_s=0.5, max_rows=1000, memory_limit_mb=256, threads=1)
 CANARY = f"CANARY-{uuid.uuid4().hex}"
@@ -84,14 +83,14 @@ def arena(tmp_path_factory):
     places = {"secret_csv": str(secret / "creds.csv"), "secret_json": str(secret / "creds.json"),
               "secret_txt": str(secret / "creds.txt"), "secret_parquet": str(secret / "creds.parquet"),
               "secret_db": str(secret / "creds.duckdb"), "out": str(out), "root": str(wh),
-              "other_parquet": str(partition_dir(wh, "damage", MATCH_B) / "data.parquet")}
+              "other_parquet": str(table_sources(wh, MATCH_B)["damage"][0])}
+    counts = _counts(wh)  # first: reading every match may create the warehouse's readers' lock file
     watched = {"wh": wh, "secret": secret, "out": out, "cwd": cwd, "logs": logs}
     before = {name: _files(folder) for name, folder in watched.items()}
     previous = os.getcwd()
     os.chdir(cwd)  # a relative path in hostile SQL would land here, where it would be seen
     try:
-        yield {"root": wh, "home": home, "places": places, "watched": watched, "before": before,
-               "counts": _counts(wh)}
+        yield {"root": wh, "home": home, "places": places, "watched": watched, "before": before, "counts": counts}
     finally:
         os.chdir(previous)
 
@@ -176,7 +175,7 @@ def test_the_sandbox_reads_only_the_connections_own_match(arena):
     with open_locked(arena["root"], MATCH_A, LIMITS) as con:
         with pytest.raises(QueryRefused, match="may read only the warehouse"):
             con.execute(f"SELECT count(*) FROM '{arena['places']['other_parquet']}'")
-        own = partition_dir(arena["root"], "damage", MATCH_A) / "data.parquet"
+        (own,) = table_sources(arena["root"], MATCH_A)["damage"]
         (n,) = con.execute(f"SELECT count(*) FROM '{own}'").fetchone()  # its own committed file is allowed
         assert n == con.execute("SELECT count(*) FROM damage").fetchone()[0] > 0
 
@@ -329,14 +328,9 @@ HOSTILE_NAMES = ["<img src=x onerror=alert(a)>", "[click](javascript:alert(b))",
 
 def test_names_from_the_log_are_shown_as_text(tmp_path):
     """Names are arbitrary text in real logs: in every report they render as themselves, nothing more."""
-    log = tmp_path / "names.log"
-    write_match(log, 23, scale=0.12)
-    text = log.read_text(encoding="utf-8-sig")
-    names = list(dict.fromkeys(re.findall(r'"type": "RoleAssigned".*?"sourceowner": "((?:[^"\\]|\\.)*)"', text)))
-    assert len(names) == 10
-    for old, new in zip(names, HOSTILE_NAMES, strict=True):
-        text = text.replace(f'"{old}"', json.dumps(new)).replace(old, new.replace('"', ""))
-    log.write_text(text, encoding="utf-8-sig", newline="")
+    players = roster(simulated_log(tmp_path, 23, "names-1"))
+    log = simulated_log(tmp_path, 23, "names-1", scale=0.12, names=dict(zip(players, HOSTILE_NAMES, strict=True)))
+    assert roster(log) == HOSTILE_NAMES
     match_id = ingest_log(log, tmp_path / "wh").match_id
     pkg = answer_question("Who dealt the most damage in the match?", warehouse_root=tmp_path / "wh",
                           match_id=match_id, artifacts_dir=tmp_path / "artifacts", followups=False)
