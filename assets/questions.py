@@ -10,7 +10,9 @@ import dagster as dg
 from assets.ingest import match_warehouse
 from assets.partitions import question_partitions
 from combat_analysis.fidelity import check_package
+from combat_analysis.keys import KeyRefused, check_key
 from combat_analysis.package import AgentDataPackage, new_package
+from combat_analysis.report import md_code_block, md_text
 from combat_analysis.requests import QuestionRequest, load_question, save_question
 from combat_analysis.stages import analyst, composer, data_engineer, query_analyst, visualization
 from combat_analysis.warehouse import WarehouseError, match_ids
@@ -31,8 +33,16 @@ class QuestionConfig(dg.Config):
     user_id: str = "analyst"
 
 
-def _request(context, config: QuestionConfig, home: CombatHome) -> QuestionRequest:
-    key = context.partition_key
+def question_key(context) -> str:
+    """The run's question partition key, checked before anything is written: keys are data, never paths
+    (`combat_analysis.keys`), and one that cannot be mapped fails the run with the reason."""
+    try:
+        return check_key(context.partition_key, "question partition key")
+    except KeyRefused as exc:
+        raise dg.Failure(description=f"refused before anything was written: {exc}") from None
+
+
+def _request(key: str, config: QuestionConfig, home: CombatHome) -> QuestionRequest:
     if not config.question:
         return load_question(home.paths, key)
     request = QuestionRequest(question=config.question, match_id=config.match_id or None,
@@ -66,22 +76,25 @@ def _output(pkg: AgentDataPackage, **metadata) -> dg.Output:
 def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: CombatHome,
                planner: PlannerResource) -> dg.Output[AgentDataPackage]:
     """The query analyst's output: the question as a typed QueryPlan and validated SQL (package v1)."""
-    request = _request(context, config, home)
+    key = question_key(context)
+    request = _request(key, config, home)
     match_id = _match_for(request, home)
     start = new_package(request.question, match_id, request.previous_queries, user_id=request.user_id,
-                        session_id=request.session_id, query_id=context.partition_key)
+                        session_id=request.session_id, query_id=key)
     pkg = query_analyst(start, home.stage_env(match_id, planner.planner()))
     analysis = pkg.query_analysis
-    sql = "\n\n".join(f"-- {q.query_id}: {q.purpose}\n{q.sql}" for q in analysis.sql_queries) if analysis else ""
+    # Metadata the UI renders as markdown: text that is not ours is escaped, SQL is fenced unbreakably.
+    sql = "\n\n".join(f"-- {q.query_id}: {' '.join(q.purpose.split())}\n{q.sql}"
+                       for q in analysis.sql_queries) if analysis else ""
     return _output(
         pkg,
         question=request.question,
         match_id=match_id,
         intent=analysis.query_type if analysis else "refuse",
         plan=analysis.intent if analysis else "",
-        assumptions=dg.MetadataValue.md("\n".join(f"- {a}" for a in (pkg.plan.assumptions if pkg.plan else ()))
+        assumptions=dg.MetadataValue.md("\n".join(f"- {md_text(a)}" for a in (pkg.plan.assumptions if pkg.plan else ()))
                                         or "none"),
-        sql=dg.MetadataValue.md(f"```sql\n{sql}\n```" if sql else "no SQL: the question was refused"),
+        sql=dg.MetadataValue.md(md_code_block(sql, "sql") if sql else "no SQL: the question was refused"),
     )
 
 
@@ -111,7 +124,8 @@ def findings(context: dg.AssetExecutionContext, query_results: AgentDataPackage,
     found = pkg.analysis.key_findings if pkg.analysis else ()
     return _output(
         pkg,
-        findings=dg.MetadataValue.md("\n".join(f"- **{f.significance}** {f.description}" for f in found) or "none"),
+        findings=dg.MetadataValue.md("\n".join(f"- **{f.significance}** {md_text(f.description)}" for f in found)
+                                     or "none"),
         recommended_charts=dg.MetadataValue.json(
             [v.kind for v in pkg.analysis.recommended_visualizations] if pkg.analysis else []),
     )
@@ -123,7 +137,7 @@ def charts(context: dg.AssetExecutionContext, findings: AgentDataPackage, home: 
     """The visualization stage's output: PNG charts chosen by result shape, with alt text (package v4)."""
     pkg = visualization(findings, home.stage_env(findings.input.context.match_id, planner.planner()))
     thumbs = "\n\n".join(
-        f"**{v.title}**\n\n![{v.alt_text}](data:image/png;base64,{v.thumbnail_b64})"
+        f"**{md_text(v.title)}**\n\n![{md_text(v.alt_text)}](data:image/png;base64,{v.thumbnail_b64})"
         for v in pkg.visualizations.values() if v.thumbnail_b64)
     return _output(
         pkg,

@@ -8,7 +8,9 @@ JSON sidecar holding the handle, so `get` can check expiry without the package t
 from __future__ import annotations
 
 import math
+import re
 import uuid
+from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
@@ -20,6 +22,10 @@ import pandas as pd
 from combat_analysis.package import DataHandle, HandleMetadata
 
 DEFAULT_TTL = timedelta(hours=24)
+HANDLE_ID = re.compile(r"h_[0-9a-f]{32}")
+# A type name spliced into a CAST: plain DuckDB type names only (no quoted struct field names); others are
+# left to DuckDB's inference from the Python values.
+PLAIN_TYPE = re.compile(r"[A-Z][A-Z0-9_ ]*(\(\d+(, ?\d+)?\))?(\[\])*")
 
 
 class HandleError(LookupError):
@@ -42,6 +48,10 @@ def _sql_string(path: Path) -> str:
     return "'" + str(path).replace("'", "''") + "'"
 
 
+def _identifier(name: str) -> str:
+    return '"' + str(name).replace('"', '""') + '"'
+
+
 class HandleStore:
     """Parquet-backed handles under one directory: `<root>/<handle id>.parquet` + `.json`."""
 
@@ -54,7 +64,8 @@ class HandleStore:
         return f"HandleStore({str(self.root)!r}, ttl={self.ttl})"
 
     def _paths(self, handle_id: str) -> tuple[Path, Path]:
-        if not handle_id or "/" in handle_id or "\\" in handle_id or handle_id.startswith("."):
+        # Handle ids are ours (`h_` + 32 hex digits); one from a package is checked, never used as a path as is.
+        if not isinstance(handle_id, str) or not HANDLE_ID.fullmatch(handle_id):
             raise HandleNotFoundError(f"data handle {handle_id!r} is not a valid handle id")
         return self.root / f"{handle_id}.parquet", self.root / f"{handle_id}.json"
 
@@ -90,6 +101,23 @@ class HandleStore:
         )
         sidecar.write_text(handle.model_dump_json(), encoding="utf-8")
         return handle
+
+    def put_result(self, columns: Sequence[str], types: Sequence[str], rows: Sequence[Sequence[Any]], *,
+                   source_sql: str, ttl: timedelta | None = None, now: datetime | None = None) -> DataHandle:
+        """Write a query result (from the locked query connection, which may write nothing) to Parquet with
+        exactly its DuckDB column types, through a private in-memory connection."""
+        con = duckdb.connect()
+        try:
+            # object columns: pandas never turns an integer column with a NULL into floats
+            frame = pd.DataFrame(list(rows), columns=[f"c{i}" for i in range(len(columns))], dtype=object)
+            con.register("result_rows", frame)
+            casts = ", ".join(
+                (f"CAST(c{i} AS {kind})" if PLAIN_TYPE.fullmatch(kind) else f"c{i}") + f" AS {_identifier(name)}"
+                for i, (name, kind) in enumerate(zip(columns, types, strict=True)))
+            con.execute(f"CREATE TABLE result_table AS SELECT {casts} FROM result_rows")
+            return self.put_table(con, "result_table", source_sql=source_sql, ttl=ttl, now=now)
+        finally:
+            con.close()
 
     def put_rows(self, rows: list[dict[str, Any]], *, source: str, data_type: str = "derived_table",
                  ttl: timedelta | None = None, now: datetime | None = None) -> DataHandle:

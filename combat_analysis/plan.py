@@ -7,9 +7,17 @@ A question becomes one `QueryPlan`; the plan compiles to one or more `SqlQuery`s
 from __future__ import annotations
 
 from enum import Enum
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+# Strict patterns for every plan string that names something (a plan may come from a language model, so it is
+# data): catalog ids and result columns, parameter names, window labels, refusal text. Values are never
+# patterned here; they only ever reach SQL as escaped literals or bound parameters.
+Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,63}$")]
+ParameterName = Annotated[str, StringConstraints(pattern=r"^[a-z_][a-z0-9_]{0,63}$")]
+WindowLabel = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9 ,.:'()-]{0,199}$")]
+RefusalText = Annotated[str, StringConstraints(min_length=1, max_length=400)]
 
 
 class Frozen(BaseModel):
@@ -31,40 +39,40 @@ class TimeWindow(Frozen):
     """Match seconds [start_s, end_s). `from_end_s` means "the last N seconds", resolved against the
     match duration when the SQL is compiled, so a plan stays valid for any match."""
 
-    label: str  # as an analyst would say it: "first 10 minutes"
+    label: WindowLabel  # as an analyst would say it: "first 10 minutes"
     start_s: int | None = None
     end_s: int | None = None
     from_end_s: int | None = None
 
 
 class Filter(Frozen):
-    dimension: str  # catalog dimension id: player, team, role, god, ability, item, target_kind
+    dimension: Identifier  # catalog dimension id: player, team, role, god, ability, item, target_kind
     op: Literal["=", "!=", "in"] = "="
     values: tuple[str | int, ...]
 
 
 class Refusal(Frozen):
-    reason: str
-    suggestions: tuple[str, ...] = ()
+    reason: RefusalText
+    suggestions: tuple[RefusalText, ...] = Field(default=(), max_length=5)
 
 
 class QueryPlan(Frozen):
     question: str
     intent: Intent
-    metrics: tuple[str, ...] = ()  # catalog metric ids, the first is the headline
-    group_by: tuple[str, ...] = ()  # catalog dimension ids
+    metrics: tuple[Identifier, ...] = ()  # catalog metric ids, the first is the headline
+    group_by: tuple[Identifier, ...] = ()  # catalog dimension ids
     filters: tuple[Filter, ...] = ()
     window: TimeWindow | None = None
     order: Literal["desc", "asc"] = "desc"
-    limit: int = 10
+    limit: int = Field(default=10, ge=1, le=10_000)
     focus: tuple[str, ...] = ()  # resolved entity names the question is about
     assumptions: tuple[str, ...] = ()  # every reading the planner made: "'mateo' read as MateoUwU"
     summary: str = ""  # the plan in plain words, for the report's methodology section
     refusal: Refusal | None = None
-    planner: str = "offline"  # which planner produced it: offline or llm
+    planner: Literal["offline", "llm"] = "offline"  # which planner produced it
     # A dependent step: run `then` after this plan, binding named parameters from this plan's first row.
     then: QueryPlan | None = None
-    bind: dict[str, str] = Field(default_factory=dict)  # parameter name -> column of this plan's first row
+    bind: dict[ParameterName, Identifier] = Field(default_factory=dict)  # parameter -> column of this plan's first row
 
 
 class SqlQuery(Frozen):
@@ -75,5 +83,5 @@ class SqlQuery(Frozen):
     purpose: str
     sql: str
     dependencies: tuple[str, ...] = ()
-    parameters: dict[str, str] = Field(default_factory=dict)
+    parameters: dict[ParameterName, str] = Field(default_factory=dict)
     primary: bool = False  # the query whose result answers the question

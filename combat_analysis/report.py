@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,21 @@ def _cell(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _md_escape(text: str) -> str:
-    return text.replace("|", "\\|")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
+
+
+def md_text(text: Any) -> str:
+    """Text as inert markdown: it renders as exactly these characters, on one line. Line breaks become
+    spaces (no new block can start: no heading, list, fence or HTML block) and every character that could
+    open markup is backslash-escaped (no link, image, HTML tag, emphasis, code span or table cell)."""
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).splitlines()))
+
+
+def md_code_block(code: str, language: str = "") -> str:
+    """A fenced code block that its content cannot close: the fence is longer than any backtick run in it."""
+    longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{language}\n{code}\n{fence}"
 
 
 def pretty_sql(sql: str) -> str:
@@ -55,16 +69,20 @@ def _relative(path: str, base: Path) -> str:
 
 
 def render_markdown(pkg: AgentDataPackage) -> str:
+    """The report as markdown. Every text that is not ours (the question, names from the log, anything a
+    language model wrote: refusal reasons, labels, assumptions) goes through `md_text`, SQL through
+    `md_code_block`, so no text can add a link, an image, HTML or structure to the page."""
+    esc = md_text
     resp = pkg.response
-    lines = [f"# {pkg.input.raw_query}", ""]
+    lines = [f"# {esc(pkg.input.raw_query)}", ""]
     if resp is None:
         return "\n".join(lines + ["_No answer was composed._", ""])
-    lines += [f"**Answer:** {resp.direct_answer}", ""]
+    lines += [f"**Answer:** {esc(resp.direct_answer)}", ""]
     findings = pkg.analysis.key_findings + pkg.analysis.comparisons if pkg.analysis else ()
     if resp.key_insights:
-        lines += ["## Key insights", ""] + [f"- {i}" for i in resp.key_insights] + [""]
+        lines += ["## Key insights", ""] + [f"- {esc(i)}" for i in resp.key_insights] + [""]
     if findings:
-        lines += ["## Findings", ""] + [f"- **{f.significance}** — {f.description}" for f in findings] + [""]
+        lines += ["## Findings", ""] + [f"- **{esc(f.significance)}** — {esc(f.description)}" for f in findings] + [""]
     base = Path(pkg.final_output.markdown_path).parent if pkg.final_output and pkg.final_output.markdown_path \
         else None
     charts = [pkg.visualizations[v] for v in resp.visualizations if v in pkg.visualizations]
@@ -73,40 +91,41 @@ def render_markdown(pkg: AgentDataPackage) -> str:
         for chart in charts:
             if chart.file_path:
                 target = Path(chart.file_path).name if base is None else _relative(chart.file_path, base)
-                lines += [f"![{chart.alt_text}]({target})", f"*{chart.title}*", ""]
+                lines += [f"![{esc(chart.alt_text)}]({target})", f"*{esc(chart.title)}*", ""]
             else:
-                lines += [f"> {chart.alt_text}", ""]
+                lines += [f"> {esc(chart.alt_text)}", ""]
     table = resp.supporting_data
     if table and table.rows:
         lines += ["## Supporting data", ""]
-        lines.append("| " + " | ".join(table.columns) + " |")
+        lines.append("| " + " | ".join(esc(c) for c in table.columns) + " |")
         lines.append("|" + "|".join("---" for _ in table.columns) + "|")
         for row in table.rows:
-            lines.append("| " + " | ".join(_md_escape(_cell(v)) for v in row) + " |")
+            lines.append("| " + " | ".join(esc(_cell(v)) for v in row) + " |")
         if table.total_rows > len(table.rows):
             lines.append(f"\n_Top {len(table.rows)} of {table.total_rows} rows._")
         lines.append("")
     if resp.additional_context:
-        lines += ["## Context", "", resp.additional_context, ""]
+        lines += ["## Context", "", esc(resp.additional_context), ""]
     if resp.followup_answers:
         lines += [FOLLOWUP_HEADING, ""]
         for f in resp.followup_answers:
-            lines += [f"**{f.question}**  ", f.direct_answer, ""]
+            lines += [f"**{esc(f.question)}**  ", esc(f.direct_answer), ""]
     lines += [METHOD_HEADING, ""]
     plan = pkg.plan
     if plan is not None:
         lines.append(f"- Question type: {plan.intent.value}; planner: {plan.planner}.")
         if plan.summary:
-            lines.append(f"- Plan: {plan.summary}")
+            lines.append(f"- Plan: {esc(plan.summary)}")
         for a in plan.assumptions:
-            lines.append(f"- Assumption: {a}")
+            lines.append(f"- Assumption: {esc(a)}")
     for qid, purpose, sql in _sql_blocks(pkg):
-        lines += ["", f"`{qid}` — {purpose}", "", "```sql", sql.strip(), "```"]
+        lines += ["", f"{esc(qid)} — {esc(purpose)}", "", md_code_block(sql.strip(), "sql")]
     if pkg.errors:
         lines += ["", ERRORS_HEADING, ""]
-        lines += [f"- `{e.stage}` {e.error_type}: {e.description} ({e.recovery_action})" for e in pkg.errors]
-    lines += ["", f"<sub>`query {pkg.metadata.query_id} · package v{pkg.version} · "
-                  f"{pkg.metadata.timestamp.isoformat(timespec='seconds')}`</sub>", ""]
+        lines += [f"- {esc(e.stage)} {esc(e.error_type)}: {esc(e.description)} ({esc(e.recovery_action)})"
+                  for e in pkg.errors]
+    lines += ["", f"<sub>query {esc(pkg.metadata.query_id)} · package v{pkg.version} · "
+                  f"{pkg.metadata.timestamp.isoformat(timespec='seconds')}</sub>", ""]
     return "\n".join(lines)
 
 

@@ -11,8 +11,9 @@ import json
 import re
 import zlib
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from combat_analysis.keys import KeyRefused, check_key, folder_name, key_from_folder_name, path_for_key
 from combat_analysis.logfile import fallback_match_id, first_start
@@ -32,9 +33,15 @@ class QuestionRequest(BaseModel):
 
     question: str = Field(min_length=1, max_length=500)
     match_id: str | None = None
-    previous_queries: tuple[str, ...] = ()
-    user_id: str = "analyst"
-    session_id: str = ""
+    previous_queries: tuple[Annotated[str, Field(max_length=500)], ...] = Field(default=(), max_length=20)
+    user_id: str = Field(default="analyst", max_length=100)
+    session_id: str = Field(default="", max_length=100)
+
+    @field_validator("match_id")
+    @classmethod
+    def _match_id_is_a_key(cls, value: str | None) -> str | None:
+        # A match id ends up in paths of the warehouse and the reports: it must be a key keys.py can map.
+        return None if value is None else check_key(value, "match_id")
 
     def key(self) -> str:
         """`<words of the question>-<hash>`: readable in the UI, unique per request."""
@@ -43,20 +50,26 @@ class QuestionRequest(BaseModel):
         return f"{words or 'question'}-{digest}"
 
 
-def _registry(paths: Paths, kind: str) -> Path:
+def registry_file(paths: Paths, kind: str, key: str, what: str = "key") -> Path:
+    """`<home>/requests/<kind>/<key, encoded>.json`. Keys are data, never paths (`combat_analysis.keys`): one
+    that cannot be mapped raises `KeyRefused` before the folder is even created."""
     folder = paths.home / "requests" / kind
+    path = path_for_key(folder, key, ".json", what=what)
     folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return path
 
 
 def save_question(paths: Paths, request: QuestionRequest, key: str | None = None) -> str:
     key = key or request.key()
-    (_registry(paths, "questions") / f"{key}.json").write_text(request.model_dump_json(indent=2), encoding="utf-8")
+    path = registry_file(paths, "questions", key, "question key")
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(request.model_dump_json(indent=2), encoding="utf-8")
+    tmp.replace(path)
     return key
 
 
 def load_question(paths: Paths, key: str) -> QuestionRequest:
-    path = _registry(paths, "questions") / f"{key}.json"
+    path = registry_file(paths, "questions", key, "question key")
     if not path.exists():
         raise RequestError(f"no question is registered under {key!r}; ask one with run config or a question file")
     return QuestionRequest.model_validate_json(path.read_text(encoding="utf-8"))
@@ -109,12 +122,11 @@ def match_id_for_key(key: str) -> str:
 def register_match_source(paths: Paths, key: str, log: Path) -> None:
     """Remember which log file a match partition is read from."""
     record = {"path": str(Path(log).resolve())}
-    path_for_key(_registry(paths, "matches"), key, ".json", "partition key").write_text(
-        json.dumps(record), encoding="utf-8")
+    registry_file(paths, "matches", key, "match key").write_text(json.dumps(record), encoding="utf-8")
 
 
 def match_source(paths: Paths, key: str) -> Path:
-    path = path_for_key(_registry(paths, "matches"), key, ".json", "partition key")
+    path = registry_file(paths, "matches", key, "match key")
     if not path.exists():
         raise RequestError(
             f"no log file is registered for match {key!r}; drop it into {paths.incoming} or pass its path in run config"

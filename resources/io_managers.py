@@ -1,8 +1,10 @@
 """Versioned, content-addressed storage for Agent Data Packages.
 
-Every package version is written once, to `<root>/<asset>/<partition>/v<version>-<digest>.json`, and never
-overwritten; a small pointer file names the newest version per asset and partition. Loading verifies the
-digest, so a tampered file stops the run with a clear error.
+Every package version is written once, to `<root>/<asset>/<partition key, encoded>/v<version>-<digest>.json`,
+and never overwritten; a small pointer file names the newest version per asset and partition. Partition keys
+come from anyone with access to the UI, so they go through `combat_analysis.keys`: a key never becomes a path,
+and one that cannot be mapped stops the run before anything is written. Loading verifies the digest, so a
+tampered file stops the run with a clear error.
 """
 
 
@@ -11,19 +13,30 @@ from pathlib import Path
 
 import dagster as dg
 
+from combat_analysis.keys import path_for_key
 from combat_analysis.package import AgentDataPackage
 from combat_analysis.settings import Paths
 
 POINTER = "latest.json"
+UNPARTITIONED = "_"  # never an encoded key: `_` always comes with two hex digits there
 
 
-def latest_package_file(root: Path, asset: str, partition: str) -> Path:
+def package_folder(root: Path, asset: str, partition: str | None) -> Path:
+    """Where an asset's packages for one partition live (`partition=None`: an unpartitioned asset)."""
+    base = Path(root) / asset
+    return base / UNPARTITIONED if partition is None else path_for_key(base, partition, what="partition key")
+
+
+def latest_package_file(root: Path, asset: str, partition: str | None) -> Path:
     """The newest stored version of an asset's package for a partition, as the IO manager's pointer names it."""
-    folder = Path(root) / asset / partition
+    folder = package_folder(root, asset, partition)
     pointer = folder / POINTER
     if not pointer.exists():
         raise FileNotFoundError(f"no stored package for {asset} at {folder}; materialize the asset first")
-    return folder / json.loads(pointer.read_text(encoding="utf-8"))["file"]
+    name = json.loads(pointer.read_text(encoding="utf-8"))["file"]
+    if Path(name).name != name or not name.endswith(".json"):  # the pointer is a file too: it names a sibling only
+        raise FileNotFoundError(f"the package pointer in {folder} does not name a package file: {name!r}")
+    return folder / name
 
 
 class PackageIOManager(dg.ConfigurableIOManager):
@@ -32,12 +45,12 @@ class PackageIOManager(dg.ConfigurableIOManager):
     def _base(self) -> Path:
         return Path(self.root) if self.root else Paths.from_env().packages
 
-    def _folder(self, context) -> Path:
-        partition = context.partition_key if context.has_partition_key else "_"
-        return self._base() / "/".join(context.asset_key.path) / partition
+    @staticmethod
+    def _partition(context) -> str | None:
+        return context.partition_key if context.has_partition_key else None
 
     def handle_output(self, context: dg.OutputContext, obj: AgentDataPackage) -> None:
-        folder = self._folder(context)
+        folder = package_folder(self._base(), "/".join(context.asset_key.path), self._partition(context))
         folder.mkdir(parents=True, exist_ok=True)
         target = folder / f"v{obj.version}-{obj.digest}.json"
         if not target.exists():
@@ -48,6 +61,5 @@ class PackageIOManager(dg.ConfigurableIOManager):
         context.add_output_metadata({"package_path": dg.MetadataValue.path(str(target))})
 
     def load_input(self, context: dg.InputContext) -> AgentDataPackage:
-        partition = context.partition_key if context.has_partition_key else "_"
-        stored = latest_package_file(self._base(), "/".join(context.asset_key.path), partition)
+        stored = latest_package_file(self._base(), "/".join(context.asset_key.path), self._partition(context))
         return AgentDataPackage.from_json(stored.read_text(encoding="utf-8"))

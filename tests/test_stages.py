@@ -12,7 +12,7 @@ from combat_analysis.stages import analyst, composer, data_engineer, query_analy
 
 LEADER_SQL = "SELECT player, damage_dealt FROM player_stats ORDER BY damage_dealt DESC LIMIT 1"
 ABILITY_SQL = ("SELECT ability, sum(amount) AS damage_dealt FROM damage WHERE source = $player "
-               "GROUP BY ability ORDER BY damage_dealt DESC")
+               "GROUP BY ability ORDER BY damage_dealt DESC LIMIT 500")
 
 
 def planned(question: str, plan: QueryPlan, queries: list[SqlQueryInfo]) -> AgentDataPackage:
@@ -55,7 +55,7 @@ def test_data_engineer_binds_parameters_from_the_first_row_of_a_dependency(stage
 def test_a_sql_error_is_recorded_and_later_stages_carry_on(stage_env):  # noqa: F811
     plan = QueryPlan(question="broken", intent=Intent.RANKING, metrics=("damage_dealt",), group_by=("player",))
     pkg = planned("broken", plan, [
-        SqlQueryInfo(query_id="q1", purpose="bad", sql="SELECT no_such_column FROM players", primary=False),
+        SqlQueryInfo(query_id="q1", purpose="bad", sql="SELECT no_such_column FROM players LIMIT 5", primary=False),
         SqlQueryInfo(query_id="q2", purpose="needs q1", sql=ABILITY_SQL, dependencies=("q1",),
                      parameters={"player": "q1.player"}, primary=True),
     ])

@@ -24,7 +24,7 @@ from sqlglot import exp
 
 from combat_analysis.catalog import DIMENSIONS, METRICS, Metric, Source, metric
 from combat_analysis.plan import Filter, Intent, QueryPlan, SqlQuery, TimeWindow
-from combat_analysis.planner.validate import validate_sql
+from combat_analysis.planner.validate import PARAMETER_NAME, validate_sql
 from combat_analysis.planner.vocabulary import Vocabulary
 
 ROSTER_DIMS = ("player", "team", "role", "god")
@@ -85,7 +85,11 @@ def _compile_step(plan: QueryPlan, bound: frozenset[str]) -> str:
 # ---------------------------------------------------------------------------------------------- values
 
 def _value(value: str | int, bound: frozenset[str]) -> exp.Expression:
+    """A filter value as SQL: `$name` of a bound parameter becomes that named parameter, anything else an
+    escaped literal. A parameter name is emitted only if it is a plain name, never as text from the plan."""
     if isinstance(value, str) and value.startswith("$") and value[1:] in bound:
+        if not PARAMETER_NAME.fullmatch(value[1:]):
+            raise PlanError(f"parameter name {value[1:]!r} is not a plain name")
         return exp.Placeholder(this=value[1:])
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise PlanError(f"filter value {value!r} is neither text nor a whole number")

@@ -3,7 +3,9 @@
 Off by default: nothing constructs it unless configured (`LlmPlanner.from_env()` returns None unless
 `COMBAT_ANALYSIS_LLM_BASE_URL` is set). The model only fills in the typed plan (`response_format` is the
 QueryPlan JSON schema); our compiler writes the SQL and `validate_sql` checks it, so a model can never reach
-the database with text of its own. Every name in the returned plan must exist in the match's vocabulary.
+the database with text of its own. The plan is data: pydantic checks its names against strict patterns
+(`combat_analysis.plan`), every string must be short printable text, every filter value must be a name of the
+match's vocabulary or a bound `$parameter` with a plain name, and the summary a report shows is ours.
 On any failure (network, timeout, HTTP error, malformed JSON, a plan that does not validate or compile) the
 offline planner answers instead and the reason is recorded in `plan.assumptions`.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 import urllib.error
 import urllib.request
 from collections.abc import Mapping, Sequence
@@ -25,6 +28,7 @@ from combat_analysis.plan import Intent, QueryPlan
 from combat_analysis.planner.compile import compile_plan
 from combat_analysis.planner.offline import plan_question as offline_plan
 from combat_analysis.planner.offline import summarize
+from combat_analysis.planner.validate import PARAMETER_NAME
 from combat_analysis.planner.vocabulary import Vocabulary
 
 ENV_BASE_URL = "COMBAT_ANALYSIS_LLM_BASE_URL"
@@ -111,19 +115,21 @@ class LlmPlanner:
             plan = QueryPlan.model_validate(raw)
         except ValidationError as error:
             raise LlmPlanError(f"the plan does not validate: {error.error_count()} error(s)") from None
-        plan = _with_planner(plan)
+        check_text(plan)
+        plan = _ours(plan)
         if plan.intent == Intent.REFUSE:
             return _tidy_refusal(plan, fallback)
         check_names(plan, vocab)
         compile_plan(plan, vocab)  # raises on unknown metrics/dimensions; validate_sql runs inside
-        if not plan.summary:
-            plan = plan.model_copy(update={"summary": summarize(plan)})
         return plan
 
 
-def _with_planner(plan: QueryPlan) -> QueryPlan:
-    then = _with_planner(plan.then) if plan.then is not None else None
-    return plan.model_copy(update={"planner": "llm", "then": then})
+def _ours(plan: QueryPlan) -> QueryPlan:
+    """Each step marked as the model's, with our own summary of what it will run: the methodology a report
+    shows describes the validated plan, never the model's account of it."""
+    then = _ours(plan.then) if plan.then is not None else None
+    step = plan.model_copy(update={"planner": "llm", "then": then})
+    return step.model_copy(update={"summary": summarize(step)})
 
 
 def _tidy_refusal(plan: QueryPlan, fallback: QueryPlan) -> QueryPlan:
@@ -137,11 +143,40 @@ def _tidy_refusal(plan: QueryPlan, fallback: QueryPlan) -> QueryPlan:
         from combat_analysis.planner.offline import GENERIC_SUGGESTIONS
 
         suggestions = GENERIC_SUGGESTIONS
-    return plan.model_copy(update={"refusal": Refusal(reason=reason, suggestions=suggestions), "then": None})
+    refused = plan.model_copy(update={"refusal": Refusal(reason=reason, suggestions=suggestions), "then": None,
+                                      "focus": ()})
+    return refused.model_copy(update={"summary": summarize(refused)})
+
+
+MAX_TEXT_CHARS = 400
+MAX_LIST_ITEMS = 20
+
+
+def check_text(plan: QueryPlan) -> None:
+    """Every string of the model's plan is short, printable text, and no list is long: its free text
+    (assumptions, focus, refusal) is shown to users, escaped, but never trusted to be small or clean."""
+    def walk(value, where: str) -> None:
+        if isinstance(value, str):
+            if len(value) > MAX_TEXT_CHARS:
+                raise LlmPlanError(f"the plan's {where} is longer than {MAX_TEXT_CHARS} characters")
+            if any(unicodedata.category(c) in ("Cc", "Cs") for c in value):
+                raise LlmPlanError(f"the plan's {where} contains a control character")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(key, where)
+                walk(item, f"{where}.{key}" if where else key)
+        elif isinstance(value, (list, tuple)):
+            if len(value) > MAX_LIST_ITEMS:
+                raise LlmPlanError(f"the plan's {where} has more than {MAX_LIST_ITEMS} entries")
+            for item in value:
+                walk(item, where)
+
+    walk(plan.model_dump(mode="json", exclude={"question"}), "")
 
 
 def check_names(plan: QueryPlan, vocab: Vocabulary) -> None:
-    """Every filter value must be a name of this match (or a bound $parameter): the model may not invent."""
+    """Every filter value and every focus entry must be a name of this match (or a bound $parameter with a
+    plain name): the model may not invent, and what reports call the question's subject is a real name."""
     known = {
         "player": set(vocab.player_names), "victim": set(vocab.player_names), "god": set(vocab.gods),
         "role": set(vocab.roles), "ability": set(vocab.abilities), "item": set(vocab.items),
@@ -149,18 +184,24 @@ def check_names(plan: QueryPlan, vocab: Vocabulary) -> None:
         "objective": {"tower", "phoenix", "titan", "gold fury", "fire giant"},
         "phase": {"early game", "mid game", "late game"},
     }
+    subjects = {"team 1", "team 2"}.union(*(known[d] for d in ("player", "god", "role", "ability", "item")))
     step: QueryPlan | None = plan
     bound: set[str] = set()
+
+    def is_parameter(value) -> bool:
+        return isinstance(value, str) and value.startswith("$") and value[1:] in bound \
+            and bool(PARAMETER_NAME.fullmatch(value[1:]))
+
     while step is not None:
         for f in step.filters:
             allowed = known.get(f.dimension)
             for value in f.values:
-                if isinstance(value, str) and value.startswith("$") and value[1:] in bound:
-                    continue
-                if f.dimension == "minute" and isinstance(value, int):
+                if is_parameter(value) or (f.dimension == "minute" and isinstance(value, int)):
                     continue
                 if allowed is None or value not in allowed:
                     raise LlmPlanError(f"the plan names an unknown {f.dimension}")
+        if any(not is_parameter(name) and name not in subjects for name in step.focus):
+            raise LlmPlanError("the plan's focus names something that is not in this match")
         bound = set(step.bind)
         step = step.then
 

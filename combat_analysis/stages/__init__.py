@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from combat_analysis.handles import HandleStore, rows_of
+from combat_analysis.keys import path_for_key
 from combat_analysis.package import AgentDataPackage, QueryResult
 from combat_analysis.plan import QueryPlan
+from combat_analysis.query_engine import LockedConnection, QueryLimits, open_locked
 
 # question, vocabulary, previous questions -> plan. The default is the offline planner.
 Planner = Callable[[str, Any, Sequence[str]], QueryPlan]
@@ -40,6 +42,7 @@ class StageEnv:
     followups: bool = True
     user_id: str = "anonymous"
     session_id: str = ""
+    limits: QueryLimits = QueryLimits()
 
     @classmethod
     def build(
@@ -54,6 +57,7 @@ class StageEnv:
         inline_row_cap: int = DEFAULT_INLINE_ROWS,
         user_id: str = "anonymous",
         session_id: str = "",
+        limits: QueryLimits | None = None,
     ) -> StageEnv:
         artifacts = Path(artifacts_dir)
         return cls(
@@ -66,15 +70,18 @@ class StageEnv:
             followups=followups,
             user_id=user_id,
             session_id=session_id,
+            limits=limits or QueryLimits(),
         )
 
-    def connect(self):
-        from combat_analysis.warehouse import open_warehouse
-
-        return open_warehouse(self.warehouse_root, self.match_id)
+    def connect(self) -> LockedConnection:
+        """The locked query connection over the match's warehouse views: every stage, the CLI, the Dagster
+        assets, the reports and the follow-ups run planned SQL through it, and it can read nothing else."""
+        return open_locked(self.warehouse_root, self.match_id, self.limits)
 
     def query_dir(self, query_id: str) -> Path:
-        path = self.artifacts_dir / query_id
+        """`artifacts_dir/<query id, encoded>`: a query id is a key (a Dagster partition key, say), never a
+        path; one that cannot be mapped raises `keys.KeyRefused` before anything is written."""
+        path = path_for_key(self.artifacts_dir, query_id, what="query id")
         path.mkdir(parents=True, exist_ok=True)
         return path
 

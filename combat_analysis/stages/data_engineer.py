@@ -1,13 +1,14 @@
 """Stage 2, data engineer: run the validated SQL on the match warehouse, in dependency order.
 
-Each result lands in a temporary table first, so the row count, the inline rows and (over the inline cap)
-the Parquet handle all come from one execution. Named parameters are bound from the first row of the query
-they depend on, never spliced into SQL text.
+Every query runs on the locked query connection (`combat_analysis.query_engine`), which validates the exact
+text it executes, stops it after the time limit and caps its rows; a refusal or failure is an error entry
+and the other results stand. The row count, the inline rows and (over the inline cap) the Parquet handle all
+come from one execution. Named parameters are bound from the first row of the query they depend on, never
+spliced into SQL text.
 """
 
 from __future__ import annotations
 
-import time
 from datetime import datetime, timezone
 from typing import Any
 
@@ -92,20 +93,11 @@ def data_engineer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
 
 
 def _run(con, query, params: dict[str, Any], env: StageEnv) -> QueryResult:
-    table = f"_result_{query.query_id}".replace("-", "_")
-    t0 = time.perf_counter()
-    sql = query.sql.strip().rstrip(";")
-    con.execute(f"CREATE OR REPLACE TEMP TABLE {table} AS {sql}", params or None)
-    elapsed_ms = (time.perf_counter() - t0) * 1000
-    (row_count,) = con.execute(f"SELECT count(*) FROM {table}").fetchone()
-    cursor = con.execute(f"SELECT * FROM {table} LIMIT {int(env.inline_row_cap)}")
-    names = [d[0] for d in cursor.description]
-    rows = tuple(json_row(dict(zip(names, row, strict=True))) for row in cursor.fetchall())
-    column_types = {name: str(dtype) for name, dtype, *_ in con.execute(f"DESCRIBE {table}").fetchall()}
+    output = con.run(query.sql, params)  # validated as it runs, timed, row-capped, on the locked connection
+    rows = tuple(json_row(dict(zip(output.columns, row, strict=True))) for row in output.rows[: env.inline_row_cap])
     handle = None
-    if row_count > env.inline_row_cap:
-        handle = env.handles.put_table(con, table, source_sql=query.sql)
-    con.execute(f"DROP TABLE {table}")
+    if len(output.rows) > env.inline_row_cap:
+        handle = env.handles.put_result(output.columns, output.types, output.rows, source_sql=query.sql)
     return QueryResult(
         query_id=query.query_id,
         status="ok",
@@ -113,10 +105,10 @@ def _run(con, query, params: dict[str, Any], env: StageEnv) -> QueryResult:
         purpose=query.purpose,
         primary=query.primary,
         bound_parameters={k: json_row({"v": v})["v"] for k, v in params.items()},
-        column_types=column_types,
-        result_summary=ResultSummary(row_count=int(row_count), top_row=rows[0] if rows else None),
+        column_types=dict(zip(output.columns, output.types, strict=True)),
+        result_summary=ResultSummary(row_count=len(output.rows), top_row=rows[0] if rows else None),
         data=rows,
         truncated=handle is not None,
         handle=handle,
-        execution_time_ms=round(elapsed_ms, 3),
+        execution_time_ms=output.elapsed_ms,
     )
