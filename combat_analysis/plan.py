@@ -46,6 +46,7 @@ class Filter(Frozen):
 class Refusal(Frozen):
     reason: str
     suggestions: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()  # a clarifying question: the players an ambiguous name could mean
 
 
 class QueryPlan(Frozen):
@@ -65,6 +66,29 @@ class QueryPlan(Frozen):
     # A dependent step: run `then` after this plan, binding named parameters from this plan's first row.
     then: QueryPlan | None = None
     bind: dict[str, str] = Field(default_factory=dict)  # parameter name -> column of this plan's first row
+    # Windows side by side ("first 10 minutes against the last 10"): one row group per window, keyed by the
+    # `period` dimension (the window's label), instead of the single `window`.
+    windows: tuple[TimeWindow, ...] = ()
+    # How the answer reads its rows: the leader (and the runner-up), the first `limit` rows with ties, or
+    # every row; "auto" lets the intent decide. `position` is the rank asked about ("the second most").
+    shape: Literal["auto", "leader", "top", "all"] = "auto"
+    position: int = Field(default=1, ge=1, le=100)
+    # Further questions asked in the same sentence ("who got first blood and who won"), answered in turn.
+    parts: tuple[QueryPlan, ...] = ()
+    # Readings that change what is answered, stated in the direct answer itself ("I read this as ...").
+    caveats: tuple[str, ...] = ()
+
+    def steps(self) -> tuple[tuple[int, QueryPlan], ...]:
+        """Every step that compiles to a query, in query order, with its part (0: the main question):
+        the main plan and its `then` chain, then each part and its chain. Query ids are q1, q2... in
+        this order, so the composer can find each part's answer."""
+        out: list[tuple[int, QueryPlan]] = []
+        for index, part in enumerate((self, *self.parts)):
+            step: QueryPlan | None = part
+            while step is not None:
+                out.append((index, step))
+                step = step.then
+        return tuple(out)
 
 
 class SqlQuery(Frozen):
