@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from combat_analysis import patterns as match_patterns
+from combat_analysis.catalog import metric as catalog_metric
 from combat_analysis.package import (
     AgentDataPackage,
     AnalysisSection,
@@ -34,8 +35,10 @@ from combat_analysis.stages import (
     result_shape,
     window_phrase,
 )
+from combat_analysis.stages.wording import clock
 
 STAGE = "analyst"
+RECAP_LIMIT = 50  # a death recap question lists every death of the player
 
 KILL_METRICS = {"kills", "deaths", "assists", "kda", "first_blood", "kill_events"}
 MATCH_FLOW_METRICS = {"winner", "objectives_taken", "towers", "phoenixes", "titans", "gold_furies", "fire_giants",
@@ -321,14 +324,14 @@ def event_findings(out: _Findings, qid: str, rows, plan: QueryPlan, derived) -> 
     if {"killer", "victim", "match_second"} <= cols and "objective" not in cols:
         first = rows[0]
         if "first_blood" in plan.metrics:
-            out.add("first_blood", f"{first['killer']} drew first blood on {first['victim']} at match second "
-                    f"{first['match_second']}.", "high",
+            out.add("first_blood", f"{first['killer']} drew first blood on {first['victim']} at "
+                    f"{clock(first['match_second'])}.", "high",
                     CellRef(query_id=qid, rows=(0,), columns=("killer", "victim", "match_second")))
             if first.get("assists"):
                 out.add("assists", f"Assisted by {', '.join(first['assists'])}.", "low",
                         CellRef(query_id=qid, rows=(0,), columns=("assists",)))
         else:
-            out.add("count", f"{len(rows)} kills are listed; the first at match second {first['match_second']} "
+            out.add("count", f"{len(rows)} kills are listed; the first at {clock(first['match_second'])} "
                     f"({first['killer']} on {first['victim']}).", "medium",
                     CellRef(query_id=qid, rows=tuple(range(len(rows))), columns=("killer", "victim")))
         return
@@ -350,17 +353,21 @@ def event_findings(out: _Findings, qid: str, rows, plan: QueryPlan, derived) -> 
 def build_findings(out: _Findings, qid: str, rows, plan: QueryPlan) -> None:
     if not rows:
         return
-    player = rows[0].get("player")
-    items = [r.get("item") for r in rows]
-    out.add("build", f"{player} bought {len(items)} items, starting with {items[0]} and ending with {items[-1]}.",
-            "high", CellRef(query_id=qid, rows=tuple(range(len(rows))), columns=("player", "seq", "item")))
-    repeats = sorted({i for i in items if items.count(i) > 1})
-    if repeats:
-        out.add("repeats", f"Bought more than once: {', '.join(repeats)}.", "low",
-                CellRef(query_id=qid, rows=tuple(range(len(rows))), columns=("item",)))
-    if "match_second" in rows[0] and is_number(rows[-1].get("match_second")):
-        out.add("timing", f"The last purchase came at match second {rows[-1]['match_second']}.", "low",
-                CellRef(query_id=qid, rows=(len(rows) - 1,), columns=("match_second",)))
+    by_player: dict[Any, list[int]] = {}
+    for i, r in enumerate(rows):
+        by_player.setdefault(r.get("player"), []).append(i)
+    for player, indexes in by_player.items():
+        items = [rows[i].get("item") for i in indexes]
+        out.add("build", f"{player} bought {len(items)} items, starting with {items[0]} and ending with {items[-1]}.",
+                "high", CellRef(query_id=qid, rows=tuple(indexes), columns=("player", "seq", "item")))
+        repeats = sorted({i for i in items if items.count(i) > 1})
+        if repeats:
+            out.add("repeats", f"{player} bought more than once: {', '.join(repeats)}.", "low",
+                    CellRef(query_id=qid, rows=tuple(indexes), columns=("item",)))
+        last = rows[indexes[-1]]
+        if is_number(last.get("match_second")):
+            out.add("timing", f"{player}'s last purchase came at {clock(last['match_second'])}.", "low",
+                    CellRef(query_id=qid, rows=(indexes[-1],), columns=("match_second",)))
 
 
 # -- patterns and chart rules --------------------------------------------------------------------------------
@@ -369,6 +376,11 @@ def build_findings(out: _Findings, qid: str, rows, plan: QueryPlan) -> None:
 def wanted_patterns(plan: QueryPlan, rows) -> tuple[tuple[str, ...], str | None]:
     """Which match patterns bear on this question, and whose deaths to recap."""
     metrics = set(plan.metrics)
+    asked = [catalog_metric(m).pattern for m in plan.metrics if catalog_metric(m).kind == "pattern"]
+    if asked:
+        # a pattern question ("which fights decided the game") is answered by that pattern
+        recap = plan.focus[0] if "death_recap" in asked and plan.focus else None
+        return tuple(a for a in asked if a != "death_recap"), recap
     names: list[str] = []
     cols = set(rows[0]) if rows else set()
     if metrics & KILL_METRICS or {"killer", "victim"} <= cols:
@@ -482,7 +494,8 @@ def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
 
         names, recap_player = wanted_patterns(plan, rows)
         try:
-            found = match_patterns.match_patterns(con, names, death_recap_player=recap_player)
+            found = match_patterns.match_patterns(con, names, death_recap_player=recap_player,
+                                                  recap_limit=RECAP_LIMIT if "death_recap" in plan.metrics else 5)
         except Exception as exc:  # noqa: BLE001 - patterns are context; the answer stands without them
             found = []
             errors.append(ErrorEntry(stage=STAGE, error_type="pattern_error", description=str(exc),
