@@ -51,14 +51,32 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     caveats = list(plan.caveats)
     if unread:
         words = ", ".join(f"'{w}'" for w in unread[:4])
-        caveats.append(f"I read this as: {_reading(plan)}; the words {words} were not used, as the combat log "
-                       "has nothing I can match to them")
+        these = f"the words {words} were" if len(unread) > 1 else f"the word {words} was"
+        caveats.append(f"I read this as {_reading(plan)}; {these} not used, as the combat log has nothing I can "
+                       "match to them" if len(unread) > 1 else f"I read this as {_reading(plan)}; {these} not used, "
+                       "as the combat log has nothing I can match to it")
     if caveats == list(plan.caveats):
         return plan
     return plan.model_copy(update={"caveats": tuple(dict.fromkeys(caveats))})
 
 
 def _reading(plan: QueryPlan) -> str:
-    labels = ", ".join(metric(m).label for m in plan.metrics)
-    text = plan.summary.rstrip(".")
-    return text[:1].lower() + text[1:] if text else labels
+    """What the plan answers, briefly: "kills per player over the whole match"."""
+    from combat_analysis.catalog import DIMENSIONS
+
+    text = ", ".join(metric(m).label for m in plan.metrics)
+    groups = [DIMENSIONS[g].label for g in plan.group_by if g not in ("minute", "period")]
+    if groups:
+        text += " per " + " and ".join(groups)
+    if plan.intent == Intent.TIMELINE:
+        text += " minute by minute"
+    named = [f for f in plan.focus if not f.startswith("$")]
+    if named:
+        text += " for " + ", ".join(named)
+    if plan.windows:
+        text += " in " + " against ".join(f"the {w.label}" for w in plan.windows)
+    elif plan.window is not None:
+        text += f" in the {plan.window.label}"
+    else:
+        text += " over the whole match"
+    return text

@@ -23,14 +23,15 @@ from combat_analysis.plan import Intent, QueryPlan
 from combat_analysis.planner import faithful, followup, intents, parts, refusals
 from combat_analysis.planner.intents import PARAM_PLAYER, plan_reading, summarize
 from combat_analysis.planner.reading import Reading, read_question
-from combat_analysis.planner.refusals import no_digits, refuse
+from combat_analysis.planner.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
 from combat_analysis.planner.vocabulary import Vocabulary
 
 MAX_QUESTION_CHARS = 500
 MAX_HISTORY = followup.MAX_HISTORY
 CORE_STATS = intents.CORE_STATS
 
-__all__ = ["plan_question", "summarize", "MAX_QUESTION_CHARS", "MAX_HISTORY", "CORE_STATS", "PARAM_PLAYER"]
+__all__ = ["plan_question", "summarize", "MAX_QUESTION_CHARS", "MAX_HISTORY", "CORE_STATS", "PARAM_PLAYER",
+           "GENERIC_SUGGESTIONS"]
 
 
 def plan_question(question: str, vocab: Vocabulary, previous: Sequence[str] = ()) -> QueryPlan:

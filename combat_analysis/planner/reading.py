@@ -244,7 +244,8 @@ _GROUP_RULES = [
     ("objective", r"\b(which|what|each|every|per|by)\s+objectives?\b"),
     ("source", r"\b(which|what|each|every|per|by)\s+(?:non[\s-]?players?|npcs?|monsters?|bosses|boss|camps?|"
                r"jungle\s+(?:camps?|monsters?)|minions?|structures?|towers?|sources?|attackers?)\b"),
-    ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player)\b|\bwhat\s+player\b|\beach\s+player\b|"
+    ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player)\b|\bwhat\s+player\b|"
+               r"\b(?:each|every|all(?:\s+the)?|all\s+(?:ten|10))\s+players?\b|"
                r"\bper\s+player\b|\bby\s+player\b|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"
                r"|\beveryone\b|\beverybody\b|\ball\s+(?:ten|10)\b"),
 ]
