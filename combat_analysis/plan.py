@@ -69,9 +69,9 @@ class QueryPlan(Frozen):
     # Windows side by side ("first 10 minutes against the last 10"): one row group per window, keyed by the
     # `period` dimension (the window's label), instead of the single `window`.
     windows: tuple[TimeWindow, ...] = ()
-    # How the answer reads its rows: the leader (and the runner-up), the first `limit` rows with ties, or
-    # every row; "auto" lets the intent decide. `position` is the rank asked about ("the second most").
-    shape: Literal["auto", "leader", "top", "all"] = "auto"
+    # How the answer reads its rows: the leader (and the runner-up), the first `limit` rows with ties, every
+    # row, or one figure with its share of the team's and the match's total; "auto" lets the intent decide. `position` is the rank asked about ("the second most").
+    shape: Literal["auto", "leader", "top", "all", "share"] = "auto"
     position: int = Field(default=1, ge=1, le=100)
     # Further questions asked in the same sentence ("who got first blood and who won"), answered in turn.
     parts: tuple[QueryPlan, ...] = ()

@@ -53,9 +53,14 @@ _EDGE_PUNCT = "?!,.:;\"()[]{}<>“”«»"
 _POSSESSIVE = re.compile(r"['’]s\b|['’](?=\s|$)", re.IGNORECASE)
 
 
+# Letters that carry no accent mark to remove, as people type them on a plain keyboard ("moose" for Møøse).
+_PLAIN_LETTERS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ł": "l",
+                                "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i"})
+
+
 def fold(text: str) -> str:
-    """Lower-case, accents removed: 'ÁngelDeth' -> 'angeldeth'."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    """Lower-case, accents removed: 'ÁngelDeth' -> 'angeldeth', 'MøøseKnuckle' -> 'mooseknuckle'."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_PLAIN_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
@@ -109,7 +114,8 @@ _PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
 
 def name_parts(name: str) -> tuple[str, ...]:
     """The words of a name, split at spaces, punctuation, digits and camel case, folded."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name.translate(_PLAIN_LETTERS))
+                    if not unicodedata.combining(c))
     return tuple(p.casefold() for p in _PART.findall(plain))
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from combat_analysis.catalog import DIMENSIONS, metric
 from combat_analysis.plan import Filter, Intent, QueryPlan, Refusal, TimeWindow
 from combat_analysis.planner.reading import (
+    NPC_KINDS,
     OBJECTIVE_METRICS,
     Qualifier,
     Reading,
@@ -66,6 +67,7 @@ SCOREBOARD = re.compile(r"\b(scoreboard|summary|summari[sz]e|overview|stats|stat
 BREAKDOWN = re.compile(r"\b(break\s*down|broken\s+down|breakdown|split|distribution|distributed|composition|made\s+up|"
                        r"by\s+(?:ability|abilities|skill|item|target|source|phase)|per\s+(?:ability|skill|item|target|phase)|"
                        r"where\s+did\b.*\bgo|which\s+sources?|what\s+sources?|use[ds]?|using|each|every|all|list)\b")
+RECEIVED = re.compile(r"\b(take|takes|took|taken|taking|receive|received|absorb|absorbed|suffer|suffered)\b")
 BASIC_ATTACKS = re.compile(r"\bbasic\s+attacks?\b|\bauto\s*attacks?\b|\bautos\b")
 AVERAGE = re.compile(r"\b(average|avg|mean|median)\b")
 DEPENDENT = re.compile(
@@ -103,7 +105,7 @@ def resolve_entities(r: Reading, vocab: Vocabulary) -> Entities:
         if len(found) == 1:
             return Entities(players=(found[0].player,), notes=(
                 f"the team {r.teams[0]} {r.roles[0].lower()} read as {found[0].player}",))
-    role_totals = "role" in r.groups or "god" in r.groups
+    role_totals = "role" in r.groups or "god" in r.groups or len(r.roles) > 1
     by_player = bool(r.roles and not r.players and not role_totals)
     return Entities(players=r.players, teams=r.teams, roles=r.roles, gods=r.gods if not r.players else (),
                     by_player=by_player)
@@ -358,6 +360,9 @@ def apply_qualifiers(metrics: Sequence[str], qualifiers: Sequence[Qualifier], pl
         head = metric(metrics[0])
         if q.kind == "player" and q.name and (q.name not in players or (compare and q.preposition == "against")):
             continue  # "Brisk against VoidWalker" compares them
+        if q.name and q.name in players and q.preposition in ("by", "from") and not (
+                head.id == "deaths" or "source" in head.dimensions):
+            continue  # "damage to structures by MooseKnuckle": the player whose figure it is
         target_side = q.preposition in TARGET_SIDE
         if head.id == "deaths" or (not target_side and ("source" in head.dimensions or "source_kind" in head.dimensions)):
             # "died to towers", "damage taken from minions": the qualifier names who hit
@@ -399,15 +404,51 @@ def _npc_as_source(r: Reading, vocab: Vocabulary) -> str | None:
     return None
 
 
-def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:
-    text = r.text
-    assumptions = [*r.assumptions, *e.notes]
-    metrics = [m for m in r.metrics if metric(m).is_figure or metric(m).kind == "gold_diff"]
+def _npc_kind_as_source(r: Reading) -> tuple[str | None, bool] | None:
+    """'How much damage did the towers do', 'which jungle monster dealt the most damage': non-players, by
+    kind, dealing the damage. Returns (kind or None for every non-player, whether to rank them)."""
+    if not any(m in ("damage_dealt", *KIND_METRIC.values()) for m in r.metrics) or r.players and not r.qualifiers:
+        return None
+    if r.kind_subject is None:
+        return None
+    kind = next((k for k, p in NPC_KINDS if re.fullmatch(p, r.kind_subject)), None)
+    return kind, bool(re.search(r"\b(which|what)\b", r.text)) or r.shape.superlative
+
+
+def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str]) -> QueryPlan | None:
+    """Damage dealt by a non-player: one named ("the Fire Giant") or a kind of them ("the towers")."""
     npc = _npc_as_source(r, vocab)
+    metrics = [m for m in r.metrics if metric(m).is_figure]
+    taken = next((n for n in r.npcs if RECEIVED.search(r.text)), None)
+    if taken and not r.players and metrics and metrics[0] in ("damage_taken", "damage_dealt", *KIND_METRIC.values()):
+        # "how much damage did the Gold Fury take": the damage players dealt to it
+        return finish(Draft(question, Intent.LOOKUP, ("damage_dealt",), (), [Filter(dimension="target", values=(taken,))],
+                            r.window, assumptions=assumptions + [f"damage taken by {taken} read as the damage players "
+                                                                 f"dealt to it"]))
     if npc and (not metrics or any(m.startswith("damage") or m in OBJECTIVE_METRICS for m in metrics)):
         filters = [Filter(dimension="source", values=(npc,))]
         return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), filters=filters, window=r.window,
                             focus=[npc], assumptions=assumptions + [f"{npc} read as a non-player source of damage"]))
+    by_kind = _npc_kind_as_source(r)
+    if by_kind is None:
+        return None
+    kind, ranked = by_kind
+    filters = [Filter(dimension="source_kind", values=(kind,))] if kind else []
+    targets = [q for q in r.qualifiers if q.preposition in TARGET_SIDE and (q.name or q.kind != kind)]
+    filters += apply_qualifiers(("npc_damage",), targets, r.players).filters
+    if ranked:
+        return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window, shape="leader",
+                            assumptions=assumptions))
+    return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), (), filters, r.window, assumptions=assumptions))
+
+
+def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:
+    text = r.text
+    assumptions = [*r.assumptions, *e.notes]
+    metrics = [m for m in r.metrics if metric(m).is_figure or metric(m).kind == "gold_diff"]
+    npc = npc_plan(question, r, vocab, assumptions)
+    if npc is not None:
+        return npc
     if not metrics:
         defaults = default_metrics(r, e)
         if defaults is None:
@@ -524,6 +565,9 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     groups = [g for g in r.groups if g in allowed]
     event_groups = [g for g in groups if DIMENSIONS[g].level == "event" and g not in ("minute", "period")]
     roster_groups = [g for g in groups if g in ("role", "god", "team")]
+    for dim, named in (("god", e.gods), ("role", e.roles)):
+        if len(named) > 1 and dim not in roster_groups and dim in allowed:
+            roster_groups.insert(0, dim)  # "the supports or the junglers": the roles side by side
     superlative = shape.superlative or (head.aggregation == "max" and not e.any)
     d.limit = max(shape.top or 10, shape.position + 1)
     d.position = shape.position
@@ -554,7 +598,8 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
             with_entities()
             d.group_by = ("player",)
             return finish(d)
-        with_entities(skip=(dim,))
+        named = {"role": e.roles, "god": e.gods, "team": e.teams}.get(dim, ())
+        with_entities(skip=(dim,) if len(named) < 2 else ())
         d.intent, d.group_by = Intent.RANKING, (dim,)
         d.shape = "top" if shape.top else "all" if shape.every else "leader"
         if shape.every:
@@ -609,6 +654,8 @@ def _lookup(d: Draft, e: Entities, groups: list[str], allowed: Sequence[str], sh
         d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", 10
         return finish(d)
     d.intent, d.group_by = Intent.LOOKUP, group_by
+    if shape.share and group_by == ("player",) and len(e.players) == 1:
+        d.shape = "share"
     return finish(d)
 
 

@@ -217,6 +217,19 @@ def read_qualifiers(text: str, names: Sequence[str], npcs: Sequence[tuple[str, s
     return tuple(found)
 
 
+# Non-players dealing damage, by kind: "how much damage did the towers do", "which jungle monster dealt the most".
+NPC_KINDS = [("structure", r"towers?|turrets?|structures?|buildings?|phoenix(?:es)?|titans?"),
+              ("minion", r"minions?|creeps?|(?:minion\s+)?waves?"),
+              ("jungle", r"jungle\s+(?:camps?|monsters?|creeps?|mobs?)|camps?|monsters?|mobs?|neutrals?"),
+              ("boss", r"bosses|boss(?:es)?"), (None, r"npcs?|non[\s-]?players?|neutral\s+objectives")]
+_KIND_SUBJECT = re.compile(
+    r"\b(?:did|do|does|have|had)\s+(?:the\s+|all\s+(?:the\s+)?)?(?P<a>{k})\s+(?:do|deal|dish|inflict|cause|hit)\b"
+    r"|\bdamage\s+(?:dealt\s+|done\s+)?(?:by|from)\s+(?:the\s+|all\s+(?:the\s+)?)?(?P<b>{k})\b"
+    r"|\b(?:which|what)\s+(?P<c>{k})\s+(?:dealt|did|had|hit|does|do|caused)\b"
+    r"|\b(?P<d>{k})(?:'s?\s+damage|\s+dealt)\b".replace("{k}", "|".join(f"(?:{p})" for _, p in NPC_KINDS)))
+
+
+
 # Non-player kinds: a question that names one must have it read by some slot ("killed the most minions" is
 # not player kills).
 _STRAY_KINDS = re.compile(r"\b(minions?|creeps?|jungle\s+(?:camps?|monsters?|creeps?|mobs?)|camps?|monsters?|mobs?|"
@@ -281,6 +294,7 @@ TIMELINE = re.compile(
     r"develop(?:ed)?|accumulate[ds]?|build\s+up|built\s+up|ramp(?:ed)?\s+up|per\s+minute\s+over)\b")
 PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|\ba\s+minute\b|\beach\s+minute\b|\bevery\s+minute\b")
 QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|compare|did|does|was|were|give|tell|rank)\b")
+SHARE = re.compile(r"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%")
 HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b|\bsum\b|\bcombined\b")
 
 
@@ -295,6 +309,7 @@ class Shape:
     per_minute: bool = False  # "per minute": a series, unless the figure is itself a rate
     compare: bool = False
     count: bool = False  # "how many", "in total"
+    share: bool = False  # "what percentage of the team's damage"
 
 
 def read_shape(text: str) -> Shape:
@@ -308,7 +323,7 @@ def read_shape(text: str) -> Shape:
                  else "desc", top=n, position=_POSITIONS[position.group(1)] if position else 1,
                  every=bool(EVERY.search(text)), series=bool(TIMELINE.search(text)),
                  per_minute=bool(PER_MINUTE.search(text)), compare=bool(COMPARE.search(text)),
-                 count=bool(HOW_MANY.search(text)))
+                 count=bool(HOW_MANY.search(text)), share=bool(SHARE.search(text)))
 
 
 # -------------------------------------------------------------------------------------------- scope
@@ -366,6 +381,7 @@ class Reading:
     unread: tuple[str, ...] = ()  # content words no reader has a meaning for
     assumptions: tuple[str, ...] = ()
     winner_unknown: bool = False  # "the winners" named, but no Titan fell
+    kind_subject: str | None = None  # a kind of non-player named as the one dealing damage ("the towers")
 
     @property
     def window(self) -> TimeWindow | None:
@@ -436,6 +452,17 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
     qualifiers = read_qualifiers(text, named_players, npc_said)
     assumptions += [q.note for q in qualifiers if q.note]
+    subject = _KIND_SUBJECT.search(text)
+    if qualifiers:
+        # "damage to the towers": the objective count named by the same words is not asked for
+        inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS
+                  and any(q.start <= h.start and h.end <= q.end for q in qualifiers)]
+        found = MetricsRead(tuple(m for m in found.ids if m not in {h.metric_id for h in inside}),
+                            tuple(h for h in found.hits if h not in inside), found.notes, found.evidence)
+    if subject:
+        found = MetricsRead(tuple(m for m in found.ids if m not in OBJECTIVE_METRICS or not any(
+            h.metric_id == m and subject.start() <= h.start < subject.end() for h in found.hits)),
+            found.hits, found.notes, found.evidence)
     return Reading(
         question=question, text=text, masked=masked, players=_bucket(mentions, "player"), gods=_bucket(mentions, "god"),
         abilities=abilities, items=items, npcs=_bucket(mentions, "npc"),
@@ -444,6 +471,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
         metric_hits=found.hits, evidence=found.evidence, qualifiers=qualifiers, groups=tuple(group_cues(text)),
         shape=read_shape(text), scope=read_scope(text), unread=_unread(text, npc_said, qualifiers, found),
         assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=winner_unknown,
+        kind_subject=next((g for g in subject.groups() if g), None) if subject else None,
     )
 
 
@@ -458,7 +486,7 @@ def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qua
     spans = [(h.start, h.end) for h in found.hits] + [(q.start, q.end) for q in qualifiers]
     spans += [m.span() for dim, pattern in _GROUP_RULES if dim in ("source", "target_kind", "objective")
               for m in pattern.finditer(text)]
-    spans += [m.span() for m in _EVENT_KINDS.finditer(text)]
+    spans += [m.span() for m in _EVENT_KINDS.finditer(text)] + [m.span() for m in _KIND_SUBJECT.finditer(text)]
     return tuple(dict.fromkeys([*places, *_stray_kinds(text, spans),
                                 *(w for w in unknown_words(text) if w not in resolved)]))
 

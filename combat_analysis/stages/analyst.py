@@ -222,6 +222,27 @@ def lookup_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPla
                                              f"({fmt_number(leader[metric], info.decimals)}).")
             out.add("context", text, "medium", CellRef(query_id=table, rows=tuple(range(len(context))),
                                                        columns=("player", metric)))
+            if info.additive:
+                share_findings(out, row["player"], metric, context, derived)
+
+
+def share_findings(out: _Findings, player: str, metric: str, context: list[dict], derived) -> None:
+    """A player's figure as a share of their team's total and of the match's."""
+    info = metric_info(metric)
+    mine = next(c for c in context if c["player"] == player)
+    team_total = sum(float(c[metric]) for c in context if c["team"] == mine["team"])
+    match_total = sum(float(c[metric]) for c in context)
+    if not team_total or not match_total:
+        return
+    table = f"share_{metric}"
+    derived[table] = ([{"player": player, "team": mine["team"], metric: mine[metric], "team_total": team_total,
+                        "team_share_pct": float(mine[metric]) / team_total * 100, "match_total": match_total,
+                        "match_share_pct": float(mine[metric]) / match_total * 100}],
+                      f"{info.label} of {player} against their team's and the match's totals (player_stats)")
+    out.add("share_of_team", f"That is {fmt_pct(float(mine[metric]) / team_total * 100)} of team {mine['team']}'s "
+            f"{info.label} ({fmt_number(team_total, info.decimals)}) and {fmt_pct(float(mine[metric]) / match_total * 100)} "
+            f"of the match's ({fmt_number(match_total, info.decimals)}).", "high",
+            CellRef(query_id=table, rows=(0,), columns=("team_share_pct", "match_share_pct")))
 
 
 def comparison_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan) -> None:

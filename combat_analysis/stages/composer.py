@@ -96,6 +96,8 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
             sentences.append(f"No matching data was found{' for ' + who if who else ''}{window_phrase(last)}.")
             continue
         sentences.append(wording.direct_answer(last, rows, columns, roster, found))
+    if plan.shape == "share" and pkg.analysis is not None:
+        sentences += [f.description for f in pkg.analysis.key_findings if f.kind == "share_of_team"][:1]
     caveats = [c.rstrip(".") + "." for c in plan.caveats]
     return " ".join(s for s in (*sentences, *caveats) if s)
 

@@ -108,8 +108,9 @@ def qualifier_phrase(plan: QueryPlan) -> str:
     bits = []
     for f in plan.filters:
         values = [str(v) for v in f.values if not str(v).startswith("$")]
-        if not values:
-            continue
+        if not values or set(values) <= set(plan.focus) or (
+                f.dimension == "source_kind" and not plan.group_by and not plan.focus):
+            continue  # "the Fire Giant dealt ...", "Structures dealt ...": the subject is not repeated
         listed = names(values) if len(values) <= 3 else f"the {_plural(f.dimension)} asked about"
         if len(values) > 3 and all(v.lower().endswith("basic attack") for v in values):
             listed = "basic attacks"
@@ -163,11 +164,14 @@ def value(row: Mapping[str, Any], metric_id: str) -> str:
 
 
 def subject(plan: QueryPlan) -> str | None:
-    """The entity a filter-only question is about: "team 2", "VoidWalker"."""
+    """The entity a filter-only question is about: "team 2", "VoidWalker", "Structures"."""
     if plan.focus:
         return names([f for f in plan.focus])
     for f in plan.filters:
-        if f.op == "=" and f.values:
+        if f.op == "=" and f.values and f.dimension == "source_kind":
+            kind = KIND_NAMES.get(str(f.values[0]), str(f.values[0]))
+            return kind[:1].upper() + kind[1:]
+        if f.op == "=" and f.values and f.dimension in ("player", "team", "role", "god", "source"):
             return who(f.dimension, f.values[0])
     return None
 
@@ -296,6 +300,11 @@ def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequ
     return text
 
 
+def _the(label: str) -> str:
+    """'the first 10 minutes', but 'before minute 10' as it is."""
+    return label if label.split()[0] in ("before", "after", "between", "during", "since", "up", "from") else f"the {label}"
+
+
 def periods(plan: QueryPlan, rows: list[dict], metrics: Sequence[str]) -> str:
     """Windows side by side: "O'Malley's damage dealt — first 10 minutes: 15,657; last 10 minutes: 28,088"."""
     entity = next((c for c in ("player", "team", "role", "god") if c in (rows[0] if rows else {})), None)
@@ -322,7 +331,8 @@ def periods(plan: QueryPlan, rows: list[dict], metrics: Sequence[str]) -> str:
         if is_number(x) and is_number(y) and x != y:
             change = "up" if y > x else "down"
             pct = f" ({fmt_pct(abs(y - x) / abs(x) * 100)})" if x else ""
-            text += f"; {change} {fmt_number(abs(y - x), info.decimals)}{pct} from the {a_label} to the {b_label}"
+            text += (f"; {change} {fmt_number(abs(y - x), info.decimals)}{pct} from {_the(a_label)} to "
+                     f"{_the(b_label)}")
     return text + "."
 
 
