@@ -307,8 +307,11 @@ def dev_events(g: Gen) -> Iterator[Case]:
     fb = g.t["first_blood"]
     yield g.case("first blood", g.rng.choice(["Who drew first blood, and at what time?", "when was first blood and who got it"]),
                  {"entity": fb["killer"], "time_s": fb["second"]})
+    question = g.rng.choice(["who won the game?", "which side took the win"])
     if g.t["winner"]:
-        yield g.case("winner", g.rng.choice(["who won the game?", "which side took the win"]), {"team": g.t["winner"]})
+        yield g.case("winner", question, {"team": g.t["winner"]})
+    else:  # no Titan fell: the answer must say the winner is unknown, not guess
+        yield g.case("winner", question, {"text_any": ["cannot be determined", "not known", "unknown"]})
     yield g.case("length", g.rng.choice(["How long did the game last?", "what was the match duration"]),
                  {"time_s": g.t["duration_seconds"]})
     first, last = g.t["first_objective"], g.t["last_objective"]
@@ -372,6 +375,9 @@ def dev_parts(g: Gen) -> Iterator[Case]:
     if g.t["winner"]:
         yield g.case("two parts", "who got first blood and which team won?",
                      {"entity": fb["killer"], "team": g.t["winner"]})
+    else:
+        yield g.case("two parts", "who got first blood, and how long was the match?",
+                     {"entity": fb["killer"], "time_s": g.t["duration_seconds"]})
     leaders, best = g.leaders("kills")
     if len(leaders) == 1:
         items = list(dict.fromkeys(g.players[leaders[0]]["items"]))[:2]

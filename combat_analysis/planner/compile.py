@@ -18,6 +18,7 @@ Result shapes (the composer relies on them):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import sqlglot
 from sqlglot import exp
@@ -44,6 +45,18 @@ def compile_plan(plan: QueryPlan, vocab: Vocabulary | None = None) -> list[SqlQu
     A refusal compiles to no query at all."""
     if plan.intent == Intent.REFUSE:
         return []
+    # The same plan is compiled by the planner (to check it) and by the query analyst: compile it once.
+    return list(_compiled(plan.model_dump_json()))
+
+
+def forget_compiled() -> None:
+    """Empty the cache of compiled plans (benchmarks measure cold compiles)."""
+    _compiled.cache_clear()
+
+
+@lru_cache(maxsize=256)
+def _compiled(plan_json: str) -> tuple[SqlQuery, ...]:
+    plan = QueryPlan.model_validate_json(plan_json)
     queries: list[SqlQuery] = []
     for part in (plan, *plan.parts):
         step: QueryPlan | None = part
@@ -58,7 +71,7 @@ def compile_plan(plan: QueryPlan, vocab: Vocabulary | None = None) -> list[SqlQu
                                     dependencies=(parent_id,) if parent_id else (), parameters=parameters,
                                     primary=part is plan and step.then is None))
             bound, parent_id, step = dict(step.bind), query_id, step.then
-    return queries
+    return tuple(queries)
 
 
 def _purpose(plan: QueryPlan) -> str:
@@ -160,6 +173,12 @@ def _and(conditions: Sequence[exp.Expression]) -> exp.Expression | None:
 
 # --------------------------------------------------------------------------------------------- figures
 
+@lru_cache(maxsize=256)
+def _parsed(sql: str, condition: bool = False) -> exp.Expression:
+    """The catalog's fixed SQL fragments, parsed once (callers copy before changing them)."""
+    return sqlglot.condition(sql, dialect="duckdb") if condition else sqlglot.parse_one(sql, read="duckdb")
+
+
 def _qualify(condition: exp.Expression, table: str) -> exp.Expression:
     condition = condition.copy()
     for column in condition.find_all(exp.Column):
@@ -170,7 +189,7 @@ def _qualify(condition: exp.Expression, table: str) -> exp.Expression:
 
 def _source_relation(source: Source) -> exp.Expression:
     if source.from_sql:
-        return sqlglot.parse_one(source.from_sql, read="duckdb").subquery("e")
+        return _parsed(source.from_sql).copy().subquery("e")
     return exp.to_table(source.table).as_("e")
 
 
@@ -206,7 +225,7 @@ def _base_cte(m: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
         keys.append((dim, expr))
     conditions = []
     if source.where:
-        conditions.append(_qualify(sqlglot.condition(source.where, dialect="duckdb"), "e"))
+        conditions.append(_qualify(_parsed(source.where, condition=True), "e"))
     for f in plan.filters:
         expr, roster = _dim_expr(f.dimension, m)
         needs_roster |= roster
@@ -283,7 +302,7 @@ def _metric_expr(m: Metric, plan: QueryPlan, grouped: bool) -> exp.Expression:
 
     if not m.is_derived:
         return base_value(m)
-    formula = sqlglot.parse_one(m.formula, read="duckdb")
+    formula = _parsed(m.formula).copy()
     replacements = {i: base_value(metric(i)) for i in m.inputs}
     replacements["window_minutes"] = _window_minutes(plan.window)
 
