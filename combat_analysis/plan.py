@@ -70,8 +70,9 @@ class QueryPlan(Frozen):
     # `period` dimension (the window's label), instead of the single `window`.
     windows: tuple[TimeWindow, ...] = ()
     # How the answer reads its rows: the leader (and the runner-up), the first `limit` rows with ties, every
-    # row, or one figure with its share of the team's and the match's total; "auto" lets the intent decide. `position` is the rank asked about ("the second most").
-    shape: Literal["auto", "leader", "top", "all", "share"] = "auto"
+    # row, one figure with its share of the team's and the match's total, or every row led by their average;
+    # "auto" lets the intent decide. `position` is the rank asked about ("the second most").
+    shape: Literal["auto", "leader", "top", "all", "share", "average"] = "auto"
     position: int = Field(default=1, ge=1, le=100)
     # Further questions asked in the same sentence ("who got first blood and who won"), answered in turn.
     parts: tuple[QueryPlan, ...] = ()

@@ -49,6 +49,12 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
         return refuse(plan.question, vocab, f"The combat log does not record anything I can match to {words}, so "
                       "this cannot be answered from it without guessing.", plan.assumptions)
     caveats = list(plan.caveats)
+    used = {m for _, step in plan.steps() for m in step.metrics}
+    dropped = [h.phrase for h in r.metric_hits if metric(h.metric_id).kind in ("pattern", "event")
+               and h.metric_id not in used and not (plan.intent == Intent.EVENT_LIST and h.metric_id == "winner")]
+    if dropped:
+        # "who tanked the most in team fights": the figure is answered, the team-fight part is not
+        caveats.append(f"I read this as {_reading(plan)}; '{dropped[0]}' was not applied to it")
     if unread:
         words = ", ".join(f"'{w}'" for w in unread[:4])
         these = f"the words {words} were" if len(unread) > 1 else f"the word {words} was"

@@ -427,6 +427,7 @@ def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str
                                                                  f"dealt to it"]))
     if npc and (not metrics or any(m.startswith("damage") or m in OBJECTIVE_METRICS for m in metrics)):
         filters = [Filter(dimension="source", values=(npc,))]
+        filters += apply_qualifiers(("npc_damage",), [q for q in r.qualifiers if q.name != npc], r.players).filters
         return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), filters=filters, window=r.window,
                             focus=[npc], assumptions=assumptions + [f"{npc} read as a non-player source of damage"]))
     by_kind = _npc_kind_as_source(r)
@@ -459,15 +460,20 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
         assumptions += notes
     if "gold_diff" in metrics:
         return gold_diff_plan(question, r, assumptions)
-    if AVERAGE.search(text):
-        assumptions.append("averages are not computed: the figures are totals (ratios stay ratios)")
+    average = bool(AVERAGE.search(text))
     series = r.shape.series or (r.shape.per_minute and not set(metrics) & set(RATES) - {"kda", "kd", "mvp_score"})
     if series:
         metrics = list(dict.fromkeys(RATES.get(m, m) if m in ("gpm", "dpm", "xpm") else m for m in metrics))
+    received: list[Filter] = []
+    if RECEIVED.search(text) and metrics[0] in KIND_METRIC.values():
+        # "who took the most tower damage": damage taken, from that kind of attacker
+        kind = next(k for k, m in KIND_METRIC.items() if m == metrics[0])
+        metrics[0] = "damage_taken"
+        received.append(Filter(dimension="source_kind", values=(kind,)))
     applied = apply_qualifiers(metrics, r.qualifiers, r.players, r.shape.compare)
     metrics = list(applied.metrics)
     players = list(e.players)
-    extra: list[Filter] = list(applied.filters)
+    extra: list[Filter] = [*received, *applied.filters]
     if any(f.dimension == "victim" for f in extra):
         players = [p for p in players if p not in {f.values[0] for f in extra if f.dimension == "victim"}]
     if any(f.dimension in ("source", "target") for f in extra):
@@ -484,7 +490,18 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
         return periods_plan(d, r, e)
     if series:
         return timeline_plan(d, r, e)
-    return grouped_plan(d, r, e)
+    if average and not e.any and not {"team", "role", "god"} & set(r.groups) and \
+            metric(d.metrics[0]).aggregation in ("sum", "count"):
+        # "the average gold per player": every player's figure, led by their average
+        d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "average", LIST_LIMIT
+        return finish(d)
+    plan = grouped_plan(d, r, e)
+    if average and plan.intent in (Intent.COMPARISON, Intent.RANKING) and len(plan.group_by) == 1:
+        return plan.model_copy(update={"shape": "average"})  # "the average damage of the supports"
+    if average:
+        return plan.model_copy(update={"assumptions": (*plan.assumptions, "averages are not computed for one entity: "
+                                                       "the figure is its total")})
+    return plan
 
 
 def _event_filters(r: Reading, head, vocab: Vocabulary, assumptions: list[str]) -> list[Filter]:

@@ -114,8 +114,8 @@ def read_metrics(text: str) -> MetricsRead:
     strong, weak = _synonym_hits(text)
     notes: list[str] = []
     if any(h.metric_id in SPECIFIC_DAMAGE for h in strong):
-        # "damage taken": the bare word "damage" is part of the more specific figure
-        strong = [h for h in strong if not (h.metric_id == "damage_dealt" and h.phrase in ("damage", "dmg"))]
+        # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure
+        strong = [h for h in strong if h.metric_id != "damage_dealt"]
     if any(h.metric_id in OBJECTIVE_METRICS for h in strong):
         # "how many gold furies did team 1 kill": the verb is not a request for player kills
         strong = [h for h in strong if not (h.metric_id == "kills" and h.phrase in ("kill", "killed", "slain",

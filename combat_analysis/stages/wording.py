@@ -216,6 +216,8 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
         text = f"{who(dim, top.get(dim))} had the lowest {info.label}{window}: {value(top, metric_id)}"
     else:
         phrase = MOST.get(metric_id, f"had the highest {info.label}")
+        if metric_id.startswith("damage_to") and any(f.dimension == "target" for f in plan.filters):
+            phrase = MOST["damage_dealt"]  # "dealt the most damage against Fire Giant"
         joiner = " " if phrase.endswith(" of") else ": "
         text = f"{who(dim, top.get(dim))} {phrase}{window}{joiner}{value(top, metric_id)}"
     rest = [r for r in valued if r not in tied]
@@ -516,6 +518,21 @@ def pattern(plan: QueryPlan, found: Mapping[str, list[dict]]) -> str:
 
 # ------------------------------------------------------------------------------------------- dispatch
 
+def average(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
+    """'The average gold earned of the 10 players is 6,172 (median 6,557)', then the rows themselves."""
+    import statistics
+
+    metric_id = metrics[0]
+    info = metric_info(metric_id)
+    values = [float(r[metric_id]) for r in rows if is_number(r.get(metric_id))]
+    if not values:
+        return f"No {info.label} was recorded{scope(plan)}."
+    head = (f"The average {info.label}{scope(plan)} across the {len(values)} {_plural(dim)} is "
+            f"{fmt_number(statistics.fmean(values), max(info.decimals, 2))} (median "
+            f"{fmt_number(statistics.median(values), max(info.decimals, 2))}). ")
+    return head + listing(plan.model_copy(update={"shape": "all"}), rows, dim, metrics)
+
+
 def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str:
     """The answer to one step of a plan, from that step's rows (and the analyst's pattern tables)."""
     from combat_analysis.catalog import metric
@@ -536,6 +553,8 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
         return periods(plan, rows, shape.metrics)
     if intent == Intent.TIMELINE:
         return timeline(plan, rows, shape.dimensions, shape.metrics[0])
+    if plan.shape == "average":
+        return average(plan, rows, dim, shape.metrics)
     if intent == Intent.COMPARISON and len(rows) >= 2:
         return comparison(plan, rows, dim, shape.metrics)
     if intent == Intent.BREAKDOWN:
