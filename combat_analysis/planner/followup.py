@@ -27,10 +27,20 @@ MAX_HISTORY = 4
 
 @dataclass(frozen=True)
 class Resolved:
-    """An earlier question as it was finally understood: its merged reading and its plan."""
+    """An earlier question as it was finally understood: its merged reading and its plan, and every player
+    the session has named so far (most recent last), for "compare them"."""
 
     reading: Reading
     plan: QueryPlan
+    people: tuple[str, ...] = ()
+
+
+_BOTH = re.compile(r"\b(them|they|their|both|the\s+two|those\s+two|these\s+two|each\s+other)\b")
+
+
+def _remember(people: tuple[str, ...], players: tuple[str, ...]) -> tuple[str, ...]:
+    kept = [p for p in people if p not in players and not p.startswith("$")]
+    return tuple([*kept, *(p for p in players if not p.startswith("$"))])
 
 
 def is_follow_up(r: Reading) -> bool:
@@ -46,21 +56,30 @@ def resolve(question: str, vocab: Vocabulary, previous: Sequence[str]) -> Resolv
 
     try:
         reading = read_question(question, vocab)
-        base = resolve(previous[-1], vocab, previous[:-1]) if previous and is_follow_up(reading) else None
-        if base is not None and base.plan.intent != Intent.REFUSE:
-            merged = merge(base.reading, reading)
-            return Resolved(merged, follow_plan(question, reading, merged, base, vocab))
-        return Resolved(reading, plan_reading_checked(question, reading, vocab))
+        base = resolve(previous[-1], vocab, previous[:-1]) if previous else None
+        if base is not None and base.plan.intent != Intent.REFUSE and is_follow_up(reading):
+            merged = merge(base.reading, reading, base.people)
+            return Resolved(merged, follow_plan(question, reading, merged, base, vocab),
+                            _remember(base.people, merged.players))
+        people = _remember(base.people if base else (), reading.players)
+        return Resolved(reading, plan_reading_checked(question, reading, vocab), people)
     except Exception:  # noqa: BLE001 - an earlier question that cannot be read leaves this one standalone
         return None
 
 
-def merge(base: Reading, new: Reading) -> Reading:
-    """The earlier reading with every slot the new question fills replaced (or, for "compare with", added)."""
+def merge(base: Reading, new: Reading, people: tuple[str, ...] = ()) -> Reading:
+    """The earlier reading with every slot the new question fills replaced (or, for "compare with", added).
+    The text keeps both questions' words, so cues of either are seen."""
     adding = (new.shape.compare or bool(re.match(r"\s*(vs\.?|versus|compare)\b", new.text))) and \
         len(new.players) + len(new.teams) == 1
     changes: dict = {"question": new.question, "assumptions": (*base.assumptions, *new.assumptions),
-                     "unread": new.unread, "ambiguous": new.ambiguous}
+                     "unread": new.unread, "ambiguous": new.ambiguous, "text": f"{base.text} {new.text}",
+                     "masked": f"{base.masked} {new.masked}"}
+    if not (new.players or new.teams) and _BOTH.search(new.text) and len(people) >= 2 and (
+            new.shape.compare or "compare" in new.text):
+        # "compare them": the last two players the session named
+        changes.update(players=people[-2:], teams=(), roles=())
+        changes["shape"] = replace(_merge_shape(base.shape, new.shape, True), superlative=False)
     if new.players or new.teams or new.roles or new.gods:
         if adding:
             changes.update(players=tuple(dict.fromkeys((*base.players, *new.players))),
@@ -77,8 +96,10 @@ def merge(base: Reading, new: Reading) -> Reading:
                        qualifiers=new.qualifiers)
     if new.abilities or new.items:
         changes.update(abilities=new.abilities, items=new.items)
-    changes["shape"] = _merge_shape(base.shape, new.shape, adding)
-    if new.groups and not set(new.groups) <= {"player"}:
+    changes.setdefault("shape", _merge_shape(base.shape, new.shape, adding))
+    if re.search(r"\b(when|where)\b", new.text):
+        changes["groups"] = new.groups  # "when did they take the titan" asks for events, not a split
+    elif new.groups and not set(new.groups) <= {"player"}:
         changes["groups"] = tuple(dict.fromkeys((*base.groups, *new.groups)))
     return replace(base, **changes)
 
@@ -102,7 +123,7 @@ def follow_plan(question: str, new: Reading, merged: Reading, base: Resolved, vo
     """The plan of a follow-up; "he"/"his" resolves to the earlier question's player or leader."""
     note = f"follow-up to '{_clip(base.plan.question)}'"
     merged = replace(merged, assumptions=(*merged.assumptions, note))
-    if PRONOUN.search(new.text) and not new.players:
+    if PRONOUN.search(new.text) and not new.players and not (len(merged.players) > 1 and merged.shape.compare):
         leader = _leader(base.plan)
         one = _one_player(base.plan)
         if one is not None:

@@ -60,8 +60,9 @@ POSITIONS = re.compile(r"\bwhere\b.*\b(die|died|dying|death|deaths|kill|kills|ki
 WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")
 VICTIM = re.compile(r"\b(?:kill|kills|killed|killing|slay|slew|slain)\s+name\b|\bkills?\s+(?:on|against)\s+name\b|"
                     r"\b(?:get|got|had|have|score|scored)\s+(?:on|against)\s+name\b")
-DEATH_RECAP = re.compile(r"\bhow\s+did\s+name\s+die\b|\bwhat\s+killed\s+name\b|\bwhy\s+did\s+name\s+(?:die|keep\s+dying)\b|"
-                         r"\bhow\s+(?:was|did)\s+name\s+(?:get\s+)?killed\b|\bname\s+(?:'s\s+)?death\s+recaps?\b")
+_WHOM = r"(?:name|he|she|they|him|her)"
+DEATH_RECAP = re.compile(rf"\bhow\s+did\s+{_WHOM}\s+die\b|\bwhat\s+killed\s+{_WHOM}\b|\bwhy\s+did\s+{_WHOM}\s+(?:die|keep\s+dying)\b|"
+                         rf"\bhow\s+(?:was|did)\s+{_WHOM}\s+(?:get\s+)?killed\b|\b(?:name|his|her|their)\s*(?:'s\s+)?death\s+recaps?\b")
 SCOREBOARD = re.compile(r"\b(scoreboard|summary|summari[sz]e|overview|stats|statistics|stat\s+line|box\s+score|how\s+did\s+.+\s+(do|play|perform|fare)|"
                         r"performance|perform|recap|tell\s+me\s+about|how\s+was|how\s+did\s+the\s+(match|game)\s+go|how\s+.+\s+(did|went))\b")
 BREAKDOWN = re.compile(r"\b(break\s*down|broken\s+down|breakdown|split|distribution|distributed|composition|made\s+up|"

@@ -120,7 +120,7 @@ def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str
     unknown = refusals.unknown_name(r.masked, r)
     if unknown:
         return refusals.unknown_name_refusal(question, vocab, unknown)
-    merged = followup.merge(base.reading, r)
+    merged = followup.merge(base.reading, r, base.people)
     plan = followup.follow_plan(question, r, merged, base, vocab)
     if plan.summary == base.plan.summary and plan.then == base.plan.then:
         return None  # nothing carried over: plan the question on its own

@@ -477,13 +477,27 @@ def recommend_charts(plan: QueryPlan, qid: str, rows, shape: Shape, derived: dic
     return specs
 
 
+def primary_step(plan: QueryPlan | None, result) -> QueryPlan | None:
+    """The step of the plan whose rows the primary result holds (the last of a dependent chain), with the
+    player it was bound to as its focus."""
+    if plan is None:
+        return None
+    step = plan
+    while step.then is not None:
+        step = step.then
+    bound = [str(v) for v in (result.bound_parameters.values() if result is not None else ())]
+    if bound:
+        step = step.model_copy(update={"focus": tuple(bound) + tuple(f for f in step.focus if not f.startswith("$"))})
+    return step
+
+
 # -- the stage -----------------------------------------------------------------------------------------------
 
 
 def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     started = datetime.now(timezone.utc)
-    plan = pkg.plan
     result, rows = primary_rows(pkg, env)
+    plan = primary_step(pkg.plan, result)
     if plan is None or plan.intent == Intent.REFUSE or result is None or result.status != "ok":
         return pkg.next_version(stage=STAGE, started=started, status="skipped", analysis=AnalysisSection())
     errors: list[ErrorEntry] = []

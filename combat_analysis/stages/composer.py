@@ -117,7 +117,7 @@ def _patterns(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan) -> dict[str
     from combat_analysis.catalog import metric
 
     out = {}
-    for metric_id in plan.metrics:
+    for metric_id in {m for _, step in plan.steps() for m in step.metrics}:
         name = metric(metric_id).pattern
         if name:
             out[metric_id] = all_rows(pkg, env, f"pattern_{name}")
