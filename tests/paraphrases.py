@@ -498,6 +498,7 @@ class Outcome:
     passed: bool
     note: str
     answer: str
+    unsupported: tuple[str, ...] = ()  # numbers the fidelity check could not trace to the data
 
 
 def answer_cases(match: Match, cases: list[Case], work: Path) -> list[Outcome]:
@@ -513,7 +514,8 @@ def answer_cases(match: Match, cases: list[Case], work: Path) -> list[Outcome]:
                               artifacts_dir=work / "artifacts", previous_queries=case.previous, followups=False)
         payload = json.loads(pkg.to_json())
         ok, note = score_tool.judge({"question": case.question, "expect": case.expect}, payload)
-        out.append(Outcome(case, ok, note, score_tool.answer_text(payload)))
+        unsupported = tuple(e.description for e in pkg.errors if e.error_type == "unsupported_number")
+        out.append(Outcome(case, ok, note, score_tool.answer_text(payload), unsupported))
     return out
 
 
@@ -529,6 +531,8 @@ def run(which: str, work: Path, verbose: bool = False, limit: int | None = None)
         for o in outcomes:
             if not o.passed:
                 print(f"FAIL {o.case.id}: {o.case.question}  <- {o.note}\n      {o.answer[:300]}")
+            for problem in o.unsupported:
+                print(f"UNTRACED {o.case.id}: {o.case.question}  <- {problem[:200]}")
     return passed, len(outcomes), outcomes
 
 

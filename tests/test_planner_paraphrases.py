@@ -34,6 +34,11 @@ def test_generated_questions_cover_every_kind(outcomes):
             "first blood", "winner", "length", "abilities", "build", "mvp", "series", "two parts", "refuse"} <= kinds
 
 
+def test_every_number_of_every_answer_traces_to_the_data(outcomes):
+    untraced = [f"{o.case.question}: {p}" for o in outcomes for p in o.unsupported]
+    assert not untraced, "\n".join(untraced[:10])
+
+
 def test_questions_in_other_words_are_answered(outcomes):
     failed = [f"{o.case.id}: {o.case.question} <- {o.note} :: {o.answer[:200]}" for o in outcomes if not o.passed]
     share = 1 - len(failed) / len(outcomes)

@@ -455,6 +455,13 @@ def recommend_charts(plan: QueryPlan, qid: str, rows, shape: Shape, derived: dic
                 x="location_x", y=("location_y",))
     elif plan.intent == Intent.BUILD_ORDER:
         add("table", qid, "Build order", "items in order -> table (no chart)")
+    elif plan.windows and metric and rows and "period" in rows[0]:
+        entity = next((d for d in shape.dimensions if d != "period"), None)
+        add("grouped_bar", qid, f"{label.capitalize()} by period", "windows side by side -> grouped bar",
+            x="period", y=(metric,), series=entity)
+    elif plan.metrics and plan.metrics[0] == "gold_swing" and rows and "gold_diff" in rows[0]:
+        add("gold_diff", qid, "Team gold difference (team 1 - team 2)",
+            "comeback or stomp -> the gold difference curve", x="minute", y=("gold_diff",))
     elif len(rows) == 1 and len(shape.metrics) <= 1:
         add("kpi", qid, label.capitalize() or "Answer", "one value -> KPI text (no chart)", y=shape.metrics)
     elif plan.intent == Intent.COMPARISON or len(shape.metrics) > 1:
