@@ -208,8 +208,10 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
     longest = min(5, len(tokens))
     # Exact phrases first (longest first), then unambiguous prefixes, fragments, and spelling similarity,
     # so a loose match never swallows a neighbouring word that an exact match would have left alone.
-    for how in ("exact", "prefix", "fragment", "fuzzy", "fuzzy part"):
-        sizes = (1,) if how in ("prefix", "fragment", "fuzzy part") else range(longest, 0, -1)
+    # A misspelled name of several words ("lil rain" for lil_ra1n) is tried before single-word fragments, so
+    # its first word alone does not claim the name and leave the rest to be misread.
+    for how, sizes in (("exact", range(longest, 0, -1)), ("fuzzy", range(longest, 1, -1)), ("prefix", (1,)),
+                       ("fragment", (1,)), ("fuzzy", (1,)), ("fuzzy part", (1,))):
         for size in sizes:
             for i in range(len(tokens) - size + 1):
                 if any(used[i:i + size]):

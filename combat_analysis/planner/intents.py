@@ -284,7 +284,8 @@ def event_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
         return draft("objective_events", ("player", "team"), extra=extra)
     if POSITIONS.search(text) and not how_many and not superlative:
         return draft("kill_events", ("player", "team"), notes=["'where' read as the map positions of the player kills"])
-    if KILL_LIST.search(text) and not how_many and not superlative:
+    split = r.shape.every and {"player", "team", "role", "god"} & set(r.groups)
+    if KILL_LIST.search(text) and not how_many and not superlative and not split:
         return draft("kill_events", ("player", "team"))
     return None
 

@@ -155,7 +155,7 @@ _COMMON_NON_METRIC = frozenset("""which what whos with that this then than them 
 team teams match game player players most more many much have most team's about show tell give list each every
 both against during after before between first last early late role roles gods ability abilities item items
 compare versus total overall entire whole winners losers best worst highest lowest least fewest top fight
-fights streak""".split())
+fights streak three four five seven eight nine twenty thirty forty fifty""".split())
 
 # -------------------------------------------------------------------------------------- qualifiers
 

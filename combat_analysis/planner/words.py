@@ -40,6 +40,8 @@ team teams squad squads side order chaos winners losers winning losing
 first second third fourth fifth last final opening closing early mid late minute minutes min mins
 second seconds sec secs time times timeline point mark phase stage half
 zero two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred
+other others another often frequently regularly usually mostly describe explain detail details breakdown
+topped tops topping rely relied relies relying depend depended depends
 use used uses using deal deals dealing dish dishes inflict inflicted cause caused earn earns earning
 gain gained gains collect collected accumulate gather gathered happen happened come came went go goes going had been something anything everything
 ahead behind lead leads leading led trail trailing trailed margin gap edge
@@ -95,8 +97,8 @@ def known_words() -> frozenset[str]:
 
 
 def _stem(word: str) -> list[str]:
-    """The word and its plain English base forms, so "healers" and "tanked" count as known."""
-    forms = [word]
+    """The word and its plain English base forms, so "healers", "tanked" and "topped" count as known."""
+    forms = [word, re.sub(r"([b-df-hj-np-tv-z])\1(ed|ing|er|ers|est)$", r"\1", word)]
     for suffix, repl in (("'s", ""), ("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""),
                          ("ing", "e"), ("er", ""), ("ers", ""), ("est", ""), ("ly", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
