@@ -226,7 +226,8 @@ def refusal(question: str, reason: str, suggestions: Sequence[str], assumptions:
 # -------------------------------------------------------------------------------------- event lists
 
 def _figures(r: Reading) -> list[str]:
-    return [m for m in r.metrics if metric(m).is_figure]
+    """The metrics that are figures (the gold difference too), not event lists or patterns."""
+    return [m for m in r.metrics if metric(m).is_figure or metric(m).kind == "gold_diff"]
 
 
 def winner_question(r: Reading) -> bool:

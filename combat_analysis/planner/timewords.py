@@ -99,9 +99,10 @@ def _rules():
                 f"'{m.group(0).strip()}' read as everything up to the end of minute {n}", n)
 
     def at_mark(m):
+        # "the 15-minute mark" is match second 900: everything up to the end of minute 14 (METRICS.md)
         n = int(_number(m.group(1)))
         return (TimeWindow(label=f"the first {_minutes(60 * n)}", start_s=0, end_s=60 * n),
-                f"'{m.group(0).strip()}' read as everything before minute {n}", n)
+                f"'{m.group(0).strip()}' read as everything before minute {n}", max(n - 1, 0))
 
     def phase(start, end, label):
         return lambda m: (TimeWindow(label=label, start_s=start, end_s=end), None, None)

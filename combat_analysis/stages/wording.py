@@ -346,9 +346,9 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
     if metric_id == "gold_diff" and "minute" in row and is_number(row.get(metric_id)):
         diff = float(row[metric_id])
         if diff == 0:
-            return f"At minute {row['minute']} the teams were level on gold."
-        return (f"At minute {row['minute']}, team {1 if diff > 0 else 2} led on gold by {fmt_number(abs(diff))} "
-                f"(team 1 minus team 2: {value(row, metric_id)}).")
+            return f"By the end of minute {row['minute']} the teams were level on gold."
+        return (f"By the end of minute {row['minute']}, team {1 if diff > 0 else 2} led on gold by "
+                f"{fmt_number(abs(diff))} (team 1 minus team 2: {value(row, metric_id)}).")
     if dim == "minute":
         return f"At minute {row['minute']}, {info.label}{window}: {value(row, metric_id)}."
     name = who(dim, row.get(dim)) if dim else subject(plan)
