@@ -392,8 +392,34 @@ def dev_refusals(g: Gen) -> Iterator[Case]:
         yield g.case("refuse", q, {"refuse": True})
 
 
+def dev_followups(g: Gen) -> Iterator[Case]:
+    a, b = g.rng.sample(list(g.players), 2)
+    yield g.case("follow-up", f"and {g.form(b)}?", {"value": g.players[b]["gold"]},
+                 previous=(f"How much gold did {g.form(a)} earn?",))
+    first = _window_stats(g, 0, 600, False)[a]["damage_dealt"]
+    yield g.case("follow-up window", "only in the first 10 minutes", {"value": first},
+                 previous=(f"how much damage did {g.form(a)} deal",))
+    leaders, best = g.leaders("kills", reverse=False)
+    yield g.case("follow-up order", "and the fewest?", {"any_entity": leaders, "value": best},
+                 previous=("who had the most kills",))
+
+
+def dev_shapes(g: Gen) -> Iterator[Case]:
+    ranked = g.ranked("gold")
+    if g.distinct(ranked, 2):
+        yield g.case("second", "who earned the second most gold?", {"entity": ranked[1][0], "value": ranked[1][1]})
+    values = [float(v["kills"]) for v in g.players.values()]
+    yield g.case("average", "what was the average number of kills per player?",
+                 {"value": round(sum(values) / len(values), 2), "abs_tol": 0.011})
+    player = g.rng.choice(list(g.players))
+    team = g.players[player]["team"]
+    team_total = sum(v["damage_dealt"] for v in g.players.values() if v["team"] == team)
+    yield g.case("share", f"what share of their team's damage did {g.form(player)} deal?",
+                 {"value": round(g.players[player]["damage_dealt"] / team_total * 100, 1), "abs_tol": 0.06})
+
+
 DEV_TEMPLATES = (dev_leader, dev_lookup, dev_lists, dev_teams, dev_roles, dev_windows, dev_events, dev_abilities,
-                 dev_builds, dev_mvp, dev_series, dev_parts, dev_refusals)
+                 dev_builds, dev_mvp, dev_series, dev_parts, dev_refusals, dev_followups, dev_shapes)
 
 
 # -------------------------------------------------------------------------------- held-out templates

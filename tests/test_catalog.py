@@ -8,7 +8,16 @@ import pytest
 import yaml
 from pydantic import ValidationError
 
-from combat_analysis.catalog import CATALOG_FILE, CHARTS, DIMENSIONS, METRICS, CatalogError, _load, dimension, metric
+from combat_analysis.catalog import (
+    CATALOG_FILE,
+    CHARTS,
+    DIMENSIONS,
+    METRICS,
+    CatalogError,
+    _load,
+    dimension,
+    metric,
+)
 from combat_analysis.plan import Intent, QueryPlan, TimeWindow
 from combat_analysis.planner import compile_plan, validate_sql
 from combat_analysis.schema import WAREHOUSE_SCHEMA
@@ -88,7 +97,7 @@ def test_a_misspelled_key_fails_loudly_naming_it(tmp_path, edit, message):
 def test_yaml_words_that_are_booleans_are_caught():
     # `on` unquoted in a YAML list is the boolean true: the strict model refuses it instead of dropping it
     with pytest.raises(CatalogError, match="synonyms"):
-        from combat_analysis.catalog import _parsed, Dimension
+        from combat_analysis.catalog import Dimension, _parsed
 
         _parsed(Dimension, {"id": "victim", "label": "victim", "level": "event",
                             "synonyms": yaml.safe_load("[victim, on]")}, "test")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from combat_analysis.plan import Intent, QueryPlan
 from combat_analysis.planner import intents
 from combat_analysis.planner.intents import PARAM_PLAYER, PRONOUN, plan_reading
-from combat_analysis.planner.reading import COMPARE, QUESTION_WORD, Reading, Shape, read_question
+from combat_analysis.planner.reading import QUESTION_WORD, Reading, Shape, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
 
 FOLLOW_UP_START = re.compile(r"^\s*(and|what\s+about|how\s+about|same\s+(?:for|but|with)|now|only|just|also|but|ok(?:ay)?|then|"
