@@ -115,7 +115,9 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
                     f"({fmt_number(second[metric], info.decimals)}).", _significance(pct),
                     CellRef(query_id=qid, rows=(0, 1), columns=(metric,)))
     values = _values(ranked, metric)
-    complete = len(rows) < plan.limit or dim in ("player", "team", "role") and len(rows) <= 10
+    # Totals and shares are only the team's or the match's when every member is listed: never for a top N.
+    members = {d: len({p[d] for p in roster}) for d in ("player", "team", "role", "god")} if roster else {}
+    complete = plan.shape != "top" and (len(rows) < plan.limit or len(rows) >= members.get(dim or "", 10 ** 9))
     scope = "" if complete else f" of the {len(rows)} listed"
     if info.additive and len(values) >= 2 and all(v >= 0 for v in values) and sum(values) > 0:
         total = sum(values)
@@ -130,7 +132,8 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
                     CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
     if len(values) >= 3:
         mean, median = statistics.fmean(values), statistics.median(values)
-        out.add("average", f"Across the {len(values)} {_plural(dim)}{scope}, the average {info.label} is "
+        listed = f"{len(values)} {_plural(dim)}" if complete else f"{len(values)} listed {_plural(dim)}"
+        out.add("average", f"Across the {listed}, the average {info.label} is "
                 f"{fmt_number(mean, info.decimals)} and the median {fmt_number(median, info.decimals)}.", "low",
                 CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
         if len(values) >= 5:

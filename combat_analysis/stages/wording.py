@@ -250,7 +250,7 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     if plan.shape == "top":
         head = f"Top {plan.limit} {_plural(dim)} by {info.label}{for_whom}{window}"
         nth = rows[min(plan.limit, len(rows)) - 1].get(metric_id)
-        tied = [r for r in rows[plan.limit - 1:] if r.get(metric_id) == nth] if len(rows) > plan.limit else []
+        tied = [r for r in rows if r.get(metric_id) == nth] if len(rows) > plan.limit else []
         tie = (f" ({names([who(dim, r.get(dim), False) for r in tied])} are tied at {value(tied[0], metric_id)})"
                if len(tied) > 1 else "")
         return f"{head}: {items}{more}{tie}."
