@@ -274,7 +274,7 @@ def group_cues(text: str) -> list[str]:
 SUPERLATIVE = re.compile(
     r"\b(most|highest|best|top|biggest|largest|greatest|hardest|strongest|least|lowest|fewest|worst|smallest|minimum|maximum|"
     r"max|min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|ranked|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
-    r"richest|poorest|carried|mvp|fragger|more|fewer|less|better|worse|top\d+|higher|lower)\b")
+    r"richest|poorest|carried|mvp|fragger|more|fewer|less|better|worse|top\d+|higher|lower|topped|tops|topping)\b")
 ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|min|bottom|poorest|fewer|less|worse|lower)\b")
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 TOP_N = re.compile(r"\b(?:top|best|bottom|worst|first|leading|highest|lowest)\s*(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b")
@@ -312,6 +312,18 @@ class Shape:
     share: bool = False  # "what percentage of the team's damage"
 
 
+_CHART_ONLY = re.compile(r"\b(graph|chart|charts|plot|curve)\b")
+
+
+def _series(text: str, superlative: bool) -> bool:
+    """A series is asked for by time words; "chart" alone is one only without a leader ("who topped the
+    kills chart" is a ranking, "chart the gold" a series)."""
+    cues = {m.group(0) for m in TIMELINE.finditer(text)}
+    if not cues:
+        return False
+    return not (superlative and all(_CHART_ONLY.fullmatch(c) for c in cues))
+
+
 def read_shape(text: str) -> Shape:
     top = TOP_N.search(text)
     position = POSITION.search(text)
@@ -319,9 +331,10 @@ def read_shape(text: str) -> Shape:
     if top:
         n = _NUMBER_WORDS.get(top.group(1)) or int(top.group(1))
         n = max(1, min(n, 100))
-    return Shape(superlative=bool(SUPERLATIVE.search(text)) or bool(position), order="asc" if ASCENDING.search(text)
+    superlative = bool(SUPERLATIVE.search(text)) or bool(position)
+    return Shape(superlative=superlative, order="asc" if ASCENDING.search(text)
                  else "desc", top=n, position=_POSITIONS[position.group(1)] if position else 1,
-                 every=bool(EVERY.search(text)), series=bool(TIMELINE.search(text)),
+                 every=bool(EVERY.search(text)), series=_series(text, superlative),
                  per_minute=bool(PER_MINUTE.search(text)), compare=bool(COMPARE.search(text)),
                  count=bool(HOW_MANY.search(text)), share=bool(SHARE.search(text)))
 
