@@ -20,8 +20,11 @@ from combat_analysis.planner.reading import Reading, normalize
 from combat_analysis.planner.refusals import no_digits, refuse
 from combat_analysis.planner.vocabulary import Vocabulary
 
-# The cue words of events whose object must be this match: "won the match", not "won the lottery".
-_EVENT_VERB = re.compile(r"\b(won|win|wins|winner|beat|lost|lose|first)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?([a-z]+)")
+# The cue words of events whose object must be this match: "won the match", not "won the lottery" or "won the
+# coin toss".
+_EVENT_VERB = re.compile(r"\b(won|win|wins|beat|lost|lose)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?([a-z]+)")
+_EVENT_OBJECTS = frozenset("""match game it most more fights fight teamfight teamfights team fights overall this that
+them us by with in at after before and or""".split())
 
 
 def _named_by_a_thing(r: Reading) -> bool:
@@ -32,8 +35,11 @@ def _named_by_a_thing(r: Reading) -> bool:
     return all(any(h.phrase in name or name in h.phrase for name in names) for h in r.metric_hits)
 
 
-def _event_object_unread(r: Reading, unread: list[str]) -> bool:
-    return any(m.group(2) in unread for m in _EVENT_VERB.finditer(r.text))
+def _event_object_unread(r: Reading, plan: QueryPlan) -> bool:
+    """'Which team won the lottery': the winner question names something other than this match."""
+    if plan.intent != Intent.EVENT_LIST or "winner" not in plan.metrics:
+        return False
+    return any(m.group(2) not in _EVENT_OBJECTS and not m.group(2).startswith("name") for m in _EVENT_VERB.finditer(r.text))
 
 
 def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
@@ -44,7 +50,8 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     defaulted = any(a.startswith("no figure named") or a.startswith("'best' read as") for a in plan.assumptions)
     weak = r.evidence in ("weak", "fuzzy") or (r.evidence == "none" and plan.intent != Intent.EVENT_LIST) \
         or defaulted or _named_by_a_thing(r)
-    if unread and (weak or _event_object_unread(r, unread)):
+    if _event_object_unread(r, plan) or unread and weak:
+        unread = unread or [m.group(2) for m in _EVENT_VERB.finditer(r.text)]
         words = ", ".join(f"'{no_digits(w)}'" for w in unread[:3])
         return refuse(plan.question, vocab, f"The combat log does not record anything I can match to {words}, so "
                       "this cannot be answered from it without guessing.", plan.assumptions)

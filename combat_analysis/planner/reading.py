@@ -29,7 +29,7 @@ from combat_analysis.plan import TimeWindow
 from combat_analysis.planner.entities import Mention, find_mentions, find_roles, find_teams, fold, mask
 from combat_analysis.planner.timewords import parse_windows
 from combat_analysis.planner.vocabulary import Vocabulary
-from combat_analysis.planner.words import unknown_words
+from combat_analysis.planner.words import NEUTRAL, stems, unknown_words
 
 # ------------------------------------------------------------------------------------------- metrics
 
@@ -66,6 +66,10 @@ def _synonyms() -> tuple[_Synonym, ...]:
 SYNONYMS = _synonyms()
 _SINGLE_WORDS = {s.phrase: s.metric_id for s in SYNONYMS
                  if " " not in s.phrase and len(s.phrase) >= 4 and s.strength == "strong"}
+# one-word synonyms by their base forms; strong synonyms win over weak ones ("farm" is gold, weakly)
+_STEMS = {f: (s.metric_id, s.strength) for s in reversed(SYNONYMS) if " " not in s.phrase and len(s.phrase) >= 4
+          and s.strength != "noted" for f in stems(s.phrase) if len(f) >= 3}
+_STEMS.update({f: (mid, "strong") for phrase, mid in _SINGLE_WORDS.items() for f in stems(phrase) if len(f) >= 3})
 SPECIFIC_DAMAGE = frozenset({"damage_taken", "damage_mitigated", "damage_to_players", "damage_to_structures",
                              "damage_to_minions", "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit",
                              "crits", "npc_damage"})
@@ -134,6 +138,17 @@ def read_metrics(text: str) -> MetricsRead:
         ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
     if "healing_done" in ids and _RECEIVE.search(text):
         ids = ["healing_received" if f == "healing_done" else f for f in ids]
+    if not ids:
+        # other forms of a one-word synonym: "spam" for "spammed", "farming" for "farmed"
+        for word in re.findall(r"[a-z][a-z']{2,}", text):
+            if word in _COMMON_NON_METRIC or word in NEUTRAL:
+                continue
+            found = next((_STEMS[f] for f in stems(word) if f in _STEMS), None)
+            if found:
+                ids.append(found[0])
+                notes.append(f"'{word}' read as {metric(found[0]).label}")
+                evidence = found[1]
+                break
     if not ids:
         for word in re.findall(r"[a-z][a-z']{3,}", text):
             close = difflib.get_close_matches(word, _SINGLE_WORDS, n=1, cutoff=0.8)
@@ -274,8 +289,11 @@ def group_cues(text: str) -> list[str]:
 SUPERLATIVE = re.compile(
     r"\b(most|highest|best|top|biggest|largest|greatest|hardest|strongest|least|lowest|fewest|worst|smallest|minimum|maximum|"
     r"max|min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|ranked|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
-    r"richest|poorest|carried|mvp|fragger|more|fewer|less|better|worse|top\d+|higher|lower|topped|tops|topping)\b")
-ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|min|bottom|poorest|fewer|less|worse|lower)\b")
+    r"richest|poorest|carried|mvp|fragger|more|fewer|less|better|worse|top\d+|higher|lower|topped|tops|topping|"
+    r"number\s+one|no\.?\s*1|first\s+place|#\s*1)(?!\w)")
+# "min" is the minimum unless it is the unit of a rate ("gold per min", "damage a min", "xp/min").
+ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|(?<!per\s)(?<!a\s)(?<!/)min|bottom|poorest|fewer|less|"
+                       r"worse|lower)\b")
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 TOP_N = re.compile(r"\b(?:top|best|bottom|worst|first|leading|highest|lowest)\s*(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b")
 POSITION = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)\s*[- ]?\s*(?:most|highest|best|biggest|largest|"

@@ -88,7 +88,8 @@ def domain_words() -> frozenset[str]:
     for d in DIMENSIONS.values():
         for phrase in (d.id.replace("_", " "), d.label, *d.synonyms):
             words.update(_words(phrase))
-    return frozenset(words)
+    # the base forms of catalog words count too: "spam" is read when the catalog says "spammed"
+    return frozenset(words | {f for w in words for f in stems(w)})
 
 
 @lru_cache(maxsize=1)
@@ -96,7 +97,7 @@ def known_words() -> frozenset[str]:
     return NEUTRAL | domain_words()
 
 
-def _stem(word: str) -> list[str]:
+def stems(word: str) -> list[str]:
     """The word and its plain English base forms, so "healers", "tanked" and "topped" count as known."""
     forms = [word, re.sub(r"([b-df-hj-np-tv-z])\1(ed|ing|er|ers|est)$", r"\1", word)]
     for suffix, repl in (("'s", ""), ("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""),
@@ -113,7 +114,7 @@ def unknown_words(text: str) -> list[str]:
     for word in _words(text):
         if word == "name" or word.isdigit() or len(word) <= 2 or re.fullmatch(r"\d+(st|nd|rd|th|s|m)?", word):
             continue
-        if any(form in known for form in _stem(word)):
+        if any(form in known for form in stems(word)):
             continue
         out.append(word)
     return list(dict.fromkeys(out))
