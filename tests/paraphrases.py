@@ -7,10 +7,11 @@ own rules. Players are renamed to unusual names (accents, spaces, digits, CJK, a
 planner was tuned on appears.
 
 Sets that never share a seed or a template: DEV (used while developing), HELD_OUT (written early and run
-once, near the end; its failures were then fixed as a kind, so it is no longer held out) and HELD_OUT_2
-(written after that run, before the fix, and run once after it). Run any in full with
+once, near the end; its failures were then fixed as kinds, so it is no longer held out), HELD_OUT_2 (written
+after that run and before those fixes, run once after them; its failures were fixed as kinds too) and
+HELD_OUT_3 (written after those fixes, run once). Run any in full with
 
-    .venv/bin/python -m tests.paraphrases dev|held-out|held-out-2 [--verbose]
+    .venv/bin/python -m tests.paraphrases dev|held-out|held-out-2|held-out-3 [--verbose]
 
 `tests/test_planner_paraphrases.py` runs a fixed sample of the dev set in the test suite.
 """
@@ -582,6 +583,53 @@ FRESH_TEMPLATES = (fresh_leader, fresh_lookup, fresh_lists_and_groups, fresh_win
                    fresh_refusals)
 
 
+# --------------------------------------- third held-out set (written after the fixes of the second, run once)
+
+def third_figures(g: Gen) -> Iterator[Case]:
+    templates = ["in terms of {m}, who came out on top?", "who racked up the biggest {m} total",
+                 "which player led everyone in {m}?", "highest {m} - who?"]
+    for metric, (phrases, _) in FIGURES.items():
+        leaders, best = g.leaders(metric)
+        q = g.rng.choice(templates).format(m=g.rng.choice(phrases))
+        yield g.case("leader", q, {"any_entity": leaders, **_value_expect(metric, best)})
+    for metric, (phrases, _) in g.rng.sample(list(FIGURES.items()), 8):
+        player = g.rng.choice(list(g.players))
+        q = g.rng.choice(["can you tell me {p}'s {m}?", "{m} of {p}?", "what's the {m} number for {p}"]).format(
+            m=g.rng.choice(phrases), p=g.form(player))
+        yield g.case("lookup", q, _value_expect(metric, float(g.players[player][metric])))
+
+
+def third_kinds(g: Gen) -> Iterator[Case]:
+    ranked = g.ranked("kills")
+    leaders, best = g.leaders("deaths")
+    yield g.case("ties", "who died more than anyone else?", {"entities": leaders, "value": best})
+    if g.distinct(ranked, 4):
+        yield g.case("top", "the four players with the most kills?", {"entities_in_order": [p for p, _ in ranked[:4]]})
+    player = g.rng.choice(list(g.players))
+    early = _window_stats(g, 0, 600, False)[player]["gold"]
+    late = _window_stats(g, 600, None, True)[player]["gold"]
+    yield g.case("window compare", f"{g.form(player)}: gold in the first ten minutes vs the final ten",
+                 {"values": [early, late]})
+    fb = g.t["first_blood"]
+    yield g.case("first blood", "first blood - who and at what time?", {"entity": fb["killer"], "time_s": fb["second"]})
+    yield g.case("length", "total game time?", {"time_s": g.t["duration_seconds"]})
+    leaders, _ = g.leaders("healing_done")
+    if len(leaders) == 1:
+        items = list(dict.fromkeys(g.players[leaders[0]]["items"]))[:2]
+        yield g.case("dependent", "what did the top healer build?", {"entities_in_order": items})
+    for role, word in (("Middle", "mid players"), ("Jungle", "jungle players")):
+        members = [p for p, v in g.players.items() if v["role"] == role]
+        yield g.case("role group", f"how did the {word} compare?", {"entities": members})
+    series = g.players[player]["per_minute"]["damage_dealt"]
+    yield g.case("series", f"plot {g.form(player)}'s damage minute by minute", {"value": max(series)})
+    for q in ("what music was playing", f"is {g.form(player)} a good person", "who had the highest winrate this year"):
+        yield g.case("refuse", q, {"refuse": True})
+
+
+THIRD_SEEDS = (1111, 2222, 3333)
+THIRD_TEMPLATES = (third_figures, third_kinds)
+
+
 def generate(match: Match, templates) -> list[Case]:
     g = Gen(match, random.Random(match.seed))
     return [case for template in templates for case in template(g)]
@@ -618,7 +666,8 @@ def answer_cases(match: Match, cases: list[Case], work: Path) -> list[Outcome]:
 
 def run(which: str, work: Path, verbose: bool = False, limit: int | None = None) -> tuple[int, int, list[Outcome]]:
     seeds, templates = {"dev": (DEV_SEEDS, DEV_TEMPLATES), "held-out": (HELD_OUT_SEEDS, HELD_OUT_TEMPLATES),
-                        "held-out-2": (FRESH_SEEDS, FRESH_TEMPLATES)}[which]
+                        "held-out-2": (FRESH_SEEDS, FRESH_TEMPLATES),
+                        "held-out-3": (THIRD_SEEDS, THIRD_TEMPLATES)}[which]
     outcomes: list[Outcome] = []
     for seed in seeds:
         match = build_match(seed, work)
@@ -638,7 +687,7 @@ def main(argv=None) -> int:
     import tempfile
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("set", choices=("dev", "held-out", "held-out-2"))
+    ap.add_argument("set", choices=("dev", "held-out", "held-out-2", "held-out-3"))
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--work", type=Path, help="folder for the matches and warehouses (default: a temporary one)")
     a = ap.parse_args(argv)

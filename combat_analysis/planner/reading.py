@@ -330,7 +330,7 @@ class Shape:
     share: bool = False  # "what percentage of the team's damage"
 
 
-_CHART_ONLY = re.compile(r"\b(graph|chart|charts|plot|curve)\b")
+_CHART_ONLY = re.compile(r"\b(graph|chart|charts|plot|curve)\b|\bper\s+minute\s+(chart|graph)\b")
 
 
 def _series(text: str, superlative: bool) -> bool:
