@@ -658,7 +658,10 @@ def answer_cases(match: Match, cases: list[Case], work: Path) -> list[Outcome]:
         pkg = answer_question(case.question, warehouse_root=warehouse, match_id=match_id,
                               artifacts_dir=work / "artifacts", previous_queries=case.previous, followups=False)
         payload = json.loads(pkg.to_json())
-        ok, note = score_tool.judge({"question": case.question, "expect": case.expect}, payload)
+        try:
+            ok, note = score_tool.judge({"question": case.question, "expect": case.expect}, payload)
+        except ValueError as error:  # the scorer cannot read a number of the answer: count it as failed
+            ok, note = False, f"scorer could not read the answer: {error}"
         unsupported = tuple(e.description for e in pkg.errors if e.error_type == "unsupported_number")
         out.append(Outcome(case, ok, note, score_tool.answer_text(payload), unsupported))
     return out

@@ -116,5 +116,5 @@ def test_every_dev_question_passes_the_shared_scorer(dev_packages):
 def test_dependent_question_names_who_it_resolved_to(stage_env):  # noqa: F811
     pkg = ask(stage_env, "What abilities did the top damage dealer use?")
     assert pkg.response.direct_answer.startswith(
-        "VoidWalker dealt the most damage (192,395). VoidWalker's damage dealt by ability: Loki Basic Attack 99,260 "
-        "(51.6% of the total); Vanish 22,039;")
+        "VoidWalker dealt the most damage (192,395). VoidWalker's damage dealt by ability: Loki Basic Attack: 99,260 "
+        "(51.6% of the total); Vanish: 22,039;")

@@ -242,7 +242,7 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     for_whom = f" for {subject(plan)}" if plan.focus and dim not in ("player",) else ""
     shown = rows[:MAX_LISTED]
     if len(metrics) == 1:
-        items = "; ".join(f"{who(dim, r.get(dim), False)} {value(r, metric_id)}" for r in shown)
+        items = "; ".join(f"{who(dim, r.get(dim), False)}: {value(r, metric_id)}" for r in shown)
     else:
         items = "; ".join(f"{who(dim, r.get(dim), False)}: {_figures(r, metrics)}" for r in shown)
     more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
@@ -270,7 +270,7 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     share = info.additive and total > 0 and all(float(r[metric_id]) >= 0 for r in valued)
     items = []
     for i, r in enumerate(shown):
-        part = f"{who(dim, r.get(dim), False)} {value(r, metric_id)}"
+        part = f"{who(dim, r.get(dim), False)}: {value(r, metric_id)}"
         if share and i == 0:
             part += f" ({fmt_pct(float(r[metric_id]) / total * 100)} of the total)"
         items.append(part)
@@ -319,7 +319,7 @@ def periods(plan: QueryPlan, rows: list[dict], metrics: Sequence[str]) -> str:
     pieces = []
     for period, members in by_period.items():
         if entity:
-            figures = ", ".join(f"{who(entity, r.get(entity), False)} {value(r, metrics[0])}" for r in members)
+            figures = ", ".join(f"{who(entity, r.get(entity), False)}: {value(r, metrics[0])}" for r in members)
         elif len(metrics) == 1:
             figures = value(members[0], metrics[0])
         else:
