@@ -295,7 +295,10 @@ SUPERLATIVE = re.compile(
 ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|(?<!per\s)(?<!a\s)(?<!/)min|bottom|poorest|fewer|less|"
                        r"worse|lower)\b")
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-TOP_N = re.compile(r"\b(?:top|best|bottom|worst|first|leading|highest|lowest)\s*(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b")
+_N = r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"
+# "top 3", and "the four players with the most kills" / "the 3 abilities that dealt the most damage"
+TOP_N = re.compile(rf"\b(?:top|best|bottom|worst|first|leading|highest|lowest)\s*{_N}\b"
+                   rf"|\bthe\s+{_N}\s+(?:players?|gods?|abilities|skills|items|roles|people|guys)\s+(?:with|who|that|by)\b")
 POSITION = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)\s*[- ]?\s*(?:most|highest|best|biggest|largest|"
                       r"greatest|least|lowest|fewest|worst|place|ranked|richest)\b")
 _POSITIONS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
@@ -347,7 +350,8 @@ def read_shape(text: str) -> Shape:
     position = POSITION.search(text)
     n = None
     if top:
-        n = _NUMBER_WORDS.get(top.group(1)) or int(top.group(1))
+        said = next(g for g in top.groups() if g)
+        n = _NUMBER_WORDS.get(said) or int(said)
         n = max(1, min(n, 100))
     superlative = bool(SUPERLATIVE.search(text)) or bool(position)
     return Shape(superlative=superlative, order="asc" if ASCENDING.search(text)

@@ -56,7 +56,10 @@ _OUT_OF_SCOPE = [
     (r"\b(cost|costs|price|prices|priced)\b|\bhow\s+much\s+(is|was|does|did)\s+(a|an|the)?\s*\S+\s+cost\b",
      "item prices (the number in a purchase line is not a cost)"),
     (r"\breal\s+name\b|\bage\b|\bhow\s+old\b|\bcountry\b|\bnationality\b|\bwhere\s+(does|do|is)\s+\S+\s+(live|from)\b"
-     r"|\bstream(er|s|ing)?\b|\btwitch\b|\bphone\b|\bemail\b|\baddress\b|\bsalary\b", "anything about the people behind the names"),
+     r"|\bstream(er|s|ing)?\b|\btwitch\b|\bphone\b|\bemail\b|\baddress\b|\bsalary\b"
+     r"|\b(good|bad|nice|kind|friendly|toxic|mean|rude|honest|smart|funny)\s+(person|guy|human|people|man|woman|"
+     r"teammate|friend|player\s+to\s+play\s+with)\b|\b(personality|character\s+traits?)\b",
+     "anything about the people behind the names"),
     (r"\bskins?\b|\bcosmetics?\b|\bwallpaper\b", "cosmetics"),
     (r"\bmood\b|\bangry\b|\btilted\b|\bhappy\b|\bfeel(ing|s)?\b|\bemotion", "how anyone felt"),
     (r"\bstock\b|\bbitcoin\b|\bpresident\b|\bcapital\s+of\b|\brecipe\b|\bjoke\b|\bpoem\b|\bsong\b|\bwrite\s+(me\s+)?(a|an)\b"
