@@ -24,6 +24,8 @@ from combat_analysis.handles import HandleStore, rows_of
 from combat_analysis.package import AgentDataPackage
 
 NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w])")
+TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")  # a wall-clock time cell: its parts may be quoted
+CLOCK = re.compile(r"(?<![\w.:])(\d{1,3}):([0-5]\d)(?![\w:])")  # a time on the match clock, m:ss
 METHOD_CONSTANTS = (patterns.TEAM_FIGHT_GAP_S, patterns.TEAM_FIGHT_MIN_DEATHS, patterns.DEATH_RECAP_WINDOW_S,
                     patterns.STREAK_MIN_KILLS, 100)
 PAIRWISE_MAX_ROWS = 120  # differences and ratios between every pair of values, for tables up to this size
@@ -100,6 +102,9 @@ def table_candidates(rows: list[dict[str, Any]]) -> set[float]:
         out.update(column_candidates(values))
         if column in SECOND_COLUMNS:
             out.update(float(int(v // 60)) for v in values)
+        for v in cells:
+            if isinstance(v, str) and TIMESTAMP.match(v):
+                out.update(float(p) for p in re.findall(r"\d+", v))
         hashable = [v if not isinstance(v, list) else tuple(v) for v in cells]
         out.update(float(c) for c in Counter(hashable).values())
         for v in cells:
@@ -113,18 +118,19 @@ def _plan_numbers(pkg: AgentDataPackage) -> set[float]:
     out.update(v for _, v, _ in numbers_in(pkg.input.raw_query))
     plan = pkg.plan
     if plan is not None:
-        out.add(float(plan.limit))
-        for step in (plan, plan.then):
-            if step is None or step.window is None:
-                continue
-            for bound in (step.window.start_s, step.window.end_s, step.window.from_end_s):
-                if bound is not None:
-                    out.update((float(bound), bound / 60))
-            out.update(v for _, v, _ in numbers_in(step.window.label))
-        for text in (*plan.assumptions, plan.summary):
-            out.update(v for _, v, _ in numbers_in(text))
-        for f in plan.filters:
-            out.update(float(v) for v in f.values if _numeric(v))
+        for _, step in plan.steps():
+            out.update((float(step.limit), float(step.position)))
+            for window in (step.window, *step.windows):
+                if window is None:
+                    continue
+                for bound in (window.start_s, window.end_s, window.from_end_s):
+                    if bound is not None:
+                        out.update((float(bound), bound / 60))
+                out.update(v for _, v, _ in numbers_in(window.label))
+            for text in (*step.assumptions, *step.caveats, step.summary):
+                out.update(v for _, v, _ in numbers_in(text))
+            for f in step.filters:
+                out.update(float(v) for v in f.values if _numeric(v))
     return out
 
 
@@ -156,8 +162,15 @@ def supported(value: float, decimals: int, pool: list[float]) -> bool:
 
 
 def check_texts(texts: Iterable[tuple[str, str]], pool: list[float]) -> list[Unsupported]:
+    """Unsupported numbers in the texts. A match-clock time (m:ss) is one number, its seconds."""
     problems = []
     for where, text in texts:
+        for m in CLOCK.finditer(text):
+            seconds = int(m.group(1)) * 60 + int(m.group(2))
+            if not supported(float(seconds), 0, pool):
+                problems.append(Unsupported(where=where, number=m.group(0),
+                                            context=text[max(0, m.start() - 40): m.end() + 40]))
+        text = CLOCK.sub(" ", text)
         for raw, value, decimals in numbers_in(text):
             if not supported(value, decimals, pool):
                 at = text.find(raw)

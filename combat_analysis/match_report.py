@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from combat_analysis import charts
+from combat_analysis import mvp as mvp_rule
 from combat_analysis.patterns import team_fights
 from combat_analysis.warehouse import open_warehouse
 
@@ -24,19 +25,8 @@ BATTERY = (
     "Which player had the best KDA?",
 )
 
-# MVP score, per player. Kills and assists reward fights won, deaths punish them; damage to gods, healing
-# and mitigation (per thousand) reward every role's way of carrying; objectives taken reward map control.
-MVP_WEIGHTS = {
-    "kills": 3.0,
-    "assists": 1.5,
-    "deaths": -2.0,
-    "damage_to_players_k": 1.0,
-    "healing_done_k": 1.0,
-    "damage_mitigated_k": 0.5,
-    "objectives": 2.0,
-}
-MVP_FORMULA = ("3 × kills + 1.5 × assists − 2 × deaths + damage to gods / 1,000 + healing done / 1,000 "
-               "+ 0.5 × damage mitigated / 1,000 + 2 × objectives taken")
+# MVP: the catalog's `mvp_score` rule, shared with the planner's "who was the MVP" (combat_analysis.mvp).
+MVP_FORMULA = mvp_rule.formula_text()
 
 
 @dataclass(frozen=True)
@@ -62,16 +52,7 @@ def _rows(con, sql: str, params: list | None = None) -> list[dict[str, Any]]:
 
 def mvp_scores(scoreboard: list[dict[str, Any]], objectives_by_player: dict[str, int]) -> list[tuple[str, float]]:
     """Players by MVP score (see MVP_FORMULA), best first; ties broken by name for a stable answer."""
-    scored = []
-    for p in scoreboard:
-        score = (MVP_WEIGHTS["kills"] * p["kills"] + MVP_WEIGHTS["assists"] * p["assists"]
-                 + MVP_WEIGHTS["deaths"] * p["deaths"]
-                 + MVP_WEIGHTS["damage_to_players_k"] * p["damage_to_players"] / 1000
-                 + MVP_WEIGHTS["healing_done_k"] * p["healing_done"] / 1000
-                 + MVP_WEIGHTS["damage_mitigated_k"] * p["damage_mitigated"] / 1000
-                 + MVP_WEIGHTS["objectives"] * objectives_by_player.get(p["player"], 0))
-        scored.append((p["player"], round(score, 2)))
-    return sorted(scored, key=lambda s: (-s[1], s[0]))
+    return mvp_rule.mvp_ranking(mvp_rule.scoreboard_stats(scoreboard, objectives_by_player))
 
 
 def _fmt(value: float) -> str:

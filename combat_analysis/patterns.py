@@ -39,6 +39,11 @@ def _n(value: float) -> str:
     return f"{round(value):,}"
 
 
+def clock(second: int) -> str:
+    """A match second on the match clock: 163 -> '2:43'."""
+    return f"{int(second) // 60}:{int(second) % 60:02d}"
+
+
 def player_kills(con) -> list[dict[str, Any]]:
     return _rows(con, """
         SELECT match_second, killer, killer_team, victim, victim_team, assists, location_x, location_y
@@ -55,7 +60,7 @@ def first_blood(con) -> Pattern | None:
     return Pattern(
         id="first_blood", kind="first_blood",
         description=f"First blood: {fb['killer']} (team {fb['killer_team']}) killed {fb['victim']} "
-                    f"at match second {fb['match_second']}.",
+                    f"at {clock(fb['match_second'])}.",
         significance="medium", rows=tuple(rows), columns=tuple(rows[0]))
 
 
@@ -82,7 +87,7 @@ def kill_streaks(con) -> Pattern | None:
     return Pattern(
         id="kill_streaks", kind="kill_streak",
         description=f"Longest kill streak: {top['player']} with {top['streak']} kills without dying "
-                    f"(match seconds {top['start_second']} to {top['end_second']}).",
+                    f"({clock(top['start_second'])} to {clock(top['end_second'])}).",
         significance="medium", rows=tuple(rows), columns=("player", "streak", "start_second", "end_second"))
 
 
@@ -115,7 +120,7 @@ def team_fights(con) -> Pattern | None:
     if won[1] == won[2]:
         summary = (f"{len(fights)} team fights (at least {TEAM_FIGHT_MIN_DEATHS} deaths within "
                    f"{TEAM_FIGHT_GAP_S} s of each other), split evenly between the teams. ")
-    summary += (f"The biggest, fight {biggest['fight']} at match second {biggest['start_second']}, "
+    summary += (f"The biggest, fight {biggest['fight']} at {clock(biggest['start_second'])}, "
                 f"cost {biggest['deaths']} lives.")
     return Pattern(id="team_fights", kind="team_fight", description=summary,
                    significance="high" if len(fights) >= 3 else "medium",
@@ -133,7 +138,7 @@ def objective_timeline(con) -> Pattern | None:
     text = (f"{len(rows)} objectives fell; team {lead} took {per_team[lead]} of them"
             if per_team[1] != per_team[2] else f"{len(rows)} objectives fell, split evenly between the teams")
     last = rows[-1]
-    text += f". The last was the {last['target']} at match second {last['match_second']}, by {last['killer']}."
+    text += f". The last was the {last['target']} at {clock(last['match_second'])}, by {last['killer']}."
     return Pattern(id="objective_timeline", kind="objectives", description=text, significance="medium",
                    rows=tuple(rows), columns=tuple(rows[0]))
 
@@ -192,9 +197,10 @@ def death_recap(con, player: str | None = None, limit: int = 5) -> Pattern | Non
         return None
     worst = max(rows, key=lambda r: r["damage_taken"])
     who = f"{player}'s deaths" if player else "the deadliest bursts"
+    sources = f"{worst['sources']} source{'s' if worst['sources'] != 1 else ''}"
     text = (f"Death recap ({who}): {worst['victim']} took {_n(worst['damage_taken'])} damage from "
-            f"{worst['sources']} sources in the {DEATH_RECAP_WINDOW_S} s before dying at match second "
-            f"{worst['match_second']}, most of it from {worst['top_source']} "
+            f"{sources} in the {DEATH_RECAP_WINDOW_S} s before dying at "
+            f"{clock(worst['match_second'])}, most of it from {worst['top_source']} "
             f"({_n(worst['top_source_damage'])}).")
     return Pattern(id="death_recap", kind="death_recap", description=text, significance="medium",
                    rows=tuple(rows), columns=tuple(rows[0]))
@@ -222,8 +228,9 @@ PATTERNS = {
 }
 
 
-def match_patterns(con, names=tuple(PATTERNS), death_recap_player: str | None = None) -> list[Pattern]:
+def match_patterns(con, names=tuple(PATTERNS), death_recap_player: str | None = None,
+                   recap_limit: int = 5) -> list[Pattern]:
     found = [PATTERNS[name](con) for name in names if name in PATTERNS]
     if death_recap_player is not None or "death_recap" in names:
-        found.append(death_recap(con, death_recap_player))
+        found.append(death_recap(con, death_recap_player, limit=recap_limit))
     return [p for p in found if p is not None]

@@ -54,6 +54,7 @@ class Filter(Frozen):
 class Refusal(Frozen):
     reason: RefusalText
     suggestions: tuple[RefusalText, ...] = Field(default=(), max_length=5)
+    options: tuple[str, ...] = Field(default=(), max_length=10)  # a clarifying question: the players an ambiguous name could mean
 
 
 class QueryPlan(Frozen):
@@ -73,6 +74,30 @@ class QueryPlan(Frozen):
     # A dependent step: run `then` after this plan, binding named parameters from this plan's first row.
     then: QueryPlan | None = None
     bind: dict[ParameterName, Identifier] = Field(default_factory=dict)  # parameter -> column of this plan's first row
+    # Windows side by side ("first 10 minutes against the last 10"): one row group per window, keyed by the
+    # `period` dimension (the window's label), instead of the single `window`.
+    windows: tuple[TimeWindow, ...] = Field(default=(), max_length=12)
+    # How the answer reads its rows: the leader (and the runner-up), the first `limit` rows with ties, every
+    # row, one figure with its share of the team's and the match's total, or every row led by their average;
+    # "auto" lets the intent decide. `position` is the rank asked about ("the second most").
+    shape: Literal["auto", "leader", "top", "all", "share", "average"] = "auto"
+    position: int = Field(default=1, ge=1, le=100)
+    # Further questions asked in the same sentence ("who got first blood and who won"), answered in turn.
+    parts: tuple[QueryPlan, ...] = Field(default=(), max_length=8)
+    # Readings that change what is answered, stated in the direct answer itself ("I read this as ...").
+    caveats: tuple[str, ...] = ()
+
+    def steps(self) -> tuple[tuple[int, QueryPlan], ...]:
+        """Every step that compiles to a query, in query order, with its part (0: the main question):
+        the main plan and its `then` chain, then each part and its chain. Query ids are q1, q2... in
+        this order, so the composer can find each part's answer."""
+        out: list[tuple[int, QueryPlan]] = []
+        for index, part in enumerate((self, *self.parts)):
+            step: QueryPlan | None = part
+            while step is not None:
+                out.append((index, step))
+                step = step.then
+        return tuple(out)
 
 
 class SqlQuery(Frozen):

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-import dataclasses
+from pathlib import Path
 
 import pytest
+import yaml
+from pydantic import ValidationError
 
-from combat_analysis.catalog import CHARTS, DIMENSIONS, METRICS, dimension, metric
+from combat_analysis.catalog import (
+    CATALOG_FILE,
+    CHARTS,
+    DIMENSIONS,
+    METRICS,
+    CatalogError,
+    _load,
+    dimension,
+    metric,
+)
 from combat_analysis.plan import Intent, QueryPlan, TimeWindow
 from combat_analysis.planner import compile_plan, validate_sql
 from combat_analysis.schema import WAREHOUSE_SCHEMA
@@ -19,19 +30,22 @@ REQUIRED = {
     "kills", "deaths", "assists", "kda", "gold", "experience", "gpm", "dpm", "cc_applied", "items_purchased",
     "towers", "phoenixes", "titans", "gold_furies", "fire_giants", "objectives_taken", "first_blood", "winner",
     "objective_events", "build", "gold_diff",
+    # issue 10: K/D, XP per minute, damage by a non-player source, most used ability, the MVP rule, patterns
+    "kd", "xpm", "npc_damage", "hits", "mvp_score", "team_fights", "kill_streaks", "gold_swing", "death_recap",
 }
 
 
 def test_catalog_covers_every_metric():
     assert REQUIRED <= set(METRICS)
-    assert {"player", "team", "role", "god", "ability", "item", "target_kind", "minute", "phase"} <= set(DIMENSIONS)
+    assert {"player", "team", "role", "god", "ability", "item", "target_kind", "minute", "phase", "period", "source",
+            "source_kind", "target"} <= set(DIMENSIONS)
 
 
 def test_metric_objects_are_frozen_and_described():
     m = metric("damage_dealt")
     assert (m.label, m.unit, m.decimals, m.aggregation, m.default_chart) == ("damage dealt", "damage", 0, "sum", "bar")
     assert "dmg" in m.synonyms
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(ValidationError, match="frozen"):
         m.label = "x"  # type: ignore[misc]
     assert metric("kda").decimals == 2 and metric("gpm").decimals == 2 and metric("kills").decimals == 0
     assert dimension("target_kind").label == "target kind"
@@ -52,6 +66,41 @@ def test_metric_is_consistent(metric_id):
             assert set(m.source.columns.values()) <= set(columns)
     if m.is_derived:
         assert all(metric(i).source is not None for i in m.inputs)
+
+
+def _write_catalog(tmp_path: Path, edit) -> Path:
+    raw = yaml.safe_load(CATALOG_FILE.read_text(encoding="utf-8"))
+    edit(raw)
+    path = tmp_path / "metrics.yaml"
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def test_the_catalog_file_itself_loads_through_the_same_checks(tmp_path):
+    metrics, dimensions = _load(_write_catalog(tmp_path, lambda raw: None))
+    assert set(metrics) == set(METRICS) and set(dimensions) == set(DIMENSIONS)
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda raw: raw["metrics"]["kills"].update(synonym=["frags"]), r"metrics\.kills: synonym: Extra inputs"),
+    (lambda raw: raw["metrics"]["gold"]["source"].update(colums={"team": "team"}), r"metrics\.gold: source\.colums"),
+    (lambda raw: raw["dimensions"]["team"].update(lable="team"), r"dimensions\.team: lable"),
+    (lambda raw: raw.update(metric={}), r"metrics\.yaml: metric: Extra inputs"),
+    (lambda raw: raw["metrics"]["kda"].update(aggregation="average"), r"metrics\.kda: aggregation"),
+    (lambda raw: raw["metrics"]["kd"].update(inputs=["kills", "deaths", "killz"]), r"catalog metric 'kd': bad input 'killz'"),
+])
+def test_a_misspelled_key_fails_loudly_naming_it(tmp_path, edit, message):
+    with pytest.raises(CatalogError, match=message):
+        _load(_write_catalog(tmp_path, edit))
+
+
+def test_yaml_words_that_are_booleans_are_caught():
+    # `on` unquoted in a YAML list is the boolean true: the strict model refuses it instead of dropping it
+    with pytest.raises(CatalogError, match="synonyms"):
+        from combat_analysis.catalog import Dimension, _parsed
+
+        _parsed(Dimension, {"id": "victim", "label": "victim", "level": "event",
+                            "synonyms": yaml.safe_load("[victim, on]")}, "test")
 
 
 def test_synonyms_do_not_collide():

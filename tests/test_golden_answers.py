@@ -57,7 +57,8 @@ def test_most_healing(stage_env):  # noqa: F811
 
 def test_winner(stage_env):  # noqa: F811
     pkg = ask(stage_env, "Which team won the match?")
-    assert pkg.response.direct_answer == "Team 2 won the match: team 2 destroyed the enemy Titan."
+    assert pkg.response.direct_answer == ("Team 2 won the match: team 2 destroyed the enemy Titan (LunaSol dealt the "
+                                          "final blow at 31:59).")
     assert finding(pkg, "stomp") == ("Stomp: team 2 led on gold from start to finish, ending 21,644 gold ahead "
                                      "(team 1 never led).")
     assert finding(pkg, "objectives").startswith("14 objectives fell; team 2 took 9 of them.")
@@ -76,9 +77,9 @@ def test_team1_support_build(stage_env):  # noqa: F811
 
 def test_first_blood(stage_env):  # noqa: F811
     pkg = ask(stage_env, "Who got first blood?")
-    assert pkg.response.direct_answer == ("Tsunami88 got first blood, killing ÁngelDeth at match second 232 "
-                                          "(minute 3), assisted by VoidWalker, mid_or_feed.")
-    assert finding(pkg, "first_blood") == "Tsunami88 drew first blood on ÁngelDeth at match second 232."
+    assert pkg.response.direct_answer == ("Tsunami88 got first blood, killing ÁngelDeth at 3:52 (match second 232), "
+                                          "assisted by VoidWalker and mid_or_feed.")
+    assert finding(pkg, "first_blood") == "Tsunami88 drew first blood on ÁngelDeth at 3:52."
     assert finding(pkg, "kill_streak").startswith("Longest kill streak: Brisk with 7 kills without dying")
     assert finding(pkg, "team_fight").startswith("11 team fights")
     assert finding(pkg, "death_recap").startswith("Death recap (ÁngelDeth's deaths)")
@@ -115,4 +116,5 @@ def test_every_dev_question_passes_the_shared_scorer(dev_packages):
 def test_dependent_question_names_who_it_resolved_to(stage_env):  # noqa: F811
     pkg = ask(stage_env, "What abilities did the top damage dealer use?")
     assert pkg.response.direct_answer.startswith(
-        "The top ability by damage dealt for VoidWalker is Loki Basic Attack: 99,260")
+        "VoidWalker dealt the most damage (192,395). VoidWalker's damage dealt by ability: Loki Basic Attack: 99,260 "
+        "(51.6% of the total); Vanish: 22,039;")

@@ -40,6 +40,16 @@ def _check(plan: QueryPlan, want: dict) -> None:
         assert plan.order == want["order"]
     if "limit" in want:
         assert plan.limit == want["limit"]
+    if "shape" in want:
+        assert plan.shape == want["shape"], plan.shape
+    if "position" in want:
+        assert plan.position == want["position"]
+    if "windows" in want:
+        assert [[w.start_s, w.end_s, w.from_end_s] for w in plan.windows] == want["windows"], plan.windows
+    if "parts" in want:
+        assert len(plan.parts) == len(want["parts"]), plan.parts
+        for part, wanted in zip(plan.parts, want["parts"], strict=True):
+            _check(part, wanted)
     if "child" in want:
         assert plan.then is not None and plan.bind == {"player": "player"}
         _check(plan.then, want["child"])

@@ -1,19 +1,20 @@
 """The metric catalog: every figure the planner can answer, loaded once from `metrics.yaml`.
 
-`metric(id)` and `dimension(id)` return frozen objects; `METRICS` and `DIMENSIONS` map ids to them. The YAML
-is the single place that says what a metric means, how it aggregates, what it may be grouped by and how it
-is charted; the planner and the SQL compiler read nothing else.
+`metric(id)` and `dimension(id)` return frozen pydantic models; `METRICS` and `DIMENSIONS` map ids to them.
+The YAML is the single place that says what a metric means, how it aggregates, what it may be grouped by
+and how it is charted; the planner and the SQL compiler read nothing else. Every model forbids unknown
+keys, so a misspelled key in the YAML fails loudly at import instead of being silently dropped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 CATALOG_FILE = Path(__file__).with_name("metrics.yaml")
 
@@ -21,34 +22,58 @@ CHARTS = frozenset({"bar", "line", "stacked_bar", "kpi", "table", "timeline"})
 AGGREGATIONS = frozenset({"sum", "count", "max", "ratio", "series", "event"})
 
 
-@dataclass(frozen=True)
-class Source:
-    """Where a base metric's rows come from: a warehouse table (or a fixed sub-select) and its player column."""
+class CatalogError(ValueError):
+    """A catalog file that does not describe metrics the compiler can use."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Source(_Strict):
+    """Where a base metric's rows come from: a warehouse table (or a fixed sub-select) and its actor column."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     actor: str
     table: str | None = None
-    from_sql: str | None = None
+    from_sql: str | None = Field(default=None, alias="from")
     value: str | None = None
     where: str | None = None
     players_only: bool = True  # join the roster, so only players' rows count
-    columns: Mapping[str, str] = field(default_factory=dict)  # event-level dimension id -> source column
+    columns: Mapping[str, str] = Field(default_factory=dict)  # event-level dimension id -> source column
+
+    @model_validator(mode="after")
+    def _one_relation(self) -> Source:
+        if (self.table is None) == (self.from_sql is None):
+            raise ValueError("a source needs exactly one of table or from")
+        return self
 
 
-@dataclass(frozen=True)
-class Metric:
+class Metric(_Strict):
     id: str
     label: str
-    unit: str
-    decimals: int
-    aggregation: str
-    dimensions: tuple[str, ...]
-    default_chart: str
-    synonyms: tuple[str, ...]
+    unit: str = ""
+    decimals: int = 0  # 2 for ratios unless stated
+    aggregation: Literal["sum", "count", "max", "ratio", "series", "event"]
+    dimensions: tuple[str, ...] = ()
+    default_chart: Literal["bar", "line", "stacked_bar", "kpi", "table", "timeline"]
+    synonyms: tuple[str, ...] = ()
     weak_synonyms: tuple[str, ...] = ()  # only count when no other metric word is present ("earned")
-    kind: str = "figure"  # figure, gold_diff or event
+    noted_synonyms: tuple[str, ...] = ()  # read as this metric, and the reading is stated ("dps")
+    kind: Literal["figure", "gold_diff", "event", "pattern"] = "figure"
     source: Source | None = None
     formula: str | None = None
     inputs: tuple[str, ...] = ()
+    pattern: str | None = None  # kind pattern: the `patterns.py` function whose rows answer it
+    description: str = ""  # one line, for the LLM prompt and the docs
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_decimals(cls, raw: Any) -> Any:
+        if isinstance(raw, dict) and raw.get("decimals") is None:
+            return {**raw, "decimals": 2 if raw.get("aggregation") == "ratio" else 0}
+        return raw
 
     @property
     def is_derived(self) -> bool:
@@ -59,58 +84,51 @@ class Metric:
         return self.kind == "figure"
 
 
-@dataclass(frozen=True)
-class Dimension:
+class Dimension(_Strict):
     id: str
     label: str
-    level: str  # "player": an attribute of the roster; "event": a column of the event rows
-    synonyms: tuple[str, ...]
+    level: Literal["player", "event"]  # an attribute of the roster, or a column of the event rows
+    synonyms: tuple[str, ...] = ()
 
 
-def _metric(metric_id: str, raw: dict[str, Any]) -> Metric:
-    aggregation = raw["aggregation"]
-    src = raw.get("source")
-    source = None
-    if src:
-        source = Source(actor=src["actor"], table=src.get("table"), from_sql=src.get("from"),
-                        value=src.get("value"), where=src.get("where"), players_only=src.get("players_only", True),
-                        columns=MappingProxyType(dict(src.get("columns") or {})))
-    return Metric(
-        id=metric_id, label=raw["label"], unit=raw.get("unit") or "",
-        decimals=int(raw.get("decimals", 2 if aggregation == "ratio" else 0)),
-        aggregation=aggregation, dimensions=tuple(raw.get("dimensions") or ()),
-        default_chart=raw["default_chart"], synonyms=tuple(raw.get("synonyms") or ()),
-        weak_synonyms=tuple(raw.get("weak_synonyms") or ()),
-        kind=raw.get("kind", "figure"), source=source, formula=raw.get("formula"),
-        inputs=tuple(raw.get("inputs") or ()),
-    )
+class _CatalogFile(_Strict):
+    dimensions: dict[str, dict[str, Any]]
+    metrics: dict[str, dict[str, Any]]
 
 
 def _load(path: Path = CATALOG_FILE) -> tuple[Mapping[str, Metric], Mapping[str, Dimension]]:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    dimensions = {
-        dim_id: Dimension(id=dim_id, label=spec["label"], level=spec["level"], synonyms=tuple(spec.get("synonyms") or ()))
-        for dim_id, spec in raw["dimensions"].items()
-    }
-    metrics = {metric_id: _metric(metric_id, spec) for metric_id, spec in raw["metrics"].items()}
+    raw = _parsed(_CatalogFile, yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+    dimensions = {dim_id: _parsed(Dimension, {"id": dim_id, **spec}, f"{path.name}: dimensions.{dim_id}")
+                  for dim_id, spec in raw.dimensions.items()}
+    metrics = {metric_id: _parsed(Metric, {"id": metric_id, **spec}, f"{path.name}: metrics.{metric_id}")
+               for metric_id, spec in raw.metrics.items()}
     _check(metrics, dimensions)
     return MappingProxyType(metrics), MappingProxyType(dimensions)
+
+
+def _parsed(model: type[_Strict], raw: Any, where: str) -> Any:
+    """The model for one YAML entry, or a one-line CatalogError naming the entry, the key and the problem."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = ".".join(str(p) for p in first["loc"])
+        raise CatalogError(f"{where}: {key}: {first['msg']}") from None
 
 
 def _check(metrics: Mapping[str, Metric], dimensions: Mapping[str, Dimension]) -> None:
     """Fail at import on a catalog that cannot compile, rather than on the first question that uses it."""
     for m in metrics.values():
-        problems = []
-        if m.default_chart not in CHARTS:
-            problems.append(f"chart {m.default_chart!r}")
-        if m.aggregation not in AGGREGATIONS:
-            problems.append(f"aggregation {m.aggregation!r}")
-        problems += [f"dimension {d!r}" for d in m.dimensions if d not in dimensions]
+        problems = [f"dimension {d!r}" for d in m.dimensions if d not in dimensions]
         problems += [f"input {i!r}" for i in m.inputs if i not in metrics or metrics[i].is_derived]
         if m.kind == "figure" and (m.source is None) == (m.formula is None):
             problems.append("needs exactly one of source or formula")
+        if m.kind == "pattern" and not m.pattern:
+            problems.append("pattern metric without a pattern")
+        if m.source is not None:
+            problems += [f"column dimension {d!r}" for d in m.source.columns if d not in dimensions]
         if problems:
-            raise ValueError(f"catalog metric {m.id!r}: bad " + ", ".join(problems))
+            raise CatalogError(f"catalog metric {m.id!r}: bad " + ", ".join(problems))
 
 
 METRICS, DIMENSIONS = _load()
@@ -130,4 +148,5 @@ def dimension(dimension_id: str) -> Dimension:
         raise KeyError(f"unknown dimension {dimension_id!r}; known: {', '.join(DIMENSIONS)}") from None
 
 
-__all__ = ["METRICS", "DIMENSIONS", "Metric", "Dimension", "Source", "metric", "dimension"]
+__all__ = ["METRICS", "DIMENSIONS", "Metric", "Dimension", "Source", "CatalogError", "metric", "dimension",
+           "CHARTS", "AGGREGATIONS"]

@@ -18,6 +18,7 @@ Result shapes (the composer relies on them):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import sqlglot
 from sqlglot import exp
@@ -28,7 +29,7 @@ from combat_analysis.planner.validate import PARAMETER_NAME, validate_sql
 from combat_analysis.planner.vocabulary import Vocabulary
 
 ROSTER_DIMS = ("player", "team", "role", "god")
-EVENT_KEY_DIMS = ("ability", "item", "target_kind", "objective", "phase", "victim")
+EVENT_KEY_DIMS = ("ability", "item", "target_kind", "objective", "phase", "victim", "source", "source_kind", "target")
 FIGURE_INTENTS = (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON, Intent.BREAKDOWN, Intent.TIMELINE)
 LIST_LIMIT = 500  # event lists and un-ranked figures: every row of one match fits
 
@@ -38,23 +39,39 @@ class PlanError(ValueError):
 
 
 def compile_plan(plan: QueryPlan, vocab: Vocabulary | None = None) -> list[SqlQuery]:
-    """The plan's queries, validated. A plan with `then` yields its own query first, then the dependent
-    one, which binds `$name` parameters from the first query's first row and is the primary query.
+    """The plan's queries, validated, in the order of `plan.steps()`. A plan with `then` yields its own
+    query first, then the dependent one, which binds `$name` parameters from the first query's first row
+    and is the primary query. Each of `plan.parts` follows with its own queries (never primary).
     A refusal compiles to no query at all."""
     if plan.intent == Intent.REFUSE:
         return []
+    # The same plan is compiled by the planner (to check it) and by the query analyst: compile it once.
+    return list(_compiled(plan.model_dump_json()))
+
+
+def forget_compiled() -> None:
+    """Empty the cache of compiled plans (benchmarks measure cold compiles)."""
+    _compiled.cache_clear()
+
+
+@lru_cache(maxsize=256)
+def _compiled(plan_json: str) -> tuple[SqlQuery, ...]:
+    plan = QueryPlan.model_validate_json(plan_json)
     queries: list[SqlQuery] = []
-    step, bound, parent_id = plan, {}, None
-    while step is not None:
-        query_id = f"q{len(queries) + 1}"
-        sql = _compile_step(step, frozenset(bound))
-        validate_sql(sql)
-        parameters = {name: f"{parent_id}.{column}" for name, column in bound.items()}
-        queries.append(SqlQuery(query_id=query_id, purpose=step.summary or _purpose(step), sql=sql,
-                                dependencies=(parent_id,) if parent_id else (), parameters=parameters,
-                                primary=step.then is None))
-        bound, parent_id, step = dict(step.bind), query_id, step.then
-    return queries
+    for part in (plan, *plan.parts):
+        step: QueryPlan | None = part
+        bound: dict[str, str] = {}
+        parent_id: str | None = None
+        while step is not None:
+            query_id = f"q{len(queries) + 1}"
+            sql = _compile_step(step, frozenset(bound))
+            validate_sql(sql)
+            parameters = {name: f"{parent_id}.{column}" for name, column in bound.items()}
+            queries.append(SqlQuery(query_id=query_id, purpose=step.summary or _purpose(step), sql=sql,
+                                    dependencies=(parent_id,) if parent_id else (), parameters=parameters,
+                                    primary=part is plan and step.then is None))
+            bound, parent_id, step = dict(step.bind), query_id, step.then
+    return tuple(queries)
 
 
 def _purpose(plan: QueryPlan) -> str:
@@ -75,10 +92,14 @@ def _compile_step(plan: QueryPlan, bound: frozenset[str]) -> str:
     head = metric(plan.metrics[0])
     if plan.intent == Intent.BUILD_ORDER or head.id == "build":
         return _build_order(plan, bound).sql(dialect="duckdb")
+    if head.kind == "pattern":
+        return _pattern_rows(head, plan, bound).sql(dialect="duckdb")
     if head.kind == "event":
         return _event_list(head, plan, bound).sql(dialect="duckdb")
     if head.kind == "gold_diff":
         return _gold_diff(plan, bound).sql(dialect="duckdb")
+    if plan.windows:
+        return _periods(plan, bound).sql(dialect="duckdb")
     return _figures(plan, bound).sql(dialect="duckdb")
 
 
@@ -156,6 +177,12 @@ def _and(conditions: Sequence[exp.Expression]) -> exp.Expression | None:
 
 # --------------------------------------------------------------------------------------------- figures
 
+@lru_cache(maxsize=256)
+def _parsed(sql: str, condition: bool = False) -> exp.Expression:
+    """The catalog's fixed SQL fragments, parsed once (callers copy before changing them)."""
+    return sqlglot.condition(sql, dialect="duckdb") if condition else sqlglot.parse_one(sql, read="duckdb")
+
+
 def _qualify(condition: exp.Expression, table: str) -> exp.Expression:
     condition = condition.copy()
     for column in condition.find_all(exp.Column):
@@ -166,7 +193,7 @@ def _qualify(condition: exp.Expression, table: str) -> exp.Expression:
 
 def _source_relation(source: Source) -> exp.Expression:
     if source.from_sql:
-        return sqlglot.parse_one(source.from_sql, read="duckdb").subquery("e")
+        return _parsed(source.from_sql).copy().subquery("e")
     return exp.to_table(source.table).as_("e")
 
 
@@ -202,7 +229,7 @@ def _base_cte(m: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
         keys.append((dim, expr))
     conditions = []
     if source.where:
-        conditions.append(_qualify(sqlglot.condition(source.where, dialect="duckdb"), "e"))
+        conditions.append(_qualify(_parsed(source.where, condition=True), "e"))
     for f in plan.filters:
         expr, roster = _dim_expr(f.dimension, m)
         needs_roster |= roster
@@ -279,7 +306,7 @@ def _metric_expr(m: Metric, plan: QueryPlan, grouped: bool) -> exp.Expression:
 
     if not m.is_derived:
         return base_value(m)
-    formula = sqlglot.parse_one(m.formula, read="duckdb")
+    formula = _parsed(m.formula).copy()
     replacements = {i: base_value(metric(i)) for i in m.inputs}
     replacements["window_minutes"] = _window_minutes(plan.window)
 
@@ -320,8 +347,37 @@ def _figures(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
         order += [exp.Ordered(this=exp.column(d)) for d in dims]
     if dims:
         outer = outer.order_by(*order)
+    if plan.intent == Intent.RANKING and plan.shape == "top" and dims:
+        # "top 3" names three rows, and every row tied with the third
+        rank = exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(expressions=[
+            exp.Ordered(this=_metric_expr(metric(plan.metrics[0]), plan, True), desc=plan.order == "desc",
+                        nulls_first=False)]))
+        return outer.qualify(rank <= exp.convert(int(plan.limit))).limit(LIST_LIMIT)
     limit = plan.limit if plan.intent == Intent.RANKING else max(plan.limit, LIST_LIMIT)
     return outer.limit(max(int(limit), 1))
+
+
+def _periods(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
+    """Windows side by side: the figures once per window, each row labelled with its window (`period`),
+    in the order the question named them."""
+    rest = tuple(d for d in plan.group_by if d != "period")
+    parts = []
+    for i, window in enumerate(plan.windows):
+        one = plan.model_copy(update={"window": window, "windows": (), "group_by": rest, "shape": "auto",
+                                      "intent": Intent.COMPARISON if rest else Intent.LOOKUP})
+        parts.append(exp.select(exp.Literal.string(window.label).as_("period"), exp.Star())
+                     .from_(_figures(one, bound).subquery(f"w{i + 1}")))
+    union = parts[0]
+    for part in parts[1:]:
+        union = exp.union(union, part, distinct=False)
+    order_case = exp.case()
+    for i, window in enumerate(plan.windows):
+        order_case = order_case.when(exp.column("period").eq(exp.Literal.string(window.label)), exp.convert(i))
+    order = [exp.Ordered(this=order_case)]
+    if rest:
+        order.append(exp.Ordered(this=exp.column(plan.metrics[0]), desc=plan.order == "desc", nulls_first=False))
+        order += [exp.Ordered(this=exp.column(d)) for d in rest]
+    return exp.select(exp.Star()).from_(union.subquery("periods")).order_by(*order).limit(LIST_LIMIT)
 
 
 # ------------------------------------------------------------------------------------ the other shapes
@@ -383,7 +439,20 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
     condition = _and(conditions)
     if condition is not None:
         select = select.where(condition)
-    return select.order_by("match_second", "line_no").limit(max(plan.limit, LIST_LIMIT))
+    desc = plan.order == "desc"  # "the last objective": latest first
+    return (select.order_by(exp.Ordered(this=exp.column("match_second"), desc=desc),
+                            exp.Ordered(this=exp.column("line_no"), desc=desc))
+            .limit(max(min(int(plan.limit), LIST_LIMIT), 1)))
+
+
+def _pattern_rows(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
+    """The rows a match pattern is computed from: the gold curve for a comeback or stomp, the kill feed for
+    fights and streaks (a player's own kills and deaths for their streak or death recap)."""
+    if head.pattern == "gold_swing":
+        return _gold_diff(plan.model_copy(update={"filters": ()}), bound)
+    feed = plan.model_copy(update={"order": "asc", "limit": LIST_LIMIT,
+                                   "filters": tuple(f for f in plan.filters if f.dimension in ("player", "team"))})
+    return _event_list(metric("kill_events"), feed, bound)
 
 
 def _build_order(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:

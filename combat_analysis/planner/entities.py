@@ -1,8 +1,11 @@
 """Find the match's names in a question: players, gods, abilities, items, NPCs, teams and roles.
 
-Names are compared case-, accent- and punctuation-insensitively ("leon" finds León0722, "zoe rush" finds
-zoe.rush), by unambiguous prefix ("mateo" finds MateoUwU) and, for longer words, by spelling similarity
-("psychotic8bal"). Every match that is not exact is reported so the plan can state it as an assumption.
+Names are found as people type them: case-, accent- and punctuation-insensitively ("leon" finds León0722,
+"zoe rush" finds zoe.rush, "umit" finds ÜmitTR), by unambiguous prefix ("mateo" finds MateoUwU), by a
+fragment, which is one word of the name or a run of its letters ("tuna" finds Big Tuna 7, "sleepy" finds
+zzzSleepy), and, for longer words, by spelling similarity ("psychotic8bal", a dropped letter). A fragment
+or prefix that fits several players is reported as ambiguous, so the planner can ask which one is meant.
+Every match that is not exact is reported so the plan can state it as an assumption.
 """
 
 from __future__ import annotations
@@ -37,13 +40,27 @@ ROLE_WORDS: dict[str, str] = {
 }
 
 _TOKEN = re.compile(r"\S+")
+
+
+def common(word: str) -> bool:
+    """An ordinary word of questions (or of the catalog): never read loosely as a name."""
+    from combat_analysis.planner.words import known_words
+
+    key = fold(word).strip("'’?!.,:;\"()")
+    key = re.sub(r"['’]s$", "", key)
+    return key in COMMON_WORDS or key in known_words() or key in ("basic", "attack", "attacks", "auto", "autos")
 _EDGE_PUNCT = "?!,.:;\"()[]{}<>“”«»"
 _POSSESSIVE = re.compile(r"['’]s\b|['’](?=\s|$)", re.IGNORECASE)
 
 
+# Letters that carry no accent mark to remove, as people type them on a plain keyboard ("moose" for Møøse).
+_PLAIN_LETTERS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ł": "l",
+                                "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i"})
+
+
 def fold(text: str) -> str:
-    """Lower-case, accents removed: 'ÁngelDeth' -> 'angeldeth'."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    """Lower-case, accents removed: 'ÁngelDeth' -> 'angeldeth', 'MøøseKnuckle' -> 'mooseknuckle'."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_PLAIN_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
@@ -63,12 +80,13 @@ class Token:
 
 @dataclass(frozen=True)
 class Mention:
-    kind: str  # player, god, ability, item, npc
-    name: str  # the canonical name in the data
+    kind: str  # player, god, ability, item, npc; "ambiguous" when a fragment fits several players
+    name: str  # the canonical name in the data (for "ambiguous": the words in the question)
     said: str  # the words in the question
-    how: str  # exact, prefix or fuzzy
+    how: str  # exact, prefix, fragment or fuzzy
     start: int
     end: int
+    candidates: tuple[str, ...] = ()  # for "ambiguous": every player the words could mean
 
 
 def tokenize(question: str) -> list[Token]:
@@ -88,6 +106,17 @@ class _Name:
     kind: str
     name: str
     key: str
+    parts: tuple[str, ...] = ()  # the name's words: "Big Tuna 7" -> big, tuna, 7; "zzzSleepy" -> zzz, sleepy
+
+
+_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
+
+
+def name_parts(name: str) -> tuple[str, ...]:
+    """The words of a name, split at spaces, punctuation, digits and camel case, folded."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name.translate(_PLAIN_LETTERS))
+                    if not unicodedata.combining(c))
+    return tuple(p.casefold() for p in _PART.findall(plain))
 
 
 @lru_cache(maxsize=64)
@@ -95,7 +124,7 @@ def _names(vocab: Vocabulary) -> tuple[_Name, ...]:
     out = []
     for kind, names in (("player", vocab.player_names), ("ability", vocab.abilities), ("item", vocab.items),
                         ("god", vocab.gods), ("npc", vocab.npcs)):
-        out += [_Name(kind, n, squash(n) or fold(n)) for n in names if n]
+        out += [_Name(kind, n, squash(n) or fold(n), name_parts(n) if kind == "player" else ()) for n in names if n]
     return tuple(out)
 
 
@@ -106,6 +135,31 @@ def _exact(key: str, names: tuple[_Name, ...]) -> list[_Name]:
 def _prefix(key: str, names: tuple[_Name, ...]) -> list[_Name]:
     found = [n for n in names if n.kind in ("player", "god") and n.key.startswith(key)]
     return found if len({n.name for n in found}) == 1 else []
+
+
+def _fragment(key: str, names: tuple[_Name, ...]) -> list[_Name]:
+    """Players the words are a fragment of: one of the name's words (3 letters or more), or a run of
+    4 letters or more inside the name. Several players may fit; the caller decides."""
+    players = [n for n in names if n.kind == "player"]
+    found = [n for n in players if len(key) >= 3 and key in n.parts]
+    if not found and len(key) >= 4:
+        found = [n for n in players if key in n.key]
+    return found
+
+
+def _fuzzy_part(key: str, names: tuple[_Name, ...]) -> list[_Name]:
+    """A misspelled fragment ("impler" for Vlad_the_Impaler): close to one word of one player's name."""
+    best, best_score = [], 0.0
+    for n in names:
+        for part in n.parts:
+            if len(part) < 5 or abs(len(part) - len(key)) > 2:
+                continue
+            score = difflib.SequenceMatcher(None, key, part).ratio()
+            if score > best_score:
+                best, best_score = [n], score
+            elif score == best_score and n not in best:
+                best.append(n)
+    return best if best_score >= 0.8 and len({n.name for n in best}) == 1 else []
 
 
 def _fuzzy(key: str, names: tuple[_Name, ...], single_word: bool) -> list[_Name]:
@@ -126,6 +180,23 @@ def _fuzzy(key: str, names: tuple[_Name, ...], single_word: bool) -> list[_Name]
     return best if best_score >= 0.8 and len({n.name for n in best}) == 1 else []
 
 
+def _loose(how: str, key: str, size: int, names: tuple[_Name, ...]) -> tuple[list[_Name], bool]:
+    """The names a loose match finds, and whether they are several players (an ambiguous fragment)."""
+    if how == "prefix":
+        found = [n for n in names if n.kind in ("player", "god") and n.key.startswith(key)] if len(key) >= 4 else []
+        if len({n.name for n in found}) == 1:
+            return found, False
+        players = {n.name for n in found if n.kind == "player"}
+        return ([n for n in found if n.kind == "player"], True) if len(players) > 1 and len(found) == len(
+            players) else ([], False)
+    if how == "fragment":
+        found = _fragment(key, names)
+        return found, len({n.name for n in found}) > 1
+    if how == "fuzzy":
+        return (_fuzzy(key, names, single_word=size == 1) if not key.isdigit() else []), False
+    return (_fuzzy_part(key, names) if size == 1 and not key.isdigit() else []), False
+
+
 def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
     """Every name of the match the question mentions, longest phrases first, non-overlapping."""
     names = _names(vocab)
@@ -135,10 +206,12 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
     used = [False] * len(tokens)
     mentions: list[Mention] = []
     longest = min(5, len(tokens))
-    # Exact phrases first (longest first), then unambiguous prefixes, then spelling similarity, so a loose
-    # match never swallows a neighbouring word that an exact match would have left alone.
-    for how in ("exact", "prefix", "fuzzy"):
-        sizes = (1,) if how == "prefix" else range(longest, 0, -1)
+    # Exact phrases first (longest first), then unambiguous prefixes, fragments, and spelling similarity,
+    # so a loose match never swallows a neighbouring word that an exact match would have left alone.
+    # A misspelled name of several words ("lil rain" for lil_ra1n) is tried before single-word fragments, so
+    # its first word alone does not claim the name and leave the rest to be misread.
+    for how, sizes in (("exact", range(longest, 0, -1)), ("fuzzy", range(longest, 1, -1)), ("prefix", (1,)),
+                       ("fragment", (1,)), ("fuzzy", (1,)), ("fuzzy part", (1,))):
         for size in sizes:
             for i in range(len(tokens) - size + 1):
                 if any(used[i:i + size]):
@@ -147,22 +220,27 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
                 key = "".join(t.key for t in span)
                 if not key:
                     continue
-                # a phrase that starts or ends with an ordinary word is not a loosely spelled name
-                common = fold(span[0].text) in COMMON_WORDS or fold(span[-1].text) in COMMON_WORDS
+                ambiguous = False
                 if how == "exact":
                     hits = _exact(key, names)
-                elif how == "prefix":
-                    hits = _prefix(key, names) if len(key) >= 4 and not common else []
                 else:
-                    hits = _fuzzy(key, names, single_word=size == 1) if (
-                        len(key) >= 4 and not common and not key.isdigit()) else []
+                    # a phrase that starts or ends with an ordinary word is not a loosely spelled name
+                    if common(span[0].text) or common(span[-1].text) or len(key) < 3 \
+                            or (how != "fragment" and len(key) < 4):
+                        continue
+                    hits, ambiguous = _loose(how, key, size, names)
                 if not hits:
                     continue
                 for i_used in range(i, i + size):
                     used[i_used] = True
                 said = question[span[0].start:span[-1].end]
+                if ambiguous:
+                    candidates = tuple(dict.fromkeys(h.name for h in hits))
+                    mentions.append(Mention("ambiguous", said, said, how, span[0].start, span[-1].end, candidates))
+                    continue
+                label = "fuzzy" if how == "fuzzy part" else how
                 for hit in hits:
-                    mentions.append(Mention(hit.kind, hit.name, said, how, span[0].start, span[-1].end))
+                    mentions.append(Mention(hit.kind, hit.name, said, label, span[0].start, span[-1].end))
     # Names that fold to nothing (only emoji or punctuation) can still be quoted verbatim.
     for n in names:
         if not squash(n.name) and n.name in question:

@@ -99,9 +99,10 @@ def _rules():
                 f"'{m.group(0).strip()}' read as everything up to the end of minute {n}", n)
 
     def at_mark(m):
+        # "the 15-minute mark" is match second 900: everything up to the end of minute 14 (METRICS.md)
         n = int(_number(m.group(1)))
         return (TimeWindow(label=f"the first {_minutes(60 * n)}", start_s=0, end_s=60 * n),
-                f"'{m.group(0).strip()}' read as everything before minute {n}", n)
+                f"'{m.group(0).strip()}' read as everything before minute {n}", max(n - 1, 0))
 
     def phase(start, end, label):
         return lambda m: (TimeWindow(label=label, start_s=start, end_s=end), None, None)
@@ -137,6 +138,10 @@ def parse_time(text: str) -> TimeParse:
             window, assumption, at_minute = build(m)
             rest = (text[:m.start()] + " " + text[m.end():]).strip()
             return TimeParse(window, rest, assumption, at_minute=at_minute)
+    return _whole(text)
+
+
+def _whole(text: str) -> TimeParse:
     m = _WHOLE.search(text)
     if m:
         rest = (text[:m.start()] + " " + text[m.end():]).strip()
@@ -144,3 +149,85 @@ def parse_time(text: str) -> TimeParse:
         note = None if said.lower() in ("in total", "overall") else f"'{said}' read as the whole match"
         return TimeParse(None, rest, note, whole_match=True)
     return TimeParse(None, text)
+
+
+# ------------------------------------------------------------------------------------ several windows
+
+_PHASES = {"early": (0, 600, "early game"), "mid": (600, 1200, "mid game"), "late": (1200, None, "late game")}
+_PHASE_WORD = r"(?:the\s+)?(early|mid|late)(?:[\s-]*game)?"
+_JOIN = r"\s*(?:,|and|vs\.?|versus|against|compared\s+(?:to|with)|to|or|&|then|with)\s*(?:in\s+)?"
+_PHASE_LIST = re.compile(rf"\b{_PHASE_WORD}(?:{_JOIN}{_PHASE_WORD})+\b(?:[\s-]*game)?", re.IGNORECASE)
+_ELLIPTIC = re.compile(rf"\b(?:the\s+)?(first|opening|initial|last|final|closing)\s+{_NUM}\b(?!\s*{_UNIT})"
+                       r"(?=\s*(?:$|[?.!,;)]|and\b|vs\b|versus\b|against\b|compared\b|or\b|of\s+the\s+(?:match|game)\b))",
+                       re.IGNORECASE)
+MAX_WINDOWS = 4
+
+
+@dataclass(frozen=True)
+class WindowsParse:
+    """Every time window a question names, in its order: one for "after minute 20", several for "the first
+    ten minutes against the last ten" or "early, mid and late game" (compared side by side)."""
+
+    windows: tuple[TimeWindow, ...]
+    rest: str
+    assumptions: tuple[str, ...] = ()
+    whole_match: bool = False
+    at_minute: int | None = None
+
+    @property
+    def window(self) -> TimeWindow | None:
+        return self.windows[0] if len(self.windows) == 1 else None
+
+
+def _phase_list(text: str) -> tuple[list[tuple[int, TimeWindow]], str]:
+    m = _PHASE_LIST.search(text)
+    if not m:
+        return [], text
+    words = re.findall(r"\b(early|mid|late)\b", m.group(0), re.IGNORECASE)
+    found = []
+    for word in dict.fromkeys(w.lower() for w in words):
+        start, end, label = _PHASES[word]
+        found.append((m.start(), TimeWindow(label=label, start_s=start, end_s=end)))
+    return found, text[:m.start()] + " " + text[m.end():]
+
+
+def parse_windows(text: str) -> WindowsParse:
+    """All the time phrases of a question; `rest` is the text without them."""
+    found, rest = _phase_list(text)
+    assumptions: list[str] = []
+    at_minute = None
+    offset_rest = rest
+    unit_minutes = False
+    while len(found) < MAX_WINDOWS:
+        hit = None
+        for pattern, build in _COMPILED:
+            m = pattern.search(offset_rest)
+            if m and (hit is None or m.start() < hit[0].start()):
+                hit = (m, build)
+        if hit is None:
+            break
+        m, build = hit
+        window, assumption, minute = build(m)
+        found.append((m.start(), window))
+        unit_minutes |= bool(re.search(r"\bmin", m.group(0), re.IGNORECASE)) or window.label.endswith("minutes")
+        if assumption:
+            assumptions.append(assumption)
+        at_minute = minute if at_minute is None else at_minute
+        # keep positions comparable: blank the phrase out instead of cutting it
+        offset_rest = offset_rest[:m.start()] + " " * (m.end() - m.start()) + offset_rest[m.end():]
+    if found and unit_minutes:
+        # "the first ten minutes against the last ten": the unit carries over
+        for m in list(_ELLIPTIC.finditer(offset_rest))[: MAX_WINDOWS - len(found)]:
+            seconds = 60 * int(_number(m.group(2)))
+            first = m.group(1).lower() in ("first", "opening", "initial")
+            label = f"{'first' if first else 'last'} {_minutes(seconds)}"
+            found.append((m.start(), TimeWindow(label=label, start_s=0, end_s=seconds) if first
+                          else TimeWindow(label=label, from_end_s=seconds)))
+            offset_rest = offset_rest[:m.start()] + " " * (m.end() - m.start()) + offset_rest[m.end():]
+    rest = re.sub(r"\s{2,}", " ", offset_rest).strip()
+    windows = tuple(w for _, w in sorted(found, key=lambda f: f[0]))
+    windows = tuple({w.label: w for w in windows}.values())
+    if windows:
+        return WindowsParse(windows, rest, tuple(assumptions), at_minute=at_minute if len(windows) == 1 else None)
+    whole = _whole(rest)
+    return WindowsParse((), whole.rest, (whole.assumption,) if whole.assumption else (), whole.whole_match)

@@ -22,7 +22,8 @@ from combat_analysis.query_engine import LockedConnection, QueryLimits, open_loc
 Planner = Callable[[str, Any, Sequence[str]], QueryPlan]
 
 DEFAULT_INLINE_ROWS = 50
-DIMENSION_COLUMNS = ("player", "team", "role", "god", "ability", "item", "target_kind", "objective", "phase", "minute")
+DIMENSION_COLUMNS = ("player", "team", "role", "god", "ability", "item", "target_kind", "objective", "phase", "minute",
+                     "period", "source", "source_kind", "target", "victim")
 
 
 def default_planner(question: str, vocab: Any, previous: Sequence[str] = ()) -> QueryPlan:

@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from combat_analysis import patterns as match_patterns
+from combat_analysis.catalog import metric as catalog_metric
 from combat_analysis.package import (
     AgentDataPackage,
     AnalysisSection,
@@ -34,8 +35,10 @@ from combat_analysis.stages import (
     result_shape,
     window_phrase,
 )
+from combat_analysis.stages.wording import clock
 
 STAGE = "analyst"
+RECAP_LIMIT = 50  # a death recap question lists every death of the player
 
 KILL_METRICS = {"kills", "deaths", "assists", "kda", "first_blood", "kill_events"}
 MATCH_FLOW_METRICS = {"winner", "objectives_taken", "towers", "phoenixes", "titans", "gold_furies", "fire_giants",
@@ -112,7 +115,9 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
                     f"({fmt_number(second[metric], info.decimals)}).", _significance(pct),
                     CellRef(query_id=qid, rows=(0, 1), columns=(metric,)))
     values = _values(ranked, metric)
-    complete = len(rows) < plan.limit or dim in ("player", "team", "role") and len(rows) <= 10
+    # Totals and shares are only the team's or the match's when every member is listed: never for a top N.
+    members = {d: len({p[d] for p in roster}) for d in ("player", "team", "role", "god")} if roster else {}
+    complete = plan.shape != "top" and (len(rows) < plan.limit or len(rows) >= members.get(dim or "", 10 ** 9))
     scope = "" if complete else f" of the {len(rows)} listed"
     if info.additive and len(values) >= 2 and all(v >= 0 for v in values) and sum(values) > 0:
         total = sum(values)
@@ -127,7 +132,8 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
                     CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
     if len(values) >= 3:
         mean, median = statistics.fmean(values), statistics.median(values)
-        out.add("average", f"Across the {len(values)} {_plural(dim)}{scope}, the average {info.label} is "
+        listed = f"{len(values)} {_plural(dim)}" if complete else f"{len(values)} listed {_plural(dim)}"
+        out.add("average", f"Across the {listed}, the average {info.label} is "
                 f"{fmt_number(mean, info.decimals)} and the median {fmt_number(median, info.decimals)}.", "low",
                 CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
         if len(values) >= 5:
@@ -219,6 +225,27 @@ def lookup_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPla
                                              f"({fmt_number(leader[metric], info.decimals)}).")
             out.add("context", text, "medium", CellRef(query_id=table, rows=tuple(range(len(context))),
                                                        columns=("player", metric)))
+            if info.additive:
+                share_findings(out, row["player"], metric, context, derived)
+
+
+def share_findings(out: _Findings, player: str, metric: str, context: list[dict], derived) -> None:
+    """A player's figure as a share of their team's total and of the match's."""
+    info = metric_info(metric)
+    mine = next(c for c in context if c["player"] == player)
+    team_total = sum(float(c[metric]) for c in context if c["team"] == mine["team"])
+    match_total = sum(float(c[metric]) for c in context)
+    if not team_total or not match_total:
+        return
+    table = f"share_{metric}"
+    derived[table] = ([{"player": player, "team": mine["team"], metric: mine[metric], "team_total": team_total,
+                        "team_share_pct": float(mine[metric]) / team_total * 100, "match_total": match_total,
+                        "match_share_pct": float(mine[metric]) / match_total * 100}],
+                      f"{info.label} of {player} against their team's and the match's totals (player_stats)")
+    out.add("share_of_team", f"That is {fmt_pct(float(mine[metric]) / team_total * 100)} of team {mine['team']}'s "
+            f"{info.label} ({fmt_number(team_total, info.decimals)}) and {fmt_pct(float(mine[metric]) / match_total * 100)} "
+            f"of the match's ({fmt_number(match_total, info.decimals)}).", "high",
+            CellRef(query_id=table, rows=(0,), columns=("team_share_pct", "match_share_pct")))
 
 
 def comparison_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan) -> None:
@@ -321,14 +348,14 @@ def event_findings(out: _Findings, qid: str, rows, plan: QueryPlan, derived) -> 
     if {"killer", "victim", "match_second"} <= cols and "objective" not in cols:
         first = rows[0]
         if "first_blood" in plan.metrics:
-            out.add("first_blood", f"{first['killer']} drew first blood on {first['victim']} at match second "
-                    f"{first['match_second']}.", "high",
+            out.add("first_blood", f"{first['killer']} drew first blood on {first['victim']} at "
+                    f"{clock(first['match_second'])}.", "high",
                     CellRef(query_id=qid, rows=(0,), columns=("killer", "victim", "match_second")))
             if first.get("assists"):
                 out.add("assists", f"Assisted by {', '.join(first['assists'])}.", "low",
                         CellRef(query_id=qid, rows=(0,), columns=("assists",)))
         else:
-            out.add("count", f"{len(rows)} kills are listed; the first at match second {first['match_second']} "
+            out.add("count", f"{len(rows)} kills are listed; the first at {clock(first['match_second'])} "
                     f"({first['killer']} on {first['victim']}).", "medium",
                     CellRef(query_id=qid, rows=tuple(range(len(rows))), columns=("killer", "victim")))
         return
@@ -350,17 +377,21 @@ def event_findings(out: _Findings, qid: str, rows, plan: QueryPlan, derived) -> 
 def build_findings(out: _Findings, qid: str, rows, plan: QueryPlan) -> None:
     if not rows:
         return
-    player = rows[0].get("player")
-    items = [r.get("item") for r in rows]
-    out.add("build", f"{player} bought {len(items)} items, starting with {items[0]} and ending with {items[-1]}.",
-            "high", CellRef(query_id=qid, rows=tuple(range(len(rows))), columns=("player", "seq", "item")))
-    repeats = sorted({i for i in items if items.count(i) > 1})
-    if repeats:
-        out.add("repeats", f"Bought more than once: {', '.join(repeats)}.", "low",
-                CellRef(query_id=qid, rows=tuple(range(len(rows))), columns=("item",)))
-    if "match_second" in rows[0] and is_number(rows[-1].get("match_second")):
-        out.add("timing", f"The last purchase came at match second {rows[-1]['match_second']}.", "low",
-                CellRef(query_id=qid, rows=(len(rows) - 1,), columns=("match_second",)))
+    by_player: dict[Any, list[int]] = {}
+    for i, r in enumerate(rows):
+        by_player.setdefault(r.get("player"), []).append(i)
+    for player, indexes in by_player.items():
+        items = [rows[i].get("item") for i in indexes]
+        out.add("build", f"{player} bought {len(items)} items, starting with {items[0]} and ending with {items[-1]}.",
+                "high", CellRef(query_id=qid, rows=tuple(indexes), columns=("player", "seq", "item")))
+        repeats = sorted({i for i in items if items.count(i) > 1})
+        if repeats:
+            out.add("repeats", f"{player} bought more than once: {', '.join(repeats)}.", "low",
+                    CellRef(query_id=qid, rows=tuple(indexes), columns=("item",)))
+        last = rows[indexes[-1]]
+        if is_number(last.get("match_second")):
+            out.add("timing", f"{player}'s last purchase came at {clock(last['match_second'])}.", "low",
+                    CellRef(query_id=qid, rows=(indexes[-1],), columns=("match_second",)))
 
 
 # -- patterns and chart rules --------------------------------------------------------------------------------
@@ -369,6 +400,11 @@ def build_findings(out: _Findings, qid: str, rows, plan: QueryPlan) -> None:
 def wanted_patterns(plan: QueryPlan, rows) -> tuple[tuple[str, ...], str | None]:
     """Which match patterns bear on this question, and whose deaths to recap."""
     metrics = set(plan.metrics)
+    asked = [catalog_metric(m).pattern for m in plan.metrics if catalog_metric(m).kind == "pattern"]
+    if asked:
+        # a pattern question ("which fights decided the game") is answered by that pattern
+        recap = plan.focus[0] if "death_recap" in asked and plan.focus else None
+        return tuple(a for a in asked if a != "death_recap"), recap
     names: list[str] = []
     cols = set(rows[0]) if rows else set()
     if metrics & KILL_METRICS or {"killer", "victim"} <= cols:
@@ -422,6 +458,13 @@ def recommend_charts(plan: QueryPlan, qid: str, rows, shape: Shape, derived: dic
                 x="location_x", y=("location_y",))
     elif plan.intent == Intent.BUILD_ORDER:
         add("table", qid, "Build order", "items in order -> table (no chart)")
+    elif plan.windows and metric and rows and "period" in rows[0]:
+        entity = next((d for d in shape.dimensions if d != "period"), None)
+        add("grouped_bar", qid, f"{label.capitalize()} by period", "windows side by side -> grouped bar",
+            x="period", y=(metric,), series=entity)
+    elif plan.metrics and plan.metrics[0] == "gold_swing" and rows and "gold_diff" in rows[0]:
+        add("gold_diff", qid, "Team gold difference (team 1 - team 2)",
+            "comeback or stomp -> the gold difference curve", x="minute", y=("gold_diff",))
     elif len(rows) == 1 and len(shape.metrics) <= 1:
         add("kpi", qid, label.capitalize() or "Answer", "one value -> KPI text (no chart)", y=shape.metrics)
     elif plan.intent == Intent.COMPARISON or len(shape.metrics) > 1:
@@ -444,13 +487,27 @@ def recommend_charts(plan: QueryPlan, qid: str, rows, shape: Shape, derived: dic
     return specs
 
 
+def primary_step(plan: QueryPlan | None, result) -> QueryPlan | None:
+    """The step of the plan whose rows the primary result holds (the last of a dependent chain), with the
+    player it was bound to as its focus."""
+    if plan is None:
+        return None
+    step = plan
+    while step.then is not None:
+        step = step.then
+    bound = [str(v) for v in (result.bound_parameters.values() if result is not None else ())]
+    if bound:
+        step = step.model_copy(update={"focus": tuple(bound) + tuple(f for f in step.focus if not f.startswith("$"))})
+    return step
+
+
 # -- the stage -----------------------------------------------------------------------------------------------
 
 
 def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     started = datetime.now(timezone.utc)
-    plan = pkg.plan
     result, rows = primary_rows(pkg, env)
+    plan = primary_step(pkg.plan, result)
     if plan is None or plan.intent == Intent.REFUSE or result is None or result.status != "ok":
         return pkg.next_version(stage=STAGE, started=started, status="skipped", analysis=AnalysisSection())
     errors: list[ErrorEntry] = []
@@ -482,7 +539,8 @@ def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
 
         names, recap_player = wanted_patterns(plan, rows)
         try:
-            found = match_patterns.match_patterns(con, names, death_recap_player=recap_player)
+            found = match_patterns.match_patterns(con, names, death_recap_player=recap_player,
+                                                  recap_limit=RECAP_LIMIT if "death_recap" in plan.metrics else 5)
         except Exception as exc:  # noqa: BLE001 - patterns are context; the answer stands without them
             found = []
             errors.append(ErrorEntry(stage=STAGE, error_type="pattern_error", description=str(exc),

@@ -21,103 +21,27 @@ from combat_analysis.package import (
     SupportingTable,
 )
 from combat_analysis.plan import Intent, QueryPlan
-from combat_analysis.stages import (
-    StageEnv,
-    all_rows,
-    fmt_entity,
-    fmt_number,
-    fmt_pct,
-    is_number,
-    metric_info,
-    primary_rows,
-    result_shape,
-    window_phrase,
-)
+from combat_analysis.stages import StageEnv, all_rows, primary_rows, window_phrase, wording
 
 STAGE = "composer"
 MAX_INSIGHTS = 6
 TABLE_ROWS = 10
 DIGIT = re.compile(r"\d")
 
-# How a leader is described: "<who> dealt the most damage".
-MOST = {
-    "damage_dealt": "dealt the most damage",
-    "damage_to_players": "dealt the most damage to enemy gods",
-    "damage_to_structures": "dealt the most damage to structures",
-    "damage_to_minions": "dealt the most damage to minions",
-    "damage_to_jungle": "dealt the most damage to jungle camps",
-    "damage_to_bosses": "dealt the most damage to bosses",
-    "damage_taken": "took the most damage",
-    "damage_mitigated": "mitigated the most damage",
-    "healing_done": "healed the most",
-    "healing_received": "received the most healing",
-    "crits": "landed the most critical hits",
-    "biggest_hit": "landed the biggest single hit",
-    "kills": "got the most kills",
-    "deaths": "died the most",
-    "assists": "had the most assists",
-    "kda": "had the best KDA",
-    "gold": "earned the most gold",
-    "experience": "earned the most experience",
-    "gpm": "had the highest gold per minute",
-    "dpm": "had the highest damage per minute",
-    "cc_applied": "applied the most crowd control",
-    "items_purchased": "bought the most items",
-    "objectives_taken": "took the most objectives",
-    "towers": "destroyed the most towers",
-}
-# How one figure is stated: "<who> dealt 99,127 damage".
-AMOUNT = {
-    "damage_dealt": "{who} dealt {v} damage",
-    "damage_to_players": "{who} dealt {v} damage to enemy gods",
-    "damage_taken": "{who} took {v} damage",
-    "damage_mitigated": "{who} mitigated {v} damage",
-    "healing_done": "{who} did {v} healing",
-    "healing_received": "{who} received {v} healing",
-    "kills": "{who} got {v} kills",
-    "deaths": "{who} died {v} times",
-    "assists": "{who} had {v} assists",
-    "kda": "{who}'s KDA was {v}",
-    "gold": "{who} earned {v} gold",
-    "experience": "{who} earned {v} experience",
-    "crits": "{who} landed {v} critical hits",
-    "towers": "{who} destroyed {v} towers",
-    "phoenixes": "{who} destroyed {v} phoenixes",
-    "titans": "{who} destroyed {v} titans",
-    "objectives_taken": "{who} took {v} objectives",
-}
-
-
-def _who(dim: str | None, value: Any, start: bool = True) -> str:
-    """How an entity is named; `start` capitalises it for the start of a sentence."""
-    if dim == "team":
-        return f"{'T' if start else 't'}eam {value}"
-    if dim == "role":
-        return f"{'T' if start else 't'}he {value} role"
-    return fmt_entity(dim, value) if dim else str(value)
-
-
-def _window(plan: QueryPlan) -> str:
-    return window_phrase(plan)
-
-
-def _filters_subject(plan: QueryPlan) -> str | None:
-    """The entity a filter-only question is about: "team 2", "VoidWalker"."""
-    if plan.focus:
-        return ", ".join(plan.focus)
-    for f in plan.filters:
-        if f.op == "=" and f.values:
-            return _who(f.dimension, f.values[0])
-    return None
-
 
 def refusal_answer(plan: QueryPlan | None, question: str) -> tuple[str, tuple[str, ...]]:
-    """Refusal text and suggestions, with no number the question does not contain (the scorer's rule)."""
+    """Refusal text and suggestions, with no number the question does not contain (the scorer's rule).
+    A clarifying question ("which player do you mean") names the players it could be."""
     asked = set(re.findall(r"\d+", question))
 
     def clean(text: str) -> bool:
         return all(d in asked for d in re.findall(r"\d+", text))
 
+    if plan is not None and plan.refusal is not None and plan.refusal.options:
+        options = wording.names(list(plan.refusal.options))
+        reason = plan.refusal.reason.rstrip(".")
+        return (f"Which player do you mean: {options}? I cannot answer until I know: "
+                f"{reason[:1].lower() + reason[1:]}.", ())
     reason = plan.refusal.reason if plan and plan.refusal else "the combat log does not record that"
     reason = reason.rstrip(".")
     if not clean(reason):
@@ -130,152 +54,52 @@ def refusal_answer(plan: QueryPlan | None, question: str) -> tuple[str, tuple[st
     return direct, tuple(f"You could ask instead: {s}" for s in suggestions[:3])
 
 
-def direct_answer(plan: QueryPlan, rows: list[dict[str, Any]], columns: list[str], roster) -> str:
-    shape = result_shape(rows, columns, plan)
-    intent = plan.intent
-    window = _window(plan)
-    if intent == Intent.BUILD_ORDER:
-        return _build_answer(plan, rows, roster)
-    if intent == Intent.EVENT_LIST or "winner_team" in columns:
-        return _event_answer(plan, rows, columns)
-    if not shape.metrics:
-        return f"{len(rows)} rows match the question."
-    metric = shape.metrics[0]
-    info = metric_info(metric)
-    dim = shape.dimensions[0] if shape.dimensions else None
-
-    def v(row, m=metric):
-        return fmt_number(row.get(m), metric_info(m).decimals)
-
-    if intent == Intent.TIMELINE:
-        return _timeline_answer(plan, rows, shape, metric)
-    if intent == Intent.COMPARISON and len(rows) >= 2:
-        many = len(shape.metrics) > 1
-        parts = "; ".join(f"{_who(dim, r.get(dim), i == 0 and many)}: " + ", ".join(
-            f"{v(r, m)}" + (f" {metric_info(m).label}" if many else "") for m in shape.metrics)
-            for i, r in enumerate(rows))
-        text = f"{parts}." if many else f"{info.label.capitalize()}{window} — {parts}."
-        valued = [r for r in rows if is_number(r.get(metric))]
-        if len(valued) >= 2:
-            hi = max(valued, key=lambda r: r[metric])
-            lo = min(valued, key=lambda r: r[metric])
-            diff = float(hi[metric]) - float(lo[metric])
-            on = f" on {info.label}" if many else ""
-            if diff > 0:
-                text += f" {_who(dim, hi.get(dim))} is ahead{on} by {fmt_number(diff, info.decimals)}"
-                text += f" ({fmt_pct(diff / float(lo[metric]) * 100)})." if lo[metric] else "."
-            else:
-                text += f" They are level{on}."
-        return text
-    if intent == Intent.LOOKUP or len(rows) == 1:
-        row = rows[0]
-        if metric == "gold_diff" and "minute" in row and is_number(row.get(metric)):
-            diff = float(row[metric])
-            if diff == 0:
-                return f"At minute {row['minute']} the teams were level on gold."
-            return (f"At minute {row['minute']}, team {1 if diff > 0 else 2} led on gold by {fmt_number(abs(diff))} "
-                    f"(team 1 minus team 2: {v(row)}).")
-        if dim == "minute":
-            return f"At minute {row['minute']}, {info.label}{window}: {v(row)}."
-        who = _who(dim, row.get(dim)) if dim else _filters_subject(plan)
-        if who and metric in AMOUNT:
-            return AMOUNT[metric].format(who=who, v=v(row)) + f"{window}."
-        if who:
-            return f"{who}'s {info.label}{window}: {v(row)}."
-        return f"{info.label.capitalize()} in the match{window}: {v(row)}."
-    # ranking and breakdown
-    top = rows[0]
-    focus = f" for {', '.join(plan.focus)}" if plan.focus and dim not in ("player",) else ""
-    if intent == Intent.BREAKDOWN or dim in ("ability", "item", "target_kind", "objective"):
-        kind = dim.replace("_", " ") if dim else "entry"
-        best = "bottom" if plan.order == "asc" else "top"
-        text = f"The {best} {kind} by {info.label}{focus}{window} is {_who(dim, top.get(dim), False)}: {v(top)}"
-    elif plan.order == "asc":
-        text = f"{_who(dim, top.get(dim))} had the lowest {info.label}{window}: {v(top)}"
-    else:
-        text = f"{_who(dim, top.get(dim))} {MOST.get(metric, f'had the highest {info.label}')}{window}: {v(top)}"
-    values = [float(r[metric]) for r in rows if is_number(r.get(metric))]
-    if len(rows) >= 2:
-        second = rows[1]
-        if dim == "team" and len(rows) == 2:
-            text += f" ({_who(dim, second.get(dim), False)}: {v(second)})"
-        else:
-            relation = "next lowest" if plan.order == "asc" else "ahead of"
-            text += f" ({relation} {_who(dim, second.get(dim), False)} with {v(second)})" if second.get(
-                metric) != top.get(metric) else f" (tied with {_who(dim, second.get(dim), False)})"
-    if intent == Intent.BREAKDOWN and info.additive and len(values) >= 2 and all(x >= 0 for x in values) \
-            and sum(values) > 0 and len(rows) < plan.limit:
-        text += f", {fmt_pct(values[0] / sum(values) * 100)} of the total"
-    return text + "."
+def direct_answer(plan: QueryPlan, rows: list[dict[str, Any]], columns: list[str], roster, found=None) -> str:
+    """The answer to one step of a plan (kept here for callers of the composer's API)."""
+    return wording.direct_answer(plan, rows, columns, roster, found)
 
 
-def _timeline_answer(plan: QueryPlan, rows, shape, metric) -> str:
-    info = metric_info(metric)
-    if metric == "gold_diff":
-        last = rows[-1]
-        diff = float(last[metric])
-        if diff == 0:
-            return f"The teams are level on gold at minute {last['minute']}."
-        lead = 1 if diff > 0 else 2
-        best = max(rows, key=lambda r: r[metric]) if lead == 1 else min(rows, key=lambda r: r[metric])
-        text = f"Team {lead} leads on gold: {fmt_number(abs(diff))} ahead at minute {last['minute']}"
-        if best["minute"] == last["minute"]:
-            return text + ", its biggest lead of the period."
-        return text + (f" (its biggest lead, {fmt_number(abs(float(best[metric])))}, came at minute "
-                       f"{best['minute']}).")
-    series = next((d for d in shape.dimensions if d != "minute"), None)
-    per_minute: dict[int, float] = {}
-    for r in rows:
-        if is_number(r.get(metric)):
-            per_minute[r["minute"]] = per_minute.get(r["minute"], 0.0) + float(r[metric])
-    if not per_minute:
-        return "No values were recorded in that period."
-    peak = max(per_minute, key=lambda m: per_minute[m])
-    focus = f" for {', '.join(plan.focus)}" if plan.focus else ""
-    several = series and len({r.get(series) for r in rows}) > 1
-    over = f" (all {series}s summed)" if several else ""
-    return (f"{info.label.capitalize()} per minute{focus}{_window(plan)} peaked at minute {peak} with "
-            f"{fmt_number(per_minute[peak], info.decimals)}{over}.")
+def _step_rows(pkg: AgentDataPackage, env: StageEnv, query_id: str) -> tuple[list[dict[str, Any]], list[str]]:
+    result = pkg.result(query_id)
+    if result is None or result.status != "ok":
+        return [], []
+    return all_rows(pkg, env, query_id), list(result.column_types)
 
 
-def _event_answer(plan: QueryPlan, rows, columns) -> str:
-    if "winner_team" in columns:
-        winner = rows[0].get("winner_team") if rows else None
-        if winner is None:
-            return ("The winner cannot be determined: the log does not record a Titan kill, so no team is "
-                    "known to have won.")
-        return f"Team {winner} won the match: team {winner} destroyed the enemy Titan."
-    if not rows:
-        return "No matching events were found in this match."
-    first = rows[0]
-    if {"killer", "victim", "match_second"} <= set(columns) and "objective" not in columns:
-        if "first_blood" in plan.metrics:
-            assists = first.get("assists") or []
-            helped = f", assisted by {', '.join(assists)}" if assists else ""
-            return (f"{first['killer']} got first blood, killing {first['victim']} at match second "
-                    f"{first['match_second']} (minute {first['match_second'] // 60}){helped}.")
-        listed = "; ".join(f"{r['killer']} on {r['victim']} at second {r['match_second']}" for r in rows[:5])
-        return f"{len(rows)} kills: {listed}" + (" ..." if len(rows) > 5 else ".")
-    if "objective" in columns:
-        subject = _filters_subject(plan)
-        listed = "; ".join(
-            f"{r.get('target') or r['objective']} by {r.get('killer')}"
-            + (f" (team {r['team']})" if r.get("team") is not None else "")
-            + (f" at second {r['match_second']}" if r.get("match_second") is not None else "")
-            for r in rows[:8])
-        lead = f"{subject} took {len(rows)} objectives" if subject else f"{len(rows)} objectives were taken"
-        return f"{lead}: {listed}" + (" ..." if len(rows) > 8 else ".")
-    return f"{len(rows)} events match the question."
+def _chains(pkg: AgentDataPackage, plan: QueryPlan) -> list[list[tuple[str, QueryPlan]]]:
+    """The plan's steps grouped by part, each with its query id (q1, q2... in `plan.steps()` order); the
+    main question's last step is always the primary query, whatever its id."""
+    chains: dict[int, list[tuple[str, QueryPlan]]] = {}
+    for i, (part, step) in enumerate(plan.steps(), start=1):
+        chains.setdefault(part, []).append((f"q{i}", step))
+    primary = pkg.primary_result
+    if primary is not None:
+        chains[0][-1] = (primary.query_id, chains[0][-1][1])
+    return [chains[k] for k in sorted(chains)]
 
 
-def _build_answer(plan: QueryPlan, rows, roster) -> str:
-    if not rows:
-        return "No purchases were recorded for that player."
-    player = rows[0].get("player")
-    info = next((r for r in roster if r["player"] == player), None)
-    about = f" (team {info['team']} {info['role']}, {info['god']})" if info else ""
-    items = [str(r.get("item")) for r in rows]
-    return f"{player}{about} built {len(items)} items in this order: {', '.join(items)}."
+def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster, found) -> str:
+    """Every part of the question answered in turn; a dependent step also says who it resolved to."""
+    sentences = []
+    for chain in _chains(pkg, plan):
+        *leaders, (last_id, last) = chain
+        rows, columns = _step_rows(pkg, env, last_id)
+        result = pkg.result(last_id)
+        if result is not None and result.bound_parameters and not [f for f in last.focus if not f.startswith("$")]:
+            last = last.model_copy(update={"focus": tuple(str(v) for v in result.bound_parameters.values())})
+        for leader_id, leader in leaders:
+            leader_rows, _ = _step_rows(pkg, env, leader_id)
+            if leader_rows:
+                sentences.append(wording.leader_sentence(leader, leader_rows))
+        if not rows and last.intent not in (Intent.EVENT_LIST,):
+            who = wording.subject(last)
+            sentences.append(f"No matching data was found{' for ' + who if who else ''}{window_phrase(last)}.")
+            continue
+        sentences.append(wording.direct_answer(last, rows, columns, roster, found))
+    if plan.shape == "share" and pkg.analysis is not None:
+        sentences += [f.description for f in pkg.analysis.key_findings if f.kind == "share_of_team"][:1]
+    caveats = [c.rstrip(".") + "." for c in plan.caveats]
+    return " ".join(s for s in (*sentences, *caveats) if s)
 
 
 def _insights(pkg: AgentDataPackage, direct: str) -> tuple[str, ...]:
@@ -286,6 +110,18 @@ def _insights(pkg: AgentDataPackage, direct: str) -> tuple[str, ...]:
     chosen = [f.description for f in findings if f.kind not in ("leader", "value", "winner", "first_blood", "assists", "comparison")]
     chosen += [p.description for p in pkg.analysis.patterns]
     return tuple(dict.fromkeys(c for c in chosen if c != direct))[:MAX_INSIGHTS]
+
+
+def _patterns(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan) -> dict[str, list[dict[str, Any]]]:
+    """The analyst's pattern tables a pattern question is answered from, keyed by metric id."""
+    from combat_analysis.catalog import metric
+
+    out = {}
+    for metric_id in {m for _, step in plan.steps() for m in step.metrics}:
+        name = metric(metric_id).pattern
+        if name:
+            out[metric_id] = all_rows(pkg, env, f"pattern_{name}")
+    return out
 
 
 def _supporting_table(pkg: AgentDataPackage, rows, columns) -> SupportingTable | None:
@@ -370,16 +206,13 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         direct = ("I cannot answer that right now: the query over the match data did not run. "
                   "See the errors section for details.")
         insights = ()
-    elif not rows:
-        who = _filters_subject(plan)
-        direct = f"No matching data was found{' for ' + who if who else ''}{_window(plan)}."
+    elif not rows and not plan.parts and plan.then is None and plan.intent != Intent.EVENT_LIST:
+        who = wording.subject(plan)
+        direct = f"No matching data was found{' for ' + who if who else ''}{window_phrase(plan)}."
         insights = ()
     else:
         roster = all_rows(pkg, env, "roster")
-        if result.bound_parameters and not plan.focus:
-            # A dependent question ("the top damage dealer's abilities") names who it resolved to.
-            plan = plan.model_copy(update={"focus": tuple(str(v) for v in result.bound_parameters.values())})
-        direct = direct_answer(plan, rows, columns, roster)
+        direct = compose_answer(pkg, env, plan, roster, _patterns(pkg, env, plan))
         insights = _insights(pkg, direct)
         table = _supporting_table(pkg, rows, columns)
         if env.followups:

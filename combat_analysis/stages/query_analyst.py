@@ -116,8 +116,7 @@ def _peek_primary(queries, con) -> dict[str, Any] | None:
 
 
 def _players(vocab) -> list[str]:
-    players = getattr(vocab, "players", None) or ()
-    return [str(p) for p in players]
+    return list(getattr(vocab, "player_names", None) or ())
 
 
 def anticipated_followups(plan: QueryPlan, queries, con, vocab, limit: int = 3) -> tuple[str, ...]:

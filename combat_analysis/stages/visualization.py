@@ -57,6 +57,16 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
                      decimals=info.decimals)
         alt = (f"Horizontal bar chart of {info.label} by {spec.x or 'row'}, largest first, {len(shown)} bars: "
                f"{_summary(labels, values, info.decimals)}.")
+    elif spec.kind == "grouped_bar" and spec.series:
+        # windows side by side for several entities: one group of bars per window, one bar per entity
+        categories = list(dict.fromkeys(str(r.get(spec.x)) for r in rows))
+        names = list(dict.fromkeys(_label(spec.series, r.get(spec.series)) for r in rows))
+        cells = {(str(r.get(spec.x)), _label(spec.series, r.get(spec.series))): float(r.get(metric) or 0) for r in rows}
+        series = {n: [cells.get((c, n), 0.0) for c in categories] for n in names[:MAX_SERIES]}
+        charts.grouped_bar(path, categories, series, title=spec.title, ylabel=f"{info.label}{unit}")
+        alt = (f"Bar chart of {info.label} per period for {', '.join(series)}: "
+               + "; ".join(f"{c}: {_summary(list(series), [series[n][i] for n in series], info.decimals, 5)}"
+                           for i, c in enumerate(categories)) + ".")
     elif spec.kind == "grouped_bar":
         categories = [_label(spec.x, r.get(spec.x)) if spec.x else str(i) for i, r in enumerate(rows)]
         series = {metric_info(m).label: [float(r.get(m) or 0) for r in rows] for m in spec.y}

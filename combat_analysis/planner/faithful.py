@@ -1,0 +1,95 @@
+"""Faithfulness: every word that carries meaning is honoured, stated, or the question is refused.
+
+After a plan is made, the words of the question that no slot reader had a meaning for (`Reading.unread`),
+and the qualifiers the figure could not take (`QueryPlan.caveats`), decide its fate:
+
+- nothing unread: the plan stands;
+- the plan rests on a weak reading (no figure named, a loose synonym, a figure named only by a thing's name
+  such as "the Fire Giant", or an unread word right where the event's object should be, as in "which team
+  won the lottery"): the question is refused, with no number;
+- otherwise the plan stands and the direct answer says "I read this as ...", naming the words it did not use.
+"""
+
+from __future__ import annotations
+
+import re
+
+from combat_analysis.catalog import metric
+from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.planner.reading import Reading, normalize
+from combat_analysis.planner.refusals import no_digits, refuse
+from combat_analysis.planner.vocabulary import Vocabulary
+
+# The cue words of events whose object must be this match: "won the match", not "won the lottery" or "won the
+# coin toss".
+_EVENT_VERB = re.compile(r"\b(won|win|wins|beat|lost|lose)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?([a-z]+)")
+_EVENT_OBJECTS = frozenset("""match game it most more fights fight teamfight teamfights team fights overall this that
+them us by with in at after before and or""".split())
+
+
+def _named_by_a_thing(r: Reading) -> bool:
+    """The only figure words are the name of a non-player ("what does the Fire Giant weigh")."""
+    if not r.metric_hits or not r.npcs:
+        return False
+    names = {normalize(n) for n in r.npcs}
+    return all(any(h.phrase in name or name in h.phrase for name in names) for h in r.metric_hits)
+
+
+def _event_object_unread(r: Reading, plan: QueryPlan) -> bool:
+    """'Which team won the lottery': the winner question names something other than this match."""
+    if plan.intent != Intent.EVENT_LIST or "winner" not in plan.metrics:
+        return False
+    return any(m.group(2) not in _EVENT_OBJECTS and not m.group(2).startswith("name") for m in _EVENT_VERB.finditer(r.text))
+
+
+def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
+    """The plan, refused or with a caveat when words of the question were not honoured."""
+    if plan.intent == Intent.REFUSE:
+        return plan
+    unread = [w for w in r.unread if w not in " ".join(plan.focus).lower()]
+    defaulted = any(a.startswith("no figure named") or a.startswith("'best' read as") for a in plan.assumptions)
+    weak = r.evidence in ("weak", "fuzzy") or (r.evidence == "none" and plan.intent != Intent.EVENT_LIST) \
+        or defaulted or _named_by_a_thing(r)
+    if _event_object_unread(r, plan) or unread and weak:
+        unread = unread or [m.group(2) for m in _EVENT_VERB.finditer(r.text)]
+        words = ", ".join(f"'{no_digits(w)}'" for w in unread[:3])
+        return refuse(plan.question, vocab, f"The combat log does not record anything I can match to {words}, so "
+                      "this cannot be answered from it without guessing.", plan.assumptions)
+    caveats = list(plan.caveats)
+    used = {m for _, step in plan.steps() for m in step.metrics}
+    dropped = [h.phrase for h in r.metric_hits if metric(h.metric_id).kind in ("pattern", "event")
+               and h.metric_id not in used and not (plan.intent == Intent.EVENT_LIST and h.metric_id == "winner")]
+    if dropped:
+        # "who tanked the most in team fights": the figure is answered, the team-fight part is not
+        caveats.append(f"I read this as {_reading(plan)}; '{dropped[0]}' was not applied to it")
+    if unread:
+        words = ", ".join(f"'{w}'" for w in unread[:4])
+        these = f"the words {words} were" if len(unread) > 1 else f"the word {words} was"
+        caveats.append(f"I read this as {_reading(plan)}; {these} not used, as the combat log has nothing I can "
+                       "match to them" if len(unread) > 1 else f"I read this as {_reading(plan)}; {these} not used, "
+                       "as the combat log has nothing I can match to it")
+    if caveats == list(plan.caveats):
+        return plan
+    return plan.model_copy(update={"caveats": tuple(dict.fromkeys(caveats))})
+
+
+def _reading(plan: QueryPlan) -> str:
+    """What the plan answers, briefly: "kills per player over the whole match"."""
+    from combat_analysis.catalog import DIMENSIONS
+
+    text = ", ".join(metric(m).label for m in plan.metrics)
+    groups = [DIMENSIONS[g].label for g in plan.group_by if g not in ("minute", "period")]
+    if groups:
+        text += " per " + " and ".join(groups)
+    if plan.intent == Intent.TIMELINE:
+        text += " minute by minute"
+    named = [f for f in plan.focus if not f.startswith("$")]
+    if named:
+        text += " for " + ", ".join(named)
+    if plan.windows:
+        text += " in " + " against ".join(f"the {w.label}" for w in plan.windows)
+    elif plan.window is not None:
+        text += f" in the {plan.window.label}"
+    else:
+        text += " over the whole match"
+    return text

@@ -1,0 +1,105 @@
+"""Faithfulness: per intent, a question with a qualifier is answered with it applied, or answered with the
+reading stated in the direct answer ("I read this as ..."), or refused. It never silently becomes a
+different question, and a real-world question never gets a number."""
+
+from __future__ import annotations
+
+import pytest
+from stage_fixtures import MATCH_ID, stage_env, stage_warehouse  # noqa: F401
+
+from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.planner import plan_question
+from tests.planner_fixtures import sample_vocabulary
+
+VOCAB = sample_vocabulary()
+
+
+def _filters(plan: QueryPlan) -> dict[str, tuple]:
+    step = plan
+    while step.then is not None:
+        step = step.then
+    return {f.dimension: f.values for f in step.filters}
+
+
+def outcome(plan: QueryPlan) -> str:
+    if plan.intent == Intent.REFUSE:
+        return "refused"
+    return "flagged" if plan.caveats else "answered"
+
+
+# (question, intent it asks for, what must happen: applied(check) / flagged / refused)
+CASES = [
+    # ranking
+    ("who died the most to the jungle camps", "applied", lambda p: _filters(p).get("source_kind") == ("jungle",)),
+    ("who died to towers the most", "applied", lambda p: _filters(p).get("source_kind") == ("structure",)),
+    ("who had the most kills with a pentakill", "flagged", None),
+    ("which player did the most damage to godz", "applied", lambda p: p.metrics[0] == "damage_to_players"),
+    ("who killed the most minions", "flagged", None),
+    # lookup
+    ("how much damage did Brisk deal while invisible", "flagged", None),
+    ("how much damage did Brisk deal to VoidWalker", "applied", lambda p: _filters(p).get("target") == ("VoidWalker",)),
+    ("how many times did Brisk kill VoidWalker", "applied", lambda p: _filters(p).get("victim") == ("VoidWalker",)),
+    ("how much damage did LunaSol take from towers", "applied",
+     lambda p: _filters(p).get("source_kind") == ("structure",)),
+    ("how much damage did the Fire Giant do", "applied",
+     lambda p: p.metrics == ("npc_damage",) and _filters(p).get("source") == ("Fire Giant",)),
+    ("which player dealt the most damage with basic attacks", "applied",
+     lambda p: all(a.endswith("Basic Attack") for a in _filters(p).get("ability", ("x",)))),
+    # comparison
+    ("compare the gold team 1 and team 2 got from jungle camps", "flagged", None),
+    # breakdown
+    ("break down VoidWalker's damage by ability while stealthed", "flagged", None),
+    # timeline
+    ("show gold over time for each team during the siege", "flagged", None),
+    # event lists
+    ("who got first blood in the jungle", "flagged", None),
+    ("which team won the lottery", "refused", None),
+    ("which team won the raffle", "refused", None),
+    ("which team won the coin toss", "refused", None),
+    # build order
+    ("what did PapiTacos build after his second recall", "flagged", None),
+    # real-world questions about things in the match
+    ("what does the Fire Giant weigh", "refused", None),
+    ("how tall is VoidWalker", "refused", None),
+    ("what is VoidWalker's favourite food", "refused", None),
+]
+
+
+@pytest.mark.parametrize(("question", "want", "check"), CASES, ids=[c[0][:45] for c in CASES])
+def test_a_qualifier_is_applied_flagged_or_refused(question, want, check):
+    plan = plan_question(question, VOCAB)
+    got = outcome(plan)
+    if want == "applied":
+        assert got in ("answered", "flagged") and check(plan), (got, plan.metrics, plan.filters, plan.caveats)
+    else:
+        assert got == want, (got, plan.metrics, plan.filters, plan.caveats, plan.refusal)
+
+
+def test_every_intent_is_covered_by_a_case():
+    intents = set()
+    for question, _, _ in CASES:
+        plan = plan_question(question, VOCAB)
+        if plan.intent != Intent.REFUSE:
+            intents.add(plan.intent)
+    assert {Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON, Intent.BREAKDOWN, Intent.TIMELINE, Intent.EVENT_LIST,
+            Intent.BUILD_ORDER} <= intents
+
+
+def test_a_flag_is_said_in_the_direct_answer_itself(stage_env):  # noqa: F811
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question("how much damage did Brisk deal while invisible", warehouse_root=stage_env.warehouse_root,
+                          match_id=MATCH_ID, artifacts_dir=stage_env.artifacts_dir, followups=False)
+    answer = pkg.response.direct_answer
+    assert answer.startswith("Brisk dealt 138,223 damage.")
+    assert "I read this as damage dealt per player for Brisk over the whole match" in answer
+    assert "'invisible'" in answer
+
+
+def test_a_refused_real_world_question_shows_no_number(stage_env):  # noqa: F811
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question("Which team won the lottery?", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    text = " ".join((pkg.response.direct_answer, *pkg.response.key_insights))
+    assert pkg.is_refusal and not any(c.isdigit() for c in text)
