@@ -10,10 +10,10 @@ import re
 from collections.abc import Collection
 
 STRUCTURE = re.compile(r"tower|phoenix|titan", re.I)
-BOSS = re.compile(r"gold fury|fire giant|pyromancer|bull demon", re.I)
+BOSS = re.compile(r"gold fury|fire giant|pyromancer|bull demon|oni fury", re.I)
 MINION = re.compile(r"\b(archer|brute|swordsman|champion|minion|siege)\b", re.I)
 JUNGLE = re.compile(
-    r"satyr|chimera|harpy|cyclops|manticore|centaur|wolf|harpies|gorgon|troll|oni|camp|buff|mercenar",
+    r"satyr|chimera|harpy|cyclops|naga|manticore|centaur|wolf|harpies|gorgon|troll|oni|camp|buff|mercenar",
     re.I,
 )
 # Order structures and minions belong to team 1, Chaos to team 2: in real logs the Order Titan falls
