@@ -135,3 +135,15 @@ def test_off_by_default():
     assert LlmPlanner.from_env({}) is None
     configured = LlmPlanner.from_env({"COMBAT_ANALYSIS_LLM_BASE_URL": "http://127.0.0.1:1/v1"})
     assert configured is not None and configured.api_key_env == "COMBAT_ANALYSIS_LLM_API_KEY"
+
+
+def test_a_models_plan_may_name_the_matchs_non_players_but_not_invent_them():
+    from combat_analysis.planner.llm import LlmPlanError, check_names
+
+    giant = QueryPlan(question="ignored", intent=Intent.LOOKUP, metrics=("npc_damage",), group_by=("source",),
+                      filters=(Filter(dimension="source", values=("Fire Giant",)),), focus=("Fire Giant",))
+    check_names(giant, VOCAB)  # a name of this match: accepted
+    for invented in (giant.model_copy(update={"filters": (Filter(dimension="source", values=("Kraken",)),)}),
+                     giant.model_copy(update={"focus": ("Kraken",)})):
+        with pytest.raises(LlmPlanError):
+            check_names(invented, VOCAB)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from combat_analysis.catalog import DIMENSIONS, METRICS
+from combat_analysis.entities import KINDS
 from combat_analysis.plan import Intent, QueryPlan
 from combat_analysis.planner.compile import compile_plan
 from combat_analysis.planner.offline import plan_question as offline_plan
@@ -180,11 +181,13 @@ def check_names(plan: QueryPlan, vocab: Vocabulary) -> None:
     known = {
         "player": set(vocab.player_names), "victim": set(vocab.player_names), "god": set(vocab.gods),
         "role": set(vocab.roles), "ability": set(vocab.abilities), "item": set(vocab.items),
-        "team": {1, 2, "1", "2"}, "target_kind": {"player", "minion", "jungle", "boss", "structure", "unknown"},
+        "team": {1, 2, "1", "2"}, "target_kind": set(KINDS), "source_kind": set(KINDS),
+        # damage by or to a non-player ("the Fire Giant", "the towers") names the match's own NPCs
+        "source": set(vocab.player_names) | set(vocab.npcs), "target": set(vocab.player_names) | set(vocab.npcs),
         "objective": {"tower", "phoenix", "titan", "gold fury", "fire giant"},
         "phase": {"early game", "mid game", "late game"},
     }
-    subjects = {"team 1", "team 2"}.union(*(known[d] for d in ("player", "god", "role", "ability", "item")))
+    subjects = {"team 1", "team 2"}.union(*(known[d] for d in ("player", "god", "role", "ability", "item", "source")))
     step: QueryPlan | None = plan
     bound: set[str] = set()
 
