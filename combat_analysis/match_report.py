@@ -23,6 +23,7 @@ from combat_analysis.render import (
     Section,
     bullets,
     code,
+    grouped_table,
     para,
     spans,
     strong,
@@ -153,19 +154,21 @@ SCOREBOARD = ("player", "role", "god", "K", "D", "A", "KDA", "damage", "to gods"
               "XP")
 
 
-def _scoreboard(scoreboard: list[dict[str, Any]], winner: int | None) -> list[Block]:
-    """One table per team, so the scoreboard fits a laptop screen without a team column."""
+def _scoreboard(scoreboard: list[dict[str, Any]], winner: int | None) -> Block:
+    """The players grouped by team (a caption per team instead of a team column), so the scoreboard fits a
+    laptop screen with its columns aligned."""
     teams = sorted({p["team"] for p in scoreboard}, key=lambda t: (t is None, str(t)))
-    blocks: list[Block] = []
-    for team in teams:
-        caption = f"Team {team}" + (" (won)" if winner is not None and team == winner else "") if team is not None \
-            else "No team recorded"
-        blocks.append(table(SCOREBOARD, (
-            (p["player"], p["role"], p["god"], p["kills"], p["deaths"], p["assists"], f"{p['kda']:.2f}",
-             _fmt(p["damage_dealt"]), _fmt(p["damage_to_players"]), _fmt(p["healing_done"]),
-             _fmt(p["damage_mitigated"]), _fmt(p["gold"]), _fmt(p["experience"]))
-            for p in scoreboard if p["team"] == team), caption=caption))
-    return blocks
+
+    def caption(team) -> str:
+        if team is None:
+            return "No team recorded"
+        return f"Team {team}" + (" (won)" if winner is not None and team == winner else "")
+
+    return grouped_table(SCOREBOARD, ((caption(team), (
+        (p["player"], p["role"], p["god"], p["kills"], p["deaths"], p["assists"], f"{p['kda']:.2f}",
+         _fmt(p["damage_dealt"]), _fmt(p["damage_to_players"]), _fmt(p["healing_done"]),
+         _fmt(p["damage_mitigated"]), _fmt(p["gold"]), _fmt(p["experience"]))
+        for p in scoreboard if p["team"] == team)) for team in teams))
 
 
 def _player_cards(scoreboard, ranking, best_of, build_of) -> list[Block]:
@@ -221,7 +224,7 @@ def build_match_report(warehouse_root: Path, match_id: str, out_dir: Path, *, ha
     sections = []
     if answers:
         sections.append(Section("Headlines", (bullets(Item(spans([a]), lead=q) for q, a in answers),)))
-    sections.append(Section("Scoreboard", tuple(_scoreboard(scoreboard, winner))))
+    sections.append(Section("Scoreboard", (_scoreboard(scoreboard, winner),)))
     sections.append(Section("Charts", tuple(Figure(c.path, c.alt, c.title) for c in made.values())))
     sections.append(Section("Objectives", (table(("time", "objective", "taken by", "team"), (
         (_minute_second(o["match_second"]), o["target"], o["killer"], o["team"] or "unknown") for o in objectives)),)

@@ -143,13 +143,27 @@ Cell = str | Span
 @dataclass(frozen=True)
 class Table:
     """A table of formatted cells (text, or a link). Columns whose every cell is a figure align right.
-    A table of more than `CARD_COLUMNS` columns reflows into one card per row on a phone."""
+    A table of more than `CARD_COLUMNS` columns reflows into one card per row on a phone. `groups` splits the
+    rows, in order, into captioned runs (a scoreboard's teams): one table with aligned columns in HTML, one
+    captioned table per group in markdown."""
 
     kind: ClassVar[str] = "table"
     CARD_COLUMNS: ClassVar[int] = 4
     columns: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
     caption: str = ""  # a small heading above the table
+    groups: tuple[tuple[str, int], ...] = ()  # (caption, number of rows)
+
+    @property
+    def parts(self) -> list[tuple[str, tuple[tuple[Cell, ...], ...]]]:
+        """The rows as (caption, rows) runs: the groups, or the whole table under its caption."""
+        if not self.groups:
+            return [(self.caption, self.rows)]
+        out, start = [], 0
+        for caption, count in self.groups:
+            out.append((caption, self.rows[start:start + count]))
+            start += count
+        return out
 
     @property
     def numeric(self) -> tuple[bool, ...]:
@@ -167,10 +181,23 @@ class Table:
         return len(self.columns) > self.CARD_COLUMNS
 
 
+def _cells(row: Sequence[Any]) -> tuple[Cell, ...]:
+    return tuple(c if isinstance(c, Span) else ("" if c is None else str(c)) for c in row)
+
+
 def table(columns: Sequence[str], rows: Iterable[Sequence[Any]], caption: str = "") -> Table:
-    return Table(tuple(str(c) for c in columns),
-                 tuple(tuple(c if isinstance(c, Span) else ("" if c is None else str(c)) for c in row) for row in rows),
-                 caption)
+    return Table(tuple(str(c) for c in columns), tuple(_cells(row) for row in rows), caption)
+
+
+def grouped_table(columns: Sequence[str], groups: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> Table:
+    """One table whose rows come in captioned groups, e.g. a scoreboard per team."""
+    rows: list[tuple[Cell, ...]] = []
+    counts: list[tuple[str, int]] = []
+    for caption, group in groups:
+        cells = [_cells(row) for row in group]
+        rows += cells
+        counts.append((caption, len(cells)))
+    return Table(tuple(str(c) for c in columns), tuple(rows), groups=tuple(counts))
 
 
 @dataclass(frozen=True)

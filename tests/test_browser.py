@@ -3,7 +3,7 @@
 Every chart kind is drawn on the sample match and a corpus match (see `report_fixtures`). In matplotlib, the
 boxes of every text a chart draws (titles, axis and tick labels, annotations, legend entries, table cells) must
 not intersect and must stay inside the image. In Chromium, every report page, at a laptop width (880 px) and
-a phone width (390 px), must not be wider than the screen or the page's column, nothing may need a horizontal
+a phone width (390 px), must not be wider than the screen, nothing may leave its card, nothing may need a horizontal
 scroll bar (the scoreboard's XP column once did), no table cell may spill its content, and every image must
 decode. Screenshots land in tests/out/ for a human to look at.
 """
@@ -100,14 +100,19 @@ function describe(el) {
 }
 function probe(frame) {
   var win = frame.contentWindow, doc = frame.contentDocument, width = win.innerWidth;
-  var column = doc.querySelector('main').getBoundingClientRect();
+  function inner(box, el) {  // a box's content area: inside its padding
+    var style = win.getComputedStyle(el);
+    return {left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight)};
+  }
   var out = {viewport: width, page: doc.documentElement.scrollWidth, images: doc.images.length, broken: 0,
              wider: [], scrolls: [], spilled: []};
   Array.prototype.forEach.call(doc.images, function (i) { if (!(i.complete && i.naturalWidth > 0)) out.broken++; });
   doc.querySelectorAll('body *').forEach(function (el) {
     var box = el.getBoundingClientRect();
-    // wider than the screen, or out of the page's column
-    if (box.width > 0 && (box.right > Math.min(width, column.right) + 1 || box.left < Math.max(0, column.left) - 1))
+    // wider than the screen, or out of its card (the section, header or footer around it) or the page's column
+    var card = el.parentElement.closest('section, header, footer, main');
+    var room = card ? inner(card.getBoundingClientRect(), card) : {left: 0, right: width};
+    if (box.width > 0 && (box.right > Math.min(width, room.right) + 1 || box.left < Math.max(0, room.left) - 1))
       out.wider.push(describe(el));
     // a box that would need a horizontal scroll bar to show all of its content (a 1 px box is hidden on purpose)
     if (box.width > 1 && /(auto|scroll|hidden)/.test(win.getComputedStyle(el).overflowX)
