@@ -30,6 +30,7 @@ from matplotlib.text import Text  # noqa: E402
 from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 
 from combat_analysis.fonts import use_fallback_fonts  # noqa: E402
+from combat_analysis.render import png_data_uri  # noqa: E402, F401 - the one data URI writer, charts' API too
 
 use_fallback_fonts()  # player names carry accents, CJK and emoji
 
@@ -438,6 +439,3 @@ def preview_b64(path: Path, width: int = 720) -> str:
         small.save(buffer, format="PNG", optimize=True)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
-
-def png_data_uri(path: Path) -> str:
-    return "data:image/png;base64," + base64.b64encode(Path(path).read_bytes()).decode("ascii")

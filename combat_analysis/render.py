@@ -91,16 +91,19 @@ def link(text: Any, target: str | os.PathLike) -> Span:
     return Span(str(text), "", str(target))
 
 
+Role = Literal["", "answer", "refusal", "kpi", "note"]
+
+
 @dataclass(frozen=True)
 class Paragraph:
     """A paragraph. Its role picks a look: the direct answer (or a refusal), a KPI box, a small note."""
 
     kind: ClassVar[str] = "paragraph"
     spans: tuple[Span, ...]
-    role: Literal["", "answer", "refusal", "kpi", "note"] = ""
+    role: Role = ""
 
 
-def para(*parts: Inline, role: Literal["", "answer", "refusal", "kpi", "note"] = "") -> Paragraph:
+def para(*parts: Inline, role: Role = "") -> Paragraph:
     return Paragraph(spans(parts), role)
 
 
