@@ -15,7 +15,16 @@ from combat_analysis.charts import preview_b64
 from combat_analysis.fidelity import check_package
 from combat_analysis.keys import KeyRefused, check_key
 from combat_analysis.package import AgentDataPackage, Visualization, new_package
-from combat_analysis.render import md_chart, md_code_block, md_text
+from combat_analysis.render import (
+    Bullets,
+    Item,
+    bullets,
+    md_blocks,
+    md_chart,
+    md_code_block,
+    md_preview,
+    spans,
+)
 from combat_analysis.requests import QuestionRequest, load_question, save_question
 from combat_analysis.stages import analyst, composer, data_engineer, query_analyst, visualization
 from combat_analysis.warehouse import WarehouseError, match_ids
@@ -95,8 +104,8 @@ def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: 
         match_id=match_id,
         intent=analysis.query_type if analysis else "refuse",
         plan=analysis.intent if analysis else "",
-        assumptions=dg.MetadataValue.md("\n".join(f"- {md_text(a)}" for a in (pkg.plan.assumptions if pkg.plan else ()))
-                                        or "none"),
+        assumptions=dg.MetadataValue.md(md_blocks(bullets(pkg.plan.assumptions)) if pkg.plan and pkg.plan.assumptions
+                                        else "none"),
         sql=dg.MetadataValue.md(md_code_block(sql, "sql") if sql else "no SQL: the question was refused"),
     )
 
@@ -127,8 +136,8 @@ def findings(context: dg.AssetExecutionContext, query_results: AgentDataPackage,
     found = pkg.analysis.key_findings if pkg.analysis else ()
     return _output(
         pkg,
-        findings=dg.MetadataValue.md("\n".join(f"- **{f.significance}** {md_text(f.description)}" for f in found)
-                                     or "none"),
+        findings=dg.MetadataValue.md(md_blocks(Bullets(tuple(Item(spans([f.description]), badge=f.significance)
+                                                            for f in found))) if found else "none"),
         recommended_charts=dg.MetadataValue.json(
             [v.kind for v in pkg.analysis.recommended_visualizations] if pkg.analysis else []),
     )
@@ -183,7 +192,7 @@ def answer_report(context: dg.AssetExecutionContext, charts: AgentDataPackage, h
         "direct_answer": pkg.response.direct_answer if pkg.response else "",
         "chart": dg.MetadataValue.md(chart_markdown(drawn[0], report=final.html_path if final else None) if drawn
                                      else "no chart: the answer is a single figure"),
-        "report_preview": dg.MetadataValue.md(final.markdown[:20000] if final else ""),
+        "report_preview": dg.MetadataValue.md(md_preview(final.markdown) if final else ""),
     }
     if final and final.html_path:
         metadata["report_html"] = dg.MetadataValue.path(final.html_path)

@@ -18,6 +18,7 @@ from combat_analysis.render import (
     link,
     md_bullets,
     md_chart,
+    md_preview,
     para,
     spans,
     to_markdown,
@@ -60,7 +61,7 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
         "report_html": dg.MetadataValue.path(str(report.html_path)),
         "report_url": dg.MetadataValue.url(report.html_path.as_uri()),
         "report_markdown": dg.MetadataValue.path(str(report.markdown_path)),
-        "preview": dg.MetadataValue.md(report.markdown[:20000]),
+        "preview": dg.MetadataValue.md(md_preview(report.markdown)),
         "battery": dg.MetadataValue.json(list(BATTERY)),
     })
 

@@ -15,7 +15,7 @@ from assets.ingest import match_warehouse
 from assets.reports import match_report
 from combat_analysis import season
 from combat_analysis.charts import preview_b64
-from combat_analysis.render import md_chart, md_table, md_text
+from combat_analysis.render import md_chart, md_preview, md_table, md_text
 from combat_analysis.season_report import (
     BoardsTable,
     GroupsTable,
@@ -270,7 +270,7 @@ def season_report(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Mat
         "report_html": dg.MetadataValue.path(str(report.html_path)),
         "report_url": dg.MetadataValue.url(report.html_path.as_uri()),
         "report_markdown": dg.MetadataValue.path(str(report.markdown_path)),
-        "preview": dg.MetadataValue.md(report.markdown[:20000]),
+        "preview": dg.MetadataValue.md(md_preview(report.markdown)),
     })
 
 

@@ -309,6 +309,15 @@ def md_image(alt: str, uri: str) -> str:
     return f"![{md_text(alt)}]({uri})"
 
 
+_FILE_IMAGE = re.compile(r"!\[((?:[^\]\\]|\\.)*)\]\((?!data:)[^)\s]*\)")
+
+
+def md_preview(markdown: str, limit: int = 20000) -> str:
+    """A report's markdown for Dagster's metadata view: images of files beside the report (which the UI cannot
+    load) become their alt text, and the text stops at `limit` characters."""
+    return _FILE_IMAGE.sub(lambda m: f"_Chart: {m.group(1)}_", markdown)[:limit]
+
+
 def md_chart(title: str, alt: str, png_b64: str, report: Path | str | None = None) -> str:
     """A chart for Dagster's metadata view: its title, the image (a base64 PNG), and where the report is."""
     lines = [f"**{md_text(title)}**", "", md_image(alt, "data:image/png;base64," + png_b64)]

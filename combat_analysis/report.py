@@ -119,7 +119,8 @@ def answer_document(pkg: AgentDataPackage, folder: Path | None = None) -> Docume
         sections.append(Section("Findings", (render.Bullets(tuple(
             Item(render.spans([f.description]), badge=f.significance) for f in findings)),)))
     if table is not None:
-        blocks: list[Block] = [render.table(table.columns, ([_cell(v) for v in row] for row in table.rows))]
+        headings = [c.replace("_", " ") for c in table.columns]  # "match second" may wrap; the CSV keeps the names
+        blocks: list[Block] = [render.table(headings, ([_cell(v) for v in row] for row in table.rows))]
         note = _table_note(table, folder)
         if note:
             blocks.append(para(*note, role="note"))

@@ -76,6 +76,9 @@ def test_the_match_report_shows_the_gold_curve_first(materialized):
     assert width == 720 and alt.startswith("Line chart of team 1's gold minus team 2's over minutes 0 to 31")
     assert sorted(size[0] for _, size in images(meta["more_charts"])) == [480, 480]
     assert f"`{meta['report_html']}`" in meta["chart"] and "VoidWalker" in meta["headlines"]
+    # the preview names its charts instead of pointing at files the UI cannot load
+    assert ".png)" not in meta["preview"] and "_Chart: Horizontal bar chart of damage dealt by player" in meta["preview"]
+    assert ".png)" not in materialized["answer_report"]["report_preview"]
 
 
 def test_the_season_report_shows_its_leaderboard(materialized):
