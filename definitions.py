@@ -9,15 +9,15 @@ import dagster as dg
 from assets.ingest import match_warehouse, raw_match_log
 from assets.jobs import (
     answer_question_job,
-    cleanup_handles_job,
     daily_digest_job,
     executor_from_env,
+    housekeeping_job,
     ingest_match_job,
     match_report_job,
 )
 from assets.questions import question_assets
 from assets.reports import daily_digest, match_report
-from assets.schedules import cleanup_handles_schedule, daily_digest_schedule
+from assets.schedules import daily_digest_schedule, housekeeping_schedule
 from assets.season import season_assets, season_automation_sensor
 from assets.sensors import incoming_logs_sensor, question_files_sensor, report_automation_sensor
 from resources import CombatHome, PackageIOManager, PlannerResource
@@ -25,9 +25,9 @@ from resources.run_log import file_logger
 
 defs = dg.Definitions(
     assets=[raw_match_log, match_warehouse, *question_assets, match_report, daily_digest, *season_assets],
-    jobs=[ingest_match_job, answer_question_job, match_report_job, daily_digest_job, cleanup_handles_job],
+    jobs=[ingest_match_job, answer_question_job, match_report_job, daily_digest_job, housekeeping_job],
     sensors=[incoming_logs_sensor, question_files_sensor, report_automation_sensor, season_automation_sensor],
-    schedules=[daily_digest_schedule, cleanup_handles_schedule],
+    schedules=[daily_digest_schedule, housekeeping_schedule],
     resources={"home": CombatHome.from_env(), "planner": PlannerResource.from_env(),
                "package_io_manager": PackageIOManager()},
     executor=executor_from_env(),

@@ -15,6 +15,7 @@ from combat_analysis.ingest import (
     ingest_log,
 )
 from combat_analysis.logfile import survey_log
+from combat_analysis.render import md_table
 from combat_analysis.requests import match_id_for_key, match_key, match_source, register_match_source
 from combat_analysis.warehouse import open_warehouse
 from resources import CombatHome
@@ -85,11 +86,6 @@ def warehouse_checks(con, lines_in_match: int) -> list[dg.AssetCheckResult]:
     ]
 
 
-def _markdown_table(columns: list[str], rows: list[tuple]) -> str:
-    head = "| " + " | ".join(columns) + " |\n|" + "---|" * len(columns) + "\n"
-    return head + "\n".join("| " + " | ".join(str(v) for v in row) + " |" for row in rows)
-
-
 @dg.asset(
     partitions_def=match_partitions, group_name="ingest", kinds={"duckdb", "parquet"}, owners=OWNERS,
     code_version="1", deps=[raw_match_log], check_specs=CHECKS, pool="warehouse_writes",
@@ -137,10 +133,10 @@ def _match_metadata(paths, result: IngestResult) -> tuple[dict, list[dg.AssetChe
         "quarantined_lines": result.lines_quarantined,
         "quarantine_reasons": dg.MetadataValue.json(result.quarantine_reasons),
         "quarantine_preview": dg.MetadataValue.md(
-            _markdown_table(["line", "reason"], quarantined) if quarantined else "no malformed lines"),
+            md_table(["line", "reason"], quarantined) if quarantined else "no malformed lines"),
         "event_counts": dg.MetadataValue.json(result.event_counts),
         "table_rows": dg.MetadataValue.json(result.table_rows),
-        "players": dg.MetadataValue.md(_markdown_table(
+        "players": dg.MetadataValue.md(md_table(
             ["player", "team", "role", "god", "K", "D", "A", "damage", "gold"], players)),
         "snapshot_path": dg.MetadataValue.path(result.snapshot_dir),
         "dagster/row_count": result.table_rows.get("events", 0),

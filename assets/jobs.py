@@ -1,15 +1,18 @@
-"""Jobs, and the executor chosen by the COMBAT_ANALYSIS_EXECUTOR environment variable."""
+"""Jobs (among them the nightly housekeeping), and the executor chosen by COMBAT_ANALYSIS_EXECUTOR."""
 
 
 import os
+from datetime import datetime, timezone
 
 import dagster as dg
 
 from assets.ingest import match_warehouse, raw_match_log
+from assets.partitions import question_partitions
 from assets.questions import question_assets
 from assets.reports import daily_digest, match_report
 from combat_analysis.handles import HandleStore
-from resources import CombatHome
+from combat_analysis.retention import cutoff, remove_question_files, request_activity, sort_questions
+from resources import CombatHome, PackageIOManager
 
 ingest_match_job = dg.define_asset_job(
     "ingest_match_job", selection=[raw_match_log, match_warehouse],
@@ -32,9 +35,116 @@ def remove_expired_handles(context: dg.OpExecutionContext, home: CombatHome) -> 
     return removed
 
 
-@dg.job(description="Delete expired data handles (also: `combat-analysis cleanup-handles`).")
-def cleanup_handles_job():
+class ExpiryConfig(dg.Config):
+    """`as_of`: judge ages as of this ISO time instead of now (e.g. to see what a later night will expire);
+    `dry_run`: only list what would expire."""
+
+    as_of: str = ""
+    dry_run: bool = False
+
+
+QUESTION_ASSETS = tuple(a.key for a in question_assets)
+PARTITION_TAG = "dagster/partition"
+UNFINISHED = [dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING,
+              dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.CANCELING, dg.DagsterRunStatus.SUSPENDED]
+
+
+QUESTION_STEPS = frozenset(key.to_python_identifier() for key in QUESTION_ASSETS)
+
+
+def _is_question_run(instance: dg.DagsterInstance, run: dg.DagsterRun) -> bool:
+    """A run that materializes question assets and nothing else: by its asset selection when it names one,
+    else by the steps of its execution plan (a run of `materialize` or of a whole asset job names none)."""
+    if run.asset_selection:
+        return set(run.asset_selection) <= set(QUESTION_ASSETS)
+    snapshot = instance.get_execution_plan_snapshot(run.execution_plan_snapshot_id) \
+        if run.execution_plan_snapshot_id else None
+    steps = set(snapshot.step_keys_to_execute or [s.key for s in snapshot.steps]) if snapshot else set()
+    return bool(steps) and steps <= QUESTION_STEPS
+
+
+def _question_runs(instance: dg.DagsterInstance, keys: list[str], statuses=None) -> list[dg.RunRecord]:
+    """Runs of these question partitions: tagged with one of the keys, and materializing question assets only
+    (a run of another partitioned asset that happens to share a key is never a question's)."""
+    if not keys:
+        return []
+    records = instance.get_run_records(dg.RunsFilter(tags={PARTITION_TAG: keys}, statuses=statuses))
+    return [r for r in records if _is_question_run(instance, r.dagster_run)]
+
+
+def question_activity(instance: dg.DagsterInstance, paths, keys: list[str]) -> dict[str, datetime]:
+    """Each question's last activity: its newest materialization of any question asset, its newest run, or
+    its request file, whichever is latest."""
+    wanted = set(keys)
+    seen: dict[str, datetime] = {}
+
+    def note(key: str | None, when: datetime | None) -> None:
+        if key in wanted and when is not None and (key not in seen or when > seen[key]):
+            seen[key] = when
+
+    for asset_key in QUESTION_ASSETS:
+        cursor = None
+        while True:
+            page = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=asset_key), limit=1000,
+                                                   cursor=cursor)
+            for record in page.records:
+                note(record.partition_key, datetime.fromtimestamp(record.timestamp, tz=timezone.utc))
+            if not page.has_more:
+                break
+            cursor = page.cursor
+    for record in _question_runs(instance, keys):
+        note(record.dagster_run.tags.get(PARTITION_TAG), record.update_timestamp.astimezone(timezone.utc))
+    for key in keys:
+        note(key, request_activity(paths, key))
+    return seen
+
+
+@dg.op(description="Expire question partitions inactive for longer than the retention setting "
+                   "(CombatHome.question_retention_days): their stored packages, artifacts (with their "
+                   "follow-ups'), request, runs and the dynamic partition itself.")
+def expire_old_questions(context: dg.OpExecutionContext, config: ExpiryConfig, home: CombatHome,
+                         package_io_manager: dg.ResourceParam[PackageIOManager]) -> dg.Output[list[str]]:
+    days = home.question_retention_days
+    instance = context.instance
+    keys = list(instance.get_dynamic_partitions(question_partitions.name))
+    if days <= 0:
+        context.log.info(f"question retention is {days} days: every question is kept")
+        return dg.Output([], metadata={"retention_days": days, "questions": len(keys), "expired": 0})
+    now = datetime.fromisoformat(config.as_of) if config.as_of else datetime.now(timezone.utc)
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=timezone.utc)
+    busy = {r.dagster_run.tags.get(PARTITION_TAG) for r in _question_runs(instance, keys, UNFINISHED)}
+    sorted_out = sort_questions(keys, question_activity(instance, home.paths, keys), busy,
+                                cutoff(now, days))
+    for key in sorted_out.expired if not config.dry_run else ():
+        final = package_io_manager.latest("answer_report", key)
+        followups = [f.query_id for f in final.response.followup_answers if f.query_id] \
+            if final is not None and final.response is not None else []
+        for asset_key in QUESTION_ASSETS:
+            package_io_manager.remove_partition("/".join(asset_key.path), key)
+        remove_question_files(home.paths, key, followups)
+        for record in _question_runs(instance, [key]):
+            if record.dagster_run.status not in UNFINISHED:
+                instance.delete_run(record.dagster_run.run_id)
+        instance.delete_dynamic_partition(question_partitions.name, key)
+        context.log.info(f"expired question {key!r} and {len(followups)} follow-up answer(s)")
+    verb = "would expire" if config.dry_run else "expired"
+    context.log.info(f"{verb} {len(sorted_out.expired)} of {len(keys)} question(s) inactive for over {days} days; "
+                     f"{len(sorted_out.busy)} running, {len(sorted_out.unknown)} with no recorded activity kept")
+    return dg.Output(list(sorted_out.expired), metadata={
+        "retention_days": days, "as_of": now.isoformat(timespec="seconds"), "dry_run": config.dry_run,
+        "questions": len(keys), "expired": len(sorted_out.expired), "kept": len(sorted_out.kept),
+        "running": len(sorted_out.busy), "no_recorded_activity": len(sorted_out.unknown),
+        "expired_keys": dg.MetadataValue.json(list(sorted_out.expired)[:100]),
+    })
+
+
+@dg.job(description="Nightly housekeeping: delete expired data handles (also `combat-analysis cleanup-handles`) "
+                    "and expire question partitions inactive for longer than the retention setting "
+                    "(COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS, default 30).")
+def housekeeping_job():
     remove_expired_handles()
+    expire_old_questions()
 
 
 @dg.configured(dg.multiprocess_executor, name="multiprocess", config_schema={

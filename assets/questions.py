@@ -5,14 +5,26 @@ every version under its digest, which is also the asset's data version. Each que
 """
 
 
+from pathlib import Path
+
 import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.partitions import question_partitions
+from combat_analysis.charts import preview_b64
 from combat_analysis.fidelity import check_package
 from combat_analysis.keys import KeyRefused, check_key
-from combat_analysis.package import AgentDataPackage, new_package
-from combat_analysis.report import md_code_block, md_text
+from combat_analysis.package import AgentDataPackage, Visualization, new_package
+from combat_analysis.render import (
+    Bullets,
+    Item,
+    bullets,
+    md_blocks,
+    md_chart,
+    md_code_block,
+    md_preview,
+    spans,
+)
 from combat_analysis.requests import QuestionRequest, load_question, save_question
 from combat_analysis.stages import analyst, composer, data_engineer, query_analyst, visualization
 from combat_analysis.warehouse import WarehouseError, match_ids
@@ -92,8 +104,8 @@ def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: 
         match_id=match_id,
         intent=analysis.query_type if analysis else "refuse",
         plan=analysis.intent if analysis else "",
-        assumptions=dg.MetadataValue.md("\n".join(f"- {md_text(a)}" for a in (pkg.plan.assumptions if pkg.plan else ()))
-                                        or "none"),
+        assumptions=dg.MetadataValue.md(md_blocks(bullets(pkg.plan.assumptions)) if pkg.plan and pkg.plan.assumptions
+                                        else "none"),
         sql=dg.MetadataValue.md(md_code_block(sql, "sql") if sql else "no SQL: the question was refused"),
     )
 
@@ -124,24 +136,36 @@ def findings(context: dg.AssetExecutionContext, query_results: AgentDataPackage,
     found = pkg.analysis.key_findings if pkg.analysis else ()
     return _output(
         pkg,
-        findings=dg.MetadataValue.md("\n".join(f"- **{f.significance}** {md_text(f.description)}" for f in found)
-                                     or "none"),
+        findings=dg.MetadataValue.md(md_blocks(Bullets(tuple(Item(spans([f.description]), badge=f.significance)
+                                                            for f in found))) if found else "none"),
         recommended_charts=dg.MetadataValue.json(
             [v.kind for v in pkg.analysis.recommended_visualizations] if pkg.analysis else []),
     )
 
 
+def drawn_charts(pkg: AgentDataPackage) -> list[Visualization]:
+    """The package's charts that have an image, in the order the report shows them."""
+    order = pkg.response.visualizations if pkg.response else tuple(pkg.visualizations)
+    return [pkg.visualizations[v] for v in order
+            if v in pkg.visualizations and pkg.visualizations[v].file_path
+            and Path(pkg.visualizations[v].file_path).is_file()]
+
+
+def chart_markdown(chart: Visualization, width: int = 720, report: str | None = None) -> str:
+    return md_chart(chart.title, chart.alt_text, preview_b64(Path(chart.file_path), width), report)
+
+
 @dg.asset(kinds={"matplotlib"}, code_version="1", **COMMON)
 def charts(context: dg.AssetExecutionContext, findings: AgentDataPackage, home: CombatHome,
            planner: PlannerResource) -> dg.Output[AgentDataPackage]:
-    """The visualization stage's output: PNG charts chosen by result shape, with alt text (package v4)."""
+    """The visualization stage's output: PNG charts chosen by result shape, with alt text (package v4).
+    Metadata `charts`: every chart at a readable width (open it with "Show Markdown")."""
     pkg = visualization(findings, home.stage_env(findings.input.context.match_id, planner.planner()))
-    thumbs = "\n\n".join(
-        f"**{md_text(v.title)}**\n\n![{md_text(v.alt_text)}](data:image/png;base64,{v.thumbnail_b64})"
-        for v in pkg.visualizations.values() if v.thumbnail_b64)
+    drawn = drawn_charts(pkg)
     return _output(
         pkg,
-        charts=dg.MetadataValue.md(thumbs or "no chart: the answer is a single figure"),
+        charts=dg.MetadataValue.md("\n\n".join(chart_markdown(c) for c in drawn)
+                                   or "no chart: the answer is a single figure"),
         chart_paths=dg.MetadataValue.json({k: v.file_path for k, v in pkg.visualizations.items() if v.file_path}),
     )
 
@@ -156,17 +180,23 @@ FIDELITY = dg.AssetCheckSpec(
 def answer_report(context: dg.AssetExecutionContext, charts: AgentDataPackage, home: CombatHome,
                   planner: PlannerResource):
     """The composer's output: the direct answer with its exact figure, insights, charts, supporting data and
-    methodology, as markdown and a self-contained HTML report (package v5)."""
+    methodology, as markdown and a self-contained HTML report (package v5). Metadata: `chart` is the main
+    chart at a readable width with the report's path (open it with "Show Markdown"); `report_html` and
+    `report_url` point at the HTML report."""
     env = home.stage_env(charts.input.context.match_id, planner.planner())
     pkg = composer(charts, env)
     final = pkg.final_output
+    drawn = drawn_charts(pkg)
     metadata = {
         "question": pkg.input.raw_query,
         "direct_answer": pkg.response.direct_answer if pkg.response else "",
-        "report_preview": dg.MetadataValue.md(final.markdown[:20000] if final else ""),
+        "chart": dg.MetadataValue.md(chart_markdown(drawn[0], report=final.html_path if final else None) if drawn
+                                     else "no chart: the answer is a single figure"),
+        "report_preview": dg.MetadataValue.md(md_preview(final.markdown) if final else ""),
     }
     if final and final.html_path:
         metadata["report_html"] = dg.MetadataValue.path(final.html_path)
+        metadata["report_url"] = dg.MetadataValue.url(Path(final.html_path).as_uri())
     if final and final.markdown_path:
         metadata["report_markdown"] = dg.MetadataValue.path(final.markdown_path)
     yield _output(pkg, **metadata)

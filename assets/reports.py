@@ -1,14 +1,28 @@
 """Match reports that appear by themselves when a match lands, and a daily digest of the day's matches."""
 
 
+import os
 from datetime import datetime, timedelta
 
 import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.partitions import digest_days, match_partitions
+from combat_analysis.charts import preview_b64
 from combat_analysis.keys import path_for_key
 from combat_analysis.match_report import BATTERY, MVP_FORMULA, build_match_report
+from combat_analysis.render import (
+    Bullets,
+    Document,
+    Item,
+    link,
+    md_bullets,
+    md_chart,
+    md_preview,
+    para,
+    spans,
+    to_markdown,
+)
 from combat_analysis.requests import match_id_for_key
 from combat_analysis.warehouse import committed_snapshot, manifest, match_ids, open_warehouse
 from resources import CombatHome, PlannerResource
@@ -21,7 +35,10 @@ OWNERS = ["team:analytics"]
     owners=OWNERS, code_version="1", deps=[match_warehouse], pool="report_writes",
     automation_condition=dg.AutomationCondition.eager(),
     description="The full report for a match: result, scoreboard, leaders, gold curve, objectives, team "
-                "fights, MVP and a card per player. Built by itself whenever the match's ingest succeeds.",
+                "fights, MVP and a card per player. Built by itself whenever the match's ingest succeeds. "
+                "Metadata: `chart` is the gold difference curve at a readable width with the report's path, "
+                "`more_charts` the damage and kill charts (open them with \"Show Markdown\"); `report_html` and "
+                "`report_url` point at the HTML report.",
 )
 def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: PlannerResource) -> dg.MaterializeResult:
     """Runs the standard battery of questions through the five-stage pipeline and composes one report, in
@@ -30,21 +47,21 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
     match_id = _match_id_for(paths, context.partition_key)
     report = build_match_report(paths.warehouse, match_id, path_for_key(paths.reports, match_id, what="match id"),
                                 handles_dir=paths.handles, planner=planner.planner())
-    from combat_analysis.charts import thumbnail_b64
-
-    thumbs = "\n\n".join(f"![{name}](data:image/png;base64,{thumbnail_b64(path, width=320)})"
-                         for name, path in report.charts.items())
+    main, *more = sorted(report.chart_info.values(), key=lambda c: c.path.name != "gold_difference.png")
     return dg.MaterializeResult(metadata={
         "match_id": match_id,
         "winner": f"team {report.winner_team}" if report.winner_team else "unknown",
         "duration_s": report.duration_s,
         "mvp": f"{report.mvp} ({report.mvp_score:,.2f})",
         "mvp_formula": MVP_FORMULA,
-        "headlines": dg.MetadataValue.md("\n".join(f"- **{q}** {a}" for q, a in report.answers)),
-        "charts": dg.MetadataValue.md(thumbs),
+        "headlines": dg.MetadataValue.md(md_bullets((q, a) for q, a in report.answers)),
+        "chart": dg.MetadataValue.md(md_chart(main.title, main.alt, preview_b64(main.path), report.html_path)),
+        "more_charts": dg.MetadataValue.md("\n\n".join(md_chart(c.title, c.alt, preview_b64(c.path, 480))
+                                                        for c in more) or "none"),
         "report_html": dg.MetadataValue.path(str(report.html_path)),
+        "report_url": dg.MetadataValue.url(report.html_path.as_uri()),
         "report_markdown": dg.MetadataValue.path(str(report.markdown_path)),
-        "preview": dg.MetadataValue.md(report.markdown[:20000]),
+        "preview": dg.MetadataValue.md(md_preview(report.markdown)),
         "battery": dg.MetadataValue.json(list(BATTERY)),
     })
 
@@ -72,17 +89,21 @@ def daily_digest(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Mate
         committed = datetime.fromisoformat(manifest(paths.warehouse, match_id)["created_at"]).astimezone()
         if day <= committed.replace(tzinfo=None) < day + timedelta(days=1):
             landed.append(match_id)
-    lines = [f"# Matches that landed on {context.partition_key}", ""]
+    out = paths.reports / "digests" / f"{context.partition_key}.md"
+    items = []
     for match_id in landed:
         con = open_warehouse(paths.warehouse, match_id)
         winner, duration = con.execute("SELECT winner_team, duration_s FROM matches").fetchone()
+        con.close()
         report = path_for_key(paths.reports, match_id, what="match id") / "report.html"
-        lines.append(f"- **{match_id}**: {'team ' + str(winner) + ' won' if winner else 'winner unknown'}, "
-                     f"{duration // 60} min; report: {report if report.exists() else 'not built yet'}")
-    if not landed:
-        lines.append("No match landed on this day.")
-    out = paths.reports / "digests" / f"{context.partition_key}.md"
+        items.append(Item(spans([f"{'team ' + str(winner) + ' won' if winner else 'winner unknown'}, "
+                                 f"{(duration or 0) // 60} min; ",
+                                 link("report", os.path.relpath(report, out.parent)) if report.exists()
+                                 else "report not built yet"]), lead=f"{match_id}:"))
+    doc = Document(f"Matches that landed on {context.partition_key}",
+                   (Bullets(tuple(items)),) if items else (para("No match landed on this day."),), base=out.parent)
+    markdown = to_markdown(doc)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out.write_text(markdown, encoding="utf-8")
     return dg.MaterializeResult(metadata={"matches": len(landed), "digest": dg.MetadataValue.path(str(out)),
-                                          "preview": dg.MetadataValue.md("\n".join(lines))})
+                                          "preview": dg.MetadataValue.md(markdown)})

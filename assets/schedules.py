@@ -1,8 +1,9 @@
-"""Schedules: the daily digest of the day's matches, and the nightly clean-up of expired data handles."""
+"""Schedules: the daily digest of the day's matches, and the nightly housekeeping (expired data handles and
+question partitions)."""
 
 import dagster as dg
 
-from assets.jobs import cleanup_handles_job, daily_digest_job
+from assets.jobs import daily_digest_job, housekeeping_job
 
 # Named explicitly: Dagster would otherwise call them <job>_schedule, unlike the README and the Python names.
 daily_digest_schedule = dg.build_schedule_from_partitioned_job(
@@ -11,8 +12,9 @@ daily_digest_schedule = dg.build_schedule_from_partitioned_job(
     description="Digest of the matches that landed today, written late each evening.",
 )
 
-cleanup_handles_schedule = dg.ScheduleDefinition(
-    name="cleanup_handles_schedule", job=cleanup_handles_job, cron_schedule="15 4 * * *",
+housekeeping_schedule = dg.ScheduleDefinition(
+    name="housekeeping_schedule", job=housekeeping_job, cron_schedule="15 4 * * *",
     default_status=dg.DefaultScheduleStatus.RUNNING,
-    description="Delete expired data handles every night.",
+    description="Every night: delete expired data handles, and expire question partitions inactive for longer "
+                "than the retention setting.",
 )

@@ -14,6 +14,8 @@ import dagster as dg
 from assets.ingest import match_warehouse
 from assets.reports import match_report
 from combat_analysis import season
+from combat_analysis.charts import preview_b64
+from combat_analysis.render import md_chart, md_preview, md_table, md_text
 from combat_analysis.season_report import (
     BoardsTable,
     GroupsTable,
@@ -50,14 +52,6 @@ COMMON = dict(group_name="season", owners=OWNERS, code_version="1", automation_c
 
 def season_dir(home: CombatHome) -> Path:
     return home.paths.home / "season"
-
-
-def _table_md(columns: list[str], rows: list[tuple]) -> str:
-    def cell(value) -> str:
-        return str(value).replace("|", "\\|")
-
-    head = "| " + " | ".join(columns) + " |\n|" + "---|" * len(columns) + "\n"
-    return head + "\n".join("| " + " | ".join(cell(v) for v in row) + " |" for row in rows)
 
 
 def _snapshot(con) -> tuple[tuple[season.MatchInfo, ...], season.MatchSelection]:
@@ -145,7 +139,7 @@ def profile_checks(con, table: ProfilesTable, ingested: set[str]) -> list[dg.Ass
             check_name="player_match_counts", passed=not wrong,
             metadata={"players": len(counted),
                       "mismatches": dg.MetadataValue.md(
-                          _table_md(["player", "counted", "appears in"], wrong[:20]) if wrong else "none")}),
+                          md_table(["player", "counted", "appears in"], wrong[:20]) if wrong else "none")}),
     ]
 
 
@@ -167,7 +161,7 @@ def player_profiles(context: dg.AssetExecutionContext, home: CombatHome) -> dg.M
         metadata={
             "matches": len(matches),
             "players": len(table.profiles),
-            "preview": dg.MetadataValue.md(_table_md(
+            "preview": dg.MetadataValue.md(md_table(
                 ["player", "matches", "W-L-unknown", "win rate", "avg KDA", "avg damage", "best match (damage)"],
                 [(p.player, p.record.games, f"{p.record.wins}-{p.record.losses}-{p.record.unknown_results}",
                   fmt_rate(p.record.win_rate), fmt_number(p.averages["kda"], 2),
@@ -185,7 +179,7 @@ def player_profiles(context: dg.AssetExecutionContext, home: CombatHome) -> dg.M
 def _groups_md(groups: tuple[season.GroupStats, ...], what: str) -> str:
     if not groups:
         return f"no {what} yet"
-    return _table_md([what, "games", "W-L-unknown", "win rate", "avg KDA", "avg damage", "avg gold"], [
+    return md_table([what, "games", "W-L-unknown", "win rate", "avg KDA", "avg damage", "avg gold"], [
         (g.name, g.record.games, f"{g.record.wins}-{g.record.losses}-{g.record.unknown_results}",
          fmt_rate(g.record.win_rate), fmt_number(g.average_kda, 2), fmt_number(g.average_damage),
          fmt_number(g.average_gold)) for g in groups[:PREVIEW_ROWS]])
@@ -228,7 +222,7 @@ def season_leaderboard(context: dg.AssetExecutionContext, home: CombatHome) -> d
         con.close()
     path = save_table(season_dir(home) / "season_leaderboard.json", table)
     previews = "\n\n".join(
-        f"**{board_title(b)}**\n\n" + (_table_md(["#", "player", "matches", "value"], [
+        f"**{md_text(board_title(b))}**\n\n" + (md_table(["#", "player", "matches", "value"], [
             (r.rank, r.player, r.matches, board_value(b, r.value)) for r in b.rows[:5]]) if b.rows else "nobody yet")
         for b in table.boards)
     leaders = {board_title(b): (f"{b.rows[0].player} ({board_value(b, b.rows[0].value)})" if b.rows else "")
@@ -248,12 +242,13 @@ def season_leaderboard(context: dg.AssetExecutionContext, home: CombatHome) -> d
           deps=[player_profiles, god_stats, season_leaderboard, WAREHOUSE,
                 dg.AssetDep(match_report, partition_mapping=ALL_MATCHES)],
           description="The season in one page: leaderboards, players, the leaders' form, gods, roles and every "
-                      "match with a link to its report; markdown and self-contained HTML.", **COMMON)
+                      "match with a link to its report; markdown and self-contained HTML. Metadata: `chart` is the "
+                      "total damage leaderboard at a readable width with the report's path, `more_charts` the form "
+                      "and win-rate charts (open them with \"Show Markdown\"); `report_html` and `report_url` point "
+                      "at the HTML report.", **COMMON)
 def season_report(context: dg.AssetExecutionContext, home: CombatHome) -> dg.MaterializeResult:
     """Reads the three season tables as their assets stored them, and links each match report that Dagster
     has built."""
-    from combat_analysis.charts import thumbnail_b64
-
     folder = season_dir(home)
     con = open_warehouse(home.paths.warehouse)
     try:
@@ -263,16 +258,19 @@ def season_report(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Mat
             load_table(folder / "season_leaderboard.json", BoardsTable), match_report_files(context.instance))
     finally:
         con.close()
-    thumbs = "\n\n".join(f"![{name}](data:image/png;base64,{thumbnail_b64(path, width=320)})"
-                         for name, path in report.charts.items())
+    main, *more = report.figures or (None,)
     return dg.MaterializeResult(metadata={
         "matches": report.matches,
         "linked_match_reports": report.linked_reports,
         "form_players": dg.MetadataValue.json(list(report.form_players)),
-        "charts": dg.MetadataValue.md(thumbs or "no chart yet"),
+        "chart": dg.MetadataValue.md(md_chart(main.caption or main.alt, main.alt, preview_b64(main.path),
+                                              report.html_path) if main else "no chart yet"),
+        "more_charts": dg.MetadataValue.md("\n\n".join(
+            md_chart(f.caption or f.alt, f.alt, preview_b64(f.path, 480)) for f in more if f) or "none"),
         "report_html": dg.MetadataValue.path(str(report.html_path)),
+        "report_url": dg.MetadataValue.url(report.html_path.as_uri()),
         "report_markdown": dg.MetadataValue.path(str(report.markdown_path)),
-        "preview": dg.MetadataValue.md(report.markdown[:20000]),
+        "preview": dg.MetadataValue.md(md_preview(report.markdown)),
     })
 
 

@@ -2,12 +2,12 @@
 
 Headline answers come from a standard battery of questions run through the same five-stage pipeline as any
 analyst's question, so the report and an ad-hoc answer can never disagree. The scoreboard and the per-player
-cards read the warehouse views directly.
+cards read the warehouse views directly. The report is one `render.Document`, written as markdown and as a
+self-contained HTML page by the shared templates; every name from the log is escaped in both.
 """
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,23 @@ from typing import Any
 from combat_analysis import charts
 from combat_analysis import mvp as mvp_rule
 from combat_analysis.patterns import team_fights
+from combat_analysis.render import (
+    Block,
+    Document,
+    Figure,
+    Heading,
+    Item,
+    Section,
+    bullets,
+    code,
+    grouped_table,
+    para,
+    spans,
+    strong,
+    table,
+    to_html,
+    to_markdown,
+)
 from combat_analysis.warehouse import open_warehouse
 
 BATTERY = (
@@ -42,6 +59,7 @@ class MatchReport:
     winner_team: int | None = None
     duration_s: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    chart_info: dict[str, Chart] = field(default_factory=dict)  # each chart's path, title and alt text
 
 
 def _rows(con, sql: str, params: list | None = None) -> list[dict[str, Any]]:
@@ -76,26 +94,76 @@ def _answer_battery(warehouse_root: Path, match_id: str, out_dir: Path, handles_
     return answers
 
 
-def _charts(con, out: Path, scoreboard, objectives) -> dict[str, Path]:
-    made: dict[str, Path] = {}
+@dataclass(frozen=True)
+class Chart:
+    path: Path
+    title: str
+    alt: str  # the chart's data in words
+
+
+def _charts(con, out: Path, scoreboard, objectives) -> dict[str, Chart]:
+    made: dict[str, Chart] = {}
     ranked = sorted(scoreboard, key=lambda p: -p["damage_dealt"])
-    made["damage"] = charts.bar_h(
+    title = "Damage dealt by player"
+    made["damage"] = Chart(charts.bar_h(
         out / "damage_by_player.png", [p["player"] for p in ranked], [p["damage_dealt"] for p in ranked],
-        title="Damage dealt by player", xlabel="damage", colors=[charts.team_color(p["team"]) for p in ranked])
+        title=title, xlabel="damage dealt", colors=[charts.team_color(p["team"]) for p in ranked]), title,
+        f"Horizontal bar chart of damage dealt by player, largest first, {len(ranked)} bars: "
+        + ", ".join(f"{p['player']} {_fmt(p['damage_dealt'])}" for p in ranked[:3]) + ".")
     gold = _rows(con, "SELECT minute, gold_diff FROM gold_diff ORDER BY minute")
     markers = [(o["match_second"] / 60, o["target"], charts.team_color(o["team"])) for o in objectives
                if o["objective"] in ("titan", "phoenix", "fire giant")]
     if gold:
-        made["gold_diff"] = charts.gold_diff_chart(
+        title = "Team gold difference (team 1 − team 2)"
+        made["gold_diff"] = Chart(charts.gold_diff_chart(
             out / "gold_difference.png", [g["minute"] for g in gold], [g["gold_diff"] for g in gold],
-            title="Team gold difference (team 1 − team 2)", markers=markers)
+            title=title, markers=markers), title,
+            f"Line chart of team 1's gold minus team 2's over minutes {gold[0]['minute']} to {gold[-1]['minute']}, "
+            f"with {len(markers)} Phoenix, Fire Giant and Titan kills marked; at minute {gold[-1]['minute']} it "
+            f"stands at {_fmt(gold[-1]['gold_diff'])}.")
     kills = [(k["match_second"], k["killer_team"]) for k in
              _rows(con, "SELECT match_second, killer_team FROM kills WHERE is_player_kill ORDER BY line_no")]
-    made["timeline"] = charts.event_timeline(
+    title = "Kills and objectives"
+    made["timeline"] = Chart(charts.event_timeline(
         out / "kills_and_objectives.png", kills,
-        [(o["match_second"], o["target"], o["team"] or 0) for o in objectives],
-        title="Kills and objectives")
+        [(o["match_second"], o["target"], o["team"] or 0) for o in objectives], title=title), title,
+        f"Timeline of {len(kills)} player kills by the killer's team and {len(objectives)} objectives over the match.")
     return made
+
+
+SCOREBOARD = ("player", "role", "god", "K", "D", "A", "KDA", "damage", "to gods", "healing", "mitigated", "gold",
+              "XP")
+
+
+def _scoreboard(scoreboard: list[dict[str, Any]], winner: int | None) -> Block:
+    """The players grouped by team (a caption per team instead of a team column), so the scoreboard fits a
+    laptop screen with its columns aligned."""
+    teams = sorted({p["team"] for p in scoreboard}, key=lambda t: (t is None, str(t)))
+
+    def caption(team) -> str:
+        if team is None:
+            return "No team recorded"
+        return f"Team {team}" + (" (won)" if winner is not None and team == winner else "")
+
+    return grouped_table(SCOREBOARD, ((caption(team), (
+        (p["player"], p["role"], p["god"], p["kills"], p["deaths"], p["assists"], f"{p['kda']:.2f}",
+         _fmt(p["damage_dealt"]), _fmt(p["damage_to_players"]), _fmt(p["healing_done"]),
+         _fmt(p["damage_mitigated"]), _fmt(p["gold"]), _fmt(p["experience"]))
+        for p in scoreboard if p["team"] == team)) for team in teams))
+
+
+def _player_cards(scoreboard, ranking, best_of, build_of) -> list[Block]:
+    score = dict(ranking)
+    blocks: list[Block] = []
+    for p in scoreboard:
+        blocks += [
+            Heading(f"{p['player']} ({p['god']}, {p['role']}, team {p['team']})"),
+            para(f"{p['kills']}/{p['deaths']}/{p['assists']}, {_fmt(p['damage_dealt'])} damage, "
+                 f"{_fmt(p['gold'])} gold, MVP score {score[p['player']]:,.2f}."),
+            para("Best abilities: " + (", ".join(best_of.get(p["player"], [])) or "none") + "."),
+            para("Build order: " + (" → ".join(build_of.get(p["player"], [])) or "no purchases") + "."),
+        ]
+    return blocks
 
 
 def build_match_report(warehouse_root: Path, match_id: str, out_dir: Path, *, handles_dir: Path | None = None,
@@ -112,7 +180,7 @@ def build_match_report(warehouse_root: Path, match_id: str, out_dir: Path, *, ha
     ranking = mvp_scores(scoreboard, taken)
     mvp, mvp_score = ranking[0] if ranking else ("nobody", 0.0)
     fights = team_fights(con)
-    chart_paths = _charts(con, out, scoreboard, objectives)
+    made = _charts(con, out, scoreboard, objectives)
     answers = _answer_battery(Path(warehouse_root), match_id, out, Path(handles_dir or out / "handles"),
                               planner) if battery else []
     abilities = _rows(con, """
@@ -127,112 +195,36 @@ def build_match_report(warehouse_root: Path, match_id: str, out_dir: Path, *, ha
 
     winner = match["winner_team"]
     duration = match["duration_s"] or 0
-    lines = [f"# Match report: {match_id}", ""]
-    result = f"**Team {winner} won**" if winner else "**Winner unknown**: no Titan fell in this log"
-    lines += [f"{result} after {duration // 60} min {duration % 60:02d} s "
-              f"(started {match['started_at']}, source `{match['source_file']}`).", ""]
-    lines += [f"**MVP: {mvp}** (score {mvp_score:,.2f}; formula: {MVP_FORMULA}).", ""]
+    length = f"{duration // 60} min {duration % 60:02d} s"
+    result = ((strong(f"Team {winner} won"), f" after {length}") if winner else
+              (strong("Winner unknown"), f": no Titan fell in this log, which runs {length}"))
+    lead = (
+        para(*result, f" (started {match['started_at']}, source ", code(match["source_file"]), ")."),
+        para(strong(f"MVP: {mvp}"), f" (score {mvp_score:,.2f}; formula: {MVP_FORMULA})."),
+    )
+    sections = []
     if answers:
-        lines += ["## Headlines", ""] + [f"- **{q}** {a}" for q, a in answers] + [""]
-    lines += ["## Scoreboard", "",
-              "| team | player | role | god | K | D | A | KDA | damage | to gods | healing | mitigated | gold | XP |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for p in scoreboard:
-        lines.append(f"| {p['team']} | {p['player']} | {p['role']} | {p['god']} | {p['kills']} | {p['deaths']} | "
-                     f"{p['assists']} | {p['kda']:.2f} | {_fmt(p['damage_dealt'])} | {_fmt(p['damage_to_players'])} | "
-                     f"{_fmt(p['healing_done'])} | {_fmt(p['damage_mitigated'])} | {_fmt(p['gold'])} | "
-                     f"{_fmt(p['experience'])} |")
-    lines += ["", "## Charts", ""] + [f"![{name}]({path.name})" for name, path in chart_paths.items()] + [""]
-    lines += ["## Objectives", "", "| time | objective | taken by | team |", "|---|---|---|---|"]
-    lines += [f"| {_minute_second(o['match_second'])} | {o['target']} | {o['killer']} | {o['team'] or 'unknown'} |"
-              for o in objectives] or ["| | none | | |"]
-    lines += ["", "## Team fights", ""]
+        sections.append(Section("Headlines", (bullets(Item(spans([a]), lead=q) for q, a in answers),)))
+    sections.append(Section("Scoreboard", (_scoreboard(scoreboard, winner),)))
+    sections.append(Section("Charts", tuple(Figure(c.path, c.alt, c.title) for c in made.values())))
+    sections.append(Section("Objectives", (table(("time", "objective", "taken by", "team"), (
+        (_minute_second(o["match_second"]), o["target"], o["killer"], o["team"] or "unknown") for o in objectives)),)
+        if objectives else (para("No objective fell."),)))
+    fight_blocks: list[Block] = [para("No fight with three or more deaths.")]
     if fights:
-        lines += [fights.description, "", "| fight | from | to | deaths | team 1 lost | team 2 lost | won by |",
-                  "|---|---|---|---|---|---|---|"]
-        lines += [f"| {f['fight']} | {_minute_second(f['start_second'])} | {_minute_second(f['end_second'])} | "
-                  f"{f['deaths']} | {f['team1_deaths']} | {f['team2_deaths']} | "
-                  f"{'team ' + str(f['won_by_team']) if f['won_by_team'] else 'even'} |" for f in fights.rows]
-    else:
-        lines.append("No fight with three or more deaths.")
-    lines += ["", "## Players", ""]
-    for p in scoreboard:
-        lines += [f"### {p['player']} ({p['god']}, {p['role']}, team {p['team']})", "",
-                  f"{p['kills']}/{p['deaths']}/{p['assists']}, {_fmt(p['damage_dealt'])} damage, "
-                  f"{_fmt(p['gold'])} gold, MVP score {dict(ranking)[p['player']]:,.2f}.", "",
-                  "Best abilities: " + (", ".join(best_of.get(p["player"], [])) or "none") + ".", "",
-                  "Build order: " + (" → ".join(build_of.get(p["player"], [])) or "no purchases") + ".", ""]
-    markdown = "\n".join(lines)
+        fight_blocks = [para(fights.description), table(
+            ("fight", "from", "to", "deaths", "team 1 lost", "team 2 lost", "won by"), (
+                (f["fight"], _minute_second(f["start_second"]), _minute_second(f["end_second"]), f["deaths"],
+                 f["team1_deaths"], f["team2_deaths"], f"team {f['won_by_team']}" if f["won_by_team"] else "even")
+                for f in fights.rows))]
+    sections.append(Section("Team fights", tuple(fight_blocks)))
+    sections.append(Section("Players", tuple(_player_cards(scoreboard, ranking, best_of, build_of))))
+    doc = Document(f"Match report: {match_id}", lead, tuple(sections), base=out)
+    markdown = to_markdown(doc)
     md_path = out / "report.md"
     md_path.write_text(markdown, encoding="utf-8")
     html_path = out / "report.html"
-    html_path.write_text(_html(match_id, markdown, chart_paths), encoding="utf-8")
+    html_path.write_text(to_html(doc), encoding="utf-8")
     return MatchReport(match_id=match_id, markdown_path=md_path, html_path=html_path, markdown=markdown,
-                       charts=chart_paths, mvp=mvp, mvp_score=mvp_score, answers=tuple(answers),
-                       winner_team=winner, duration_s=duration)
-
-
-def _inline(text: str) -> str:
-    out = html.escape(text)
-    parts = out.split("**")
-    return "".join(f"<strong>{p}</strong>" if i % 2 else p for i, p in enumerate(parts)).replace("`", "")
-
-
-def _table_html(rows: list[list[str]]) -> str:
-    head, *body = rows
-
-    def cell(text: str) -> str:
-        numeric = text.replace(",", "").replace(".", "", 1).lstrip("-").isdigit()
-        return f'<td class="num">{_inline(text)}</td>' if numeric else f"<td>{_inline(text)}</td>"
-
-    return ('<div class="table-wrap"><table><thead><tr>' + "".join(f"<th>{_inline(c)}</th>" for c in head)
-            + "</tr></thead><tbody>" + "".join("<tr>" + "".join(cell(c) for c in r) + "</tr>" for r in body)
-            + "</tbody></table></div>")
-
-
-def _html(match_id: str, markdown: str, chart_paths: dict[str, Path]) -> str:
-    """The report's markdown subset (headings, lists, tables, images) as a self-contained page, one card
-    per `##` section, in the same style as the answer reports."""
-    from combat_analysis.report import html_page
-
-    uris = {path.name: (name, charts.png_data_uri(path)) for name, path in chart_paths.items()}
-    out: list[str] = []
-    table: list[list[str]] = []
-    items: list[str] = []
-    open_section = False
-
-    def flush() -> None:
-        if table:
-            out.append(_table_html(table))
-            table.clear()
-        if items:
-            out.append("<ul>" + "".join(items) + "</ul>")
-            items.clear()
-
-    for line in markdown.splitlines():
-        if line.startswith("|"):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if not all(set(c) <= {"-"} for c in cells):
-                table.append(cells)
-            continue
-        if line.startswith("- "):
-            items.append(f"<li>{_inline(line[2:])}</li>")
-            continue
-        flush()
-        if line.startswith("## "):
-            out.append(("</section>" if open_section else "") + f"<section><h2>{_inline(line[3:])}</h2>")
-            open_section = True
-        elif line.startswith("# "):
-            out.append(f"<header><h1>{_inline(line[2:])}</h1></header>")
-        elif line.startswith("### "):
-            out.append(f"<h3>{_inline(line[4:])}</h3>")
-        elif line.startswith("![") and "](" in line:
-            src = line.split("](", 1)[1].rstrip(")")
-            name, uri = uris.get(src, (src, ""))
-            out.append(f'<figure><img src="{uri}" alt="{html.escape(name)} chart"></figure>')
-        elif line.strip():
-            out.append(f"<p>{_inline(line)}</p>")
-    flush()
-    if open_section:
-        out.append("</section>")
-    return html_page(f"Match report {match_id}", "".join(out))
+                       charts={name: c.path for name, c in made.items()}, mvp=mvp, mvp_score=mvp_score,
+                       answers=tuple(answers), winner_team=winner, duration_s=duration, chart_info=made)

@@ -1,19 +1,33 @@
-"""The answer as a Markdown report and a self-contained HTML page (charts embedded as data URIs).
+"""The answer to a question as a report: markdown and a self-contained HTML page (charts as data URIs).
 
-Both are rendered from the package alone. The HTML needs no network: inline CSS (responsive, readable on a
-phone) and a tiny inline script that records on <body> whether every image decoded, for the browser test.
+Both are the same `render.Document`, built from the package alone and rendered by the shared templates
+(`combat_analysis.render`). When the supporting table shows only the first rows of a larger result, the whole
+table is written beside the report as CSV and linked.
 """
 
 from __future__ import annotations
 
-import html
-import os
-import re
+import csv
 from pathlib import Path
 from typing import Any
 
-from combat_analysis.charts import png_data_uri
-from combat_analysis.package import AgentDataPackage
+from combat_analysis import render
+from combat_analysis.keys import path_for_key
+from combat_analysis.package import AgentDataPackage, FinalOutput, SupportingTable, Visualization
+from combat_analysis.render import (  # noqa: F401 - md_text and md_code_block are this module's API too
+    Block,
+    CodeBlock,
+    Document,
+    Figure,
+    Item,
+    Section,
+    bullets,
+    code,
+    link,
+    md_code_block,
+    md_text,
+    para,
+)
 
 FOLLOWUP_HEADING = "## You might also ask"
 METHOD_HEADING = "## Methodology"
@@ -25,24 +39,15 @@ def _cell(value: Any) -> str:
         return f"{value:,.2f}".rstrip("0").rstrip(".") if not value.is_integer() else f"{value:,.0f}"
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_cell(v) for v in value)
     return "" if value is None else str(value)
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
-
-
-def md_text(text: Any) -> str:
-    """Text as inert markdown: it renders as exactly these characters, on one line. Line breaks become
-    spaces (no new block can start: no heading, list, fence or HTML block) and every character that could
-    open markup is backslash-escaped (no link, image, HTML tag, emphasis, code span or table cell)."""
-    return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).splitlines()))
-
-
-def md_code_block(code: str, language: str = "") -> str:
-    """A fenced code block that its content cannot close: the fence is longer than any backtick run in it."""
-    longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}{language}\n{code}\n{fence}"
+def _csv_value(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return "" if value is None else value
 
 
 def pretty_sql(sql: str) -> str:
@@ -55,190 +60,133 @@ def pretty_sql(sql: str) -> str:
         return sql
 
 
-def _sql_blocks(pkg: AgentDataPackage) -> list[tuple[str, str, str]]:
-    if pkg.query_analysis is None:
+def full_table_path(folder: Path, source: str) -> Path:
+    """Where the whole supporting table is written beside the report: `<folder>/<source, encoded>.csv`."""
+    return path_for_key(folder, source, ".csv", what="table id")
+
+
+def _heading(constant: str) -> str:
+    return constant.removeprefix("## ")
+
+
+def _rest_of_table(table: SupportingTable, folder: Path | None) -> list[render.Inline]:
+    """Where every row of a table that shows only its first rows is: the CSV beside the report."""
+    csv_file = full_table_path(folder, table.source) if folder is not None else None
+    if csv_file is None or not csv_file.exists():
         return []
-    return [(q.query_id, q.purpose, pretty_sql(q.sql)) for q in pkg.query_analysis.sql_queries]
+    return ["all of them are in ", link(csv_file.name, csv_file.name)]
 
 
-def _relative(path: str, base: Path) -> str:
-    try:
-        return os.path.relpath(path, base)
-    except ValueError:
-        return path
+def _table_note(table: SupportingTable, folder: Path | None) -> list[render.Inline]:
+    """Under a table that shows only its first rows: how many it shows, and where the rest are."""
+    if table.total_rows <= len(table.rows):
+        return []
+    rest = _rest_of_table(table, folder)
+    return [f"The first {len(table.rows)} of {table.total_rows:,} rows" + ("; " if rest else "."), *rest,
+            *(["."] if rest else [])]
 
 
-def render_markdown(pkg: AgentDataPackage) -> str:
-    """The report as markdown. Every text that is not ours (the question, names from the log, anything a
-    language model wrote: refusal reasons, labels, assumptions) goes through `md_text`, SQL through
-    `md_code_block`, so no text can add a link, an image, HTML or structure to the page."""
-    esc = md_text
+def _chart_block(chart: Visualization, table: SupportingTable | None, folder: Path | None) -> Block:
+    if chart.file_path:
+        return Figure(Path(chart.file_path), chart.alt_text, chart.title)
+    if chart.type == "table" and table is not None and table.source == chart.source:
+        if table.total_rows <= len(table.rows):
+            return para(f"{chart.title}: {table.total_rows:,} rows, all under Supporting data.", role="kpi")
+        rest = _rest_of_table(table, folder)
+        return para(f"{chart.title}: {table.total_rows:,} rows; the first {len(table.rows)} are under Supporting "
+                    "data" + (", " if rest else "."), *rest, *(["."] if rest else []), role="kpi")
+    return para(chart.alt_text, role="kpi")
+
+
+def answer_document(pkg: AgentDataPackage, folder: Path | None = None) -> Document:
+    """The report as a document. `folder` is where it is written (charts and the CSV are linked from there)."""
     resp = pkg.response
-    lines = [f"# {esc(pkg.input.raw_query)}", ""]
+    footer = (f"query {pkg.metadata.query_id} · package v{pkg.version} · "
+              f"{pkg.metadata.timestamp.isoformat(timespec='seconds')}")
     if resp is None:
-        return "\n".join(lines + ["_No answer was composed._", ""])
-    lines += [f"**Answer:** {esc(resp.direct_answer)}", ""]
-    findings = pkg.analysis.key_findings + pkg.analysis.comparisons if pkg.analysis else ()
+        return Document(pkg.input.raw_query, (para("No answer was composed."),), footer=footer, base=folder)
+    lead = (para(resp.direct_answer, role="refusal" if pkg.is_refusal else "answer"),)
+    sections: list[Section] = []
     if resp.key_insights:
-        lines += ["## Key insights", ""] + [f"- {esc(i)}" for i in resp.key_insights] + [""]
-    if findings:
-        lines += ["## Findings", ""] + [f"- **{esc(f.significance)}** — {esc(f.description)}" for f in findings] + [""]
-    base = Path(pkg.final_output.markdown_path).parent if pkg.final_output and pkg.final_output.markdown_path \
-        else None
+        sections.append(Section("Key insights", (bullets(resp.key_insights),)))
+    table = resp.supporting_data if resp.supporting_data and resp.supporting_data.rows else None
     charts = [pkg.visualizations[v] for v in resp.visualizations if v in pkg.visualizations]
     if charts:
-        lines += ["## Charts", ""]
-        for chart in charts:
-            if chart.file_path:
-                target = Path(chart.file_path).name if base is None else _relative(chart.file_path, base)
-                lines += [f"![{esc(chart.alt_text)}]({target})", f"*{esc(chart.title)}*", ""]
-            else:
-                lines += [f"> {esc(chart.alt_text)}", ""]
-    table = resp.supporting_data
-    if table and table.rows:
-        lines += ["## Supporting data", ""]
-        lines.append("| " + " | ".join(esc(c) for c in table.columns) + " |")
-        lines.append("|" + "|".join("---" for _ in table.columns) + "|")
-        for row in table.rows:
-            lines.append("| " + " | ".join(esc(_cell(v)) for v in row) + " |")
-        if table.total_rows > len(table.rows):
-            lines.append(f"\n_Top {len(table.rows)} of {table.total_rows} rows._")
-        lines.append("")
-    if resp.additional_context:
-        lines += ["## Context", "", esc(resp.additional_context), ""]
+        sections.append(Section("Charts", tuple(_chart_block(c, table, folder) for c in charts)))
+    analysis = pkg.analysis
+    findings = (*analysis.key_findings, *analysis.comparisons, *analysis.patterns) if analysis else ()
+    if findings:
+        sections.append(Section("Findings", (render.Bullets(tuple(
+            Item(render.spans([f.description]), badge=f.significance) for f in findings)),)))
+    if table is not None:
+        headings = [c.replace("_", " ") for c in table.columns]  # "match second" may wrap; the CSV keeps the names
+        blocks: list[Block] = [render.table(headings, ([_cell(v) for v in row] for row in table.rows))]
+        note = _table_note(table, folder)
+        if note:
+            blocks.append(para(*note, role="note"))
+        sections.append(Section("Supporting data", tuple(blocks)))
     if resp.followup_answers:
-        lines += [FOLLOWUP_HEADING, ""]
-        for f in resp.followup_answers:
-            lines += [f"**{esc(f.question)}**  ", esc(f.direct_answer), ""]
-    lines += [METHOD_HEADING, ""]
+        sections.append(Section(_heading(FOLLOWUP_HEADING), (render.QandA(tuple(
+            (f.question, f.direct_answer) for f in resp.followup_answers)),)))
+    sections.append(Section(_heading(METHOD_HEADING), tuple(_method(pkg))))
+    if pkg.errors:
+        sections.append(Section(_heading(ERRORS_HEADING), (bullets(
+            f"{e.stage} {e.error_type}: {e.description} ({e.recovery_action})" for e in pkg.errors),)))
+    return Document(pkg.input.raw_query, lead, tuple(sections), footer=footer, base=folder)
+
+
+def _method(pkg: AgentDataPackage) -> list[Block]:
+    blocks: list[Block] = []
+    if pkg.response is not None and pkg.response.additional_context:
+        blocks.append(para(pkg.response.additional_context))
     plan = pkg.plan
     if plan is not None:
-        lines.append(f"- Question type: {plan.intent.value}; planner: {plan.planner}.")
+        items = [f"Question type: {plan.intent.value}; planner: {plan.planner}."]
         if plan.summary:
-            lines.append(f"- Plan: {esc(plan.summary)}")
-        for a in plan.assumptions:
-            lines.append(f"- Assumption: {esc(a)}")
-    for qid, purpose, sql in _sql_blocks(pkg):
-        lines += ["", f"{esc(qid)} — {esc(purpose)}", "", md_code_block(sql.strip(), "sql")]
-    if pkg.errors:
-        lines += ["", ERRORS_HEADING, ""]
-        lines += [f"- {esc(e.stage)} {esc(e.error_type)}: {esc(e.description)} ({esc(e.recovery_action)})"
-                  for e in pkg.errors]
-    lines += ["", f"<sub>query {esc(pkg.metadata.query_id)} · package v{pkg.version} · "
-                  f"{pkg.metadata.timestamp.isoformat(timespec='seconds')}</sub>", ""]
-    return "\n".join(lines)
+            items.append(f"Plan: {plan.summary}")
+        items += [f"Assumption: {a}" for a in plan.assumptions]
+        blocks.append(bullets(items))
+    for q in pkg.query_analysis.sql_queries if pkg.query_analysis else ():
+        blocks.append(CodeBlock(pretty_sql(q.sql).strip(), "sql", render.spans([code(q.query_id), f" — {q.purpose}"])))
+    return blocks
 
 
-CSS = """
-:root { --ink:#1f2430; --muted:#5b6372; --line:#e3e6ec; --bg:#f6f7f9; --card:#fff; --t1:#2f6fde; --t2:#d64541; }
-* { box-sizing: border-box; }
-body { margin:0; font:16px/1.55 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
-       color:var(--ink); background:var(--bg); }
-main { max-width: 880px; margin: 0 auto; padding: 16px; }
-header h1 { font-size: 1.35rem; margin: 8px 0 12px; line-height: 1.3; }
-.answer { background: var(--card); border-left: 5px solid var(--t1); border-radius: 10px; padding: 14px 16px;
-          font-size: 1.12rem; box-shadow: 0 1px 3px rgba(0,0,0,.06); }
-.answer.refusal { border-left-color: #f0a202; }
-section { background: var(--card); border-radius: 10px; padding: 4px 16px 12px; margin: 16px 0;
-          box-shadow: 0 1px 3px rgba(0,0,0,.06); }
-h2 { font-size: 1.05rem; margin: 14px 0 8px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
-ul { padding-left: 1.2em; margin: 6px 0; }
-li { margin: 4px 0; }
-.sig { display:inline-block; font-size:.72rem; padding:1px 7px; border-radius:9px; margin-right:6px;
-       vertical-align: 1px; background:#eef1f6; color:var(--muted); }
-.sig.high { background:#fde8e7; color:#a12a22; } .sig.medium { background:#fff3d6; color:#8a6100; }
-figure { margin: 12px 0 18px; }
-figure img { width: 100%; height: auto; border: 1px solid var(--line); border-radius: 8px; background:#fff; }
-figcaption { font-size: .88rem; color: var(--muted); margin-top: 4px; }
-.kpi { font-size: 1.05rem; padding: 10px 12px; background: #eef4ff; border-radius: 8px; margin: 10px 0; }
-.table-wrap { overflow-x: auto; }
-table { border-collapse: collapse; width: 100%; font-size: .9rem; }
-th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); white-space: nowrap; }
-th { background: #f0f2f6; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-pre { background: #1f2430; color: #e8ecf3; padding: 10px 12px; border-radius: 8px; overflow-x: auto;
-      font-size: .8rem; line-height: 1.45; }
-.followup { border-top: 1px solid var(--line); padding: 8px 0; }
-.followup b { display:block; }
-footer { color: var(--muted); font-size: .78rem; text-align: center; margin: 18px 0 30px; word-break: break-all; }
-@media (max-width: 480px) { body { font-size: 15px; } main { padding: 10px; } section { padding: 2px 12px 10px; } }
-"""
-
-IMAGE_CHECK = """
-window.addEventListener('load', function () {
-  var imgs = Array.prototype.slice.call(document.images);
-  var broken = imgs.filter(function (i) { return !(i.complete && i.naturalWidth > 0); });
-  document.body.setAttribute('data-images', String(imgs.length));
-  document.body.setAttribute('data-images-broken', String(broken.length));
-});
-"""
+def render_markdown(pkg: AgentDataPackage, folder: Path | None = None) -> str:
+    """The report as markdown: every text that is not ours (the question, names from the log, anything a
+    language model wrote) is escaped to inert text, SQL is fenced so that it cannot close its block."""
+    return render.to_markdown(answer_document(pkg, folder))
 
 
-def _h(text: Any) -> str:
-    return html.escape(str(text), quote=True)
+def render_html(pkg: AgentDataPackage, folder: Path | None = None) -> str:
+    return render.to_html(answer_document(pkg, folder))
 
 
-def render_html(pkg: AgentDataPackage) -> str:
-    resp = pkg.response
-    parts = [f"<header><h1>{_h(pkg.input.raw_query)}</h1></header>"]
-    if resp is None:
-        parts.append('<div class="answer">No answer was composed.</div>')
-    else:
-        css = "answer refusal" if pkg.is_refusal else "answer"
-        parts.append(f'<div class="{css}" id="direct-answer">{_h(resp.direct_answer)}</div>')
-        if resp.key_insights:
-            parts.append("<section><h2>Key insights</h2><ul>"
-                         + "".join(f"<li>{_h(i)}</li>" for i in resp.key_insights) + "</ul></section>")
-        charts = [pkg.visualizations[v] for v in resp.visualizations if v in pkg.visualizations]
-        if charts:
-            figs = []
-            for chart in charts:
-                if chart.file_path and Path(chart.file_path).exists():
-                    figs.append(f'<figure><img src="{png_data_uri(Path(chart.file_path))}" alt="{_h(chart.alt_text)}">'
-                                f"<figcaption>{_h(chart.title)}</figcaption></figure>")
-                else:
-                    figs.append(f'<div class="kpi">{_h(chart.alt_text)}</div>')
-            parts.append("<section><h2>Charts</h2>" + "".join(figs) + "</section>")
-        findings = pkg.analysis.key_findings + pkg.analysis.comparisons + pkg.analysis.patterns if pkg.analysis \
-            else ()
-        if findings:
-            parts.append("<section><h2>Findings</h2><ul>" + "".join(
-                f'<li><span class="sig {f.significance}">{f.significance}</span>{_h(f.description)}</li>'
-                for f in findings) + "</ul></section>")
-        table = resp.supporting_data
-        if table and table.rows:
-            head = "".join(f"<th>{_h(c)}</th>" for c in table.columns)
-            body = "".join("<tr>" + "".join(
-                f'<td class="{"num" if isinstance(v, (int, float)) and not isinstance(v, bool) else ""}">'
-                f"{_h(_cell(v))}</td>" for v in row) + "</tr>" for row in table.rows)
-            more = (f"<p><small>Top {len(table.rows)} of {table.total_rows} rows.</small></p>"
-                    if table.total_rows > len(table.rows) else "")
-            parts.append(f'<section><h2>Supporting data</h2><div class="table-wrap"><table><thead><tr>{head}'
-                         f"</tr></thead><tbody>{body}</tbody></table></div>{more}</section>")
-        if resp.followup_answers:
-            parts.append("<section><h2>You might also ask</h2>" + "".join(
-                f'<div class="followup"><b>{_h(f.question)}</b>{_h(f.direct_answer)}</div>'
-                for f in resp.followup_answers) + "</section>")
-        method = []
-        if resp.additional_context:
-            method.append(f"<p>{_h(resp.additional_context)}</p>")
-        plan = pkg.plan
-        if plan is not None:
-            method.append(f"<p>Question type: <b>{_h(plan.intent.value)}</b>; planner: {_h(plan.planner)}.</p>")
-        for qid, purpose, sql in _sql_blocks(pkg):
-            method.append(f"<p><code>{_h(qid)}</code> — {_h(purpose)}</p><pre><code>{_h(sql.strip())}</code></pre>")
-        if pkg.errors:
-            method.append("<h2>Notes and errors</h2><ul>" + "".join(
-                f"<li>{_h(e.stage)} · {_h(e.error_type)}: {_h(e.description)}</li>" for e in pkg.errors) + "</ul>")
-        parts.append("<section><h2>Methodology</h2>" + "".join(method) + "</section>")
-    parts.append(f"<footer>query {_h(pkg.metadata.query_id)} · package v{pkg.version}</footer>")
-    return html_page(pkg.input.raw_query, "".join(parts))
+def write_full_table(pkg: AgentDataPackage, folder: Path, store=None) -> Path | None:
+    """The supporting table's whole result as CSV beside the report, when the report shows only its first
+    rows; the same columns, every row (read through its data handle when it has one)."""
+    from combat_analysis.handles import rows_of
+
+    table = pkg.response.supporting_data if pkg.response else None
+    result = pkg.result(table.source) if table is not None else None
+    if table is None or result is None or table.total_rows <= len(table.rows):
+        return None
+    path = full_table_path(folder, table.source)
+    with path.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(table.columns)
+        writer.writerows([_csv_value(row.get(c)) for c in table.columns] for row in rows_of(result, store))
+    return path
 
 
-def html_page(title: str, body: str) -> str:
-    """A self-contained, phone-friendly page in the reports' shared style (answers and match reports)."""
-    return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{_h(title)}</title><style>{CSS}</style>"
-            f"<script>{IMAGE_CHECK}</script></head>"
-            f"<body><main>{body}</main></body></html>\n")
+def write_report(pkg: AgentDataPackage, folder: Path, store=None) -> FinalOutput:
+    """Write `report.md`, `report.html` and, when the table shows only its first rows, the whole table as
+    CSV, into `folder`; returns where they are."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_full_table(pkg, folder, store)
+    doc = answer_document(pkg, folder)
+    markdown = render.to_markdown(doc)
+    md_path, html_path = folder / "report.md", folder / "report.html"
+    md_path.write_text(markdown, encoding="utf-8")
+    html_path.write_text(render.to_html(doc), encoding="utf-8")
+    return FinalOutput(markdown=markdown, markdown_path=str(md_path), html_path=str(html_path))

@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from matplotlib.ticker import FuncFormatter
-
-from combat_analysis.charts import FIGSIZE, NEUTRAL, PALETTE, _save, _style, _thousands, plt
-from combat_analysis.season_report import is_figure
+from combat_analysis.charts import FIGSIZE, NEUTRAL, PALETTE, _save, _style, _thousands, _value_axis, plt
+from combat_analysis.render import is_figure
 
 # Markers for a player's result in each match: filled for a win, hollow for a loss, a cross when the log names
 # no winner.
@@ -41,7 +39,7 @@ def form_chart(path: Path, labels: Sequence[str], series: dict[str, Sequence[flo
         ax.axhline(mean, color=NEUTRAL, linewidth=1, linestyle=":", alpha=0.8)
         ax.annotate(f"mean {_thousands(mean)}", (1, mean), xycoords=("axes fraction", "data"), fontsize=8,
                     ha="right", va="bottom", color=NEUTRAL)
-        ax.yaxis.set_major_formatter(FuncFormatter(_thousands))
+        _value_axis(ax.yaxis, ys)
         _style(ax, title if i == 0 else "", "", name)
     bottom = axes[-1, 0]
     step = max(1, len(labels) // 12)  # at most about a dozen tick labels, however long the season
@@ -49,7 +47,7 @@ def form_chart(path: Path, labels: Sequence[str], series: dict[str, Sequence[flo
     bottom.set_xlabel("match (in start order)")
     if labels:  # above the top panel, right of the title, clear of the lines
         axes[0, 0].legend(frameon=False, fontsize=8, loc="lower right", bbox_to_anchor=(1, 1.0), ncol=4)
-    return _save(fig, path)
+    return _save(fig, path, "form_chart")
 
 
 def win_rate_bars(path: Path, labels: Sequence[str], win_rates: Sequence[float | None], games: Sequence[int], *,
@@ -70,7 +68,7 @@ def win_rate_bars(path: Path, labels: Sequence[str], win_rates: Sequence[float |
     ax.set_xticks([0, 25, 50, 75, 100], ["0%", "25%", "50%", "75%", "100%"])
     _style(ax, title, "win rate (wins / decided games)")
     ax.grid(axis="y", visible=False)
-    return _save(fig, path)
+    return _save(fig, path, "win_rate_bars")
 
 
 def leaderboard_table(path: Path, columns: Sequence[str], rows: Sequence[Sequence[str]], *, title: str) -> Path:
@@ -97,5 +95,5 @@ def leaderboard_table(path: Path, columns: Sequence[str], rows: Sequence[Sequenc
         table.auto_set_column_width(list(range(len(columns))))
     else:
         ax.text(0.02, 0.5, "no player qualifies yet", fontsize=10, color=NEUTRAL)
-    return _save(fig, path)
+    return _save(fig, path, "leaderboard_table")
 

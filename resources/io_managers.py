@@ -9,6 +9,7 @@ tampered file stops the run with a clear error.
 
 
 import json
+import shutil
 from pathlib import Path
 
 import dagster as dg
@@ -44,6 +45,22 @@ class PackageIOManager(dg.ConfigurableIOManager):
 
     def _base(self) -> Path:
         return Path(self.root) if self.root else Paths.from_env().packages
+
+    def latest(self, asset: str, partition: str | None) -> AgentDataPackage | None:
+        """The newest stored package of an asset's partition, or None when there is none (or it is damaged)."""
+        try:
+            stored = latest_package_file(self._base(), asset, partition)
+            return AgentDataPackage.from_json(stored.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def remove_partition(self, asset: str, partition: str) -> Path | None:
+        """Delete every stored version of an asset's partition (question expiry); returns the folder removed."""
+        folder = package_folder(self._base(), asset, partition)
+        if not folder.is_dir():
+            return None
+        shutil.rmtree(folder)
+        return folder
 
     @staticmethod
     def _partition(context) -> str | None:

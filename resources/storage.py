@@ -2,8 +2,9 @@
 
 `CombatHome.from_env()` and `PlannerResource.from_env()` (what definitions.py uses) read their settings
 through Dagster's `EnvVar`: the value is resolved when a run starts and the UI shows the variable's name,
-never its value. The variables: COMBAT_ANALYSIS_HOME, COMBAT_ANALYSIS_LLM_BASE_URL, COMBAT_ANALYSIS_LLM_MODEL;
-the language-model key stays in COMBAT_ANALYSIS_LLM_API_KEY and is read only by the planner that sends it.
+never its value. The variables: COMBAT_ANALYSIS_HOME, COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS,
+COMBAT_ANALYSIS_LLM_BASE_URL, COMBAT_ANALYSIS_LLM_MODEL; the language-model key stays in
+COMBAT_ANALYSIS_LLM_API_KEY and is read only by the planner that sends it.
 """
 
 
@@ -13,10 +14,12 @@ from pathlib import Path
 import dagster as dg
 
 from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL
+from combat_analysis.retention import DEFAULT_RETENTION_DAYS
 from combat_analysis.settings import Paths
 from combat_analysis.stages import StageEnv
 
 HOME_ENV = "COMBAT_ANALYSIS_HOME"
+RETENTION_ENV = "COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS"
 DEFAULT_LLM_MODEL = "gpt-4o-mini"
 
 
@@ -28,20 +31,30 @@ def env_or_default(name: str, default: str = "") -> str:
     return dg.EnvVar(name) if os.environ.get(name) else default
 
 
+def env_int_or_default(name: str, default: int) -> int:
+    """`dg.EnvVar.int(name)` when the variable is set where the code location loads, else `default`."""
+    return dg.EnvVar.int(name) if os.environ.get(name) else default
+
+
 class CombatHome(dg.ConfigurableResource):
-    """Where the warehouse, handles, artifacts, reports and drop folders live.
+    """Where the warehouse, handles, artifacts, reports and drop folders live, and how long answers stay.
 
     Defaults to `$COMBAT_ANALYSIS_HOME` (else `./data`). Point `home` at shared storage (a mounted volume,
     an object-store FUSE mount) to move the Parquet partitions without touching asset code.
+    `question_retention_days` (`$COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS`, default 30; 0 keeps every answer):
+    the housekeeping job expires a question partition, with its packages and artifacts, once it has been
+    inactive that long.
     """
 
     home: str = ""
     incoming_dir: str = ""  # default: <home>/incoming
     questions_dir: str = ""  # default: <home>/questions
+    question_retention_days: int = DEFAULT_RETENTION_DAYS
 
     @classmethod
     def from_env(cls) -> "CombatHome":
-        return cls(home=env_or_default(HOME_ENV))
+        return cls(home=env_or_default(HOME_ENV),
+                   question_retention_days=env_int_or_default(RETENTION_ENV, DEFAULT_RETENTION_DAYS))
 
     @property
     def paths(self) -> Paths:

@@ -1,11 +1,14 @@
-"""Chart functions write real PNGs; thumbnails are small base64 PNGs."""
+"""Chart functions write real PNGs; thumbnails are small base64 PNGs; counts get whole ticks, axes name their
+measure once, and objective labels never overlap (measured with matplotlib's renderer)."""
 
 from __future__ import annotations
 
 import base64
 import io
 
+import pytest
 from PIL import Image
+from stage_fixtures import MATCH_ID, stage_env, stage_warehouse  # noqa: F401
 
 from combat_analysis import charts
 
@@ -55,3 +58,63 @@ def test_thumbnail_is_a_small_png(tmp_path):
     with Image.open(io.BytesIO(thumb)) as img:
         assert img.width == 200 and img.height < 200
     assert charts.png_data_uri(path).startswith("data:image/png;base64,")
+
+
+# --- layout: labels, ticks, markers -----------------------------------------------------------------------------
+
+def _numbers(layout) -> list[str]:
+    return [b.text for b in layout.boxes if b.text.replace(",", "").replace(".", "", 1).lstrip("-−").isdigit()]
+
+
+@pytest.mark.parametrize(("label", "unit", "expected"), [
+    ("kills", "kills", "kills"), ("damage dealt", "damage", "damage dealt"), ("gold per minute", "gold/min",
+    "gold per minute"), ("critical hits", "crits", "critical hits"), ("KDA", "", "KDA"),
+    ("time alive", "s", "time alive (s)"), ("Gold Fury kills", "kills", "Gold Fury kills")])
+def test_an_axis_names_its_measure_once(label, unit, expected):
+    assert charts.axis_label(label, unit) == expected
+
+
+def test_counts_get_whole_number_ticks_and_ratios_keep_decimals(tmp_path):
+    with charts.record_layouts() as layouts:
+        charts.bar_h(tmp_path / "kills.png", ["Brisk", "LunaSol", "VoidWalker", "x"], [17, 11, 5, 2], title="Kills",
+                     xlabel="kills")
+        charts.line_chart(tmp_path / "per_minute.png", {"team 1": ([0, 1, 2, 3], [0, 1, 3, 1])}, title="Kills per minute",
+                          xlabel="minute", ylabel="kills")
+        charts.bar_h(tmp_path / "kda.png", ["a", "b"], [1.5, 2.25], title="KDA", xlabel="KDA", decimals=2)
+    kills, per_minute, kda = layouts
+    assert [layout.kind for layout in layouts] == ["bar_h", "line_chart", "bar_h"]
+    for layout in (kills, per_minute):
+        ticks = _numbers(layout)
+        assert ticks and all("." not in t for t in ticks), ticks  # no tick at 2.50 kills
+    assert "2.25" in _numbers(kda) and any("." in t for t in _numbers(kda) if t not in ("1.50", "2.25"))
+
+
+def test_objective_labels_never_overlap_however_close(tmp_path):
+    minutes = list(range(33))
+    diffs = [(-1) ** m * 150 * m for m in minutes]
+    crowded = [(20 + i / 10, name, charts.team_color(1 + i % 2)) for i, name in enumerate(
+        ["Fire Giant", "Order Phoenix", "Chaos Phoenix", "Gold Fury", "Order Tower", "Chaos Titan", "Order Titan"])]
+    spread = [(m, f"tower {m}", charts.team_color(1)) for m in (3, 9, 15, 21, 27, 32)]
+    with charts.record_layouts() as layouts:
+        charts.gold_diff_chart(tmp_path / "crowded.png", minutes, diffs, title="Gold", markers=crowded)
+        charts.gold_diff_chart(tmp_path / "spread.png", minutes, diffs, title="Gold", markers=spread)
+        charts.line_chart(tmp_path / "line.png", {"a": (minutes, [m % 4 for m in minutes])}, title="Kills per minute",
+                          xlabel="minute", ylabel="kills", markers=crowded)
+    for layout in layouts:
+        assert layout.overlapping == [] and layout.cut_off == [], layout.path
+    texts = [{b.text for b in layout.boxes} for layout in layouts]
+    assert len({m[1] for m in crowded} & texts[0]) == charts.MARKER_LANES  # as many as there are lanes
+    assert {m[1] for m in spread} <= texts[1]  # markers apart: every one labelled
+
+
+def test_the_kills_chart_reads_kills_once(stage_env):  # noqa: F811
+    from combat_analysis.pipeline import answer_question
+
+    with charts.record_layouts() as layouts:
+        pkg = answer_question("Who had the most kills?", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                              artifacts_dir=stage_env.artifacts_dir, followups=False)
+    assert [v.type for v in pkg.visualizations.values()] == ["bar_h"]
+    (layout,) = layouts
+    texts = [b.text for b in layout.boxes]
+    assert "kills" in texts and not any("(kills)" in t for t in texts)
+    assert "17" in texts and all("." not in t for t in _numbers(layout))  # Brisk's 17 kills; whole ticks

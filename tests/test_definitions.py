@@ -39,7 +39,7 @@ def test_sensors_schedules_and_jobs_are_on_by_default():
     for schedule in defs.schedules:
         assert schedule.default_status == dg.DefaultScheduleStatus.RUNNING
     for job in ("ingest_match_job", "answer_question_job", "match_report_job", "daily_digest_job",
-                "cleanup_handles_job"):
+                "housekeeping_job"):
         assert defs.resolve_job_def(job).name == job
 
 
@@ -77,7 +77,7 @@ def test_executor_is_chosen_by_environment(monkeypatch):
 
 def test_schedules_have_the_names_the_readme_gives():
     names = {schedule.name for schedule in definitions.defs.schedules}
-    assert names == {"daily_digest_schedule", "cleanup_handles_schedule"}
+    assert names == {"daily_digest_schedule", "housekeeping_schedule"}
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert all(f"`{name}`" in readme for name in names)
 

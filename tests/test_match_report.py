@@ -1,11 +1,23 @@
-"""The full match report on the sample match: result, MVP by its documented formula, cards, charts."""
+"""The full match report: result, MVP by its documented formula, a scoreboard per team, cards, charts; on the
+sample match and on a simulated match whose player names are hostile markup, against truth.py."""
 
 from __future__ import annotations
 
-import pytest
+import html
+import re
 
+import pytest
+from season_fixtures import truth_tool
+from simulated import roster, simulated_log
+
+from combat_analysis.ingest import ingest_log
 from combat_analysis.match_report import build_match_report, mvp_scores
+from combat_analysis.render import md_text
 from tests.conftest import SAMPLE_MATCH_ID
+
+HOSTILE = ["<img src=x onerror=alert(a)>", "[click](javascript:alert(b))", "*bold* | pipe", "`tick` ~~x~~",
+           "# Heading", "<script>alert(c)</script>", "![img](http://127.0.0.1:9/t.png)", "a_b_c", "</sub><b>",
+           "Zoë 张伟 🐉"]
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +48,8 @@ def test_report_names_winner_mvp_and_headlines(report):
 
 def test_scoreboard_cards_objectives_and_fights(report):
     md = report.markdown
-    assert "| 2 | VoidWalker | Jungle | Loki | 5 | 1 | 29 | 34.00 | 192,395 | 41,391 | 692 | 15,417 | 8,405 | 10,691 |" in md
+    assert md.index("**Team 1**") < md.index("**Team 2 (won)**") < md.index("## Charts")
+    assert "| VoidWalker | Jungle | Loki | 5 | 1 | 29 | 34.00 | 192,395 | 41,391 | 692 | 15,417 | 8,405 | 10,691 |" in md
     assert "| 31:59 | Order Titan | LunaSol | 2 |" in md
     assert "11 team fights" in md
     assert "Best abilities: Loki Basic Attack (99,260)" in md
@@ -44,8 +57,56 @@ def test_scoreboard_cards_objectives_and_fights(report):
 
 
 def test_html_is_self_contained_with_every_chart(report):
-    html = report.html_path.read_text(encoding="utf-8")
-    assert html.count('src="data:image/png;base64,') == len(report.charts) == 3
-    assert "http://" not in html and "https://" not in html
+    page = report.html_path.read_text(encoding="utf-8")
+    assert page.count('src="data:image/png;base64,') == len(report.charts) == 3
+    assert "http://" not in page and "https://" not in page
     for path in report.charts.values():
         assert path.read_bytes().startswith(b"\x89PNG")
+    # every chart has alt text stating its data, and a caption
+    alts = re.findall(r'<img src="data:[^"]+" alt="([^"]+)"><figcaption>([^<]+)</figcaption>', page)
+    assert [a.split(",")[0] for a, _ in alts] == ["Horizontal bar chart of damage dealt by player",
+                                                  "Line chart of team 1&#39;s gold minus team 2&#39;s over minutes 0 to 31",
+                                                  "Timeline of 69 player kills by the killer&#39;s team and 14 objectives over the match."]
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hostile-report")
+    players = roster(simulated_log(folder, 53, "plain"))
+    log = simulated_log(folder, 53, "<b>match</b> 53", scale=0.15, names=dict(zip(players, HOSTILE, strict=True)))
+    root = folder / "wh"
+    match_id = ingest_log(log, root).match_id
+    report = build_match_report(root, match_id, folder / "report", handles_dir=folder / "handles")
+    return report, truth_tool.figures(*truth_tool.load(log))
+
+
+def test_a_simulated_scoreboard_equals_truth(hostile):
+    report, truth = hostile
+    for name, p in truth["players"].items():
+        row = (f"| {md_text(name)} | {md_text(p['role'])} | {md_text(p['god'])} | {p['kills']} | {p['deaths']} | "
+               f"{p['assists']} | {p['kda']:.2f} | {round(p['damage_dealt']):,} | {round(p['damage_to_players']):,} | "
+               f"{round(p['healing_done']):,} | {round(p['mitigated']):,} | {round(p['gold']):,} | "
+               f"{round(p['experience']):,} |")
+        assert row in report.markdown, name
+    assert report.winner_team == truth["winner"]
+    if truth["winner"] is None:  # a simulated match cut before its Titan fell
+        assert "**Winner unknown**: no Titan fell in this log, which runs" in report.markdown
+        assert "**Team 1**" in report.markdown and "**Team 2**" in report.markdown
+    else:
+        assert f"**Team {truth['winner']} (won)**" in report.markdown
+
+
+def test_names_from_the_log_are_text_in_markdown_and_html(hostile):
+    report, _ = hostile
+    md = report.markdown
+    prose = re.sub(r"(`{3,}).*?\1", "", md, flags=re.S)
+    assert not re.search(r"(?<!\\)<", prose), "raw HTML in the markdown"
+    assert len(re.findall(r"(?<!\\)\]\(", prose)) == 3, "a link or image that is not one of the charts"
+    assert not re.search(r"^#{1,2} (?!Match report|Headlines|Scoreboard|Charts|Objectives|Team fights|Players)", md,
+                         re.M), "a name started a heading"
+    assert md.startswith(f"# Match report: {md_text('<b>match</b> 53')}\n")
+    page = report.html_path.read_text(encoding="utf-8")
+    assert page.count("<script") == 1 and "<img src=x" not in page and "</sub><b>" not in page
+    for name in HOSTILE:
+        assert f"### {md_text(name)} (" in md
+        assert html.escape(name) in page

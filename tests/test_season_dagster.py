@@ -155,7 +155,7 @@ def test_season_report_links_every_built_match_report(season_home):
     assert built.match_id in meta["preview"]
     # self-contained: every image is inline, nothing is fetched
     assert "src=\"http" not in page and page.count("data:image/png;base64,") == len(meta["form_players"]) + 3
-    assert "data:image/png;base64," in meta["charts"]
+    assert "data:image/png;base64," in meta["chart"]
     for png in (html_path.parent / "charts").glob("*.png"):
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

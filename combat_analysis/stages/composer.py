@@ -15,7 +15,6 @@ from typing import Any
 from combat_analysis.package import (
     AgentDataPackage,
     ErrorEntry,
-    FinalOutput,
     FollowupAnswer,
     ResponseSection,
     SupportingTable,
@@ -228,11 +227,6 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     # Render as the package this stage returns (next version), so the report names the right version.
     staged = pkg.model_copy(update={"response": response, "version": pkg.version + 1})
     out_dir = env.query_dir(pkg.metadata.query_id)
-    markdown = report.render_markdown(staged)
-    md_path = out_dir / "report.md"
-    html_path = out_dir / "report.html"
-    md_path.write_text(markdown, encoding="utf-8")
-    html_path.write_text(report.render_html(staged), encoding="utf-8")
-    final = FinalOutput(markdown=markdown, markdown_path=str(md_path), html_path=str(html_path))
+    final = report.write_report(staged, out_dir, env.handles)  # report.md, report.html, the full table as CSV
     errors += fidelity_errors(staged.model_copy(update={"final_output": final}), env)
     return pkg.next_version(stage=STAGE, started=started, new_errors=errors, response=response, final_output=final)

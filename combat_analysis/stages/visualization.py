@@ -39,12 +39,12 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
     team_of = _team_of(pkg, env)
     metric = spec.y[0] if spec.y else None
     info = metric_info(metric) if metric else None
-    unit = f" ({info.unit})" if info and info.unit else ""
+    unit = charts.axis_label(info.label, info.unit).removeprefix(info.label) if info else ""  # " (unit)" or ""
     if spec.kind in ("kpi", "table"):
         if spec.kind == "kpi" and rows and metric:
             text = f"{spec.title}: {fmt_number(rows[0].get(metric), info.decimals)}"
         else:
-            text = f"{spec.title}: {len(rows)} rows shown as a table"
+            text = f"{spec.title}: a table of {len(rows)} rows"  # the report says how many it shows
         return Visualization(id=spec.id, type=spec.kind, title=spec.title, alt_text=text, source=spec.source)
 
     if spec.kind == "bar_h":
