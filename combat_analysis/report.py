@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from combat_analysis.charts import png_data_uri
 from combat_analysis.package import AgentDataPackage
 
 FOLLOWUP_HEADING = "## You might also ask"
@@ -191,6 +190,9 @@ def render_html(pkg: AgentDataPackage) -> str:
                          + "".join(f"<li>{_h(i)}</li>" for i in resp.key_insights) + "</ul></section>")
         charts = [pkg.visualizations[v] for v in resp.visualizations if v in pkg.visualizations]
         if charts:
+            # Only a report with charts needs matplotlib, which comes with the charts module.
+            from combat_analysis.charts import png_data_uri
+
             figs = []
             for chart in charts:
                 if chart.file_path and Path(chart.file_path).exists():
