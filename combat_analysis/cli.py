@@ -175,13 +175,17 @@ def _dagster_environment(args, paths: Paths) -> dict[str, str]:
 
 
 def cmd_ask(args) -> int:
-    from combat_analysis.ingest import IngestError
     from combat_analysis.pipeline import answer_question
     from combat_analysis.warehouse import WarehouseError
 
     paths = Paths.from_env(args.home)
     question = " ".join(args.question)
     args = _with_llm_defaults(args)
+    expected: tuple[type[Exception], ...] = (WarehouseError,)
+    if args.log:  # only an ingest raises IngestError, and importing the ingest costs a question with --match
+        from combat_analysis.ingest import IngestError
+
+        expected += (IngestError,)
     try:
         match_id = _resolve_match(args, paths)
         if args.dagster:
@@ -191,7 +195,7 @@ def cmd_ask(args) -> int:
             handles_dir=paths.handles, previous_queries=tuple(args.previous or ()),
             planner=_planner_from_args(args), followups=not args.no_followups,
         )
-    except (IngestError, WarehouseError) as exc:
+    except expected as exc:
         err.print(f"[red]error:[/red] {exc}")
         return 2
     _print_package(package, args.json)

@@ -14,12 +14,14 @@ from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import pandas as pd
 
 from combat_analysis.package import DataHandle, HandleMetadata
+
+if TYPE_CHECKING:
+    import pandas as pd  # imported where a table is written or read back: most answers never need it
 
 DEFAULT_TTL = timedelta(hours=24)
 HANDLE_ID = re.compile(r"h_[0-9a-f]{32}")
@@ -106,6 +108,8 @@ class HandleStore:
                    source_sql: str, ttl: timedelta | None = None, now: datetime | None = None) -> DataHandle:
         """Write a query result (from the locked query connection, which may write nothing) to Parquet with
         exactly its DuckDB column types, through a private in-memory connection."""
+        import pandas as pd
+
         con = duckdb.connect()
         try:
             # object columns: pandas never turns an integer column with a NULL into floats
@@ -122,6 +126,8 @@ class HandleStore:
     def put_rows(self, rows: list[dict[str, Any]], *, source: str, data_type: str = "derived_table",
                  ttl: timedelta | None = None, now: datetime | None = None) -> DataHandle:
         """Write Python rows (scalar cells) to Parquet through an in-memory DuckDB table."""
+        import pandas as pd
+
         con = duckdb.connect()
         try:
             con.register("derived_rows", pd.DataFrame(rows))

@@ -23,9 +23,11 @@ def run_stages(
     user_id: str = "anonymous",
     session_id: str = "",
 ) -> AgentDataPackage:
+    """The five stages on one locked connection, opened once for the question and its follow-ups."""
     pkg = new_package(question, env.match_id, tuple(previous_queries), user_id=user_id, session_id=session_id)
-    for _name, stage in STAGES:
-        pkg = stage(pkg, env)
+    with env.session() as session:
+        for _name, stage in STAGES:
+            pkg = stage(pkg, session)
     return pkg
 
 

@@ -106,9 +106,10 @@ class LockedConnection:
     `execute(sql, params)` runs one SELECT of our own code; `run(sql, params)` runs planned SQL: validated,
     timed and row-capped. Both raise a `QueryError` with a one-line reason for anything else."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, limits: QueryLimits):
+    def __init__(self, con: duckdb.DuckDBPyConnection, limits: QueryLimits, files: tuple[str, ...] = ()):
         self._con = con
         self.limits = limits
+        self.files = files  # the committed files its views read (snapshots are immutable: they name its data)
         self._running = threading.Lock()
 
     def __enter__(self) -> LockedConnection:
@@ -119,6 +120,11 @@ class LockedConnection:
 
     def close(self) -> None:
         self._con.close()
+
+    def lend(self) -> LockedConnection:
+        """This connection for a borrower whose `close()` must leave it open (one stage of a question whose
+        session owns it): the same DuckDB connection, limits and lock."""
+        return _Lent(self)
 
     def execute(self, sql: str, params: Mapping[str, Any] | None = None) -> Result:
         """Run one SELECT statement under the timer; anything else, or any failure, raises a `QueryError`."""
@@ -178,6 +184,16 @@ class LockedConnection:
         return statement
 
 
+class _Lent(LockedConnection):
+    """A lent connection: closing it is the borrower saying it is done, not the end of the connection."""
+
+    def __init__(self, owner: LockedConnection):  # the owner's DuckDB connection, limits, files and lock
+        self.__dict__.update(owner.__dict__)
+
+    def close(self) -> None:
+        pass
+
+
 def open_locked(root: Path | str, match_id: str | None = None, limits: QueryLimits | None = None) -> LockedConnection:
     """The locked connection over the warehouse at `root`: one view per table, scoped to `match_id` if given."""
     limits = limits or QueryLimits()
@@ -206,4 +222,4 @@ def open_locked(root: Path | str, match_id: str | None = None, limits: QueryLimi
     except BaseException:
         con.close()
         raise
-    return LockedConnection(con, limits)
+    return LockedConnection(con, limits, tuple(allowed))

@@ -3,11 +3,17 @@
 Each stage is `stage(pkg, env) -> AgentDataPackage`: it reads the package, never mutates it, and returns the
 next version. `StageEnv` holds everything a stage needs from outside the package (warehouse, artifacts
 directory, handle store, planner), so the CLI, the Dagster assets and the tests call the same functions.
+
+Opening the locked connection costs a DuckDB instance and its views (tens of milliseconds), so one question
+opens it once: `env.session()` holds one connection for every stage of the question and its follow-ups, and
+`env.connect()` lends it to each stage (a stage run on its own, as a Dagster asset is, opens its own).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +50,11 @@ class StageEnv:
     user_id: str = "anonymous"
     session_id: str = ""
     limits: QueryLimits = QueryLimits()
+    # A follow-up's run: the plan, the figures and the answer text only; no follow-ups of its own, no charts,
+    # no report files (the main answer's report shows it under "You might also ask").
+    answer_only: bool = False
+    # The question's open locked connection while a session lasts (`session()`); None outside one.
+    shared: LockedConnection | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def build(
@@ -76,8 +87,21 @@ class StageEnv:
 
     def connect(self) -> LockedConnection:
         """The locked query connection over the match's warehouse views: every stage, the CLI, the Dagster
-        assets, the reports and the follow-ups run planned SQL through it, and it can read nothing else."""
+        assets, the reports and the follow-ups run planned SQL through it, and it can read nothing else.
+        Inside a session it is the session's connection, lent (closing it leaves it open); else a new one."""
+        if self.shared is not None:
+            return self.shared.lend()
         return open_locked(self.warehouse_root, self.match_id, self.limits)
+
+    @contextmanager
+    def session(self) -> Iterator[StageEnv]:
+        """This env holding one locked connection until the block ends, so every stage of a question reads the
+        same snapshot through the same connection (still locked, every statement still validated)."""
+        if self.shared is not None:
+            yield self
+            return
+        with self.connect() as con:
+            yield dataclasses.replace(self, shared=con)
 
     def query_dir(self, query_id: str) -> Path:
         """`artifacts_dir/<query id, encoded>`: a query id is a key (a Dagster partition key, say), never a

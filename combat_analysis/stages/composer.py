@@ -8,6 +8,7 @@ under artifacts_dir/<query_id>/.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import datetime, timezone
 from typing import Any
@@ -151,27 +152,31 @@ def _context(pkg: AgentDataPackage) -> str:
 
 
 def answer_followups(pkg: AgentDataPackage, env: StageEnv) -> tuple[tuple[FollowupAnswer, ...], list[ErrorEntry]]:
+    """The anticipated follow-ups answered by the same stages, cheaply: on the question's own connection
+    (its session), planned, run and analysed like any question, but with no charts, no report files and no
+    follow-ups of their own (`StageEnv.answer_only`), and with every row inline, since only their answer text
+    is kept (no data handle is written for them); refused ones are dropped."""
     from combat_analysis.pipeline import run_stages
 
     answers, errors = [], []
     questions = pkg.query_analysis.anticipated_followups if pkg.query_analysis else ()
     previous = (*pkg.input.context.previous_queries, pkg.input.raw_query)
-    nested_env = StageEnv(warehouse_root=env.warehouse_root, match_id=env.match_id, artifacts_dir=env.artifacts_dir,
-                          handles=env.handles, inline_row_cap=env.inline_row_cap, planner=env.planner,
-                          followups=False, user_id=env.user_id, session_id=env.session_id)
-    for question in questions:
-        try:
-            nested = run_stages(question, nested_env, previous_queries=previous, user_id=pkg.metadata.user_id,
-                                session_id=pkg.metadata.session_id)
-        except Exception as exc:  # noqa: BLE001 - a failed follow-up is dropped, the main answer stands
-            errors.append(ErrorEntry(stage=STAGE, error_type="followup_error", description=f"{question}: {exc}",
-                                     recovery_action="follow-up omitted"))
-            continue
-        if nested.response is None or nested.is_refusal:
-            continue
-        answers.append(FollowupAnswer(question=question, direct_answer=nested.response.direct_answer,
-                                      key_insights=nested.response.key_insights[:2],
-                                      query_id=nested.metadata.query_id))
+    with env.session() as session:
+        nested_env = dataclasses.replace(session, followups=False, answer_only=True,
+                                         inline_row_cap=max(session.inline_row_cap, session.limits.max_rows))
+        for question in questions:
+            try:
+                nested = run_stages(question, nested_env, previous_queries=previous, user_id=pkg.metadata.user_id,
+                                    session_id=pkg.metadata.session_id)
+            except Exception as exc:  # noqa: BLE001 - a failed follow-up is dropped, the main answer stands
+                errors.append(ErrorEntry(stage=STAGE, error_type="followup_error",
+                                         description=f"{question}: {exc}", recovery_action="follow-up omitted"))
+                continue
+            if nested.response is None or nested.is_refusal:
+                continue
+            answers.append(FollowupAnswer(question=question, direct_answer=nested.response.direct_answer,
+                                          key_insights=nested.response.key_insights[:2],
+                                          query_id=nested.metadata.query_id))
     return tuple(answers), errors
 
 
@@ -224,6 +229,8 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         additional_context=_context(pkg) if not pkg.is_refusal else "",
         followup_answers=followups,
     )
+    if env.answer_only:  # a follow-up: its text goes into the main answer's report, it has no files of its own
+        return pkg.next_version(stage=STAGE, started=started, new_errors=errors, response=response)
     # Render as the package this stage returns (next version), so the report names the right version.
     staged = pkg.model_copy(update={"response": response, "version": pkg.version + 1})
     out_dir = env.query_dir(pkg.metadata.query_id)

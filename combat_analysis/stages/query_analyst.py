@@ -6,6 +6,9 @@ A question the combat log cannot answer is not an exception: the plan is a refus
 
 from __future__ import annotations
 
+import os
+import threading
+from collections import OrderedDict
 from datetime import datetime, timezone
 from typing import Any
 
@@ -17,6 +20,7 @@ from combat_analysis.plan import Intent, QueryPlan, Refusal
 from combat_analysis.stages import StageEnv
 
 STAGE = "query_analyst"
+_VOCABULARIES_LOCK = threading.Lock()
 
 
 def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
@@ -26,9 +30,9 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     queries: list[Any] = []
     con = env.connect()
     try:
-        from combat_analysis.planner import UnsafeSqlError, Vocabulary, compile_plan
+        from combat_analysis.planner import UnsafeSqlError, compile_plan
 
-        vocab = Vocabulary.from_connection(con)
+        vocab = vocabulary(con)
         try:
             plan = env.planner(question, vocab, pkg.input.context.previous_queries)
         except Exception as exc:  # noqa: BLE001 - an LLM planner may fail; fall back to the offline one
@@ -48,7 +52,8 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
                 errors.append(ErrorEntry(stage=STAGE, error_type="compile_error", description=str(exc),
                                          recovery_action="answered with a refusal"))
                 plan = _refused(plan, "the question could not be turned into a query over the match data")
-        followups = () if plan.intent == Intent.REFUSE else anticipated_followups(plan, queries, con, vocab)
+        followups = () if plan.intent == Intent.REFUSE or env.answer_only else anticipated_followups(
+            plan, queries, con, vocab)
     finally:
         con.close()
 
@@ -78,6 +83,37 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         query_analysis=analysis,
         input=pkg.input.model_copy(update={"context": context}),
     )
+
+
+_VOCABULARIES: OrderedDict[tuple, Any] = OrderedDict()  # files read -> their vocabulary, most recent last
+_KEEP_VOCABULARIES = 8
+
+
+def _files_key(con) -> tuple:
+    """What a connection reads: its files, with their sizes and modification times; () if it does not say."""
+    try:
+        return tuple((f, stat.st_size, stat.st_mtime_ns) for f in getattr(con, "files", ()) for stat in [os.stat(f)])
+    except OSError:
+        return ()
+
+
+def vocabulary(con) -> Any:
+    """The planner's vocabulary of the data `con` reads, read once per set of files: a snapshot's files never
+    change (an ingest writes new ones), so follow-ups and later questions about the same data reuse it."""
+    from combat_analysis.planner import Vocabulary
+
+    key = _files_key(con)
+    with _VOCABULARIES_LOCK:
+        if key and key in _VOCABULARIES:
+            _VOCABULARIES.move_to_end(key)
+            return _VOCABULARIES[key]
+    found = Vocabulary.from_connection(con)
+    if key:
+        with _VOCABULARIES_LOCK:
+            _VOCABULARIES[key] = found
+            while len(_VOCABULARIES) > _KEEP_VOCABULARIES:
+                _VOCABULARIES.popitem(last=False)
+    return found
 
 
 def _refused(plan: QueryPlan, reason: str) -> QueryPlan:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from combat_analysis import charts
 from combat_analysis.package import AgentDataPackage, ErrorEntry, Visualization, VisualizationSpec
 from combat_analysis.stages import StageEnv, all_rows, fmt_entity, fmt_number, is_number, metric_info
 
@@ -33,6 +32,8 @@ def _summary(labels, values, decimals: int, limit: int = 3) -> str:
 
 
 def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visualization:
+    from combat_analysis import charts  # matplotlib: imported by the first answer that draws a chart
+
     rows = all_rows(pkg, env, spec.source)
     out_dir = env.query_dir(pkg.metadata.query_id)
     path = out_dir / f"{spec.id}_{spec.kind}.png"
@@ -167,7 +168,7 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
 def visualization(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     started = datetime.now(timezone.utc)
     specs = pkg.analysis.recommended_visualizations if pkg.analysis else ()
-    if not specs:
+    if not specs or env.answer_only:  # a follow-up's answer is text in the main report
         return pkg.next_version(stage=STAGE, started=started, status="skipped")
     drawn: dict[str, Visualization] = {}
     errors: list[ErrorEntry] = []
