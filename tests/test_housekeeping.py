@@ -78,7 +78,9 @@ def test_housekeeping_expires_old_questions_and_handles(two_questions):
     paths = Paths.from_env(home)
     old_final = resources_for(home)["package_io_manager"].latest("answer_report", OLD)
     followups = [f.query_id for f in old_final.response.followup_answers]
-    assert followups and all(path_for_key(paths.artifacts, q).is_dir() for q in followups)
+    # follow-ups are answered without files of their own (StageEnv.answer_only); the sweep still covers
+    # any a package from before wrote, checked at the end
+    assert followups
     a_month_after = between + timedelta(days=30)
 
     # a dry run lists the old question and removes nothing
