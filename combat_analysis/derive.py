@@ -50,8 +50,8 @@ MAX_EXACT_VALUE = 2**53
 PARQUET_OPTIONS = "FORMAT parquet, COMPRESSION lz4_raw"
 
 # Every table and view a batch creates, dropped before the next batch.
-BATCH_OBJECTS = ("batch_files", "csv_lines", "file_map", "framed_lines", "lines", "events_base", "quarantine_raw",
-                 "segs", "events", *TABLES)
+BATCH_VIEWS = ("lines",)
+BATCH_TABLES = ("batch_files", "csv_lines", "framed_lines", "events_base", "quarantine_raw", "segs", "events", *TABLES)
 
 
 @dataclass(frozen=True)
@@ -92,10 +92,10 @@ class SegmentSummary:
 
 def reset(con) -> None:
     """Drop whatever an earlier batch left on the connection."""
-    for name in BATCH_OBJECTS:
-        kind = con.execute("SELECT table_type FROM information_schema.tables WHERE table_name = ?", [name]).fetchone()
-        if kind:
-            con.execute(f"DROP {'VIEW' if kind[0] == 'VIEW' else 'TABLE'} {name}")
+    for name in BATCH_VIEWS:
+        con.execute(f"DROP VIEW IF EXISTS {name}")
+    for name in BATCH_TABLES:
+        con.execute(f"DROP TABLE IF EXISTS {name}")
 
 
 # -- lines ----------------------------------------------------------------------------------------------------
@@ -105,23 +105,25 @@ def _csv_source(paths: list[Path]) -> str:
     # longer than the limit makes the reader fail, and the file takes the framing path, which cuts it.
     listed = ", ".join(sql_string(str(p)) for p in paths)
     return (f"read_csv([{listed}], columns={{'raw': 'VARCHAR'}}, header=false, delim=chr(31), quote='', escape='', "
-            f"auto_detect=false, compression='auto', filename=true, max_line_size={MAX_LINE_BYTES + 64})")
+            f"auto_detect=false, compression='auto', max_line_size={MAX_LINE_BYTES + 64})")
 
 
-def read_csv_lines(con, paths: list[Path]) -> None:
-    """Let DuckDB's CSV reader take every file at once into `csv_lines(filename, raw)`, one row per line in
+def read_csv_lines(con, files: list[tuple[int, Path]]) -> None:
+    """Let DuckDB's CSV reader take every file (`f`, path) at once into `csv_lines(f, raw)`, one row per line in
     file order. A file the reader refuses (invalid UTF-8, stray separators, a line over the limit) fails the
     whole statement; then each file is read alone, so only the refused ones are left to `settle_lines`."""
-    con.execute("CREATE TABLE csv_lines (filename VARCHAR, raw VARCHAR)")
+    con.execute("CREATE TABLE csv_lines (f INTEGER, raw VARCHAR)")
+    numbers = ", ".join(str(int(f)) for f, _ in files)
     try:
-        con.execute(f"INSERT INTO csv_lines SELECT filename, raw FROM {_csv_source(paths)}")
+        con.execute(f"INSERT INTO csv_lines SELECT [{numbers}][CAST(file_index AS BIGINT) + 1], raw "
+                    f"FROM {_csv_source([p for _, p in files])}")
         return
     except duckdb.Error:
-        if len(paths) == 1:
+        if len(files) == 1:
             return
-    for path in paths:
+    for f, path in files:
         try:
-            con.execute(f"INSERT INTO csv_lines SELECT filename, raw FROM {_csv_source([path])}")
+            con.execute(f"INSERT INTO csv_lines SELECT {int(f)}, raw FROM {_csv_source([path])}")
         except duckdb.Error:
             continue
 
@@ -131,32 +133,34 @@ def settle_lines(con, logs: list[BatchLog]) -> dict[int, list[BadLine]]:
 
     The CSV reader's rows are a file's lines when it read back exactly the surveyed number of lines and none
     is over the limit; it skips blank lines, so any awkward file is framed in Python instead, which numbers
-    every line itself. CTAS keeps the reader's order, so a row's line number is its rowid minus its file's
-    first rowid, plus one. The reader drops the byte-order mark itself; a blank line reads back as NULL,
-    which in `lines` would mean unreadable, so it becomes the empty string.
+    every line itself. Insertion keeps the reader's order, so a row's line number is its rowid minus its
+    file's first rowid, plus one; `lines` reads one table at a time (no join), so it keeps that order too.
+    The reader drops the byte-order mark itself; a blank line reads back as NULL, which in `lines` would
+    mean unreadable, so it becomes the empty string.
     """
-    by_name = {str(log.path): log for log in logs}
-    read = con.execute("SELECT filename, count(*), min(rowid), max(strlen(raw)) FROM csv_lines GROUP BY filename"
-                       ).fetchall()
-    plain = {}
-    for name, rows, first_row, longest in read:
-        log = by_name.get(name)
-        if log is not None and rows == log.survey.lines and (longest or 0) <= MAX_LINE_BYTES:
-            plain[log.f] = (name, first_row)
-    con.execute("CREATE TABLE file_map (f INTEGER, filename VARCHAR, first_row BIGINT)")
-    if plain:
-        con.executemany("INSERT INTO file_map VALUES (?, ?, ?)", [(f, n, r) for f, (n, r) in plain.items()])
+    surveyed = {log.f: log.survey.lines for log in logs}
+    first_rows: dict[int, int] = {}
+    for f, rows, first_row, longest in con.execute(
+            "SELECT f, count(*), min(rowid), max(strlen(raw)) FROM csv_lines GROUP BY f").fetchall():
+        if rows == surveyed.get(f) and (longest or 0) <= MAX_LINE_BYTES:
+            first_rows[f] = first_row
     con.execute("CREATE TABLE batch_files (f INTEGER, lines_total BIGINT)")
-    con.executemany("INSERT INTO batch_files VALUES (?, ?)", [(log.f, log.survey.lines) for log in logs])
+    con.executemany("INSERT INTO batch_files VALUES (?, ?)", list(surveyed.items()))
     con.execute("CREATE TABLE framed_lines (f INTEGER, line_no BIGINT, raw VARCHAR)")
-    unreadable = {log.f: _frame(con, log) for log in logs if log.f not in plain}
-    con.execute("""
+    unreadable = {log.f: _frame(con, log) for log in logs if log.f not in first_rows}
+    first = _int_list([first_rows.get(f) for f in range(max(surveyed) + 1)])
+    con.execute(f"""
         CREATE VIEW lines AS
-        SELECT m.f, c.rowid - m.first_row + 1 AS line_no, coalesce(c.raw, '') AS raw
-        FROM csv_lines c JOIN file_map m USING (filename)
+        SELECT f, rowid - {first}[f + 1] + 1 AS line_no, coalesce(raw, '') AS raw
+        FROM csv_lines WHERE {first}[f + 1] IS NOT NULL
         UNION ALL SELECT f, line_no, raw FROM framed_lines
     """)
     return unreadable
+
+
+def _int_list(values: list[int | None]) -> str:
+    """A BIGINT[] literal (NULL for None), for lookups by position in SQL that a view cannot take as a parameter."""
+    return "CAST([" + ", ".join("NULL" if v is None else str(int(v)) for v in values) + "] AS BIGINT[])"
 
 
 def _frame(con, log: BatchLog) -> list[BadLine]:
@@ -397,17 +401,36 @@ def set_clocks(con, clocks: dict[int, tuple[datetime | None, datetime | None]]) 
 
 def build_events(con) -> None:
     """`events`: the staged matches' parsed lines with their match id and match clock, in match and line
-    order. The lines, the file table and the unclocked parse are not needed any more after this."""
-    con.execute("""
+    order. Each row finds its match by its file (when the match is the whole file, as most are) or by its
+    file and line range, by position in lists rather than by a join, so the rows keep `events_base`'s order without a sort. The
+    lines, the file table and the unclocked parse are not needed any more after this."""
+    segs = con.execute("""
+        SELECT s.seg, s.f, s.first_line, s.last_line, s.match_id, s.started_at, b.lines_total
+        FROM segs s JOIN batch_files b USING (f) ORDER BY s.seg
+    """).fetchall()
+    file_seg: list[int | None] = [None] * (max(f for _, f, *_ in segs) + 1)
+    ranges = []
+    for seg, f, first, last, _, _, lines_total in segs:
+        if first == 1 and last == lines_total:  # the file's only match
+            file_seg[f] = seg
+        else:
+            ranges.append(f"WHEN f = {int(f)} AND line_no BETWEEN {int(first)} AND {int(last)} THEN {int(seg)}")
+    seg_of = f"{_int_list(file_seg)}[f + 1]"
+    if ranges:
+        seg_of = f"coalesce({seg_of}, CASE {' '.join(ranges)} END)"
+    size = segs[-1][0] + 1
+    match_ids, starts = [None] * size, [None] * size
+    for seg, _, _, _, match_id, started_at, _ in segs:
+        match_ids[seg], starts[seg] = match_id, started_at
+    con.execute(f"""
         CREATE TABLE events AS
-        SELECT s.seg, s.match_id, e.line_no, e.event_type, e.type, e.time,
-               TRY_CAST(date_diff('second', s.started_at, e.time) AS INTEGER) AS match_second,
-               TRY_CAST(floor(date_diff('second', s.started_at, e.time) / 60) AS INTEGER) AS minute,
-               e.source, e.target, e.item_id, e.item_name, e.value1, e.value2, e.location_x, e.location_y, e.text,
-               e.raw
-        FROM events_base e JOIN segs s ON e.f = s.f AND e.line_no BETWEEN s.first_line AND s.last_line
-        ORDER BY s.seg, e.line_no
-    """)
+        SELECT seg, CAST($match_ids AS VARCHAR[])[seg + 1] AS match_id, line_no, event_type, type, time,
+               TRY_CAST(date_diff('second', CAST($starts AS TIMESTAMP[])[seg + 1], time) AS INTEGER) AS match_second,
+               TRY_CAST(floor(date_diff('second', CAST($starts AS TIMESTAMP[])[seg + 1], time) / 60) AS INTEGER) AS minute,
+               source, target, item_id, item_name, value1, value2, location_x, location_y, text, raw
+        FROM (SELECT CAST({seg_of} AS INTEGER) AS seg, * FROM events_base)
+        WHERE seg IS NOT NULL
+    """, {"match_ids": match_ids, "starts": starts})
     for name, kind in (("lines", "VIEW"), ("csv_lines", "TABLE"), ("framed_lines", "TABLE"), ("events_base", "TABLE")):
         con.execute(f"DROP {kind} IF EXISTS {name}")
 

@@ -22,6 +22,7 @@ pointer replacement, so readers see the old match or the complete new one, never
 from __future__ import annotations
 
 import gzip
+import queue
 import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
@@ -48,6 +49,8 @@ REASON_KINDS = ("invalid value", "too long", "invalid UTF-8", "broken start even
 BATCH_BYTES = 48 * 1024 * 1024
 GZIP_RATIO = 8  # a .gz log's size unpacked, roughly, for batching
 SURVEY_AHEAD_BYTES = 2 * BATCH_BYTES  # how far the survey thread reads ahead of DuckDB
+COPY_THREADS = 2  # matches written at once (this machine has two cores)
+SLOTS = 2  # batches in DuckDB at once: one parsed while the other is written out
 
 
 class IngestError(RuntimeError):
@@ -190,6 +193,10 @@ def ingest_logs(
     return [run.outcomes[i] for i in range(len(paths))]
 
 
+def _schema(slot: int) -> str:
+    return f"batch{slot}"
+
+
 def _batch_size(path: Path) -> int:
     size = path.stat().st_size
     return size * GZIP_RATIO if path.suffix == ".gz" else size
@@ -270,9 +277,19 @@ class _Run:
         self.con = duckdb.connect()
         self.con.execute(f"SET memory_limit = '{memory_limit_mb}MB'")
         self.con.execute(f"SET temp_directory = {warehouse.sql_string(str(scratch / 'spill'))}")
+        # Two schemas hold two batches: DuckDB parses one while the other's matches are written out.
+        for slot in range(SLOTS):
+            self.con.execute(f"CREATE SCHEMA {_schema(slot)}")
+        self.slot = 0
+        self.slot_copies: dict[int, list[Future]] = {slot: [] for slot in range(SLOTS)}
+        self.cursors: queue.SimpleQueue = queue.SimpleQueue()
+        cursors = [self.con.cursor() for _ in range(COPY_THREADS)]
+        for cursor in cursors:
+            self.cursors.put(cursor)
         pending = deque(items)
         carry: list[_Item] = []
-        with ThreadPoolExecutor(1, "survey") as surveyor, ThreadPoolExecutor(1, "commit") as self.committer:
+        with ThreadPoolExecutor(1, "survey") as surveyor, ThreadPoolExecutor(1, "commit") as self.committer, \
+                ThreadPoolExecutor(COPY_THREADS, "copy") as self.copier:
             self.surveyor = surveyor
             try:
                 while pending or carry:
@@ -284,6 +301,9 @@ class _Run:
             finally:
                 for future in self.surveys.values():
                     future.cancel()
+                wait([f for copies in self.slot_copies.values() for f in copies])
+                for cursor in cursors:
+                    cursor.close()
                 self.con.close()
 
     def _next_batch(self, carry: list[_Item], pending: deque[_Item]) -> list[_Item]:
@@ -313,14 +333,16 @@ class _Run:
             items = self._settle(items, deferred)
         if not items:
             return deferred
-        derive.reset(self.con)
-        derive.read_csv_lines(self.con, [i.path for i in items])
+        self._take_slot()
+        # Within the batch a file is known by its position (`f`), numbered before the read.
+        number = {item.index: f for f, item in enumerate(items)}
+        derive.read_csv_lines(self.con, [(number[i.index], i.path) for i in items])
         if not ready:
             items = self._settle(items, deferred)
             if not items:
                 return deferred
         pause_point("surveyed")
-        logs = {i.index: BatchLog(i.index, i.path, self.surveys[i.index].result()) for i in items}
+        logs = {i.index: BatchLog(number[i.index], i.path, self.surveys[i.index].result()) for i in items}
         try:
             plans = self._derive(items, logs, deferred)
         except Exception as exc:  # noqa: BLE001 - a batch that fails as a whole is retried file by file
@@ -380,7 +402,7 @@ class _Run:
         segments: dict[int, list[Segment]] = {}
         for item in items:
             try:
-                segments[item.index] = derive.split_matches(con, logs[item.index], starts.get(item.index, []))
+                segments[item.index] = derive.split_matches(con, logs[item.index], starts.get(logs[item.index].f, []))
             except READ_ERRORS as exc:
                 self.finish(item, error=exc)
         pause_point("parsed")
@@ -389,7 +411,7 @@ class _Run:
         for item in items:
             if item.index not in segments:
                 continue
-            problem = self._bad_share(con, item, logs[item.index].survey.lines, quarantined.get(item.index, 0))
+            problem = self._bad_share(con, item, logs[item.index], quarantined.get(logs[item.index].f, 0))
             if problem is not None:
                 self.finish(item, error=problem)
             else:
@@ -417,10 +439,11 @@ class _Run:
         self.summaries = derive.summaries(con)
         return kept
 
-    def _bad_share(self, con, item: _Item, lines_total: int, bad: int) -> MalformedLogError | None:
+    def _bad_share(self, con, item: _Item, log: BatchLog, bad: int) -> MalformedLogError | None:
+        lines_total = log.survey.lines
         if bad != lines_total and bad / lines_total <= self.max_bad_share:
             return None
-        first = "; ".join(f"line {n}: {reason}" for n, reason in derive.first_quarantined(con, item.index))
+        first = "; ".join(f"line {n}: {reason}" for n, reason in derive.first_quarantined(con, log.f))
         return MalformedLogError(
             f"{item.path}: {bad} of {lines_total} lines are malformed "
             f"({bad / lines_total:.1%}, limit {self.max_bad_share:.1%}); first: {first}. "
@@ -466,32 +489,55 @@ class _Run:
             plans.append(_Plan(item, logs[item.index], entries))
         return plans
 
+    def _take_slot(self) -> None:
+        """Move the connection to the next batch schema, once the matches of the batch it held are written."""
+        self.slot = (self.slot + 1) % SLOTS
+        wait(self.slot_copies[self.slot])
+        self.slot_copies[self.slot] = []
+        self.con.execute(f"USE {_schema(self.slot)}")
+        derive.reset(self.con)
+
     def _stage(self, plans: list[_Plan]) -> None:
-        """Write each file's new snapshots in scratch and hand the file to the commit thread."""
+        """Write each file's new snapshots in scratch (two matches at a time, on two cursors: one match's COPY
+        runs on one DuckDB thread) and hand the file to the commit thread, which waits for its copies. The
+        connection goes on with the next batch meanwhile."""
         for plan in plans:
             ids = [e.segment.match_id for e in plan.entries]
+            copies = []
             try:
                 for entry in plan.entries:
                     if entry.seg is None:
                         continue
-                    name = warehouse.new_snapshot_name(plan.log.survey.sha256)
-                    entry.folder = self.scratch / "staged" / name
+                    entry.folder = self.scratch / "staged" / warehouse.new_snapshot_name(plan.log.survey.sha256)
                     entry.folder.mkdir(parents=True)
-                    derive.copy_tables(self.con, entry.seg, entry.folder)
                     entry.data = _manifest(plan.log, entry, self.summaries[entry.seg], ids)
+                    copies.append(self.copier.submit(self._copy, self.slot, entry.seg, entry.folder))
             except Exception as exc:  # noqa: BLE001 - reported as this file's outcome
+                wait(copies)
                 self.finish(plan.item, error=exc)
                 continue
+            self.slot_copies[self.slot].extend(copies)
             self.stage("committing")
-            future = self.committer.submit(self._commit, plan)
+            future = self.committer.submit(self._commit, plan, copies)
             self.commits.append((plan.item, future))
             self.shas_in_flight[plan.log.survey.sha256] = future
             for match_id in ids:
                 self.matches_in_flight[match_id] = future
 
-    def _commit(self, plan: _Plan) -> IngestResult:
-        """On the commit thread: make the file's snapshots durable, index its digest, then publish each match
-        by one pointer replacement under its writer lock, and sweep what the match no longer needs."""
+    def _copy(self, slot: int, seg: int, folder: Path) -> None:
+        cursor = self.cursors.get()
+        try:
+            cursor.execute(f"USE {_schema(slot)}")
+            derive.copy_tables(cursor, seg, folder)
+        finally:
+            self.cursors.put(cursor)
+
+    def _commit(self, plan: _Plan, copies: list[Future]) -> IngestResult:
+        """On the commit thread: once the file's snapshots are written, make them durable, index its digest,
+        then publish each match by one pointer replacement under its writer lock, and sweep what the match no
+        longer needs."""
+        for copy in copies:
+            copy.result()
         root, sha, path = self.root, plan.log.survey.sha256, plan.item.path
         for entry in plan.entries:
             if entry.folder is not None:
