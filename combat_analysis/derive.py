@@ -50,8 +50,8 @@ MAX_EXACT_VALUE = 2**53
 PARQUET_OPTIONS = "FORMAT parquet, COMPRESSION lz4_raw"
 
 # Every table and view a batch creates, dropped before the next batch.
-BATCH_VIEWS = ("lines",)
-BATCH_TABLES = ("batch_files", "csv_lines", "framed_lines", "events_base", "quarantine_raw", "segs", "events", *TABLES)
+BATCH_VIEWS = ("events", "events_base", "parsed")
+BATCH_TABLES = ("batch_files", "parsed_csv", "framed_lines", "parsed_framed", "quarantine_raw", "segs", *TABLES)
 
 
 @dataclass(frozen=True)
@@ -98,95 +98,19 @@ def reset(con) -> None:
         con.execute(f"DROP TABLE IF EXISTS {name}")
 
 
-# -- lines ----------------------------------------------------------------------------------------------------
+# -- reading and parsing -------------------------------------------------------------------------------------------
+#
+# DuckDB's CSV reader takes the files, one VARCHAR row per line (the unit separator never occurs in valid JSON,
+# and no quoting), and each line is parsed as it streams by: the raw line is kept only where it is needed
+# later (a line that does not parse, holds untrustworthy values, is or tries to be a start event, or is over
+# the limit), so a batch never holds its logs' text twice.
 
-def _csv_source(paths: list[Path]) -> str:
-    # One VARCHAR column per line: the unit separator never occurs in valid JSON, and no quoting. A line
-    # longer than the limit makes the reader fail, and the file takes the framing path, which cuts it.
-    listed = ", ".join(sql_string(str(p)) for p in paths)
-    return (f"read_csv([{listed}], columns={{'raw': 'VARCHAR'}}, header=false, delim=chr(31), quote='', escape='', "
-            f"auto_detect=false, compression='auto', max_line_size={MAX_LINE_BYTES + 64})")
-
-
-def read_csv_lines(con, files: list[tuple[int, Path]]) -> None:
-    """Let DuckDB's CSV reader take every file (`f`, path) at once into `csv_lines(f, raw)`, one row per line in
-    file order. A file the reader refuses (invalid UTF-8, stray separators, a line over the limit) fails the
-    whole statement; then each file is read alone, so only the refused ones are left to `settle_lines`."""
-    con.execute("CREATE TABLE csv_lines (f INTEGER, raw VARCHAR)")
-    numbers = ", ".join(str(int(f)) for f, _ in files)
-    try:
-        con.execute(f"INSERT INTO csv_lines SELECT [{numbers}][CAST(file_index AS BIGINT) + 1], raw "
-                    f"FROM {_csv_source([p for _, p in files])}")
-        return
-    except duckdb.Error:
-        if len(files) == 1:
-            return
-    for f, path in files:
-        try:
-            con.execute(f"INSERT INTO csv_lines SELECT {int(f)}, raw FROM {_csv_source([path])}")
-        except duckdb.Error:
-            continue
-
-
-def settle_lines(con, logs: list[BatchLog]) -> dict[int, list[BadLine]]:
-    """Define `lines(f, line_no, raw)` for the logs; return, per log, the lines that cannot be kept.
-
-    The CSV reader's rows are a file's lines when it read back exactly the surveyed number of lines and none
-    is over the limit; it skips blank lines, so any awkward file is framed in Python instead, which numbers
-    every line itself. Insertion keeps the reader's order, so a row's line number is its rowid minus its
-    file's first rowid, plus one; `lines` reads one table at a time (no join), so it keeps that order too.
-    The reader drops the byte-order mark itself; a blank line reads back as NULL, which in `lines` would
-    mean unreadable, so it becomes the empty string.
-    """
-    surveyed = {log.f: log.survey.lines for log in logs}
-    first_rows: dict[int, int] = {}
-    for f, rows, first_row, longest in con.execute(
-            "SELECT f, count(*), min(rowid), max(strlen(raw)) FROM csv_lines GROUP BY f").fetchall():
-        if rows == surveyed.get(f) and (longest or 0) <= MAX_LINE_BYTES:
-            first_rows[f] = first_row
-    con.execute("CREATE TABLE batch_files (f INTEGER, lines_total BIGINT)")
-    con.executemany("INSERT INTO batch_files VALUES (?, ?)", list(surveyed.items()))
-    con.execute("CREATE TABLE framed_lines (f INTEGER, line_no BIGINT, raw VARCHAR)")
-    unreadable = {log.f: _frame(con, log) for log in logs if log.f not in first_rows}
-    first = _int_list([first_rows.get(f) for f in range(max(surveyed) + 1)])
-    con.execute(f"""
-        CREATE VIEW lines AS
-        SELECT f, rowid - {first}[f + 1] + 1 AS line_no, coalesce(raw, '') AS raw
-        FROM csv_lines WHERE {first}[f + 1] IS NOT NULL
-        UNION ALL SELECT f, line_no, raw FROM framed_lines
-    """)
-    return unreadable
-
-
-def _int_list(values: list[int | None]) -> str:
-    """A BIGINT[] literal (NULL for None), for lookups by position in SQL that a view cannot take as a parameter."""
-    return "CAST([" + ", ".join("NULL" if v is None else str(int(v)) for v in values) + "] AS BIGINT[])"
-
-
-def _frame(con, log: BatchLog) -> list[BadLine]:
-    """Frame an awkward file in Python (see `logfile`) into `framed_lines`; return its unreadable lines."""
-    import numpy as np  # only awkward files pay for these imports
-    import pandas as pd
-
-    unreadable: list[BadLine] = []
-    for batch in read_line_batches(log.path):
-        unreadable.extend(batch.bad)
-        frame = pd.DataFrame({
-            "line_no": np.arange(batch.first_line_no, batch.first_line_no + len(batch.texts), dtype=np.int64),
-            "raw": batch.texts,
-        })
-        con.register("line_batch", frame)
-        con.execute("INSERT INTO framed_lines SELECT $f, line_no, raw FROM line_batch", {"f": log.f})
-        con.unregister("line_batch")
-    return unreadable
-
-
-# -- parsing and checking ---------------------------------------------------------------------------------------
-
-CLEAN = "rtrim(raw, ' ,' || chr(13) || chr(9))"  # a line without its CR and trailing comma
+CLEAN = "rtrim(line, ' ,' || chr(13) || chr(9))"  # a line without its CR and trailing comma
 KNOWN = " OR ".join(
     f"(event_type = '{e}' AND " + ("type IS NULL" if t is None else f"type = '{t}'") + ")" for e, t in KNOWN_TYPES
 )
+PARSED_COLUMNS = ("event_type", "type", "time", "source", "target", "item_id", "item_name", "value1", "value2",
+                  "location_x", "location_y", "text", "raw", "problem", "line")
 
 
 def _value_problem() -> str:
@@ -210,77 +134,160 @@ def _value_problem() -> str:
     return "CASE WHEN event_type IS NULL THEN NULL " + " ".join(checks) + " END"
 
 
-def _create_events_base(con, parse_time: str) -> None:
-    # Every line becomes a row, unparsable ones with a NULL event_type: a filter here would make DuckDB
-    # evaluate the JSON parse twice, which costs more than deleting the rare bad rows afterwards.
+def _parse_select(source: str, parse_time: str, numbered: bool) -> str:
+    """Every line of `source` (f, [line_no,] line) as one typed row, unparsable ones with a NULL event_type.
+    Unknown event types keep their cleaned line in `raw`; `line` keeps the raw line only where it is needed."""
     struct = "{" + ", ".join(f'"{k}": "VARCHAR"' for k in KEYS) + "}"
-    con.execute(f"""
-        CREATE TABLE events_base AS
-        SELECT f, line_no, event_type, type, time, source, target, item_id, item_name, value1, value2,
-               location_x, location_y, text, raw, {_value_problem()} AS problem
+    number = "line_no, " if numbered else ""
+    return f"""
+        SELECT f, {number}event_type, type, time, source, target, item_id, item_name, value1, value2,
+               location_x, location_y, text,
+               CASE WHEN event_type IS NOT NULL AND NOT coalesce({KNOWN}, false) THEN clean END AS raw,
+               problem,
+               CASE WHEN event_type IS NULL OR problem IS NOT NULL OR event_type = 'start'
+                         OR strlen(line) > {MAX_LINE_BYTES} THEN line END AS line
         FROM (
-            SELECT f, line_no, s.eventType AS event_type, s.type AS type,
-                   CASE WHEN s.time IS NOT NULL THEN {parse_time}(s.time, '{TIME_FORMAT}') END AS time,
-                   s.sourceowner AS source, s.targetowner AS target,
-                   TRY_CAST(s.itemid AS BIGINT) AS item_id, trim(s.itemid) AS iid, s.itemname AS item_name,
-                   TRY_CAST(s.value1 AS DOUBLE) AS value1, trim(s.value1) AS v1,
-                   TRY_CAST(s.value2 AS DOUBLE) AS value2, trim(s.value2) AS v2,
-                   TRY_CAST(s.locationx AS DOUBLE) AS location_x, trim(s.locationx) AS lx,
-                   TRY_CAST(s.locationy AS DOUBLE) AS location_y, trim(s.locationy) AS ly,
-                   s.text AS text, CAST(NULL AS VARCHAR) AS raw
-            FROM (SELECT f, line_no, try(from_json({CLEAN}, '{struct}')) AS s FROM lines))
-    """)
+            SELECT *, {_value_problem()} AS problem
+            FROM (
+                SELECT f, {number}line, clean, s.eventType AS event_type, s.type AS type,
+                       CASE WHEN s.time IS NOT NULL THEN {parse_time}(s.time, '{TIME_FORMAT}') END AS time,
+                       s.sourceowner AS source, s.targetowner AS target,
+                       TRY_CAST(s.itemid AS BIGINT) AS item_id, trim(s.itemid) AS iid, s.itemname AS item_name,
+                       TRY_CAST(s.value1 AS DOUBLE) AS value1, trim(s.value1) AS v1,
+                       TRY_CAST(s.value2 AS DOUBLE) AS value2, trim(s.value2) AS v2,
+                       TRY_CAST(s.locationx AS DOUBLE) AS location_x, trim(s.locationx) AS lx,
+                       TRY_CAST(s.locationy AS DOUBLE) AS location_y, trim(s.locationy) AS ly,
+                       s.text AS text
+                FROM (SELECT f, {number}line, clean, try(from_json(clean, '{struct}')) AS s
+                      FROM (SELECT *, {CLEAN} AS clean FROM {source}))))
+    """
 
 
-def parse_lines(con, unreadable: dict[int, list[BadLine]]) -> None:
-    """Parse every line once into `events_base` (typed, checked columns, no match clock yet); lines that do not
-    parse or hold values that cannot be trusted go to `quarantine_raw` with a reason each, and unknown event
-    types keep their raw line."""
+def _csv_source(files: list[tuple[int, Path]]) -> str:
+    # A line longer than the limit makes the reader fail, and the file takes the framing path, which cuts it.
+    listed = ", ".join(sql_string(str(p)) for _, p in files)
+    numbers = ", ".join(str(int(f)) for f, _ in files)
+    return (f"(SELECT [{numbers}][CAST(file_index AS BIGINT) + 1] AS f, coalesce(raw, '') AS line "
+            f"FROM read_csv([{listed}], columns={{'raw': 'VARCHAR'}}, header=false, delim=chr(31), quote='', "
+            f"escape='', auto_detect=false, compression='auto', max_line_size={MAX_LINE_BYTES + 64}))")
+
+
+def _insert_parsed(con, table: str, source: str, numbered: bool) -> None:
+    # strptime is much faster than try_strptime; only a log with a malformed time pays for the latter.
     try:
-        _create_events_base(con, "strptime")
+        con.execute(f"INSERT INTO {table} {_parse_select(source, 'strptime', numbered)}")
     except (duckdb.ConversionException, duckdb.InvalidInputException):
-        # strptime is much faster than try_strptime; only a log with a malformed time pays for the latter.
-        con.execute("DROP TABLE IF EXISTS events_base")
-        _create_events_base(con, "try_strptime")
+        con.execute(f"INSERT INTO {table} {_parse_select(source, 'try_strptime', numbered)}")
+
+
+def read_logs(con, files: list[tuple[int, Path]]) -> None:
+    """Parse every file (`f`, path) straight from DuckDB's CSV reader into `parsed_csv`, in file and line
+    order. A file the reader refuses (invalid UTF-8, stray separators, a line over the limit) fails the whole
+    statement; then each file is read alone, so only the refused ones are left to `settle_logs`."""
+    empty = "(SELECT 0 AS f, '' AS line WHERE false)"
+    con.execute(f"CREATE TABLE parsed_csv AS {_parse_select(empty, 'try_strptime', False)}")
+    try:
+        _insert_parsed(con, "parsed_csv", _csv_source(files), numbered=False)
+        return
+    except duckdb.Error:
+        if len(files) == 1:
+            return
+    for f, path in files:
+        try:
+            _insert_parsed(con, "parsed_csv", _csv_source([(f, path)]), numbered=False)
+        except duckdb.Error:
+            continue
+
+
+def settle_logs(con, logs: list[BatchLog]) -> dict[int, list[BadLine]]:
+    """Define `parsed(f, line_no, ...)` for the logs; return, per log, the lines that cannot be kept.
+
+    The CSV reader's rows are a file's lines when it read back exactly the surveyed number of lines and none
+    is over the limit; it skips blank lines, so any awkward file is framed in Python instead, which numbers
+    every line itself. Insertion keeps the reader's order, so a row's line number is its rowid minus its
+    file's first rowid, plus one; `parsed` reads one table at a time (no join), so it keeps that order too.
+    The reader drops the byte-order mark itself; a blank line reads back as NULL, which in `parsed` would
+    mean unreadable, so it is read as the empty string.
+    """
+    surveyed = {log.f: log.survey.lines for log in logs}
+    first_rows: dict[int, int] = {}
+    refused = []
+    for f, rows, first_row, long_lines in con.execute(f"""
+            SELECT f, count(*), min(rowid), count(*) FILTER (WHERE strlen(line) > {MAX_LINE_BYTES})
+            FROM parsed_csv GROUP BY f""").fetchall():
+        if rows == surveyed.get(f) and not long_lines:
+            first_rows[f] = first_row
+        else:
+            refused.append(f)
+    for f in refused:
+        con.execute("DELETE FROM parsed_csv WHERE f = ?", [f])
+    con.execute("CREATE TABLE batch_files (f INTEGER, lines_total BIGINT)")
+    con.executemany("INSERT INTO batch_files VALUES (?, ?)", list(surveyed.items()))
+    con.execute("CREATE TABLE framed_lines (f INTEGER, line_no BIGINT, line VARCHAR)")
+    unreadable = {log.f: _frame(con, log) for log in logs if log.f not in first_rows}
+    empty = "(SELECT 0 AS f, CAST(0 AS BIGINT) AS line_no, '' AS line WHERE false)"
+    con.execute(f"CREATE TABLE parsed_framed AS {_parse_select(empty, 'try_strptime', True)}")
+    if unreadable:
+        _insert_parsed(con, "parsed_framed", "framed_lines", numbered=True)
+    con.execute("DROP TABLE framed_lines")
+    first = _int_list([first_rows.get(f) for f in range(max(surveyed) + 1)])
+    columns = ", ".join(PARSED_COLUMNS)
+    con.execute(f"""
+        CREATE VIEW parsed AS
+        SELECT f, rowid - {first}[f + 1] + 1 AS line_no, {columns}
+        FROM parsed_csv WHERE {first}[f + 1] IS NOT NULL
+        UNION ALL SELECT f, line_no, {columns} FROM parsed_framed
+    """)
+    return unreadable
+
+
+def _int_list(values: list[int | None]) -> str:
+    """A BIGINT[] literal (NULL for None), for lookups by position in SQL that a view cannot take as a parameter."""
+    return "CAST([" + ", ".join("NULL" if v is None else str(int(v)) for v in values) + "] AS BIGINT[])"
+
+
+def _frame(con, log: BatchLog) -> list[BadLine]:
+    """Frame an awkward file in Python (see `logfile`) into `framed_lines`; return its unreadable lines."""
+    import numpy as np  # only awkward files pay for these imports
+    import pandas as pd
+
+    unreadable: list[BadLine] = []
+    for batch in read_line_batches(log.path):
+        unreadable.extend(batch.bad)
+        frame = pd.DataFrame({
+            "line_no": np.arange(batch.first_line_no, batch.first_line_no + len(batch.texts), dtype=np.int64),
+            "line": batch.texts,
+        })
+        con.register("line_batch", frame)
+        con.execute("INSERT INTO framed_lines SELECT $f, line_no, line FROM line_batch", {"f": log.f})
+        con.unregister("line_batch")
+    return unreadable
+
+
+# -- checking ----------------------------------------------------------------------------------------------------
+
+def quarantine_lines(con, unreadable: dict[int, list[BadLine]]) -> None:
+    """Lines that do not parse, or hold values that cannot be trusted, go to `quarantine_raw` with a reason
+    each; `events_base` is every other line (typed, checked columns, no match clock yet)."""
     con.execute("CREATE TABLE quarantine_raw (f INTEGER, line_no BIGINT, reason VARCHAR, raw VARCHAR)")
-    unparsed, bad_values = con.execute(
-        "SELECT count(*) FILTER (WHERE event_type IS NULL), count(*) FILTER (WHERE problem IS NOT NULL) "
-        "FROM events_base").fetchone()
-    if unparsed > sum(map(len, unreadable.values())):  # unreadable lines are NULL here too, with a reason
-        con.execute(f"""
-            INSERT INTO quarantine_raw
-            SELECT f, line_no,
-                   CASE WHEN trim(clean) = '' THEN 'blank line'
-                        WHEN NOT json_valid(clean) AND line_no = lines_total
-                            THEN 'truncated line: the file ends mid-event'
-                        WHEN NOT json_valid(clean) THEN 'malformed JSON'
-                        WHEN json_type(clean) <> 'OBJECT' THEN 'not a JSON object'
-                        ELSE 'no eventType' END,
-                   raw
-            FROM (SELECT l.f, l.line_no, l.raw, {CLEAN} AS clean, b.lines_total
-                  FROM lines l JOIN batch_files b USING (f)
-                  JOIN (SELECT f, line_no FROM events_base WHERE event_type IS NULL) u USING (f, line_no)
-                  WHERE l.raw IS NOT NULL)
-        """)
-    if bad_values:
-        con.execute("""
-            INSERT INTO quarantine_raw
-            SELECT b.f, b.line_no, b.problem, l.raw FROM events_base b JOIN lines l USING (f, line_no)
-            WHERE b.problem IS NOT NULL
-        """)
-    if unparsed or bad_values:
-        con.execute("DELETE FROM events_base WHERE event_type IS NULL OR problem IS NOT NULL")
-    unknown = f"NOT coalesce({KNOWN}, false)"  # a missing type is unknown too, not NULL
-    if con.execute(f"SELECT count(*) FROM events_base WHERE {unknown}").fetchone()[0]:
-        con.execute(f"""
-            UPDATE events_base SET raw = l.clean
-            FROM (SELECT f, line_no, {CLEAN} AS clean FROM lines
-                  JOIN (SELECT f, line_no FROM events_base WHERE {unknown}) u USING (f, line_no)) AS l
-            WHERE events_base.f = l.f AND events_base.line_no = l.line_no
-        """)
+    con.execute(f"""
+        INSERT INTO quarantine_raw
+        SELECT f, line_no,
+               CASE WHEN trim(clean) = '' THEN 'blank line'
+                    WHEN NOT json_valid(clean) AND line_no = lines_total
+                        THEN 'truncated line: the file ends mid-event'
+                    WHEN NOT json_valid(clean) THEN 'malformed JSON'
+                    WHEN json_type(clean) <> 'OBJECT' THEN 'not a JSON object'
+                    ELSE 'no eventType' END,
+               line
+        FROM (SELECT f, line_no, line, {CLEAN} AS clean, lines_total FROM parsed JOIN batch_files USING (f)
+              WHERE event_type IS NULL AND line IS NOT NULL)
+    """)  # an unreadable line (NULL) is not here: it has its own reason, below
+    con.execute("INSERT INTO quarantine_raw SELECT f, line_no, problem, line FROM parsed WHERE problem IS NOT NULL")
     rows = [(f, b.line_no, b.reason, b.raw) for f, bad in unreadable.items() for b in bad]
     if rows:
         con.executemany("INSERT INTO quarantine_raw VALUES (?, ?, ?, ?)", rows)
+    con.execute("CREATE VIEW events_base AS SELECT * FROM parsed WHERE event_type IS NOT NULL AND problem IS NULL")
 
 
 # -- matches in a file: each start event begins one -----------------------------------------------------------
@@ -289,11 +296,9 @@ def start_lines(con) -> dict[int, list[tuple[int, str | None, str | None]]]:
     """Per file, every line that is, or tries to be, a start event: (line, raw line if parsed, reason if
     quarantined), in line order."""
     found: dict[int, list] = defaultdict(list)
-    for f, line_no, raw in con.execute("""
-        SELECT l.f, l.line_no, l.raw FROM lines l
-        JOIN (SELECT f, line_no FROM events_base WHERE event_type = 'start') s USING (f, line_no)
-    """).fetchall():
-        found[f].append((line_no, raw, None))
+    for f, line_no, line in con.execute("SELECT f, line_no, line FROM events_base WHERE event_type = 'start'"
+                                        ).fetchall():
+        found[f].append((line_no, line, None))
     for f, line_no, reason in con.execute(
             "SELECT f, line_no, reason FROM quarantine_raw WHERE regexp_matches(raw, ?)",
             [START_PATTERN.pattern]).fetchall():
@@ -329,25 +334,39 @@ def split_matches(con, log: BatchLog, starts: list[tuple[int, str | None, str | 
             continue
         # Lines up to the next start are quarantined; the broken start is checked against the next one.
         next_start = next((s.line_no for s in lines if s.line_no > start.line_no), lines_total + 1)
-        _quarantine_range(con, log.f, start.line_no, next_start - 1, problem)
+        _quarantine_range(con, log, start.line_no, next_start - 1, problem)
     return segments
 
 
-def _quarantine_range(con, f: int, first: int, last: int, problem: str) -> None:
-    params = {"f": f, "first": first, "last": last, "start": f"broken start event: {problem}",
-              "after": f"after the broken start event at line {first}"}
+def _quarantine_range(con, log: BatchLog, first: int, last: int, problem: str) -> None:
+    """Quarantine lines `first`..`last` of a file. Their text is read from the file again (only lines that
+    did not parse keep theirs in the batch), as the CSV reader gives it: without the line's CR."""
+    params = {"f": log.f, "first": first, "last": last}
     con.execute("""
         UPDATE quarantine_raw SET reason = 'broken start event: ' || reason
         WHERE f = $f AND line_no = $first AND NOT starts_with(reason, 'broken start event')
-    """, {"f": f, "first": first})
+    """, {"f": log.f, "first": first})
+    wanted = {n for (n,) in con.execute(
+        "SELECT line_no FROM events_base WHERE f = $f AND line_no BETWEEN $first AND $last", params).fetchall()}
+    rows = []
+    for batch in read_line_batches(log.path):
+        if batch.first_line_no > last:
+            break
+        for offset, text in enumerate(batch.texts):
+            line_no = batch.first_line_no + offset
+            if line_no in wanted:
+                reason = f"broken start event: {problem}" if line_no == first else \
+                    f"after the broken start event at line {first}"
+                rows.append((log.f, line_no, reason, (text or "").removesuffix("\r")))
+    if rows:
+        con.executemany("INSERT INTO quarantine_raw VALUES (?, ?, ?, ?)", rows)
+    # `parsed` is a view: the lines leave its tables (a CSV-read line by its position, a framed one by number).
+    # (A file's first line is never in such a range, so its first rowid still numbers the others.)
     con.execute("""
-        INSERT INTO quarantine_raw
-        SELECT b.f, b.line_no, CASE WHEN b.line_no = $first THEN $start ELSE $after END, l.raw
-        FROM events_base b JOIN lines l USING (f, line_no)
-        WHERE b.f = $f AND b.line_no BETWEEN $first AND $last
+        DELETE FROM parsed_csv
+        WHERE f = $f AND rowid - (SELECT min(rowid) FROM parsed_csv WHERE f = $f) + 1 BETWEEN $first AND $last
     """, params)
-    con.execute("DELETE FROM events_base WHERE f = $f AND line_no BETWEEN $first AND $last",
-                {"f": f, "first": first, "last": last})
+    con.execute("DELETE FROM parsed_framed WHERE f = $f AND line_no BETWEEN $first AND $last", params)
 
 
 def quarantined_lines(con) -> dict[int, int]:
@@ -400,10 +419,10 @@ def set_clocks(con, clocks: dict[int, tuple[datetime | None, datetime | None]]) 
 # -- the derived tables ------------------------------------------------------------------------------------------
 
 def build_events(con) -> None:
-    """`events`: the staged matches' parsed lines with their match id and match clock, in match and line
-    order. Each row finds its match by its file (when the match is the whole file, as most are) or by its
-    file and line range, by position in lists rather than by a join, so the rows keep `events_base`'s order without a sort. The
-    lines, the file table and the unclocked parse are not needed any more after this."""
+    """`events`: the staged matches' parsed lines with their match id and match clock, a view (the clock is
+    cheap arithmetic, and a second copy of every event is not). Each row finds its match by its file (when the
+    match is the whole file, as most are) or by its file and line range, by position in lists rather than by
+    a join, so the rows keep the order of the lines."""
     segs = con.execute("""
         SELECT s.seg, s.f, s.first_line, s.last_line, s.match_id, s.started_at, b.lines_total
         FROM segs s JOIN batch_files b USING (f) ORDER BY s.seg
@@ -419,20 +438,22 @@ def build_events(con) -> None:
     if ranges:
         seg_of = f"coalesce({seg_of}, CASE {' '.join(ranges)} END)"
     size = segs[-1][0] + 1
-    match_ids, starts = [None] * size, [None] * size
+    match_ids, starts = ["NULL"] * size, ["NULL"] * size
     for seg, _, _, _, match_id, started_at, _ in segs:
-        match_ids[seg], starts[seg] = match_id, started_at
+        match_ids[seg] = sql_string(match_id)
+        if started_at is not None:
+            starts[seg] = sql_string(started_at.isoformat(sep=" "))
+    match_id_of = f"CAST([{', '.join(match_ids)}] AS VARCHAR[])[seg + 1]"
+    start_of = f"CAST([{', '.join(starts)}] AS TIMESTAMP[])[seg + 1]"
     con.execute(f"""
-        CREATE TABLE events AS
-        SELECT seg, CAST($match_ids AS VARCHAR[])[seg + 1] AS match_id, line_no, event_type, type, time,
-               TRY_CAST(date_diff('second', CAST($starts AS TIMESTAMP[])[seg + 1], time) AS INTEGER) AS match_second,
-               TRY_CAST(floor(date_diff('second', CAST($starts AS TIMESTAMP[])[seg + 1], time) / 60) AS INTEGER) AS minute,
+        CREATE VIEW events AS
+        SELECT seg, {match_id_of} AS match_id, line_no, event_type, type, time,
+               TRY_CAST(date_diff('second', {start_of}, time) AS INTEGER) AS match_second,
+               TRY_CAST(floor(date_diff('second', {start_of}, time) / 60) AS INTEGER) AS minute,
                source, target, item_id, item_name, value1, value2, location_x, location_y, text, raw
         FROM (SELECT CAST({seg_of} AS INTEGER) AS seg, * FROM events_base)
         WHERE seg IS NOT NULL
-    """, {"match_ids": match_ids, "starts": starts})
-    for name, kind in (("lines", "VIEW"), ("csv_lines", "TABLE"), ("framed_lines", "TABLE"), ("events_base", "TABLE")):
-        con.execute(f"DROP {kind} IF EXISTS {name}")
+    """)
 
 
 def _entities(con) -> None:

@@ -50,6 +50,13 @@ BATCH_BYTES = 48 * 1024 * 1024
 GZIP_RATIO = 8  # a .gz log's size unpacked, roughly, for batching
 SURVEY_AHEAD_BYTES = 2 * BATCH_BYTES  # how far the survey thread reads ahead of DuckDB
 COPY_THREADS = 2  # matches written at once (this machine has two cores)
+# DuckDB's memory limit covers its buffers only. Python, DuckDB's readers and its allocator's per-thread caches
+# take about this much more, so the process stays within the budget given to `ingest_logs`.
+UNTRACKED_MB = 288
+# DuckDB's allocator keeps freed memory in per-thread caches (128 MiB each by default) and returns it to the
+# system only from a background thread; without these, a process that once held a large batch stays that big.
+ALLOCATOR_SETTINGS = ("SET allocator_background_threads = true", "SET allocator_flush_threshold = '8MiB'",
+                      "SET allocator_bulk_deallocation_flush_threshold = '8MiB'")
 SLOTS = 2  # batches in DuckDB at once: one parsed while the other is written out
 
 
@@ -174,7 +181,8 @@ def ingest_logs(
     """Read every file into the warehouse, in one process and one DuckDB connection; one outcome per file, in
     the order given. Each file is ingested as `ingest_log` would (the same checks, statuses and errors), and
     fails alone. `on_progress(bytes)` reports the survey's reading, `on_stage(name)` each batch's step, and
-    `on_done(outcome)` each file as soon as it is settled (committed, unchanged or failed)."""
+    `on_done(outcome)` each file as soon as it is settled (committed, unchanged or failed). `memory_limit_mb` is
+    the budget of the whole process: DuckDB gets it less `UNTRACKED_MB` and spills the rest to scratch."""
     paths = [Path(p) for p in paths]
     run = _Run(Path(warehouse_root), max_bad_share, on_progress, on_stage or (lambda _name: None), on_done,
                batch_bytes)
@@ -191,6 +199,11 @@ def ingest_logs(
             warehouse.sweep_garbage(run.root)  # what a crashed or crowded earlier ingest left behind
             run.go(items, scratch, memory_limit_mb)
     return [run.outcomes[i] for i in range(len(paths))]
+
+
+def duckdb_memory_mb(budget_mb: int) -> int:
+    """DuckDB's own memory limit for an ingest whose whole process has `budget_mb`; it spills beyond it."""
+    return max(128, budget_mb - UNTRACKED_MB)
 
 
 def _schema(slot: int) -> str:
@@ -275,8 +288,10 @@ class _Run:
     def go(self, items: list[_Item], scratch: Path, memory_limit_mb: int) -> None:
         self.scratch = scratch
         self.con = duckdb.connect()
-        self.con.execute(f"SET memory_limit = '{memory_limit_mb}MB'")
+        self.con.execute(f"SET memory_limit = '{duckdb_memory_mb(memory_limit_mb)}MB'")
         self.con.execute(f"SET temp_directory = {warehouse.sql_string(str(scratch / 'spill'))}")
+        for setting in ALLOCATOR_SETTINGS:
+            self.con.execute(setting)
         # Two schemas hold two batches: DuckDB parses one while the other's matches are written out.
         for slot in range(SLOTS):
             self.con.execute(f"CREATE SCHEMA {_schema(slot)}")
@@ -336,7 +351,7 @@ class _Run:
         self._take_slot()
         # Within the batch a file is known by its position (`f`), numbered before the read.
         number = {item.index: f for f, item in enumerate(items)}
-        derive.read_csv_lines(self.con, [(number[i.index], i.path) for i in items])
+        derive.read_logs(self.con, [(number[i.index], i.path) for i in items])
         if not ready:
             items = self._settle(items, deferred)
             if not items:
@@ -396,8 +411,8 @@ class _Run:
         putting off single files on the way); returns the files to stage."""
         con = self.con
         self.stage("parsing events")
-        unreadable = derive.settle_lines(con, list(logs.values()))
-        derive.parse_lines(con, unreadable)
+        unreadable = derive.settle_logs(con, list(logs.values()))
+        derive.quarantine_lines(con, unreadable)
         starts = derive.start_lines(con)
         segments: dict[int, list[Segment]] = {}
         for item in items:
