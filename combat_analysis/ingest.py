@@ -349,6 +349,9 @@ class _Run:
         if not items:
             return deferred
         self._take_slot()
+        # Small files keep both cores busy as it is (this batch is parsed while the last one is written out),
+        # and DuckDB's parallel operators only add work on their small tables; a large file wants them.
+        self.con.execute(f"SET threads = {2 if sum(i.size for i in items) > self.batch_bytes else 1}")
         # Within the batch a file is known by its position (`f`), numbered before the read.
         number = {item.index: f for f, item in enumerate(items)}
         derive.read_logs(self.con, [(number[i.index], i.path) for i in items])
