@@ -21,6 +21,7 @@ pointer replacement, so readers see the old match or the complete new one, never
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import queue
 import zlib
@@ -177,12 +178,14 @@ def ingest_logs(
     on_done: Callable[[LogOutcome], None] | None = None,
     memory_limit_mb: int = 512,
     batch_bytes: int = BATCH_BYTES,
+    chunk_matches: int = warehouse.CHUNK_MATCHES,
 ) -> list[LogOutcome]:
     """Read every file into the warehouse, in one process and one DuckDB connection; one outcome per file, in
     the order given. Each file is ingested as `ingest_log` would (the same checks, statuses and errors), and
     fails alone. `on_progress(bytes)` reports the survey's reading, `on_stage(name)` each batch's step, and
     `on_done(outcome)` each file as soon as it is settled (committed, unchanged or failed). `memory_limit_mb` is
-    the budget of the whole process: DuckDB gets it less `UNTRACKED_MB` and spills the rest to scratch."""
+    the budget of the whole process: DuckDB gets it less `UNTRACKED_MB` and spills the rest to scratch. When
+    matches landed, the season layer is brought up to date at the end (`warehouse.compact`)."""
     paths = [Path(p) for p in paths]
     run = _Run(Path(warehouse_root), max_bad_share, on_progress, on_stage or (lambda _name: None), on_done,
                batch_bytes)
@@ -198,6 +201,13 @@ def ingest_logs(
             pause_point("scratch-created")
             warehouse.sweep_garbage(run.root)  # what a crashed or crowded earlier ingest left behind
             run.go(items, scratch, memory_limit_mb)
+    if any(o.result is not None and any(m.status != "unchanged" for m in o.result.matches)
+           for o in run.outcomes.values()):
+        run.stage("compacting the season layer")
+        # The layer only speeds up reads across matches: what is committed stands if it cannot be brought up
+        # to date now, and the next ingest tries again.
+        with contextlib.suppress(*READ_ERRORS):
+            warehouse.compact(run.root, chunk_matches)
     return [run.outcomes[i] for i in range(len(paths))]
 
 
