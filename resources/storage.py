@@ -2,7 +2,8 @@
 
 `CombatHome.from_env()` and `PlannerResource.from_env()` (what definitions.py uses) read their settings
 through Dagster's `EnvVar`: the value is resolved when a run starts and the UI shows the variable's name,
-never its value. The variables: COMBAT_ANALYSIS_HOME, COMBAT_ANALYSIS_LLM_BASE_URL, COMBAT_ANALYSIS_LLM_MODEL;
+never its value. The variables: COMBAT_ANALYSIS_HOME, COMBAT_ANALYSIS_LOGS_PER_RUN, COMBAT_ANALYSIS_LLM_BASE_URL,
+COMBAT_ANALYSIS_LLM_MODEL;
 the language-model key stays in COMBAT_ANALYSIS_LLM_API_KEY and is read only by the planner that sends it.
 """
 
@@ -17,7 +18,10 @@ from combat_analysis.settings import Paths
 from combat_analysis.stages import StageEnv
 
 HOME_ENV = "COMBAT_ANALYSIS_HOME"
+LOGS_PER_RUN_ENV = "COMBAT_ANALYSIS_LOGS_PER_RUN"
 DEFAULT_LLM_MODEL = "gpt-4o-mini"
+# New logs the incoming-logs sensor puts into one ingest run (one process, one DuckDB connection).
+DEFAULT_LOGS_PER_RUN = 25
 
 
 def env_or_default(name: str, default: str = "") -> str:
@@ -38,10 +42,12 @@ class CombatHome(dg.ConfigurableResource):
     home: str = ""
     incoming_dir: str = ""  # default: <home>/incoming
     questions_dir: str = ""  # default: <home>/questions
+    logs_per_run: int = DEFAULT_LOGS_PER_RUN  # new logs in one ingest run of the incoming-logs sensor
 
     @classmethod
     def from_env(cls) -> "CombatHome":
-        return cls(home=env_or_default(HOME_ENV))
+        per_run = dg.EnvVar.int(LOGS_PER_RUN_ENV) if os.environ.get(LOGS_PER_RUN_ENV) else DEFAULT_LOGS_PER_RUN
+        return cls(home=env_or_default(HOME_ENV), logs_per_run=per_run)
 
     @property
     def paths(self) -> Paths:
