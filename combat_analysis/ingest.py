@@ -54,10 +54,6 @@ COPY_THREADS = 2  # matches written at once (this machine has two cores)
 # DuckDB's memory limit covers its buffers only. Python, DuckDB's readers and its allocator's per-thread caches
 # take about this much more, so the process stays within the budget given to `ingest_logs`.
 UNTRACKED_MB = 288
-# DuckDB's allocator keeps freed memory in per-thread caches (128 MiB each by default) and returns it to the
-# system only from a background thread; without these, a process that once held a large batch stays that big.
-ALLOCATOR_SETTINGS = ("SET allocator_background_threads = true", "SET allocator_flush_threshold = '8MiB'",
-                      "SET allocator_bulk_deallocation_flush_threshold = '8MiB'")
 SLOTS = 2  # batches in DuckDB at once: one parsed while the other is written out
 
 
@@ -300,7 +296,7 @@ class _Run:
         self.con = duckdb.connect()
         self.con.execute(f"SET memory_limit = '{duckdb_memory_mb(memory_limit_mb)}MB'")
         self.con.execute(f"SET temp_directory = {warehouse.sql_string(str(scratch / 'spill'))}")
-        for setting in ALLOCATOR_SETTINGS:
+        for setting in warehouse.LEAN_SETTINGS:
             self.con.execute(setting)
         # Two schemas hold two batches: DuckDB parses one while the other's matches are written out.
         for slot in range(SLOTS):

@@ -50,6 +50,14 @@ SHA256 = re.compile(r"[0-9a-f]{64}")
 PAUSE_ENV = "COMBAT_ANALYSIS_PAUSE_AT"
 
 
+# Settings for a DuckDB connection that writes the warehouse (an ingest, a compaction) within a memory budget.
+# DuckDB's allocator keeps freed memory in per-thread caches (128 MiB each by default) and gives it back only
+# from a background thread; and its external file cache keeps the files it read in memory. A writer reads each
+# file once, so neither helps it, and without this a process that once held a large batch stays that big.
+LEAN_SETTINGS = ("SET allocator_background_threads = true", "SET allocator_flush_threshold = '8MiB'",
+                 "SET allocator_bulk_deallocation_flush_threshold = '8MiB'", "SET enable_external_file_cache = false")
+
+
 class WarehouseError(RuntimeError):
     """The warehouse cannot answer: no such match, or nothing ingested yet."""
 
@@ -350,7 +358,7 @@ def _all_match_sources(root: Path, committed: dict[str, Path]) -> dict[str, list
             if table in LAYER_TABLES else [table_file(s, table) for s in every] for table in TABLES}
 
 
-def compact(root: Path, chunk_matches: int = CHUNK_MATCHES, *, memory_limit_mb: int = 256) -> int:
+def compact(root: Path, chunk_matches: int = CHUNK_MATCHES, *, memory_limit_mb: int = 128) -> int:
     """Bring the season layer up to date: keep the valid chunks, and write a new chunk for each complete
     group of `chunk_matches` matches no valid chunk holds (in match-id order); then publish the layer by one
     pointer replacement and sweep the chunks it no longer names. Returns how many chunks were written.
@@ -396,6 +404,9 @@ def _compact(root: Path, base: Path, chunk_matches: int, memory_limit_mb: int) -
         con = duckdb.connect()
         try:
             con.execute(f"SET memory_limit = '{memory_limit_mb}MB'")
+            con.execute("SET threads = 1")  # each COPY streams small files into one: one thread is as fast
+            for setting in LEAN_SETTINGS:
+                con.execute(setting)
             for group in groups:
                 names.append(_write_chunk(con, base, {m: committed[m] for m in group}))
         finally:
