@@ -28,7 +28,7 @@ RANGE_END_TAG = "dagster/asset_partition_range_end"
 
 @dg.sensor(job=ingest_match_job, minimum_interval_seconds=10, default_status=dg.DefaultSensorStatus.RUNNING,
            description="Registers each new log in the incoming folder as a match partition and ingests it; a "
-                       "burst of new logs becomes runs of up to `logs_per_run` matches each.")
+                       "burst of more than `logs_per_run` new logs becomes runs of that many matches each.")
 def incoming_logs_sensor(context: dg.SensorEvaluationContext, home: CombatHome) -> dg.SensorResult:
     # The cursor maps each file to the size and mtime it was handled at: a file is ingested once, and again
     # only if it changes (a log still being written, or a corrected re-upload).
@@ -65,12 +65,15 @@ def incoming_logs_sensor(context: dg.SensorEvaluationContext, home: CombatHome) 
 
 def _ingest_requests(instance: dg.DagsterInstance, found: dict[str, tuple[str, str]],
                      per_run: int) -> tuple[list[dg.RunRequest], list[str]]:
-    """The runs for these partitions, and the keys to add. Keys new to Dagster are added in sorted order, so
-    they follow one another in the partition order and each group of `per_run` is one run over their range
-    (ingested in one process); a key Dagster has already (a corrected log) gets a run of its own."""
+    """The runs for these partitions, and the keys to add. A few new logs get a run each, so each match's
+    report follows as soon as it lands. A burst of more than `per_run` gets runs over ranges of `per_run`
+    (each ingested in one process): keys new to Dagster are added in sorted order, so they follow one another
+    in the partition order. A key Dagster has already (a corrected log) gets a run of its own."""
     known = set(instance.get_dynamic_partitions(match_partitions.name)) if found else set()
     new_keys = sorted(k for k in found if k not in known)
     requests = [_request([key], found) for key in sorted(k for k in found if k in known)]
+    if len(new_keys) <= per_run:
+        per_run = 1
     for start in range(0, len(new_keys), per_run):
         requests.append(_request(new_keys[start:start + per_run], found))
     return requests, new_keys

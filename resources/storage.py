@@ -20,7 +20,8 @@ from combat_analysis.stages import StageEnv
 HOME_ENV = "COMBAT_ANALYSIS_HOME"
 LOGS_PER_RUN_ENV = "COMBAT_ANALYSIS_LOGS_PER_RUN"
 DEFAULT_LLM_MODEL = "gpt-4o-mini"
-# New logs the incoming-logs sensor puts into one ingest run (one process, one DuckDB connection).
+# A burst of more new logs than this becomes ingest runs of this many matches (one process, one DuckDB
+# connection each); fewer get a run each.
 DEFAULT_LOGS_PER_RUN = 25
 
 
@@ -42,7 +43,7 @@ class CombatHome(dg.ConfigurableResource):
     home: str = ""
     incoming_dir: str = ""  # default: <home>/incoming
     questions_dir: str = ""  # default: <home>/questions
-    logs_per_run: int = DEFAULT_LOGS_PER_RUN  # new logs in one ingest run of the incoming-logs sensor
+    logs_per_run: int = DEFAULT_LOGS_PER_RUN  # matches per ingest run when a burst of new logs arrives
 
     @classmethod
     def from_env(cls) -> "CombatHome":

@@ -62,6 +62,11 @@ def test_a_burst_of_new_logs_becomes_runs_of_ranges(tmp_path):
         again = incoming_logs_sensor(context)
     assert [r.partition_key for r in again.run_requests] == [peek_match_id(home / "incoming" / "scrim-71.log")]
     assert again.dynamic_partitions_requests == []
+    # a few new logs (no more than logs_per_run) get a run each, as before
+    with dg.build_sensor_context(instance=new_instance(), resources={"home": CombatHome(home=str(home))}) as context:
+        few = incoming_logs_sensor(context)
+    assert [r.partition_key for r in few.run_requests] == keys and all(
+        RANGE_START_TAG not in r.tags for r in few.run_requests)
 
 
 def _wait(what: str, predicate, deadline: float, log: Path):
