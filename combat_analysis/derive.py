@@ -119,18 +119,19 @@ def _value_problem() -> str:
     checks = []
     for column, raw in (("value1", "v1"), ("value2", "v2"), ("location_x", "lx"), ("location_y", "ly")):
         field_name = {"location_x": "locationx", "location_y": "locationy"}.get(column, column)
-        checks.append(f"WHEN {raw} <> '' AND NOT coalesce(isfinite({column}), false) "
-                      f"THEN 'invalid value: {field_name} is not a finite number (' || left({raw}, 40) || ')'")
+        # The cast is tested first, so only the rare line whose number does not parse pays for the trim.
+        checks.append(f"WHEN NOT coalesce(isfinite({column}), false) AND trim({raw}) <> '' "
+                      f"THEN 'invalid value: {field_name} is not a finite number (' || left(trim({raw}), 40) || ')'")
         checks.append(f"WHEN abs({column}) > {MAX_EXACT_VALUE} "
                       f"THEN 'invalid value: {field_name} is out of range (' || left({raw}, 40) || ')'")
     checks.append("WHEN event_type = 'CombatMsg' AND type IN ('Damage', 'CritDamage') AND value1 < 0 "
-                  "THEN 'invalid value: negative damage (' || v1 || ')'")
+                  "THEN 'invalid value: negative damage (' || trim(v1) || ')'")
     checks.append("WHEN event_type = 'CombatMsg' AND type IN ('Damage', 'CritDamage') AND value2 < 0 "
-                  "THEN 'invalid value: negative mitigated damage (' || v2 || ')'")
+                  "THEN 'invalid value: negative mitigated damage (' || trim(v2) || ')'")
     checks.append("WHEN event_type = 'CombatMsg' AND type = 'Healing' AND value1 < 0 "
-                  "THEN 'invalid value: negative healing (' || v1 || ')'")
-    checks.append("WHEN iid <> '' AND item_id IS NULL "
-                  "THEN 'invalid value: itemid is not an integer (' || left(iid, 40) || ')'")
+                  "THEN 'invalid value: negative healing (' || trim(v1) || ')'")
+    checks.append("WHEN item_id IS NULL AND trim(iid) <> '' "
+                  "THEN 'invalid value: itemid is not an integer (' || left(trim(iid), 40) || ')'")
     return "CASE WHEN event_type IS NULL THEN NULL " + " ".join(checks) + " END"
 
 
@@ -152,11 +153,11 @@ def _parse_select(source: str, parse_time: str, numbered: bool) -> str:
                 SELECT f, {number}line, clean, s.eventType AS event_type, s.type AS type,
                        CASE WHEN s.time IS NOT NULL THEN {parse_time}(s.time, '{TIME_FORMAT}') END AS time,
                        s.sourceowner AS source, s.targetowner AS target,
-                       TRY_CAST(s.itemid AS BIGINT) AS item_id, trim(s.itemid) AS iid, s.itemname AS item_name,
-                       TRY_CAST(s.value1 AS DOUBLE) AS value1, trim(s.value1) AS v1,
-                       TRY_CAST(s.value2 AS DOUBLE) AS value2, trim(s.value2) AS v2,
-                       TRY_CAST(s.locationx AS DOUBLE) AS location_x, trim(s.locationx) AS lx,
-                       TRY_CAST(s.locationy AS DOUBLE) AS location_y, trim(s.locationy) AS ly,
+                       TRY_CAST(s.itemid AS BIGINT) AS item_id, s.itemid AS iid, s.itemname AS item_name,
+                       TRY_CAST(s.value1 AS DOUBLE) AS value1, s.value1 AS v1,
+                       TRY_CAST(s.value2 AS DOUBLE) AS value2, s.value2 AS v2,
+                       TRY_CAST(s.locationx AS DOUBLE) AS location_x, s.locationx AS lx,
+                       TRY_CAST(s.locationy AS DOUBLE) AS location_y, s.locationy AS ly,
                        s.text AS text
                 FROM (SELECT f, {number}line, clean, try(from_json(clean, '{struct}')) AS s
                       FROM (SELECT *, {CLEAN} AS clean FROM {source}))))
