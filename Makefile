@@ -39,6 +39,7 @@ dev: install $(DAGSTER_HOME)/dagster.yaml
 bench: install
 	$(PY) benchmarks/ingest.py
 	$(PY) benchmarks/plan.py
+	$(PY) benchmarks/season.py
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -1,4 +1,10 @@
-"""Ingest assets: a match's raw log and its warehouse partitions, with the checks that guard them."""
+"""Ingest assets: a match's raw log and its warehouse partitions, with the checks that guard them.
+
+A run may cover one match partition or a range of them (a burst of logs: the incoming-logs sensor groups new
+logs into runs of `CombatHome.logs_per_run`; the Launchpad can launch a range too). A range run ingests its logs in one `ingest_logs` call (one process, one DuckDB connection,
+small files in batches), records a materialization for each match that landed, and fails at the end naming
+the files that did not, so one bad file never costs the others.
+"""
 
 
 from pathlib import Path
@@ -13,10 +19,18 @@ from combat_analysis.ingest import (
     as_ingest_error,
     check_log_file,
     ingest_log,
+    ingest_logs,
 )
+from combat_analysis.keys import KeyRefused
 from combat_analysis.logfile import survey_log
 from combat_analysis.render import md_table
-from combat_analysis.requests import match_id_for_key, match_key, match_source, register_match_source
+from combat_analysis.requests import (
+    RequestError,
+    match_id_for_key,
+    match_key,
+    match_source,
+    register_match_source,
+)
 from combat_analysis.warehouse import open_warehouse
 from resources import CombatHome
 
@@ -33,7 +47,11 @@ class RawLogConfig(dg.Config):
 )
 def raw_match_log(context: dg.AssetExecutionContext, config: RawLogConfig, home: CombatHome) -> dg.MaterializeResult:
     """The combat log as the game wrote it. Its data version is the file's SHA-256, so a changed file
-    under the same match id shows up as a new version upstream of the warehouse."""
+    under the same match id shows up as a new version upstream of the warehouse. A range run records each
+    file's fingerprint (or why it cannot be read) in its partition's metadata and leaves the verdict on a bad
+    file to `match_warehouse`, so the good ones of the range are ingested."""
+    if context.has_partition_key_range and len(context.partition_keys) > 1:
+        return _survey_range(context, config, home)
     paths = home.paths
     key = context.partition_key
     log = Path(config.path) if config.path else match_source(paths, key)
@@ -53,6 +71,30 @@ def raw_match_log(context: dg.AssetExecutionContext, config: RawLogConfig, home:
         },
         data_version=dg.DataVersion(survey.sha256),
     )
+
+
+def _survey_range(context: dg.AssetExecutionContext, config: RawLogConfig, home: CombatHome) -> dg.MaterializeResult:
+    if config.path:
+        raise dg.Failure(description="`path` names one log; a run over several matches reads their registered logs",
+                         allow_retries=False)
+    for key in context.partition_keys:
+        try:
+            log = match_source(home.paths, key)
+        except (RequestError, KeyRefused) as exc:
+            context.log.error(f"match {key}: {exc}")
+            context.add_asset_metadata({"error": str(exc)}, partition_key=key)
+            continue
+        try:
+            check_log_file(log)
+            survey = survey_log(log)
+        except READ_ERRORS as exc:
+            message = str(as_ingest_error(log, exc))
+            context.log.error(f"match {key}: {message}")
+            context.add_asset_metadata({"error": message}, partition_key=key)
+            continue
+        context.add_asset_metadata({"path": dg.MetadataValue.path(str(log)), "bytes": log.stat().st_size,
+                                    "lines": survey.lines, "sha256": survey.sha256}, partition_key=key)
+    return dg.MaterializeResult()
 
 
 CHECKS = [
@@ -90,13 +132,17 @@ def warehouse_checks(con, lines_in_match: int) -> list[dg.AssetCheckResult]:
     partitions_def=match_partitions, group_name="ingest", kinds={"duckdb", "parquet"}, owners=OWNERS,
     code_version="1", deps=[raw_match_log], check_specs=CHECKS, pool="warehouse_writes",
     retry_policy=dg.RetryPolicy(max_retries=2, delay=2, backoff=dg.Backoff.EXPONENTIAL),
+    output_required=False,
     description="The match's immutable Parquet partitions: events, damage, kills with assists, rewards, "
                 "purchases, objectives, player stats, timeline and gold difference.",
 )
-def match_warehouse(context: dg.AssetExecutionContext, home: CombatHome) -> dg.MaterializeResult:
+def match_warehouse(context: dg.AssetExecutionContext, home: CombatHome):
     """Parse the log losslessly (malformed lines and untrustworthy values are quarantined with their line
     numbers) and commit the match as one snapshot of Parquet tables. Re-ingesting identical content changes
     nothing. A log holding further matches commits them too, and records them as their own partitions."""
+    if context.has_partition_key_range and len(context.partition_keys) > 1:
+        yield from _ingest_range(context, home)
+        return
     paths = home.paths
     key = context.partition_key
     log = match_source(paths, key)
@@ -104,19 +150,75 @@ def match_warehouse(context: dg.AssetExecutionContext, home: CombatHome) -> dg.M
         result = ingest_log(log, paths.warehouse, on_stage=lambda name: context.log.info(f"{log.name}: {name}"))
     except IngestError as exc:  # the file itself is the problem: retrying cannot help
         raise dg.Failure(description=str(exc), allow_retries=False) from exc
-    wanted = match_id_for_key(key)
-    mine = next((r for r in result.matches if r.match_id == wanted), None)
-    if mine is None:
-        raise dg.Failure(description=f"{log} holds the matches {[r.match_id for r in result.matches]}, not {wanted!r}",
-                         allow_retries=False)
+    mine = _own_match(key, log, result)
     for other in result.matches:
         if other is not mine:
             _record_other_match(context, paths, log, other)
     if mine.status == "replaced":
         context.log.warning(f"match {mine.match_id}: new content replaced the earlier snapshot")
     metadata, checks = _match_metadata(paths, mine)
-    return dg.MaterializeResult(metadata=metadata, data_version=dg.DataVersion(mine.source_sha256),
-                                check_results=checks)
+    yield dg.MaterializeResult(metadata=metadata, data_version=dg.DataVersion(mine.source_sha256),
+                               check_results=checks)
+
+
+def _own_match(key: str, log: Path, result: IngestResult) -> IngestResult:
+    wanted = match_id_for_key(key)
+    mine = next((r for r in result.matches if r.match_id == wanted), None)
+    if mine is None:
+        raise dg.Failure(description=f"{log} holds the matches {[r.match_id for r in result.matches]}, not {wanted!r}",
+                         allow_retries=False)
+    return mine
+
+
+def _ingest_range(context: dg.AssetExecutionContext, home: CombatHome):
+    """Every log of the run's matches in one ingest run; a materialization per match that landed, the checks
+    over all of them, and at the end a failure naming every file that did not land."""
+    paths = home.paths
+    failures: list[str] = []
+    logs: dict[str, Path] = {}
+    for key in context.partition_keys:
+        try:
+            logs[key] = match_source(paths, key)
+        except (RequestError, KeyRefused) as exc:
+            failures.append(f"match {key}: {exc}")
+    outcomes = {o.path: o for o in ingest_logs(
+        list(dict.fromkeys(logs.values())), paths.warehouse, on_stage=lambda name: context.log.info(name))}
+    context.log.info(f"{len(outcomes)} log(s) read for {len(context.partition_keys)} match partition(s)")
+    results: dict[str, list[dg.AssetCheckResult]] = {}
+    for key, log in logs.items():
+        outcome = outcomes[log]
+        try:
+            if outcome.error is not None:
+                raise dg.Failure(description=str(outcome.error), allow_retries=False)
+            mine = _own_match(key, log, outcome.result)
+        except dg.Failure as exc:
+            failures.append(f"match {key}: {exc.description}")
+            context.log.error(f"match {key} not ingested: {exc.description}")
+            continue
+        for other in outcome.result.matches:
+            if other is not mine and match_key(other.match_id) not in logs:
+                _record_other_match(context, paths, log, other)
+        metadata, checks = _match_metadata(paths, mine)
+        yield dg.AssetMaterialization(asset_key=context.asset_key, partition=key, metadata=metadata)
+        results[key] = checks
+    yield from _range_checks(results)
+    if failures:
+        raise dg.Failure(description=f"{len(failures)} of {len(context.partition_keys)} match(es) not ingested: "
+                                     + "; ".join(failures), allow_retries=False)
+
+
+def _range_checks(results: dict[str, list[dg.AssetCheckResult]]) -> list[dg.AssetCheckResult]:
+    """Each check once for the run: passed when it passed for every match that landed, naming those it did
+    not pass for."""
+    if not results:
+        return []
+    merged = []
+    for spec in CHECKS:
+        failed = sorted(key for key, checks in results.items()
+                        if not next(c for c in checks if c.check_name == spec.name).passed)
+        merged.append(dg.AssetCheckResult(check_name=spec.name, passed=not failed, metadata={
+            "matches": len(results), "failed": ", ".join(failed) or "none"}))
+    return merged
 
 
 def _match_metadata(paths, result: IngestResult) -> tuple[dict, list[dg.AssetCheckResult]]:

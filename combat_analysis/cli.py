@@ -73,34 +73,49 @@ def _quarantine_summary(result) -> str:
 
 
 def cmd_ingest(args) -> int:
-    from combat_analysis.ingest import IngestError
+    """Every named log in one ingest run (one process, one DuckDB connection, small files in batches), with one
+    progress bar over the files: how many are done, matches per minute and the time left."""
+    import time
+
+    from rich.progress import MofNCompleteColumn, TimeElapsedColumn
+
+    from combat_analysis.ingest import IngestError, ingest_logs
 
     paths = Paths.from_env(args.home)
     files, problems = expand_log_arguments(args.files)
     for problem in problems:
         err.print(f"[red]error:[/red] {problem}")
     rows, failures = [], len(problems)
-    columns = [TextColumn("[bold]{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn()]
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
+               TimeElapsedColumn(), TimeRemainingColumn()]
+    started = time.monotonic()
     with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
-        overall = progress.add_task(f"{len(files)} log file(s)", total=len(files)) if len(files) > 1 else None
-        for path in files:
-            try:
-                result = _ingest_with_progress(path, paths, args.max_bad_share, progress=progress)
-            except IngestError as exc:
+        task = progress.add_task(f"ingesting {len(files):,} log file(s)", total=len(files), rate="")
+
+        def done(outcome) -> None:
+            nonlocal failures
+            exc = outcome.error
+            if isinstance(exc, IngestError):
                 failures += 1
                 progress.console.print(f"[red]error:[/red] {exc}")
-            except Exception as exc:  # an unforeseen failure is still one line; --debug shows where it came from
+            elif exc is not None:  # an unforeseen failure is still one line; --debug shows where it came from
                 failures += 1
-                progress.console.print(f"[red]error:[/red] {path}: {type(exc).__name__}: {' '.join(str(exc).split())}")
+                progress.console.print(f"[red]error:[/red] {outcome.path}: {type(exc).__name__}: "
+                                       f"{' '.join(str(exc).split())}")
                 if args.debug:
-                    progress.console.print_exception()
+                    from rich.traceback import Traceback
+
+                    progress.console.print(Traceback.from_exception(type(exc), exc, exc.__traceback__))
             else:
-                for match in result.matches:
-                    rows.append((str(path), match))
+                for match in outcome.result.matches:
+                    rows.append((str(outcome.path), match))
                     for line_no, reason in match.first_bad_lines[:3]:
-                        progress.console.print(f"  [yellow]quarantined[/yellow] {path}:{line_no}: {reason}")
-            if overall is not None:
-                progress.advance(overall)
+                        progress.console.print(f"  [yellow]quarantined[/yellow] {outcome.path}:{line_no}: {reason}")
+            minutes = (time.monotonic() - started) / 60
+            progress.update(task, advance=1, rate=f"{len(rows) / minutes:,.0f} matches/min" if rows else "")
+
+        if files:
+            ingest_logs(files, paths.warehouse, max_bad_share=args.max_bad_share, on_done=done)
     _print_ingest_summary(rows, len(files), failures)
     err.print(f"warehouse: {paths.warehouse}")
     return 1 if failures else 0

@@ -50,6 +50,14 @@ SHA256 = re.compile(r"[0-9a-f]{64}")
 PAUSE_ENV = "COMBAT_ANALYSIS_PAUSE_AT"
 
 
+# Settings for a DuckDB connection that writes the warehouse (an ingest, a compaction) within a memory budget.
+# DuckDB's allocator keeps freed memory in per-thread caches (128 MiB each by default) and gives it back only
+# from a background thread; and its external file cache keeps the files it read in memory. A writer reads each
+# file once, so neither helps it, and without this a process that once held a large batch stays that big.
+LEAN_SETTINGS = ("SET allocator_background_threads = true", "SET allocator_flush_threshold = '8MiB'",
+                 "SET allocator_bulk_deallocation_flush_threshold = '8MiB'", "SET enable_external_file_cache = false")
+
+
 class WarehouseError(RuntimeError):
     """The warehouse cannot answer: no such match, or nothing ingested yet."""
 
@@ -222,8 +230,10 @@ def _close_all(fds: list[int]) -> None:
 
 
 def table_sources(root: Path, match_id: str | None = None, *, hold_for: object | None = None) -> dict[str, list[Path]]:
-    """For each table in `schema.TABLES`, the committed Parquet files a view over one match (or over every
-    match, in match-id order) must read. Nothing else is ever read: no glob, no hive partitions.
+    """For each table in `schema.TABLES`, the committed Parquet files a view over one match (its snapshot's
+    files only) or over every match must read. Over every match, a table of the season layer reads the
+    layer's valid chunks and then the snapshots of the matches no valid chunk holds (in match-id order);
+    `events` reads every snapshot. Nothing else is ever read: no glob, no hive partitions.
 
     The files stay on disk while the caller reads them only if it holds them: pass the object that reads them
     (e.g. the DuckDB connection whose views name the files) as `hold_for`, and the snapshots are held until
@@ -240,12 +250,11 @@ def table_sources(root: Path, match_id: str | None = None, *, hold_for: object |
             leased = _lease_snapshot(root, match_id)
             if leased is None:
                 raise WarehouseError(_unknown_match(root, match_id))
-            snapshots = [leased[0]]
             fds.append(leased[1])
+            sources = {table: [table_file(leased[0], table)] for table in TABLES}
         else:
             fds.extend(_readers_lock(root))
-            snapshots = [s for s in (committed_snapshot(root, m) for m in match_ids(root)) if s is not None]
-        sources = {table: [table_file(s, table) for s in snapshots] for table in TABLES}
+            sources = _all_match_sources(root, _committed(root))
     except BaseException:
         _close_all(fds)
         raise
@@ -287,6 +296,174 @@ def open_warehouse(root: Path, match_id: str | None = None, *, read_only_memory_
     for table in TABLES:
         con.execute(f"CREATE VIEW {table} AS {view_sql(table, sources[table])}")
     return con
+
+
+# -- the season layer: compacted, derived copies for reads across matches ------------------------------------------
+#
+#   layer/current.json                 the pointer: {"chunks": [<name>, ...]}
+#   layer/chunks/<name>/               manifest.json (the matches it holds: id -> snapshot) and <table>.parquet
+#   layer/lock                         one compactor at a time
+#
+# A chunk holds complete groups of `CHUNK_MATCHES` committed matches, one zstd Parquet file per table, so a
+# question across a thousand matches opens tens of files per table instead of a thousand. Snapshots stay the
+# source of truth: a chunk counts only while every match in it is still committed as the very snapshot it was
+# built from (a replaced match sends its whole chunk back to the snapshots until it is rebuilt), and chunks are
+# rebuilt, never edited, and published by replacing the pointer. `events` (one row per log line, the bulk of
+# a snapshot, read by no figure across matches) stays out of the layer, so the layer adds a tenth to the
+# warehouse instead of doubling it.
+
+LAYER_DIR = "layer"
+LAYER_TABLES: tuple[str, ...] = tuple(t for t in TABLES if t != "events")
+CHUNK_MATCHES = 100
+CHUNK_NAME = re.compile(r"\d{8}T\d{12}Z-[0-9a-f]{8}")
+LAYER_PARQUET = "FORMAT parquet, COMPRESSION zstd"
+
+
+def _committed(root: Path) -> dict[str, Path]:
+    """Every committed match's snapshot folder, by match id."""
+    found = {}
+    for match_id in match_ids(root):
+        snapshot = committed_snapshot(root, match_id)
+        if snapshot is not None:
+            found[match_id] = snapshot
+    return found
+
+
+def layer_chunks(root: Path, committed: dict[str, Path] | None = None) -> list[tuple[Path, list[str]]]:
+    """The layer's chunks that are valid against what is committed now: (folder, the match ids it holds)."""
+    base = Path(root) / LAYER_DIR
+    pointer = _read_json(base / POINTER)
+    names = pointer.get("chunks") if pointer else None
+    if not isinstance(names, list):
+        return []
+    committed = _committed(root) if committed is None else committed
+    valid = []
+    for name in names:
+        if not isinstance(name, str) or not CHUNK_NAME.fullmatch(name):
+            continue
+        data = _read_json(base / "chunks" / name / MANIFEST)
+        held = data.get("matches") if data else None
+        if isinstance(held, dict) and held and all(
+                m in committed and committed[m].name == snapshot for m, snapshot in held.items()):
+            valid.append((base / "chunks" / name, sorted(held)))
+    return valid
+
+
+def _all_match_sources(root: Path, committed: dict[str, Path]) -> dict[str, list[Path]]:
+    chunks = layer_chunks(root, committed)
+    covered = {m for _, held in chunks for m in held}
+    loose = [committed[m] for m in sorted(committed) if m not in covered]
+    every = [committed[m] for m in sorted(committed)]
+    return {table: ([table_file(c, table) for c, _ in chunks] + [table_file(s, table) for s in loose])
+            if table in LAYER_TABLES else [table_file(s, table) for s in every] for table in TABLES}
+
+
+def compact(root: Path, chunk_matches: int = CHUNK_MATCHES, *, memory_limit_mb: int = 128) -> int:
+    """Bring the season layer up to date: keep the valid chunks, and write a new chunk for each complete
+    group of `chunk_matches` matches no valid chunk holds (in match-id order); then publish the layer by one
+    pointer replacement and sweep the chunks it no longer names. Returns how many chunks were written.
+
+    One compactor at a time (another one running means this call does nothing); the snapshots it reads are
+    held like any reader's, so no sweep removes them meanwhile.
+    """
+    root = Path(root)
+    base = root / LAYER_DIR
+    committed = _committed(root)
+    if len(committed) < chunk_matches and not (base / POINTER).exists():
+        return 0  # no chunk to write, none to drop: leave the warehouse as it is
+    (base / "chunks").mkdir(parents=True, exist_ok=True)
+    lock = os.open(base / "lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return 0
+        readers = _readers_lock(root)
+        try:
+            written = _compact(root, base, chunk_matches, memory_limit_mb)
+        finally:
+            _close_all(readers)
+        sweep_layer(root)
+        return written
+    finally:
+        os.close(lock)
+
+
+def _compact(root: Path, base: Path, chunk_matches: int, memory_limit_mb: int) -> int:
+    committed = _committed(root)
+    valid = layer_chunks(root, committed)
+    covered = {m for _, held in valid for m in held}
+    loose = sorted(m for m in committed if m not in covered)
+    groups = [loose[i:i + chunk_matches] for i in range(0, len(loose) - chunk_matches + 1, chunk_matches)]
+    pointer = _read_json(base / POINTER) or {}
+    kept = [folder.name for folder, _ in valid]
+    if not groups and kept == pointer.get("chunks"):
+        return 0
+    names = []
+    if groups:
+        con = duckdb.connect()
+        try:
+            con.execute(f"SET memory_limit = '{memory_limit_mb}MB'")
+            con.execute("SET threads = 1")  # each COPY streams small files into one: one thread is as fast
+            for setting in LEAN_SETTINGS:
+                con.execute(setting)
+            for group in groups:
+                names.append(_write_chunk(con, base, {m: committed[m] for m in group}))
+        finally:
+            con.close()
+    write_atomic(base / POINTER, json.dumps({"chunks": kept + names}).encode("utf-8"), "layer-pointer")
+    return len(names)
+
+
+def _write_chunk(con, base: Path, group: dict[str, Path]) -> str:
+    """One chunk: every layer table of the group's snapshots, in match-id order, then its manifest, all
+    fsynced before any pointer can name it."""
+    name = f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%fZ')}-{uuid.uuid4().hex[:8]}"
+    folder = base / "chunks" / name
+    folder.mkdir()
+    rows = {}
+    for table in LAYER_TABLES:
+        listed = ", ".join(sql_string(str(table_file(s, table))) for s in group.values())
+        target = table_file(folder, table)
+        con.execute(f"COPY (SELECT * FROM read_parquet([{listed}], hive_partitioning = false)) "
+                    f"TO {sql_string(str(target))} ({LAYER_PARQUET})")
+        rows[table] = con.execute(f"SELECT count(*) FROM read_parquet({sql_string(str(target))})").fetchone()[0]
+        fsync_path(target)
+    data = {"format": MANIFEST_FORMAT, "chunk": name, "created_at": datetime.now(timezone.utc).isoformat(
+        timespec="seconds"), "matches": {m: s.name for m, s in group.items()}, "tables": rows}
+    write_atomic(folder / MANIFEST, json.dumps(data, ensure_ascii=False).encode("utf-8"))
+    return name
+
+
+def sweep_layer(root: Path) -> bool:
+    """Remove the chunks the layer's pointer does not name (replaced, or left by a compactor that died), only
+    while no reader of every match holds the layer; True when nothing is left to remove. Call it holding the
+    compactor's lock."""
+    for temp in (Path(root) / LAYER_DIR).glob(f".{POINTER}.tmp-*"):  # a pointer a killed compactor left
+        temp.unlink(missing_ok=True)
+    base = Path(root) / LAYER_DIR / "chunks"
+    pointer = _read_json(Path(root) / LAYER_DIR / POINTER) or {}
+    named = set(pointer.get("chunks") or ())
+    stale = [c for c in base.iterdir() if c.name not in named] if base.is_dir() else []
+    if not stale:
+        return True
+    try:
+        readers = os.open(Path(root) / "readers.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return False
+    try:
+        try:
+            fcntl.flock(readers, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False  # a reader of every match may hold them; the next compaction sweeps them
+        for chunk in stale:
+            trash = chunk.with_name(f".trash-{uuid.uuid4().hex[:8]}") if not chunk.name.startswith(".trash-") else chunk
+            with contextlib.suppress(FileNotFoundError):
+                os.replace(chunk, trash)
+            shutil.rmtree(trash, ignore_errors=True)
+        return True
+    finally:
+        os.close(readers)
 
 
 # -- writing: scratch space, commit, sweep ------------------------------------------------------------------------

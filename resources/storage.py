@@ -3,8 +3,8 @@
 `CombatHome.from_env()` and `PlannerResource.from_env()` (what definitions.py uses) read their settings
 through Dagster's `EnvVar`: the value is resolved when a run starts and the UI shows the variable's name,
 never its value. The variables: COMBAT_ANALYSIS_HOME, COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS,
-COMBAT_ANALYSIS_LLM_BASE_URL, COMBAT_ANALYSIS_LLM_MODEL; the language-model key stays in
-COMBAT_ANALYSIS_LLM_API_KEY and is read only by the planner that sends it.
+COMBAT_ANALYSIS_LOGS_PER_RUN, COMBAT_ANALYSIS_LLM_BASE_URL, COMBAT_ANALYSIS_LLM_MODEL; the language-model key
+stays in COMBAT_ANALYSIS_LLM_API_KEY and is read only by the planner that sends it.
 """
 
 
@@ -20,7 +20,11 @@ from combat_analysis.stages import StageEnv
 
 HOME_ENV = "COMBAT_ANALYSIS_HOME"
 RETENTION_ENV = "COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS"
+LOGS_PER_RUN_ENV = "COMBAT_ANALYSIS_LOGS_PER_RUN"
 DEFAULT_LLM_MODEL = "gpt-4o-mini"
+# A burst of more new logs than this becomes ingest runs of this many matches (one process, one DuckDB
+# connection each); fewer get a run each.
+DEFAULT_LOGS_PER_RUN = 25
 
 
 def env_or_default(name: str, default: str = "") -> str:
@@ -50,11 +54,13 @@ class CombatHome(dg.ConfigurableResource):
     incoming_dir: str = ""  # default: <home>/incoming
     questions_dir: str = ""  # default: <home>/questions
     question_retention_days: int = DEFAULT_RETENTION_DAYS
+    logs_per_run: int = DEFAULT_LOGS_PER_RUN  # matches per ingest run when a burst of new logs arrives
 
     @classmethod
     def from_env(cls) -> "CombatHome":
         return cls(home=env_or_default(HOME_ENV),
-                   question_retention_days=env_int_or_default(RETENTION_ENV, DEFAULT_RETENTION_DAYS))
+                   question_retention_days=env_int_or_default(RETENTION_ENV, DEFAULT_RETENTION_DAYS),
+                   logs_per_run=env_int_or_default(LOGS_PER_RUN_ENV, DEFAULT_LOGS_PER_RUN))
 
     @property
     def paths(self) -> Paths:
