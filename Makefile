@@ -40,6 +40,7 @@ bench: install
 	$(PY) benchmarks/ingest.py
 	$(PY) benchmarks/plan.py
 	$(PY) benchmarks/season.py
+	$(PY) benchmarks/answer.py
 
 lint: install
 	$(VENV)/bin/ruff check .
