@@ -30,8 +30,10 @@ demo: install $(DAGSTER_HOME)/dagster.yaml
 
 # One pytest-xdist worker per core; --dist loadfile keeps each test file on one worker, so a module's
 # expensive fixtures (ingested warehouses, simulated seasons, Dagster runs) are built once.
+# --no-loadscope-reorder keeps conftest.py's order (files with servers and daemons first) instead of
+# xdist's most-tests-first, which would start those few long tests last.
 test: install
-	$(PY) -m pytest -n auto --dist loadfile
+	$(PY) -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 typecheck: install
 	$(VENV)/bin/mypy
