@@ -7,7 +7,7 @@ export DAGSTER_HOME := $(CURDIR)/.dagster_home
 export COMBAT_ANALYSIS_HOME := $(CURDIR)/data
 export MPLBACKEND := Agg
 
-.PHONY: install demo test dev bench lint clean
+.PHONY: install demo test typecheck dev bench lint clean
 
 # -qq: errors only, so a first `make demo` stays readable.
 $(VENV)/.installed: pyproject.toml
@@ -28,8 +28,15 @@ $(DAGSTER_HOME)/dagster.yaml:
 demo: install $(DAGSTER_HOME)/dagster.yaml
 	@$(PY) scripts/demo.py $(if $(VERBOSE),--verbose)
 
+# One pytest-xdist worker per core; --dist loadfile keeps each test file on one worker, so a module's
+# expensive fixtures (ingested warehouses, simulated seasons, Dagster runs) are built once.
+# --no-loadscope-reorder keeps conftest.py's order (files with servers and daemons first) instead of
+# xdist's most-tests-first, which would start those few long tests last.
 test: install
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadfile --no-loadscope-reorder
+
+typecheck: install
+	$(VENV)/bin/mypy
 
 # `dg dev` reads [tool.dg] in pyproject.toml; --no-check-yaml because this project defines everything in
 # Python (definitions.py), with no components' defs.yaml files to check.

@@ -17,7 +17,7 @@ import statistics
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from combat_analysis import patterns
 from combat_analysis.handles import HandleStore, rows_of
@@ -54,7 +54,7 @@ def numbers_in(text: str) -> list[tuple[str, float, int]]:
     return found
 
 
-def _numeric(value: Any) -> bool:
+def _numeric(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 

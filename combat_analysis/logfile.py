@@ -106,7 +106,8 @@ def _byte_lines(path: Path, block_bytes: int, max_line_bytes: int,
 def _decode_lines(lines: list[bytes], long: dict[int, int], first_line_no: int, max_line_bytes: int) -> LineBatch:
     if not long:
         try:
-            return LineBatch(first_line_no, b"\n".join(lines).decode("utf-8").split("\n"))
+            every: list[str | None] = list(b"\n".join(lines).decode("utf-8").split("\n"))
+            return LineBatch(first_line_no, every)
         except UnicodeDecodeError:
             pass
     texts: list[str | None] = []

@@ -23,7 +23,7 @@ MVP_METRIC = "mvp_score"
 
 
 @lru_cache(maxsize=1)
-def _formula() -> exp.Expression:
+def _formula() -> exp.Expr:
     return sqlglot.parse_one(metric(MVP_METRIC).formula or "0", read="duckdb")
 
 
@@ -32,7 +32,7 @@ def inputs() -> tuple[str, ...]:
     return metric(MVP_METRIC).inputs
 
 
-def _evaluate(node: exp.Expression, values: Mapping[str, float]) -> float:
+def _evaluate(node: exp.Expr, values: Mapping[str, float]) -> float:
     if isinstance(node, exp.Paren):
         return _evaluate(node.this, values)
     if isinstance(node, exp.Literal) and not node.is_string:
@@ -71,7 +71,7 @@ def formula_text() -> str:
     """The rule as a reader sees it: '3 × kills + 1.5 × assists − 2 × deaths + ...'."""
     labels = {m: metric(m).label for m in inputs()}
 
-    def show(node: exp.Expression) -> str:
+    def show(node: exp.Expr) -> str:
         if isinstance(node, exp.Column):
             return labels.get(node.name, node.name)
         if isinstance(node, exp.Literal):

@@ -79,15 +79,16 @@ def kill_streaks(con) -> Pattern | None:
                 best[e["killer"]] = (len(run), run[0], run[-1])
         if e["victim_kind"] == "player":
             current.pop(e["victim"], None)
-    rows = sorted(({"player": p, "streak": k, "start_second": s, "end_second": t} for p, (k, s, t) in best.items()
-                   if k >= STREAK_MIN_KILLS), key=lambda r: (-r["streak"], r["start_second"]))
-    if not rows:
+    streaks = sorted(((p, k, s, t) for p, (k, s, t) in best.items() if k >= STREAK_MIN_KILLS),
+                     key=lambda streak: (-streak[1], streak[2]))
+    if not streaks:
         return None
-    top = rows[0]
+    rows = [{"player": p, "streak": k, "start_second": s, "end_second": t} for p, k, s, t in streaks]
+    player, kills, start, end = streaks[0]
     return Pattern(
         id="kill_streaks", kind="kill_streak",
-        description=f"Longest kill streak: {top['player']} with {top['streak']} kills without dying "
-                    f"({clock(top['start_second'])} to {clock(top['end_second'])}).",
+        description=f"Longest kill streak: {player} with {kills} kills without dying "
+                    f"({clock(start)} to {clock(end)}).",
         significance="medium", rows=tuple(rows), columns=("player", "streak", "start_second", "end_second"))
 
 
@@ -100,7 +101,7 @@ def team_fights(con) -> Pattern | None:
             groups[-1].append(d)
         else:
             groups.append([d])
-    fights = []
+    fights: list[dict[str, Any]] = []
     for g in (g for g in groups if len(g) >= TEAM_FIGHT_MIN_DEATHS):
         team1 = sum(1 for d in g if d["victim_team"] == 1)
         team2 = sum(1 for d in g if d["victim_team"] == 2)

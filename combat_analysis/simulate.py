@@ -183,12 +183,12 @@ def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0
             # the stronger team pushes; the Titan only falls in the last minutes
             if structures[side] and rng.random() < strength[attacker.name] - 0.6 and (
                     not structures[side][0].endswith("Titan") or second > end * 0.9):
-                target = structures[side].pop(0)
+                structure = structures[side].pop(0)
                 fallen[side] += 1
-                w.combat("Damage", second, attacker.name, target, ability, rng.randint(300, 600), "0")
-                w.combat("KillingBlow", second, attacker.name, target, ability, "1", "0",
-                         f"{attacker.name} killed {target} with {ability}.")
-                if target.endswith("Titan"):
+                w.combat("Damage", second, attacker.name, structure, ability, rng.randint(300, 600), "0")
+                w.combat("KillingBlow", second, attacker.name, structure, ability, "1", "0",
+                         f"{attacker.name} killed {structure} with {ability}.")
+                if structure.endswith("Titan"):
                     return
         elif second - last_boss > 300 and rng.random() < 0.01:
             last_boss = second

@@ -47,3 +47,11 @@ def sample_con(sample_warehouse):
     con = open_warehouse(sample_warehouse, SAMPLE_MATCH_ID)
     yield con
     con.close()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Files with slow tests (servers, browsers, daemons) run first: under pytest-xdist (`make test`, one file
+    per worker at a time) the longest files then start at once on separate workers instead of one of them
+    starting last while the other workers sit idle. The order within a file is kept."""
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_files)

@@ -1,6 +1,6 @@
 """Fixtures for the package and stage tests, imported explicitly by each test module.
 
-The sample match is ingested once per test module into a temporary warehouse; every stage runs for real
+The sample match is ingested once per test process (conftest.sample_warehouse); every stage runs for real
 (DuckDB, Parquet, matplotlib PNGs). `hand_planner` returns real QueryPlan objects for tests that must not
 depend on the offline planner's wording.
 """
@@ -46,12 +46,10 @@ def hand_planner(key: str):
 
 
 @pytest.fixture(scope="module")
-def stage_warehouse(tmp_path_factory) -> Path:
-    from combat_analysis.ingest import ingest_log
-
-    root = tmp_path_factory.mktemp("stage_warehouse")
-    ingest_log(SAMPLE_LOG, root)
-    return root
+def stage_warehouse(sample_warehouse) -> Path:
+    """The session's sample warehouse (conftest.py): the stages only read it, so it is ingested once per test
+    process rather than once per module."""
+    return sample_warehouse
 
 
 @pytest.fixture(scope="module")

@@ -200,8 +200,33 @@ def _finished(postgres: Postgres, job: str, count: int) -> list[str] | None:
     return done if len(done) >= count else None
 
 
+# The test's own claim on the pool (a run id no run has), held until both ingest runs are seen waiting.
+POOL = "warehouse_writes"
+HOLDER_RUN, HOLDER_STEP = "test-holds-the-pool", "holder"
+
+
+def _both_blocked(postgres: Postgres, storage) -> list[str] | None:
+    """The two ingest runs, once both are running and Dagster's own records show each one's
+    `match_warehouse` step waiting for the pool: an engine event in the run, and a pending, unassigned
+    step in the pool's queue."""
+    runs = _runs(postgres, "ingest_match_job")
+    if len(runs) != 2 or any(status != "STARTED" for _, status in runs):
+        return None
+    waiting = {(step.run_id, step.step_key) for step in storage.get_concurrency_info(POOL).pending_steps
+               if step.assigned_timestamp is None}
+    run_ids = [run_id for run_id, _ in runs]
+    for run_id in run_ids:
+        if (run_id, "match_warehouse") not in waiting:
+            return None
+        if not any(f"blocked by limit for pool {POOL}" in m for m in _messages(postgres, run_id)):
+            return None
+    return run_ids
+
+
 @pytest.mark.slow
-def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path):
+def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path, monkeypatch):
+    import dagster as dg
+
     from combat_analysis.requests import peek_match_id
     from combat_analysis.simulate import write_match
 
@@ -210,6 +235,8 @@ def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path):
     shutil.copyfile(TEAM_INSTANCE, dagster_home / "dagster.yaml")
     env = {**os.environ, **postgres.env(), "DAGSTER_HOME": str(dagster_home), "COMBAT_ANALYSIS_HOME": str(data),
            "COMBAT_ANALYSIS_EXECUTOR": "multiprocess", "MPLBACKEND": "Agg"}
+    for name, value in postgres.env().items():
+        monkeypatch.setenv(name, value)
 
     # Two logs land at once: the incoming-logs sensor queues two ingest runs in the same tick.
     staging = tmp_path / "staging"
@@ -219,10 +246,6 @@ def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path):
         log = staging / f"scrim-{seed}.log"
         write_match(log, seed=seed, scale=SIM_SCALE)
         logs.append(log)
-    incoming = data / "incoming"
-    incoming.mkdir(parents=True)
-    for log in logs:
-        shutil.copyfile(log, incoming / log.name)
 
     # Match reports (eager automation after each ingest) are not what this test is about; stopped, as an
     # operator would, so their runs do not compete for the machine.
@@ -233,11 +256,30 @@ def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path):
 
     daemon_log = tmp_path / "daemon.log"
     deadline = time.monotonic() + DEADLINE_S
-    with open(daemon_log, "w") as out:
+    with dg.DagsterInstance.from_config(str(dagster_home)) as instance, open(daemon_log, "w") as out:
+        # The test takes the pool's one slot first (through the same concurrency API the executor uses), so
+        # both ingest runs must start and then wait for it, however fast or slow the machine is.
+        storage = instance.event_log_storage
+        storage.initialize_concurrency_limit_to_default(POOL)
+        assert storage.claim_concurrency_slot(POOL, HOLDER_RUN, HOLDER_STEP).is_claimed
+        assert storage.get_concurrency_info(POOL).slot_count == 1
+
+        incoming = data / "incoming"
+        incoming.mkdir(parents=True)
+        for log in logs:
+            shutil.copyfile(log, incoming / log.name)
         daemon = subprocess.Popen(
             [str(Path(sys.executable).parent / "dagster-daemon"), "run", "-w", str(ROOT / "workspace.yaml")],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         try:
+            held = _wait_for(f"both ingest runs waiting for the {POOL} slot", lambda: _both_blocked(
+                postgres, storage), deadline, daemon_log)
+            # While the test holds the slot: both runs are in progress at once, neither writing step started.
+            assert all(not _events(postgres, run_id, "STEP_START", "match_warehouse") for run_id in held)
+            claimed = storage.get_concurrency_info(POOL).claimed_slots
+            assert [(c.run_id, c.step_key) for c in claimed] == [(HOLDER_RUN, HOLDER_STEP)]
+            storage.free_concurrency_slot_for_step(HOLDER_RUN, HOLDER_STEP)
+
             # A question about the first match, dropped as a file as soon as that match is in the warehouse.
             match_id = peek_match_id(logs[0])
             _wait_for(f"the ingest of {match_id}", lambda: match_id in _ingested(postgres), deadline, daemon_log)
@@ -250,6 +292,7 @@ def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path):
                 postgres, "ingest_match_job", 2), deadline, daemon_log)
             (answer_run,) = _wait_for("a successful question run", lambda: _finished(
                 postgres, "answer_question_job", 1), deadline, daemon_log)
+            after = storage.get_concurrency_info(POOL)
         finally:
             os.killpg(daemon.pid, signal.SIGTERM)
             try:
@@ -257,6 +300,7 @@ def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path):
             except subprocess.TimeoutExpired:
                 os.killpg(daemon.pid, signal.SIGKILL)
                 daemon.wait()
+    assert sorted(ingests) == sorted(held)
 
     # Every run waited in the queue until the daemon launched it, ran its steps with the multiprocess
     # executor, and is recorded in Postgres.
@@ -288,8 +332,8 @@ def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path):
     answer = package["response"]["direct_answer"]
     assert leader in answer and f"{int(truth['players'][leader]['damage_dealt']):,}" in answer
 
-    # The warehouse_writes pool: the two runs overlapped, their match_warehouse steps never did, and the
-    # later one waited for the slot.
+    # The warehouse_writes pool: the two runs overlapped (both were running while the test held the slot),
+    # their match_warehouse steps never did, and the pool's queue is empty again.
     def span(run_id: str, start: str, end: str, step: str | None = None) -> tuple[float, float]:
         (began, *_), (ended, *_) = _events(postgres, run_id, start, step)[0], _events(postgres, run_id, end, step)[-1]
         return began.timestamp(), ended.timestamp()
@@ -300,6 +344,4 @@ def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path):
     assert a[0] < b[1] and b[0] < a[1], f"the ingest runs did not overlap: {runs}"
     first, second = sorted(steps.values())
     assert first[1] <= second[0], f"match_warehouse steps overlapped: {steps}"
-    blocked = [m for run_id in ingests for m in _messages(postgres, run_id)
-               if "blocked by limit for pool warehouse_writes" in m]
-    assert blocked, "neither ingest waited for the warehouse_writes slot"
+    assert after.slot_count == 1 and not after.claimed_slots and not after.pending_steps, after
