@@ -14,16 +14,19 @@ from __future__ import annotations
 
 import base64
 import io
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg  # noqa: E402
+from matplotlib.figure import Figure, SubFigure  # noqa: E402
 from matplotlib.legend import Legend  # noqa: E402
 from matplotlib.table import Table  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
@@ -57,6 +60,12 @@ def axis_label(label: str, unit: str = "") -> str:
     stem = word[:-1] if len(word) > 3 and word.endswith("s") else word  # "kills" names "kill", "crits" "critical"
     named = any(w == stem or len(stem) >= 3 and w.startswith(stem) for w in label.lower().split())
     return f"{label} ({unit})" if unit and not named else label
+
+
+def _renderer(fig: Figure | SubFigure) -> RendererAgg:
+    """The figure's Agg renderer, which measures text. cast: every canvas here is Agg (matplotlib.use("Agg")
+    above), but the stubs type fig.canvas as FigureCanvasBase, which has no get_renderer."""
+    return cast(FigureCanvasAgg, fig.canvas).get_renderer()
 
 
 def _thousands(value, _pos=None) -> str:
@@ -139,7 +148,7 @@ def _drawn_texts(fig) -> Iterator[Text]:
 
 def text_layout(fig, path: Path = Path(), kind: str = "") -> ChartLayout:
     """The boxes of every visible, non-empty text of a drawn figure (call after it was drawn or saved)."""
-    renderer = fig.canvas.get_renderer()
+    renderer = _renderer(fig)
     boxes = []
     for text in _drawn_texts(fig):
         if not text.get_visible() or not text.get_text().strip():
@@ -202,7 +211,7 @@ def bar_h(path: Path, labels: Sequence[str], values: Sequence[float], *, title: 
     return _save(fig, path, "bar_h")
 
 
-def grouped_bar(path: Path, categories: Sequence[str], series: dict[str, Sequence[float]], *, title: str,
+def grouped_bar(path: Path, categories: Sequence[str], series: Mapping[str, Sequence[float]], *, title: str,
                 ylabel: str, colors: dict[str, str] | None = None) -> Path:
     """Bars side by side: one group per category, one bar per series, each labelled with its value."""
     fig, ax = plt.subplots(figsize=FIGSIZE)
@@ -231,7 +240,7 @@ def grouped_bar(path: Path, categories: Sequence[str], series: dict[str, Sequenc
 def _rotate_crowded(ax, labels: Sequence[str]) -> None:
     """Category labels that would run into each other are set at an angle."""
     fig = ax.figure
-    renderer = fig.canvas.get_renderer()
+    renderer = _renderer(fig)
     fig.tight_layout()
     per_category = ax.get_window_extent(renderer).width / max(len(labels), 1)
     widest = max((t.get_window_extent(renderer).width for t in ax.get_xticklabels()), default=0)
@@ -239,7 +248,7 @@ def _rotate_crowded(ax, labels: Sequence[str]) -> None:
         plt.setp(ax.get_xticklabels(), rotation=90)
 
 
-def line_chart(path: Path, series: dict[str, tuple[Sequence[float], Sequence[float]]], *, title: str,
+def line_chart(path: Path, series: Mapping[str, tuple[Sequence[float], Sequence[float]]], *, title: str,
                xlabel: str, ylabel: str, colors: dict[str, str] | None = None,
                markers: Sequence[tuple[float, str, str]] = (), ticks: Sequence[tuple[float, str]] = ()) -> Path:
     """Lines (at most five series, the caller picks which), vertical event markers (x, label, colour), labelled
@@ -280,7 +289,7 @@ def _markers(ax, markers: Sequence[tuple[float, str, str]]) -> int:
         return 0
     fig = ax.figure
     fig.tight_layout()  # the plot's final width, which fixes where each x lands
-    renderer = fig.canvas.get_renderer()
+    renderer = _renderer(fig)
     frame = ax.get_window_extent(renderer)
     gap = 4.0  # pixels between neighbours in a lane
     lane_ends: list[float] = []
@@ -324,7 +333,7 @@ def gold_diff_chart(path: Path, minutes: Sequence[float], diffs: Sequence[float]
     return _save(fig, path, "gold_diff_chart")
 
 
-def stacked_bar(path: Path, categories: Sequence[str], stacks: dict[str, Sequence[float]], *, title: str,
+def stacked_bar(path: Path, categories: Sequence[str], stacks: Mapping[str, Sequence[float]], *, title: str,
                 xlabel: str) -> Path:
     """Horizontal stacked bars: one bar per category, one segment per stack (composition)."""
     fig, ax = plt.subplots(figsize=(FIGSIZE[0], max(2.5, 0.5 * len(categories) + 2)))
@@ -382,7 +391,7 @@ def event_timeline(path: Path, kills: Sequence[tuple[float, int]], objectives: S
     rows = _objective_labels(ax, objectives)
     # room below the objectives' lane for their label rows: 12 points, then 9 per row
     top = 2.8
-    height = ax.get_window_extent(fig.canvas.get_renderer()).height
+    height = ax.get_window_extent(_renderer(fig)).height
     need = (12 + 9 * rows) * fig.dpi / 72
     ax.set_ylim(-top * need / max(height - need, 1.0) - 0.3, top)
     return _save(fig, path, "event_timeline")
@@ -394,7 +403,7 @@ def _objective_labels(ax, objectives: Sequence[tuple[float, str, int]]) -> int:
     fig = ax.figure
     fig.set_figheight(3.6 + 0.12 * min(len(objectives), 12))
     fig.tight_layout()
-    renderer = fig.canvas.get_renderer()
+    renderer = _renderer(fig)
     frame = ax.get_window_extent(renderer)
     row_ends: list[float] = []
     for second, label, _team in sorted(objectives):
@@ -419,7 +428,7 @@ def thumbnail_b64(path: Path, width: int = 200) -> str:
 
     with Image.open(path) as img:
         ratio = width / img.width
-        small = img.convert("RGB").resize((width, max(1, round(img.height * ratio))), Image.LANCZOS)
+        small = img.convert("RGB").resize((width, max(1, round(img.height * ratio))), Image.Resampling.LANCZOS)
         buffer = io.BytesIO()
         small.save(buffer, format="PNG", optimize=True)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
@@ -433,7 +442,7 @@ def preview_b64(path: Path, width: int = 720) -> str:
     with Image.open(path) as img:
         rgb = img.convert("RGB")
         if rgb.width > width:
-            rgb = rgb.resize((width, max(1, round(rgb.height * width / rgb.width))), Image.LANCZOS)
+            rgb = rgb.resize((width, max(1, round(rgb.height * width / rgb.width))), Image.Resampling.LANCZOS)
         small = rgb.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
         buffer = io.BytesIO()
         small.save(buffer, format="PNG", optimize=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from matplotlib.transforms import Bbox
+
 from combat_analysis.charts import FIGSIZE, NEUTRAL, PALETTE, _save, _style, _thousands, _value_axis, plt
 from combat_analysis.render import is_figure
 
@@ -79,7 +81,7 @@ def leaderboard_table(path: Path, columns: Sequence[str], rows: Sequence[Sequenc
     ax.set_title(title, fontsize=13, fontweight="bold", loc="left")
     if rows:
         numeric = [all(is_figure(r[i]) for r in rows) for i in range(len(columns))]
-        table = ax.table(cellText=[list(r) for r in rows], colLabels=list(columns), bbox=[0, 0, 1, 1],
+        table = ax.table(cellText=[list(r) for r in rows], colLabels=list(columns), bbox=Bbox.from_bounds(0, 0, 1, 1),
                          cellLoc="left", colLoc="left")
         table.auto_set_font_size(False)
         table.set_fontsize(9.5)

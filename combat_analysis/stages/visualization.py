@@ -7,11 +7,20 @@ others are still drawn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
 
 from combat_analysis.package import AgentDataPackage, ErrorEntry, Visualization, VisualizationSpec
-from combat_analysis.stages import StageEnv, all_rows, fmt_entity, fmt_number, is_number, metric_info
+from combat_analysis.stages import (
+    MetricInfo,
+    StageEnv,
+    all_rows,
+    fmt_entity,
+    fmt_number,
+    is_number,
+    metric_info,
+)
 
 STAGE = "visualization"
 MAX_BARS = 12
@@ -23,12 +32,24 @@ def _team_of(pkg: AgentDataPackage, env: StageEnv) -> dict[str, int]:
     return {r["player"]: r["team"] for r in all_rows(pkg, env, "roster")}
 
 
+def _cell(row: dict[str, Any], column: str | None) -> Any:
+    """The row's value in an optional column (a spec's x or series may be absent)."""
+    return row.get(column) if column is not None else None
+
+
 def _label(column: str | None, value: Any) -> str:
     return fmt_entity(column, value) if column else str(value)
 
 
-def _summary(labels, values, decimals: int, limit: int = 3) -> str:
+def _summary(labels: Sequence[object], values: Sequence[float], decimals: int, limit: int = 3) -> str:
     return ", ".join(f"{lab} {fmt_number(v, decimals)}" for lab, v in list(zip(labels, values, strict=False))[:limit])
+
+
+def _required_metric(metric: str | None, info: MetricInfo | None, kind: str) -> tuple[str, MetricInfo]:
+    """The metric a bar, line or stacked chart plots; without one the chart cannot be drawn."""
+    if metric is None or info is None:
+        raise ValueError(f"a {kind} chart needs a metric in y")
+    return metric, info
 
 
 def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visualization:
@@ -42,40 +63,44 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
     info = metric_info(metric) if metric else None
     unit = charts.axis_label(info.label, info.unit).removeprefix(info.label) if info else ""  # " (unit)" or ""
     if spec.kind in ("kpi", "table"):
-        if spec.kind == "kpi" and rows and metric:
+        if spec.kind == "kpi" and rows and metric and info:
             text = f"{spec.title}: {fmt_number(rows[0].get(metric), info.decimals)}"
         else:
             text = f"{spec.title}: a table of {len(rows)} rows"  # the report says how many it shows
         return Visualization(id=spec.id, type=spec.kind, title=spec.title, alt_text=text, source=spec.source)
 
     if spec.kind == "bar_h":
+        metric, info = _required_metric(metric, info, spec.kind)
         shown = [r for r in rows if is_number(r.get(metric))][:MAX_BARS]
         labels = [_label(spec.x, r.get(spec.x)) if spec.x else metric for r in shown]
         values = [float(r[metric]) for r in shown]
-        colors = [charts.team_color(r.get("team") if "team" in r else team_of.get(r.get(spec.x)))
+        colors = [charts.team_color(r.get("team") if "team" in r else team_of.get(_cell(r, spec.x)))
                   if spec.x in ("player", "team") else charts.PALETTE[0] for r in shown]
         charts.bar_h(path, labels, values, title=spec.title, xlabel=f"{info.label}{unit}", colors=colors,
                      decimals=info.decimals)
         alt = (f"Horizontal bar chart of {info.label} by {spec.x or 'row'}, largest first, {len(shown)} bars: "
                f"{_summary(labels, values, info.decimals)}.")
     elif spec.kind == "grouped_bar" and spec.series:
+        metric, info = _required_metric(metric, info, spec.kind)
         # windows side by side for several entities: one group of bars per window, one bar per entity
-        categories = list(dict.fromkeys(str(r.get(spec.x)) for r in rows))
+        categories = list(dict.fromkeys(str(_cell(r, spec.x)) for r in rows))
         names = list(dict.fromkeys(_label(spec.series, r.get(spec.series)) for r in rows))
-        cells = {(str(r.get(spec.x)), _label(spec.series, r.get(spec.series))): float(r.get(metric) or 0) for r in rows}
+        cells = {(str(_cell(r, spec.x)), _label(spec.series, r.get(spec.series))): float(r.get(metric) or 0)
+                 for r in rows}
         series = {n: [cells.get((c, n), 0.0) for c in categories] for n in names[:MAX_SERIES]}
         charts.grouped_bar(path, categories, series, title=spec.title, ylabel=f"{info.label}{unit}")
         alt = (f"Bar chart of {info.label} per period for {', '.join(series)}: "
                + "; ".join(f"{c}: {_summary(list(series), [series[n][i] for n in series], info.decimals, 5)}"
                            for i, c in enumerate(categories)) + ".")
     elif spec.kind == "grouped_bar":
+        metric, info = _required_metric(metric, info, spec.kind)
         categories = [_label(spec.x, r.get(spec.x)) if spec.x else str(i) for i, r in enumerate(rows)]
         series = {metric_info(m).label: [float(r.get(m) or 0) for r in rows] for m in spec.y}
         colors = None
         if len(spec.y) == 1:
             # One metric: bars per entity side by side, coloured by team.
             charts.bar_h(path, categories, series[info.label], title=spec.title, xlabel=f"{info.label}{unit}",
-                         colors=[charts.team_color(r.get("team") if "team" in r else team_of.get(r.get(spec.x)))
+                         colors=[charts.team_color(r.get("team") if "team" in r else team_of.get(_cell(r, spec.x)))
                                  for r in rows], decimals=info.decimals)
         else:
             units = {metric_info(m).unit for m in spec.y}
@@ -85,6 +110,7 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
                + "; ".join(f"{c} {_summary([k for k in series], [series[k][i] for k in series], info.decimals)}"
                            for i, c in enumerate(categories)) + ".")
     elif spec.kind == "line":
+        metric, info = _required_metric(metric, info, spec.kind)
         per_series: dict[str, tuple[list[float], list[float]]] = {}
         for r in rows:
             if not is_number(r.get(metric)):
@@ -94,18 +120,18 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
             xs.append(r["minute"])
             ys.append(float(r[metric]))
         top = sorted(per_series, key=lambda n: -sum(per_series[n][1]))[:MAX_SERIES]
-        shown = {n: per_series[n] for n in top}
-        colors = {n: charts.team_color(team_of.get(n)) for n in shown} if spec.series == "team" else None
+        lines = {n: per_series[n] for n in top}
+        line_colors: dict[str, str] | None = {n: charts.team_color(team_of.get(n)) for n in lines} if spec.series == "team" else None
         if spec.series == "team":
-            colors = {n: charts.team_color(n.split()[-1]) for n in shown}
+            line_colors = {n: charts.team_color(n.split()[-1]) for n in lines}
         markers = [(o["match_second"] / 60, o["objective"], charts.team_color(o["team"]))
                    for o in all_rows(pkg, env, "pattern_objective_timeline")]
         ticks = [(k["match_second"] / 60, charts.team_color(k["killer_team"]))
                  for k in all_rows(pkg, env, "kill_events")]
-        charts.line_chart(path, shown, title=spec.title, xlabel="minute", ylabel=f"{info.label}{unit}",
-                          colors=colors, markers=markers, ticks=ticks)
+        charts.line_chart(path, lines, title=spec.title, xlabel="minute", ylabel=f"{info.label}{unit}",
+                          colors=line_colors, markers=markers, ticks=ticks)
         alt = (f"Line chart of {info.label} per minute"
-               + (f" for {', '.join(shown)}" if spec.series else "")
+               + (f" for {', '.join(lines)}" if spec.series else "")
                + f", minutes {min(r['minute'] for r in rows)} to {max(r['minute'] for r in rows)}"
                + (", with objective markers" if markers else "")
                + (f" and {len(ticks)} player kills marked along the bottom" if ticks else "") + ".")
@@ -118,15 +144,16 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
         alt = (f"Line chart of team 1's gold minus team 2's over minutes {minutes[0]} to {minutes[-1]}; "
                f"at minute {minutes[-1]} it stands at {fmt_number(diffs[-1])}.")
     elif spec.kind == "stacked_bar":
+        metric, info = _required_metric(metric, info, spec.kind)
         stacks_order: list[Any] = []
         by_category: dict[str, dict[Any, float]] = {}
         for r in rows:
             if not is_number(r.get(metric)):
                 continue
             category = _label(spec.x, r.get(spec.x)) if spec.x else "all"
-            by_category.setdefault(category, {})[r.get(spec.series)] = float(r[metric])
-            if r.get(spec.series) not in stacks_order:
-                stacks_order.append(r.get(spec.series))
+            by_category.setdefault(category, {})[_cell(r, spec.series)] = float(r[metric])
+            if _cell(r, spec.series) not in stacks_order:
+                stacks_order.append(_cell(r, spec.series))
         kept = stacks_order[:MAX_STACKS]
         stacks = {str(s): [by_category[c].get(s, 0.0) for c in by_category] for s in kept}
         if len(stacks_order) > MAX_STACKS:
