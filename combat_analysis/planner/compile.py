@@ -105,7 +105,7 @@ def _compile_step(plan: QueryPlan, bound: frozenset[str]) -> str:
 
 # ---------------------------------------------------------------------------------------------- values
 
-def _value(value: str | int, bound: frozenset[str]) -> exp.Expression:
+def _value(value: str | int, bound: frozenset[str]) -> exp.Expr:
     """A filter value as SQL: `$name` of a bound parameter becomes that named parameter, anything else an
     escaped literal. A parameter name is emitted only if it is a plain name, never as text from the plan."""
     if isinstance(value, str) and value.startswith("$") and value[1:] in bound:
@@ -117,7 +117,7 @@ def _value(value: str | int, bound: frozenset[str]) -> exp.Expression:
     return exp.convert(value)
 
 
-def _match(column: exp.Expression, f: Filter, bound: frozenset[str]) -> exp.Expression:
+def _match(column: exp.Expr, f: Filter, bound: frozenset[str]) -> exp.Expr:
     values = [_value(v, bound) for v in f.values]
     if not values:
         raise PlanError(f"filter on {f.dimension} has no value")
@@ -131,7 +131,7 @@ def _match(column: exp.Expression, f: Filter, bound: frozenset[str]) -> exp.Expr
     return exp.not_(condition) if f.op == "!=" else condition
 
 
-def _team_number(value: exp.Expression) -> int:
+def _team_number(value: exp.Expr) -> int:
     text = value.name if isinstance(value, exp.Literal) else str(value)
     digits = "".join(c for c in text if c.isdigit())
     if digits not in ("1", "2"):
@@ -139,14 +139,14 @@ def _team_number(value: exp.Expression) -> int:
     return int(digits)
 
 
-def _duration() -> exp.Expression:
+def _duration() -> exp.Expr:
     return exp.Subquery(this=exp.select(exp.func("MAX", exp.column("duration_s"))).from_("matches"))
 
 
-def _window_conditions(second: exp.Expression, window: TimeWindow | None) -> list[exp.Expression]:
+def _window_conditions(second: exp.Expr, window: TimeWindow | None) -> list[exp.Expr]:
     if window is None:
         return []
-    conditions = []
+    conditions: list[exp.Expr] = []
     if window.from_end_s is not None:
         conditions.append(second >= exp.Sub(this=_duration(), expression=exp.convert(int(window.from_end_s))))
         conditions.append(second <= _duration())
@@ -157,11 +157,11 @@ def _window_conditions(second: exp.Expression, window: TimeWindow | None) -> lis
     return conditions
 
 
-def _window_minutes(window: TimeWindow | None) -> exp.Expression:
+def _window_minutes(window: TimeWindow | None) -> exp.Expr:
     """The window's length in minutes, clipped to the match: the denominator of GPM and DPM."""
     duration = _duration()
     if window is None:
-        seconds: exp.Expression = duration
+        seconds: exp.Expr = duration
     elif window.from_end_s is not None:
         seconds = exp.func("LEAST", exp.convert(int(window.from_end_s)), duration)
     else:
@@ -171,19 +171,19 @@ def _window_minutes(window: TimeWindow | None) -> exp.Expression:
     return exp.Div(this=exp.func("NULLIF", exp.paren(seconds), exp.convert(0)), expression=exp.convert(60.0))
 
 
-def _and(conditions: Sequence[exp.Expression]) -> exp.Expression | None:
+def _and(conditions: Sequence[exp.Expr]) -> exp.Expr | None:
     return exp.and_(*conditions) if conditions else None
 
 
 # --------------------------------------------------------------------------------------------- figures
 
 @lru_cache(maxsize=256)
-def _parsed(sql: str, condition: bool = False) -> exp.Expression:
+def _parsed(sql: str, condition: bool = False) -> exp.Expr:
     """The catalog's fixed SQL fragments, parsed once (callers copy before changing them)."""
     return sqlglot.condition(sql, dialect="duckdb") if condition else sqlglot.parse_one(sql, read="duckdb")
 
 
-def _qualify(condition: exp.Expression, table: str) -> exp.Expression:
+def _qualify(condition: exp.Expr, table: str) -> exp.Expr:
     condition = condition.copy()
     for column in condition.find_all(exp.Column):
         if not column.table:
@@ -191,15 +191,33 @@ def _qualify(condition: exp.Expression, table: str) -> exp.Expression:
     return condition
 
 
-def _source_relation(source: Source) -> exp.Expression:
+def _source_relation(source: Source) -> exp.Expr:
     if source.from_sql:
-        return _parsed(source.from_sql).copy().subquery("e")
+        relation = _parsed(source.from_sql).copy()
+        if not isinstance(relation, exp.Query):
+            raise PlanError(f"source {source.from_sql!r} is not a query")
+        return relation.subquery("e")
+    if source.table is None:  # the catalog's Source validator requires a table or a from
+        raise PlanError("a source names neither a table nor a from")
     return exp.to_table(source.table).as_("e")
 
 
-def _dim_expr(dim: str, m: Metric) -> tuple[exp.Expression, bool]:
+def _source_of(m: Metric) -> Source:
+    """A base figure's source (the catalog gives every non-derived figure one)."""
+    if m.source is None:
+        raise PlanError(f"{m.label} has no source table; it is not a base figure")
+    return m.source
+
+
+def _value_column(m: Metric, source: Source) -> str:
+    if source.value is None:
+        raise PlanError(f"{m.id}: a {m.aggregation} needs the source's value column")
+    return source.value
+
+
+def _dim_expr(dim: str, m: Metric) -> tuple[exp.Expr, bool]:
     """The column a dimension reads for a metric, and whether it needs the roster joined."""
-    source = m.source
+    source = _source_of(m)
     if dim not in m.dimensions:
         raise PlanError(f"{m.label} cannot be split or filtered by {dim}; it allows {', '.join(m.dimensions)}")
     if dim in source.columns:
@@ -220,14 +238,14 @@ def _dim_expr(dim: str, m: Metric) -> tuple[exp.Expression, bool]:
 
 
 def _base_cte(m: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
-    source = m.source
+    source = _source_of(m)
     needs_roster = source.players_only
     keys = []
     for dim in plan.group_by:
         expr, roster = _dim_expr(dim, m)
         needs_roster |= roster
         keys.append((dim, expr))
-    conditions = []
+    conditions: list[exp.Expr] = []
     if source.where:
         conditions.append(_qualify(_parsed(source.where, condition=True), "e"))
     for f in plan.filters:
@@ -235,12 +253,13 @@ def _base_cte(m: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
         needs_roster |= roster
         conditions.append(_match(expr, f, bound))
     conditions += _window_conditions(exp.column("match_second", table="e"), plan.window)
+    agg: exp.Expr
     if m.aggregation == "count":
         agg = exp.Count(this=exp.Star())
     elif m.aggregation == "sum":
-        agg = exp.func("SUM", exp.column(source.value, table="e"))
+        agg = exp.func("SUM", exp.column(_value_column(m, source), table="e"))
     elif m.aggregation == "max":
-        agg = exp.func("MAX", exp.column(source.value, table="e"))
+        agg = exp.func("MAX", exp.column(_value_column(m, source), table="e"))
     else:
         raise PlanError(f"{m.id}: aggregation {m.aggregation!r} has no base form")
     select = exp.select(*[expr.as_(dim) for dim, expr in keys], agg.as_(m.id)).from_(_source_relation(source))
@@ -267,13 +286,13 @@ def _base_metrics(metric_ids: Sequence[str]) -> list[Metric]:
     return out
 
 
-def _keys_relation(plan: QueryPlan, bases: list[Metric], bound: frozenset[str]) -> exp.Expression:
+def _keys_relation(plan: QueryPlan, bases: list[Metric], bound: frozenset[str]) -> exp.Expr:
     """Every group the answer has a row for: the roster's teams/roles/players (so a player with no kills
     still shows 0), times the match's minutes for timelines; or the groups the events produce."""
     dims = plan.group_by
     if any(d in EVENT_KEY_DIMS for d in dims):
         parts = [exp.select(*[exp.column(d) for d in dims]).from_(f"m_{b.id}") for b in bases]
-        keys = parts[0]
+        keys: exp.Query = parts[0]
         for part in parts[1:]:
             keys = exp.union(keys, part, distinct=True)
         return keys.subquery("k")
@@ -282,26 +301,26 @@ def _keys_relation(plan: QueryPlan, bases: list[Metric], bound: frozenset[str]) 
     if not roster:
         select = exp.select(exp.column("minute", table="ev").as_("minute")).distinct().from_(
             exp.to_table("events").as_("ev"))
-        conditions = [exp.column("match_second", table="ev") >= exp.convert(0)]
+        conditions: list[exp.Expr] = [exp.column("match_second", table="ev") >= exp.convert(0)]
         conditions += _window_conditions(exp.column("match_second", table="ev"), plan.window)
         return select.where(_and(conditions)).subquery("k")
     select = select.from_(exp.to_table("players").as_("p"))
-    conditions = [_match(exp.column(f.dimension, table="p"), f, bound) for f in plan.filters
-                  if f.dimension in ROSTER_DIMS]
+    roster_conditions = [_match(exp.column(f.dimension, table="p"), f, bound) for f in plan.filters
+                         if f.dimension in ROSTER_DIMS]
     if "minute" in dims:
         select = select.select(exp.column("minute", table="ev").as_("minute")).join(
             exp.select(exp.column("minute")).distinct().from_("events").where(
                 _and([exp.column("match_second") >= exp.convert(0)]
                      + _window_conditions(exp.column("match_second"), plan.window))).subquery("ev"),
             join_type="cross")
-    condition = _and(conditions)
+    condition = _and(roster_conditions)
     if condition is not None:
         select = select.where(condition)
     return select.subquery("k")
 
 
-def _metric_expr(m: Metric, plan: QueryPlan, grouped: bool) -> exp.Expression:
-    def base_value(base: Metric) -> exp.Expression:
+def _metric_expr(m: Metric, plan: QueryPlan, grouped: bool) -> exp.Expr:
+    def base_value(base: Metric) -> exp.Expr:
         return exp.func("COALESCE", exp.column(base.id, table=f"m_{base.id}"), exp.convert(0))
 
     if not m.is_derived:
@@ -323,7 +342,7 @@ def _metric_expr(m: Metric, plan: QueryPlan, grouped: bool) -> exp.Expression:
 def _figures(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     bases = _base_metrics(plan.metrics)
     dims = plan.group_by
-    outer_columns: list[exp.Expression] = []
+    outer_columns: list[exp.Expr] = []
     if dims:
         keys = _keys_relation(plan, bases, bound)
         outer = exp.select().from_(keys)
@@ -367,7 +386,7 @@ def _periods(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
                                       "intent": Intent.COMPARISON if rest else Intent.LOOKUP})
         parts.append(exp.select(exp.Literal.string(window.label).as_("period"), exp.Star())
                      .from_(_figures(one, bound).subquery(f"w{i + 1}")))
-    union = parts[0]
+    union: exp.Query = parts[0]
     for part in parts[1:]:
         union = exp.union(union, part, distinct=False)
     order_case = exp.case()

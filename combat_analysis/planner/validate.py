@@ -94,7 +94,7 @@ def _check_tokens(sql: str) -> None:
                                  "string literal")
 
 
-def _parse(sql: str) -> exp.Expression:
+def _parse(sql: str) -> exp.Expr:
     try:
         statements = [s for s in sqlglot.parse(sql, read="duckdb") if s is not None and not isinstance(s, exp.Semicolon)]
     except SqlglotError as error:
@@ -136,7 +136,7 @@ def validate_sql(sql: str, parameters: Collection[str] | None = None) -> None:
     _check_columns(root, scopes)
 
 
-def _check_functions(root: exp.Expression) -> None:
+def _check_functions(root: exp.Expr) -> None:
     for func in root.find_all(exp.Func):
         if isinstance(func, OPERATORS) or type(func) in ALLOWED_FUNCTIONS:
             continue
@@ -146,7 +146,7 @@ def _check_functions(root: exp.Expression) -> None:
                              f"allowed: {allowed}")
 
 
-def _check_parameters(root: exp.Expression, parameters: Collection[str] | None) -> None:
+def _check_parameters(root: exp.Expr, parameters: Collection[str] | None) -> None:
     used = set()
     for node in root.find_all(exp.Placeholder, exp.Parameter):
         name = node.name
@@ -157,7 +157,7 @@ def _check_parameters(root: exp.Expression, parameters: Collection[str] | None) 
         raise UnsafeSqlError(f"the SQL uses parameters {sorted(used)} but {sorted(parameters)} are bound")
 
 
-def _check_relations(root: exp.Expression, scopes: list[Scope]) -> None:
+def _check_relations(root: exp.Expr, scopes: list[Scope]) -> None:
     """Every table reference must be a warehouse view, or a CTE visible in the scope it appears in."""
     resolved: set[int] = set()
     for scope in scopes:
@@ -177,7 +177,7 @@ def _check_relations(root: exp.Expression, scopes: list[Scope]) -> None:
             raise UnsafeSqlError(f"table reference {table.sql()[:80]!r} is outside any query scope")
 
 
-def _outputs(query: exp.Expression) -> set[str]:
+def _outputs(query: exp.Expr) -> set[str]:
     """The column names a query or sub-query produces; '*' if it passes columns through."""
     if isinstance(query, exp.Subquery):
         query = query.this
@@ -206,7 +206,7 @@ def _source_columns(source) -> set[str]:
     return _outputs(source.expression) if source.is_derived_table or source.is_cte else {"*"}
 
 
-def _check_columns(root: exp.Expression, scopes: list[Scope]) -> None:
+def _check_columns(root: exp.Expr, scopes: list[Scope]) -> None:
     """Columns must exist in a relation of their scope or an enclosing one (correlated sub-queries), or be a
     select alias. sqlglot sometimes lists a nested sub-query's columns with its parent scope, so a name is
     finally looked up among all relations of the statement: column checks make errors clear, while what a
