@@ -188,14 +188,15 @@ def _ingest_range(context: dg.AssetExecutionContext, home: CombatHome):
     for key, log in logs.items():
         outcome = outcomes[log]
         try:
-            if outcome.error is not None:
+            result = outcome.result
+            if outcome.error is not None or result is None:  # an outcome holds a result or an error
                 raise dg.Failure(description=str(outcome.error), allow_retries=False)
-            mine = _own_match(key, log, outcome.result)
+            mine = _own_match(key, log, result)
         except dg.Failure as exc:
             failures.append(f"match {key}: {exc.description}")
             context.log.error(f"match {key} not ingested: {exc.description}")
             continue
-        for other in outcome.result.matches:
+        for other in result.matches:
             if other is not mine and match_key(other.match_id) not in logs:
                 _record_other_match(context, paths, log, other)
         metadata, checks = _match_metadata(paths, mine)

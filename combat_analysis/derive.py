@@ -329,14 +329,22 @@ def split_matches(con, log: BatchLog, starts: list[tuple[int, str | None, str | 
             problem = f"repeats the match id {start.match_id!r} of line {seen[start.match_id]}"
         previous = segments[-1]
         if problem is None:
+            match_id = _match_id_of(start)
             segments[-1] = Segment(previous.match_id, previous.first_line, start.line_no - 1)
-            segments.append(Segment(start.match_id, start.line_no, lines_total))
-            seen[start.match_id] = start.line_no
+            segments.append(Segment(match_id, start.line_no, lines_total))
+            seen[match_id] = start.line_no
             continue
         # Lines up to the next start are quarantined; the broken start is checked against the next one.
         next_start = next((s.line_no for s in lines if s.line_no > start.line_no), lines_total + 1)
         _quarantine_range(con, log, start.line_no, next_start - 1, problem)
     return segments
+
+
+def _match_id_of(start: StartLine) -> str:
+    """The match id of a start line without a problem (read_start gives every start without an id one)."""
+    if start.match_id is None:
+        raise ValueError(f"line {start.line_no}: a start event with neither a match id nor a problem")
+    return start.match_id
 
 
 def _quarantine_range(con, log: BatchLog, first: int, last: int, problem: str) -> None:

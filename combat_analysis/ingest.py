@@ -161,6 +161,8 @@ def ingest_log(
                             on_stage=on_stage, memory_limit_mb=memory_limit_mb)
     if outcome.error is not None:
         raise outcome.error
+    if outcome.result is None:  # an outcome holds a result or an error
+        raise IngestError(f"{path}: the ingest reported neither a result nor an error")
     return outcome.result
 
 
@@ -239,6 +241,18 @@ class _Entry:
     seg: int | None = None
     folder: Path | None = None
     data: dict | None = None
+
+    def staged(self) -> tuple[Path, dict]:
+        """The folder and manifest of an entry staged in this batch."""
+        if self.folder is None or self.data is None:
+            raise RuntimeError(f"match {self.segment.match_id} was not staged")
+        return self.folder, self.data
+
+    def kept(self) -> tuple[dict, Path]:
+        """The manifest and snapshot of an entry committed already from this very file."""
+        if self.unchanged is None or self.unchanged_snapshot is None:
+            raise RuntimeError(f"match {self.segment.match_id} is not unchanged")
+        return self.unchanged, self.unchanged_snapshot
 
 
 @dataclass
@@ -388,7 +402,8 @@ class _Run:
         done; and it, or a second file with the content of one in this batch, cuts the batch: it and the
         files after it are put off to the next batch.
         """
-        live, shas = [], set()
+        live: list[_Item] = []
+        shas: set[str] = set()
         for position, item in enumerate(items):
             try:
                 survey: Survey = self.surveys[item.index].result()
@@ -408,7 +423,7 @@ class _Run:
                 unchanged = warehouse.unchanged_matches(self.root, survey.sha256)
                 if unchanged is not None:
                     self.finish(item, result=_chain([
-                        _result(m, "unchanged", item.path, warehouse.committed_snapshot(self.root, m["match_id"]))
+                        _result(m, "unchanged", item.path, _committed_snapshot(self.root, m["match_id"]))
                         for m in unchanged]))
                     continue
             shas.add(survey.sha256)
@@ -435,7 +450,7 @@ class _Run:
         for item in items:
             if item.index not in segments:
                 continue
-            problem = self._bad_share(con, item, logs[item.index], quarantined.get(logs[item.index].f, 0))
+            problem: IngestError | None = self._bad_share(con, item, logs[item.index], quarantined.get(logs[item.index].f, 0))
             if problem is not None:
                 self.finish(item, error=problem)
             else:
@@ -489,7 +504,9 @@ class _Run:
         unchanged. A match an earlier file of the batch holds too puts this file, and those after it, off to the
         next batch; one the commit thread is publishing is waited for, so statuses are read from what is
         committed."""
-        plans, claimed, seg = [], set(), 0
+        plans: list[_Plan] = []
+        claimed: set[str] = set()
+        seg = 0
         for position, item in enumerate(items):
             ids = [s.match_id for s in segments[item.index]]
             if claimed.intersection(ids):
@@ -506,7 +523,7 @@ class _Run:
                 if old is not None and old.get("source_sha256") == sha and \
                         (old["lines"]["first"], old["lines"]["last"]) == (segment.first_line, segment.last_line):
                     entries.append(_Entry(segment, unchanged=old,
-                                          unchanged_snapshot=warehouse.committed_snapshot(self.root, segment.match_id)))
+                                          unchanged_snapshot=_committed_snapshot(self.root, segment.match_id)))
                 else:
                     entries.append(_Entry(segment, seg=seg))
                     seg += 1
@@ -565,10 +582,10 @@ class _Run:
         root, sha, path = self.root, plan.log.survey.sha256, plan.item.path
         for entry in plan.entries:
             if entry.folder is not None:
-                warehouse.write_manifest(entry.folder, entry.data)
+                warehouse.write_manifest(*entry.staged())
         pause_point("staged")
         # The digest index names every snapshot before any pointer does: "unchanged" verifies it against them.
-        listed = [(e.segment.match_id, e.unchanged_snapshot.name if e.unchanged else e.folder.name)
+        listed = [(e.segment.match_id, e.kept()[1].name if e.unchanged else e.staged()[0].name)
                   for e in plan.entries]
         warehouse.write_digest_entry(root, sha, listed)
         pause_point("digest-indexed")
@@ -576,27 +593,31 @@ class _Run:
         for entry in plan.entries:
             match_id = entry.segment.match_id
             if entry.unchanged is not None:
-                results.append(_result(entry.unchanged, "unchanged", path, entry.unchanged_snapshot))
+                kept_data, kept_snapshot = entry.kept()
+                results.append(_result(kept_data, "unchanged", path, kept_snapshot))
                 continue
+            staged_folder, staged_data = entry.staged()
             with warehouse.match_writer_lock(root, match_id) as folder:
                 old = warehouse.committed_manifest(root, match_id)
                 warehouse.mark_garbage(root, match_id)
                 pause_point("garbage-marked")
-                warehouse.place_snapshot(folder, entry.folder)
+                warehouse.place_snapshot(folder, staged_folder)
                 pause_point("snapshot-placed")
-                warehouse.publish(folder, entry.folder.name)
+                warehouse.publish(folder, staged_folder.name)
                 pause_point("committed")
                 if warehouse.sweep_match(root, match_id, folder):
                     warehouse.garbage_marker(root, match_id).unlink(missing_ok=True)
                 warehouse.forget_digest(root, old.get("source_sha256") if old else None, keep=sha)
                 pause_point("swept")
             status = "ingested" if old is None else "replaced"
-            results.append(_result(entry.data, status, path, folder / "snapshots" / entry.folder.name))
+            results.append(_result(staged_data, status, path, folder / "snapshots" / staged_folder.name))
         return _chain(results)
 
 
 def _manifest(log: BatchLog, entry: _Entry, summary: derive.SegmentSummary, ids: list[str]) -> dict:
     segment, bad = entry.segment, summary.bad
+    if entry.folder is None:
+        raise RuntimeError(f"match {segment.match_id} has no staging folder yet")
     lines_total = segment.last_line - segment.first_line + 1
     return {
         "format": warehouse.MANIFEST_FORMAT,
@@ -614,6 +635,14 @@ def _manifest(log: BatchLog, entry: _Entry, summary: derive.SegmentSummary, ids:
         "event_counts": summary.event_counts,
         "tables": summary.table_rows,
     }
+
+
+def _committed_snapshot(root: Path, match_id: str) -> Path:
+    """The snapshot of a match whose committed manifest was just read: its pointer names one."""
+    snapshot = warehouse.committed_snapshot(root, match_id)
+    if snapshot is None:
+        raise IngestError(f"match {match_id} has a committed manifest but its pointer names no snapshot")
+    return snapshot
 
 
 def _result(data: dict, status: str, path: Path, snapshot: Path) -> IngestResult:
