@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 import dagster as dg
 
 from assets.ingest import match_warehouse, raw_match_log
-from assets.partitions import question_partitions
+from assets.partitions import QUESTION_PARTITIONS
 from assets.questions import question_assets
 from assets.reports import daily_digest, match_report
 from combat_analysis.handles import HandleStore
@@ -92,8 +92,8 @@ def question_activity(instance: dg.DagsterInstance, paths, keys: list[str]) -> d
             if not page.has_more:
                 break
             cursor = page.cursor
-    for record in _question_runs(instance, keys):
-        note(record.dagster_run.tags.get(PARTITION_TAG), record.update_timestamp.astimezone(timezone.utc))
+    for run_record in _question_runs(instance, keys):
+        note(run_record.dagster_run.tags.get(PARTITION_TAG), run_record.update_timestamp.astimezone(timezone.utc))
     for key in keys:
         note(key, request_activity(paths, key))
     return seen
@@ -106,14 +106,15 @@ def expire_old_questions(context: dg.OpExecutionContext, config: ExpiryConfig, h
                          package_io_manager: dg.ResourceParam[PackageIOManager]) -> dg.Output[list[str]]:
     days = home.question_retention_days
     instance = context.instance
-    keys = list(instance.get_dynamic_partitions(question_partitions.name))
+    keys = list(instance.get_dynamic_partitions(QUESTION_PARTITIONS))
     if days <= 0:
         context.log.info(f"question retention is {days} days: every question is kept")
         return dg.Output([], metadata={"retention_days": days, "questions": len(keys), "expired": 0})
     now = datetime.fromisoformat(config.as_of) if config.as_of else datetime.now(timezone.utc)
     if now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)
-    busy = {r.dagster_run.tags.get(PARTITION_TAG) for r in _question_runs(instance, keys, UNFINISHED)}
+    busy = {key for r in _question_runs(instance, keys, UNFINISHED)
+            if (key := r.dagster_run.tags.get(PARTITION_TAG)) is not None}
     sorted_out = sort_questions(keys, question_activity(instance, home.paths, keys), busy,
                                 cutoff(now, days))
     for key in sorted_out.expired if not config.dry_run else ():
@@ -126,7 +127,7 @@ def expire_old_questions(context: dg.OpExecutionContext, config: ExpiryConfig, h
         for record in _question_runs(instance, [key]):
             if record.dagster_run.status not in UNFINISHED:
                 instance.delete_run(record.dagster_run.run_id)
-        instance.delete_dynamic_partition(question_partitions.name, key)
+        instance.delete_dynamic_partition(QUESTION_PARTITIONS, key)
         context.log.info(f"expired question {key!r} and {len(followups)} follow-up answer(s)")
     verb = "would expire" if config.dry_run else "expired"
     context.log.info(f"{verb} {len(sorted_out.expired)} of {len(keys)} question(s) inactive for over {days} days; "

@@ -52,10 +52,10 @@ def open_instance(environ=os.environ, root: Path = PROJECT_ROOT) -> tuple[dg.Dag
     if environ.get("DAGSTER_HOME"):
         home = Path(environ["DAGSTER_HOME"])
         return dg.DagsterInstance.from_config(str(home)), f"Dagster run recorded in {home} ($DAGSTER_HOME)"
-    home = project_dagster_home(root)
-    if home is not None:
-        return (dg.DagsterInstance.from_config(str(home)),
-                f"Dagster run recorded in {home} (the project's instance: `make dev` shows it)")
+    project_home = project_dagster_home(root)
+    if project_home is not None:
+        return (dg.DagsterInstance.from_config(str(project_home)),
+                f"Dagster run recorded in {project_home} (the project's instance: `make dev` shows it)")
     return (dg.DagsterInstance.ephemeral(),
             "Dagster run recorded in a throwaway instance: set DAGSTER_HOME to keep it and see it in the UI")
 

@@ -2,6 +2,10 @@
 
 import dagster as dg
 
-match_partitions = dg.DynamicPartitionsDefinition(name="matches")
-question_partitions = dg.DynamicPartitionsDefinition(name="questions")
+# The names as constants: DynamicPartitionsDefinition.name is Optional (a partition_fn needs none), while the
+# instance's partition calls take a str.
+MATCH_PARTITIONS = "matches"
+QUESTION_PARTITIONS = "questions"
+match_partitions = dg.DynamicPartitionsDefinition(name=MATCH_PARTITIONS)
+question_partitions = dg.DynamicPartitionsDefinition(name=QUESTION_PARTITIONS)
 digest_days = dg.DailyPartitionsDefinition(start_date="2025-01-01", end_offset=1)

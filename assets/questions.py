@@ -6,6 +6,7 @@ every version under its digest, which is also the asset's data version. Each que
 
 
 from pathlib import Path
+from typing import TypedDict
 
 import dagster as dg
 
@@ -31,8 +32,19 @@ from combat_analysis.warehouse import WarehouseError, match_ids
 from resources import CombatHome, PlannerResource
 
 OWNERS = ["team:analytics"]
-COMMON = dict(partitions_def=question_partitions, group_name="questions", owners=OWNERS,
-              io_manager_key="package_io_manager")
+
+
+class _QuestionAssetArgs(TypedDict):
+    """What every question asset passes to @dg.asset; typed, so `**COMMON` checks against its overloads."""
+
+    partitions_def: dg.DynamicPartitionsDefinition
+    group_name: str
+    owners: list[str]
+    io_manager_key: str
+
+
+COMMON = _QuestionAssetArgs(partitions_def=question_partitions, group_name="questions", owners=OWNERS,
+                            io_manager_key="package_io_manager")
 
 
 class QuestionConfig(dg.Config):
@@ -146,12 +158,14 @@ def findings(context: dg.AssetExecutionContext, query_results: AgentDataPackage,
 def drawn_charts(pkg: AgentDataPackage) -> list[Visualization]:
     """The package's charts that have an image, in the order the report shows them."""
     order = pkg.response.visualizations if pkg.response else tuple(pkg.visualizations)
-    return [pkg.visualizations[v] for v in order
-            if v in pkg.visualizations and pkg.visualizations[v].file_path
-            and Path(pkg.visualizations[v].file_path).is_file()]
+    return [chart for v in order
+            if (chart := pkg.visualizations.get(v)) is not None and chart.file_path
+            and Path(chart.file_path).is_file()]
 
 
 def chart_markdown(chart: Visualization, width: int = 720, report: str | None = None) -> str:
+    if chart.file_path is None:  # drawn_charts gives only charts with an image
+        raise ValueError(f"chart {chart.id} has no image")
     return md_chart(chart.title, chart.alt_text, preview_b64(Path(chart.file_path), width), report)
 
 

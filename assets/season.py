@@ -8,6 +8,7 @@ defines every figure.
 
 
 from pathlib import Path
+from typing import TypedDict
 
 import dagster as dg
 
@@ -47,7 +48,19 @@ _NEVER_BUILT = (dg.AutomationCondition.missing() & dg.AutomationCondition.initia
                 & ~dg.AutomationCondition.any_deps_in_progress() & ~dg.AutomationCondition.in_progress())
 SEASON_AUTOMATION = (_EAGER_ALLOWING_MISSING_MATCHES | _NEVER_BUILT).with_label(
     "eager, allowing missing matches, and built once if missing")
-COMMON = dict(group_name="season", owners=OWNERS, code_version="1", automation_condition=SEASON_AUTOMATION)
+
+
+class _SeasonAssetArgs(TypedDict):
+    """What every season asset passes to @dg.asset; typed, so `**COMMON` checks against its overloads."""
+
+    group_name: str
+    owners: list[str]
+    code_version: str
+    automation_condition: dg.AutomationCondition
+
+
+COMMON = _SeasonAssetArgs(group_name="season", owners=OWNERS, code_version="1",
+                          automation_condition=SEASON_AUTOMATION)
 
 
 def season_dir(home: CombatHome) -> Path:

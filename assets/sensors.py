@@ -7,7 +7,7 @@ import json
 import dagster as dg
 
 from assets.jobs import answer_question_job, ingest_match_job
-from assets.partitions import match_partitions, question_partitions
+from assets.partitions import MATCH_PARTITIONS, match_partitions, question_partitions
 from assets.reports import match_report
 from combat_analysis.keys import KeyRefused
 from combat_analysis.requests import (
@@ -69,7 +69,7 @@ def _ingest_requests(instance: dg.DagsterInstance, found: dict[str, tuple[str, s
     report follows as soon as it lands. A burst of more than `per_run` gets runs over ranges of `per_run`
     (each ingested in one process): keys new to Dagster are added in sorted order, so they follow one another
     in the partition order. A key Dagster has already (a corrected log) gets a run of its own."""
-    known = set(instance.get_dynamic_partitions(match_partitions.name)) if found else set()
+    known = set(instance.get_dynamic_partitions(MATCH_PARTITIONS)) if found else set()
     new_keys = sorted(k for k in found if k not in known)
     requests = [_request([key], found) for key in sorted(k for k in found if k in known)]
     if len(new_keys) <= per_run:
