@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
-from combat_analysis.package import DataHandle, HandleMetadata
+from combat_analysis.package import DataHandle, DerivedTable, HandleMetadata, QueryResult
 
 if TYPE_CHECKING:
     import pandas as pd  # imported where a table is written or read back: most answers never need it
@@ -86,7 +86,10 @@ class HandleStore:
         parquet, sidecar = self._paths(handle_id)
         con.execute(f"COPY (SELECT * FROM {table}) TO {_sql_string(parquet)} (FORMAT parquet)")
         described = con.execute(f"DESCRIBE SELECT * FROM {table}").fetchall()
-        (rows,) = con.execute(f"SELECT count(*) FROM {table}").fetchone()
+        counted = con.execute(f"SELECT count(*) FROM {table}").fetchone()
+        if counted is None:  # count(*) always returns one row; fetchone is typed for any query
+            raise RuntimeError(f"count(*) of {table} returned no row")
+        (rows,) = counted
         created = now or _now()
         handle = DataHandle(
             handle_id=handle_id,
@@ -217,8 +220,8 @@ def json_row(row: dict[str, Any]) -> dict[str, Any]:
     return {k: json_value(v) for k, v in row.items()}
 
 
-def rows_of(result, store: HandleStore | None) -> list[dict[str, Any]]:
+def rows_of(result: QueryResult | DerivedTable, store: HandleStore | None) -> list[dict[str, Any]]:
     """Every row of a query result or derived table: from its handle when it has one, else inline."""
     if result.handle is not None and store is not None:
         return [json_row(r) for r in store.get(result.handle.handle_id)]
-    return [dict(r) for r in getattr(result, "data", None) or getattr(result, "rows", ())]
+    return [dict(r) for r in (result.data if isinstance(result, QueryResult) else result.rows)]

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol, cast
 from urllib.parse import quote
 
 import jinja2
@@ -286,14 +286,27 @@ def to_html(doc: Document) -> str:
     return environment().get_template("document.html.j2").render(doc=doc)
 
 
+class _BlockMacros(Protocol):
+    """The macros of blocks.md.j2 that Python calls directly."""
+
+    def table(self, table: Table) -> str: ...
+
+    def block(self, block: Block, base: Path | None) -> str: ...
+
+
+def _block_macros() -> _BlockMacros:
+    # cast: jinja2 types a template's module as TemplateModule, which cannot name the macros it holds
+    return cast(_BlockMacros, environment().get_template("blocks.md.j2").module)
+
+
 def md_table(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     """A markdown table, every cell escaped: for reports' tables and for Dagster metadata previews."""
-    return environment().get_template("blocks.md.j2").module.table(table(columns, rows)).rstrip("\n")
+    return _block_macros().table(table(columns, rows)).rstrip("\n")
 
 
 def md_blocks(*blocks: Block, base: Path | None = None) -> str:
     """Blocks as markdown without a page around them (Dagster metadata), escaped like any report."""
-    macros = environment().get_template("blocks.md.j2").module
+    macros = _block_macros()
     return "\n".join(macros.block(b, base) for b in blocks).rstrip("\n")
 
 

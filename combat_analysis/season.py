@@ -281,7 +281,7 @@ def _require_player(con, player: str, ids: list[str] | None, selection: MatchSel
                   {"p": player, "ids": ids})
     if found:
         return
-    names = {}
+    names: dict[str, list[str]] = {}
     for (name,) in _rows(con, "SELECT DISTINCT player FROM players ORDER BY player"):
         names.setdefault(name.casefold(), []).append(name)
     close = [n for key in difflib.get_close_matches(player.casefold(), list(names), n=3, cutoff=0.75)
