@@ -129,7 +129,7 @@ def _print_ingest_summary(rows: list, files: int, failures: int) -> None:
         for name, r in rows:
             table.add_row(name, r.match_id, r.status, f"{r.lines_total:,}", _quarantine_summary(r))
         err.print(table)
-    statuses = {}
+    statuses: dict[str, int] = {}
     for _, r in rows:
         statuses[r.status] = statuses.get(r.status, 0) + 1
     counts = ", ".join(f"{n:,} {status}" for status, n in sorted(statuses.items()))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from combat_analysis.package import AgentDataPackage, new_package
-from combat_analysis.stages import STAGES, Planner, StageEnv
+from combat_analysis.stages import DEFAULT_INLINE_ROWS, STAGES, Planner, StageEnv
 
 __all__ = ["answer_question", "new_package", "run_stages", "StageEnv"]
 
@@ -55,6 +55,6 @@ def answer_question(
         followups=followups,
         user_id=user_id,
         session_id=session_id,
-        **({"inline_row_cap": inline_row_cap} if inline_row_cap else {}),
+        inline_row_cap=inline_row_cap or DEFAULT_INLINE_ROWS,
     )
     return run_stages(question, env, previous_queries=previous_queries, user_id=user_id, session_id=session_id)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from combat_analysis.handles import HandleStore, rows_of
 from combat_analysis.keys import path_for_key
@@ -185,7 +185,7 @@ def fmt_pct(value: float) -> str:
     return f"{value:.1f}%"
 
 
-def fmt_entity(column: str, value: Any) -> str:
+def fmt_entity(column: str | None, value: Any) -> str:
     if column in ("team", "winner_team", "killer_team", "victim_team") and value is not None:
         return f"team {value}"
     if column == "minute" and value is not None:
@@ -193,7 +193,7 @@ def fmt_entity(column: str, value: Any) -> str:
     return str(value)
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 

@@ -20,6 +20,7 @@ from combat_analysis.package import (
     DerivedTable,
     ErrorEntry,
     Finding,
+    Significance,
     VisualizationSpec,
 )
 from combat_analysis.plan import Intent, QueryPlan
@@ -50,7 +51,7 @@ PLAYER_STATS_COLUMNS = {"damage_dealt", "damage_to_players", "damage_to_structur
 COMPOSITION_DIMENSIONS = {"ability", "target_kind", "item", "objective"}
 
 
-def _significance(pct: float) -> str:
+def _significance(pct: float) -> Significance:
     return "high" if pct >= 20 else "medium" if pct >= 5 else "low"
 
 
@@ -60,7 +61,7 @@ class _Findings:
     def __init__(self) -> None:
         self.items: list[Finding] = []
 
-    def add(self, kind: str, text: str, significance: str, *refs: CellRef) -> None:
+    def add(self, kind: str, text: str, significance: Significance, *refs: CellRef) -> None:
         self.items.append(Finding(id=f"f{len(self.items) + 1}", kind=kind, description=text,
                                   significance=significance, supporting_data=tuple(refs)))
 
@@ -400,7 +401,7 @@ def build_findings(out: _Findings, qid: str, rows, plan: QueryPlan) -> None:
 def wanted_patterns(plan: QueryPlan, rows) -> tuple[tuple[str, ...], str | None]:
     """Which match patterns bear on this question, and whose deaths to recap."""
     metrics = set(plan.metrics)
-    asked = [catalog_metric(m).pattern for m in plan.metrics if catalog_metric(m).kind == "pattern"]
+    asked = [p for m in plan.metrics if catalog_metric(m).kind == "pattern" and (p := catalog_metric(m).pattern)]
     if asked:
         # a pattern question ("which fights decided the game") is answered by that pattern
         recap = plan.focus[0] if "death_recap" in asked and plan.focus else None
@@ -508,13 +509,14 @@ def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     started = datetime.now(timezone.utc)
     result, rows = primary_rows(pkg, env)
     plan = primary_step(pkg.plan, result)
-    if plan is None or plan.intent == Intent.REFUSE or result is None or result.status != "ok":
+    if plan is None or plan.intent == Intent.REFUSE or result is None or result.status != "ok" or pkg.data is None:
         return pkg.next_version(stage=STAGE, started=started, status="skipped", analysis=AnalysisSection())
     errors: list[ErrorEntry] = []
     qid = result.query_id
     shape = result_shape(rows, list(result.column_types), plan)
     derived: dict[str, tuple[list[dict[str, Any]], str]] = {}
-    findings, pattern_findings, comparisons = _Findings(), [], _Findings()
+    findings, comparisons = _Findings(), _Findings()
+    pattern_findings: list[Finding] = []
     con = env.connect()
     try:
         roster = [dict(zip(("player", "team", "role", "god"), r, strict=True)) for r in con.execute(
