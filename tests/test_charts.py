@@ -118,3 +118,20 @@ def test_the_kills_chart_reads_kills_once(stage_env):  # noqa: F811
     texts = [b.text for b in layout.boxes]
     assert "kills" in texts and not any("(kills)" in t for t in texts)
     assert "17" in texts and all("." not in t for t in _numbers(layout))  # Brisk's 17 kills; whole ticks
+
+
+@pytest.mark.parametrize("kind", ["bar_h", "grouped_bar", "line", "stacked_bar"])
+def test_a_chart_without_a_metric_fails_with_a_clear_error(stage_env, kind):  # noqa: F811
+    # Found by mypy: these kinds read spec.y[0]; without one they died on `None.label` (an AttributeError
+    # that the report's chart_error entry showed as "'NoneType' object has no attribute 'label'").
+    from combat_analysis.package import VisualizationSpec
+    from combat_analysis.pipeline import answer_question
+    from combat_analysis.stages.visualization import draw
+
+    pkg = answer_question("Who had the most kills?", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    source = pkg.analysis.recommended_visualizations[0].source
+    spec = VisualizationSpec(id="v9", kind=kind, source=source, title="No metric", reason="test", x="player",
+                             series="team")
+    with pytest.raises(ValueError, match=f"^a {kind} chart needs a metric in y$"):
+        draw(spec, pkg, stage_env)
