@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from combat_analysis.handles import json_row
+from combat_analysis.package import Significance
 
 TEAM_FIGHT_GAP_S = 15  # deaths closer than this belong to the same fight
 TEAM_FIGHT_MIN_DEATHS = 3
@@ -24,7 +25,7 @@ class Pattern:
     id: str
     kind: str
     description: str
-    significance: str
+    significance: Significance
     rows: tuple[dict[str, Any], ...] = field(default_factory=tuple)
     columns: tuple[str, ...] = ()
 

@@ -551,7 +551,7 @@ def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
             table = f"pattern_{p.id}"
             derived[table] = ([dict(r) for r in p.rows], f"match pattern: {p.kind} (patterns.{p.id})")
             pattern_findings.append(Finding(id=f"p{len(pattern_findings) + 1}", kind=p.kind, description=p.description,
-                                            significance=p.significance,  # type: ignore[arg-type]
+                                            significance=p.significance,
                                             supporting_data=(CellRef(query_id=table, rows=tuple(range(len(p.rows))),
                                                                      columns=p.columns),)))
         if intent == Intent.TIMELINE:
