@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 # patterned here; they only ever reach SQL as escaped literals or bound parameters.
 Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,63}$")]
 ParameterName = Annotated[str, StringConstraints(pattern=r"^[a-z_][a-z0-9_]{0,63}$")]
+PlanOrder = Literal["desc", "asc"]
+PlanShape = Literal["auto", "leader", "top", "all", "share", "average"]
 WindowLabel = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9 ,.:'()-]{0,199}$")]
 RefusalText = Annotated[str, StringConstraints(min_length=1, max_length=400)]
 
@@ -64,7 +66,7 @@ class QueryPlan(Frozen):
     group_by: tuple[Identifier, ...] = ()  # catalog dimension ids
     filters: tuple[Filter, ...] = ()
     window: TimeWindow | None = None
-    order: Literal["desc", "asc"] = "desc"
+    order: PlanOrder = "desc"
     limit: int = Field(default=10, ge=1, le=10_000)
     focus: tuple[str, ...] = ()  # resolved entity names the question is about
     assumptions: tuple[str, ...] = ()  # every reading the planner made: "'mateo' read as MateoUwU"
@@ -80,7 +82,7 @@ class QueryPlan(Frozen):
     # How the answer reads its rows: the leader (and the runner-up), the first `limit` rows with ties, every
     # row, one figure with its share of the team's and the match's total, or every row led by their average;
     # "auto" lets the intent decide. `position` is the rank asked about ("the second most").
-    shape: Literal["auto", "leader", "top", "all", "share", "average"] = "auto"
+    shape: PlanShape = "auto"
     position: int = Field(default=1, ge=1, le=100)
     # Further questions asked in the same sentence ("who got first blood and who won"), answered in turn.
     parts: tuple[QueryPlan, ...] = Field(default=(), max_length=8)

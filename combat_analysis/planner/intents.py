@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from combat_analysis.catalog import DIMENSIONS, metric
-from combat_analysis.plan import Filter, Intent, QueryPlan, Refusal, TimeWindow
+from combat_analysis.plan import Filter, Intent, PlanOrder, PlanShape, QueryPlan, Refusal, TimeWindow
 from combat_analysis.planner.reading import (
     NPC_KINDS,
     OBJECTIVE_METRICS,
@@ -148,12 +148,12 @@ class Draft:
     filters: list[Filter] = field(default_factory=list)
     window: TimeWindow | None = None
     windows: tuple[TimeWindow, ...] = ()
-    order: str = "desc"
+    order: PlanOrder = "desc"
     limit: int = 10
     focus: list[str] = field(default_factory=list)
     assumptions: list[str] = field(default_factory=list)
     caveats: list[str] = field(default_factory=list)
-    shape: str = "auto"
+    shape: PlanShape = "auto"
     position: int = 1
 
 
@@ -619,8 +619,8 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
             with_entities()
             d.group_by = ("player",)
             return finish(d)
-        named = {"role": e.roles, "god": e.gods, "team": e.teams}.get(dim, ())
-        with_entities(skip=(dim,) if len(named) < 2 else ())
+        named_here = {"role": e.roles, "god": e.gods, "team": e.teams}.get(dim, ())
+        with_entities(skip=(dim,) if len(named_here) < 2 else ())
         d.intent, d.group_by = Intent.RANKING, (dim,)
         d.shape = "top" if shape.top else "all" if shape.every else "leader"
         if shape.every:

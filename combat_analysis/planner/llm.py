@@ -178,12 +178,12 @@ def check_text(plan: QueryPlan) -> None:
 def check_names(plan: QueryPlan, vocab: Vocabulary) -> None:
     """Every filter value and every focus entry must be a name of this match (or a bound $parameter with a
     plain name): the model may not invent, and what reports call the question's subject is a real name."""
-    known = {
+    known: dict[str, set[str | int]] = {
         "player": set(vocab.player_names), "victim": set(vocab.player_names), "god": set(vocab.gods),
         "role": set(vocab.roles), "ability": set(vocab.abilities), "item": set(vocab.items),
         "team": {1, 2, "1", "2"}, "target_kind": set(KINDS), "source_kind": set(KINDS),
         # damage by or to a non-player ("the Fire Giant", "the towers") names the match's own NPCs
-        "source": set(vocab.player_names) | set(vocab.npcs), "target": set(vocab.player_names) | set(vocab.npcs),
+        "source": {*vocab.player_names, *vocab.npcs}, "target": {*vocab.player_names, *vocab.npcs},
         "objective": {"tower", "phoenix", "titan", "gold fury", "fire giant"},
         "phase": {"early game", "mid game", "late game"},
     }

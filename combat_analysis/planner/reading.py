@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from combat_analysis.catalog import METRICS, metric
-from combat_analysis.plan import TimeWindow
+from combat_analysis.plan import PlanOrder, TimeWindow
 from combat_analysis.planner.entities import Mention, find_mentions, find_roles, find_teams, fold, mask
 from combat_analysis.planner.timewords import parse_windows
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -259,7 +259,7 @@ def _stray_kinds(text: str, spans: Sequence[tuple[int, int]]) -> list[str]:
 
 # ------------------------------------------------------------------------------------------- groups
 
-_GROUP_RULES = [
+_GROUP_PATTERNS = [
     ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"),
     ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|\bgods\s+(?:dealt|did|had)\b"),
     ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"),
@@ -277,7 +277,7 @@ _GROUP_RULES = [
                r"\bper\s+player\b|\bby\s+player\b|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"
                r"|\beveryone\b|\beverybody\b|\ball\s+(?:ten|10)\b"),
 ]
-_GROUP_RULES = [(dim, re.compile(p)) for dim, p in _GROUP_RULES]
+_GROUP_RULES = [(dim, re.compile(p)) for dim, p in _GROUP_PATTERNS]
 
 
 def group_cues(text: str) -> list[str]:
@@ -322,7 +322,7 @@ HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\
 @dataclass(frozen=True)
 class Shape:
     superlative: bool = False
-    order: str = "desc"
+    order: PlanOrder = "desc"
     top: int | None = None  # "top 3"
     position: int = 1  # "the second most"
     every: bool = False  # the whole list: "for every player", "rank the players"

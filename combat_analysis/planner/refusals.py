@@ -37,7 +37,7 @@ HOSTILE = re.compile(
 )
 
 # (pattern, what the log does not hold); checked on the question with names masked.
-_OUT_OF_SCOPE = [
+_OUT_OF_SCOPE_PATTERNS = [
     (r"\bweather\b|\brain(ing|y)?\b|\bsnow(ing)?\b|\btemperature\b|\bsunny\b|\bforecast\b", "the weather"),
     (r"\b(what|which)\s+rank\b|\brank(ed)?\s+(is|was|are|were|of)\b|\bcurrent\s+rank\b|\b(their|his|her|my|its)\s+rank\b"
      r"|\branked\s+(tier|division|ladder|points|rating|mode)\b|\bis\s+\S+\s+ranked\b|\b(elo|mmr|lp|ladder|division|"
@@ -72,7 +72,7 @@ _OUT_OF_SCOPE = [
     (r"\b(ability|skill)\s+(level|rank|order|points)\b|\blevel(ed)?\s+up\b|\bcooldowns?\b|\bhealth\s+bar\b|\bmana\b",
      "ability levels, cooldowns, mana or health"),
 ]
-_OUT_OF_SCOPE = [(re.compile(p, re.IGNORECASE), what) for p, what in _OUT_OF_SCOPE]
+_OUT_OF_SCOPE = [(re.compile(p, re.IGNORECASE), what) for p, what in _OUT_OF_SCOPE_PATTERNS]
 
 GENERIC_SUGGESTIONS = ("Who dealt the most damage?", "Which team won the match?", "Who got first blood?")
 
@@ -121,9 +121,9 @@ _NOT_GAMERTAGS = re.compile(r"^(?:team\s*\d|top\d+|k\d|q\d|NAME|\d+(?:st|nd|rd|t
 def unknown_name(masked: str, r: Reading) -> str | None:
     """A name that is nobody in this match: a word in a player's slot ("how much damage did Bob deal"), or
     anything shaped like a gamertag (digits, underscores, camel case) that matched no one."""
-    for m in _GAMERTAG.finditer(masked):
-        if not _NOT_GAMERTAGS.match(m.group(0)) and fold(m.group(0)) not in _NOT_NAMES:
-            return m.group(0)
+    for tag in _GAMERTAG.finditer(masked):
+        if not _NOT_GAMERTAGS.match(tag.group(0)) and fold(tag.group(0)) not in _NOT_NAMES:
+            return tag.group(0)
     if r.named or r.npcs or r.ambiguous:
         return None
     m = _NAME_SLOT.search(masked)
