@@ -32,7 +32,8 @@ demo: install $(DAGSTER_HOME)/dagster.yaml
 # expensive fixtures (ingested warehouses, simulated seasons, Dagster runs) are built once.
 # --no-loadscope-reorder keeps conftest.py's order (files with servers and daemons first) instead of
 # xdist's most-tests-first, which would start those few long tests last.
-test: install
+# The type check runs first (a prerequisite), so a mypy error fails `make test` before any test starts.
+test: install typecheck
 	$(PY) -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 typecheck: install
