@@ -181,6 +181,9 @@ def check_texts(texts: Iterable[tuple[str, str]], pool: list[float]) -> list[Uns
 _CODE_BLOCK = re.compile(r"```.*?```", re.S)
 _INLINE_CODE = re.compile(r"`[^`]*`")
 _SUB = re.compile(r"<sub>.*?</sub>", re.S)
+# A backslash escape of ASCII punctuation (CommonMark): the reader sees the character alone. Unescaped first, so
+# the report's "0\_" (a question "0_" escaped) is the token "0_" as written, not the number 0.
+_MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 def report_claims(markdown: str) -> str:
@@ -194,7 +197,7 @@ def report_claims(markdown: str) -> str:
             head, _, tail = text.partition(heading)
             rest = tail.split("\n## ", 1)
             text = head + ("\n## " + rest[1] if len(rest) > 1 else "")
-    return _INLINE_CODE.sub("", text)
+    return _MD_ESCAPE.sub(r"\1", _INLINE_CODE.sub("", text))
 
 
 def package_texts(pkg: AgentDataPackage, include_report: bool = True) -> list[tuple[str, str]]:

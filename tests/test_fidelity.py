@@ -67,6 +67,14 @@ def test_sql_and_code_are_not_claims():
     assert [n for _, n, _ in numbers_in(report_claims(text))] == [5.0]
 
 
+def test_markdown_escapes_make_no_numbers():
+    # Found by hypothesis in test_stages: the question "0_" is titled "# 0\_" in the report, and the escape's
+    # backslash ended the token, so 0 was read as an unsupported number.
+    assert numbers_in(report_claims("# 0\\_\n\n**Answer:** I cannot answer that")) == []
+    assert report_claims("Player\\_7 dealt 1\\.5 \\*k\\*") == "Player_7 dealt 1.5 *k*"
+    assert [n for _, n, _ in numbers_in(report_claims("VoidWalker dealt 192,395 \\(27.6%\\)"))] == [192395.0, 27.6]
+
+
 def test_the_composer_records_no_fidelity_errors_on_a_real_answer(damage):
     assert not [e for e in damage.errors if e.error_type in ("unsupported_number", "fidelity_check_failed")]
     assert damage.metadata.processing_history[-1].status == "ok"
