@@ -32,7 +32,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 SHARED = ROOT.parent / "shared"
 SAMPLE_LOG = SHARED / "data" / "sample_match.log"

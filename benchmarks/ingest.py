@@ -16,12 +16,9 @@ import multiprocessing as mp
 import resource
 import shutil
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def _raw_scan(path: str, queue) -> None:

@@ -12,20 +12,18 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from combat_analysis.ingest import ingest_log
+from combat_analysis.planner import Vocabulary, compile_plan, plan_question
+from combat_analysis.planner.compile import forget_compiled
+from combat_analysis.warehouse import open_warehouse
 
-from combat_analysis.ingest import ingest_log  # noqa: E402
-from combat_analysis.planner import Vocabulary, compile_plan, plan_question  # noqa: E402
-from combat_analysis.planner.compile import forget_compiled  # noqa: E402
-from combat_analysis.warehouse import open_warehouse  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 SAMPLE_LOG = ROOT.parent / "shared" / "data" / "sample_match.log"
 GOLDEN = ROOT / "tests" / "golden_questions.yaml"

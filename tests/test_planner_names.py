@@ -46,6 +46,16 @@ def test_ordinary_words_are_never_read_as_fragments():
     assert [m.kind for m in find_mentions("which player had the best kda", VOCAB)] == []
 
 
+def test_a_longer_word_holding_a_name_word_is_another_word():
+    # "lottery" holds "otter" with a letter on each side: a different word, not a typo of ÅsaOtter, so the
+    # question stays about a lottery and is refused instead of being asked of a player
+    vocab = Vocabulary(players=(*PLAYERS[:9], PlayerInfo("ÅsaOtter", 2, "Support", "Geb")), abilities=(),
+                       items=(), duration_s=1800, winner_team=1)
+    assert find_mentions("which team won the lottery", vocab) == []
+    assert plan_question("which team won the lottery?", vocab).intent == Intent.REFUSE
+    assert [m.name for m in find_mentions("how much damage did otterr deal", vocab)] == ["ÅsaOtter"]
+
+
 def test_name_parts():
     assert name_parts("Big Tuna 7") == ("big", "tuna", "7")
     assert name_parts("zzzSleepy") == ("zzz", "sleepy")

@@ -152,7 +152,8 @@ def _fuzzy_part(key: str, names: tuple[_Name, ...]) -> list[_Name]:
     best, best_score = [], 0.0
     for n in names:
         for part in n.parts:
-            if len(part) < 5 or abs(len(part) - len(key)) > 2:
+            # one letter more or fewer: a typo; "lottery" holds "otter" but is another word
+            if len(part) < 5 or abs(len(part) - len(key)) > 1:
                 continue
             score = difflib.SequenceMatcher(None, key, part).ratio()
             if score > best_score:
