@@ -43,7 +43,7 @@ _TREND = re.compile(r"\b(trend(?:s|ed|ing)?|moved?|moving|changed?|changing|prog
                     r"match\s+(?:by|after|to)\s+match|game\s+(?:by|after|to)\s+game|each\s+(?:match|game)|"
                     r"every\s+(?:match|game)|per\s+(?:match|game)\s+(?:figures?|values?)|improv(?:e|ed|ing)|"
                     r"declin(?:e|ed|ing)|compared?)\b")
-_AVERAGE = re.compile(r"\b(average|avg|mean|typical(?:ly)?|per[- ](?:match|game)|a\s+(?:match|game)|usually|normally)\b")
+_AVERAGE = re.compile(r"\b(average[sd]?|averaging|avg|mean|typical(?:ly)?|per[- ](?:match|game)|a\s+(?:match|game)|usually|normally)\b")
 _TOTAL = re.compile(r"\b(total|in\s+total|combined|overall|sum|altogether|cumulative)\b")
 _WIN_RATE = re.compile(r"\b(win[- ]?rates?|win\s+percentage|winning\s+percentage|win\s+%|wins?\s+most|win\s+the\s+most|"
                        r"most\s+(?:successful|winning))\b")
@@ -112,7 +112,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
         return _refuse(question, "This looks like SQL or a command rather than a question; I only answer "
                                  "questions about the matches.")
     missing = refusals.out_of_scope(r.masked)
-    if missing:
+    if missing and "other matches" not in missing:  # other matches are what this plan reads
         return _refuse(question, f"The combat logs do not record {missing}, so this cannot be answered from them.")
     if r.ambiguous:
         said = r.ambiguous[0]
