@@ -79,7 +79,7 @@ def figure_table(con: Any, plan: QueryPlan) -> FigureTable:
 
 def _leaderboard(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan) -> list[dict[str, Any]]:
     metric = figure.metric or "damage_dealt"
-    statistic = "average" if figure.statistic == "average" else "total"
+    statistic: season.Statistic = "average" if figure.statistic == "average" else "total"
     board = season.leaderboard(con, metric, selection, statistic=statistic, order=plan.order,
                                limit=max(plan.limit, plan.position))
     value = "value" if metric == "matches" else metric

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 import statistics
+from typing import Any
 
 import pytest
 
@@ -265,3 +266,36 @@ def test_lineage_of_a_cross_match_answer_lists_the_matches_it_read(home, season_
     mine = sorted((m for m in season_matches if "Zoë" in m.truth["players"]),
                   key=lambda m: (m.truth["match_start"], m.match_id))[-5:]
     assert [r["match_id"] for r in read.rows] == [m.match_id for m in mine]
+
+
+# --- in Dagster --------------------------------------------------------------------------------------------------
+
+
+def test_a_cross_match_question_in_dagster_records_the_match_partitions_it_read(home, season_matches):
+    import dagster as dg
+
+    from assets.questions import LINEAGE_IDS_SHOWN, QuestionConfig, question_assets
+    from tests.dagster_fixtures import new_instance, resources_for
+
+    instance = new_instance()
+    instance.add_dynamic_partitions("questions", ["season-leader"])
+    result = dg.materialize(question_assets, partition_key="season-leader", instance=instance,
+                            resources=resources_for(home), run_config=dg.RunConfig(ops={"query_plan": QuestionConfig(
+                                question="who dealt the most damage across all matches")}))
+    assert result.success
+    [plan_meta] = [m.metadata for m in result.asset_materializations_for_node("query_plan")]
+    assert plan_meta["scope"].value == "matches"
+    [meta] = [m.metadata for m in result.asset_materializations_for_node("query_results")]
+    read: Any = meta["match_partitions"].value
+    ordered = start_order(season_matches)
+    assert read["count"] == len(season_matches) == 24
+    assert list(read["data_versions"]) == [m.match_id for m in ordered][:LINEAGE_IDS_SHOWN]
+    assert all(len(v) == 64 for v in read["data_versions"].values())  # each match's source SHA-256
+    [report] = [m.metadata for m in result.asset_materializations_for_node("answer_report")]
+    totals: dict[str, int] = {}
+    for g in games(season_matches):
+        totals[g["player"]] = totals.get(g["player"], 0) + g["damage_dealt"]
+    leader = max(totals, key=lambda p: totals[p])
+    assert f"{leader} had the most damage dealt: {totals[leader]:,} in total" in str(report["direct_answer"].value)
+    checks = {c.check_name: c.passed for c in result.get_asset_check_evaluations()}
+    assert checks == {"numbers_trace_to_data": True}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any, Literal
 
 from combat_analysis.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
 from combat_analysis.planner import refusals
@@ -115,10 +116,10 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     if missing and "other matches" not in missing:  # other matches are what this plan reads
         return _refuse(question, f"The combat logs do not record {missing}, so this cannot be answered from them.")
     if r.ambiguous:
-        said = r.ambiguous[0]
+        mention = r.ambiguous[0]
         return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
-            reason=f"'{said.said}' fits more than one player, so I cannot tell whose figures you want; "
-                   "please name the player.", options=tuple(said.candidates)[:10]))
+            reason=f"'{mention.said}' fits more than one player, so I cannot tell whose figures you want; "
+                   "please name the player.", options=tuple(mention.candidates)[:10]))
     if r.windows or r.at_minute is not None:
         said = r.windows[0].label if r.windows else f"minute {r.at_minute}"
         return _refuse(question, f"A time window inside the matches ('{said}') is not supported across matches: "
@@ -136,13 +137,17 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
                                  "about damage, kills, deaths, assists, KDA, gold, healing, win rate or games "
                                  "played.", notes)
     selection = _selection(scope, players, latest_ids)
-    base = {"question": question, "assumptions": tuple(dict.fromkeys(notes)),
-            "scope": ManyMatches(selection=selection, words=scope.words), "focus": players}
-    order = "asc" if r.shape.order == "asc" else "desc"
+    base = QueryPlan(question=question, intent=Intent.LOOKUP, assumptions=tuple(dict.fromkeys(notes)),
+                     scope=ManyMatches(selection=selection, words=scope.words), focus=players)
+    order: Literal["asc", "desc"] = "asc" if r.shape.order == "asc" else "desc"
+
+    def made(intent: Intent, figure: SeasonFigure, **update: Any) -> QueryPlan:
+        return base.model_copy(update={"intent": intent, "season": figure, "summary": _summary(figure, selection),
+                                       **update})
 
     if len(players) == 2 and (head_to_head or ((_H2H.search(text) or r.shape.compare) and metric is None)):
         figure = SeasonFigure(figure="head_to_head", players=players)
-        return QueryPlan(intent=Intent.COMPARISON, season=figure, summary=_summary(figure, selection), **base)
+        return made(Intent.COMPARISON, figure)
     role_filter = r.roles[0] if r.roles else None
     by_god = bool(_GODS.search(text)) and not players
     by_role = not by_god and not players and bool(_GROUPED_BY_ROLE.search(text)) and role_filter is None
@@ -153,33 +158,29 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
                                      f"gold, not {metric_label(metric)}.", notes)
         figure = SeasonFigure(figure="groups", group="god" if by_god else "role",
                               role=role_filter if by_god else None, by=by)  # type: ignore[arg-type]
-        return QueryPlan(intent=Intent.BREAKDOWN, season=figure, order=order,
-                         limit=r.shape.top or 10, summary=_summary(figure, selection), **base)
+        return made(Intent.BREAKDOWN, figure, order=order, limit=r.shape.top or 10)
     statistic = _statistic(metric, text)
     trend = len(players) == 1 and bool(scope.previous or _TREND.search(text)) and metric != "win_rate"
     if (not trend and statistic == "total" and metric is not None and metric not in ADDITIVE_METRICS
             and metric in PLAYER_METRICS):
         statistic = "average"
-        base["assumptions"] = (*base["assumptions"], f"{metric_label(metric)} has no total across matches: "
-                                                     "read as the mean of the per-match figures")
+        base = base.model_copy(update={"assumptions": (*base.assumptions, f"{metric_label(metric)} has no total "
+                                                       "across matches: read as the mean of the per-match figures")})
     if trend:
         figure = SeasonFigure(figure="trend", players=players, metric=metric or "kda")
-        return QueryPlan(intent=Intent.TIMELINE, season=figure, metrics=(figure.metric or "kda",),
-                         summary=_summary(figure, selection), **base)
+        return made(Intent.TIMELINE, figure, metrics=(figure.metric or "kda",))
     if players:
         best = "worst" if _WORST.search(text) else "best" if _BEST.search(text) else None
         figure = SeasonFigure(figure="profile", players=players, metric=metric or "damage_dealt",
                               statistic=statistic, best=best)  # type: ignore[arg-type]
         intent = Intent.COMPARISON if len(players) > 1 else Intent.LOOKUP
-        return QueryPlan(intent=intent, season=figure, metrics=(figure.metric or "damage_dealt",),
-                         summary=_summary(figure, selection), **base)
+        return made(intent, figure, metrics=(figure.metric or "damage_dealt",))
     if metric is None:
         return _refuse(question, "I could not tell which figure to rank across matches. Name one, such as "
                                  "damage, kills, KDA, gold, win rate or games played.", notes)
-    figure = SeasonFigure(figure="leaderboard", metric=metric, statistic=statistic)  # type: ignore[arg-type]
-    return QueryPlan(intent=Intent.RANKING, season=figure, metrics=(metric,), group_by=("player",), order=order,
-                     limit=r.shape.top or 10, position=r.shape.position, summary=_summary(figure, selection),
-                     **base)
+    figure = SeasonFigure(figure="leaderboard", metric=metric, statistic=statistic)
+    return made(Intent.RANKING, figure, metrics=(metric,), group_by=("player",), order=order,
+                limit=r.shape.top or 10, position=r.shape.position)
 
 
 _H2H_WORDS = re.compile(r"\b(head[- ]to[- ]head|h2h)\b", re.IGNORECASE)
@@ -192,7 +193,7 @@ def _exact_case(players: tuple[str, ...], question: str) -> tuple[str, ...]:
         o != p and o.casefold() == p.casefold() and o in question for o in players)))
 
 
-def _statistic(metric: str | None, text: str) -> str:
+def _statistic(metric: str | None, text: str) -> Literal["total", "average", "record"]:
     if metric in ("matches", "wins", "win_rate"):
         return "record"
     if _AVERAGE.search(text) and not _TOTAL.search(text):
