@@ -38,8 +38,8 @@ def choose_match(question: str, warehouse_root: Path | str, named: str | None = 
         return MatchChoice(named, "named")
     known = match_ids(Path(warehouse_root))
     if not known:
-        raise WarehouseError("the warehouse holds no match yet; ingest a log first (combat-analysis ingest FILE) "
-                             "or pass --log FILE")
+        raise WarehouseError("the warehouse holds no match yet: ingest a log first (combat-analysis ingest FILE), "
+                             "or ask with --log FILE")
     if len(known) == 1:
         return MatchChoice(known[0], "only")
     with open_locked(warehouse_root) as con:
