@@ -1,6 +1,9 @@
 """Run one question as a real Dagster run of `answer_question_job`, for `combat-analysis ask --dagster`.
 
-    python -m assets.launch --match ID [--previous Q ...] "question"
+    python -m assets.launch [--match ID] [--previous Q ...] "question"
+
+Without --match the run chooses as `ask` does (`pipeline.choose_match`): across matches when the question's
+scope words say so, else the latest match.
 
 Prints the path of the final stored package on stdout, and on stderr which Dagster instance recorded the run:
 $DAGSTER_HOME when it is set; else, in a source checkout, the project's `.dagster_home` (the instance
@@ -63,7 +66,7 @@ def open_instance(environ=os.environ, root: Path = PROJECT_ROOT) -> tuple[dg.Dag
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("question")
-    parser.add_argument("--match", required=True)
+    parser.add_argument("--match", default=None)
     parser.add_argument("--previous", action="append", default=[])
     parser.add_argument("--verbose", action="store_true", help="print Dagster's full log on stderr too")
     args = parser.parse_args(argv)

@@ -5,6 +5,7 @@ every version under its digest, which is also the asset's data version. Each que
 """
 
 
+import dataclasses
 from pathlib import Path
 from typing import TypedDict
 
@@ -14,8 +15,10 @@ from assets.ingest import match_warehouse
 from assets.partitions import question_partitions
 from combat_analysis.charts import preview_b64
 from combat_analysis.fidelity import check_package
+from combat_analysis.handles import rows_of
 from combat_analysis.keys import KeyRefused, check_key
 from combat_analysis.package import AgentDataPackage, Visualization, new_package
+from combat_analysis.pipeline import MatchChoice, choose_match
 from combat_analysis.render import (
     Bullets,
     Item,
@@ -28,7 +31,8 @@ from combat_analysis.render import (
 )
 from combat_analysis.requests import QuestionRequest, load_question, save_question
 from combat_analysis.stages import analyst, composer, data_engineer, query_analyst, visualization
-from combat_analysis.warehouse import WarehouseError, match_ids
+from combat_analysis.stages.season_stage import MATCHES_READ
+from combat_analysis.warehouse import committed_manifest
 from resources import CombatHome, PlannerResource
 
 OWNERS = ["team:analytics"]
@@ -75,13 +79,36 @@ def _request(key: str, config: QuestionConfig, home: CombatHome) -> QuestionRequ
     return request
 
 
-def _match_for(request: QuestionRequest, home: CombatHome) -> str:
-    if request.match_id:
-        return request.match_id
-    known = match_ids(home.paths.warehouse)
-    if len(known) != 1:
-        raise WarehouseError(f"say which match the question is about (match_id); the warehouse holds {known}")
-    return known[0]
+def _match_for(request: QuestionRequest, home: CombatHome) -> MatchChoice:
+    """The named match, else what the question's scope words say (across matches, or the latest match)."""
+    return choose_match(request.question, home.paths.warehouse, request.match_id)
+
+
+# How many match partitions a cross-match answer's metadata lists by id (with their data versions); the count
+# is always exact. Dagster's partition-mapping lineage cannot say which of 1,000 partitions one run read, so
+# the answer's own metadata does (docs/season.md, "Lineage of a cross-match answer").
+LINEAGE_IDS_SHOWN = 25
+
+
+def match_partitions(pkg: AgentDataPackage, home: CombatHome) -> dict:
+    """The match partitions a cross-match answer read: their count, and the first ones in start order with
+    the data version their `match_warehouse` materialization recorded (the source log's SHA-256)."""
+    table = pkg.data.transformed_data.get(MATCHES_READ) if pkg.data else None
+    if table is None:
+        return {}
+    ids = [r["match_id"] for r in rows_of(table, None if table.handle is None else home_handles(home))]
+    shown = ids[:LINEAGE_IDS_SHOWN]
+    versions = {}
+    for match_id in shown:
+        found = committed_manifest(home.paths.warehouse, match_id)
+        versions[match_id] = (found or {}).get("source_sha256", "")
+    return {"count": len(ids), "shown": len(shown), "truncated": len(ids) > len(shown), "data_versions": versions}
+
+
+def home_handles(home: CombatHome):
+    from combat_analysis.handles import HandleStore
+
+    return HandleStore(home.paths.handles)
 
 
 def _package_metadata(pkg: AgentDataPackage) -> dict:
@@ -102,10 +129,12 @@ def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: 
     """The query analyst's output: the question as a typed QueryPlan and validated SQL (package v1)."""
     key = question_key(context)
     request = _request(key, config, home)
-    match_id = _match_for(request, home)
+    choice = _match_for(request, home)
+    match_id = choice.match_id
     start = new_package(request.question, match_id, request.previous_queries, user_id=request.user_id,
                         session_id=request.session_id, query_id=key)
-    pkg = query_analyst(start, home.stage_env(match_id, planner.planner()))
+    env = dataclasses.replace(home.stage_env(match_id, planner.planner()), scope_how=choice.how)
+    pkg = query_analyst(start, env)
     analysis = pkg.query_analysis
     # Metadata the UI renders as markdown: text that is not ours is escaped, SQL is fenced unbreakably.
     sql = "\n\n".join(f"-- {q.query_id}: {' '.join(q.purpose.split())}\n{q.sql}"
@@ -113,7 +142,8 @@ def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: 
     return _output(
         pkg,
         question=request.question,
-        match_id=match_id,
+        match_id=match_id or "all matches in the scope",
+        scope=pkg.plan.scope.kind if pkg.plan and pkg.plan.scope else "match",
         intent=analysis.query_type if analysis else "refuse",
         plan=analysis.intent if analysis else "",
         assumptions=dg.MetadataValue.md(md_blocks(bullets(pkg.plan.assumptions)) if pkg.plan and pkg.plan.assumptions
@@ -130,8 +160,11 @@ def query_results(context: dg.AssetExecutionContext, query_plan: AgentDataPackag
     pkg = data_engineer(query_plan, home.stage_env(query_plan.input.context.match_id, planner.planner()))
     results = pkg.data.query_results if pkg.data else ()
     rows = {r.query_id: r.result_summary.row_count for r in results}
+    read = match_partitions(pkg, home)
+    lineage = {"match_partitions": dg.MetadataValue.json(read)} if read else {}
     return _output(
         pkg,
+        **lineage,
         row_counts=dg.MetadataValue.json(rows),
         handles=dg.MetadataValue.json({r.query_id: r.handle.handle_id for r in results if r.handle}),
         execution_ms=dg.MetadataValue.json({r.query_id: r.execution_time_ms for r in results}),

@@ -138,19 +138,17 @@ def _print_ingest_summary(rows: list, files: int, failures: int) -> None:
               f"quarantined; {failures:,} failed")
 
 
-def _resolve_match(args, paths: Paths) -> str:
-    from combat_analysis.warehouse import match_ids
+def _resolve_match(args, paths: Paths, question: str):
+    """The match the question reads (`pipeline.choose_match`): --log or --match, else the question's scope
+    words, else the latest match."""
+    from combat_analysis.pipeline import choose_match
 
+    named = None
     if args.log:
-        return _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True).match_id
-    if args.match:
-        return args.match
-    known = match_ids(paths.warehouse)
-    if len(known) == 1:
-        return known[0]
-    hint = (", ".join(known[:20]) + (f" and {len(known) - 20:,} more" if len(known) > 20 else "")
-            if known else "none yet; pass --log FILE")
-    raise SystemExit(f"error: say which match with --match ID or --log FILE (matches: {hint})")
+        named = _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True).match_id
+    elif args.match:
+        named = args.match
+    return choose_match(question, paths.warehouse, named)
 
 
 def _with_llm_defaults(args):
@@ -202,11 +200,12 @@ def cmd_ask(args) -> int:
 
         expected += (IngestError,)
     try:
-        match_id = _resolve_match(args, paths)
+        choice = _resolve_match(args, paths, question)
         if args.dagster:
-            return _ask_through_dagster(question, match_id, paths, args)
+            return _ask_through_dagster(question, choice, paths, args)
         package = answer_question(
-            question, warehouse_root=paths.warehouse, match_id=match_id, artifacts_dir=paths.artifacts,
+            question, warehouse_root=paths.warehouse, match_id=choice.match_id, scope_how=choice.how,
+            artifacts_dir=paths.artifacts,
             handles_dir=paths.handles, previous_queries=tuple(args.previous or ()),
             planner=_planner_from_args(args), followups=not args.no_followups,
         )
@@ -229,14 +228,16 @@ def _print_package(package, as_json: bool) -> None:
         err.print(f"report: {package.final_output.html_path}")
 
 
-def _ask_through_dagster(question: str, match_id: str, paths: Paths, args) -> int:
+def _ask_through_dagster(question: str, choice, paths: Paths, args) -> int:
     """Run the question as a real Dagster run in a subprocess, so the core never imports dagster.
 
     The run is recorded in $DAGSTER_HOME, else in the checkout's `.dagster_home` (the instance `make dev`
     shows); the subprocess says which on stderr, and keeps the full Dagster log in <home>/logs/ask.log."""
     from combat_analysis.package import AgentDataPackage
 
-    command = [sys.executable, "-m", "assets.launch", "--match", match_id, question]
+    command = [sys.executable, "-m", "assets.launch", question]
+    if choice.how in ("named", "only"):  # else the run chooses, as `ask` did: across matches or the latest
+        command[3:3] = ["--match", choice.match_id]
     for previous in args.previous or ():
         command += ["--previous", previous]
     if args.verbose:

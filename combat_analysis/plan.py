@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from combat_analysis.season import MatchSelection
+
 # Strict patterns for every plan string that names something (a plan may come from a language model, so it is
 # data): catalog ids and result columns, parameter names, window labels, refusal text. Values are never
 # patterned here; they only ever reach SQL as escaped literals or bound parameters.
@@ -59,6 +61,42 @@ class Refusal(Frozen):
     options: tuple[str, ...] = Field(default=(), max_length=10)  # a clarifying question: the players an ambiguous name could mean
 
 
+class OneMatch(Frozen):
+    """The question is about one match: named (`--match`, `--log`, "in match 5147276662"), the only one in
+    the warehouse, or the latest one by default when the warehouse holds several and no match was named."""
+
+    kind: Literal["match"] = "match"
+    match_id: str = Field(min_length=1, max_length=200)
+    how: Literal["named", "only", "latest"] = "named"
+    started_at: str | None = None  # ISO start, for "In the latest match, 6963307283 (2025-03-05): ..."
+    matches_in_warehouse: int = Field(default=1, ge=0)
+
+
+class ManyMatches(Frozen):
+    """The question is about a set of matches (`season.MatchSelection`: all, a player's last N, a date range,
+    a list of ids), answered with the figures of docs/season.md."""
+
+    kind: Literal["matches"] = "matches"
+    selection: MatchSelection
+    words: tuple[str, ...] = ()  # the scope words read ("this season", "over his last 10 games")
+
+
+PlanScope = Annotated[OneMatch | ManyMatches, Field(discriminator="kind")]
+
+
+class SeasonFigure(Frozen):
+    """Which cross-match figure of `combat_analysis.season` answers a plan with a `ManyMatches` scope."""
+
+    figure: Literal["leaderboard", "profile", "groups", "head_to_head", "trend"]
+    metric: Identifier | None = None  # a season.PLAYER_METRICS or RECORD_METRICS id
+    statistic: Literal["total", "average", "record"] = "total"
+    players: tuple[str, ...] = ()  # exact names; two for a head-to-head
+    group: Literal["god", "role"] | None = None
+    role: str | None = Field(default=None, max_length=40)  # god stats in one role ("in the Solo lane")
+    by: Literal["games", "win_rate", "average_kda", "average_damage", "average_gold"] = "games"  # group order
+    best: Literal["best", "worst"] | None = None  # a profile asked for its best (or worst) match
+
+
 class QueryPlan(Frozen):
     question: str
     intent: Intent
@@ -88,6 +126,10 @@ class QueryPlan(Frozen):
     parts: tuple[QueryPlan, ...] = Field(default=(), max_length=8)
     # Readings that change what is answered, stated in the direct answer itself ("I read this as ...").
     caveats: tuple[str, ...] = ()
+    # Which matches the plan reads (None: the one match of the connection, as before scopes existed), and for
+    # a cross-match scope the season figure that answers it.
+    scope: PlanScope | None = None
+    season: SeasonFigure | None = None
 
     def steps(self) -> tuple[tuple[int, QueryPlan], ...]:
         """Every step that compiles to a query, in query order, with its part (0: the main question):

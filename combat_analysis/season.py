@@ -408,7 +408,7 @@ def head_to_head(con, player_a: str, player_b: str, selection: MatchSelection = 
                count(*) FILTER (WHERE team_a <> team_b AND winner = team_a),
                count(*) FILTER (WHERE team_a <> team_b AND winner = team_b),
                count(*) FILTER (WHERE team_a <> team_b AND winner IS NULL),
-               coalesce(list(match_id ORDER BY started_at, match_id), [])
+               list(match_id ORDER BY started_at, match_id)
         FROM together
     """, params)[0]
     kills = _rows(con, f"""
@@ -418,7 +418,7 @@ def head_to_head(con, player_a: str, player_b: str, selection: MatchSelection = 
     return HeadToHead(player_a=player_a, player_b=player_b, matches_together=row[0], as_teammates=row[1],
                       teammate_wins=row[2], teammate_losses=row[3], as_opponents=row[4], wins_a=row[5],
                       wins_b=row[6], opponent_unknown_results=row[7], kills_a_on_b=kills[0], kills_b_on_a=kills[1],
-                      match_ids=tuple(row[8]))
+                      match_ids=tuple(row[8] or ()))
 
 
 def player_trend(con, player: str, metrics: Sequence[str] = ("kda", "damage_dealt"),

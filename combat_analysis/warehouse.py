@@ -181,9 +181,10 @@ def manifest(root: Path, match_id: str) -> dict:
 
 
 def _unknown_match(root: Path, match_id: str) -> str:
-    known = match_ids(root)
-    shown = ", ".join(known[:20]) + (f" and {len(known) - 20} more" if len(known) > 20 else "")
-    return f"match {match_id!r} is not in the warehouse at {root} (matches: {shown or 'none'})"
+    # A count, never the list: at 1,000 matches a list of ids is 12 KB of error text.
+    known = len(match_ids(root))
+    return (f"match {match_id!r} is not in the warehouse at {root} ({known:,} match{'es' if known != 1 else ''}; "
+            "`combat-analysis matches` lists them)")
 
 
 # -- reader leases ------------------------------------------------------------------------------------------------

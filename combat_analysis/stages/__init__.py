@@ -53,6 +53,10 @@ class StageEnv:
     # A follow-up's run: the plan, the figures and the answer text only; no follow-ups of its own, no charts,
     # no report files (the main answer's report shows it under "You might also ask").
     answer_only: bool = False
+    # How the match was chosen: "named" (--match, --log, a question file), "latest" (no match named on a
+    # warehouse of several: the latest one, and the answer says so). `match_id` None on a warehouse of several
+    # matches means across matches: the plan's scope words say which (combat_analysis/planner/scope.py).
+    scope_how: str = "named"
     # The question's open locked connection while a session lasts (`session()`); None outside one.
     shared: LockedConnection | None = field(default=None, compare=False, repr=False)
 
@@ -70,6 +74,7 @@ class StageEnv:
         user_id: str = "anonymous",
         session_id: str = "",
         limits: QueryLimits | None = None,
+        scope_how: str = "named",
     ) -> StageEnv:
         artifacts = Path(artifacts_dir)
         return cls(
@@ -83,6 +88,7 @@ class StageEnv:
             user_id=user_id,
             session_id=session_id,
             limits=limits or QueryLimits(),
+            scope_how=scope_how,
         )
 
     def connect(self) -> LockedConnection:

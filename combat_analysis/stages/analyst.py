@@ -511,6 +511,10 @@ def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     plan = primary_step(pkg.plan, result)
     if plan is None or plan.intent == Intent.REFUSE or result is None or result.status != "ok" or pkg.data is None:
         return pkg.next_version(stage=STAGE, started=started, status="skipped", analysis=AnalysisSection())
+    if plan.season is not None:  # across matches: the answer's figure and a season chart
+        from combat_analysis.stages.season_stage import season_analysis
+
+        return pkg.next_version(stage=STAGE, started=started, analysis=season_analysis(pkg, rows))
     errors: list[ErrorEntry] = []
     qid = result.query_id
     shape = result_shape(rows, list(result.column_types), plan)

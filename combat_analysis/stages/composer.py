@@ -102,6 +102,12 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
     return " ".join(s for s in (*sentences, *caveats) if s)
 
 
+def _starts_with_name(text: str, plan: QueryPlan | None) -> bool:
+    """Keep the capital of an answer that starts with a name ("MateoUwU dealt ..."), lower an "The"."""
+    first = text.split(" ", 1)[0]
+    return first not in ("The", "There", "No", "Team", "It", "In", "Yes", "A", "An", "Both", "Each", "Over", "Across")
+
+
 def _insights(pkg: AgentDataPackage, direct: str) -> tuple[str, ...]:
     if pkg.analysis is None:
         return ()
@@ -204,8 +210,19 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     columns = list(result.column_types) if result else []
     followups: tuple[FollowupAnswer, ...] = ()
     table = None
+    from combat_analysis.stages import season_stage
+
     if plan is None or plan.intent == Intent.REFUSE:
         direct, insights = refusal_answer(plan, pkg.input.raw_query)
+    elif plan.season is not None and (result is None or result.status != "ok"):
+        direct, insights = season_stage.refusal_for_error(pkg), ()
+    elif plan.season is not None:
+        from combat_analysis.season_answers import answer_text
+
+        direct = " ".join((answer_text(plan, rows, season_stage.matches_read(pkg)),
+                           *(c.rstrip(".") + "." for c in plan.caveats)))
+        insights = tuple(a[:1].upper() + a[1:].rstrip(".") + "." for a in plan.assumptions)[:MAX_INSIGHTS]
+        table = _supporting_table(pkg, rows, columns)
     elif result is None or result.status != "ok":
         direct = ("I cannot answer that right now: the query over the match data did not run. "
                   "See the errors section for details.")
@@ -221,6 +238,14 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         table = _supporting_table(pkg, rows, columns)
         if env.followups:
             followups, errors = answer_followups(pkg, env)
+    prefix = season_stage.latest_prefix(plan)
+    if prefix and not pkg.is_refusal:  # the latest-match default says which match, and offers all of them
+        from combat_analysis.season_answers import across_version
+
+        direct = prefix + direct[:1].lower() + direct[1:] if not direct[:2].isupper() and not _starts_with_name(
+            direct, plan) else prefix + direct
+        insights = (*insights[: MAX_INSIGHTS - 1],
+                    f"For every match in the warehouse, ask: \"{across_version(pkg.input.raw_query)}\"")
     response = ResponseSection(
         direct_answer=direct,
         key_insights=insights,

@@ -54,6 +54,12 @@ def data_engineer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     analysis = pkg.query_analysis
     if analysis is None or not analysis.sql_queries:
         return pkg.next_version(stage=STAGE, started=started, status="skipped", data=DataSection())
+    if pkg.plan is not None and pkg.plan.season is not None:  # across matches: a season.py figure
+        from combat_analysis.stages.season_stage import run_figure
+
+        with env.connect() as locked:
+            data, found = run_figure(pkg.plan, locked, env)
+        return pkg.next_version(stage=STAGE, started=started, new_errors=found, data=data)
     errors: list[ErrorEntry] = []
     results: list[QueryResult] = []
     first_rows: dict[str, dict[str, Any] | None] = {}

@@ -18,6 +18,7 @@ from sqlglot import exp
 from combat_analysis.package import AgentDataPackage, ErrorEntry, QueryAnalysis, SqlQueryInfo
 from combat_analysis.plan import Intent, QueryPlan, Refusal
 from combat_analysis.stages import StageEnv
+from combat_analysis.warehouse import match_ids
 
 STAGE = "query_analyst"
 _VOCABULARIES_LOCK = threading.Lock()
@@ -31,17 +32,29 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     con = env.connect()
     try:
         from combat_analysis.planner import UnsafeSqlError, compile_plan
+        from combat_analysis.stages import season_stage
 
-        vocab = vocabulary(con)
+        matches = season_stage.warehouse_matches(con) if env.match_id is None else []
+        across = env.match_id is None and len(matches) > 1
+        vocab = season_stage.season_vocabulary(con) if across else vocabulary(con)
         try:
-            plan = env.planner(question, vocab, pkg.input.context.previous_queries)
+            if across:  # a question across matches: its scope words and the season figures (docs/season.md)
+                plan = season_stage.plan_for_matches(question, con)
+            else:
+                plan = env.planner(_without_match_words(question, env.match_id), vocab,
+                                   pkg.input.context.previous_queries)
         except Exception as exc:  # noqa: BLE001 - an LLM planner may fail; fall back to the offline one
             errors.append(ErrorEntry(stage=STAGE, error_type="planner_error", description=str(exc),
                                      recovery_action="fell back to the offline planner"))
             from combat_analysis.planner import plan_question
 
             plan = plan_question(question, vocab, pkg.input.context.previous_queries)
-        if plan.intent != Intent.REFUSE:
+        if env.match_id is not None and not across and plan.scope is None:
+            held = len(match_ids(env.warehouse_root)) if env.scope_how == "latest" else 1
+            plan = season_stage.latest_match_scope(plan, con, env.match_id, env.scope_how, held)
+        if across and plan.intent != Intent.REFUSE:
+            pass  # the data engineer runs the season figure; its SQL is recorded with the result
+        elif plan.intent != Intent.REFUSE:
             try:
                 queries = list(compile_plan(plan, vocab))
             except UnsafeSqlError as exc:
@@ -52,7 +65,7 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
                 errors.append(ErrorEntry(stage=STAGE, error_type="compile_error", description=str(exc),
                                          recovery_action="answered with a refusal"))
                 plan = _refused(plan, "the question could not be turned into a query over the match data")
-        followups = () if plan.intent == Intent.REFUSE or env.answer_only else anticipated_followups(
+        followups = () if plan.intent == Intent.REFUSE or env.answer_only or across else anticipated_followups(
             plan, queries, con, vocab)
     finally:
         con.close()
@@ -71,7 +84,7 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
             SqlQueryInfo(query_id=q.query_id, purpose=q.purpose, sql=q.sql, dependencies=tuple(q.dependencies),
                          parameters=dict(q.parameters), primary=q.primary)
             for q in queries
-        ),
+        ) or _season_query(plan),
         anticipated_followups=followups,
         plan=plan,
     )
@@ -114,6 +127,26 @@ def vocabulary(con) -> Any:
             while len(_VOCABULARIES) > _KEEP_VOCABULARIES:
                 _VOCABULARIES.popitem(last=False)
     return found
+
+
+def _season_query(plan: QueryPlan) -> tuple[SqlQueryInfo, ...]:
+    """A cross-match plan's one step: a `season.py` figure. Its SQL is fixed in that module and recorded with
+    the result by the data engineer, statement by statement, each validated before it ran."""
+    if plan.season is None or plan.intent == Intent.REFUSE:
+        return ()
+    return (SqlQueryInfo(query_id="q1", purpose=f"season.{plan.season.figure}: {plan.summary}", sql="",
+                         primary=True),)
+
+
+def _without_match_words(question: str, match_id: str | None) -> str:
+    """The question without "in match <its own id>": the id chose the match, it is not a figure to read."""
+    if not match_id or match_id.lower() not in question.lower():
+        return question
+    import re
+
+    pattern = r"\b(?:in|for|of|from|during)?\s*(?:the\s+)?(?:match|game)?\s*(?:id\s*)?" + re.escape(match_id)
+    stripped = " ".join(re.sub(pattern, " ", question, flags=re.IGNORECASE).split())
+    return stripped or question
 
 
 def _refused(plan: QueryPlan, reason: str) -> QueryPlan:

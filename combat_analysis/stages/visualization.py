@@ -56,6 +56,10 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
     from combat_analysis import charts  # matplotlib: imported by the first answer that draws a chart
 
     rows = all_rows(pkg, env, spec.source)
+    if pkg.plan is not None and pkg.plan.season is not None:  # across matches: season_charts.py
+        from combat_analysis.stages.season_stage import draw_season
+
+        return draw_season(spec, pkg, env, rows)
     out_dir = env.query_dir(pkg.metadata.query_id)
     path = out_dir / f"{spec.id}_{spec.kind}.png"
     team_of = _team_of(pkg, env)
