@@ -42,7 +42,7 @@ def choose_match(question: str, warehouse_root: Path | str, named: str | None = 
                              "or ask with --log FILE")
     if len(known) == 1:
         return MatchChoice(known[0], "only")
-    with open_locked(warehouse_root) as con:
+    with open_locked(warehouse_root, tables=("matches",)) as con:
         matches = warehouse_matches(con)
     latest = max((s for _, s in matches if s is not None), default=None)
     scope = read_scope(question, tuple(m for m, _ in matches), latest)
