@@ -253,6 +253,9 @@ def test_a_match_named_in_the_question_reads_only_that_match(home, season_matche
     ("most pentakills this season", "multi-kills"),
     ("who took the most towers across all matches", "towers"),
     ("which player got first blood most often this season", "first blood"),
+    # a non-player, or a word that names nobody, would otherwise be dropped and the players ranked instead
+    ("how much damage did the Fire Giant deal across all matches", "non-players such as Fire Giant"),
+    ("how did kills go for Quillfeather over his last 3 games", "'quillfeather' matches no player"),
 ))
 def test_words_a_cross_match_plan_cannot_honour_are_refused_saying_why(home, question, said):
     pkg, rows = ask(home, question)

@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from combat_analysis.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
 from combat_analysis.planner import refusals
+from combat_analysis.planner.entities import find_roles
 from combat_analysis.planner.reading import Reading, read_question
 from combat_analysis.planner.scope import ScopeReading
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -130,12 +131,24 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     if unknown and not players:
         return _refuse(question, f"No player called '{refusals.no_digits(unknown)}' is in any match of the "
                                  "warehouse, so this cannot be answered.")
+    if r.npcs:
+        # season figures are per player, god and role; answering about the players would be another question
+        npc = refusals.no_digits(r.npcs[0])
+        return _refuse(question, f"Across matches I have figures per player, god and role, not for non-players "
+                                 f"such as {npc}. Ask about one match (--match) for what it did.", notes)
     metric, unsupported = _metric(r, text)
     if unsupported:
         return _refuse(question, f"Across matches I cannot answer about {unsupported}: it is a one-match figure "
                                  "with no cross-match version. Ask about one match (--match), or across matches "
                                  "about damage, kills, deaths, assists, KDA, gold, healing, win rate or games "
                                  "played.", notes)
+    # a place that names a role ("in the Solo lane") is the role filter across matches, not a map location
+    unread = [w for w in r.unread if not (r.roles and find_roles(w, vocab.roles))]
+    if unread:
+        # an unread word may be a name or a qualifier; either way a season figure without it is another question
+        words = ", ".join(f"'{refusals.no_digits(w)}'" for w in unread[:3])
+        return _refuse(question, f"{words} matches no player, god, role or figure of these matches, so I will "
+                                 "not answer a different question across them.", notes)
     selection = _selection(scope, players, latest_ids)
     base = QueryPlan(question=question, intent=Intent.LOOKUP, assumptions=tuple(dict.fromkeys(notes)),
                      scope=ManyMatches(selection=selection, words=scope.words), focus=players)

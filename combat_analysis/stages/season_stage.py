@@ -64,7 +64,10 @@ def season_vocabulary(con) -> SeasonVocabulary:
     return SeasonVocabulary(
         players=tuple(PlayerInfo(player=n) for n in column("SELECT DISTINCT player FROM players ORDER BY player")),
         roles_seen=column("SELECT DISTINCT role FROM players WHERE role IS NOT NULL ORDER BY role"),
-        gods_seen=column("SELECT DISTINCT god FROM players WHERE god IS NOT NULL ORDER BY god"))
+        gods_seen=column("SELECT DISTINCT god FROM players WHERE god IS NOT NULL ORDER BY god"),
+        # non-players are read so a question about one ("the Fire Giant") is recognised, and refused across
+        # matches rather than answered about the players
+        npcs=column("SELECT DISTINCT name FROM entities WHERE kind <> 'player' AND name IS NOT NULL ORDER BY name"))
 
 
 def plan_for_matches(question: str, con) -> QueryPlan:
