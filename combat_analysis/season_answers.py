@@ -246,10 +246,15 @@ def _groups_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[dict[str,
     where = f" in the {figure.role} role" if figure.role else ""
     by = {"games": "most played", "win_rate": "by win rate", "average_kda": "by average KDA",
           "average_damage": "by average damage", "average_gold": "by average gold"}[figure.by]
+    # the figure the list is ordered by is always shown, with the record beside it
+    ordered_by = {"average_damage": ("average damage", "average_damage"),
+                  "average_gold": ("average gold", "average_gold")}.get(figure.by)
     shown = []
     for row in rows[:3]:
+        extra = f"; {ordered_by[0]} {_num(row[ordered_by[1]])}" if ordered_by and ordered_by[1] in row else ""
         shown.append(f"{row[name]} ({_value('win_rate', row['win_rate_pct'], 'record')} win rate over "
-                     f"{row['matches']:,} games, {row['wins']:,} wins; average KDA {_num(row['average_kda'])})")
+                     f"{row['matches']:,} games, {row['wins']:,} wins; average KDA {_num(row['average_kda'])}"
+                     f"{extra})")
     return f"the {name}s{where}, {by}: " + "; ".join(shown) + f". {len(rows):,} {name}s in all."
 
 

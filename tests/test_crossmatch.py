@@ -176,6 +176,22 @@ def test_gods_by_win_rate_in_a_role(home, season_matches, template, role, scope)
     assert rates == sorted(rates, reverse=True)
 
 
+@pytest.mark.parametrize("question", ("which role dealt the most damage this season",
+                                      "which role did the most damage on average across all matches"))
+def test_roles_by_average_damage_show_the_figure_they_are_ordered_by(home, season_matches, question):
+    pkg, rows = ask(home, question)
+    assert_cross(pkg)
+    want = {}
+    for role in {g["role"] for g in games(season_matches)}:
+        mine = [g["damage_dealt"] for g in games(season_matches) if g["role"] == role]
+        want[role] = statistics.fmean(mine)
+    assert [r["role"] for r in rows] == sorted(want, key=lambda r: -want[r])
+    assert all(same(r["average_damage"], want[r["role"]]) for r in rows)
+    leader = rows[0]
+    assert f"average damage {leader['average_damage']:,.2f}".rstrip("0").rstrip(".") in pkg.response.direct_answer \
+        or f"average damage {round(leader['average_damage']):,}" in pkg.response.direct_answer
+
+
 # --- head-to-head ----------------------------------------------------------------------------------------------------
 
 H2H_TEMPLATES = ("{a} vs {b} head to head", "head to head {a} against {b}{s}", "h2h {a} {b}{s}",
