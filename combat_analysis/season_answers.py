@@ -177,6 +177,10 @@ def answer_text(plan: QueryPlan, rows: list[dict[str, Any]], matches: int) -> st
     figure = plan.season
     assert figure is not None and isinstance(plan.scope, ManyMatches)
     lead = scope_phrase(plan.scope.selection, matches)
+    if not rows and matches and figure.figure == "leaderboard" and figure.metric == "win_rate":
+        # a win rate counts decided games only (docs/season.md); say why there is none instead of "no data"
+        return (f"{lead}: no win rate can be given, as none of these matches has a known winner "
+                "(the log records no Titan kill).")
     if not rows:
         return f"{lead}: no matching data was found."
     return f"{lead}, " + _SENTENCES[figure.figure](plan, figure, list(rows))

@@ -192,6 +192,16 @@ def test_roles_by_average_damage_show_the_figure_they_are_ordered_by(home, seaso
         or f"average damage {round(leader['average_damage']):,}" in pkg.response.direct_answer
 
 
+def test_a_win_rate_over_matches_without_a_winner_says_why_there_is_none(home, season_matches):
+    undecided = [m for m in start_order(season_matches) if m.truth["winner"] is None]
+    assert len(undecided) >= 2  # the fixture's seeds leave several matches without a Titan kill
+    a, b = undecided[0].match_id, undecided[1].match_id
+    pkg, rows = ask(home, f"who has the best win rate across matches {a} and {b}")
+    assert isinstance(pkg.plan.scope, ManyMatches) and not rows
+    assert "no win rate can be given" in pkg.response.direct_answer
+    assert "known winner" in pkg.response.direct_answer
+
+
 # --- head-to-head ----------------------------------------------------------------------------------------------------
 
 H2H_TEMPLATES = ("{a} vs {b} head to head", "head to head {a} against {b}{s}", "h2h {a} {b}{s}",
