@@ -30,7 +30,7 @@ from combat_analysis.render import (
     spans,
 )
 from combat_analysis.requests import QuestionRequest, load_question, save_question
-from combat_analysis.stages import analyst, composer, data_engineer, query_analyst, visualization
+from combat_analysis.stages import StageEnv, analyst, composer, data_engineer, query_analyst, visualization
 from combat_analysis.stages.season_stage import MATCHES_READ
 from combat_analysis.warehouse import committed_manifest
 from resources import CombatHome, PlannerResource
@@ -90,25 +90,19 @@ def _match_for(request: QuestionRequest, home: CombatHome) -> MatchChoice:
 LINEAGE_IDS_SHOWN = 25
 
 
-def match_partitions(pkg: AgentDataPackage, home: CombatHome) -> dict:
+def match_partitions(pkg: AgentDataPackage, env: StageEnv) -> dict:
     """The match partitions a cross-match answer read: their count, and the first ones in start order with
     the data version their `match_warehouse` materialization recorded (the source log's SHA-256)."""
     table = pkg.data.transformed_data.get(MATCHES_READ) if pkg.data else None
     if table is None:
         return {}
-    ids = [r["match_id"] for r in rows_of(table, None if table.handle is None else home_handles(home))]
+    ids = [r["match_id"] for r in rows_of(table, env.handles)]
     shown = ids[:LINEAGE_IDS_SHOWN]
     versions = {}
     for match_id in shown:
-        found = committed_manifest(home.paths.warehouse, match_id)
+        found = committed_manifest(env.warehouse_root, match_id)
         versions[match_id] = (found or {}).get("source_sha256", "")
     return {"count": len(ids), "shown": len(shown), "truncated": len(ids) > len(shown), "data_versions": versions}
-
-
-def home_handles(home: CombatHome):
-    from combat_analysis.handles import HandleStore
-
-    return HandleStore(home.paths.handles)
 
 
 def _package_metadata(pkg: AgentDataPackage) -> dict:
@@ -157,10 +151,11 @@ def query_results(context: dg.AssetExecutionContext, query_plan: AgentDataPackag
                   planner: PlannerResource) -> dg.Output[AgentDataPackage]:
     """The data engineer's output: every planned query run in DuckDB over the warehouse views (package v2).
     Small results travel inline; large ones as Parquet data handles."""
-    pkg = data_engineer(query_plan, home.stage_env(query_plan.input.context.match_id, planner.planner()))
+    env = home.stage_env(query_plan.input.context.match_id, planner.planner())
+    pkg = data_engineer(query_plan, env)
     results = pkg.data.query_results if pkg.data else ()
     rows = {r.query_id: r.result_summary.row_count for r in results}
-    read = match_partitions(pkg, home)
+    read = match_partitions(pkg, env)
     lineage = {"match_partitions": dg.MetadataValue.json(read)} if read else {}
     return _output(
         pkg,

@@ -136,7 +136,7 @@ class HandleStore:
         import tempfile
 
         columns = list(dict.fromkeys(k for row in rows for k in row))
-        types = {c: _duckdb_type([row.get(c) for row in rows]) for c in columns}
+        types = {c: column_type([row.get(c) for row in rows]) for c in columns}
         con = duckdb.connect()
         try:
             with tempfile.TemporaryDirectory(dir=self.root) as scratch:
@@ -228,7 +228,7 @@ def json_value(value: Any) -> Any:
     return str(value)
 
 
-def _duckdb_type(values: list[Any]) -> str:
+def column_type(values: Sequence[Any]) -> str:
     """The column type a list of scalar cells needs: the narrowest of BOOLEAN, BIGINT, DOUBLE, else text."""
     present = [v for v in values if v is not None]
     if present and all(isinstance(v, bool) for v in present):

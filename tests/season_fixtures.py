@@ -128,6 +128,15 @@ def write_season(folder: Path) -> list[SeasonMatch]:
 _WRITTEN: dict[str, list[SeasonMatch]] = {}
 
 
+def ingest_season(matches: list[SeasonMatch], root: Path) -> Path:
+    """Every match of the season ingested into the warehouse at `root`; returns `root`."""
+    from combat_analysis.ingest import ingest_log
+
+    for match in matches:
+        ingest_log(match.path, root)
+    return root
+
+
 def season_once(tmp_path_factory) -> list[SeasonMatch]:
     """The season, written once per test session however many test modules ask for it."""
     if "season" not in _WRITTEN:

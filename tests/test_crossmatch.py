@@ -14,7 +14,7 @@ import pytest
 from combat_analysis.handles import rows_of
 from combat_analysis.pipeline import answer_question, choose_match
 from combat_analysis.plan import ManyMatches, OneMatch
-from tests.season_fixtures import season_once
+from tests.season_fixtures import ingest_season, season_once
 from tests.test_season import expected_h2h, expected_record, games, same, start_order
 
 SCOPES = ("across all matches", "this season", "over all games", "all time", "in every game", "overall",
@@ -42,11 +42,8 @@ def season_matches(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory, season_matches):
-    from combat_analysis.ingest import ingest_log
-
     base = tmp_path_factory.mktemp("crossmatch-home")
-    for match in season_matches:
-        ingest_log(match.path, base / "warehouse")
+    ingest_season(season_matches, base / "warehouse")
     return base
 
 

@@ -20,7 +20,7 @@ from combat_analysis.season import (
     MatchList,
     SeasonError,
 )
-from tests.season_fixtures import ROSTER, SEEDS, season_once
+from tests.season_fixtures import ROSTER, SEEDS, ingest_season, season_once
 
 # --- the season and its oracle ----------------------------------------------------------------------------
 
@@ -32,12 +32,7 @@ def season_matches(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def season_root(tmp_path_factory, season_matches):
-    from combat_analysis.ingest import ingest_log
-
-    root = tmp_path_factory.mktemp("season-warehouse")
-    for match in season_matches:
-        ingest_log(match.path, root)
-    return root
+    return ingest_season(season_matches, tmp_path_factory.mktemp("season-warehouse"))
 
 
 @pytest.fixture()

@@ -102,8 +102,9 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
     return " ".join(s for s in (*sentences, *caveats) if s)
 
 
-def _starts_with_name(text: str, plan: QueryPlan | None) -> bool:
-    """Keep the capital of an answer that starts with a name ("MateoUwU dealt ..."), lower an "The"."""
+def _starts_with_name(text: str) -> bool:
+    """Whether an answer starts with a name ("MateoUwU dealt ..."), whose capital stays after the latest-match
+    prefix, rather than an opening word such as "The", which is lowered."""
     first = text.split(" ", 1)[0]
     return first not in ("The", "There", "No", "Team", "It", "In", "Yes", "A", "An", "Both", "Each", "Over", "Across")
 
@@ -242,8 +243,8 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     if prefix and not pkg.is_refusal:  # the latest-match default says which match, and offers all of them
         from combat_analysis.season_answers import across_version
 
-        direct = prefix + direct[:1].lower() + direct[1:] if not direct[:2].isupper() and not _starts_with_name(
-            direct, plan) else prefix + direct
+        keep_capital = direct[:2].isupper() or _starts_with_name(direct)
+        direct = prefix + (direct if keep_capital else direct[:1].lower() + direct[1:])
         insights = (*insights[: MAX_INSIGHTS - 1],
                     f"For every match in the warehouse, ask: \"{across_version(pkg.input.raw_query)}\"")
     response = ResponseSection(

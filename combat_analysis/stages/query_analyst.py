@@ -39,7 +39,7 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         vocab = season_stage.season_vocabulary(con) if across else vocabulary(con)
         try:
             if across:  # a question across matches: its scope words and the season figures (docs/season.md)
-                plan = season_stage.plan_for_matches(question, con)
+                plan = season_stage.plan_for_matches(question, con, matches)
             else:
                 plan = env.planner(_without_match_words(question, env.match_id), vocab,
                                    pkg.input.context.previous_queries)
@@ -52,9 +52,8 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         if env.match_id is not None and not across and plan.scope is None:
             held = len(match_ids(env.warehouse_root)) if env.scope_how == "latest" else 1
             plan = season_stage.latest_match_scope(plan, con, env.match_id, env.scope_how, held)
-        if across and plan.intent != Intent.REFUSE:
-            pass  # the data engineer runs the season figure; its SQL is recorded with the result
-        elif plan.intent != Intent.REFUSE:
+        # across matches the data engineer runs the season figure; its SQL is recorded with the result
+        if not across and plan.intent != Intent.REFUSE:
             try:
                 queries = list(compile_plan(plan, vocab))
             except UnsafeSqlError as exc:

@@ -70,13 +70,13 @@ def season_vocabulary(con) -> SeasonVocabulary:
         npcs=column("SELECT DISTINCT name FROM entities WHERE kind <> 'player' AND name IS NOT NULL ORDER BY name"))
 
 
-def plan_for_matches(question: str, con) -> QueryPlan:
-    """The plan of a question asked across the matches of `con` (its scope words say which ones)."""
+def plan_for_matches(question: str, con, matches: list[tuple[str, datetime | None]]) -> QueryPlan:
+    """The plan of a question asked across the matches of `con` (`warehouse_matches(con)`; its scope words
+    say which ones)."""
     from combat_analysis.planner.crossmatch import plan_across
     from combat_analysis.planner.scope import ScopeReading, read_scope
     from combat_analysis.season import AllMatches
 
-    matches = warehouse_matches(con)
     ids = tuple(m for m, _ in matches)
     latest = max((s for _, s in matches if s is not None), default=None)
     scope = read_scope(question, ids, latest)
@@ -110,7 +110,7 @@ def latest_prefix(plan: QueryPlan | None) -> str:
 
 def run_figure(plan: QueryPlan, con, env) -> tuple[DataSection, list[ErrorEntry]]:
     """The data engineer's work for a cross-match plan: the figure's table and the matches it read."""
-    from combat_analysis.handles import json_row
+    from combat_analysis.handles import column_type, json_row
     from combat_analysis.season_answers import figure_table
     from combat_analysis.stages.analyst import _derived_table
 
@@ -128,18 +128,12 @@ def run_figure(plan: QueryPlan, con, env) -> tuple[DataSection, list[ErrorEntry]
         handle = env.handles.put_rows(rows, source=plan.summary)
     result = QueryResult(
         query_id="q1", status="ok", sql=";\n".join(table.statements), purpose=plan.summary, primary=True,
-        column_types={c: _type(rows, c) for c in table.columns},
+        column_types={c: column_type([r.get(c) for r in rows]) for c in table.columns},
         result_summary=ResultSummary(row_count=len(rows), top_row=rows[0] if rows else None),
         data=tuple(rows[: env.inline_row_cap]), truncated=handle is not None, handle=handle)
     matches = [json_row({"match_id": m.match_id, "started_at": m.started_at}) for m in table.matches]
     read = _derived_table(matches, "the matches this answer read, in start order", env)
     return DataSection(query_results=(result,), transformed_data={MATCHES_READ: read}), []
-
-
-def _type(rows: list[dict[str, Any]], column: str) -> str:
-    value = next((r.get(column) for r in rows if r.get(column) is not None), None)
-    return ("BIGINT" if isinstance(value, int) and not isinstance(value, bool) else
-            "DOUBLE" if isinstance(value, float) else "VARCHAR")
 
 
 def season_analysis(pkg: AgentDataPackage, rows: list[dict[str, Any]]) -> AnalysisSection:
