@@ -98,9 +98,9 @@ PROCESS_ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBY
                "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
 
 
-def timed_process(command: list[str], stdin: str | None = None) -> float:
+def timed_process(command: list[str], stdin: str | None = None, env: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
-    run = subprocess.run(command, input=stdin, capture_output=True, text=True, env=PROCESS_ENV)
+    run = subprocess.run(command, input=stdin, capture_output=True, text=True, env={**PROCESS_ENV, **(env or {})})
     elapsed = time.perf_counter() - start
     if run.returncode != 0:
         raise SystemExit(f"{command[:3]}... failed ({run.returncode}): {run.stderr[-2000:]}")
@@ -173,10 +173,11 @@ def run(args) -> dict:
         step = max(1, len(questions) // args.cli_questions)
         chosen = questions[::step][: args.cli_questions]
         timed_process([*cli, chosen[0]])  # warm-up: writes the package's bytecode cache, as any first run does
-        cli_s, bare_process_s = [], []
+        cli_s, cli_here_s, bare_process_s = [], [], []
         for _ in range(args.cli_rounds):
             for question in chosen:
                 cli_s.append(timed_process([*cli, question]))
+                cli_here_s.append(timed_process([*cli, question], env={"COMBAT_ANALYSIS_CHART_WORKER": "0"}))
                 spec = json.dumps({"views": view_sqls, "statements": work[question]}, default=str)
                 bare_process_s.append(timed_process([sys.executable, "-c", BARE], stdin=spec))
         imports_s, biggest = import_profile(cli[1:], chosen[0])
@@ -186,7 +187,7 @@ def run(args) -> dict:
         "answer_n": len(answer_s),
         "bare_p50_s": statistics.median(bare_s), "bare_sql_p50_s": statistics.median(bare_sql_s),
         "cli_p50_s": statistics.median(cli_s), "cli_p90_s": percentile(cli_s, 0.9), "cli_n": len(cli_s),
-        "cli_questions": len(chosen),
+        "cli_questions": len(chosen), "cli_here_p50_s": statistics.median(cli_here_s),
         "bare_process_p50_s": statistics.median(bare_process_s),
         "stage_ms": {stage: statistics.median(v) for stage, v in stage_ms.items()},
         "stage_total_ms": {stage: sum(v) for stage, v in stage_ms.items()},
@@ -218,7 +219,10 @@ def report(r: dict) -> list[str]:
         f"- Where an in-process answer's time goes (median per stage; share of all stage time): {stages}. "
         f"Follow-ups answered per question: {r['followups_mean']:.2f} on average (inside the composer).",
         f"- The command line's imports: {r['imports_s']:.2f} s in all (`python -X importtime`, one question); "
-        f"libraries where first imported, with what they import: {imports or 'none of note'}.",
+        f"libraries where first imported, with what they import: {imports or 'none of note'}. Matplotlib is "
+        f"not among them: the chart worker process (`combat_analysis/chart_jobs.py`) imports it on the other "
+        f"core meanwhile. With the charts drawn in the answering process instead "
+        f"(`COMBAT_ANALYSIS_CHART_WORKER=0`), the same questions take {r['cli_here_p50_s']:.3f} s p50.",
         f"- The first answer in a fresh process (lazy imports, first chart): {r['first_answer_s']:.3f} s.",
         f"- {r['cpus']} CPUs; load average (1 / 5 / 15 min) {load[0]} before and {load[1]} after, on a machine "
         f"shared with other sessions' work, so absolute times are pessimistic; each ratio is against a baseline "

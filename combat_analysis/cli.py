@@ -187,7 +187,21 @@ def _dagster_environment(args, paths: Paths) -> dict[str, str]:
     return env
 
 
+CHART_WORKER_ENV = "COMBAT_ANALYSIS_CHART_WORKER"  # "0": draw charts in the answering process
+
+
 def cmd_ask(args) -> int:
+    from contextlib import nullcontext
+
+    from combat_analysis.chart_jobs import DRAW_HERE, ChartWorker
+
+    # Started before the pipeline is imported: the worker imports matplotlib on the other core meanwhile.
+    here = args.dagster or os.environ.get(CHART_WORKER_ENV, "1") == "0"
+    with nullcontext(DRAW_HERE) if here else ChartWorker() as charts:
+        return _ask(args, charts)
+
+
+def _ask(args, charts) -> int:
     from combat_analysis.pipeline import answer_question
     from combat_analysis.warehouse import WarehouseError
 
@@ -207,7 +221,7 @@ def cmd_ask(args) -> int:
             question, warehouse_root=paths.warehouse, match_id=choice.match_id, scope_how=choice.how,
             artifacts_dir=paths.artifacts,
             handles_dir=paths.handles, previous_queries=tuple(args.previous or ()),
-            planner=_planner_from_args(args), followups=not args.no_followups,
+            planner=_planner_from_args(args), followups=not args.no_followups, charts=charts,
         )
     except expected as exc:
         err.print(f"[red]error:[/red] {exc}")

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from combat_analysis.chart_jobs import DRAW_HERE, ChartDrawer
 from combat_analysis.package import AgentDataPackage, new_package
 from combat_analysis.stages import DEFAULT_INLINE_ROWS, STAGES, Planner, StageEnv
 
@@ -83,9 +84,11 @@ def answer_question(
     handles_dir: Path | str | None = None,
     inline_row_cap: int | None = None,
     scope_how: str = "named",
+    charts: ChartDrawer = DRAW_HERE,
 ) -> AgentDataPackage:
     """Answer one question about one match (or, with `match_id` None on a warehouse of several, across
-    matches; `choose_match` picks); charts and reports go under artifacts_dir/<query_id>/."""
+    matches; `choose_match` picks); charts and reports go under artifacts_dir/<query_id>/, drawn by `charts`
+    (here, by default)."""
     env = StageEnv.build(
         scope_how=scope_how,
         warehouse_root=warehouse_root,
@@ -97,5 +100,6 @@ def answer_question(
         user_id=user_id,
         session_id=session_id,
         inline_row_cap=inline_row_cap or DEFAULT_INLINE_ROWS,
+        charts=charts,
     )
     return run_stages(question, env, previous_queries=previous_queries, user_id=user_id, session_id=session_id)

@@ -126,7 +126,7 @@ def test_a_chart_without_a_metric_fails_with_a_clear_error(stage_env, kind):  # 
     # that the report's chart_error entry showed as "'NoneType' object has no attribute 'label'").
     from combat_analysis.package import VisualizationSpec
     from combat_analysis.pipeline import answer_question
-    from combat_analysis.stages.visualization import draw
+    from combat_analysis.stages.visualization import chart_job
 
     pkg = answer_question("Who had the most kills?", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
                           artifacts_dir=stage_env.artifacts_dir, followups=False)
@@ -134,4 +134,4 @@ def test_a_chart_without_a_metric_fails_with_a_clear_error(stage_env, kind):  # 
     spec = VisualizationSpec(id="v9", kind=kind, source=source, title="No metric", reason="test", x="player",
                              series="team")
     with pytest.raises(ValueError, match=f"^a {kind} chart needs a metric in y$"):
-        draw(spec, pkg, stage_env)
+        chart_job(spec, pkg, stage_env)

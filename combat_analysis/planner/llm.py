@@ -17,7 +17,6 @@ import os
 import re
 import unicodedata
 import urllib.error
-import urllib.request
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -95,6 +94,8 @@ class LlmPlanner:
         key = os.environ.get(self.api_key_env)
         if key:
             headers["Authorization"] = f"Bearer {key}"
+        import urllib.request  # http, email and ssl: only a configured model pays for them
+
         request = urllib.request.Request(self.base_url.rstrip("/") + "/chat/completions",
                                          data=json.dumps(body).encode("utf-8"), headers=headers, method="POST")
         with urllib.request.urlopen(request, timeout=self.timeout) as response:  # noqa: S310 - configured URL

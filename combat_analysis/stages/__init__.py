@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from combat_analysis.chart_jobs import DRAW_HERE, ChartDrawer
 from combat_analysis.handles import HandleStore, rows_of
 from combat_analysis.keys import path_for_key
 from combat_analysis.package import AgentDataPackage, QueryResult
@@ -57,6 +58,8 @@ class StageEnv:
     # warehouse of several: the latest one, and the answer says so). `match_id` None on a warehouse of several
     # matches means across matches: the plan's scope words say which (combat_analysis/planner/scope.py).
     scope_how: str = "named"
+    # Who draws the charts: here, or a worker process the command line started before the answer (chart_jobs.py).
+    charts: ChartDrawer = field(default=DRAW_HERE, compare=False, repr=False)
     # The question's open locked connection while a session lasts (`session()`); None outside one.
     shared: LockedConnection | None = field(default=None, compare=False, repr=False)
 
@@ -75,6 +78,7 @@ class StageEnv:
         session_id: str = "",
         limits: QueryLimits | None = None,
         scope_how: str = "named",
+        charts: ChartDrawer = DRAW_HERE,
     ) -> StageEnv:
         artifacts = Path(artifacts_dir)
         return cls(
@@ -89,6 +93,7 @@ class StageEnv:
             session_id=session_id,
             limits=limits or QueryLimits(),
             scope_how=scope_how,
+            charts=charts,
         )
 
     def connect(self) -> LockedConnection:

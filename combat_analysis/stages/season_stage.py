@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from combat_analysis.chart_jobs import ChartJob
 from combat_analysis.package import (
     AgentDataPackage,
     AnalysisSection,
@@ -187,9 +188,9 @@ def _title(plan: QueryPlan) -> str:
     return f"Win rate by {figure.group}" + (f" in the {figure.role} role" if figure.role else "") + where
 
 
-def draw_season(spec: VisualizationSpec, pkg: AgentDataPackage, env, rows: list[dict[str, Any]]) -> Visualization:
-    """A `season_charts.py` chart for a cross-match answer."""
-    from combat_analysis import charts, season_charts
+def season_chart_job(spec: VisualizationSpec, pkg: AgentDataPackage, env,
+                     rows: list[dict[str, Any]]) -> tuple[ChartJob, Visualization]:
+    """The `season_charts.py` chart for a cross-match answer, and its entry (the thumbnail comes once drawn)."""
     from combat_analysis.season_answers import _num
 
     out: Path = env.query_dir(pkg.metadata.query_id) / f"{spec.id}_{spec.kind}.png"
@@ -198,25 +199,26 @@ def draw_season(spec: VisualizationSpec, pkg: AgentDataPackage, env, rows: list[
     if spec.kind == "leaderboard_table":
         column = spec.y[0]
         shown = [c for c in ("rank", "player", "matches", column) if c in rows[0]]
-        path = season_charts.leaderboard_table(out, [metric_label(c) for c in shown],
-                                               [[_num(r[c]) if not isinstance(r[c], str) else r[c] for c in shown]
-                                                for r in rows], title=spec.title)
+        job = ChartJob.of("leaderboard_table", out, [metric_label(c) for c in shown],
+                          [[_num(r[c]) if not isinstance(r[c], str) else r[c] for c in shown] for r in rows],
+                          title=spec.title)
         alt = f"{spec.title}: {rows[0]['player']} leads; {len(rows)} players shown."
     elif spec.kind == "form_chart":
         metric = spec.y[0]
-        path = season_charts.form_chart(out, [r["match_id"] for r in rows], {metric_label(metric): [r[metric] for r in rows]},
-                                        [r["result"] for r in rows], title=spec.title)
+        job = ChartJob.of("form_chart", out, [r["match_id"] for r in rows],
+                          {metric_label(metric): [r[metric] for r in rows]}, [r["result"] for r in rows],
+                          title=spec.title)
         alt = f"{spec.title}: {len(rows)} matches in start order, each marked win, loss or unknown."
     else:
         name = plan.season.group or "god"
         shown_rows = rows[:15]
-        path = season_charts.win_rate_bars(
-            out, [r[name] for r in shown_rows],
+        job = ChartJob.of(
+            "win_rate_bars", out, [r[name] for r in shown_rows],
             [None if r["win_rate_pct"] is None else r["win_rate_pct"] / 100 for r in shown_rows],
             [r["matches"] for r in shown_rows], title=spec.title)
         alt = f"{spec.title}: {len(shown_rows)} {name}s with their win rate and games."
-    return Visualization(id=spec.id, type=spec.kind, title=spec.title, file_path=str(path), alt_text=alt,
-                         thumbnail_b64=charts.thumbnail_b64(path), source=spec.source)
+    return job, Visualization(id=spec.id, type=spec.kind, title=spec.title, file_path=str(out), alt_text=alt,
+                              source=spec.source)
 
 
 def refusal_for_error(pkg: AgentDataPackage) -> str:

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
 
+from combat_analysis import chart_style as style
+from combat_analysis.chart_jobs import ChartJob
 from combat_analysis.package import AgentDataPackage, ErrorEntry, Visualization, VisualizationSpec
 from combat_analysis.stages import (
     MetricInfo,
@@ -52,36 +54,36 @@ def _required_metric(metric: str | None, info: MetricInfo | None, kind: str) -> 
     return metric, info
 
 
-def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visualization:
-    from combat_analysis import charts  # matplotlib: imported by the first answer that draws a chart
-
+def chart_job(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> tuple[ChartJob | None, Visualization]:
+    """What to draw for a spec (None for a KPI or a table, which have only alt text) and its entry, whose
+    thumbnail is added once the chart is drawn."""
     rows = all_rows(pkg, env, spec.source)
     if pkg.plan is not None and pkg.plan.season is not None:  # across matches: season_charts.py
-        from combat_analysis.stages.season_stage import draw_season
+        from combat_analysis.stages.season_stage import season_chart_job
 
-        return draw_season(spec, pkg, env, rows)
+        return season_chart_job(spec, pkg, env, rows)
     out_dir = env.query_dir(pkg.metadata.query_id)
     path = out_dir / f"{spec.id}_{spec.kind}.png"
     team_of = _team_of(pkg, env)
     metric = spec.y[0] if spec.y else None
     info = metric_info(metric) if metric else None
-    unit = charts.axis_label(info.label, info.unit).removeprefix(info.label) if info else ""  # " (unit)" or ""
+    unit = style.axis_label(info.label, info.unit).removeprefix(info.label) if info else ""  # " (unit)" or ""
     if spec.kind in ("kpi", "table"):
         if spec.kind == "kpi" and rows and metric and info:
             text = f"{spec.title}: {fmt_number(rows[0].get(metric), info.decimals)}"
         else:
             text = f"{spec.title}: a table of {len(rows)} rows"  # the report says how many it shows
-        return Visualization(id=spec.id, type=spec.kind, title=spec.title, alt_text=text, source=spec.source)
+        return None, Visualization(id=spec.id, type=spec.kind, title=spec.title, alt_text=text, source=spec.source)
 
     if spec.kind == "bar_h":
         metric, info = _required_metric(metric, info, spec.kind)
         shown = [r for r in rows if is_number(r.get(metric))][:MAX_BARS]
         labels = [_label(spec.x, r.get(spec.x)) if spec.x else metric for r in shown]
         values = [float(r[metric]) for r in shown]
-        colors = [charts.team_color(r.get("team") if "team" in r else team_of.get(_cell(r, spec.x)))
-                  if spec.x in ("player", "team") else charts.PALETTE[0] for r in shown]
-        charts.bar_h(path, labels, values, title=spec.title, xlabel=f"{info.label}{unit}", colors=colors,
-                     decimals=info.decimals)
+        colors = [style.team_color(r.get("team") if "team" in r else team_of.get(_cell(r, spec.x)))
+                  if spec.x in ("player", "team") else style.PALETTE[0] for r in shown]
+        job = ChartJob.of("bar_h", path, labels, values, title=spec.title, xlabel=f"{info.label}{unit}",
+                          colors=colors, decimals=info.decimals)
         alt = (f"Horizontal bar chart of {info.label} by {spec.x or 'row'}, largest first, {len(shown)} bars: "
                f"{_summary(labels, values, info.decimals)}.")
     elif spec.kind == "grouped_bar" and spec.series:
@@ -92,7 +94,7 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
         cells = {(str(_cell(r, spec.x)), _label(spec.series, r.get(spec.series))): float(r.get(metric) or 0)
                  for r in rows}
         series = {n: [cells.get((c, n), 0.0) for c in categories] for n in names[:MAX_SERIES]}
-        charts.grouped_bar(path, categories, series, title=spec.title, ylabel=f"{info.label}{unit}")
+        job = ChartJob.of("grouped_bar", path, categories, series, title=spec.title, ylabel=f"{info.label}{unit}")
         alt = (f"Bar chart of {info.label} per period for {', '.join(series)}: "
                + "; ".join(f"{c}: {_summary(list(series), [series[n][i] for n in series], info.decimals, 5)}"
                            for i, c in enumerate(categories)) + ".")
@@ -103,13 +105,13 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
         colors = None
         if len(spec.y) == 1:
             # One metric: bars per entity side by side, coloured by team.
-            charts.bar_h(path, categories, series[info.label], title=spec.title, xlabel=f"{info.label}{unit}",
-                         colors=[charts.team_color(r.get("team") if "team" in r else team_of.get(_cell(r, spec.x)))
+            job = ChartJob.of("bar_h", path, categories, series[info.label], title=spec.title,
+                              xlabel=f"{info.label}{unit}", colors=[style.team_color(r.get("team") if "team" in r else team_of.get(_cell(r, spec.x)))
                                  for r in rows], decimals=info.decimals)
         else:
             units = {metric_info(m).unit for m in spec.y}
-            charts.grouped_bar(path, categories, series, title=spec.title,
-                               ylabel=units.pop() if len(units) == 1 else "", colors=colors)
+            job = ChartJob.of("grouped_bar", path, categories, series, title=spec.title,
+                              ylabel=units.pop() if len(units) == 1 else "", colors=colors)
         alt = (f"Bar chart comparing {', '.join(series)} for {', '.join(categories)}: "
                + "; ".join(f"{c} {_summary([k for k in series], [series[k][i] for k in series], info.decimals)}"
                            for i, c in enumerate(categories)) + ".")
@@ -125,15 +127,15 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
             ys.append(float(r[metric]))
         top = sorted(per_series, key=lambda n: -sum(per_series[n][1]))[:MAX_SERIES]
         lines = {n: per_series[n] for n in top}
-        line_colors: dict[str, str] | None = {n: charts.team_color(team_of.get(n)) for n in lines} if spec.series == "team" else None
+        line_colors: dict[str, str] | None = {n: style.team_color(team_of.get(n)) for n in lines} if spec.series == "team" else None
         if spec.series == "team":
-            line_colors = {n: charts.team_color(n.split()[-1]) for n in lines}
-        markers = [(o["match_second"] / 60, o["objective"], charts.team_color(o["team"]))
+            line_colors = {n: style.team_color(n.split()[-1]) for n in lines}
+        markers = [(o["match_second"] / 60, o["objective"], style.team_color(o["team"]))
                    for o in all_rows(pkg, env, "pattern_objective_timeline")]
-        ticks = [(k["match_second"] / 60, charts.team_color(k["killer_team"]))
+        ticks = [(k["match_second"] / 60, style.team_color(k["killer_team"]))
                  for k in all_rows(pkg, env, "kill_events")]
-        charts.line_chart(path, lines, title=spec.title, xlabel="minute", ylabel=f"{info.label}{unit}",
-                          colors=line_colors, markers=markers, ticks=ticks)
+        job = ChartJob.of("line_chart", path, lines, title=spec.title, xlabel="minute",
+                          ylabel=f"{info.label}{unit}", colors=line_colors, markers=markers, ticks=ticks)
         alt = (f"Line chart of {info.label} per minute"
                + (f" for {', '.join(lines)}" if spec.series else "")
                + f", minutes {min(r['minute'] for r in rows)} to {max(r['minute'] for r in rows)}"
@@ -142,9 +144,9 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
     elif spec.kind == "gold_diff":
         minutes = [r["minute"] for r in rows]
         diffs = [float(r["gold_diff"]) for r in rows]
-        markers = [(o["match_second"] / 60, o["objective"], charts.team_color(o["team"]))
+        markers = [(o["match_second"] / 60, o["objective"], style.team_color(o["team"]))
                    for o in all_rows(pkg, env, "pattern_objective_timeline")]
-        charts.gold_diff_chart(path, minutes, diffs, title=spec.title, markers=markers)
+        job = ChartJob.of("gold_diff_chart", path, minutes, diffs, title=spec.title, markers=markers)
         alt = (f"Line chart of team 1's gold minus team 2's over minutes {minutes[0]} to {minutes[-1]}; "
                f"at minute {minutes[-1]} it stands at {fmt_number(diffs[-1])}.")
     elif spec.kind == "stacked_bar":
@@ -165,7 +167,7 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
         categories = list(by_category)
         if categories == ["all"] and pkg.plan and pkg.plan.focus:
             categories = [", ".join(pkg.plan.focus)]
-        charts.stacked_bar(path, categories, stacks, title=spec.title, xlabel=f"{info.label}{unit}")
+        job = ChartJob.of("stacked_bar", path, categories, stacks, title=spec.title, xlabel=f"{info.label}{unit}")
         alt = (f"Stacked bar of {info.label} split by {spec.series}: "
                + _summary(list(stacks), [sum(v) for v in stacks.values()], info.decimals, limit=4) + ".")
     elif spec.kind == "heatmap":
@@ -177,7 +179,7 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
             extent = (e["x_min"], e["x_max"], e["y_min"], e["y_max"])
         else:
             extent = (min(xs), max(xs), min(ys), max(ys))
-        charts.heatmap(path, xs, ys, extent=extent, title=spec.title)
+        job = ChartJob.of("heatmap", path, xs, ys, extent=extent, title=spec.title)
         alt = f"Map heatmap of {len(xs)} positions over the map extent."
     elif spec.kind == "event_timeline":
         kills = [(k["match_second"], k["killer_team"]) for k in all_rows(pkg, env, "kill_events")]
@@ -187,13 +189,13 @@ def draw(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> Visua
         first = rows[0] if rows else {}
         if "killer" in first and "victim" in first and "match_second" in first:
             highlight.append((first["match_second"], f"{first['killer']} on {first['victim']}"))
-        charts.event_timeline(path, kills, objectives, title=spec.title, highlight=highlight)
+        job = ChartJob.of("event_timeline", path, kills, objectives, title=spec.title, highlight=highlight)
         alt = (f"Timeline of {len(kills)} player kills by team and {len(objectives)} objectives over the match"
                + (f", highlighting {highlight[0][1]}" if highlight else "") + ".")
     else:
         raise ValueError(f"unknown chart kind {spec.kind!r}")
-    return Visualization(id=spec.id, type=spec.kind, title=spec.title, file_path=str(path), alt_text=alt,
-                         thumbnail_b64=charts.thumbnail_b64(path), source=spec.source)
+    return job, Visualization(id=spec.id, type=spec.kind, title=spec.title, file_path=str(path), alt_text=alt,
+                              source=spec.source)
 
 
 def visualization(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
@@ -201,14 +203,27 @@ def visualization(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     specs = pkg.analysis.recommended_visualizations if pkg.analysis else ()
     if not specs or env.answer_only:  # a follow-up's answer is text in the main report
         return pkg.next_version(stage=STAGE, started=started, status="skipped")
-    drawn: dict[str, Visualization] = {}
     errors: list[ErrorEntry] = []
+
+    def failed(spec: VisualizationSpec, why: str) -> None:
+        errors.append(ErrorEntry(stage=STAGE, error_type="chart_error", description=f"{spec.id} ({spec.kind}): {why}",
+                                 recovery_action="report shown without this chart"))
+
+    planned: list[tuple[VisualizationSpec, ChartJob | None, Visualization]] = []
     for spec in specs:
         try:
-            drawn[spec.id] = draw(spec, pkg, env)
+            planned.append((spec, *chart_job(spec, pkg, env)))
         except Exception as exc:  # noqa: BLE001 - one broken chart must not sink the report
-            errors.append(ErrorEntry(stage=STAGE, error_type="chart_error",
-                                     description=f"{spec.id} ({spec.kind}): {type(exc).__name__}: {exc}",
-                                     recovery_action="report shown without this chart"))
+            failed(spec, f"{type(exc).__name__}: {exc}")
+    jobs = [job for _, job, _ in planned if job is not None]
+    outcomes = iter(env.charts.draw(jobs) if jobs else ())  # in the jobs' order
+    drawn: dict[str, Visualization] = {}
+    for spec, job, entry in planned:
+        outcome = next(outcomes) if job is not None else None
+        if outcome is not None and outcome.error is not None:
+            failed(spec, outcome.error)
+            continue
+        drawn[spec.id] = entry if outcome is None else entry.model_copy(
+            update={"file_path": outcome.path, "thumbnail_b64": outcome.thumbnail_b64})
     return pkg.next_version(stage=STAGE, started=started, new_errors=errors,
                             visualizations={**pkg.visualizations, **drawn})
