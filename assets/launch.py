@@ -1,6 +1,6 @@
 """Run one question as a real Dagster run of `answer_question_job`, for `combat-analysis ask --dagster`.
 
-    python -m assets.launch [--match ID] [--previous Q ...] "question"
+    python -m assets.launch [--match ID] [--previous Q ...] [--no-followups] "question"
 
 Without --match the run chooses as `ask` does (`pipeline.choose_match`): across matches when the question's
 scope words say so, else the latest match.
@@ -68,9 +68,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("question")
     parser.add_argument("--match", default=None)
     parser.add_argument("--previous", action="append", default=[])
+    parser.add_argument("--no-followups", action="store_true", help="skip answering the anticipated follow-ups")
     parser.add_argument("--verbose", action="store_true", help="print Dagster's full log on stderr too")
     args = parser.parse_args(argv)
-    request = QuestionRequest(question=args.question, match_id=args.match, previous_queries=tuple(args.previous))
+    request = QuestionRequest(question=args.question, match_id=args.match, previous_queries=tuple(args.previous),
+                              followups=not args.no_followups)
     paths = Paths.from_env()
     log = paths.home / "logs" / "ask.log"
     log.parent.mkdir(parents=True, exist_ok=True)

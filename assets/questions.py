@@ -59,6 +59,7 @@ class QuestionConfig(dg.Config):
     match_id: str = ""
     previous_queries: list[str] = []
     user_id: str = "analyst"
+    followups: bool = True
 
 
 def question_key(context) -> str:
@@ -74,7 +75,8 @@ def _request(key: str, config: QuestionConfig, home: CombatHome) -> QuestionRequ
     if not config.question:
         return load_question(home.paths, key)
     request = QuestionRequest(question=config.question, match_id=config.match_id or None,
-                              previous_queries=tuple(config.previous_queries), user_id=config.user_id)
+                              previous_queries=tuple(config.previous_queries), user_id=config.user_id,
+                              followups=config.followups)
     save_question(home.paths, request, key=key)
     return request
 
@@ -225,7 +227,8 @@ def answer_report(context: dg.AssetExecutionContext, charts: AgentDataPackage, h
     methodology, as markdown and a self-contained HTML report (package v5). Metadata: `chart` is the main
     chart at a readable width with the report's path (open it with "Show Markdown"); `report_html` and
     `report_url` point at the HTML report."""
-    env = home.stage_env(charts.input.context.match_id, planner.planner())
+    request = load_question(home.paths, question_key(context))  # saved by query_plan, whichever way it came
+    env = home.stage_env(charts.input.context.match_id, planner.planner(), followups=request.followups)
     pkg = composer(charts, env)
     final = pkg.final_output
     drawn = drawn_charts(pkg)

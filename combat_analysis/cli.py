@@ -254,6 +254,8 @@ def _ask_through_dagster(question: str, choice, paths: Paths, args) -> int:
         command[3:3] = ["--match", choice.match_id]
     for previous in args.previous or ():
         command += ["--previous", previous]
+    if args.no_followups:
+        command.append("--no-followups")
     if args.verbose:
         command.append("--verbose")
     run = subprocess.run(command, capture_output=True, text=True, env=_dagster_environment(args, paths))

@@ -36,6 +36,7 @@ class QuestionRequest(BaseModel):
     previous_queries: tuple[Annotated[str, Field(max_length=500)], ...] = Field(default=(), max_length=20)
     user_id: str = Field(default="analyst", max_length=100)
     session_id: str = Field(default="", max_length=100)
+    followups: bool = True  # answer the anticipated follow-up questions in the report
 
     @field_validator("match_id")
     @classmethod

@@ -210,3 +210,15 @@ def test_cleanup_handles_runs(home):
     run = cli(home, "cleanup-handles")
     assert run.returncode == 0
     assert "expired handle" in run.stderr
+
+
+def test_no_followups_holds_on_both_ask_paths(home, dagster_home):
+    question = "Which player had the best KDA?"
+    for through in ([], ["--dagster"]):
+        run = cli(home, "ask", "--match", SAMPLE_MATCH_ID, "--json", "--no-followups", *through, question,
+                  env={"DAGSTER_HOME": str(dagster_home)})
+        assert run.returncode == 0, run.stderr
+        pkg = json.loads(run.stdout)
+        assert pkg["response"]["followup_answers"] == [], through
+        assert len(pkg["query_analysis"]["anticipated_followups"]) == 3  # still suggested, not answered
+        assert "VoidWalker" in pkg["response"]["direct_answer"]
