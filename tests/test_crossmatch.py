@@ -279,6 +279,9 @@ def test_a_match_named_in_the_question_reads_only_that_match(home, season_matche
     # a non-player, or a word that names nobody, would otherwise be dropped and the players ranked instead
     ("how much damage did the Fire Giant deal across all matches", "non-players such as Fire Giant"),
     ("how did kills go for Quillfeather over his last 3 games", "'quillfeather' matches no player"),
+    # the queue or mode is not in the logs: ranking every match instead would answer another question
+    ("who dealt the most damage in ranked across all matches", "the queue, game mode or platform"),
+    ("which gods win most in casual games this season", "the queue, game mode or platform"),
 ))
 def test_words_a_cross_match_plan_cannot_honour_are_refused_saying_why(home, question, said):
     pkg, rows = ask(home, question)

@@ -103,3 +103,35 @@ def test_a_refused_real_world_question_shows_no_number(stage_env):  # noqa: F811
                           artifacts_dir=stage_env.artifacts_dir, followups=False)
     text = " ".join((pkg.response.direct_answer, *pkg.response.key_insights))
     assert pkg.is_refusal and not any(c.isdigit() for c in text)
+
+
+# The queue, mode and platform a match was played in: generated from figures x question shapes x the words a
+# player uses for them. None is in the log, so none may be answered as if it had been applied.
+FIGURES = ("damage", "kills", "gold", "healing", "deaths")
+SHAPES = ("who had the most {m} {q}?", "which player got the most {m} {q}", "how much {m} did Brisk get {q}",
+          "show {m} by player {q}", "top 3 players by {m} {q}")
+QUEUES = ("in ranked", "in ranked games", "in a ranked match", "in the ranked queue", "in unranked", "in casual",
+          "in casual matches", "in normal games", "in quick play", "in conquest", "on the Arena map",
+          "in joust", "on console", "on PC", "from xbox players", "in custom lobbies", "in ranked conquest")
+
+
+@pytest.mark.parametrize("queue", QUEUES)
+def test_a_queue_mode_or_platform_is_refused_never_dropped(queue):
+    for i, shape in enumerate(SHAPES):
+        question = shape.format(m=FIGURES[(i + len(queue)) % len(FIGURES)], q=queue)
+        plan = plan_question(question, VOCAB)
+        assert plan.intent == Intent.REFUSE, question
+        assert "queue, game mode or platform" in plan.refusal.reason, question
+
+
+@pytest.mark.parametrize("question", ["rank the players by damage", "players ranked by kills", "who ranked first in gold",
+                                      "list everyone ranked by healing", "rank players by deaths, lowest first"])
+def test_ranked_as_an_order_is_still_a_ranking(question):
+    plan = plan_question(question, VOCAB)
+    assert plan.intent != Intent.REFUSE and not plan.caveats, question
+
+
+@pytest.mark.parametrize("place", ["in the Solo lane", "in the solo lane", "in the mid lane", "in the middle lane"])
+def test_a_lane_read_as_its_role_is_not_also_called_unused(place):
+    plan = plan_question(f"who dealt the most damage {place}", VOCAB)
+    assert plan.intent != Intent.REFUSE and plan.focus and not plan.caveats, (place, plan.focus, plan.caveats)

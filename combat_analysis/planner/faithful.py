@@ -16,6 +16,7 @@ import re
 
 from combat_analysis.catalog import metric
 from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.planner.entities import find_roles
 from combat_analysis.planner.reading import Reading, normalize
 from combat_analysis.planner.refusals import no_digits, refuse
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -42,11 +43,22 @@ def _event_object_unread(r: Reading, plan: QueryPlan) -> bool:
     return any(m.group(2) not in _EVENT_OBJECTS and not m.group(2).startswith("name") for m in _EVENT_VERB.finditer(r.text))
 
 
+def _honoured(word: str, plan: QueryPlan, vocab: Vocabulary) -> bool:
+    """An unread word the plan took all the same: a name it focuses on, or a place naming the role it filters on
+    ("in the Solo lane" answered for the Solo players)."""
+    focus = {f.lower() for f in plan.focus}
+    if word in " ".join(focus):
+        return True
+    roles = find_roles(word, vocab.roles)
+    return bool(roles) and all(m.role.lower() in focus for m in roles)
+
+
 def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     """The plan, refused or with a caveat when words of the question were not honoured."""
     if plan.intent == Intent.REFUSE:
         return plan
-    unread = [w for w in r.unread if w not in " ".join(plan.focus).lower()]
+    unread = [w for w in r.unread if not _honoured(w, plan, vocab)]
+    unread = [w for w in unread if not any(w != other and f" {w} " in f" {other} " for other in unread)]  # "river" in "in the river"
     defaulted = any(a.startswith("no figure named") or a.startswith("'best' read as") for a in plan.assumptions)
     weak = r.evidence in ("weak", "fuzzy") or (r.evidence == "none" and plan.intent != Intent.EVENT_LIST) \
         or defaulted or _named_by_a_thing(r)

@@ -42,6 +42,17 @@ _OUT_OF_SCOPE_PATTERNS = [
     (r"\b(what|which)\s+rank\b|\brank(ed)?\s+(is|was|are|were|of)\b|\bcurrent\s+rank\b|\b(their|his|her|my|its)\s+rank\b"
      r"|\branked\s+(tier|division|ladder|points|rating|mode)\b|\bis\s+\S+\s+ranked\b|\b(elo|mmr|lp|ladder|division|"
      r"matchmaking|skill\s+rating|rating)\b|\btier\b", "ranks, ratings or matchmaking"),
+    # The queue, mode and platform a match was played in: the log's start line holds only the match id. "Ranked" as
+    # an order ("players ranked by damage", "in ranked order") stays a ranking.
+    (r"\b(?:in|on|during|for|from|of|at)\s+(?:a\s+|the\s+|my\s+|our\s+|their\s+)?(?:un)?ranked\b(?!\s+(?:by|order|list))"
+     r"|\b(?:un)?ranked\s+(?:games?|matches|match|queues?|play|lobb(?:y|ies)|conquest|joust|arena|modes?)\b"
+     r"|\b(?:casual|normals?|quick\s*play|customs?|unranked|competitive|league)\s+(?:games?|matches|match|queues?|"
+     r"lobb(?:y|ies)|modes?)\b|\bin\s+(?:casual|normals|quick\s*play|customs)\b"
+     r"|\b(?:in|on|of)\s+(?:the\s+)?(?:conquest|joust|arena)(?:\s+(?:mode|map|games?|matches))?\b"
+     r"|\b(?:game|queue)\s+(?:mode|type)\b"
+     r"|\b(?:on|from)\s+(?:the\s+)?(?:console|consoles|pc|xbox|playstation|ps[45]|switch|controller|crossplay)\b"
+     r"|\b(?:console|pc|xbox|playstation)\s+(?:players?|games?|matches|lobb(?:y|ies)|version)\b",
+     "the queue, game mode or platform a match was played in (ranked or casual, Conquest or Arena, PC or console)"),
     (r"\bwin\s*rates?\b|\bwinrates?\b|\bwin\s+percentage\b|\bseasons?\b|\bcareer\b|\ball[-\s]time\b|\bother\s+(matches|games)\b"
      r"|\bprevious\s+(matches|games)\b|\blast\s+(week|month|year)\b|\bhistory\b|\bacross\s+(matches|games)\b"
      r"|\bmatch\s+history\b|\blifetime\b", "other matches or seasons; it holds this one match"),
