@@ -239,6 +239,25 @@ def test_trend_over_the_last_games(home, season_matches, template, name, metric,
     assert all(same(r[metric_id], g[metric_id]) for r, g in zip(rows, mine, strict=True))
 
 
+PREVIOUS_TEMPLATES = ("compare {n}'s {m} with the previous match", "how did {n}'s {m} compare to his last game",
+                      "{n}'s {m} compared with their previous match", "{n} {m} versus her last match",
+                      "comparing the {m} of {n} to the previous game", "{n}'s {m} against his prior match")
+
+
+@pytest.mark.parametrize("template,name,metric", pick(itertools.product(
+    PREVIOUS_TEMPLATES, NAMES, (("kills", "kills"), ("damage", "damage_dealt"), ("gold", "gold"), ("kda", "kda"))),
+    12, "previous"))
+def test_compared_with_the_previous_match_reads_the_last_two(home, season_matches, template, name, metric):
+    said, metric_id = metric
+    pkg, rows = ask(home, template.format(n=name, m=said))
+    assert_cross(pkg)
+    player = EXACT[name.casefold()]
+    mine = sorted((g for g in games(season_matches) if g["player"] == player),
+                  key=lambda g: (g["started_at"], g["match_id"]))[-2:]
+    assert [r["match_id"] for r in rows] == [g["match_id"] for g in mine]
+    assert all(same(r[metric_id], g[metric_id]) for r, g in zip(rows, mine, strict=True))
+
+
 # --- the latest-match default, --match, and faithfulness ---------------------------------------------------------
 
 

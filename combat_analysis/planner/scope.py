@@ -42,6 +42,9 @@ _LAST = re.compile(r"\b(?:(?:over|in|across|for|during|from)\s+)?(?:(?:his|her|t
                    r"(?:last|past|previous|recent|latest|most\s+recent)\s+" + _NUMBER + r"\s+" + _MATCH + r"\b")
 _PREVIOUS = re.compile(r"\b(?:compared?\s+(?:with|to)|against|than|vs\.?|versus)\s+(?:the|his|her|their)\s+"
                        r"(?:previous|last|prior|preceding)\s+" + _MATCH + r"\b")
+# "compare X's kills with the previous match": the comparison word comes first, the match after the figure.
+_COMPARE_PREVIOUS = re.compile(r"\bcompar(?:e|ed|ing|ison)\b.*?\b((?:with|to|against)\s+(?:the|his|her|their)\s+"
+                               r"(?:previous|last|prior|preceding)\s+" + _MATCH + r")\b")
 _DAYS = re.compile(r"\b(?:(?:over|in|during|for)\s+)?(?:the\s+)?(?:last|past)\s+" + _NUMBER + r"\s+days?\b")
 _RELATIVE = re.compile(r"\b(?:(?:in|during|for|over)\s+)?(this|last|the\s+previous)\s+(week|month|year)\b"
                        r"|\b(today|yesterday)\b")
@@ -146,6 +149,10 @@ def read_scope(question: str, match_ids: tuple[str, ...] = (), latest: datetime 
     found = _PREVIOUS.search(text)
     if found:
         return ScopeReading(kind="matches", last=2, previous=True, words=(found.group(0),), rest=_cut(text, found))
+    found = _COMPARE_PREVIOUS.search(text)
+    if found:
+        return ScopeReading(kind="matches", last=2, previous=True, words=(found.group(1),),
+                            rest=" ".join((text[:found.start(1)] + text[found.end(1):]).split()))
     found = _LAST.search(text)
     if found:
         return ScopeReading(kind="matches", last=max(_number(found.group(1)), 1), words=(found.group(0),),
