@@ -40,8 +40,7 @@ class ChartJob:
 
     @classmethod
     def of(cls, function: str, path: Path | str, *args: Any, **kwargs: Any) -> ChartJob:
-        if function not in DRAWING_FUNCTIONS:
-            raise ValueError(f"{function!r} is not a chart drawing function")
+        _drawing_module(function)  # refused here, where the mistake is made, not in the worker
         return cls(function, str(path), args, kwargs)
 
 
@@ -58,8 +57,12 @@ class ChartDrawer(Protocol):
     def draw(self, jobs: Sequence[ChartJob]) -> list[DrawnChart]: ...
 
 
-def _module(name: str) -> ModuleType:
-    if name == "season_charts":
+def _drawing_module(function: str) -> ModuleType:
+    """The module whose `function` draws a chart; any other name is refused."""
+    module = DRAWING_FUNCTIONS.get(function)
+    if module is None:
+        raise ValueError(f"{function!r} is not a chart drawing function")
+    if module == "season_charts":
         from combat_analysis import season_charts
 
         return season_charts
@@ -77,10 +80,7 @@ class DrawHere:
         drawn = []
         for job in jobs:
             try:
-                module = DRAWING_FUNCTIONS.get(job.function)
-                if module is None:
-                    raise ValueError(f"{job.function!r} is not a chart drawing function")
-                path = getattr(_module(module), job.function)(Path(job.path), *job.args, **job.kwargs)
+                path = getattr(_drawing_module(job.function), job.function)(Path(job.path), *job.args, **job.kwargs)
                 drawn.append(DrawnChart(str(path), thumbnail_b64(path)))
             except Exception as exc:  # noqa: BLE001 - one broken chart must not sink the others
                 drawn.append(DrawnChart(job.path, error=f"{type(exc).__name__}: {exc}"))
@@ -116,21 +116,16 @@ class ChartWorker:
         process, self._process = self._process, None
         if process is None:
             return
-        if process.stdin is not None:
-            try:
-                process.stdin.close()
-            except OSError:
-                pass
         # Every reply has come, so its files are written and closed; an idle worker (or one still importing,
         # when nothing was drawn) has nothing to finish, and Python's shutdown of matplotlib is not worth a wait.
         process.kill()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if process.stdout is not None:
-            process.stdout.close()
+        process.wait()
+        for pipe in (process.stdin, process.stdout):
+            try:
+                if pipe is not None:
+                    pipe.close()
+            except OSError:  # a dead worker's stdin may still hold an unsent job
+                pass
 
     def __enter__(self) -> ChartWorker:
         return self
