@@ -40,7 +40,7 @@ class ChartJob:
 
     @classmethod
     def of(cls, function: str, path: Path | str, *args: Any, **kwargs: Any) -> ChartJob:
-        _drawing_module(function)  # refused here, where the mistake is made, not in the worker
+        _module_name(function)  # refused here, where the mistake is made, not in the worker (nothing imported)
         return cls(function, str(path), args, kwargs)
 
 
@@ -57,12 +57,16 @@ class ChartDrawer(Protocol):
     def draw(self, jobs: Sequence[ChartJob]) -> list[DrawnChart]: ...
 
 
-def _drawing_module(function: str) -> ModuleType:
-    """The module whose `function` draws a chart; any other name is refused."""
+def _module_name(function: str) -> str:
+    """The name of the module whose `function` draws a chart; any other name is refused."""
     module = DRAWING_FUNCTIONS.get(function)
     if module is None:
         raise ValueError(f"{function!r} is not a chart drawing function")
-    if module == "season_charts":
+    return module
+
+
+def _drawing_module(function: str) -> ModuleType:
+    if _module_name(function) == "season_charts":
         from combat_analysis import season_charts
 
         return season_charts
