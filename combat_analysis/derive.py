@@ -222,8 +222,8 @@ def settle_logs(con, logs: list[BatchLog]) -> dict[int, list[BadLine]]:
             refused.append(f)
     for f in refused:
         con.execute("DELETE FROM parsed_csv WHERE f = ?", [f])
-    con.execute("CREATE TABLE batch_files (f INTEGER, lines_total BIGINT)")
-    con.executemany("INSERT INTO batch_files VALUES (?, ?)", list(surveyed.items()))
+    con.execute("CREATE TABLE batch_files (f INTEGER, lines_total BIGINT, cut BOOLEAN)")
+    con.executemany("INSERT INTO batch_files VALUES (?, ?, ?)", [(log.f, log.survey.lines, log.survey.cut) for log in logs])
     con.execute("CREATE TABLE framed_lines (f INTEGER, line_no BIGINT, line VARCHAR)")
     unreadable = {log.f: _frame(con, log) for log in logs if log.f not in first_rows}
     empty = "(SELECT 0 AS f, CAST(0 AS BIGINT) AS line_no, '' AS line WHERE false)"
@@ -275,13 +275,15 @@ def quarantine_lines(con, unreadable: dict[int, list[BadLine]]) -> None:
         INSERT INTO quarantine_raw
         SELECT f, line_no,
                CASE WHEN trim(clean) = '' THEN 'blank line'
+                    WHEN NOT json_valid(clean) AND line_no = lines_total AND cut
+                        THEN 'truncated line: the gzip archive ends mid-event, before its end marker'
                     WHEN NOT json_valid(clean) AND line_no = lines_total
                         THEN 'truncated line: the file ends mid-event'
                     WHEN NOT json_valid(clean) THEN 'malformed JSON'
                     WHEN json_type(clean) <> 'OBJECT' THEN 'not a JSON object'
                     ELSE 'no eventType' END,
                line
-        FROM (SELECT f, line_no, line, {CLEAN} AS clean, lines_total FROM parsed JOIN batch_files USING (f)
+        FROM (SELECT f, line_no, line, {CLEAN} AS clean, lines_total, cut FROM parsed JOIN batch_files USING (f)
               WHERE event_type IS NULL AND line IS NOT NULL)
     """)  # an unreadable line (NULL) is not here: it has its own reason, below
     con.execute("INSERT INTO quarantine_raw SELECT f, line_no, problem, line FROM parsed WHERE problem IS NOT NULL")

@@ -133,7 +133,7 @@ def as_ingest_error(path: Path, exc: BaseException) -> IngestError:
     if isinstance(exc, IngestError):
         return exc
     if isinstance(exc, (EOFError, zlib.error, gzip.BadGzipFile)):
-        error = IngestError(f"{path}: the gzip archive is truncated or corrupt ({_one_line(exc)})")
+        error = IngestError(f"{path}: the gzip archive is corrupt or holds no line ({_one_line(exc)})")
     else:
         error = IngestError(f"{path}: {_one_line(exc)[:300]}")
     error.__cause__ = exc

@@ -44,9 +44,48 @@ class LineBatch:
     bad: list[BadLine] = field(default_factory=list)
 
 
+class CutGzip:
+    """A `.gz` log read as far as it goes. An archive that ends before its end marker (an upload or a copy cut
+    short) reads as the lines it holds, as a cut plain log does; its last line, if cut mid-event, is quarantined
+    as truncated. `cut` says whether it ended early. A corrupt archive (bad data, a failed checksum) still
+    raises: what it holds cannot be trusted."""
+
+    def __init__(self, path: Path):
+        self._file = gzip.open(path, "rb")
+        self.cut = False
+        self._read_any = False
+
+    def read(self, size: int = -1) -> bytes:
+        """Up to `size` bytes (all, if negative), gathered one decompressed piece at a time, so the pieces before
+        an early end are kept (`GzipFile.read` would drop them with the error)."""
+        pieces: list[bytes] = []
+        wanted = size if size >= 0 else float("inf")
+        got = 0
+        while not self.cut and got < wanted:
+            try:
+                piece = self._file.read1(int(min(wanted - got, BLOCK_BYTES)))
+            except EOFError:  # the archive ends early; one that ends before any line is no log
+                if not (self._read_any or pieces):
+                    raise
+                self.cut = True
+                break
+            if not piece:
+                break
+            pieces.append(piece)
+            got += len(piece)
+        self._read_any = self._read_any or bool(pieces)
+        return b"".join(pieces)
+
+    def __enter__(self) -> CutGzip:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._file.close()
+
+
 def open_log(path: Path):
-    """Open a log for binary reading; `.gz` archives are read transparently."""
-    return gzip.open(path, "rb") if Path(path).suffix == ".gz" else open(path, "rb")
+    """Open a log for binary reading; `.gz` archives are read transparently (`CutGzip`)."""
+    return CutGzip(path) if Path(path).suffix == ".gz" else open(path, "rb")
 
 
 def file_sha256(path: Path) -> str:
@@ -153,6 +192,7 @@ class Survey:
 
     sha256: str
     lines: int
+    cut: bool = False  # a .gz archive that ends before its end marker: its lines are those it holds
 
 
 def survey_log(
@@ -182,7 +222,7 @@ def survey_log(
         if pending is not None:
             pending.result()
     lines = newlines + (1 if size and last != b"\n" else 0)
-    return Survey(file_sha256(path) if gz else digest.hexdigest(), lines)
+    return Survey(file_sha256(path) if gz else digest.hexdigest(), lines, cut=bool(getattr(f, "cut", False)))
 
 
 def _strip_bom(batch: LineBatch) -> LineBatch:

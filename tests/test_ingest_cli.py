@@ -35,21 +35,23 @@ def bad_files(tmp_path_factory) -> dict[str, tuple[Path, str]]:
     """Files that cannot be ingested, each with what its one-line error must say."""
     work = tmp_path_factory.mktemp("bad-files")
     (work / "a-folder.log").mkdir()
-    truncated = work / "cut.log.gz"
-    truncated.write_bytes(gzip.compress(SAMPLE_LOG.read_bytes())[:50_000])
+    corrupt = work / "corrupt.log.gz"
+    data = bytearray(gzip.compress(SAMPLE_LOG.read_bytes()))
+    data[40_000:40_400] = bytes(400)  # zeros in the middle of the stream: a cut archive is read, a corrupt one not
+    corrupt.write_bytes(bytes(data))
     nul = work / "nul.log"
     nul.write_bytes(b'{"eventType": "start", "matchID": "a\\u0000b"},\r\n' + SAMPLE_LOG.read_bytes().split(b"\r\n", 1)[1])
     (work / "empty.log").write_bytes(b"")
     return {
         "missing": (work / "missing.log", "no such log file"),
         "folder": (work / "a-folder.log", "is a folder without log files"),
-        "truncated gzip": (truncated, "the gzip archive is truncated or corrupt"),
+        "corrupt gzip": (corrupt, "the gzip archive is corrupt"),
         "NUL in the id": (nul, "the match id on line 1 contains a NUL character"),
         "empty": (work / "empty.log", "is empty"),
     }
 
 
-@pytest.mark.parametrize("case", ["missing", "folder", "truncated gzip", "NUL in the id", "empty"])
+@pytest.mark.parametrize("case", ["missing", "folder", "corrupt gzip", "NUL in the id", "empty"])
 def test_every_failure_is_one_line_naming_the_file(tmp_path, bad_files, case):
     path, says = bad_files[case]
     run = cli(tmp_path, "ingest", str(path))
@@ -65,7 +67,7 @@ def test_every_failure_is_one_line_naming_the_file(tmp_path, bad_files, case):
 def test_one_bad_file_among_good_ones_fails_alone(tmp_path, bad_files):
     good = tmp_path / "good.log"
     write_match(good, 21, minutes=3)
-    run = cli(tmp_path, "ingest", str(bad_files["truncated gzip"][0]), str(good))
+    run = cli(tmp_path, "ingest", str(bad_files["corrupt gzip"][0]), str(good))
     assert run.returncode == 1
     assert len(error_lines(run)) == 1
     assert "2 file(s), 1 match(es): 1 ingested; 0 line(s) quarantined; 1 failed" in run.stderr

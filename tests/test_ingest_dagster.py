@@ -93,5 +93,5 @@ def test_a_bad_file_fails_its_run_naming_the_file_without_retrying(tmp_path):
                              raise_on_error=False, run_config=config)
         assert not run.success
         [failure] = [e for e in run.all_events if e.event_type_value == "STEP_FAILURE"]
-        assert f"{log}: the gzip archive is truncated or corrupt" in failure.event_specific_data.error.message
+        assert f"{log}: the gzip archive is corrupt or holds no line" in failure.event_specific_data.error.message
         assert not [e for e in run.all_events if e.event_type_value == "STEP_UP_FOR_RETRY"]

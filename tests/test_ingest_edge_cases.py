@@ -217,6 +217,41 @@ def test_gzip_archives_are_read_transparently(tmp_path):
     assert (result.match_id, result.lines_total, result.lines_quarantined) == (SAMPLE_MATCH_ID, 26671, 0)
 
 
+@pytest.mark.parametrize("kept", [0.05, 0.37, 0.81, 0.999])
+def test_a_cut_gzip_archive_keeps_every_line_it_holds(tmp_path, kept):
+    """An archive cut short (an upload stopped midway) reads as the plain log cut at the same point would: every
+    whole line is an event, the cut last line is quarantined naming the archive, nothing else is lost."""
+    import gzip
+    import zlib
+
+    packed = gzip.compress(SAMPLE_BYTES)
+    cut = packed[: int(len(packed) * kept)]
+    held = zlib.decompressobj(wbits=31).decompress(cut)  # every byte the cut archive still holds
+    assert 0 < len(held) < len(SAMPLE_BYTES)
+    result = ingest_log(write(tmp_path, "cut.log.gz", cut), tmp_path / "gz")
+    plain = ingest_log(write(tmp_path, "cut.log", held), tmp_path / "plain")
+    whole = held.count(b"\n")
+    assert result.lines_total == plain.lines_total == whole + (not held.endswith(b"\n"))
+    assert result.lines_parsed == plain.lines_parsed and result.lines_parsed >= whole - 1
+    events = "SELECT count(*), sum(value1) FROM events"
+    assert (open_warehouse(tmp_path / "gz", SAMPLE_MATCH_ID).execute(events).fetchone()
+            == open_warehouse(tmp_path / "plain", SAMPLE_MATCH_ID).execute(events).fetchone())
+    if not held.endswith(b"\n"):
+        assert quarantine(tmp_path / "gz", SAMPLE_MATCH_ID)[-1][:2] == (
+            result.lines_total, "truncated line: the gzip archive ends mid-event, before its end marker")
+
+
+def test_a_corrupt_or_headless_gzip_archive_is_refused(tmp_path):
+    import gzip
+
+    packed = bytearray(gzip.compress(SAMPLE_BYTES))
+    packed[30_000:30_300] = bytes(300)  # bad data: what it would decompress to cannot be trusted
+    for name, data in (("corrupt.log.gz", bytes(packed)), ("headless.log.gz", gzip.compress(SAMPLE_BYTES)[:6])):
+        with pytest.raises(IngestError, match="the gzip archive is corrupt or holds no line"):
+            ingest_log(write(tmp_path, name, data), tmp_path / "wh")
+    assert match_ids(tmp_path / "wh") == []
+
+
 def test_a_malformed_time_keeps_the_event_without_a_clock(tmp_path):
     lines = list(SAMPLE_LINES)
     lines[300] = lines[300].replace(b'"time": "2025.03.02-', b'"time": "2025.13.99-')

@@ -95,20 +95,22 @@ def test_one_bad_file_in_a_batch_fails_alone_naming_itself(season_logs, tmp_path
     (bad / "junk.log").write_bytes(b"\n".join(lines[:50] + [b"not json"] * 20 + lines[50:200]))
     (bad / "refused.log").write_bytes(b'{"eventType": "start", "matchID": "a\\u0000b"},\n' + b"\n".join(lines[1:]))
     (bad / "empty.log").write_bytes(b"")
-    (bad / "cut.log.gz").write_bytes(gzip.compress(season_logs[1].read_bytes())[:20_000])
+    corrupt = bytearray(gzip.compress(season_logs[1].read_bytes()))
+    corrupt[15_000:15_400] = bytes(400)
+    (bad / "corrupt.log.gz").write_bytes(bytes(corrupt))
     days = [line.replace(b'"time": "2025.', b'"time": "2026.') if i > len(lines) // 2 else line
             for i, line in enumerate(lines)]
     (bad / "days.log").write_bytes(b"\n".join(days))
     # one line that is not UTF-8: the CSV reader refuses the file, which is then framed line by line
     (bad / "undecodable.log").write_bytes(season_logs[2].read_bytes().replace(b" damage.", b" damag\xff\xfe", 1))
     mixed = [season_logs[3], bad / "junk.log", bad / "refused.log", season_logs[4], bad / "empty.log",
-             bad / "cut.log.gz", bad / "days.log", bad / "missing.log", bad / "undecodable.log", season_logs[5]]
+             bad / "corrupt.log.gz", bad / "days.log", bad / "missing.log", bad / "undecodable.log", season_logs[5]]
     outcomes = ingest_logs(mixed, tmp_path / "wh")
     errors = {o.path.name: str(o.error) for o in outcomes if o.error is not None}
     assert all(isinstance(o.error, IngestError) for o in outcomes if o.error is not None)
     assert isinstance(outcomes[1].error, MalformedLogError)
     says = {"junk.log": "20 of 220 lines are malformed", "refused.log": "the match id on line 1 contains a NUL",
-            "empty.log": "is empty", "cut.log.gz": "the gzip archive is truncated or corrupt",
+            "empty.log": "is empty", "corrupt.log.gz": "the gzip archive is corrupt",
             "days.log": "hours from", "missing.log": "no such log file"}
     assert set(errors) == set(says)
     for name, text in says.items():
