@@ -135,3 +135,26 @@ def test_ranked_as_an_order_is_still_a_ranking(question):
 def test_a_lane_read_as_its_role_is_not_also_called_unused(place):
     plan = plan_question(f"who dealt the most damage {place}", VOCAB)
     assert plan.intent != Intent.REFUSE and plan.focus and not plan.caveats, (place, plan.focus, plan.caveats)
+
+
+LIST_SHAPES = ("list the players by {m}", "list the players in order of {m}", "list the players and their {m}",
+               "show all players with their {m}", "list every player by {m}")
+LIST_FIGURES = (("gold", "gold"), ("kills", "kills"), ("damage", "damage_dealt"), ("healing", "healing_done"),
+                ("deaths", "deaths"), ("assists", "assists"))
+
+
+@pytest.mark.parametrize("shape", LIST_SHAPES)
+def test_a_list_of_players_by_a_figure_gives_that_figure_for_each(shape):
+    # "list the players by gold" was answered with the line-up, gold dropped; "gold" was also read as a misspelt
+    # "gods" after "by"
+    for said, metric_id in LIST_FIGURES:
+        question = shape.format(m=said)
+        plan = plan_question(question, VOCAB)
+        assert plan.metrics[0] == metric_id and "player" in plan.group_by and not plan.caveats, (question, plan)
+
+
+@pytest.mark.parametrize("question", ["list the players", "who played", "show the lineup", "list the players and "
+                                      "their gods", "what was the team composition"])
+def test_the_line_up_is_still_the_roster(question):
+    plan = plan_question(question, VOCAB)
+    assert plan.metrics == ("roster",) and not plan.caveats, question

@@ -258,7 +258,8 @@ def event_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     how_many, superlative = r.shape.count, r.shape.superlative
     if "match_info" in r.metrics or (MATCH_FACTS.search(text) and not figures):
         return draft("match_info", window=None, limit=1)
-    if "roster" in r.metrics or (ROSTER.search(text) and not figures):
+    # "list the players by gold" asks for the gold of every player, not the line-up without it
+    if ("roster" in r.metrics or ROSTER.search(text)) and not figures:
         return draft("roster", ROSTER_DIMS, window=None)
     if WHAT_HAPPENED.search(text) and not figures:
         window, notes = r.window, ["'what happened' read as the player kills"]

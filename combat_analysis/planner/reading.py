@@ -226,7 +226,8 @@ def read_qualifiers(text: str, names: Sequence[str], npcs: Sequence[tuple[str, s
             continue
         word = m.group("word")
         close = difflib.get_close_matches(word, _KIND_FUZZY, n=1, cutoff=0.75)
-        if close and word not in _KIND_FUZZY:
+        # a misspelt kind ("by the towrs"), never a word the planner knows ("by gold" is no misspelt "gods")
+        if close and word not in _KIND_FUZZY and unknown_words(word):
             found.append(Qualifier(prep, _KIND_FUZZY[close[0]], None, said, f"'{word}' read as '{close[0]}'",
                                    m.start(), m.end()))
     return tuple(found)
