@@ -158,3 +158,26 @@ def test_a_list_of_players_by_a_figure_gives_that_figure_for_each(shape):
 def test_the_line_up_is_still_the_roster(question):
     plan = plan_question(question, VOCAB)
     assert plan.metrics == ("roster",) and not plan.caveats, question
+
+
+CONDITIONS = ("more than {n}", "fewer than {n}", "less than {n}", "at least {n}", "at most {n}", "over {n}",
+              "under {n}", "{n} or more", "{n} or fewer", "above {n}", "below {n}")
+CONDITION_SHAPES = ("players with {c} {m}", "who had {c} {m}?", "which players got {c} {m}", "list everyone with {c} {m}")
+
+
+@pytest.mark.parametrize("condition", CONDITIONS)
+def test_a_condition_on_a_figure_is_flagged_never_dropped(condition):
+    # "players with more than 10 kills" listed every player, the condition silently dropped
+    for i, shape in enumerate(CONDITION_SHAPES):
+        said, _ = LIST_FIGURES[(i + len(condition)) % len(LIST_FIGURES)]
+        question = shape.format(c=condition.format(n=(3, 10, 25, "1,500")[i]), m=said)
+        plan = plan_question(question, VOCAB)
+        assert any("was not applied: no player is left out for it" in c for c in plan.caveats), (question, plan.caveats)
+
+
+@pytest.mark.parametrize("question", ["who dealt the most damage in the first 10 minutes", "kills over the last 5 minutes",
+                                      "who had the most gold after minute 20", "damage in under 10 minutes",
+                                      "top 3 damage dealers", "who had more kills than Brisk"])
+def test_minutes_counts_and_comparisons_between_players_are_no_condition(question):
+    plan = plan_question(question, VOCAB)
+    assert not any("condition" in c for c in plan.caveats), (question, plan.caveats)

@@ -28,6 +28,15 @@ _EVENT_OBJECTS = frozenset("""match game it most more fights fight teamfight tea
 them us by with in at after before and or""".split())
 
 
+# A condition on a figure's value ("more than 10 kills", "at least 5 deaths", "20 or more assists"): no plan
+# filters on values, so one is never silently dropped. A number of minutes or seconds is a time window instead.
+_UNIT = r"(?!\s*(?:minutes?|mins?|seconds?|secs?|s|m)\b)"
+_THRESHOLD = re.compile(r"\b(?:more|fewer|less|greater|higher|lower|bigger|smaller)\s+than\s+\d[\d,.]*\b" + _UNIT +
+                        r"|\b(?:at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|over|under|above|below|"
+                        r"exceeding|beyond)\s+\d[\d,.]*\b" + _UNIT + r"(?=\s*[a-z])(?!\s*(?:minute|min|second|sec)\b)"
+                        r"|\b\d[\d,.]*\s+or\s+(?:more|fewer|less|greater|higher|lower)\b|\b\d+\+\s*[a-z]")
+
+
 def _named_by_a_thing(r: Reading) -> bool:
     """The only figure words are the name of a non-player ("what does the Fire Giant weigh")."""
     if not r.metric_hits or not r.npcs:
@@ -75,6 +84,12 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     if dropped:
         # "who tanked the most in team fights": the figure is answered, the team-fight part is not
         caveats.append(f"I read this as {_reading(plan)}; '{dropped[0]}' was not applied to it")
+    threshold = _THRESHOLD.search(r.text)
+    if threshold:
+        said = " ".join(re.sub(r"[\d,.+%]+", " ", threshold.group(0)).split()) or "a limit"
+        said = f"... {said}" if threshold.group(0)[0].isdigit() else f"{said} ..."
+        caveats.append(f"I read this as {_reading(plan)}; the condition '{said}' on the figure was not applied: "
+                       "no player is left out for it")
     if unread:
         words = ", ".join(f"'{w}'" for w in unread[:4])
         these = f"the words {words} were" if len(unread) > 1 else f"the word {words} was"
