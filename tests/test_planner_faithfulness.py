@@ -181,3 +181,41 @@ def test_a_condition_on_a_figure_is_flagged_never_dropped(condition):
 def test_minutes_counts_and_comparisons_between_players_are_no_condition(question):
     plan = plan_question(question, VOCAB)
     assert not any("condition" in c for c in plan.caveats), (question, plan.caveats)
+
+
+# Exclusions: "excluding supports" was read as the supports only (the role reader found them), the opposite.
+CUES = ("excluding {x}", "except {x}", "except for {x}", "other than {x}", "apart from {x}", "not counting {x}",
+        "leaving out {x}", "but not {x}")
+LEFT_OUT = (("the supports", "role", ("Support",)), ("junglers", "role", ("Jungle",)), ("Brisk", "player", ("Brisk",)),
+            ("team 1", "team", (1,)), ("VoidWalker and LunaSol", "player", ("VoidWalker", "LunaSol")))
+EXCLUSION_SHAPES = ("top 5 damage dealers {c}", "rank the players by gold {c}", "who had the most kills, {c}?",
+                    "show healing for every player {c}")
+
+
+@pytest.mark.parametrize("cue", CUES)
+def test_an_excluded_entity_is_left_out_never_the_only_one_kept(cue):
+    for i, shape in enumerate(EXCLUSION_SHAPES):
+        said, dimension, values = LEFT_OUT[(i + len(cue)) % len(LEFT_OUT)]
+        question = shape.format(c=cue.format(x=said))
+        plan = plan_question(question, VOCAB)
+        flipped = [(f.dimension, f.op, tuple(f.values)) for _, step in plan.steps() for f in step.filters]
+        assert (dimension, "!=", values) in flipped, (question, flipped)
+        assert not any(op != "!=" and dim == dimension for dim, op, _ in flipped), (question, flipped)
+        assert not plan.caveats, (question, plan.caveats)
+
+
+def test_a_ranking_excluding_a_role_reads_only_the_other_players(stage_env):  # noqa: F811
+    from combat_analysis.handles import rows_of
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question("rank the players by healing, excluding the supports", warehouse_root=stage_env.warehouse_root,
+                          match_id=MATCH_ID, artifacts_dir=stage_env.artifacts_dir, followups=False)
+    rows = rows_of(pkg.primary_result, None)
+    assert [r["player"] for r in rows][:3] == ["NightOwl07", "VoidWalker", "Kraken_Mid"]  # the Support players PapiTacos and LunaSol are out
+    assert len(rows) == 8 and "PapiTacos" not in {r["player"] for r in rows}
+    assert pkg.response.direct_answer.startswith("Healing done by player, highest first: NightOwl07: 28,399;")
+
+
+def test_leaving_a_part_of_the_match_out_is_refused_not_turned_around():
+    plan = plan_question("who had the most kills except in the first 10 minutes", VOCAB)
+    assert plan.intent == Intent.REFUSE and "cannot be left out" in plan.refusal.reason

@@ -16,6 +16,7 @@ import re
 
 from combat_analysis.catalog import metric
 from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.planner import exclusions
 from combat_analysis.planner.entities import find_roles
 from combat_analysis.planner.reading import Reading, normalize
 from combat_analysis.planner.refusals import no_digits, refuse
@@ -58,6 +59,8 @@ def _honoured(word: str, plan: QueryPlan, vocab: Vocabulary) -> bool:
     focus = {f.lower() for f in plan.focus}
     if word in " ".join(focus):
         return True
+    if any(f.op == "!=" for _, step in plan.steps() for f in step.filters) and word in exclusions.cue_words(plan.question):
+        return True  # "excluding": the plan leaves the named entities out
     roles = find_roles(word, vocab.roles)
     return bool(roles) and all(m.role.lower() in focus for m in roles)
 
@@ -66,6 +69,7 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     """The plan, refused or with a caveat when words of the question were not honoured."""
     if plan.intent == Intent.REFUSE:
         return plan
+    plan = exclusions.apply(plan, r, vocab)
     unread = [w for w in r.unread if not _honoured(w, plan, vocab)]
     unread = [w for w in unread if not any(w != other and f" {w} " in f" {other} " for other in unread)]  # "river" in "in the river"
     defaulted = any(a.startswith("no figure named") or a.startswith("'best' read as") for a in plan.assumptions)
