@@ -39,6 +39,13 @@ class Intent(str, Enum):
     REFUSE = "refuse"  # not answerable from a combat log
 
 
+class ValueCondition(Frozen):
+    """Keep only the rows whose headline figure meets it: "players with more than 10 kills" is `> 10`."""
+
+    op: Literal[">", ">=", "<", "<="]
+    value: float = Field(allow_inf_nan=False)
+
+
 class TimeWindow(Frozen):
     """Match seconds [start_s, end_s). `from_end_s` means "the last N seconds", resolved against the
     match duration when the SQL is compiled, so a plan stays valid for any match."""
@@ -130,6 +137,8 @@ class QueryPlan(Frozen):
     # a cross-match scope the season figure that answers it.
     scope: PlanScope | None = None
     season: SeasonFigure | None = None
+    # A condition on the headline figure of each row (a figure per player, team, role or god only).
+    condition: ValueCondition | None = None
 
     def steps(self) -> tuple[tuple[int, QueryPlan], ...]:
         """Every step that compiles to a query, in query order, with its part (0: the main question):

@@ -4,6 +4,8 @@ different question, and a real-world question never gets a number."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from stage_fixtures import MATCH_ID, stage_env, stage_warehouse  # noqa: F401
 
@@ -160,19 +162,57 @@ def test_the_line_up_is_still_the_roster(question):
     assert plan.metrics == ("roster",) and not plan.caveats, question
 
 
-CONDITIONS = ("more than {n}", "fewer than {n}", "less than {n}", "at least {n}", "at most {n}", "over {n}",
-              "under {n}", "{n} or more", "{n} or fewer", "above {n}", "below {n}")
+CONDITIONS = (("more than {n}", ">"), ("fewer than {n}", "<"), ("less than {n}", "<"), ("at least {n}", ">="),
+              ("at most {n}", "<="), ("over {n}", ">"), ("under {n}", "<"), ("{n} or more", ">="), ("{n} or fewer", "<="),
+              ("above {n}", ">"), ("below {n}", "<"), ("no more than {n}", "<="))
 CONDITION_SHAPES = ("players with {c} {m}", "who had {c} {m}?", "which players got {c} {m}", "list everyone with {c} {m}")
+# (words, truth key, thresholds that split the sample's players)
+CONDITION_FIGURES = (("kills", "kills", (5, 10, 11)), ("deaths", "deaths", (3, 6)), ("assists", "assists", (8, 15)),
+                     ("gold", "gold", ("8,000", "5,000")), ("damage", "damage_dealt", ("120,000", "100,000")))
+COMPARE = {">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b}
 
 
-@pytest.mark.parametrize("condition", CONDITIONS)
-def test_a_condition_on_a_figure_is_flagged_never_dropped(condition):
+def _condition_cases():
+    for i, (condition, op) in enumerate(CONDITIONS):
+        for j, shape in enumerate(CONDITION_SHAPES):
+            said, key, numbers = CONDITION_FIGURES[(i + j) % len(CONDITION_FIGURES)]
+            yield shape.format(c=condition.format(n=numbers[(i + j) % len(numbers)]), m=said), key, op
+
+
+CONDITION_CASES = list(_condition_cases())
+
+
+@pytest.mark.parametrize(("question", "key", "op"), CONDITION_CASES[::4], ids=[c[0][:45] for c in CONDITION_CASES[::4]])
+def test_a_condition_on_a_figure_keeps_exactly_the_players_meeting_it(stage_env, truth, question, key, op):  # noqa: F811
     # "players with more than 10 kills" listed every player, the condition silently dropped
-    for i, shape in enumerate(CONDITION_SHAPES):
-        said, _ = LIST_FIGURES[(i + len(condition)) % len(LIST_FIGURES)]
-        question = shape.format(c=condition.format(n=(3, 10, 25, "1,500")[i]), m=said)
-        plan = plan_question(question, VOCAB)
-        assert any("was not applied: no player is left out for it" in c for c in plan.caveats), (question, plan.caveats)
+    from combat_analysis.handles import rows_of
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    threshold = float(re.search(r"\d[\d,]*", question).group(0).replace(",", ""))
+    want = {p for p, figures in truth["players"].items() if COMPARE[op](figures[key], threshold)}
+    assert pkg.plan.condition is not None and pkg.plan.condition.op == op, question
+    rows = rows_of(pkg.primary_result, None) if pkg.primary_result.result_summary.row_count else []
+    assert {r["player"] for r in rows} == want, question
+    if not want:
+        assert pkg.response.direct_answer.startswith("No player had"), pkg.response.direct_answer
+
+
+@pytest.mark.parametrize(("question", "key", "op"), CONDITION_CASES, ids=[c[0][:45] for c in CONDITION_CASES])
+def test_every_condition_phrasing_is_read_as_a_condition(question, key, op):
+    plan = plan_question(question, VOCAB)
+    assert plan.condition is not None and plan.condition.op == op and not plan.caveats, (question, plan.caveats)
+
+
+@pytest.mark.parametrize("question", ["who dealt more than 50% of the team's damage",
+                                      "who dealt the most damage among players with more than 5 kills",
+                                      "show gold over time for players with more than 8,000 gold"])
+def test_a_condition_the_plan_cannot_apply_is_said_not_dropped(question):
+    plan = plan_question(question, VOCAB)
+    assert plan.condition is None
+    assert plan.intent == Intent.REFUSE or any("was not applied: no player is left out for it" in c
+                                               for c in plan.caveats), (question, plan.caveats)
 
 
 @pytest.mark.parametrize("question", ["who dealt the most damage in the first 10 minutes", "kills over the last 5 minutes",

@@ -90,6 +90,8 @@ def _compile_step(plan: QueryPlan, bound: frozenset[str]) -> str:
         if dim not in DIMENSIONS:
             raise PlanError(f"unknown dimension {dim!r}; known: {', '.join(DIMENSIONS)}")
     head = metric(plan.metrics[0])
+    if plan.condition is not None and (plan.intent == Intent.BUILD_ORDER or head.kind != "figure" or plan.windows):
+        raise PlanError("a condition on a figure's value needs one figure per player, team, role or god")
     if plan.intent == Intent.BUILD_ORDER or head.id == "build":
         return _build_order(plan, bound).sql(dialect="duckdb")
     if head.kind == "pattern":
@@ -339,6 +341,13 @@ def _metric_expr(m: Metric, plan: QueryPlan, grouped: bool) -> exp.Expr:
                     exp.convert(m.decimals))
 
 
+_CONDITION_OPS = {">": exp.GT, ">=": exp.GTE, "<": exp.LT, "<=": exp.LTE}
+
+
+def _condition_expr(op: str, left: exp.Expr, right: exp.Expr) -> exp.Expr:
+    return _CONDITION_OPS[op](this=left, expression=right)
+
+
 def _figures(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     bases = _base_metrics(plan.metrics)
     dims = plan.group_by
@@ -364,6 +373,11 @@ def _figures(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     else:
         order = [exp.Ordered(this=headline, desc=plan.order == "desc", nulls_first=False)]
         order += [exp.Ordered(this=exp.column(d)) for d in dims]
+    if plan.condition is not None:
+        if not dims or plan.intent == Intent.TIMELINE or dims[0] == "minute":
+            raise PlanError("a condition on a figure's value needs one figure per player, team, role or god")
+        figure = _metric_expr(metric(plan.metrics[0]), plan, True)
+        outer = outer.where(_condition_expr(plan.condition.op, figure, exp.convert(plan.condition.value)))
     if dims:
         outer = outer.order_by(*order)
     if plan.intent == Intent.RANKING and plan.shape == "top" and dims:

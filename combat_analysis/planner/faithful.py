@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 
-from combat_analysis.catalog import metric
+from combat_analysis.catalog import DIMENSIONS, metric
 from combat_analysis.plan import Intent, QueryPlan
-from combat_analysis.planner import exclusions
+from combat_analysis.planner import conditions, exclusions
 from combat_analysis.planner.entities import find_roles
-from combat_analysis.planner.reading import Reading, normalize
+from combat_analysis.planner.reading import Reading, normalize, read_metrics
 from combat_analysis.planner.refusals import no_digits, refuse
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -27,15 +27,6 @@ from combat_analysis.planner.vocabulary import Vocabulary
 _EVENT_VERB = re.compile(r"\b(won|win|wins|beat|lost|lose)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?([a-z]+)")
 _EVENT_OBJECTS = frozenset("""match game it most more fights fight teamfight teamfights team fights overall this that
 them us by with in at after before and or""".split())
-
-
-# A condition on a figure's value ("more than 10 kills", "at least 5 deaths", "20 or more assists"): no plan
-# filters on values, so one is never silently dropped. A number of minutes or seconds is a time window instead.
-_UNIT = r"(?!\s*(?:minutes?|mins?|seconds?|secs?|s|m)\b)"
-_THRESHOLD = re.compile(r"\b(?:more|fewer|less|greater|higher|lower|bigger|smaller)\s+than\s+\d[\d,.]*\b" + _UNIT +
-                        r"|\b(?:at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|over|under|above|below|"
-                        r"exceeding|beyond)\s+\d[\d,.]*\b" + _UNIT + r"(?=\s*[a-z])(?!\s*(?:minute|min|second|sec)\b)"
-                        r"|\b\d[\d,.]*\s+or\s+(?:more|fewer|less|greater|higher|lower)\b|\b\d+\+\s*[a-z]")
 
 
 def _named_by_a_thing(r: Reading) -> bool:
@@ -51,6 +42,24 @@ def _event_object_unread(r: Reading, plan: QueryPlan) -> bool:
     if plan.intent != Intent.EVENT_LIST or "winner" not in plan.metrics:
         return False
     return any(m.group(2) not in _EVENT_OBJECTS and not m.group(2).startswith("name") for m in _EVENT_VERB.finditer(r.text))
+
+
+def _with_condition(plan: QueryPlan, found: conditions.Condition, r: Reading) -> QueryPlan | None:
+    """The plan keeping only the rows whose headline figure meets the condition, or None where it cannot: the
+    plan has no figure per player, team, role or god, or the condition is on another figure ("the most damage
+    among players with more than 5 kills") or a percentage."""
+    if found.condition is None or plan.then is not None or plan.parts or plan.windows or not plan.group_by:
+        return None
+    head = metric(plan.metrics[0])
+    if not head.is_figure or plan.group_by[0] in ("minute", "period") or plan.intent == Intent.TIMELINE:
+        return None
+    named = read_metrics(r.text[found.end:found.end + 40]).ids
+    if named and head.id not in named[:1]:
+        return None
+    who = DIMENSIONS[plan.group_by[0]].label
+    shape = "all" if plan.shape in ("auto", "leader") else plan.shape
+    return plan.model_copy(update={"condition": found.condition, "shape": shape, "assumptions": (
+        *plan.assumptions, f"only the {who}s with {conditions.describe(found.condition)} {head.label}")})
 
 
 def _honoured(word: str, plan: QueryPlan, vocab: Vocabulary) -> bool:
@@ -88,12 +97,14 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     if dropped:
         # "who tanked the most in team fights": the figure is answered, the team-fight part is not
         caveats.append(f"I read this as {_reading(plan)}; '{dropped[0]}' was not applied to it")
-    threshold = _THRESHOLD.search(r.text)
-    if threshold:
-        said = " ".join(re.sub(r"[\d,.+%]+", " ", threshold.group(0)).split()) or "a limit"
-        said = f"... {said}" if threshold.group(0)[0].isdigit() else f"{said} ..."
-        caveats.append(f"I read this as {_reading(plan)}; the condition '{said}' on the figure was not applied: "
-                       "no player is left out for it")
+    found = conditions.read_condition(r.text)
+    if found is not None:
+        applied = _with_condition(plan, found, r)
+        if applied is not None:
+            plan = applied
+        else:
+            caveats.append(f"I read this as {_reading(plan)}; the condition '{found.said}' on the figure was not "
+                           "applied: no player is left out for it")
     if unread:
         words = ", ".join(f"'{w}'" for w in unread[:4])
         these = f"the words {words} were" if len(unread) > 1 else f"the word {words} was"

@@ -118,7 +118,9 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
     values = _values(ranked, metric)
     # Totals and shares are only the team's or the match's when every member is listed: never for a top N.
     members = {d: len({p[d] for p in roster}) for d in ("player", "team", "role", "god")} if roster else {}
-    complete = plan.shape != "top" and (len(rows) < plan.limit or len(rows) >= members.get(dim or "", 10 ** 9))
+    # every player (or team...) is in the rows: not a top N, and not only those meeting a condition on the figure
+    complete = plan.shape != "top" and plan.condition is None and (
+        len(rows) < plan.limit or len(rows) >= members.get(dim or "", 10 ** 9))
     scope = "" if complete else f" of the {len(rows)} listed"
     if info.additive and len(values) >= 2 and all(v >= 0 for v in values) and sum(values) > 0:
         total = sum(values)

@@ -124,8 +124,17 @@ def qualifier_phrase(plan: QueryPlan) -> str:
 
 
 def scope(plan: QueryPlan) -> str:
-    """The qualifiers and the window of a plan, to follow a figure's name."""
-    return qualifier_phrase(plan) + window_phrase(plan)
+    """The qualifiers, the condition on the figure and the window of a plan, to follow a figure's name."""
+    return qualifier_phrase(plan) + condition_phrase(plan) + window_phrase(plan)
+
+
+def condition_phrase(plan: QueryPlan) -> str:
+    """" with more than 10 kills": the rows kept by a condition on the headline figure."""
+    if plan.condition is None or not plan.metrics:
+        return ""
+    from combat_analysis.planner.conditions import describe
+
+    return f" with {describe(plan.condition)} {metric_info(plan.metrics[0]).label}"
 
 
 def names(items: Sequence[str]) -> str:
@@ -559,6 +568,10 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
         return comparison(plan, rows, dim, shape.metrics)
     if intent == Intent.BREAKDOWN:
         return breakdown(plan, rows, dim, shape.metrics)
+    if plan.condition is not None and len(rows) == 1 and dim:  # "who had fewer than 3 deaths": one did
+        only = rows[0]
+        return (f"Only {who(dim, only.get(dim), False)} had{condition_phrase(plan).removeprefix(' with')}"
+                f"{window_phrase(plan)}: {value(only, shape.metrics[0])}.")
     if intent == Intent.LOOKUP or len(rows) == 1:
         return lookup(plan, rows, dim, shape.metrics)
     return ranking(plan, rows, dim, shape.metrics)
