@@ -253,9 +253,24 @@ def test_a_ranking_excluding_a_role_reads_only_the_other_players(stage_env):  # 
     rows = rows_of(pkg.primary_result, None)
     assert [r["player"] for r in rows][:3] == ["NightOwl07", "VoidWalker", "Kraken_Mid"]  # the Support players PapiTacos and LunaSol are out
     assert len(rows) == 8 and "PapiTacos" not in {r["player"] for r in rows}
-    assert pkg.response.direct_answer.startswith("Healing done by player, highest first: NightOwl07: 28,399;")
+    assert pkg.response.direct_answer.startswith("Healing done by player without the Support players, highest first: "
+                                                 "NightOwl07: 28,399;")
 
 
 def test_leaving_a_part_of_the_match_out_is_refused_not_turned_around():
     plan = plan_question("who had the most kills except in the first 10 minutes", VOCAB)
     assert plan.intent == Intent.REFUSE and "cannot be left out" in plan.refusal.reason
+
+
+def test_teams_compared_without_a_role_sum_the_other_players(stage_env, truth):  # noqa: F811
+    from combat_analysis.handles import rows_of
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question("compare team 1 and team 2 damage excluding the junglers",
+                          warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    rows = {r["team"]: r["damage_dealt"] for r in rows_of(pkg.primary_result, None)}
+    want = {t: sum(p["damage_dealt"] for p in truth["players"].values() if p["team"] == t and p["role"] != "Jungle")
+            for t in (1, 2)}
+    assert rows == want == {1: 406_571, 2: 485_366}
+    assert pkg.response.direct_answer.startswith("Damage dealt without the Jungle players — team 2: 485,366; team 1: 406,571.")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from combat_analysis.catalog import DIMENSIONS, metric
 from combat_analysis.plan import Filter, Intent, PlanOrder, PlanShape, QueryPlan, Refusal, TimeWindow
+from combat_analysis.planner import exclusions
 from combat_analysis.planner.reading import (
     NPC_KINDS,
     OBJECTIVE_METRICS,
@@ -108,7 +109,9 @@ def resolve_entities(r: Reading, vocab: Vocabulary) -> Entities:
             return Entities(players=(found[0].player,), notes=(
                 f"the team {r.teams[0]} {r.roles[0].lower()} read as {found[0].player}",))
     role_totals = "role" in r.groups or "god" in r.groups or len(r.roles) > 1
-    by_player = bool(r.roles and not r.players and not role_totals)
+    # a role left out ("excluding the junglers") is no role whose players are compared
+    left_out = {v for d, v in exclusions.excluded(r.question, r, vocab) if d == "role"} if r.roles else set()
+    by_player = bool(set(r.roles) - left_out and not r.players and not role_totals)
     return Entities(players=r.players, teams=r.teams, roles=r.roles, gods=r.gods if not r.players else (),
                     by_player=by_player)
 

@@ -108,6 +108,12 @@ def qualifier_phrase(plan: QueryPlan) -> str:
     bits = []
     for f in plan.filters:
         values = [str(v) for v in f.values if not str(v).startswith("$")]
+        if f.op == "!=" and values and f.dimension in ("player", "team", "role", "god"):
+            # "excluding the junglers": what the figures leave out
+            left_out = [f"team {v}" for v in values] if f.dimension == "team" else \
+                [f"the {v} players" for v in values] if f.dimension in ("role", "god") else values
+            bits.append(f"without {names(left_out)}")
+            continue
         if not values or set(values) <= set(plan.focus) or (
                 f.dimension == "source_kind" and not plan.group_by and not plan.focus):
             continue  # "the Fire Giant dealt ...", "Structures dealt ...": the subject is not repeated
