@@ -274,3 +274,11 @@ def test_teams_compared_without_a_role_sum_the_other_players(stage_env, truth): 
             for t in (1, 2)}
     assert rows == want == {1: 406_571, 2: 485_366}
     assert pkg.response.direct_answer.startswith("Damage dealt without the Jungle players — team 2: 485,366; team 1: 406,571.")
+
+
+@pytest.mark.parametrize(("words", "order"), [("descending", "desc"), ("in descending order", "desc"),
+                                              ("ascending", "asc"), ("in ascending order", "asc")])
+def test_ascending_and_descending_set_the_order(words, order):
+    for figure, _ in LIST_FIGURES:
+        plan = plan_question(f"sort the players by {figure} {words}", VOCAB)
+        assert plan.order == order and plan.shape == "all" and not plan.caveats, (figure, words, plan.caveats)

@@ -294,7 +294,7 @@ SUPERLATIVE = re.compile(
     r"number\s+one|no\.?\s*1|first\s+place|#\s*1)(?!\w)")
 # "min" is the minimum unless it is the unit of a rate ("gold per min", "damage a min", "xp/min").
 ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|(?<!per\s)(?<!a\s)(?<!/)min|bottom|poorest|fewer|less|"
-                       r"worse|lower)\b")
+                       r"worse|lower|ascending)\b")
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _N = r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"
 # "top 3", and "the four players with the most kills" / "the 3 abilities that dealt the most damage"

@@ -21,6 +21,7 @@ whats what's when where why how whos who's how's hows wheres where's
 am is are was were be been being do does did done doing have has had having get gets got gotten getting
 can could would should will shall may might must let lets let's
 and or but nor so yet also too as than then if else just only even still already ever never again
+ascending descending
 of in on at by for with from to into onto over under about above below after before between during through
 across against among around up down out off per via within without till until upon
 not no yes please pls plz thanks thank hey hi ok okay well oh really actually basically exactly overall
