@@ -282,3 +282,28 @@ def test_ascending_and_descending_set_the_order(words, order):
     for figure, _ in LIST_FIGURES:
         plan = plan_question(f"sort the players by {figure} {words}", VOCAB)
         assert plan.order == order and plan.shape == "all" and not plan.caveats, (figure, words, plan.caveats)
+
+
+GOD_SHAPES = ("rank gods by {m}", "{m} by god", "list the gods by {m}", "gods ranked by {m}", "show {m} per god",
+              "compare the gods by {m}", "which god had the most {m}")
+
+
+@pytest.mark.parametrize("shape", GOD_SHAPES)
+def test_figures_split_by_god_are_per_god(shape):
+    # "rank gods by damage" ranked players, "damage by god" called its own grouping unused, "show kills per god"
+    # became the kill feed
+    for said, metric_id in LIST_FIGURES:
+        question = shape.format(m=said)
+        plan = plan_question(question, VOCAB)
+        assert plan.metrics[0] == metric_id and plan.group_by[:1] == ("god",) and not plan.caveats, (question, plan)
+
+
+def test_kills_per_god_are_each_gods_players_kills(stage_env, truth):  # noqa: F811
+    from combat_analysis.handles import rows_of
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question("show kills per god", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    got = {r["god"]: r["kills"] for r in rows_of(pkg.primary_result, None)}
+    assert got == {p["god"]: p["kills"] for p in truth["players"].values()}
+    assert got["Zeus"] == 17

@@ -290,7 +290,8 @@ def event_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
         return draft("objective_events", ("player", "team"), extra=extra)
     if POSITIONS.search(text) and not how_many and not superlative:
         return draft("kill_events", ("player", "team"), notes=["'where' read as the map positions of the player kills"])
-    split = r.shape.every and {"player", "team", "role", "god"} & set(r.groups)
+    # "kills per god", "every player's kills": figures split by something, not the kill feed
+    split = {"team", "role", "god"} & set(r.groups) or (r.shape.every and "player" in r.groups)
     if KILL_LIST.search(text) and not how_many and not superlative and not split:
         return draft("kill_events", ("player", "team"))
     return None

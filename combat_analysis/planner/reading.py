@@ -220,6 +220,8 @@ def read_qualifiers(text: str, names: Sequence[str], npcs: Sequence[tuple[str, s
                 found.append(Qualifier(prep, "player", names[index], said, None, m.start(), m.end()))
             continue
         kind = next((k for k, _ in KIND_WORDS if m.group(k)), None)
+        if kind is not None and re.fullmatch(r"by\s+god", said):
+            continue  # "damage by god" splits by god, like "by role"; "damage by the gods" is who dealt it
         if kind is not None:
             npc = next((canon for spoken, canon in npcs if fold(spoken) in said), None)
             found.append(Qualifier(prep, kind, npc, said, None, m.start(), m.end()))
@@ -262,7 +264,9 @@ def _stray_kinds(text: str, spans: Sequence[tuple[int, int]]) -> list[str]:
 
 _GROUP_PATTERNS = [
     ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"),
-    ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|\bgods\s+(?:dealt|did|had)\b"),
+    ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|\bgods\s+(?:dealt|did|had)\b"
+            r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?gods\b"
+            r"|\bgods\s+(?:ranked|sorted|ordered|listed|by)\b"),
     ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
                 r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"),
