@@ -307,3 +307,23 @@ def test_kills_per_god_are_each_gods_players_kills(stage_env, truth):  # noqa: F
     got = {r["god"]: r["kills"] for r in rows_of(pkg.primary_result, None)}
     assert got == {p["god"]: p["kills"] for p in truth["players"].values()}
     assert got["Zeus"] == 17
+
+
+@pytest.mark.parametrize("shape", ["players without a {m}", "who had zero {m}", "which players had no {m}",
+                                   "players with no {m}", "list everyone with zero {m}"])
+def test_none_at_all_is_a_condition_when_a_figure_follows(shape):
+    for said in ("kills", "deaths", "assists", "gold"):
+        question = shape.format(m=said.rstrip("s") if "without a" in shape else said)
+        plan = plan_question(question, VOCAB)
+        assert plan.condition is not None and (plan.condition.op, plan.condition.value) == ("<=", 0), question
+
+
+def test_players_without_a_kill_are_the_ones_with_none(stage_env, truth):  # noqa: F811
+    from combat_analysis.handles import rows_of
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question("players without a kill", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    got = {r["player"] for r in rows_of(pkg.primary_result, None)}
+    assert got == {p for p, f in truth["players"].items() if f["kills"] == 0} == {"Kraken_Mid", "zoe.rush"}
+    assert not plan_question("who had the most kills without dying", VOCAB).condition  # no figure follows

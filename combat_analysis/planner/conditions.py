@@ -28,18 +28,28 @@ _OPS: dict[str, Op] = {"at least": ">=", "no less than": ">=", "no fewer than": 
         "over": ">", "above": ">", "exceeding": ">", "beyond": ">", "under": "<", "below": "<"}
 
 
+# "players without a kill", "who had zero deaths", "with no assists": none at all, if a figure follows
+NONE_AT_ALL = re.compile(r"\b(?:without\s+(?:a\s+|any\s+|an\s+)?|with\s+(?:no|zero)\s+|(?:had|got|has|have|scored)\s+"
+                         r"(?:no|zero)\s+|zero\s+)(?=[a-z])")
+
+
 @dataclass(frozen=True)
 class Condition:
     condition: ValueCondition | None  # None: a condition this module cannot state (a percentage)
     said: str  # the words of the condition without their number, for an answer that must not invent digits
     end: int  # where it ends in the text: the figure it compares is named after it
+    needs_figure: bool = False  # "without ...": a condition only when a figure is named right after it
 
 
 def read_condition(text: str) -> Condition | None:
     """The first condition on a value in `text` (normalized, lower case), or None."""
     m = THRESHOLD.search(text)
     if m is None:
-        return None
+        none = NONE_AT_ALL.search(text)
+        if none is None:
+            return None
+        return Condition(ValueCondition(op="<=", value=0), " ".join(none.group(0).split()) + " ...", none.end(),
+                         needs_figure=True)
     number = next(m.group(g) for g in ("n0", "n1", "n2") if m.group(g))
     said = " ".join(re.sub(r"[\d,.+]+", " ", m.group(0)).split()) or "a limit"
     said = "... or more" if m.group("n2") else f"... {said}" if m.group(0)[0].isdigit() else f"{said} ..."
@@ -61,5 +71,7 @@ def _op(m: re.Match) -> Op:
 
 def describe(condition: ValueCondition) -> str:
     """'more than 10', 'at least 5', in words (the number is the question's own)."""
+    if condition.op == "<=" and condition.value == 0:
+        return "zero"
     words = {">": "more than", ">=": "at least", "<": "less than", "<=": "at most"}[condition.op]
     return f"{words} {condition.value:,g}"

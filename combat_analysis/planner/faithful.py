@@ -98,6 +98,8 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
         # "who tanked the most in team fights": the figure is answered, the team-fight part is not
         caveats.append(f"I read this as {_reading(plan)}; '{dropped[0]}' was not applied to it")
     found = conditions.read_condition(r.text)
+    if found is not None and found.needs_figure and not read_metrics(r.text[found.end:found.end + 40]).ids:
+        found = None  # "without" that names no figure is no condition ("who had the most kills without dying")
     if found is not None:
         applied = _with_condition(plan, found, r)
         if applied is not None:
