@@ -28,3 +28,15 @@ def drop_log(home: Path, log: Path, name: str | None = None) -> Path:
 
 def new_instance() -> dg.DagsterInstance:
     return dg.DagsterInstance.ephemeral()
+
+
+def local_dagster_home(path: Path) -> Path:
+    """A DAGSTER_HOME with the local instance's settings and its SQLite storage already created.
+
+    Creating it here, before any Dagster process starts, matters: a daemon and a code server that meet an
+    empty home both create and stamp the schema, and the loser of that race dies on alembic's revision check."""
+    path.mkdir(parents=True)
+    shutil.copyfile(Path(__file__).resolve().parents[1] / "deploy" / "dagster.local.yaml", path / "dagster.yaml")
+    with dg.DagsterInstance.from_config(str(path)):
+        pass
+    return path

@@ -22,7 +22,7 @@ from combat_analysis.requests import peek_match_id
 from combat_analysis.simulate import write_match
 from combat_analysis.warehouse import match_ids, open_warehouse
 from resources import CombatHome
-from tests.dagster_fixtures import new_instance
+from tests.dagster_fixtures import local_dagster_home, new_instance
 from tests.truth_checks import assert_player_figures, truth_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,20 +69,21 @@ def test_a_burst_of_new_logs_becomes_runs_of_ranges(tmp_path):
         RANGE_START_TAG not in r.tags for r in few.run_requests)
 
 
-def _wait(what: str, predicate, deadline: float, log: Path):
+def _wait(what: str, predicate, deadline: float, log: Path, daemon: subprocess.Popen):
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
+        if daemon.poll() is not None:  # a dead daemon launches nothing more: say so now, not at the deadline
+            raise AssertionError(f"the daemon exited ({daemon.returncode}) before {what}; its log ends:\n"
+                                 f"{log.read_text(errors='replace')[-3000:]}")
         time.sleep(1)
     raise AssertionError(f"timed out waiting for {what}; daemon log ends:\n{log.read_text(errors='replace')[-3000:]}")
 
 
 @pytest.mark.slow
 def test_the_daemon_drains_ingest_runs_of_ranges_through_the_queue(tmp_path):
-    dagster_home, data = tmp_path / "dagster_home", tmp_path / "data"
-    dagster_home.mkdir()
-    shutil.copyfile(ROOT / "deploy" / "dagster.local.yaml", dagster_home / "dagster.yaml")
+    dagster_home, data = local_dagster_home(tmp_path / "dagster_home"), tmp_path / "data"
     staging = logs_for(tmp_path / "staging")
     keys = {name: peek_match_id(path) for name, path in staging.items()}
     shutil.copytree(tmp_path / "staging", data / "incoming")
@@ -100,7 +101,7 @@ def test_the_daemon_drains_ingest_runs_of_ranges_through_the_queue(tmp_path):
                     return runs if len(runs) == 3 and all(r.is_finished for r in runs) else None
 
                 runs = sorted(_wait("three finished ingest runs", finished, time.monotonic() + DEADLINE_S,
-                                    daemon_log), key=lambda r: r.tags.get(RANGE_START_TAG, r.tags.get("dagster/partition")))
+                                    daemon_log, daemon), key=lambda r: r.tags.get(RANGE_START_TAG, r.tags.get("dagster/partition")))
                 records = {r.run_id: list(instance.all_logs(r.run_id)) for r in runs}
                 partitions = instance.get_materialized_partitions(dg.AssetKey("match_warehouse"))
         finally:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -17,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SAMPLE_LOG, SAMPLE_MATCH_ID
+from tests.dagster_fixtures import local_dagster_home
 
 ROOT = Path(__file__).resolve().parents[1]
 DEADLINE_S = 240
@@ -94,11 +94,9 @@ def materialized_partitions(dagit: Dagit, asset: str) -> set[str]:
 @pytest.mark.slow
 def test_dagster_dev_end_to_end(tmp_path):
     port = free_port()
-    env = {**os.environ, "DAGSTER_HOME": str(tmp_path / "dagster_home"),
+    env = {**os.environ, "DAGSTER_HOME": str(local_dagster_home(tmp_path / "dagster_home")),
            "COMBAT_ANALYSIS_HOME": str(tmp_path / "data"), "COMBAT_ANALYSIS_EXECUTOR": "in_process",
            "MPLBACKEND": "Agg"}
-    Path(env["DAGSTER_HOME"]).mkdir()
-    shutil.copyfile(ROOT / "deploy" / "dagster.local.yaml", Path(env["DAGSTER_HOME"]) / "dagster.yaml")
     log_file = open(tmp_path / "dagster_dev.log", "w")
     server = subprocess.Popen(
         [str(Path(sys.executable).parent / "dagster"), "dev", "-w", str(ROOT / "workspace.yaml"), "-h", "127.0.0.1",
