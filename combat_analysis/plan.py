@@ -40,10 +40,14 @@ class Intent(str, Enum):
 
 
 class ValueCondition(Frozen):
-    """Keep only the rows whose headline figure meets it: "players with more than 10 kills" is `> 10`."""
+    """Keep only the rows whose figure meets it: "players with more than 10 kills" is `> 10` on kills.
+
+    The figure is the headline unless `metric` names another of the plan's figures ("the most damage among players
+    with more than 5 kills" ranks damage and keeps the players with more than 5 kills)."""
 
     op: Literal[">", ">=", "<", "<="]
     value: float = Field(allow_inf_nan=False)
+    metric: Identifier | None = None  # one of the plan's metrics; None is the headline
 
 
 class TimeWindow(Frozen):

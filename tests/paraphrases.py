@@ -420,8 +420,52 @@ def dev_shapes(g: Gen) -> Iterator[Case]:
                  {"value": round(g.players[player]["damage_dealt"] / team_total * 100, 1), "abs_tol": 0.06})
 
 
+RATE_FIGURES = ("kills", "deaths", "assists", "healing_done", "damage_taken", "crits", "damage_to_players", "gold",
+                "damage_dealt")
+
+
+def dev_rates(g: Gen) -> Iterator[Case]:
+    """'Per minute' of any figure, asked of a leader, a player or a top N: the figure over the match's minutes."""
+    minutes = g.t["duration_seconds"] / 60
+    leader_shapes = ["who had the most {m} per minute?", "which player had the highest {m} per minute",
+                     "highest {m} per minute?", "best {m} a minute of anyone"]
+    lookup_shapes = ["what were {p}'s {m} per minute?", "{m} per minute for {p}", "how many {m} per min did {p} get"]
+    for metric in g.rng.sample(RATE_FIGURES, 5):
+        phrase = g.rng.choice(FIGURES[metric][0])
+        leaders, best = g.leaders(metric)
+        yield g.case("rate leader", g.rng.choice(leader_shapes).format(m=phrase),
+                     {"any_entity": leaders, "value": round(best / minutes, 2), "abs_tol": 0.011})
+        player = g.rng.choice(list(g.players))
+        yield g.case("rate lookup", g.rng.choice(lookup_shapes).format(m=phrase, p=g.form(player)),
+                     {"value": round(g.players[player][metric] / minutes, 2), "abs_tol": 0.011})
+
+
+def dev_conditions(g: Gen) -> Iterator[Case]:
+    """A condition on one figure and the leader or list of another: 'the most damage among players with more
+    than 5 kills'. The threshold splits the players, and the leader kept is not always the overall one."""
+    shapes = ["who had the most {m} among players with more than {n} {c}?",
+              "of the players with at least {n} {c}, who had the most {m}?",
+              "most {m} among players with fewer than {n} {c}"]
+    pairs = [("damage_dealt", "kills"), ("gold", "assists"), ("healing_done", "deaths"), ("damage_taken", "kills"),
+             ("experience", "deaths")]
+    for metric, on in g.rng.sample(pairs, 4):
+        shape = g.rng.choice(shapes)
+        values = sorted(float(v[on]) for v in g.players.values())
+        n = int(values[len(values) // 2])
+        keep = {">": lambda v: v > n, ">=": lambda v: v >= n, "<": lambda v: v < n}[
+            ">" if "more than" in shape else ">=" if "at least" in shape else "<"]
+        kept = [(p, float(v[metric])) for p, v in g.players.items() if keep(float(v[on]))]
+        if not kept:
+            continue
+        best = max(v for _, v in kept)
+        yield g.case("condition other", shape.format(m=g.rng.choice(FIGURES[metric][0]), n=n,
+                                                      c=g.rng.choice(FIGURES[on][0])),
+                     {"any_entity": [p for p, v in kept if v == best], "value": best})
+
+
 DEV_TEMPLATES = (dev_leader, dev_lookup, dev_lists, dev_teams, dev_roles, dev_windows, dev_events, dev_abilities,
-                 dev_builds, dev_mvp, dev_series, dev_parts, dev_refusals, dev_followups, dev_shapes)
+                 dev_builds, dev_mvp, dev_series, dev_parts, dev_refusals, dev_followups, dev_shapes, dev_rates,
+                 dev_conditions)
 
 
 # -------------------------------------------------------------------------------- held-out templates

@@ -206,7 +206,6 @@ def test_every_condition_phrasing_is_read_as_a_condition(question, key, op):
 
 
 @pytest.mark.parametrize("question", ["who dealt more than 50% of the team's damage",
-                                      "who dealt the most damage among players with more than 5 kills",
                                       "show gold over time for players with more than 8,000 gold"])
 def test_a_condition_the_plan_cannot_apply_is_said_not_dropped(question):
     plan = plan_question(question, VOCAB)
@@ -327,3 +326,58 @@ def test_players_without_a_kill_are_the_ones_with_none(stage_env, truth):  # noq
     got = {r["player"] for r in rows_of(pkg.primary_result, None)}
     assert got == {p for p, f in truth["players"].items() if f["kills"] == 0} == {"Kraken_Mid", "zoe.rush"}
     assert not plan_question("who had the most kills without dying", VOCAB).condition  # no figure follows
+
+
+# A condition on another figure than the one asked for: "the most damage among players with more than 5 kills"
+# was answered for every player, with the condition only caveated.
+OTHER_FIGURE_CASES = (
+    ("who dealt the most damage among players with more than 5 kills", "damage_dealt", "kills", ">", 5, "leader"),
+    ("of the players with at least 10 assists, who earned the most gold?", "gold", "assists", ">=", 10, "leader"),
+    ("rank players with at least 10 assists by gold", "gold", "assists", ">=", 10, "list"),
+    ("gold of players with more than 10 kills", "gold", "kills", ">", 10, "list"),
+    ("top 3 damage dealers with fewer than 5 deaths", "damage_dealt", "deaths", "<", 5, "list"),
+    ("most healing among players with fewer than 6 deaths", "healing_done", "deaths", "<", 6, "leader"),
+    ("which player took the most damage among those with over 8 kills", "damage_taken", "kills", ">", 8, "leader"),
+)
+
+
+@pytest.mark.parametrize(("question", "figure", "on", "op", "n", "shape"), OTHER_FIGURE_CASES,
+                         ids=[c[0][:45] for c in OTHER_FIGURE_CASES])
+def test_a_condition_on_another_figure_ranks_the_headline_among_the_rows_kept(
+        stage_env, truth, question, figure, on, op, n, shape):  # noqa: F811
+    from combat_analysis.handles import rows_of
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    plan = pkg.plan
+    assert plan.metrics[0] == figure and plan.condition is not None, question
+    assert (plan.condition.metric, plan.condition.op, plan.condition.value) == (on, op, n) and not plan.caveats
+    kept = {p: f for p, f in truth["players"].items() if COMPARE[op](f[on], n)}
+    rows = rows_of(pkg.primary_result, None)
+    assert {r["player"] for r in rows} == set(kept), question
+    assert all(r[figure] == kept[r["player"]][figure] and r[on] == kept[r["player"]][on] for r in rows)
+    leader = max(kept, key=lambda p: kept[p][figure])
+    direct = pkg.response.direct_answer
+    assert direct.startswith(leader) if shape == "leader" else leader in direct, direct
+    assert "among the players with" in direct and f"{int(kept[leader][figure]):,}" in direct, direct
+
+
+def test_only_one_player_meeting_another_figures_condition_is_said_with_both_figures(stage_env, truth):  # noqa: F811
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question("who had the most gold among players with more than 15 kills",
+                          warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    brisk = truth["players"]["Brisk"]
+    assert [p for p, f in truth["players"].items() if f["kills"] > 15] == ["Brisk"]
+    assert pkg.response.direct_answer == f"Only Brisk had more than 15 kills ({int(brisk['kills'])}); gold earned: {int(brisk['gold']):,}."
+
+
+@pytest.mark.parametrize("question", ["players with at least 10 kills", "top 3 damage dealers with fewer than 5 deaths",
+                                      "who had at least 8 assists", "list everyone with less than 100,000 damage"])
+def test_the_words_of_a_condition_neither_order_the_list_nor_ask_for_a_leader(question):
+    # "at least" held "least" and "fewer than" held "fewer": both turned the list to lowest first
+    plan = plan_question(question, VOCAB)
+    assert plan.condition is not None and plan.order == "desc", (question, plan.order)
+    assert plan.shape in ("all", "top"), (question, plan.shape)

@@ -31,7 +31,7 @@ def test_renamed_match_keeps_its_truth(tmp_path):
 def test_generated_questions_cover_every_kind(outcomes):
     kinds = {o.case.kind for o in outcomes}
     assert {"leader", "lookup", "list", "top", "teams", "role group", "window", "window compare", "phases",
-            "first blood", "winner", "length", "abilities", "build", "mvp", "series", "two parts", "refuse"} <= kinds
+            "first blood", "winner", "length", "abilities", "build", "mvp", "series", "two parts", "refuse", "rate leader", "rate lookup", "condition other"} <= kinds
 
 
 def test_every_number_of_every_answer_traces_to_the_data(outcomes):

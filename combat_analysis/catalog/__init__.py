@@ -67,6 +67,7 @@ class Metric(_Strict):
     inputs: tuple[str, ...] = ()
     pattern: str | None = None  # kind pattern: the `patterns.py` function whose rows answer it
     description: str = ""  # one line, for the LLM prompt and the docs
+    generated: bool = False  # a per-minute rate made by `per_minute_rates`: read from the question's shape, not its name
 
     @model_validator(mode="before")
     @classmethod
@@ -104,8 +105,47 @@ def _load(path: Path = CATALOG_FILE) -> tuple[Mapping[str, Metric], Mapping[str,
                   for dim_id, spec in raw.dimensions.items()}
     metrics = {metric_id: _parsed(Metric, {"id": metric_id, **spec}, f"{path.name}: metrics.{metric_id}")
                for metric_id, spec in raw.metrics.items()}
+    metrics |= per_minute_rates(metrics)
     _check(metrics, dimensions)
     return MappingProxyType(metrics), MappingProxyType(dimensions)
+
+
+_RATE_DIMENSIONS = ("player", "team", "role", "god")
+
+
+def _rate_base(m: Metric) -> str | None:
+    """The figure a per-minute rate divides (`gold` for `gpm`), read from its formula."""
+    if m.aggregation != "ratio" or len(m.inputs) != 1 or m.formula is None:
+        return None
+    return m.inputs[0] if " ".join(m.formula.split()) == f"{m.inputs[0]} / window_minutes" else None
+
+
+def per_minute_rates(metrics: Mapping[str, Metric]) -> dict[str, Metric]:
+    """A per-minute rate for every additive player figure the YAML gives none ("assists per minute").
+
+    METRICS.md defines GPM, DPM and XPM as the figure over the duration in minutes; the same division applies to
+    any count or sum, so the rates are made here rather than written out twenty times. They carry no synonyms:
+    the planner asks for one when a question wants a rate of a figure ("who had the most kills per minute"),
+    since "kills per minute" alone is as often the minute-by-minute series."""
+    covered = {base for m in metrics.values() if (base := _rate_base(m))}
+    rates = {}
+    for m in metrics.values():
+        if (m.kind != "figure" or m.is_derived or m.aggregation not in ("sum", "count") or "player" not in m.dimensions
+                or m.id in covered):
+            continue
+        rate_id = f"{m.id}_per_minute"
+        rates[rate_id] = Metric(
+            id=rate_id, label=f"{m.label} per minute", unit=f"{m.unit}/min" if m.unit else "", aggregation="ratio",
+            decimals=2, default_chart="bar", dimensions=tuple(d for d in _RATE_DIMENSIONS if d in m.dimensions),
+            formula=f"{m.id} / window_minutes", inputs=(m.id,),
+            description=f"{m.label} divided by the duration in minutes (as METRICS.md defines GPM and DPM)",
+            generated=True)
+    return rates
+
+
+def rate_of(metric_id: str) -> str | None:
+    """The per-minute rate of a figure (`gpm` for `gold`, `kills_per_minute` for `kills`), or None."""
+    return RATE_OF.get(metric_id)
 
 
 def _parsed(model: type[_Strict], raw: Any, where: str) -> Any:
@@ -134,6 +174,7 @@ def _check(metrics: Mapping[str, Metric], dimensions: Mapping[str, Dimension]) -
 
 
 METRICS, DIMENSIONS = _load()
+RATE_OF: Mapping[str, str] = MappingProxyType({base: m.id for m in METRICS.values() if (base := _rate_base(m))})
 
 
 def metric(metric_id: str) -> Metric:
@@ -151,4 +192,4 @@ def dimension(dimension_id: str) -> Dimension:
 
 
 __all__ = ["METRICS", "DIMENSIONS", "Metric", "Dimension", "Source", "CatalogError", "metric", "dimension",
-           "CHARTS", "AGGREGATIONS"]
+           "CHARTS", "AGGREGATIONS", "RATE_OF", "rate_of", "per_minute_rates"]

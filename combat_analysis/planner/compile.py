@@ -376,7 +376,10 @@ def _figures(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     if plan.condition is not None:
         if not dims or plan.intent == Intent.TIMELINE or dims[0] == "minute":
             raise PlanError("a condition on a figure's value needs one figure per player, team, role or god")
-        figure = _metric_expr(metric(plan.metrics[0]), plan, True)
+        compared = plan.condition.metric or plan.metrics[0]
+        if compared not in plan.metrics:
+            raise PlanError(f"the condition is on {compared!r}, which is not one of the plan's figures")
+        figure = _metric_expr(metric(compared), plan, True)
         outer = outer.where(_condition_expr(plan.condition.op, figure, exp.convert(plan.condition.value)))
     if dims:
         outer = outer.order_by(*order)

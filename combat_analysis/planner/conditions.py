@@ -38,6 +38,7 @@ class Condition:
     condition: ValueCondition | None  # None: a condition this module cannot state (a percentage)
     said: str  # the words of the condition without their number, for an answer that must not invent digits
     end: int  # where it ends in the text: the figure it compares is named after it
+    start: int = 0
     needs_figure: bool = False  # "without ...": a condition only when a figure is named right after it
 
 
@@ -49,13 +50,13 @@ def read_condition(text: str) -> Condition | None:
         if none is None:
             return None
         return Condition(ValueCondition(op="<=", value=0), " ".join(none.group(0).split()) + " ...", none.end(),
-                         needs_figure=True)
+                         none.start(), needs_figure=True)
     number = next(m.group(g) for g in ("n0", "n1", "n2") if m.group(g))
     said = " ".join(re.sub(r"[\d,.+]+", " ", m.group(0)).split()) or "a limit"
     said = "... or more" if m.group("n2") else f"... {said}" if m.group(0)[0].isdigit() else f"{said} ..."
     percent = text[m.end():].lstrip().startswith(("%", "percent"))
     return Condition(None if percent else ValueCondition(op=_op(m), value=float(number.replace(",", ""))), said,
-                     m.end())
+                     m.end(), m.start())
 
 
 def _op(m: re.Match) -> Op:

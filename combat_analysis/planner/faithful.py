@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from combat_analysis.catalog import DIMENSIONS, metric
+from combat_analysis.catalog import DIMENSIONS, metric, rate_of
 from combat_analysis.plan import Intent, QueryPlan
 from combat_analysis.planner import conditions, exclusions
 from combat_analysis.planner.entities import find_roles
@@ -45,21 +45,54 @@ def _event_object_unread(r: Reading, plan: QueryPlan) -> bool:
 
 
 def _with_condition(plan: QueryPlan, found: conditions.Condition, r: Reading) -> QueryPlan | None:
-    """The plan keeping only the rows whose headline figure meets the condition, or None where it cannot: the
-    plan has no figure per player, team, role or god, or the condition is on another figure ("the most damage
-    among players with more than 5 kills") or a percentage."""
+    """The plan keeping only the rows whose figure meets the condition, or None where it cannot: the plan has
+    no figure per player, team, role or god, the condition is a percentage, or the figure it names cannot be
+    split the way the plan is.
+
+    The figure is the one named right after the condition: "players with more than 10 kills" keeps kills over
+    10; "the most damage among players with more than 5 kills" ranks damage, keeps the players with more than
+    5 kills, and shows their kills beside the damage."""
     if found.condition is None or plan.then is not None or plan.parts or plan.windows or not plan.group_by:
         return None
     head = metric(plan.metrics[0])
     if not head.is_figure or plan.group_by[0] in ("minute", "period") or plan.intent == Intent.TIMELINE:
         return None
-    named = read_metrics(r.text[found.end:found.end + 40]).ids
-    if named and head.id not in named[:1]:
+    after = r.text[found.end:found.end + 40]
+    named = read_metrics(after).ids
+    compared = named[0] if named else head.id
+    if rate_of(compared) in plan.metrics and _PER_MINUTE_NEXT.match(after.split(compared.split("_")[0], 1)[-1]):
+        compared = rate_of(compared) or compared  # "more than 0.5 kills per minute": the rate the plan has
+    # a list of the rows kept, unless the question asks for the leader among them ("the most damage among ...")
+    shape = plan.shape if r.shape.superlative or r.shape.top or plan.shape not in ("auto", "leader") else "all"
+    if compared == head.id:
+        # "rank players with at least 10 assists by gold": the condition's figure is not the one asked for
+        own = next((h for h in r.metric_hits if h.start >= found.end), None)
+        asked = [h.metric_id for h in r.metric_hits if h is not own and h.metric_id in plan.metrics
+                 and h.metric_id != head.id]
+        if asked:
+            metrics = (asked[0], *(m for m in plan.metrics if m != asked[0]))
+            plan = plan.model_copy(update={"metrics": metrics, "shape": shape})
+            return _with_condition_on(plan, found, head.id)
+        who = DIMENSIONS[plan.group_by[0]].label
+        return plan.model_copy(update={"condition": found.condition, "shape": shape, "assumptions": (
+            *plan.assumptions, f"only the {who}s with {conditions.describe(found.condition)} {head.label}")})
+    return _with_condition_on(plan.model_copy(update={"shape": shape}), found, compared)
+
+
+def _with_condition_on(plan: QueryPlan, found: conditions.Condition, compared: str) -> QueryPlan | None:
+    """The plan ranking its headline among the rows whose `compared` figure (not the headline) meets the condition."""
+    other = metric(compared)
+    if found.condition is None or not other.is_figure or any(d not in other.dimensions for d in plan.group_by) or \
+            any(f.dimension not in other.dimensions for f in plan.filters):
         return None
     who = DIMENSIONS[plan.group_by[0]].label
-    shape = "all" if plan.shape in ("auto", "leader") else plan.shape
-    return plan.model_copy(update={"condition": found.condition, "shape": shape, "assumptions": (
-        *plan.assumptions, f"only the {who}s with {conditions.describe(found.condition)} {head.label}")})
+    condition = found.condition.model_copy(update={"metric": other.id})
+    metrics = plan.metrics if other.id in plan.metrics else (*plan.metrics, other.id)
+    return plan.model_copy(update={"condition": condition, "metrics": metrics, "assumptions": (
+        *plan.assumptions, f"only the {who}s with {conditions.describe(condition)} {other.label}")})
+
+
+_PER_MINUTE_NEXT = re.compile(r"\s*(?:per\s+min(?:ute)?|a\s+minute)\b")
 
 
 def _honoured(word: str, plan: QueryPlan, vocab: Vocabulary) -> bool:
@@ -98,8 +131,11 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
         # "who tanked the most in team fights": the figure is answered, the team-fight part is not
         caveats.append(f"I read this as {_reading(plan)}; '{dropped[0]}' was not applied to it")
     found = conditions.read_condition(r.text)
-    if found is not None and found.needs_figure and not read_metrics(r.text[found.end:found.end + 40]).ids:
-        found = None  # "without" that names no figure is no condition ("who had the most kills without dying")
+    if found is not None and found.needs_figure and (not read_metrics(r.text[found.end:found.end + 40]).ids or any(
+            h.start <= found.start < h.end for h in r.metric_hits)):
+        # "without" that names no figure is no condition, nor is it when it is a figure's own words ("the most
+        # kills without dying" is a kill streak)
+        found = None
     if found is not None:
         applied = _with_condition(plan, found, r)
         if applied is not None:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from combat_analysis.catalog import DIMENSIONS, metric
+from combat_analysis.catalog import DIMENSIONS, metric, rate_of
 from combat_analysis.plan import Filter, Intent, PlanOrder, PlanShape, QueryPlan, Refusal, TimeWindow
 from combat_analysis.planner import exclusions
 from combat_analysis.planner.reading import (
@@ -292,7 +292,8 @@ def event_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
         return draft("kill_events", ("player", "team"), notes=["'where' read as the map positions of the player kills"])
     # "kills per god", "every player's kills": figures split by something, not the kill feed
     split = {"team", "role", "god"} & set(r.groups) or (r.shape.every and "player" in r.groups)
-    if KILL_LIST.search(text) and not how_many and not superlative and not split:
+    # "show kills each minute", "kills per minute": counts over time or a rate, not the kill feed
+    if KILL_LIST.search(text) and not how_many and not superlative and not split and not r.shape.per_minute:
         return draft("kill_events", ("player", "team"))
     return None
 
@@ -470,7 +471,10 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
     if "gold_diff" in metrics:
         return gold_diff_plan(question, r, assumptions)
     average = bool(AVERAGE.search(text))
-    series = r.shape.series or (r.shape.per_minute and not set(metrics) & set(RATES) - {"kda", "kd", "mvp_score"})
+    # "who had the most assists per minute": each player's assists over the minutes played, as GPM is gold's
+    rate = r.shape.per_minute and not r.shape.series and _wants_a_rate(r, e)
+    per_minute_rates = {m for m in metrics if m in ("gpm", "dpm", "xpm")}
+    series = r.shape.series or (r.shape.per_minute and not per_minute_rates and not rate)
     if series:
         metrics = list(dict.fromkeys(RATES.get(m, m) if m in ("gpm", "dpm", "xpm") else m for m in metrics))
     received: list[Filter] = []
@@ -491,6 +495,10 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
     e = replace(e, players=tuple(players))
     head = metric(metrics[0])
     extra += _event_filters(r, head, vocab, assumptions)
+    if rate and rate_of(metrics[0]) and all(f.dimension in metric(rate_of(metrics[0]) or "").dimensions for f in extra):
+        # after the qualifiers, which name the figure ("damage to the jungle per minute")
+        metrics = list(dict.fromkeys(rate_of(m) or m for m in metrics))
+        head = metric(metrics[0])
     caveats = [f"I read this as {head.label} without the qualifier '{u}', which the log cannot apply to it"
                for u in applied.unapplied]
     d = Draft(question, Intent.LOOKUP, tuple(metrics), filters=extra, window=r.window, assumptions=assumptions,
@@ -511,6 +519,15 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
         return plan.model_copy(update={"assumptions": (*plan.assumptions, "averages are not computed for one entity: "
                                                        "the figure is its total")})
     return plan
+
+
+def _wants_a_rate(r: Reading, e: Entities) -> bool:
+    """"Per minute" asks for a rate when the question picks out or ranks who had it ("who had the most kills per
+    minute", "Brisk's deaths per minute", "assists per minute by player"); without that ("kills per minute for each
+    team") it is the minute-by-minute series."""
+    shape = r.shape
+    return (shape.superlative or shape.top is not None or shape.position > 1 or bool(e.players) or e.by_player
+            or "player" in r.groups)
 
 
 def _event_filters(r: Reading, head, vocab: Vocabulary, assumptions: list[str]) -> list[Filter]:

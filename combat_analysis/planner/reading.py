@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from combat_analysis.catalog import METRICS, metric
 from combat_analysis.plan import PlanOrder, TimeWindow
+from combat_analysis.planner.conditions import THRESHOLD
 from combat_analysis.planner.entities import Mention, find_mentions, find_roles, find_teams, fold, mask
 from combat_analysis.planner.timewords import parse_windows
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -56,6 +57,8 @@ class _Synonym:
 def _synonyms() -> tuple[_Synonym, ...]:
     out = []
     for m in METRICS.values():
+        if m.generated:
+            continue  # "kills per minute" is kills and the per-minute shape, which decides between rate and series
         for phrase in (m.id.replace("_", " "), m.label, *m.synonyms):
             out.append(_Synonym(normalize(phrase), m.id, "strong", _phrase_pattern(phrase)))
         out += [_Synonym(normalize(p), m.id, "weak", _phrase_pattern(p)) for p in m.weak_synonyms]
@@ -220,7 +223,7 @@ def read_qualifiers(text: str, names: Sequence[str], npcs: Sequence[tuple[str, s
                 found.append(Qualifier(prep, "player", names[index], said, None, m.start(), m.end()))
             continue
         kind = next((k for k, _ in KIND_WORDS if m.group(k)), None)
-        if kind is not None and re.fullmatch(r"by\s+god", said):
+        if kind is not None and re.fullmatch(r"by\s+(?:god|player)", said):
             continue  # "damage by god" splits by god, like "by role"; "damage by the gods" is who dealt it
         if kind is not None:
             npc = next((canon for spoken, canon in npcs if fold(spoken) in said), None)
@@ -358,8 +361,10 @@ def read_shape(text: str) -> Shape:
         said = next(g for g in top.groups() if g)
         n = _NUMBER_WORDS.get(said) or int(said)
         n = max(1, min(n, 100))
-    superlative = bool(SUPERLATIVE.search(text)) or bool(position)
-    return Shape(superlative=superlative, order="asc" if ASCENDING.search(text)
+    # "with at least 10 assists" and "more than 5 deaths" are conditions, neither a leader nor the list's order
+    ordering = THRESHOLD.sub(" ", text)
+    superlative = bool(SUPERLATIVE.search(ordering)) or bool(position)
+    return Shape(superlative=superlative, order="asc" if ASCENDING.search(ordering)
                  else "desc", top=n, position=_POSITIONS[position.group(1)] if position else 1,
                  every=bool(EVERY.search(text)), series=_series(text, superlative),
                  per_minute=bool(PER_MINUTE.search(text)), compare=bool(COMPARE.search(text)),

@@ -231,7 +231,7 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     elif not rows and not plan.parts and plan.then is None and plan.intent != Intent.EVENT_LIST:
         who = wording.subject(plan)
         if plan.condition is not None and plan.group_by:  # "players with more than 50 kills": there are none
-            direct = f"No {plan.group_by[0]} had{wording.condition_phrase(plan).removeprefix(' with')}{window_phrase(plan)}."
+            direct = f"No {plan.group_by[0]} had {wording.condition_said(plan)}{window_phrase(plan)}."
         else:
             direct = f"No matching data was found{' for ' + who if who else ''}{window_phrase(plan)}."
         insights = ()

@@ -134,13 +134,24 @@ def scope(plan: QueryPlan) -> str:
     return qualifier_phrase(plan) + condition_phrase(plan) + window_phrase(plan)
 
 
-def condition_phrase(plan: QueryPlan) -> str:
-    """" with more than 10 kills": the rows kept by a condition on the headline figure."""
+def condition_said(plan: QueryPlan) -> str:
+    """"more than 10 kills": the condition on a figure, in the question's own number."""
     if plan.condition is None or not plan.metrics:
         return ""
     from combat_analysis.planner.conditions import describe
 
-    return f" with {describe(plan.condition)} {metric_info(plan.metrics[0]).label}"
+    return f"{describe(plan.condition)} {metric_info(plan.condition.metric or plan.metrics[0]).label}"
+
+
+def condition_phrase(plan: QueryPlan) -> str:
+    """" with more than 10 kills": the rows kept by a condition on a figure, to follow the headline's name;
+    " among the players with more than 5 kills" when the condition is on another figure than the headline."""
+    said = condition_said(plan)
+    if not said:
+        return ""
+    if plan.condition is not None and plan.condition.metric not in (None, plan.metrics[0]):
+        return f" among the {plan.group_by[0] if plan.group_by else 'player'}s with {said}"
+    return f" with {said}"
 
 
 def names(items: Sequence[str]) -> str:
@@ -575,9 +586,11 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
     if intent == Intent.BREAKDOWN:
         return breakdown(plan, rows, dim, shape.metrics)
     if plan.condition is not None and len(rows) == 1 and dim:  # "who had fewer than 3 deaths": one did
-        only = rows[0]
-        return (f"Only {who(dim, only.get(dim), False)} had{condition_phrase(plan).removeprefix(' with')}"
-                f"{window_phrase(plan)}: {value(only, shape.metrics[0])}.")
+        only, compared, said = rows[0], plan.condition.metric or plan.metrics[0], condition_said(plan)
+        if compared != shape.metrics[0]:  # "the most gold among players with more than 15 kills": one had that many
+            return (f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)} ({value(only, compared)}); "
+                    f"{metric_info(shape.metrics[0]).label}: {value(only, shape.metrics[0])}.")
+        return f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)}: {value(only, shape.metrics[0])}."
     if intent == Intent.LOOKUP or len(rows) == 1:
         return lookup(plan, rows, dim, shape.metrics)
     return ranking(plan, rows, dim, shape.metrics)
