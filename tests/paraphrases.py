@@ -452,9 +452,9 @@ def dev_conditions(g: Gen) -> Iterator[Case]:
         shape = g.rng.choice(shapes)
         values = sorted(float(v[on]) for v in g.players.values())
         n = int(values[len(values) // 2])
-        keep = {">": lambda v: v > n, ">=": lambda v: v >= n, "<": lambda v: v < n}[
-            ">" if "more than" in shape else ">=" if "at least" in shape else "<"]
-        kept = [(p, float(v[metric])) for p, v in g.players.items() if keep(float(v[on]))]
+        op = ">" if "more than" in shape else ">=" if "at least" in shape else "<"
+        kept = [(p, float(v[metric])) for p, v in g.players.items()
+                if (float(v[on]) > n if op == ">" else float(v[on]) >= n if op == ">=" else float(v[on]) < n)]
         if not kept:
             continue
         best = max(v for _, v in kept)
