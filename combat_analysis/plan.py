@@ -19,7 +19,7 @@ from combat_analysis.season import MatchSelection
 Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,63}$")]
 ParameterName = Annotated[str, StringConstraints(pattern=r"^[a-z_][a-z0-9_]{0,63}$")]
 PlanOrder = Literal["desc", "asc"]
-PlanShape = Literal["auto", "leader", "top", "all", "share", "average"]
+PlanShape = Literal["auto", "leader", "top", "all", "share", "average", "median"]
 WindowLabel = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9 ,.:'()-]{0,199}$")]
 RefusalText = Annotated[str, StringConstraints(min_length=1, max_length=400)]
 

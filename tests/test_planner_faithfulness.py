@@ -381,3 +381,93 @@ def test_the_words_of_a_condition_neither_order_the_list_nor_ask_for_a_leader(qu
     plan = plan_question(question, VOCAB)
     assert plan.condition is not None and plan.order == "desc", (question, plan.order)
     assert plan.shape in ("all", "top"), (question, plan.shape)
+
+
+@pytest.mark.parametrize(("question", "statistic"), [("What is the median damage per player?", "median"),
+                                                     ("median gold of each player", "median"),
+                                                     ("what was the average damage per player", "average"),
+                                                     ("mean and median kills per player", "average")])
+def test_the_middle_asked_for_leads_the_answer(stage_env, truth, question, statistic):  # noqa: F811
+    # "the median damage per player" was led by the mean, the median in brackets
+    import statistics as stats
+
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    key = next(k for k in ("damage_dealt", "gold", "kills") if pkg.plan.metrics[0] == k)
+    values = [f[key] for f in truth["players"].values()]
+    middle = stats.median(values) if statistic == "median" else stats.fmean(values)
+    assert pkg.plan.shape == statistic
+    direct = pkg.response.direct_answer
+    assert direct.startswith(f"The {statistic} ") and f"is {middle:,.2f}".rstrip("0").rstrip(".") in direct, direct
+
+
+@pytest.mark.parametrize("question", ["What percent of team 2's kills did Brisk get?", "team 1's damage",
+                                      "how much gold did team 2's players earn", "compare team 1's kills with team 2's"])
+def test_a_team_numbers_possessive_is_no_unused_word(question):
+    plan = plan_question(question, VOCAB)
+    assert not any("not used" in c for c in plan.caveats), (question, plan.caveats)
+
+
+@pytest.mark.parametrize(("question", "order", "limit"), [("Which minute had the most kills?", "desc", 1),
+                                                          ("what minute saw the most kills", "desc", 1),
+                                                          ("top 3 minutes for kills", "desc", 3),
+                                                          ("in which minute were the most kills scored", "desc", 1)])
+def test_which_minute_ranks_the_minutes_not_the_players(stage_env, truth, question, order, limit):  # noqa: F811
+    # "which minute had the most kills" named the player with the most kills
+    from collections import Counter
+
+    from combat_analysis.handles import rows_of
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    assert pkg.plan.group_by == ("minute",) and pkg.plan.metrics == ("kills",), pkg.plan
+    per_minute = Counter(int(k["second"] // 60) for k in truth["kills"])
+    ranked = sorted(per_minute.items(), key=lambda kv: (-kv[1], kv[0]))
+    rows = rows_of(pkg.primary_result, None)
+    assert [(r["minute"], r["kills"]) for r in rows[:limit]] == ranked[:limit]
+    assert f"minute {ranked[0][0]}: {ranked[0][1]}" in pkg.response.direct_answer, pkg.response.direct_answer
+
+
+def test_which_minute_for_a_team_names_the_team():
+    plan = plan_question("in which minute did team 2 deal the most damage", VOCAB)
+    assert plan.group_by == ("minute",) and plan.filters[0].dimension == "team" and plan.filters[0].values == (2,)
+
+
+@pytest.mark.parametrize("question", ["Which item was bought most often?", "what was the most purchased item",
+                                      "which item was purchased the most times", "which item got bought the most"])
+def test_how_often_an_item_was_bought_counts_purchases_by_item(stage_env, truth, question):  # noqa: F811
+    # "which item was bought most often" ranked players by hits landed: "most often" is how often the verb happened
+    from collections import Counter
+
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    bought = Counter(item for f in truth["players"].values() for item in f["items"])
+    (top, n), (second, m) = bought.most_common(2)
+    assert pkg.plan.metrics[0] == "items_purchased" and pkg.plan.group_by == ("item",), pkg.plan
+    assert n > m and pkg.response.direct_answer.startswith(f"The top item by items purchased is {top}: {n}")
+
+
+@pytest.mark.parametrize(("question", "team"), [("What percent of all kills did team 2 get?", 2),
+                                                ("what % of the match's gold did team 1 earn", 1),
+                                                ("what share of the damage did team 1 deal", 1)])
+def test_a_teams_share_of_the_match(stage_env, truth, question, team):  # noqa: F811
+    # "what percent of all kills did team 2 get" was team 2's kill feed
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    key = pkg.plan.metrics[0]
+    total = sum(f[key] for f in truth["players"].values())
+    mine = sum(f[key] for f in truth["players"].values() if f["team"] == team)
+    assert pkg.plan.shape == "share" and not pkg.plan.caveats, pkg.plan
+    assert f"That is {mine / total * 100:.1f}% of the match's" in pkg.response.direct_answer, pkg.response.direct_answer
+
+
+def test_a_share_the_plan_cannot_compute_is_said():
+    plan = plan_question("Which player dealt the highest percentage of their team's damage?", VOCAB)
+    assert any("the share asked for ('percentage') was not computed" in c for c in plan.caveats), plan.caveats

@@ -368,7 +368,8 @@ def _figures(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     for base in bases:
         outer = outer.with_(f"m_{base.id}", as_=_base_cte(base, plan, bound))
     headline = exp.column(plan.metrics[0])
-    if plan.intent == Intent.TIMELINE or (dims and dims[0] == "minute"):
+    if plan.intent == Intent.TIMELINE or (dims and dims[0] == "minute"
+                                          and plan.intent not in (Intent.RANKING, Intent.BREAKDOWN)):
         order = [exp.Ordered(this=exp.column(d)) for d in dims]
     else:
         order = [exp.Ordered(this=headline, desc=plan.order == "desc", nulls_first=False)]

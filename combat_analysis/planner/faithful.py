@@ -18,7 +18,7 @@ from combat_analysis.catalog import DIMENSIONS, metric, rate_of
 from combat_analysis.plan import Intent, QueryPlan
 from combat_analysis.planner import conditions, exclusions
 from combat_analysis.planner.entities import find_roles
-from combat_analysis.planner.reading import Reading, normalize, read_metrics
+from combat_analysis.planner.reading import EVENT_FIGURES, Reading, normalize, read_metrics
 from combat_analysis.planner.refusals import no_digits, refuse
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -95,6 +95,14 @@ def _with_condition_on(plan: QueryPlan, found: conditions.Condition, compared: s
 _PER_MINUTE_NEXT = re.compile(r"\s*(?:per\s+min(?:ute)?|a\s+minute)\b")
 
 
+def found_share_word(text: str) -> str:
+    """The word asking for a share ("percentage", "share", "%"), unless it is a condition's ("over 50%")."""
+    from combat_analysis.planner.reading import SHARE
+
+    m = SHARE.search(text)
+    return m.group(0) if m else ""
+
+
 def _honoured(word: str, plan: QueryPlan, vocab: Vocabulary) -> bool:
     """An unread word the plan took all the same: a name it focuses on, or a place naming the role it filters on
     ("in the Solo lane" answered for the Solo players)."""
@@ -125,11 +133,16 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     caveats = list(plan.caveats)
     used = {m for _, step in plan.steps() for m in step.metrics}
     dropped = [h.phrase for h in r.metric_hits if metric(h.metric_id).kind in ("pattern", "event")
-               and h.metric_id not in used and not (plan.intent == Intent.EVENT_LIST and h.metric_id == "winner")
+               and h.metric_id not in used and EVENT_FIGURES.get(h.metric_id) not in used and not (plan.intent == Intent.EVENT_LIST and h.metric_id == "winner")
                and not (h.metric_id == "roster" and "player" in plan.group_by)]  # "list the players by gold"
     if dropped:
         # "who tanked the most in team fights": the figure is answered, the team-fight part is not
         caveats.append(f"I read this as {_reading(plan)}; '{dropped[0]}' was not applied to it")
+    if r.shape.share and plan.intent in (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON) and not any(
+            step.shape == "share" for _, step in plan.steps()) and not plan.caveats and found_share_word(r.text):
+        # "which player dealt the highest percentage of their team's damage": ranked by the totals, and said so
+        caveats.append(f"I read this as {_reading(plan)}; the share asked for ('{found_share_word(r.text)}') was not "
+                       "computed, so these are the totals, not percentages")
     found = conditions.read_condition(r.text)
     if found is not None and found.needs_figure and (not read_metrics(r.text[found.end:found.end + 40]).ids or any(
             h.start <= found.start < h.end for h in r.metric_hits)):

@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from combat_analysis.catalog import DIMENSIONS, metric, rate_of
 from combat_analysis.plan import Filter, Intent, PlanOrder, PlanShape, QueryPlan, Refusal, TimeWindow
 from combat_analysis.planner import exclusions
 from combat_analysis.planner.reading import (
+    EVENT_FIGURES,
     NPC_KINDS,
     OBJECTIVE_METRICS,
     Qualifier,
@@ -293,7 +295,8 @@ def event_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     # "kills per god", "every player's kills": figures split by something, not the kill feed
     split = {"team", "role", "god"} & set(r.groups) or (r.shape.every and "player" in r.groups)
     # "show kills each minute", "kills per minute": counts over time or a rate, not the kill feed
-    if KILL_LIST.search(text) and not how_many and not superlative and not split and not r.shape.per_minute:
+    if KILL_LIST.search(text) and not how_many and not superlative and not split and not r.shape.per_minute \
+            and not r.shape.share:  # "what percent of all kills did team 2 get" is a share, not the kill feed
         return draft("kill_events", ("player", "team"))
     return None
 
@@ -456,7 +459,9 @@ def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str
 def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:
     text = r.text
     assumptions = [*r.assumptions, *e.notes]
-    metrics = [m for m in r.metrics if metric(m).is_figure or metric(m).kind == "gold_diff"]
+    # a figure plan counts what an event list would list: "what percent of all kills" is kills
+    metrics = [EVENT_FIGURES.get(m, m) for m in r.metrics]
+    metrics = list(dict.fromkeys(m for m in metrics if metric(m).is_figure or metric(m).kind == "gold_diff"))
     npc = npc_plan(question, r, vocab, assumptions)
     if npc is not None:
         return npc
@@ -510,15 +515,20 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
     if average and not e.any and not {"team", "role", "god"} & set(r.groups) and \
             metric(d.metrics[0]).aggregation in ("sum", "count"):
         # "the average gold per player": every player's figure, led by their average
-        d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "average", LIST_LIMIT
+        d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), _statistic(text), LIST_LIMIT
         return finish(d)
     plan = grouped_plan(d, r, e)
     if average and plan.intent in (Intent.COMPARISON, Intent.RANKING) and len(plan.group_by) == 1:
-        return plan.model_copy(update={"shape": "average"})  # "the average damage of the supports"
+        return plan.model_copy(update={"shape": _statistic(text)})  # "the average damage of the supports"
     if average:
         return plan.model_copy(update={"assumptions": (*plan.assumptions, "averages are not computed for one entity: "
                                                        "the figure is its total")})
     return plan
+
+
+def _statistic(text: str) -> Literal["average", "median"]:
+    """Which middle the question asks for: "the median damage per player" leads with the median."""
+    return "median" if re.search(r"\bmedian\b", text) and not re.search(r"\b(average|avg|mean)\b", text) else "average"
 
 
 def _wants_a_rate(r: Reading, e: Entities) -> bool:
@@ -606,7 +616,7 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     allowed = head.dimensions
     shape = r.shape
     groups = [g for g in r.groups if g in allowed]
-    event_groups = [g for g in groups if DIMENSIONS[g].level == "event" and g not in ("minute", "period")]
+    event_groups = [g for g in groups if DIMENSIONS[g].level == "event" and g != "period"]
     roster_groups = [g for g in groups if g in ("role", "god", "team")]
     for dim, named in (("god", e.gods), ("role", e.roles)):
         if len(named) > 1 and dim not in roster_groups and dim in allowed:
@@ -697,7 +707,7 @@ def _lookup(d: Draft, e: Entities, groups: list[str], allowed: Sequence[str], sh
         d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", 10
         return finish(d)
     d.intent, d.group_by = Intent.LOOKUP, group_by
-    if shape.share and group_by == ("player",) and len(e.players) == 1:
+    if shape.share and ((group_by == ("player",) and len(e.players) == 1) or (group_by == ("team",) and len(e.teams) == 1)):
         d.shape = "share"
     return finish(d)
 

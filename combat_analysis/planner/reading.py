@@ -76,7 +76,12 @@ _STEMS.update({f: (mid, "strong") for phrase, mid in _SINGLE_WORDS.items() for f
 SPECIFIC_DAMAGE = frozenset({"damage_taken", "damage_mitigated", "damage_to_players", "damage_to_structures",
                              "damage_to_minions", "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit",
                              "crits", "npc_damage"})
+# The figure that counts what an event list lists: "what percent of all kills" asks for kills.
+EVENT_FIGURES = {"kill_events": "kills", "objective_events": "objectives_taken"}
 OBJECTIVE_METRICS = frozenset({"towers", "phoenixes", "titans", "gold_furies", "fire_giants", "objectives_taken"})
+_BUY = re.compile(r"\b(buy|buys|bought|buying|purchas(?:e|es|ed|ing))\b")
+_HOW_OFTEN = frozenset({"most often", "most frequently", "used most often", "how often", "times", "uses", "most used",
+                        "used the most", "usage"})
 _RECEIVE = re.compile(r"\b(take|takes|took|taken|taking|receive|received|receiving|absorb|absorbed|tank|tanked|suffer|"
                       r"suffered|get\s+hit|got\s+hit)\b")
 
@@ -141,6 +146,9 @@ def read_metrics(text: str) -> MetricsRead:
         ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
     if "healing_done" in ids and _RECEIVE.search(text):
         ids = ["healing_received" if f == "healing_done" else f for f in ids]
+    if "hits" in ids and _BUY.search(text) and all(h.phrase in _HOW_OFTEN for h in hits if h.metric_id == "hits"):
+        # "which item was bought most often": how often counts what the verb names, here purchases
+        ids = ["items_purchased" if f == "hits" else f for f in ids]
     if not ids:
         # other forms of a one-word synonym: "spam" for "spammed", "farming" for "farmed"
         for word in re.findall(r"[a-z][a-z']{2,}", text):
@@ -273,10 +281,14 @@ _GROUP_PATTERNS = [
     ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
                 r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"),
-    ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"),
+    ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"
+             r"|\b(?:most|least)\s+(?:often\s+)?(?:purchased|bought|popular|common)\s+items?\b"),
     ("target_kind", r"\b(which|what|each|every|per|by)\s+(?:kinds?\s+of\s+|types?\s+of\s+)?targets?(?:\s+kinds?|\s+types?)?\b"
                     r"|\bwhere\s+did\b.*\b(damage|dmg)\b.*\bgo\b|\bwhat\s+did\s+name\s+(?:hit|damage|attack)\b"),
     ("phase", r"\b(each|every|per|by|which)\s+(?:game\s+)?phases?\b"),
+    # "which minute had the most kills": the minutes ranked, not a series and not the players
+    ("minute", r"\b(?:which|what)\s+(?:single\s+)?minute\b(?!\s+(?:mark|of)\b)"
+               r"|\b(?:top|best|worst|busiest|bloodiest)\s+(?:\d{1,2}\s+|two\s+|three\s+|five\s+)?minutes\b"),
     ("objective", r"\b(which|what|each|every|per|by)\s+objectives?\b"),
     ("source", r"\b(which|what|each|every|per|by)\s+(?:non[\s-]?players?|npcs?|monsters?|bosses|boss|camps?|"
                r"jungle\s+(?:camps?|monsters?)|minions?|structures?|towers?|sources?|attackers?)\b"),

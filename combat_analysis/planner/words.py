@@ -113,7 +113,7 @@ def unknown_words(text: str) -> list[str]:
     known = known_words()
     out = []
     for word in _words(text):
-        if word == "name" or word.isdigit() or len(word) <= 2 or re.fullmatch(r"\d+(st|nd|rd|th|s|m)?", word):
+        if word == "name" or word.isdigit() or len(word) <= 2 or re.fullmatch(r"\d+(st|nd|rd|th|s|m|'s)?", word):
             continue
         if any(form in known for form in stems(word)):
             continue

@@ -230,6 +230,24 @@ def lookup_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPla
                                                        columns=("player", metric)))
             if info.additive:
                 share_findings(out, row["player"], metric, context, derived)
+    if dim == "team" and metric in PLAYER_STATS_COLUMNS and plan.window is None and metric_info(metric).additive:
+        team_share_findings(out, row.get("team"), metric, con, derived)
+
+
+def team_share_findings(out: _Findings, team, metric: str, con, derived) -> None:
+    """A team's figure as a share of the match's: "Team 2's 53 kills are 76.8% of the match's 69"."""
+    info = metric_info(metric)
+    totals = dict(con.execute(f"SELECT team, sum({metric}) FROM player_stats GROUP BY team").fetchall())
+    match_total = sum(float(v) for v in totals.values())
+    if team not in totals or not match_total:
+        return
+    share = float(totals[team]) / match_total * 100
+    table = f"team_share_{metric}"
+    derived[table] = ([{"team": team, metric: totals[team], "match_total": match_total, "match_share_pct": share}],
+                      f"{info.label} of team {team} against the match's total (player_stats)")
+    out.add("share_of_team", f"That is {fmt_pct(share)} of the match's {info.label} "
+            f"({fmt_number(match_total, info.decimals)}).", "high",
+            CellRef(query_id=table, rows=(0,), columns=("match_share_pct",)))
 
 
 def share_findings(out: _Findings, player: str, metric: str, context: list[dict], derived) -> None:

@@ -167,13 +167,15 @@ def who(dim: str | None, value: Any, start: bool = True) -> str:
         return f"{'T' if start else 't'}eam {value}"
     if dim == "role":
         return f"{'T' if start else 't'}he {value} role" if value is not None else "the role"
+    if dim == "minute":  # minute 0 is the first, as on the match clock's series
+        return f"{'M' if start else 'm'}inute {value}"
     if dim == "period":
         text = str(value)
         return text[:1].upper() + text[1:] if start else text
     return fmt_entity(dim, value) if dim else str(value)
 
 
-EVENT_DIMS = ("ability", "item", "target_kind", "objective", "source", "source_kind", "target", "victim", "phase")
+EVENT_DIMS = ("ability", "item", "target_kind", "objective", "source", "source_kind", "target", "victim", "phase", "minute")
 
 
 def _singular(dim: str | None) -> str:
@@ -553,9 +555,14 @@ def average(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     values = [float(r[metric_id]) for r in rows if is_number(r.get(metric_id))]
     if not values:
         return f"No {info.label} was recorded{scope(plan)}."
-    head = (f"The average {info.label}{scope(plan)} across the {len(values)} {_plural(dim)} is "
-            f"{fmt_number(statistics.fmean(values), max(info.decimals, 2))} (median "
-            f"{fmt_number(statistics.median(values), max(info.decimals, 2))}). ")
+    mean = fmt_number(statistics.fmean(values), max(info.decimals, 2))
+    median = fmt_number(statistics.median(values), max(info.decimals, 2))
+    if plan.shape == "median":  # the statistic asked for comes first
+        head = (f"The median {info.label}{scope(plan)} across the {len(values)} {_plural(dim)} is {median} "
+                f"(average {mean}). ")
+    else:
+        head = (f"The average {info.label}{scope(plan)} across the {len(values)} {_plural(dim)} is {mean} "
+                f"(median {median}). ")
     return head + listing(plan.model_copy(update={"shape": "all"}), rows, dim, metrics)
 
 
@@ -579,7 +586,7 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
         return periods(plan, rows, shape.metrics)
     if intent == Intent.TIMELINE:
         return timeline(plan, rows, shape.dimensions, shape.metrics[0])
-    if plan.shape == "average":
+    if plan.shape in ("average", "median"):
         return average(plan, rows, dim, shape.metrics)
     if intent == Intent.COMPARISON and len(rows) >= 2:
         return comparison(plan, rows, dim, shape.metrics)
