@@ -471,3 +471,32 @@ def test_a_teams_share_of_the_match(stage_env, truth, question, team):  # noqa: 
 def test_a_share_the_plan_cannot_compute_is_said():
     plan = plan_question("Which player dealt the highest percentage of their team's damage?", VOCAB)
     assert any("the share asked for ('percentage') was not computed" in c for c in plan.caveats), plan.caveats
+
+
+@pytest.mark.parametrize(("question", "target"), [("how long did it take for the first tower to fall", "Tower"),
+                                                  ("how long until the first phoenix went down", "Phoenix")])
+def test_how_long_until_an_objective_fell_is_its_time_not_the_match_length(stage_env, truth, question, target):  # noqa: F811
+    # answered with the length of the match
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    first = next(o for o in truth["objectives"] if o["target"].endswith(target))
+    clock = f"{int(first['second']) // 60}:{int(first['second']) % 60:02d}"
+    assert pkg.plan.metrics == ("objective_events",) and not pkg.plan.caveats, pkg.plan
+    assert first["target"] in pkg.response.direct_answer and f"at {clock}" in pkg.response.direct_answer
+
+
+@pytest.mark.parametrize(("question", "role", "key"), [("How much gold did the supports earn combined?", "Support", "gold"),
+                                                       ("how much damage did the carries deal together", "Carry",
+                                                        "damage_dealt"),
+                                                       ("total kills of the junglers", "Jungle", "kills")])
+def test_a_roles_figure_combined_is_its_total(stage_env, truth, question, role, key):  # noqa: F811
+    # "the supports' gold combined" listed each support, the word 'combined' unused
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    total = int(sum(f[key] for f in truth["players"].values() if f["role"] == role))
+    assert pkg.plan.group_by == ("role",) and not pkg.plan.caveats, pkg.plan
+    assert pkg.response.direct_answer.startswith(f"The {role} role") and f"{total:,}" in pkg.response.direct_answer

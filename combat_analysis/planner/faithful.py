@@ -133,7 +133,9 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     caveats = list(plan.caveats)
     used = {m for _, step in plan.steps() for m in step.metrics}
     dropped = [h.phrase for h in r.metric_hits if metric(h.metric_id).kind in ("pattern", "event")
-               and h.metric_id not in used and EVENT_FIGURES.get(h.metric_id) not in used and not (plan.intent == Intent.EVENT_LIST and h.metric_id == "winner")
+               and h.metric_id not in used and EVENT_FIGURES.get(h.metric_id) not in used
+               # "how long did it take for the first tower to fall": its time on the match clock says how long
+               and not (h.metric_id == "match_info" and used & {"objective_events", "first_blood"}) and not (plan.intent == Intent.EVENT_LIST and h.metric_id == "winner")
                and not (h.metric_id == "roster" and "player" in plan.group_by)]  # "list the players by gold"
     if dropped:
         # "who tanked the most in team fights": the figure is answered, the team-fight part is not

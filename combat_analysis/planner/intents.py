@@ -49,9 +49,11 @@ KILL_LIST = re.compile(r"\b(kill\s*feed|kill\s+list|list\s+(?:of\s+|all\s+(?:the
                        r"who\s+was\s+killed\s+by|kills?\s+timeline|show\s+(?:me\s+)?(?:the\s+)?kills)\b")
 OBJECTIVE_WORDS = re.compile(r"\b(objectives?|towers?|phoenix(?:es)?|titans?|gold\s+fur(?:y|ies)|fire\s+giants?|bosses|structures?)\b"
                              r"|\bwhat\s+(?:was\s+|got\s+)?(?:fell|falls|fall|destroyed|taken|went\s+down|came\s+down)\b")
-OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|sequence|took|destroyed|killed|fell|taken|secured)\b")
+OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|sequence|took|destroyed|killed|fell|fall|"
+                            r"taken|secured|go\s+down|went\s+down)\b")
 OBJECTIVE_VALUES = [("tower", r"towers?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"),
                     ("gold fury", r"gold\s+fur(?:y|ies)"), ("fire giant", r"fire\s+giants?")]
+TOGETHER = re.compile(r"\b(combined|together|altogether|between\s+them|in\s+total|total)\b")
 FIRST_OR_LAST = re.compile(r"\b(first|earliest|opening|last|final|latest)\b")
 MATCH_FACTS = re.compile(r"\bhow\s+long\b|\b(match|game)\s+last(ed)?\b|\bhow\s+many\s+minutes\s+(did|was|were)\s+(the\s+)?(match|game)\b|\b(match|game)\s+(length|duration|time)\b|\bduration\b|"
                          r"\bwhen\s+did\s+the\s+(match|game)\s+(end|start|begin|finish)\b|\bmatch\s+id\b|\blength\s+of\s+the\s+(match|game)\b")
@@ -110,7 +112,8 @@ def resolve_entities(r: Reading, vocab: Vocabulary) -> Entities:
         if len(found) == 1:
             return Entities(players=(found[0].player,), notes=(
                 f"the team {r.teams[0]} {r.roles[0].lower()} read as {found[0].player}",))
-    role_totals = "role" in r.groups or "god" in r.groups or len(r.roles) > 1
+    # "the supports' gold combined": the role's total, not each support's
+    role_totals = "role" in r.groups or "god" in r.groups or len(r.roles) > 1 or bool(TOGETHER.search(r.text))
     # a role left out ("excluding the junglers") is no role whose players are compared
     left_out = {v for d, v in exclusions.excluded(r.question, r, vocab) if d == "role"} if r.roles else set()
     by_player = bool(set(r.roles) - left_out and not r.players and not role_totals)
@@ -261,7 +264,9 @@ def event_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
                             assumptions=assumptions + kw.pop("notes", []), **kw))
 
     how_many, superlative = r.shape.count, r.shape.superlative
-    if "match_info" in r.metrics or (MATCH_FACTS.search(text) and not figures):
+    # "how long did it take for the first tower to fall" asks when that objective fell, not the match's length
+    objective_edge = bool(OBJECTIVE_WORDS.search(text) and FIRST_OR_LAST.search(text) and OBJECTIVE_LIST.search(text))
+    if ("match_info" in r.metrics or (MATCH_FACTS.search(text) and not figures)) and not objective_edge:
         return draft("match_info", window=None, limit=1)
     # "list the players by gold" asks for the gold of every player, not the line-up without it
     if ("roster" in r.metrics or ROSTER.search(text)) and not figures:

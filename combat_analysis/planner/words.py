@@ -61,7 +61,7 @@ structure structures building buildings jungle camps camp monster monsters minio
 god gods player players role roles position positions lane lanes ability abilities skill skills spell spells
 item items build builds built buy bought purchase purchased purchases inventory kill kills killed
 death deaths died die dies alive mvp carried carry hard hardest highest biggest average avg mean median
-how many much long length duration lasted start started begin began end ended finish finished
+how many much combined together altogether total long length duration lasted start started begin began end ended finish finished
 happened happen key moment moments events event where heatmap map location locations position
 shift shifted shifts change changed changes differ differed compare split
 lane lanes laner laners laning percent percentage share proportion fraction portion
