@@ -500,3 +500,38 @@ def test_a_roles_figure_combined_is_its_total(stage_env, truth, question, role, 
     total = int(sum(f[key] for f in truth["players"].values() if f["role"] == role))
     assert pkg.plan.group_by == ("role",) and not pkg.plan.caveats, pkg.plan
     assert pkg.response.direct_answer.startswith(f"The {role} role") and f"{total:,}" in pkg.response.direct_answer
+
+
+def test_whom_a_player_killed_most_is_split_by_victim(stage_env, truth):  # noqa: F811
+    # "who did Brisk kill the most" was Brisk's kill count
+    from collections import Counter
+
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question("who did Brisk kill the most", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    (victim, n), (_, m) = Counter(k["victim"] for k in truth["kills"] if k["killer"] == "Brisk").most_common(2)
+    assert pkg.plan.group_by == ("victim",) and n > m
+    assert pkg.response.direct_answer.startswith(f"The top victim by kills for Brisk is {victim}: {n}")
+
+
+@pytest.mark.parametrize(("question", "metric_id", "team"), [
+    ("how many times did the order team kill the fire giant", "fire_giants", 1),
+    ("how many times did team 2 kill the fire giant", "fire_giants", 2),
+    ("how many times did team 1 take the gold fury", "gold_furies", 1)])
+def test_killing_a_named_objective_counts_that_objective(stage_env, truth, question, metric_id, team):  # noqa: F811
+    # read as no figure at all: the team's core stats with 'kill the fire giant' unused
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    target = {"fire_giants": "Fire Giant", "gold_furies": "Gold Fury"}[metric_id]
+    n = sum(1 for o in truth["objectives"] if o["target"] == target and o["team"] == team)
+    assert pkg.plan.metrics == (metric_id,) and not pkg.plan.caveats, pkg.plan
+    assert pkg.response.direct_answer.endswith(f": {n}."), pkg.response.direct_answer
+
+
+def test_killed_by_towers_is_who_killed_not_a_split_by_tower():
+    plan = plan_question("which player got killed by towers the most", VOCAB)
+    assert plan.group_by == ("player",) and plan.metrics == ("deaths",)
+    assert [(f.dimension, f.values) for f in plan.filters] == [("source_kind", ("structure",))]

@@ -470,6 +470,12 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
     npc = npc_plan(question, r, vocab, assumptions)
     if npc is not None:
         return npc
+    qualifiers = list(r.qualifiers)
+    slain = next((q for q in qualifiers if q.name and q.preposition in _SLAY and _OBJECTIVE_OF.get(q.name.lower())), None)
+    if not metrics and slain is not None and slain.name is not None:
+        # "how many times did the order team kill the fire giant": the count of that objective
+        metrics = [_OBJECTIVE_OF[slain.name.lower()]]
+        qualifiers.remove(slain)
     if not metrics:
         defaults = default_metrics(r, e)
         if defaults is None:
@@ -493,7 +499,7 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
         kind = next(k for k, m in KIND_METRIC.items() if m == metrics[0])
         metrics[0] = "damage_taken"
         received.append(Filter(dimension="source_kind", values=(kind,)))
-    applied = apply_qualifiers(metrics, r.qualifiers, r.players, r.shape.compare)
+    applied = apply_qualifiers(metrics, qualifiers, r.players, r.shape.compare)
     metrics = list(applied.metrics)
     players = list(e.players)
     extra: list[Filter] = [*received, *applied.filters]
@@ -529,6 +535,10 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
         return plan.model_copy(update={"assumptions": (*plan.assumptions, "averages are not computed for one entity: "
                                                        "the figure is its total")})
     return plan
+
+
+_SLAY = frozenset({"kill", "killed", "kills", "slay", "slew", "slain", "take", "took", "taken", "secure", "secured"})
+_OBJECTIVE_OF = {"fire giant": "fire_giants", "gold fury": "gold_furies"}
 
 
 def _statistic(text: str) -> Literal["average", "median"]:

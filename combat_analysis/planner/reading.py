@@ -286,11 +286,15 @@ _GROUP_PATTERNS = [
     ("target_kind", r"\b(which|what|each|every|per|by)\s+(?:kinds?\s+of\s+|types?\s+of\s+)?targets?(?:\s+kinds?|\s+types?)?\b"
                     r"|\bwhere\s+did\b.*\b(damage|dmg)\b.*\bgo\b|\bwhat\s+did\s+name\s+(?:hit|damage|attack)\b"),
     ("phase", r"\b(each|every|per|by|which)\s+(?:game\s+)?phases?\b"),
+    # "who did Brisk kill the most": Brisk's kills split by whom they killed
+    ("victim", r"\b(?:who|whom|which\s+(?:player|enemy|god))\s+did\s+name\s+kill\b|\bname's\s+victims\b"
+               r"|\b(?:most|favou?rite)\s+victims?\b"),
     # "which minute had the most kills": the minutes ranked, not a series and not the players
     ("minute", r"\b(?:which|what)\s+(?:single\s+)?minute\b(?!\s+(?:mark|of)\b)"
                r"|\b(?:top|best|worst|busiest|bloodiest)\s+(?:\d{1,2}\s+|two\s+|three\s+|five\s+)?minutes\b"),
     ("objective", r"\b(which|what|each|every|per|by)\s+objectives?\b"),
-    ("source", r"\b(which|what|each|every|per|by)\s+(?:non[\s-]?players?|npcs?|monsters?|bosses|boss|camps?|"
+    # "by towers" groups by tower, but "killed by towers" names who killed: a qualifier
+    ("source", r"\b(which|what|each|every|per|(?<!killed\s)(?<!slain\s)(?<!hit\s)(?<!damaged\s)(?<!died\s)by)\s+(?:non[\s-]?players?|npcs?|monsters?|bosses|boss|camps?|"
                r"jungle\s+(?:camps?|monsters?)|minions?|structures?|towers?|sources?|attackers?)\b"),
     ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player)\b|\bwhat\s+player\b|"
                r"\b(?:each|every|all(?:\s+the)?|all\s+(?:ten|10))\s+players?\b|"

@@ -59,7 +59,7 @@ first blood fb win won wins winner victory victorious lose lost loser beat beate
 objective objectives tower towers phoenix phoenixes titan titans fury furies giant giants boss bosses
 structure structures building buildings jungle camps camp monster monsters minion minions creep creeps wave
 god gods player players role roles position positions lane lanes ability abilities skill skills spell spells
-item items build builds built buy bought purchase purchased purchases inventory kill kills killed
+item items build builds built buy bought purchase purchased purchases inventory kill kills killed slay slays slew slain
 death deaths died die dies alive mvp carried carry hard hardest highest biggest average avg mean median
 how many much combined together altogether total long length duration lasted start started begin began end ended finish finished
 happened happen key moment moments events event where heatmap map location locations position
