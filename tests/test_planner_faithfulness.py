@@ -535,3 +535,21 @@ def test_killed_by_towers_is_who_killed_not_a_split_by_tower():
     plan = plan_question("which player got killed by towers the most", VOCAB)
     assert plan.group_by == ("player",) and plan.metrics == ("deaths",)
     assert [(f.dimension, f.values) for f in plan.filters] == [("source_kind", ("structure",))]
+
+
+@pytest.mark.parametrize(("question", "figure", "on", "op", "n"), [
+    ("who had the most kills while dying fewer than 4 times", "kills", "deaths", "<", 4),
+    ("most gold among players whose deaths were under 5", "gold", "deaths", "<", 5),
+    ("which player with over 10 assists died the least", "deaths", "assists", ">", 10)])
+def test_a_condition_reads_the_figure_named_before_it_when_none_follows(question, figure, on, op, n):
+    # "while dying fewer than 4 times" kept the players with fewer than 4 kills and ranked their deaths
+    plan = plan_question(question, VOCAB)
+    assert plan.metrics[0] == figure and plan.condition is not None and not plan.caveats, plan
+    assert (plan.condition.metric, plan.condition.op, plan.condition.value) == (on, op, n)
+
+
+@pytest.mark.parametrize(("question", "rate"), [("who had the best kills/min", "kills_per_minute"),
+                                                ("deaths/min for every player", "deaths_per_minute"),
+                                                ("assists / minute by player", "assists_per_minute")])
+def test_a_slash_minute_is_per_minute(question, rate):
+    assert plan_question(question, VOCAB).metrics[0] == rate

@@ -59,14 +59,16 @@ def _with_condition(plan: QueryPlan, found: conditions.Condition, r: Reading) ->
         return None
     after = r.text[found.end:found.end + 40]
     named = read_metrics(after).ids
-    compared = named[0] if named else head.id
+    # the figure named right after the condition, or else right before it ("while dying fewer than 4 times")
+    before = next((h for h in reversed(r.metric_hits) if found.start - 12 <= h.end <= found.start), None)
+    own = next((h for h in r.metric_hits if h.start >= found.end), None) if named else before
+    compared = named[0] if named else before.metric_id if before else head.id
     if rate_of(compared) in plan.metrics and _PER_MINUTE_NEXT.match(after.split(compared.split("_")[0], 1)[-1]):
         compared = rate_of(compared) or compared  # "more than 0.5 kills per minute": the rate the plan has
     # a list of the rows kept, unless the question asks for the leader among them ("the most damage among ...")
     shape = plan.shape if r.shape.superlative or r.shape.top or plan.shape not in ("auto", "leader") else "all"
     if compared == head.id:
         # "rank players with at least 10 assists by gold": the condition's figure is not the one asked for
-        own = next((h for h in r.metric_hits if h.start >= found.end), None)
         asked = [h.metric_id for h in r.metric_hits if h is not own and h.metric_id in plan.metrics
                  and h.metric_id != head.id]
         if asked:

@@ -337,7 +337,7 @@ TIMELINE = re.compile(
     r"as\s+the\s+(?:match|game)\s+went\s+on|throughout(?:\s+the\s+(?:match|game))?|across\s+the\s+(?:match|game)|"
     r"over\s+the\s+(?:course\s+of\s+the\s+)?(?:match|game)|along\s+the\s+(?:match|game)|grow|grew|growth|climb(?:ed)?|"
     r"develop(?:ed)?|accumulate[ds]?|build\s+up|built\s+up|ramp(?:ed)?\s+up|per\s+minute\s+over)\b")
-PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|\ba\s+minute\b|\beach\s+minute\b|\bevery\s+minute\b")
+PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|/\s*min(?:ute)?\b|\ba\s+minute\b|\beach\s+minute\b|\bevery\s+minute\b")
 QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|compare|did|does|was|were|give|tell|rank)\b")
 SHARE = re.compile(r"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%")
 HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b|\bsum\b|\bcombined\b")
