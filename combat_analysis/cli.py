@@ -268,6 +268,20 @@ def _ask_through_dagster(question: str, choice, paths: Paths, args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    """Keep an answer process warm for `ask` (combat_analysis/resident.py)."""
+    from combat_analysis.resident import serve
+
+    paths = Paths.from_env(args.home)
+    err.print(f"loading the answer path (Python, the planner, DuckDB, matplotlib) for {paths.home} ...")
+
+    def ready(path: Path) -> None:
+        err.print(f"answering `combat-analysis ask` on {path}; stops after {args.idle_minutes:g} idle minutes, "
+                  "or with Ctrl-C")
+
+    return serve(paths.home, idle_minutes=args.idle_minutes, on_ready=ready)
+
+
 def cmd_simulate(args) -> int:
     from combat_analysis.simulate import write_match
 
@@ -356,6 +370,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help="environment variable holding the endpoint's key (default: COMBAT_ANALYSIS_LLM_API_KEY, "
                           "which the Dagster resource reads too)")
     ask.set_defaults(func=cmd_ask)
+
+    serve = sub.add_parser("serve", parents=[home_after],
+                           help="keep an answer process warm, so `ask` in this data home answers in a fraction of the time")
+    serve.add_argument("--idle-minutes", type=float, default=60.0,
+                       help="stop after this long without a question (default %(default)s)")
+    serve.set_defaults(func=cmd_serve)
 
     simulate = sub.add_parser("simulate", parents=[home_after], help="write a realistic simulated match log")
     simulate.add_argument("--seed", type=int, default=7,
