@@ -240,3 +240,7 @@ def _answer(request: dict, fingerprint: str, charts) -> dict:
         os.environ.update(saved_env)
         os.chdir(saved_cwd)
     return {"status": "answered", "stdout": out.getvalue(), "stderr": err.getvalue(), "code": code}
+
+
+if __name__ == "__main__":
+    sys.exit(main())
