@@ -553,3 +553,26 @@ def test_a_condition_reads_the_figure_named_before_it_when_none_follows(question
                                                 ("assists / minute by player", "assists_per_minute")])
 def test_a_slash_minute_is_per_minute(question, rate):
     assert plan_question(question, VOCAB).metrics[0] == rate
+
+
+@pytest.mark.parametrize("question", ["did anyone go deathless", "who never died", "players with no deaths",
+                                      "which player didn't die"])
+def test_deathless_is_zero_deaths_not_the_most_deaths(stage_env, truth, question):  # noqa: F811
+    # "did anyone go deathless" named the player with the most deaths
+    from combat_analysis.pipeline import answer_question
+
+    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    assert pkg.plan.condition is not None and (pkg.plan.condition.op, pkg.plan.condition.value) == ("<=", 0)
+    assert not [p for p, f in truth["players"].items() if f["deaths"] == 0]
+    assert pkg.response.direct_answer == "No player had zero deaths.", pkg.response.direct_answer
+
+
+def test_the_most_kills_without_a_single_death_ranks_kills_among_the_deathless():
+    plan = plan_question("who had the most kills without a single death", VOCAB)
+    assert plan.metrics[0] == "kills" and (plan.condition.metric, plan.condition.value) == ("deaths", 0)
+
+
+def test_the_winning_team_read_as_a_team_is_no_unused_word():
+    plan = plan_question("what is the average gold of the winning team", VOCAB)
+    assert [(f.dimension, f.values) for f in plan.filters] == [("team", (2,))] and not plan.caveats

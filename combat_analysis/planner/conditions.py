@@ -33,18 +33,27 @@ NONE_AT_ALL = re.compile(r"\b(?:without\s+(?:a\s+|any\s+|an\s+)?|with\s+(?:no|ze
                          r"(?:no|zero)\s+|zero\s+)(?=[a-z])")
 
 
+# Words that are a condition and its figure in one: "did anyone go deathless", "who never died"
+NO_DEATHS = re.compile(r"\b(?:deathless|never\s+died|never\s+dying|did\s*n[o']?t\s+die|without\s+(?:a\s+)?(?:single\s+)?"
+                       r"death|without\s+dying\s+once|zero\s+deaths|no\s+deaths)\b")
+
+
 @dataclass(frozen=True)
 class Condition:
     condition: ValueCondition | None  # None: a condition this module cannot state (a percentage)
     said: str  # the words of the condition without their number, for an answer that must not invent digits
     end: int  # where it ends in the text: the figure it compares is named after it
     start: int = 0
+    figure: str | None = None  # the figure, when the words name it themselves ("deathless": deaths)
     needs_figure: bool = False  # "without ...": a condition only when a figure is named right after it
 
 
 def read_condition(text: str) -> Condition | None:
     """The first condition on a value in `text` (normalized, lower case), or None."""
     m = THRESHOLD.search(text)
+    if m is None and (none := NO_DEATHS.search(text)):
+        return Condition(ValueCondition(op="<=", value=0), " ".join(none.group(0).split()), none.end(), none.start(),
+                         figure="deaths")
     if m is None:
         none = NONE_AT_ALL.search(text)
         if none is None:

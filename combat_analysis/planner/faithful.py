@@ -62,7 +62,7 @@ def _with_condition(plan: QueryPlan, found: conditions.Condition, r: Reading) ->
     # the figure named right after the condition, or else right before it ("while dying fewer than 4 times")
     before = next((h for h in reversed(r.metric_hits) if found.start - 12 <= h.end <= found.start), None)
     own = next((h for h in r.metric_hits if h.start >= found.end), None) if named else before
-    compared = named[0] if named else before.metric_id if before else head.id
+    compared = found.figure or (named[0] if named else before.metric_id if before else head.id)
     if rate_of(compared) in plan.metrics and _PER_MINUTE_NEXT.match(after.split(compared.split("_")[0], 1)[-1]):
         compared = rate_of(compared) or compared  # "more than 0.5 kills per minute": the rate the plan has
     # a list of the rows kept, unless the question asks for the leader among them ("the most damage among ...")
@@ -137,7 +137,10 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     dropped = [h.phrase for h in r.metric_hits if metric(h.metric_id).kind in ("pattern", "event")
                and h.metric_id not in used and EVENT_FIGURES.get(h.metric_id) not in used
                # "how long did it take for the first tower to fall": its time on the match clock says how long
-               and not (h.metric_id == "match_info" and used & {"objective_events", "first_blood"}) and not (plan.intent == Intent.EVENT_LIST and h.metric_id == "winner")
+               and not (h.metric_id == "match_info" and used & {"objective_events", "first_blood"})
+               # "the winning team" was read as that team, which the plan filters on
+               and not (h.metric_id == "winner" and any(f.dimension == "team" for _, step in plan.steps()
+                                                        for f in step.filters)) and not (plan.intent == Intent.EVENT_LIST and h.metric_id == "winner")
                and not (h.metric_id == "roster" and "player" in plan.group_by)]  # "list the players by gold"
     if dropped:
         # "who tanked the most in team fights": the figure is answered, the team-fight part is not
