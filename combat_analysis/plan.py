@@ -106,6 +106,7 @@ class SeasonFigure(Frozen):
     role: str | None = Field(default=None, max_length=40)  # god stats in one role ("in the Solo lane")
     by: Literal["games", "win_rate", "average_kda", "average_damage", "average_gold"] = "games"  # group order
     best: Literal["best", "worst"] | None = None  # a profile asked for its best (or worst) match
+    min_matches: int = Field(default=1, ge=1, le=100_000)  # a leaderboard of players with at least this many games
 
 
 class QueryPlan(Frozen):

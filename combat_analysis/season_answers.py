@@ -81,7 +81,7 @@ def _leaderboard(con, figure: SeasonFigure, selection: MatchSelection, plan: Que
     metric = figure.metric or "damage_dealt"
     statistic: season.Statistic = "average" if figure.statistic == "average" else "total"
     board = season.leaderboard(con, metric, selection, statistic=statistic, order=plan.order,
-                               limit=max(plan.limit, plan.position))
+                               limit=max(plan.limit, plan.position), min_matches=figure.min_matches)
     value = "value" if metric == "matches" else metric
     return [{"rank": r.rank, "player": r.player, "matches": r.matches,
              **({} if metric == "matches" else
@@ -181,9 +181,12 @@ def answer_text(plan: QueryPlan, rows: list[dict[str, Any]], matches: int) -> st
         # a win rate counts decided games only (docs/season.md); say why there is none instead of "no data"
         return (f"{lead}: no win rate can be given, as none of these matches has a known winner "
                 "(the log records no Titan kill).")
+    among = f" among the players with at least {figure.min_matches:,} matches" if figure.min_matches > 1 else ""
+    if not rows and among:
+        return f"{lead}: no player has played at least {figure.min_matches:,} of them."
     if not rows:
         return f"{lead}: no matching data was found."
-    return f"{lead}, " + _SENTENCES[figure.figure](plan, figure, list(rows))
+    return f"{lead}{among and ','}{among}, " + _SENTENCES[figure.figure](plan, figure, list(rows))
 
 
 def _leader_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[dict[str, Any]]) -> str:

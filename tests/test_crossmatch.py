@@ -300,6 +300,11 @@ def test_a_match_named_in_the_question_reads_only_that_match(home, season_matche
     ("how did kills go for Quillfeather over his last 3 games", "'quillfeather' matches no player"),
     # the queue or mode is not in the logs: ranking every match instead would answer another question
     ("who dealt the most damage in ranked across all matches", "the queue, game mode or platform"),
+    # a rate, a median or a condition on a figure the season figures do not have: said, never dropped
+    ("who had the most assists per minute across all matches", "per-minute figures across matches"),
+    ("what's the median damage across all matches", "not the median"),
+    ("players with more than 100 kills across all matches", "applied across matches only as a minimum number of games"),
+    ("what is Zoë's KDA this season with at least 5 games", "applies to a ranking of players across matches"),
     ("which gods win most in casual games this season", "the queue, game mode or platform"),
 ))
 def test_words_a_cross_match_plan_cannot_honour_are_refused_saying_why(home, question, said):
@@ -347,3 +352,30 @@ def test_a_cross_match_question_in_dagster_records_the_match_partitions_it_read(
     assert f"{leader} had the most damage dealt: {totals[leader]:,} in total" in str(report["direct_answer"].value)
     checks = {c.check_name: c.passed for c in result.get_asset_check_evaluations()}
     assert checks == {"numbers_trace_to_data": True}
+
+
+# --- a minimum number of games --------------------------------------------------------------------------------
+
+MINIMUM_TEMPLATES = ("who has the best {m} {s} with at least {n} games", "{s}, best average {m} among players with "
+                     "{n} or more matches", "highest {m} {s} for players with more than {k} games")
+
+
+@pytest.mark.parametrize("template,scope,metric", pick(itertools.product(
+    MINIMUM_TEMPLATES, SCOPES, (("KDA", "kda"), ("damage", "damage_dealt"), ("kills", "kills"))), 6, "minimum"))
+def test_a_minimum_number_of_games_leaves_out_the_players_with_fewer(home, season_matches, template, scope, metric):
+    # "who has the best KDA with at least 3 games" ranked every player, one game or many
+    said, metric_id = metric
+    per: dict[str, list] = {}
+    for g in games(season_matches):
+        per.setdefault(g["player"], []).append(g[metric_id])
+    counts = sorted({len(v) for v in per.values()})
+    n = counts[len(counts) // 2]  # splits the players: some have fewer games
+    pkg, rows = ask(home, template.format(m=said, s=scope, n=n, k=n - 1))
+    assert_cross(pkg)
+    assert pkg.plan.season.min_matches == n
+    kept = {p: v for p, v in per.items() if len(v) >= n}
+    assert 0 < len(kept) < len(per) and {r["player"] for r in rows} <= set(kept) and all(r["matches"] >= n for r in rows)
+    value = {p: statistics.fmean(v) if pkg.plan.season.statistic == "average" else sum(v) for p, v in kept.items()}
+    leader = max(value, key=lambda p: (value[p], [-ord(c) for c in p]))
+    assert rows[0]["player"] == leader and same(rows[0][metric_id], value[leader])
+    assert f"among the players with at least {n} matches" in pkg.response.direct_answer

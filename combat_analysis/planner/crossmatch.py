@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from combat_analysis.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
-from combat_analysis.planner import refusals
+from combat_analysis.planner import conditions, refusals
 from combat_analysis.planner.entities import find_roles
 from combat_analysis.planner.reading import Reading, read_question
 from combat_analysis.planner.scope import ScopeReading
@@ -149,12 +149,26 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
         words = ", ".join(f"'{refusals.no_digits(w)}'" for w in unread[:3])
         return _refuse(question, f"{words} matches no player, god, role or figure of these matches, so I will "
                                  "not answer a different question across them.", notes)
+    if r.shape.per_minute and metric not in ("gpm", "dpm", "xpm"):
+        return _refuse(question, "Per-minute figures across matches are gold, damage and experience per minute "
+                                 "(GPM, DPM, XPM); other figures across matches are totals and per-match averages. "
+                                 "Ask for the per-match average, or ask about one match (--match) for its "
+                                 "per-minute rate.", notes)
+    if _MEDIAN.search(text):
+        return _refuse(question, "Across matches the middle figure is the mean of per-match figures, not the "
+                                 "median. Ask for the average per match instead.", notes)
+    least, condition_problem = _minimum_games(text)
+    if condition_problem:
+        return _refuse(question, condition_problem, notes)
     selection = _selection(scope, players, latest_ids)
     base = QueryPlan(question=question, intent=Intent.LOOKUP, assumptions=tuple(dict.fromkeys(notes)),
                      scope=ManyMatches(selection=selection, words=scope.words), focus=players)
     order: Literal["asc", "desc"] = "asc" if r.shape.order == "asc" else "desc"
 
     def made(intent: Intent, figure: SeasonFigure, **update: Any) -> QueryPlan:
+        if least > 1 and figure.figure != "leaderboard":
+            return _refuse(question, "A minimum number of games applies to a ranking of players across matches "
+                                     "('who has the best KDA with at least ten games'), not to this figure.", notes)
         return base.model_copy(update={"intent": intent, "season": figure, "summary": _summary(figure, selection),
                                        **update})
 
@@ -191,7 +205,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     if metric is None:
         return _refuse(question, "I could not tell which figure to rank across matches. Name one, such as "
                                  "damage, kills, KDA, gold, win rate or games played.", notes)
-    figure = SeasonFigure(figure="leaderboard", metric=metric, statistic=statistic)
+    figure = SeasonFigure(figure="leaderboard", metric=metric, statistic=statistic, min_matches=least)
     return made(Intent.RANKING, figure, metrics=(metric,), group_by=("player",), order=order,
                 limit=r.shape.top or 10, position=r.shape.position)
 
@@ -204,6 +218,25 @@ def _exact_case(players: tuple[str, ...], question: str) -> tuple[str, ...]:
     exactly as in the question is meant."""
     return tuple(p for p in players if not (p not in question and any(
         o != p and o.casefold() == p.casefold() and o in question for o in players)))
+
+
+_MEDIAN = re.compile(r"\bmedian\b")
+_GAMES_NEXT = re.compile(r"\s*(?:games?|matches|match|appearances)\b")
+
+
+def _minimum_games(text: str) -> tuple[int, str | None]:
+    """'With at least 3 games' is a leaderboard of the players with that many (min_matches); any other condition
+    on a value is not something the season figures can apply, so it is refused rather than dropped."""
+    found = conditions.read_condition(text)
+    if found is None or (found.needs_figure and not found.figure):
+        return 1, None
+    if found.condition is not None and _GAMES_NEXT.match(text[found.end:]):
+        value = found.condition.value
+        if found.condition.op in (">", ">=") and value == int(value):
+            return max(1, int(value) + (1 if found.condition.op == ">" else 0)), None
+    return 1, (f"A condition such as '{found.said}' is applied across matches only as a minimum number of games "
+               "('with at least ten games'). Ask without it, or about one match (--match), where conditions on a "
+               "figure are applied.")
 
 
 def _statistic(metric: str | None, text: str) -> Literal["total", "average", "record"]:
