@@ -137,7 +137,10 @@ def _read_json(path: Path) -> dict | None:
 
 def committed_snapshot(root: Path, match_id: str) -> Path | None:
     """The snapshot folder the match's pointer names, or None if the match was never committed."""
-    folder = match_dir(root, match_id)
+    return _snapshot_in(match_dir(root, match_id))
+
+
+def _snapshot_in(folder: Path) -> Path | None:
     pointer = _read_json(folder / POINTER)
     name = pointer.get("snapshot") if pointer else None
     if not isinstance(name, str) or not SNAPSHOT_NAME.fullmatch(name):
@@ -323,8 +326,10 @@ LAYER_PARQUET = "FORMAT parquet, COMPRESSION zstd"
 def _committed(root: Path) -> dict[str, Path]:
     """Every committed match's snapshot folder, by match id."""
     found = {}
-    for match_id in match_ids(root):
-        snapshot = committed_snapshot(root, match_id)
+    # the folders as listed, not each id mapped back to its folder: at a thousand matches that mapping was a
+    # third of the time of reading every pointer
+    for match_id, folder in sorted(_match_folders(root)):
+        snapshot = _snapshot_in(folder)
         if snapshot is not None:
             found[match_id] = snapshot
     return found

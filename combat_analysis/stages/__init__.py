@@ -24,6 +24,9 @@ from combat_analysis.keys import path_for_key
 from combat_analysis.package import AgentDataPackage, QueryResult
 from combat_analysis.plan import QueryPlan
 from combat_analysis.query_engine import LockedConnection, QueryLimits, open_locked
+from combat_analysis.schema import TABLES
+
+SEASON_TABLES = tuple(t for t in TABLES if t != "events")
 
 # question, vocabulary, previous questions -> plan. The default is the offline planner.
 Planner = Callable[[str, Any, Sequence[str]], QueryPlan]
@@ -102,6 +105,10 @@ class StageEnv:
         Inside a session it is the session's connection, lent (closing it leaves it open); else a new one."""
         if self.shared is not None:
             return self.shared.lend()
+        if self.match_id is None:
+            # across matches: the season figures read the layer's tables, never `events`, whose view alone would
+            # name every match's snapshot file (a thousand paths to resolve and allow at a thousand matches)
+            return open_locked(self.warehouse_root, None, self.limits, tables=SEASON_TABLES)
         return open_locked(self.warehouse_root, self.match_id, self.limits)
 
     @contextmanager
