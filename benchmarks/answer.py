@@ -19,6 +19,7 @@ own markers; the rest of the file is kept). A measurement, not a test: it never 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -181,6 +182,12 @@ def run(args) -> dict:
                 spec = json.dumps({"views": view_sqls, "statements": work[question]}, default=str)
                 bare_process_s.append(timed_process([sys.executable, "-c", BARE], stdin=spec))
         imports_s, biggest = import_profile(cli[1:], chosen[0])
+        served_s = []
+        with answer_server(home):  # the same questions handed to `combat-analysis serve`
+            timed_process([*cli, chosen[0]])
+            for _ in range(args.cli_rounds):
+                for question in chosen:
+                    served_s.append(timed_process([*cli, question]))
 
     out.update({
         "answer_p50_s": statistics.median(answer_s), "answer_p90_s": percentile(answer_s, 0.9),
@@ -188,6 +195,7 @@ def run(args) -> dict:
         "bare_p50_s": statistics.median(bare_s), "bare_sql_p50_s": statistics.median(bare_sql_s),
         "cli_p50_s": statistics.median(cli_s), "cli_p90_s": percentile(cli_s, 0.9), "cli_n": len(cli_s),
         "cli_questions": len(chosen), "cli_here_p50_s": statistics.median(cli_here_s),
+        "cli_served_p50_s": statistics.median(served_s),
         "bare_process_p50_s": statistics.median(bare_process_s),
         "stage_ms": {stage: statistics.median(v) for stage, v in stage_ms.items()},
         "stage_total_ms": {stage: sum(v) for stage, v in stage_ms.items()},
@@ -197,6 +205,25 @@ def run(args) -> dict:
         "finished": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     })
     return out
+
+
+@contextlib.contextmanager
+def answer_server(home: Path):
+    """`combat-analysis serve` on `home` while the block runs."""
+    from combat_analysis.resident import socket_path
+
+    server = subprocess.Popen([sys.executable, "-m", "combat_analysis.cli", "--home", str(home), "serve"],
+                              env=PROCESS_ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while not socket_path(home.resolve()).exists():
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("combat-analysis serve did not start")
+            time.sleep(0.2)
+        yield
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
 
 
 def report(r: dict) -> list[str]:
@@ -223,6 +250,9 @@ def report(r: dict) -> list[str]:
         f"not among them: the chart worker process (`combat_analysis/chart_jobs.py`) imports it on the other "
         f"core meanwhile. With the charts drawn in the answering process instead "
         f"(`COMBAT_ANALYSIS_CHART_WORKER=0`), the same questions take {r['cli_here_p50_s']:.3f} s p50.",
+        f"- With `combat-analysis serve` running, the same command lines are answered by the resident process "
+        f"(`combat_analysis/resident.py`): {r['cli_served_p50_s']:.3f} s p50, "
+        f"{r['cli_served_p50_s'] / r['bare_process_p50_s']:.1f}x the bare DuckDB process.",
         f"- The first answer in a fresh process (lazy imports, first chart): {r['first_answer_s']:.3f} s.",
         f"- {r['cpus']} CPUs; load average (1 / 5 / 15 min) {load[0]} before and {load[1]} after, on a machine "
         f"shared with other sessions' work, so absolute times are pessimistic; each ratio is against a baseline "
