@@ -18,7 +18,7 @@ from combat_analysis.catalog import DIMENSIONS, metric, rate_of
 from combat_analysis.plan import Intent, QueryPlan
 from combat_analysis.planner import conditions, exclusions
 from combat_analysis.planner.entities import find_roles
-from combat_analysis.planner.reading import EVENT_FIGURES, Reading, normalize, read_metrics
+from combat_analysis.planner.reading import EVENT_FIGURES, SHARE, Reading, normalize, read_metrics
 from combat_analysis.planner.refusals import no_digits, refuse
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -97,12 +97,17 @@ def _with_condition_on(plan: QueryPlan, found: conditions.Condition, compared: s
 _PER_MINUTE_NEXT = re.compile(r"\s*(?:per\s+min(?:ute)?|a\s+minute)\b")
 
 
-def found_share_word(text: str) -> str:
-    """The word asking for a share ("percentage", "share", "%"), unless it is a condition's ("over 50%")."""
-    from combat_analysis.planner.reading import SHARE
-
-    m = SHARE.search(text)
-    return m.group(0) if m else ""
+def _answered_another_way(metric_id: str, plan: QueryPlan, used: set[str]) -> bool:
+    """An event or pattern word the plan took without that figure."""
+    if EVENT_FIGURES.get(metric_id) in used:
+        return True  # "what percent of all kills": the count of what the list would list
+    if metric_id == "match_info":
+        return bool(used & {"objective_events", "first_blood"})  # "how long until the first tower fell": its time
+    if metric_id == "winner":
+        # the winner's own list, or "the winning team" read as the team the plan filters on
+        return plan.intent == Intent.EVENT_LIST or any(f.dimension == "team" for _, step in plan.steps()
+                                                       for f in step.filters)
+    return metric_id == "roster" and "player" in plan.group_by  # "list the players by gold"
 
 
 def _honoured(word: str, plan: QueryPlan, vocab: Vocabulary) -> bool:
@@ -135,20 +140,15 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     caveats = list(plan.caveats)
     used = {m for _, step in plan.steps() for m in step.metrics}
     dropped = [h.phrase for h in r.metric_hits if metric(h.metric_id).kind in ("pattern", "event")
-               and h.metric_id not in used and EVENT_FIGURES.get(h.metric_id) not in used
-               # "how long did it take for the first tower to fall": its time on the match clock says how long
-               and not (h.metric_id == "match_info" and used & {"objective_events", "first_blood"})
-               # "the winning team" was read as that team, which the plan filters on
-               and not (h.metric_id == "winner" and any(f.dimension == "team" for _, step in plan.steps()
-                                                        for f in step.filters)) and not (plan.intent == Intent.EVENT_LIST and h.metric_id == "winner")
-               and not (h.metric_id == "roster" and "player" in plan.group_by)]  # "list the players by gold"
+               and h.metric_id not in used and not _answered_another_way(h.metric_id, plan, used)]
     if dropped:
         # "who tanked the most in team fights": the figure is answered, the team-fight part is not
         caveats.append(f"I read this as {_reading(plan)}; '{dropped[0]}' was not applied to it")
-    if r.shape.share and plan.intent in (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON) and not any(
-            step.shape == "share" for _, step in plan.steps()) and not plan.caveats and found_share_word(r.text):
+    share = SHARE.search(r.text)
+    if share and plan.intent in (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON) and not plan.caveats and not any(
+            step.shape == "share" for _, step in plan.steps()):
         # "which player dealt the highest percentage of their team's damage": ranked by the totals, and said so
-        caveats.append(f"I read this as {_reading(plan)}; the share asked for ('{found_share_word(r.text)}') was not "
+        caveats.append(f"I read this as {_reading(plan)}; the share asked for ('{share.group(0)}') was not "
                        "computed, so these are the totals, not percentages")
     found = conditions.read_condition(r.text)
     if found is not None and found.needs_figure and (not read_metrics(r.text[found.end:found.end + 40]).ids or any(
