@@ -471,11 +471,12 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
     if npc is not None:
         return npc
     qualifiers = list(r.qualifiers)
-    slain = next((q for q in qualifiers if q.name and q.preposition in _SLAY and _OBJECTIVE_OF.get(q.name.lower())), None)
-    if not metrics and slain is not None and slain.name is not None:
-        # "how many times did the order team kill the fire giant": the count of that objective
-        metrics = [_OBJECTIVE_OF[slain.name.lower()]]
-        qualifiers.remove(slain)
+    slain = next(((q, counted) for q in qualifiers if q.name and q.preposition in _SLAY
+                  for counted in _objective_counted(q.name)), None)
+    if not metrics and slain is not None:
+        # "how many times did the order team kill the fire giant": the count of that objective, as the catalog names it
+        metrics = [slain[1]]
+        qualifiers.remove(slain[0])
     if not metrics:
         defaults = default_metrics(r, e)
         if defaults is None:
@@ -538,7 +539,11 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
 
 
 _SLAY = frozenset({"kill", "killed", "kills", "slay", "slew", "slain", "take", "took", "taken", "secure", "secured"})
-_OBJECTIVE_OF = {"fire giant": "fire_giants", "gold fury": "gold_furies"}
+
+
+def _objective_counted(name: str) -> list[str]:
+    """The objective figure a non-player's name is counted by ("Fire Giant": fire_giants), read from the catalog."""
+    return [m for m in read_metrics(normalize(name)).ids if m in OBJECTIVE_METRICS][:1]
 
 
 def _statistic(text: str) -> Literal["average", "median"]:
