@@ -19,7 +19,6 @@ own markers; the rest of the file is kept). A measurement, not a test: it never 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import re
@@ -183,7 +182,9 @@ def run(args) -> dict:
                 bare_process_s.append(timed_process([sys.executable, "-c", BARE], stdin=spec))
         imports_s, biggest = import_profile(cli[1:], chosen[0])
         served_s = []
-        with answer_server(home):  # the same questions handed to `combat-analysis serve`
+        from combat_analysis.resident import Serving
+
+        with Serving(home, PROCESS_ENV):  # the same questions handed to `combat-analysis serve`
             timed_process([*cli, chosen[0]])
             for _ in range(args.cli_rounds):
                 for question in chosen:
@@ -205,25 +206,6 @@ def run(args) -> dict:
         "finished": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     })
     return out
-
-
-@contextlib.contextmanager
-def answer_server(home: Path):
-    """`combat-analysis serve` on `home` while the block runs."""
-    from combat_analysis.resident import socket_path
-
-    server = subprocess.Popen([sys.executable, "-m", "combat_analysis.cli", "--home", str(home), "serve"],
-                              env=PROCESS_ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 120
-        while not socket_path(home.resolve()).exists():
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("combat-analysis serve did not start")
-            time.sleep(0.2)
-        yield
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
 
 
 def report(r: dict) -> list[str]:

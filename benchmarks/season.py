@@ -31,7 +31,6 @@ average before and after is part of the results.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import shutil
@@ -278,7 +277,9 @@ def cli_cross_match(home: Path, leader_player: str, leader_value: str, repeat: i
         return time.perf_counter() - started, done
 
     seconds, served, hand = [], [], []
-    with answer_server(home, env):
+    from combat_analysis.resident import Serving
+
+    with Serving(home, env):
         _, done = ask_served()  # warm-up, and the check that the server gives the same answer
         assert done.returncode == 0 and done.stdout.strip() == answer, (done.stdout, done.stderr)
         for _ in range(repeat):  # interleaved, so a change in the machine's load touches all alike
@@ -287,25 +288,6 @@ def cli_cross_match(home: Path, leader_player: str, leader_value: str, repeat: i
             hand.append(by_hand())
     return {"measured": True, "p50_s": p50(seconds), "hand_process_p50_s": p50(hand), "served_p50_s": p50(served),
             "answer": answer.splitlines()[0][:200]}
-
-
-@contextlib.contextmanager
-def answer_server(home: Path, env: dict):
-    """`combat-analysis serve` on `home` while the block runs (combat_analysis/resident.py)."""
-    from combat_analysis.resident import socket_path
-
-    server = subprocess.Popen([sys.executable, "-m", "combat_analysis.cli", "serve", "--idle-minutes", "30"], cwd=ROOT,
-                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 120
-        while not socket_path(home).exists():
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("combat-analysis serve did not start")
-            time.sleep(0.2)
-        yield
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
 
 
 def without_layer(root: Path):

@@ -25,6 +25,11 @@ import struct
 import sys
 from pathlib import Path
 
+TYPE_CHECKING = False  # the client imports no more than it needs: not even `typing` (mypy reads this name as true)
+if TYPE_CHECKING:
+    import subprocess
+    from collections.abc import Mapping
+
 SOCKET_NAME = "answer.sock"
 CLIENT_TIMEOUT_S = 600.0  # a question with --log ingests that log first
 _HEADER = struct.Struct("!I")
@@ -176,6 +181,42 @@ def _serve_until_idle(listener: socket.socket, fingerprint: str, charts) -> int:
                 _send(conn, _answer(request, fingerprint, charts))
             except (OSError, ValueError, ConnectionError):
                 continue  # the client went away; the next one is served
+
+
+class Serving:
+    """`combat-analysis serve` on `home` in a child process, as a context manager that enters once its socket is
+    there and gives the process (benchmarks and tests use it; `log` keeps what the server printed). SIGTERM stops
+    it on the way out, unless it has stopped already."""
+
+    def __init__(self, home: Path, env: Mapping[str, str] | None = None, *, log: Path | None = None,
+                 timeout_s: float = 120.0) -> None:
+        self.home, self.env, self.log, self.timeout_s = Path(home).resolve(), env, log, timeout_s
+
+    def __enter__(self) -> subprocess.Popen[bytes]:
+        import subprocess
+        import time
+
+        out = open(self.log, "w") if self.log else subprocess.DEVNULL  # noqa: SIM115 - closed in __exit__
+        self._out = out
+        self.server = subprocess.Popen([sys.executable, "-m", "combat_analysis.cli", "--home", str(self.home),
+                                        "serve", "--idle-minutes", "30"],
+                                       env=None if self.env is None else dict(self.env), stdout=out,
+                                       stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + self.timeout_s
+        while not socket_path(self.home).exists():
+            if self.server.poll() is not None or time.monotonic() > deadline:
+                self.__exit__()
+                said = f": {self.log.read_text(errors='replace')[-2000:]}" if self.log else ""
+                raise RuntimeError(f"combat-analysis serve did not start on {self.home}{said}")
+            time.sleep(0.2)
+        return self.server
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.server.poll() is None:
+            self.server.terminate()
+        self.server.wait(timeout=60)
+        if not isinstance(self._out, int):
+            self._out.close()
 
 
 def _stop(signum, frame) -> None:

@@ -11,7 +11,6 @@ import socket
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -34,25 +33,8 @@ def served(tmp_path_factory):
     home = tmp_path_factory.mktemp("resident") / "home"
     subprocess.run([str(BIN / "combat-analysis"), "ingest", str(SAMPLE_LOG)], env=_env(home), check=True,
                    capture_output=True)
-    server = _start(home)
-    yield home, server
-    if server.poll() is None:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
-
-
-def _start(home: Path) -> subprocess.Popen:
-    """`combat-analysis serve` on `home`, once its socket is there (its output in home/serve.log)."""
-    home.mkdir(parents=True, exist_ok=True)
-    with open(home / "serve.log", "w") as log:
-        server = subprocess.Popen([str(BIN / "combat-analysis"), "serve", "--idle-minutes", "10"], env=_env(home),
-                                  stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 120
-    while not resident.socket_path(home).exists():
-        assert server.poll() is None, (home / "serve.log").read_text()
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.2)
-    return server
+    with resident.Serving(home, _env(home), log=home / "serve.log") as server:
+        yield home, server
 
 
 def _client(home: Path, *argv: str, cwd: Path | None = None, **env: str) -> tuple[subprocess.CompletedProcess, list[str]]:
@@ -128,7 +110,8 @@ def test_without_a_live_server_ask_answers_in_its_own_process(tmp_path):
 
 def test_sigterm_stops_the_server_and_removes_its_socket(tmp_path):
     home = tmp_path / "home"
-    server = _start(home)
-    os.killpg(server.pid, signal.SIGTERM)
-    assert server.wait(timeout=30) == 0
-    assert not resident.socket_path(home).exists()
+    home.mkdir()
+    with resident.Serving(home, _env(home)) as server:
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=30) == 0
+        assert not resident.socket_path(home).exists()
