@@ -59,6 +59,14 @@ def stage_env(stage_warehouse, tmp_path_factory) -> StageEnv:
                           followups=False)
 
 
+def ask_sample(env: StageEnv, question: str):
+    """A question answered on the sample match through the real five stages, follow-ups off."""
+    from combat_analysis.pipeline import answer_question
+
+    return answer_question(question, warehouse_root=env.warehouse_root, match_id=MATCH_ID,
+                           artifacts_dir=env.artifacts_dir, followups=False)
+
+
 def env_with(env: StageEnv, **changes) -> StageEnv:
     from dataclasses import replace
 

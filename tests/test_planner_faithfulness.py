@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from stage_fixtures import MATCH_ID, stage_env, stage_warehouse  # noqa: F401
+from stage_fixtures import ask_sample, stage_env, stage_warehouse  # noqa: F401
 
 from combat_analysis.plan import Intent, QueryPlan
 from combat_analysis.planner import plan_question
@@ -88,10 +88,7 @@ def test_every_intent_is_covered_by_a_case():
 
 
 def test_a_flag_is_said_in_the_direct_answer_itself(stage_env):  # noqa: F811
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question("how much damage did Brisk deal while invisible", warehouse_root=stage_env.warehouse_root,
-                          match_id=MATCH_ID, artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, "how much damage did Brisk deal while invisible")
     answer = pkg.response.direct_answer
     assert answer.startswith("Brisk dealt 138,223 damage.")
     assert "I read this as damage dealt per player for Brisk over the whole match" in answer
@@ -99,10 +96,7 @@ def test_a_flag_is_said_in_the_direct_answer_itself(stage_env):  # noqa: F811
 
 
 def test_a_refused_real_world_question_shows_no_number(stage_env):  # noqa: F811
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question("Which team won the lottery?", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, "Which team won the lottery?")
     text = " ".join((pkg.response.direct_answer, *pkg.response.key_insights))
     assert pkg.is_refusal and not any(c.isdigit() for c in text)
 
@@ -186,10 +180,7 @@ CONDITION_CASES = list(_condition_cases())
 def test_a_condition_on_a_figure_keeps_exactly_the_players_meeting_it(stage_env, truth, question, key, op):  # noqa: F811
     # "players with more than 10 kills" listed every player, the condition silently dropped
     from combat_analysis.handles import rows_of
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, question)
     threshold = float(re.search(r"\d[\d,]*", question).group(0).replace(",", ""))
     want = {p for p, figures in truth["players"].items() if COMPARE[op](figures[key], threshold)}
     assert pkg.plan.condition is not None and pkg.plan.condition.op == op, question
@@ -245,10 +236,7 @@ def test_an_excluded_entity_is_left_out_never_the_only_one_kept(cue):
 
 def test_a_ranking_excluding_a_role_reads_only_the_other_players(stage_env):  # noqa: F811
     from combat_analysis.handles import rows_of
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question("rank the players by healing, excluding the supports", warehouse_root=stage_env.warehouse_root,
-                          match_id=MATCH_ID, artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, "rank the players by healing, excluding the supports")
     rows = rows_of(pkg.primary_result, None)
     assert [r["player"] for r in rows][:3] == ["NightOwl07", "VoidWalker", "Kraken_Mid"]  # the Support players PapiTacos and LunaSol are out
     assert len(rows) == 8 and "PapiTacos" not in {r["player"] for r in rows}
@@ -263,11 +251,7 @@ def test_leaving_a_part_of_the_match_out_is_refused_not_turned_around():
 
 def test_teams_compared_without_a_role_sum_the_other_players(stage_env, truth):  # noqa: F811
     from combat_analysis.handles import rows_of
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question("compare team 1 and team 2 damage excluding the junglers",
-                          warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, "compare team 1 and team 2 damage excluding the junglers")
     rows = {r["team"]: r["damage_dealt"] for r in rows_of(pkg.primary_result, None)}
     want = {t: sum(p["damage_dealt"] for p in truth["players"].values() if p["team"] == t and p["role"] != "Jungle")
             for t in (1, 2)}
@@ -299,10 +283,7 @@ def test_figures_split_by_god_are_per_god(shape):
 
 def test_kills_per_god_are_each_gods_players_kills(stage_env, truth):  # noqa: F811
     from combat_analysis.handles import rows_of
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question("show kills per god", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, "show kills per god")
     got = {r["god"]: r["kills"] for r in rows_of(pkg.primary_result, None)}
     assert got == {p["god"]: p["kills"] for p in truth["players"].values()}
     assert got["Zeus"] == 17
@@ -319,10 +300,7 @@ def test_none_at_all_is_a_condition_when_a_figure_follows(shape):
 
 def test_players_without_a_kill_are_the_ones_with_none(stage_env, truth):  # noqa: F811
     from combat_analysis.handles import rows_of
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question("players without a kill", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, "players without a kill")
     got = {r["player"] for r in rows_of(pkg.primary_result, None)}
     assert got == {p for p, f in truth["players"].items() if f["kills"] == 0} == {"Kraken_Mid", "zoe.rush"}
     assert not plan_question("who had the most kills without dying", VOCAB).condition  # no figure follows
@@ -346,10 +324,7 @@ OTHER_FIGURE_CASES = (
 def test_a_condition_on_another_figure_ranks_the_headline_among_the_rows_kept(
         stage_env, truth, question, figure, on, op, n, shape):  # noqa: F811
     from combat_analysis.handles import rows_of
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, question)
     plan = pkg.plan
     assert plan.metrics[0] == figure and plan.condition is not None, question
     assert (plan.condition.metric, plan.condition.op, plan.condition.value) == (on, op, n) and not plan.caveats
@@ -364,11 +339,7 @@ def test_a_condition_on_another_figure_ranks_the_headline_among_the_rows_kept(
 
 
 def test_only_one_player_meeting_another_figures_condition_is_said_with_both_figures(stage_env, truth):  # noqa: F811
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question("who had the most gold among players with more than 15 kills",
-                          warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, "who had the most gold among players with more than 15 kills")
     brisk = truth["players"]["Brisk"]
     assert [p for p, f in truth["players"].items() if f["kills"] > 15] == ["Brisk"]
     assert pkg.response.direct_answer == f"Only Brisk had more than 15 kills ({int(brisk['kills'])}); gold earned: {int(brisk['gold']):,}."
@@ -391,10 +362,7 @@ def test_the_middle_asked_for_leads_the_answer(stage_env, truth, question, stati
     # "the median damage per player" was led by the mean, the median in brackets
     import statistics as stats
 
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, question)
     key = next(k for k in ("damage_dealt", "gold", "kills") if pkg.plan.metrics[0] == k)
     values = [f[key] for f in truth["players"].values()]
     middle = stats.median(values) if statistic == "median" else stats.fmean(values)
@@ -419,10 +387,7 @@ def test_which_minute_ranks_the_minutes_not_the_players(stage_env, truth, questi
     from collections import Counter
 
     from combat_analysis.handles import rows_of
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, question)
     assert pkg.plan.group_by == ("minute",) and pkg.plan.metrics == ("kills",), pkg.plan
     per_minute = Counter(int(k["second"] // 60) for k in truth["kills"])
     ranked = sorted(per_minute.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -442,10 +407,7 @@ def test_how_often_an_item_was_bought_counts_purchases_by_item(stage_env, truth,
     # "which item was bought most often" ranked players by hits landed: "most often" is how often the verb happened
     from collections import Counter
 
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, question)
     bought = Counter(item for f in truth["players"].values() for item in f["items"])
     (top, n), (second, m) = bought.most_common(2)
     assert pkg.plan.metrics[0] == "items_purchased" and pkg.plan.group_by == ("item",), pkg.plan
@@ -457,10 +419,7 @@ def test_how_often_an_item_was_bought_counts_purchases_by_item(stage_env, truth,
                                                 ("what share of the damage did team 1 deal", 1)])
 def test_a_teams_share_of_the_match(stage_env, truth, question, team):  # noqa: F811
     # "what percent of all kills did team 2 get" was team 2's kill feed
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, question)
     key = pkg.plan.metrics[0]
     total = sum(f[key] for f in truth["players"].values())
     mine = sum(f[key] for f in truth["players"].values() if f["team"] == team)
@@ -477,10 +436,7 @@ def test_a_share_the_plan_cannot_compute_is_said():
                                                   ("how long until the first phoenix went down", "Phoenix")])
 def test_how_long_until_an_objective_fell_is_its_time_not_the_match_length(stage_env, truth, question, target):  # noqa: F811
     # answered with the length of the match
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, question)
     first = next(o for o in truth["objectives"] if o["target"].endswith(target))
     clock = f"{int(first['second']) // 60}:{int(first['second']) % 60:02d}"
     assert pkg.plan.metrics == ("objective_events",) and not pkg.plan.caveats, pkg.plan
@@ -493,10 +449,7 @@ def test_how_long_until_an_objective_fell_is_its_time_not_the_match_length(stage
                                                        ("total kills of the junglers", "Jungle", "kills")])
 def test_a_roles_figure_combined_is_its_total(stage_env, truth, question, role, key):  # noqa: F811
     # "the supports' gold combined" listed each support, the word 'combined' unused
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, question)
     total = int(sum(f[key] for f in truth["players"].values() if f["role"] == role))
     assert pkg.plan.group_by == ("role",) and not pkg.plan.caveats, pkg.plan
     assert pkg.response.direct_answer.startswith(f"The {role} role") and f"{total:,}" in pkg.response.direct_answer
@@ -506,10 +459,7 @@ def test_whom_a_player_killed_most_is_split_by_victim(stage_env, truth):  # noqa
     # "who did Brisk kill the most" was Brisk's kill count
     from collections import Counter
 
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question("who did Brisk kill the most", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, "who did Brisk kill the most")
     (victim, n), (_, m) = Counter(k["victim"] for k in truth["kills"] if k["killer"] == "Brisk").most_common(2)
     assert pkg.plan.group_by == ("victim",) and n > m
     assert pkg.response.direct_answer.startswith(f"The top victim by kills for Brisk is {victim}: {n}")
@@ -521,10 +471,7 @@ def test_whom_a_player_killed_most_is_split_by_victim(stage_env, truth):  # noqa
     ("how many times did team 1 take the gold fury", "gold_furies", 1)])
 def test_killing_a_named_objective_counts_that_objective(stage_env, truth, question, metric_id, team):  # noqa: F811
     # read as no figure at all: the team's core stats with 'kill the fire giant' unused
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, question)
     target = {"fire_giants": "Fire Giant", "gold_furies": "Gold Fury"}[metric_id]
     n = sum(1 for o in truth["objectives"] if o["target"] == target and o["team"] == team)
     assert pkg.plan.metrics == (metric_id,) and not pkg.plan.caveats, pkg.plan
@@ -559,10 +506,7 @@ def test_a_slash_minute_is_per_minute(question, rate):
                                       "which player didn't die"])
 def test_deathless_is_zero_deaths_not_the_most_deaths(stage_env, truth, question):  # noqa: F811
     # "did anyone go deathless" named the player with the most deaths
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, question)
     assert pkg.plan.condition is not None and (pkg.plan.condition.op, pkg.plan.condition.value) == ("<=", 0)
     assert not [p for p, f in truth["players"].items() if f["deaths"] == 0]
     assert pkg.response.direct_answer == "No player had zero deaths.", pkg.response.direct_answer

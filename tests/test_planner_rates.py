@@ -5,7 +5,7 @@ defines GPM and DPM; "per minute" without a leader, a top N or a player stays th
 from __future__ import annotations
 
 import pytest
-from stage_fixtures import MATCH_ID, stage_env, stage_warehouse  # noqa: F401
+from stage_fixtures import ask_sample, stage_env, stage_warehouse  # noqa: F401
 
 from combat_analysis.catalog import METRICS, RATE_OF, metric, rate_of
 from combat_analysis.plan import Intent
@@ -62,10 +62,7 @@ def test_per_minute_without_one_is_still_the_series(shape):
                                                ("top 3 players by crits per minute", "crits")])
 def test_a_rate_is_each_players_figure_over_the_minutes_played(stage_env, truth, question, key):  # noqa: F811
     from combat_analysis.handles import rows_of
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
-                          artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, question)
     minutes = truth["duration_seconds"] / 60
     rate = rate_of(key)
     rows = rows_of(pkg.primary_result, None)
@@ -76,10 +73,7 @@ def test_a_rate_is_each_players_figure_over_the_minutes_played(stage_env, truth,
 
 
 def test_a_team_rate_and_a_windowed_rate(stage_env, truth):  # noqa: F811
-    from combat_analysis.pipeline import answer_question
-
-    pkg = answer_question("which team had the most kills per minute", warehouse_root=stage_env.warehouse_root,
-                          match_id=MATCH_ID, artifacts_dir=stage_env.artifacts_dir, followups=False)
+    pkg = ask_sample(stage_env, "which team had the most kills per minute")
     minutes = truth["duration_seconds"] / 60
     teams = {t: sum(f["kills"] for f in truth["players"].values() if f["team"] == t) for t in (1, 2)}
     best = max(teams, key=lambda t: teams[t])
