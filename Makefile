@@ -7,7 +7,7 @@ export DAGSTER_HOME := $(CURDIR)/.dagster_home
 export COMBAT_ANALYSIS_HOME := $(CURDIR)/data
 export MPLBACKEND := Agg
 
-.PHONY: install demo test typecheck dev bench lint clean
+.PHONY: install demo test typecheck dev bench lint score clean
 
 # -qq: errors only, so a first `make demo` stays readable.
 $(VENV)/.installed: pyproject.toml
@@ -49,6 +49,10 @@ bench: install
 	$(PY) benchmarks/plan.py
 	$(PY) benchmarks/season.py
 	$(PY) benchmarks/answer.py
+
+# Every shared question set, each in a fresh data home: one `direct answer alone` and `score` line per set.
+score: install
+	scripts/score_all.sh
 
 lint: install
 	$(VENV)/bin/ruff check .
