@@ -31,7 +31,7 @@ from combat_analysis.logfile import (
     read_start,
 )
 from combat_analysis.schema import TABLES, WAREHOUSE_SCHEMA
-from combat_analysis.warehouse import pause_point, sql_string, table_file
+from combat_analysis.warehouse import sql_string
 
 KNOWN_TYPES = {
     ("start", None),
@@ -47,7 +47,6 @@ KEYS = ("eventType", "type", "itemid", "itemname", "time", "sourceowner", "targe
 # Beyond 2**53 a double no longer holds every integer, so sums of such amounts would be silently inexact.
 MAX_EXACT_VALUE = 2**53
 # LZ4 writes as fast as no compression and reads back as fast; snappy is slower to write and no smaller here.
-PARQUET_OPTIONS = "FORMAT parquet, COMPRESSION lz4_raw"
 
 # Every table and view a batch creates, dropped before the next batch.
 BATCH_VIEWS = ("events", "events_base", "parsed")
@@ -705,12 +704,17 @@ def summaries(con) -> dict[int, SegmentSummary]:
     return {seg: SegmentSummary(bad[seg], counts[seg], rows[seg]) for seg in segs}
 
 
-def copy_tables(con, seg: int, folder: Path) -> None:
-    """Write one match's snapshot tables, one Parquet file each, with exactly the warehouse's columns and types.
-    The batch tables are in `seg` order, so DuckDB reads only the match's own row groups."""
+def match_rows(seg: int) -> dict[str, str]:
+    """For each warehouse table, the SELECT of one match's rows from the batch, with exactly the warehouse's
+    columns and types (the batch tables are in `seg` order, so DuckDB reads only the match's own row groups)."""
+    out = {}
     for table in TABLES:
         columns = ", ".join(f"CAST({name} AS {kind}) AS {name}" for name, kind in WAREHOUSE_SCHEMA[table].items())
-        target = table_file(folder, table)
-        con.execute(f"COPY (SELECT {columns} FROM {table} WHERE seg = {int(seg)}) TO {sql_string(str(target))} "
-                    f"({PARQUET_OPTIONS})")
-        pause_point(f"staged-table:{table}")
+        out[table] = f"SELECT {columns} FROM {table} WHERE seg = {int(seg)}"
+    return out
+
+
+def match_clock(con, seg: int) -> dict:
+    """A match's length and whether it has an end (a Titan fell), from its `matches` row in the batch."""
+    row = con.execute("SELECT duration_s, winner_team IS NOT NULL FROM matches WHERE seg = ?", [int(seg)]).fetchone()
+    return {"duration_s": row[0] if row else None, "has_end": bool(row[1]) if row else False}

@@ -6,17 +6,17 @@
   (one digest-index lookup, whatever the warehouse holds) is settled before DuckDB touches the file;
 - the main thread gives DuckDB the files in batches (small files together, up to `BATCH_BYTES` of logs; a
   large file alone): one CSV read, one JSON parse and one statement per derived table for the whole batch
-  (`derive`), then one COPY per table per match into a snapshot staged in scratch;
-- a commit thread makes each file's snapshots durable (fsync), indexes its digest and publishes each match
-  by replacing its pointer (`warehouse`), while DuckDB already works on the next batch.
+  (`derive`);
+- two writer threads commit each file's matches into the warehouse lake, one transaction per file: every
+  table's rows of each of its matches replaced together (`warehouse.commit`), while DuckDB already works on
+  the next batch.
 
 Each file succeeds or fails alone, with a one-line `IngestError` naming it; a batch that fails as a whole is
 retried file by file, so one bad file never costs the others. DuckDB works under a memory limit and spills to
-the ingest's scratch folder, so memory stays bounded for any file size. `ingest_log` is the same for one file.
+a temporary folder, so memory stays bounded for any file size. `ingest_log` is the same for one file.
 
-A file may hold several matches: each `start` event begins one, with its own id and clock. Each match is
-written as a complete snapshot (one Parquet file per table and a manifest) and published by one atomic
-pointer replacement, so readers see the old match or the complete new one, never a mix.
+A file may hold several matches: each `start` event begins one, with its own id and clock. A log is known by
+its content (`Survey.sha256`, over the decompressed bytes), so the same log plain or compressed is unchanged.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import queue
+import tempfile
 import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
@@ -38,7 +39,6 @@ from combat_analysis import derive, warehouse
 from combat_analysis.derive import KEYS, BatchLog, Segment, StagedSegment  # noqa: F401  (KEYS: benchmarks)
 from combat_analysis.keys import KeyRefused
 from combat_analysis.logfile import Survey, survey_log
-from combat_analysis.warehouse import pause_point
 
 # A real match lasts under an hour; a clock spanning a day means the times are not one match's.
 MAX_MATCH_SECONDS = 24 * 3600
@@ -85,7 +85,7 @@ class IngestResult:
     table_rows: dict[str, int] = field(default_factory=dict)
     first_bad_lines: tuple[tuple[int, str], ...] = ()
     quarantine_reasons: dict[str, int] = field(default_factory=dict)  # reason kind -> lines
-    snapshot_dir: str = ""
+    snapshot: int | None = None  # the warehouse snapshot that committed this version of the match
     first_line: int = 1
     last_line: int = 0
     more: tuple[IngestResult, ...] = ()
@@ -176,16 +176,16 @@ def ingest_logs(
     on_done: Callable[[LogOutcome], None] | None = None,
     memory_limit_mb: int = 512,
     batch_bytes: int = BATCH_BYTES,
-    chunk_matches: int = warehouse.CHUNK_MATCHES,
 ) -> list[LogOutcome]:
     """Read every file into the warehouse, in one process and one DuckDB connection; one outcome per file, in
     the order given. Each file is ingested as `ingest_log` would (the same checks, statuses and errors), and
     fails alone. `on_progress(bytes)` reports the survey's reading, `on_stage(name)` each batch's step, and
     `on_done(outcome)` each file as soon as it is settled (committed, unchanged or failed). `memory_limit_mb` is
-    the budget of the whole process: DuckDB gets it less `UNTRACKED_MB` and spills the rest to scratch. When
-    matches landed, the season layer is brought up to date at the end (`warehouse.compact`)."""
+    the budget of the whole process: DuckDB gets it less `UNTRACKED_MB` and spills the rest to a temporary
+    folder. When matches landed, the files of the tables read across matches are merged at the end
+    (`warehouse.compact`). `warehouse_root` is the warehouse folder or a `warehouse.Lake`."""
     paths = [Path(p) for p in paths]
-    run = _Run(Path(warehouse_root), max_bad_share, on_progress, on_stage or (lambda _name: None), on_done,
+    run = _Run(warehouse.as_lake(warehouse_root), max_bad_share, on_progress, on_stage or (lambda _name: None), on_done,
                batch_bytes)
     items = []
     for index, path in enumerate(paths):
@@ -195,17 +195,15 @@ def ingest_logs(
         except IngestError as exc:
             run.finish(_Item(index, path, 0), error=exc)
     if items:
-        with warehouse.scratch_space(run.root) as scratch:
-            pause_point("scratch-created")
-            warehouse.sweep_garbage(run.root)  # what a crashed or crowded earlier ingest left behind
-            run.go(items, scratch, memory_limit_mb)
+        with tempfile.TemporaryDirectory(prefix="combat-analysis-ingest-") as scratch:
+            run.go(items, Path(scratch), memory_limit_mb)
     if any(o.result is not None and any(m.status != "unchanged" for m in o.result.matches)
            for o in run.outcomes.values()):
-        run.stage("compacting the season layer")
-        # The layer only speeds up reads across matches: what is committed stands if it cannot be brought up
-        # to date now, and the next ingest tries again.
+        run.stage("merging small files")
+        # Merging only speeds up reads across matches: what is committed stands if it cannot run now (another
+        # writer), and the next ingest tries again.
         with contextlib.suppress(*READ_ERRORS):
-            warehouse.compact(run.root, chunk_matches)
+            warehouse.compact(run.root)
     return [run.outcomes[i] for i in range(len(paths))]
 
 
@@ -233,31 +231,21 @@ class _Item:
 @dataclass
 class _Entry:
     """One match of a file in a batch: committed already from this very file (`unchanged`, its manifest), or
-    to stage as match `seg` of the batch (then `folder` and `data` once staged)."""
+    to write as match `seg` of the batch (`old`: the manifest of the version it replaces, if any)."""
 
     segment: Segment
     unchanged: dict | None = None
-    unchanged_snapshot: Path | None = None
     seg: int | None = None
-    folder: Path | None = None
-    data: dict | None = None
+    old: dict | None = None
 
-    def staged(self) -> tuple[Path, dict]:
-        """The folder and manifest of an entry staged in this batch."""
-        if self.folder is None or self.data is None:
-            raise RuntimeError(f"match {self.segment.match_id} was not staged")
-        return self.folder, self.data
-
-    def kept(self) -> tuple[dict, Path]:
-        """The manifest and snapshot of an entry committed already from this very file."""
-        if self.unchanged is None or self.unchanged_snapshot is None:
-            raise RuntimeError(f"match {self.segment.match_id} is not unchanged")
-        return self.unchanged, self.unchanged_snapshot
+    @property
+    def status(self) -> str:
+        return "unchanged" if self.unchanged is not None else "ingested" if self.old is None else "replaced"
 
 
 @dataclass
 class _Plan:
-    """One file of a batch on its way to the commit thread."""
+    """One file of a batch on its way to a writer thread."""
 
     item: _Item
     log: BatchLog
@@ -267,7 +255,7 @@ class _Plan:
 class _Run:
     """One `ingest_logs` call: the survey and commit threads, the DuckDB connection, and every file's outcome."""
 
-    def __init__(self, root: Path, max_bad_share: float, on_progress, stage, on_done, batch_bytes: int):
+    def __init__(self, root: warehouse.Lake, max_bad_share: float, on_progress, stage, on_done, batch_bytes: int):
         self.root = root
         self.max_bad_share = max_bad_share
         self.on_progress = on_progress
@@ -306,8 +294,8 @@ class _Run:
     # -- the pipeline --------------------------------------------------------------------------------------------
 
     def go(self, items: list[_Item], scratch: Path, memory_limit_mb: int) -> None:
-        self.scratch = scratch
-        self.con = duckdb.connect()
+        self.con = warehouse.connect(self.root)
+        warehouse.ensure_tables(self.con)
         self.con.execute(f"SET memory_limit = '{duckdb_memory_mb(memory_limit_mb)}MB'")
         self.con.execute(f"SET temp_directory = {warehouse.sql_string(str(scratch / 'spill'))}")
         for setting in warehouse.LEAN_SETTINGS:
@@ -323,8 +311,7 @@ class _Run:
             self.cursors.put(cursor)
         pending = deque(items)
         carry: list[_Item] = []
-        with ThreadPoolExecutor(1, "survey") as surveyor, ThreadPoolExecutor(1, "commit") as self.committer, \
-                ThreadPoolExecutor(COPY_THREADS, "copy") as self.copier:
+        with ThreadPoolExecutor(1, "survey") as surveyor, ThreadPoolExecutor(COPY_THREADS, "write") as self.writers:
             self.surveyor = surveyor
             try:
                 while pending or carry:
@@ -379,7 +366,6 @@ class _Run:
             items = self._settle(items, deferred)
             if not items:
                 return deferred
-        pause_point("surveyed")
         logs = {i.index: BatchLog(number[i.index], i.path, self.surveys[i.index].result()) for i in items}
         try:
             plans = self._derive(items, logs, deferred)
@@ -414,17 +400,15 @@ class _Run:
                 self.finish(item, error=EmptyLogError(
                     f"{item.path} is empty: a combat log holds one JSON event per line"))
                 continue
-            known = survey.sha256 in self.shas_in_flight or warehouse.digest_entry_path(self.root, survey.sha256).exists()
+            known = survey.sha256 in self.shas_in_flight or bool(warehouse.same_content(self.con, survey.sha256))
             if survey.sha256 in shas or (known and live):
                 deferred.extend(items[position:])
                 break
             if known:
                 wait([future for _, future in self.commits])
-                unchanged = warehouse.unchanged_matches(self.root, survey.sha256)
+                unchanged = self._unchanged(survey.sha256)
                 if unchanged is not None:
-                    self.finish(item, result=_chain([
-                        _result(m, "unchanged", item.path, _committed_snapshot(self.root, m["match_id"]))
-                        for m in unchanged]))
+                    self.finish(item, result=_chain([_result(m, "unchanged", item.path) for m in unchanged]))
                     continue
             shas.add(survey.sha256)
             live.append(item)
@@ -444,7 +428,6 @@ class _Run:
                 segments[item.index] = derive.split_matches(con, logs[item.index], starts.get(logs[item.index].f, []))
             except READ_ERRORS as exc:
                 self.finish(item, error=exc)
-        pause_point("parsed")
         quarantined = derive.quarantined_lines(con)
         alive = []
         for item in items:
@@ -519,13 +502,12 @@ class _Run:
             sha = logs[item.index].survey.sha256
             entries = []
             for segment in segments[item.index]:
-                old = warehouse.committed_manifest(self.root, segment.match_id)
+                old = warehouse.manifest_of(warehouse.source_record(self.con, segment.match_id))
                 if old is not None and old.get("source_sha256") == sha and \
                         (old["lines"]["first"], old["lines"]["last"]) == (segment.first_line, segment.last_line):
-                    entries.append(_Entry(segment, unchanged=old,
-                                          unchanged_snapshot=_committed_snapshot(self.root, segment.match_id)))
+                    entries.append(_Entry(segment, unchanged=old))
                 else:
-                    entries.append(_Entry(segment, seg=seg))
+                    entries.append(_Entry(segment, seg=seg, old=old))
                     seg += 1
             plans.append(_Plan(item, logs[item.index], entries))
         return plans
@@ -539,120 +521,84 @@ class _Run:
         derive.reset(self.con)
 
     def _stage(self, plans: list[_Plan]) -> None:
-        """Write each file's new snapshots in scratch (two matches at a time, on two cursors: one match's COPY
-        runs on one DuckDB thread) and hand the file to the commit thread, which waits for its copies. The
-        connection goes on with the next batch meanwhile."""
+        """Hand each file to a writer thread (two files at a time, on two cursors), which commits its new
+        matches in one transaction; the connection goes on with the next batch meanwhile."""
         for plan in plans:
-            ids = [e.segment.match_id for e in plan.entries]
-            copies = []
-            try:
-                for entry in plan.entries:
-                    if entry.seg is None:
-                        continue
-                    entry.folder = self.scratch / "staged" / warehouse.new_snapshot_name(plan.log.survey.sha256)
-                    entry.folder.mkdir(parents=True)
-                    entry.data = _manifest(plan.log, entry, self.summaries[entry.seg], ids)
-                    copies.append(self.copier.submit(self._copy, self.slot, entry.seg, entry.folder))
-            except Exception as exc:  # noqa: BLE001 - reported as this file's outcome
-                wait(copies)
-                self.finish(plan.item, error=exc)
-                continue
-            self.slot_copies[self.slot].extend(copies)
             self.stage("committing")
-            future = self.committer.submit(self._commit, plan, copies)
+            future = self.writers.submit(self._write, self.slot, plan)
+            self.slot_copies[self.slot].append(future)
             self.commits.append((plan.item, future))
             self.shas_in_flight[plan.log.survey.sha256] = future
-            for match_id in ids:
-                self.matches_in_flight[match_id] = future
+            for entry in plan.entries:
+                self.matches_in_flight[entry.segment.match_id] = future
 
-    def _copy(self, slot: int, seg: int, folder: Path) -> None:
-        cursor = self.cursors.get()
-        try:
-            cursor.execute(f"USE {_schema(slot)}")
-            derive.copy_tables(cursor, seg, folder)
-        finally:
-            self.cursors.put(cursor)
+    def _write(self, slot: int, plan: _Plan) -> IngestResult:
+        """On a writer thread: the file's new matches replaced in every table in one transaction (retried when
+        another writer got in the way), then its result."""
+        new = [e for e in plan.entries if e.seg is not None]
+        ids = [e.segment.match_id for e in plan.entries]
+        sources = {e.segment.match_id: _source(plan.log, e, self.summaries[e.seg], ids) for e in new if e.seg is not None}
+        snapshot = None
+        if new:
+            cursor = self.cursors.get()
+            try:
+                cursor.execute(f"USE {_schema(slot)}")
+                for entry in new:
+                    sources[entry.segment.match_id].update(derive.match_clock(cursor, entry.seg))
 
-    def _commit(self, plan: _Plan, copies: list[Future]) -> IngestResult:
-        """On the commit thread: once the file's snapshots are written, make them durable, index its digest,
-        then publish each match by one pointer replacement under its writer lock, and sweep what the match no
-        longer needs."""
-        for copy in copies:
-            copy.result()
-        root, sha, path = self.root, plan.log.survey.sha256, plan.item.path
-        for entry in plan.entries:
-            if entry.folder is not None:
-                warehouse.write_manifest(*entry.staged())
-        pause_point("staged")
-        # The digest index names every snapshot before any pointer does: "unchanged" verifies it against them.
-        listed = [(e.segment.match_id, e.kept()[1].name if e.unchanged else e.staged()[0].name)
-                  for e in plan.entries]
-        warehouse.write_digest_entry(root, sha, listed)
-        pause_point("digest-indexed")
-        results = []
-        for entry in plan.entries:
-            match_id = entry.segment.match_id
-            if entry.unchanged is not None:
-                kept_data, kept_snapshot = entry.kept()
-                results.append(_result(kept_data, "unchanged", path, kept_snapshot))
-                continue
-            staged_folder, staged_data = entry.staged()
-            with warehouse.match_writer_lock(root, match_id) as folder:
-                old = warehouse.committed_manifest(root, match_id)
-                warehouse.mark_garbage(root, match_id)
-                pause_point("garbage-marked")
-                warehouse.place_snapshot(folder, staged_folder)
-                pause_point("snapshot-placed")
-                warehouse.publish(folder, staged_folder.name)
-                pause_point("committed")
-                if warehouse.sweep_match(root, match_id, folder):
-                    warehouse.garbage_marker(root, match_id).unlink(missing_ok=True)
-                warehouse.forget_digest(root, old.get("source_sha256") if old else None, keep=sha)
-                pause_point("swept")
-            status = "ingested" if old is None else "replaced"
-            results.append(_result(staged_data, status, path, folder / "snapshots" / staged_folder.name))
-        return _chain(results)
+                def work(c) -> None:
+                    for entry in new:
+                        warehouse.replace_match(c, entry.segment.match_id, derive.match_rows(entry.seg),
+                                                sources[entry.segment.match_id])
+
+                snapshot = warehouse.commit(cursor, work, message=_message(plan, new), info={
+                    "matches": {e.segment.match_id: e.status for e in new}, "source_file": plan.item.path.name,
+                    "content_sha256": plan.log.survey.sha256})
+            finally:
+                self.cursors.put(cursor)
+        return _chain([_result(e.unchanged, "unchanged", plan.item.path) if e.unchanged is not None else
+                       _result(warehouse.manifest_of(sources[e.segment.match_id]), e.status, plan.item.path, snapshot)
+                       for e in plan.entries])
+
+    def _unchanged(self, sha: str) -> list[dict] | None:
+        """The manifests of every match committed from this content, if all of the file's matches still are."""
+        found = warehouse.same_content(self.con, sha)
+        if not found or {m["match_id"] for m in found} != set(found[0]["matches_in_file"] or ()):
+            return None
+        manifests = [warehouse.manifest_of(warehouse.source_record(self.con, m["match_id"])) for m in found]
+        return [m for m in manifests if m is not None] or None
 
 
-def _manifest(log: BatchLog, entry: _Entry, summary: derive.SegmentSummary, ids: list[str]) -> dict:
+def _message(plan: _Plan, new: list[_Entry]) -> str:
+    """The commit message: what happened to which match, from which file."""
+    said = "; ".join(f"{e.status} match {e.segment.match_id}" for e in new)
+    return f"{said} from {plan.item.path.name}"
+
+
+def _source(log: BatchLog, entry: _Entry, summary: derive.SegmentSummary, ids: list[str]) -> dict:
+    """What the warehouse keeps of a match's source (`warehouse.SOURCES_SCHEMA`), its clock still to add."""
     segment, bad = entry.segment, summary.bad
-    if entry.folder is None:
-        raise RuntimeError(f"match {segment.match_id} has no staging folder yet")
     lines_total = segment.last_line - segment.first_line + 1
     return {
-        "format": warehouse.MANIFEST_FORMAT,
-        "match_id": segment.match_id,
-        "snapshot": entry.folder.name,
-        "created_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "source_file": log.path.name,
-        "source_path": str(log.path.resolve()),
-        "source_sha256": log.survey.sha256,
-        "matches_in_file": ids,
-        "lines": {"first": segment.first_line, "last": segment.last_line, "total": lines_total,
-                  "parsed": lines_total - len(bad), "quarantined": len(bad)},
+        "match_id": segment.match_id, "content_sha256": log.survey.sha256, "source_file": log.path.name,
+        "source_path": str(log.path.resolve()), "matches_in_file": ids,
+        "first_line": segment.first_line, "last_line": segment.last_line, "lines_total": lines_total,
+        "lines_parsed": lines_total - len(bad), "lines_quarantined": len(bad),
         "quarantine_reasons": dict(Counter(reason_kind(reason) for _, reason in bad)),
         "first_bad_lines": [[n, reason] for n, reason in bad[:10]],
-        "event_counts": summary.event_counts,
-        "tables": summary.table_rows,
+        "event_counts": summary.event_counts, "table_rows": summary.table_rows,
+        "ingested_at": datetime.now(timezone.utc).replace(tzinfo=None),
     }
 
 
-def _committed_snapshot(root: Path, match_id: str) -> Path:
-    """The snapshot of a match whose committed manifest was just read: its pointer names one."""
-    snapshot = warehouse.committed_snapshot(root, match_id)
-    if snapshot is None:
-        raise IngestError(f"match {match_id} has a committed manifest but its pointer names no snapshot")
-    return snapshot
-
-
-def _result(data: dict, status: str, path: Path, snapshot: Path) -> IngestResult:
+def _result(data: dict, status: str, path: Path, snapshot: int | None = None) -> IngestResult:
     lines = data["lines"]
     return IngestResult(
         match_id=data["match_id"], status=status, source_file=str(path), source_sha256=data["source_sha256"],
         lines_total=lines["total"], lines_parsed=lines["parsed"], lines_quarantined=lines["quarantined"],
         event_counts=dict(data["event_counts"]), table_rows=dict(data["tables"]),
         first_bad_lines=tuple((n, r) for n, r in data["first_bad_lines"]),
-        quarantine_reasons=dict(data["quarantine_reasons"]), snapshot_dir=str(snapshot),
+        quarantine_reasons=dict(data["quarantine_reasons"]), snapshot=snapshot,
         first_line=lines["first"], last_line=lines["last"],
     )
 

@@ -88,14 +88,6 @@ def open_log(path: Path):
     return CutGzip(path) if Path(path).suffix == ".gz" else open(path, "rb")
 
 
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(BLOCK_BYTES), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def too_long_reason(length: int, max_line_bytes: int = MAX_LINE_BYTES) -> str:
     return (f"too long: {length:,} bytes (limit {max_line_bytes:,}); "
             f"the first {KEPT_OF_LONG_LINE:,} characters are kept")
@@ -198,9 +190,10 @@ class Survey:
 def survey_log(
     path: Path, *, block_bytes: int = BLOCK_BYTES, on_progress: Callable[[int], None] | None = None
 ) -> Survey:
-    """Digest and line count in one streaming pass: line feeds are counted, lines are never assembled."""
+    """Digest and line count in one streaming pass: line feeds are counted, lines are never assembled. The
+    digest is of the content, the decompressed bytes of a `.gz` log: the same log plain or compressed is the
+    same log."""
     path = Path(path)
-    gz = path.suffix == ".gz"
     digest = hashlib.sha256()
     newlines, size, last = 0, 0, b""
     # hashlib releases the GIL on large updates, so hashing runs beside the count on a second core.
@@ -212,17 +205,16 @@ def survey_log(
                 on_progress(len(block))
             if not block:
                 break
-            if not gz:
-                if pending is not None:
-                    pending.result()
-                pending = hasher.submit(digest.update, block)
+            if pending is not None:
+                pending.result()
+            pending = hasher.submit(digest.update, block)
             newlines += block.count(b"\n")
             size += len(block)
             last = block[-1:]
         if pending is not None:
             pending.result()
     lines = newlines + (1 if size and last != b"\n" else 0)
-    return Survey(file_sha256(path) if gz else digest.hexdigest(), lines, cut=bool(getattr(f, "cut", False)))
+    return Survey(digest.hexdigest(), lines, cut=bool(getattr(f, "cut", False)))
 
 
 def _strip_bom(batch: LineBatch) -> LineBatch:

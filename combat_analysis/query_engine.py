@@ -1,11 +1,15 @@
 """The locked query connection: the only DuckDB connection that runs planned SQL.
 
-It can read the warehouse's committed Parquet files (`warehouse.table_sources`) and nothing else, whatever the
-SQL says, because DuckDB itself enforces it:
+It reads the warehouse lake, attached read-only and pinned at one snapshot, and nothing else, whatever the SQL
+says, because DuckDB itself enforces it:
 
-- `enable_external_access = false` with `allowed_paths` = exactly those files: no other file, directory,
-  glob, URL, extension or secret store can be opened, so `read_csv('/etc/passwd')`, `'other.parquet'`,
-  `COPY ... TO`, `ATTACH`, `INSTALL` and `LOAD` of anything not built in all fail with a permission error;
+- the lake is attached `READ_ONLY` (its PostgreSQL catalog too: a statement sent there runs in a read-only
+  transaction), and every view reads it `AT (VERSION => snapshot)`, so a question, its follow-ups and its report
+  read one state of the warehouse, recorded in the package (`metadata.warehouse_snapshot`);
+- `enable_external_access = false` with `allowed_directories` = the lake's data path and `allowed_paths` = its
+  catalog file: no other file, directory, URL, extension or secret store can be opened, so
+  `read_csv('/etc/passwd')`, `ATTACH`, `INSTALL` and `LOAD` all fail with a permission error (SQL that names a
+  data file directly, or writes one, never gets past `validate_sql`);
 - `temp_directory = ''`: a query that outgrows memory fails instead of spilling files to disk;
 - `python_enable_replacements = false`: a table name never resolves to a Python variable of the caller;
 - no extension is auto-installed or auto-loaded, community extensions and persistent secrets are off;
@@ -33,7 +37,7 @@ import duckdb
 
 from combat_analysis.planner.validate import UnsafeSqlError, validate_sql
 from combat_analysis.schema import TABLES
-from combat_analysis.warehouse import sql_string, table_sources, view_sql
+from combat_analysis.warehouse import Lake, as_lake, connect, create_views, reader_paths, sql_string
 
 
 @dataclass(frozen=True)
@@ -106,11 +110,19 @@ class LockedConnection:
     `execute(sql, params)` runs one SELECT of our own code; `run(sql, params)` runs planned SQL: validated,
     timed and row-capped. Both raise a `QueryError` with a one-line reason for anything else."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, limits: QueryLimits, files: tuple[str, ...] = ()):
+    def __init__(self, con: duckdb.DuckDBPyConnection, limits: QueryLimits, lake: Lake, snapshot: int,
+                 match_id: str | None = None):
         self._con = con
         self.limits = limits
-        self.files = files  # the committed files its views read (snapshots are immutable: they name its data)
+        self.lake = lake
+        self.snapshot = snapshot  # the lake snapshot every view reads: a snapshot never changes
+        self.match_id = match_id
         self._running = threading.Lock()
+
+    @property
+    def data_key(self) -> tuple:
+        """What this connection reads, as a key: the same key always means the same data."""
+        return (self.lake, self.snapshot, self.match_id)
 
     def __enter__(self) -> LockedConnection:
         return self
@@ -194,38 +206,32 @@ class _Lent(LockedConnection):
         pass
 
 
-def open_locked(root: Path | str, match_id: str | None = None, limits: QueryLimits | None = None, *,
-                tables: Sequence[str] = TABLES) -> LockedConnection:
-    """The locked connection over the warehouse at `root`: one view per table, scoped to `match_id` if given.
-    `tables` narrows it to some tables (choosing the match reads only `matches`): over a season, the views
-    and the allowed files of every table cost a third of a second to set up."""
+def open_locked(root: Lake | Path | str, match_id: str | None = None, limits: QueryLimits | None = None, *,
+                tables: Sequence[str] = TABLES, snapshot: int | None = None) -> LockedConnection:
+    """The locked connection over the warehouse lake: one view per table, scoped to `match_id` if given, all
+    pinned at `snapshot` (default: the latest). `tables` narrows it to some tables (choosing the match reads
+    only `matches`). A match or snapshot the lake does not hold raises `WarehouseError`."""
     limits = limits or QueryLimits()
     unknown = set(tables) - set(TABLES)
     if unknown:
         raise ValueError(f"not warehouse tables: {', '.join(sorted(unknown))}")
-    con = duckdb.connect(config={
+    lake = as_lake(root)
+    con = connect(lake, read_only=True, config={
         "threads": limits.threads,
         "memory_limit": f"{limits.memory_limit_mb}MB",
         "temp_directory": "",
-        "autoinstall_known_extensions": False,
-        "autoload_known_extensions": False,
-        "allow_community_extensions": False,
         "allow_persistent_secrets": False,
         "python_enable_replacements": False,
     })
     try:
-        # The files stay on disk for as long as the connection reads them (`hold_for`); a match that is not in
-        # the warehouse raises WarehouseError here.
-        sources = table_sources(Path(root), match_id, hold_for=con)
-        files = {table: [Path(f).resolve() for f in found] for table, found in sources.items() if table in tables}
-        allowed = sorted({str(f) for found in files.values() for f in found})
-        # allowed_paths can only be set on a running database, and only before external access is turned off.
-        con.execute(f"SET allowed_paths = [{', '.join(sql_string(f) for f in allowed)}]")
+        pinned = create_views(con, match_id, snapshot, tables)
+        directories, files = reader_paths(lake)
+        # Both can only be set on a running database, and only before external access is turned off.
+        con.execute(f"SET allowed_directories = [{', '.join(sql_string(d) for d in directories)}]")
+        con.execute(f"SET allowed_paths = [{', '.join(sql_string(f) for f in files)}]")
         con.execute("SET enable_external_access = false")
-        for table in tables:
-            con.execute(f"CREATE VIEW {table} AS {view_sql(table, files[table])}")
         con.execute("SET lock_configuration = true")
     except BaseException:
         con.close()
         raise
-    return LockedConnection(con, limits, tuple(allowed))
+    return LockedConnection(con, limits, lake, pinned, match_id)

@@ -1,681 +1,588 @@
-"""The match warehouse: one immutable, versioned snapshot per match, published by one atomic pointer.
+"""The match warehouse: a DuckLake, a SQL catalog plus Parquet data files, with ACID snapshots and time travel.
 
-Layout under the warehouse root (docs/warehouse.md has the whole story):
+Where it lives is two settings (`Lake`): the catalog, a SQLite file under the data home by default
+(`<home>/warehouse/catalog.sqlite`, no server needed) or a PostgreSQL database for a team
+(`COMBAT_ANALYSIS_CATALOG=postgres:dbname=... host=...`); and the data path, a folder
+(`<home>/warehouse/data/` by default) or an `s3://` URL (`COMBAT_ANALYSIS_DATA_PATH`). docs/warehouse.md has
+the whole design, docs/scaling.md what runs where past one machine.
 
-    matches/<folder(match id)>/current.json               the pointer: names the committed snapshot
-    matches/<folder(match id)>/snapshots/<name>/          manifest.json + one <table>.parquet per table
-    matches/<folder(match id)>/lock                       the match's writer lock
-    digests/<sha[:2]>/<sha256>.json                       digest index: which snapshots hold a file's content
-    garbage/<folder(match id)>                            this match may hold replaced or uncommitted snapshots
-    scratch/<ingest id>/, scratch/<ingest id>.lock        an ingest's spill and staging space
-
-Every match-id-derived name goes through `combat_analysis.keys`, so ids are data and never paths. Readers
-resolve the pointer and never glob table folders; a writer stages a complete snapshot, moves it beside the
-pointer and replaces the pointer (temp file, fsync, `os.replace`), so a reader sees the old match or the
-complete new one, never a mix.
-
-Replaced snapshots are removed only when no reader can hold them. A reader of one match holds a shared
-`flock` on its snapshot's manifest; a reader of all matches holds a shared `flock` on `readers.lock`. The
-sweeper removes a replaced snapshot only while it can take both exclusively without waiting; otherwise the
-snapshot stays listed in `garbage/` for the next ingest's sweep. Locks die with their process, so a crashed
-reader never pins a snapshot, and `open_warehouse` ties its locks to the connection's lifetime.
+- **One match is one transaction.** Its rows in every table are replaced together (`commit`), with a commit
+  message naming the match and what happened to it, so a reader sees the old match or the whole new one, and
+  the lake's own snapshot list is every match's history (`history`). Conflicting commits (two writers, a busy
+  SQLite catalog) are retried with backoff, and fail with a clear error after the last try.
+- **Time travel.** Every reader pins the snapshot it opened (`open_warehouse(..., snapshot=)`); a replaced or
+  removed match stays readable at its earlier snapshots, and `restore_match` brings it back, until
+  housekeeping expires those snapshots (`expire`); only then are their files deleted.
+- **Reads across matches** use the tables that are small per match, merged into few files by DuckLake's own
+  `merge_adjacent_files` (`compact`); the large per-event tables keep one file per match, so a question about
+  one match reads that match's files only, whatever the lake holds.
 """
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import json
 import os
-import re
-import shutil
-import sys
+import random
+import sqlite3
 import time
 import uuid
-import weakref
-from collections.abc import Iterator
-from datetime import datetime, timezone
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import duckdb
 
-from combat_analysis.keys import KeyRefused, check_key, key_from_folder_name, path_for_key
+from combat_analysis import extensions
+from combat_analysis.keys import KeyRefused, check_key
 from combat_analysis.schema import TABLES, WAREHOUSE_SCHEMA
 
-POINTER = "current.json"
-MANIFEST = "manifest.json"
-MANIFEST_FORMAT = 1
-SNAPSHOT_NAME = re.compile(r"\d{8}T\d{12}Z-[0-9a-f]{12}-[0-9a-f]{8}")
-SHA256 = re.compile(r"[0-9a-f]{64}")
-PAUSE_ENV = "COMBAT_ANALYSIS_PAUSE_AT"
+CATALOG_ENV = "COMBAT_ANALYSIS_CATALOG"
+DATA_PATH_ENV = "COMBAT_ANALYSIS_DATA_PATH"
+ALIAS = "lake"  # the name the lake is attached under in every connection
+AUTHOR = "combat-analysis"
 
-
-# Settings for a DuckDB connection that writes the warehouse (an ingest, a compaction) within a memory budget.
-# DuckDB's allocator keeps freed memory in per-thread caches (128 MiB each by default) and gives it back only
-# from a background thread; and its external file cache keeps the files it read in memory. A writer reads each
-# file once, so neither helps it, and without this a process that once held a large batch stays that big.
+# What the lake keeps of each match's source, beside the query tables; never part of the query surface.
+SOURCES = "match_sources"
+SOURCES_SCHEMA: dict[str, str] = {
+    "match_id": "VARCHAR", "content_sha256": "VARCHAR", "source_file": "VARCHAR", "source_path": "VARCHAR",
+    "matches_in_file": "VARCHAR[]", "first_line": "BIGINT", "last_line": "BIGINT", "lines_total": "BIGINT",
+    "lines_parsed": "BIGINT", "lines_quarantined": "BIGINT", "duration_s": "INTEGER", "has_end": "BOOLEAN",
+    "quarantine_reasons": "VARCHAR", "first_bad_lines": "VARCHAR", "event_counts": "VARCHAR",
+    "table_rows": "VARCHAR", "ingested_at": "TIMESTAMP",
+}
+LAKE_TABLES: dict[str, dict[str, str]] = {**WAREHOUSE_SCHEMA, SOURCES: SOURCES_SCHEMA}
+# Small per match and read across matches: merged into few files. The others keep one file per match.
+MERGED_TABLES: tuple[str, ...] = ("matches", "players", "entities", "player_stats", "kills", "objectives",
+                                  "gold_diff", "purchases", "timeline", "quarantine", SOURCES)
+# DuckDB settings that keep a long-lived writer's memory low (its allocator caches, the file cache).
 LEAN_SETTINGS = ("SET allocator_background_threads = true", "SET allocator_flush_threshold = '8MiB'",
                  "SET allocator_bulk_deallocation_flush_threshold = '8MiB'", "SET enable_external_file_cache = false")
 
+RETRIES = 8
+FIRST_WAIT_S = 0.05
+BACKOFF = 2.0
+# Failures a second try can get past: another writer committed first, or a SQLite catalog was busy.
+RETRYABLE = ("conflict", "database is locked", "database is busy", "could not serialize", "deadlock",
+             "failed to commit ducklake transaction", "unique constraint", "duplicate key")
+
 
 class WarehouseError(RuntimeError):
-    """The warehouse cannot answer: no such match, or nothing ingested yet."""
+    """The warehouse cannot do what was asked: no such match, nothing ingested yet, a commit that kept failing."""
 
 
-# -- paths ----------------------------------------------------------------------------------------------------
-
-def match_dir(root: Path, match_id: str) -> Path:
-    """The folder of one match: its pointer, its snapshots and its writer lock."""
-    return path_for_key(Path(root) / "matches", match_id, what="match id")
+class CommitFailed(WarehouseError):
+    """A transaction that did not commit after every retry."""
 
 
-def table_file(snapshot: Path, table: str) -> Path:
-    return Path(snapshot) / f"{table}.parquet"
+# -- where the lake lives ---------------------------------------------------------------------------------------
 
 
-def digest_entry_path(root: Path, sha256: str) -> Path:
-    if not SHA256.fullmatch(sha256):
-        raise ValueError(f"not a SHA-256 digest: {sha256!r}")
-    return Path(root) / "digests" / sha256[:2] / f"{sha256}.json"
+@dataclass(frozen=True)
+class Lake:
+    """A DuckLake: its catalog (`sqlite:PATH` or `postgres:CONNINFO`) and its data path (a folder or s3:// URL)."""
+
+    catalog: str
+    data_path: str
+
+    @classmethod
+    def default(cls, root: Path | str) -> Lake:
+        """The embedded default under a warehouse folder: a SQLite catalog and a data folder beside it."""
+        root = Path(root).resolve()
+        return cls(catalog=f"sqlite:{root / 'catalog.sqlite'}", data_path=f"{root / 'data'}/")
+
+    @classmethod
+    def resolve(cls, root: Path | str, environ: Mapping[str, str] = os.environ) -> Lake:
+        """The lake of a warehouse folder: `COMBAT_ANALYSIS_CATALOG` and `COMBAT_ANALYSIS_DATA_PATH` where set,
+        else the embedded default under it."""
+        default = cls.default(root)
+        return cls(catalog=_catalog(environ.get(CATALOG_ENV) or default.catalog),
+                   data_path=_folder(environ.get(DATA_PATH_ENV) or default.data_path))
+
+    @property
+    def kind(self) -> str:
+        kind = self.catalog.split(":", 1)[0]
+        if kind not in extensions.CATALOG_EXTENSIONS:
+            raise WarehouseError(f"unsupported catalog {self.describe()!r}: use sqlite:PATH or postgres:CONNINFO")
+        return kind
+
+    @property
+    def remote(self) -> bool:
+        return "://" in self.data_path
+
+    @property
+    def catalog_file(self) -> Path | None:
+        return Path(self.catalog.split(":", 1)[1]) if self.kind == "sqlite" else None
+
+    def describe(self) -> str:
+        """The catalog and data path for messages, without a password."""
+        words = [w for w in self.catalog.split() if not w.lower().startswith("password=")]
+        return f"{' '.join(words)} (data in {self.data_path})"
+
+    def extensions(self) -> tuple[str, ...]:
+        return (extensions.CATALOG_EXTENSIONS[self.kind], "ducklake",
+                *((extensions.REMOTE_EXTENSION,) if self.remote else ()))
+
+    def exists(self) -> bool:
+        """Whether a reader can attach it (a server catalog is assumed to be there)."""
+        return self.catalog_file is None or self.catalog_file.exists()
 
 
-def garbage_marker(root: Path, match_id: str) -> Path:
-    return path_for_key(Path(root) / "garbage", match_id, what="match id")
+Where = Lake | Path | str
 
 
-def new_snapshot_name(sha256: str) -> str:
-    """Sortable by creation time, tagged with the content digest, unique by a random suffix."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
-    return f"{stamp}-{sha256[:12]}-{uuid.uuid4().hex[:8]}"
+def as_lake(where: Where) -> Lake:
+    return where if isinstance(where, Lake) else Lake.resolve(where)
 
 
-def pause_point(name: str) -> None:
-    """A named step of a write. Only the crash-safety test sets `COMBAT_ANALYSIS_PAUSE_AT`: the process then
-    says where it is on stderr and waits there to be killed, so kill points are exact, not timed."""
-    if os.environ.get(PAUSE_ENV) == name:
-        sys.stderr.write(f"paused at {name}\n")
-        sys.stderr.flush()
-        while True:
-            time.sleep(3600)
+def _catalog(text: str) -> str:
+    kind, _, rest = text.partition(":")
+    return f"sqlite:{Path(rest).resolve()}" if kind == "sqlite" else text
 
 
-# -- durable small files ----------------------------------------------------------------------------------------
-
-def fsync_path(path: Path) -> None:
-    """Flush a file's or a folder's entry to disk (a rename is durable only once its folder is synced)."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def write_atomic(path: Path, data: bytes, step: str | None = None) -> None:
-    """Replace `path` with `data` all at once: temp file beside it, fsync, `os.replace`, fsync the folder."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.tmp-{uuid.uuid4().hex[:8]}")
-    with open(temp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    if step:
-        pause_point(f"{step}-temp-written")
-    os.replace(temp, path)
-    fsync_path(path.parent)
-
-
-def _read_json(path: Path) -> dict | None:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-# -- reading committed state ----------------------------------------------------------------------------------------
-
-def committed_snapshot(root: Path, match_id: str) -> Path | None:
-    """The snapshot folder the match's pointer names, or None if the match was never committed."""
-    return _snapshot_in(match_dir(root, match_id))
-
-
-def _snapshot_in(folder: Path) -> Path | None:
-    pointer = _read_json(folder / POINTER)
-    name = pointer.get("snapshot") if pointer else None
-    if not isinstance(name, str) or not SNAPSHOT_NAME.fullmatch(name):
-        return None
-    return folder / "snapshots" / name
-
-
-def _match_folders(root: Path) -> Iterator[tuple[str, Path]]:
-    base = Path(root) / "matches"
-    if not base.is_dir():
-        return
-    for entry in os.scandir(base):
-        try:
-            match_id = key_from_folder_name(entry.name)
-        except KeyRefused:
-            continue  # not a match folder (e.g. a stray file); never guessed at
-        yield match_id, Path(entry.path)
-
-
-def match_ids(root: Path) -> list[str]:
-    """Every committed match, by the id as its log wrote it."""
-    return sorted(match_id for match_id, folder in _match_folders(root) if (folder / POINTER).exists())
-
-
-def committed_manifest(root: Path, match_id: str) -> dict | None:
-    """The committed manifest of a match (source digest, line range and counts, row counts, creation time), or
-    None if the match was never committed."""
-    snapshot = committed_snapshot(root, match_id)
-    return _read_json(snapshot / MANIFEST) if snapshot else None
-
-
-def manifest(root: Path, match_id: str) -> dict:
-    """`committed_manifest`, or `WarehouseError` naming the matches there are."""
-    try:
-        data = committed_manifest(root, check_key(match_id, "match id"))
-    except KeyRefused as exc:
-        raise WarehouseError(str(exc)) from exc
-    if data is None:
-        raise WarehouseError(_unknown_match(root, match_id))
-    return data
-
-
-def _unknown_match(root: Path, match_id: str) -> str:
-    # A count, never the list: at 1,000 matches a list of ids is 12 KB of error text.
-    known = len(match_ids(root))
-    return (f"match {match_id!r} is not in the warehouse at {root} ({known:,} match{'es' if known != 1 else ''}; "
-            "`combat-analysis matches` lists them)")
-
-
-# -- reader leases ------------------------------------------------------------------------------------------------
-
-def _lease_snapshot(root: Path, match_id: str, attempts: int = 8) -> tuple[Path, int] | None:
-    """Resolve the match's pointer and hold a shared lock on that snapshot; None if never committed.
-
-    A sweeper may remove the snapshot between our reading the pointer and locking it; then the path no longer
-    leads to the locked file, and we resolve the pointer again (it names the newer snapshot by then).
-    """
-    for _ in range(attempts):
-        snapshot = committed_snapshot(root, match_id)
-        if snapshot is None:
-            return None
-        try:
-            fd = os.open(snapshot / MANIFEST, os.O_RDONLY)
-        except FileNotFoundError:
-            continue
-        fcntl.flock(fd, fcntl.LOCK_SH)
-        try:
-            still_there = os.stat(snapshot / MANIFEST).st_ino == os.fstat(fd).st_ino
-        except FileNotFoundError:
-            still_there = False
-        if still_there:
-            return snapshot, fd
-        os.close(fd)
-    raise WarehouseError(f"match {match_id!r} keeps changing under the reader; try again")
-
-
-def _readers_lock(root: Path) -> list[int]:
-    """A shared lock held by readers of every match; none on a warehouse nobody can write (nor sweep)."""
-    try:
-        fd = os.open(Path(root) / "readers.lock", os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError:
-        return []  # no warehouse yet, or a read-only one
-    fcntl.flock(fd, fcntl.LOCK_SH)
-    return [fd]
-
-
-def _close_all(fds: list[int]) -> None:
-    for fd in fds:
-        with contextlib.suppress(OSError):
-            os.close(fd)
-
-
-def table_sources(root: Path, match_id: str | None = None, *, hold_for: object | None = None) -> dict[str, list[Path]]:
-    """For each table in `schema.TABLES`, the committed Parquet files a view over one match (its snapshot's
-    files only) or over every match must read. Over every match, a table of the season layer reads the
-    layer's valid chunks and then the snapshots of the matches no valid chunk holds (in match-id order);
-    `events` reads every snapshot. Nothing else is ever read: no glob, no hive partitions.
-
-    The files stay on disk while the caller reads them only if it holds them: pass the object that reads them
-    (e.g. the DuckDB connection whose views name the files) as `hold_for`, and the snapshots are held until
-    that object is garbage-collected. Raises `WarehouseError` for a match that is not in the warehouse.
-    """
-    root = Path(root)
-    fds: list[int] = []
-    try:
-        if match_id is not None:
-            try:
-                match_id = check_key(match_id, "match id")
-            except KeyRefused as exc:
-                raise WarehouseError(str(exc)) from exc
-            leased = _lease_snapshot(root, match_id)
-            if leased is None:
-                raise WarehouseError(_unknown_match(root, match_id))
-            fds.append(leased[1])
-            sources = {table: [table_file(leased[0], table)] for table in TABLES}
-        else:
-            fds.extend(_readers_lock(root))
-            sources = _all_match_sources(root, _committed(root))
-    except BaseException:
-        _close_all(fds)
-        raise
-    if hold_for is not None:
-        weakref.finalize(hold_for, _close_all, fds)
-    else:
-        _close_all(fds)
-    return sources
+def _folder(path: str) -> str:
+    return path.rstrip("/") + "/" if "://" in path else f"{Path(path).resolve()}/"
 
 
 def sql_string(text: str) -> str:
-    """A SQL string literal, for the few statements DuckDB cannot parameterise (paths in FROM, SET)."""
-    return "'" + text.replace("'", "''") + "'"
+    """A SQL string literal, for the few statements DuckDB cannot parameterise (ATTACH, SET, a path)."""
+    return "'" + str(text).replace("'", "''") + "'"
 
 
-def _empty_select(table: str) -> str:
-    columns = ", ".join(f"CAST(NULL AS {kind}) AS {name}" for name, kind in WAREHOUSE_SCHEMA[table].items())
-    return f"SELECT {columns} WHERE false"
+# -- connections ----------------------------------------------------------------------------------------------
 
 
-def view_sql(table: str, files: list[Path]) -> str:
-    """The SELECT behind one warehouse view: exactly these Parquet files, never a folder name read as data."""
-    if not files:
-        return _empty_select(table)
-    listed = ", ".join(sql_string(str(f)) for f in files)
-    return f"SELECT * FROM read_parquet([{listed}], hive_partitioning = false)"
+def _prepare_sqlite(path: Path) -> None:
+    """A new SQLite catalog in WAL mode: readers never block a writer's commit, nor it them."""
+    if path.exists():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(path) as con:
+        con.execute("PRAGMA journal_mode=WAL")
 
 
-def open_warehouse(root: Path, match_id: str | None = None, *, read_only_memory_mb: int = 1024):
-    """A DuckDB connection with one view per warehouse table.
+def _s3_secret(con: duckdb.DuckDBPyConnection, lake: Lake) -> None:
+    """S3 credentials from the environment, as the AWS tools name them; never written anywhere."""
+    if not lake.remote:
+        return
+    names = {"KEY_ID": "AWS_ACCESS_KEY_ID", "SECRET": "AWS_SECRET_ACCESS_KEY", "REGION": "AWS_REGION",
+             "SESSION_TOKEN": "AWS_SESSION_TOKEN", "ENDPOINT": "AWS_ENDPOINT_URL"}
+    given = {key: os.environ[var] for key, var in names.items() if os.environ.get(var)}
+    fields = [f"{key} {sql_string(value)}" for key, value in given.items() if key != "ENDPOINT"]
+    if "ENDPOINT" in given:  # an S3-compatible store (MinIO, Ceph): host and port, path-style URLs
+        scheme, _, host = given["ENDPOINT"].rpartition("://")
+        fields += [f"ENDPOINT {sql_string(host)}", "URL_STYLE 'path'", f"USE_SSL {str(scheme != 'http').lower()}"]
+    con.execute(f"CREATE TEMPORARY SECRET lake_s3 (TYPE s3{''.join(', ' + f for f in fields)})")
 
-    With `match_id`, every view holds that match only, so a question about one match needs no filter. Without
-    it, the views hold every committed match. The snapshots read are held for the connection's lifetime, so an
-    ingest that replaces a match meanwhile never pulls files from under it.
-    """
-    con = duckdb.connect()
-    sources = table_sources(root, match_id, hold_for=con)
-    con.execute(f"SET memory_limit = '{read_only_memory_mb}MB'")
-    for table in TABLES:
-        con.execute(f"CREATE VIEW {table} AS {view_sql(table, sources[table])}")
+
+def attach(con: duckdb.DuckDBPyConnection, lake: Lake, *, read_only: bool) -> None:
+    """Attach the lake as `lake`. A writer creates a new SQLite catalog; a reader of none finds no match."""
+    if lake.catalog_file is not None:
+        if read_only and not lake.catalog_file.exists():
+            raise WarehouseError("the warehouse holds no match yet: ingest a log first (combat-analysis ingest "
+                                 "FILE), or ask with --log FILE")
+        if not read_only:
+            _prepare_sqlite(lake.catalog_file)
+    _s3_secret(con, lake)
+    options = "READ_ONLY" if read_only else f"DATA_PATH {sql_string(lake.data_path)}"
+    try:
+        con.execute(f"ATTACH {sql_string('ducklake:' + lake.catalog)} AS {ALIAS} ({options})")
+    except duckdb.Error as error:
+        raise WarehouseError(f"cannot open the warehouse at {lake.describe()}: {_one_line(error)}") from error
+
+
+def connect(where: Where, *, read_only: bool = False, config: dict | None = None) -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB connection with the lake attached (and its extensions loaded from their packages)."""
+    lake = as_lake(where)
+    con = extensions.connect(lake.extensions(), config)
+    try:
+        attach(con, lake, read_only=read_only)
+    except BaseException:
+        con.close()
+        raise
     return con
 
 
-# -- the season layer: compacted, derived copies for reads across matches ------------------------------------------
-#
-#   layer/current.json                 the pointer: {"chunks": [<name>, ...]}
-#   layer/chunks/<name>/               manifest.json (the matches it holds: id -> snapshot) and <table>.parquet
-#   layer/lock                         one compactor at a time
-#
-# A chunk holds complete groups of `CHUNK_MATCHES` committed matches, one zstd Parquet file per table, so a
-# question across a thousand matches opens tens of files per table instead of a thousand. Snapshots stay the
-# source of truth: a chunk counts only while every match in it is still committed as the very snapshot it was
-# built from (a replaced match sends its whole chunk back to the snapshots until it is rebuilt), and chunks are
-# rebuilt, never edited, and published by replacing the pointer. `events` (one row per log line, the bulk of
-# a snapshot, read by no figure across matches) stays out of the layer, so the layer adds a tenth to the
-# warehouse instead of doubling it.
-
-LAYER_DIR = "layer"
-LAYER_TABLES: tuple[str, ...] = tuple(t for t in TABLES if t != "events")
-CHUNK_MATCHES = 100
-CHUNK_NAME = re.compile(r"\d{8}T\d{12}Z-[0-9a-f]{8}")
-LAYER_PARQUET = "FORMAT parquet, COMPRESSION zstd"
-
-
-def _committed(root: Path) -> dict[str, Path]:
-    """Every committed match's snapshot folder, by match id."""
-    found = {}
-    # the folders as listed, not each id mapped back to its folder: at a thousand matches that mapping was a
-    # third of the time of reading every pointer
-    for match_id, folder in sorted(_match_folders(root)):
-        snapshot = _snapshot_in(folder)
-        if snapshot is not None:
-            found[match_id] = snapshot
-    return found
-
-
-def layer_chunks(root: Path, committed: dict[str, Path] | None = None) -> list[tuple[Path, list[str]]]:
-    """The layer's chunks that are valid against what is committed now: (folder, the match ids it holds)."""
-    base = Path(root) / LAYER_DIR
-    pointer = _read_json(base / POINTER)
-    names = pointer.get("chunks") if pointer else None
-    if not isinstance(names, list):
-        return []
-    committed = _committed(root) if committed is None else committed
-    valid = []
-    for name in names:
-        if not isinstance(name, str) or not CHUNK_NAME.fullmatch(name):
-            continue
-        data = _read_json(base / "chunks" / name / MANIFEST)
-        held = data.get("matches") if data else None
-        if isinstance(held, dict) and held and all(
-                m in committed and committed[m].name == snapshot for m, snapshot in held.items()):
-            valid.append((base / "chunks" / name, sorted(held)))
-    return valid
-
-
-def _all_match_sources(root: Path, committed: dict[str, Path]) -> dict[str, list[Path]]:
-    chunks = layer_chunks(root, committed)
-    covered = {m for _, held in chunks for m in held}
-    loose = [committed[m] for m in sorted(committed) if m not in covered]
-    every = [committed[m] for m in sorted(committed)]
-    return {table: ([table_file(c, table) for c, _ in chunks] + [table_file(s, table) for s in loose])
-            if table in LAYER_TABLES else [table_file(s, table) for s in every] for table in TABLES}
-
-
-def compact(root: Path, chunk_matches: int = CHUNK_MATCHES, *, memory_limit_mb: int = 128) -> int:
-    """Bring the season layer up to date: keep the valid chunks, and write a new chunk for each complete
-    group of `chunk_matches` matches no valid chunk holds (in match-id order); then publish the layer by one
-    pointer replacement and sweep the chunks it no longer names. Returns how many chunks were written.
-
-    One compactor at a time (another one running means this call does nothing); the snapshots it reads are
-    held like any reader's, so no sweep removes them meanwhile.
-    """
-    root = Path(root)
-    base = root / LAYER_DIR
-    committed = _committed(root)
-    if len(committed) < chunk_matches and not (base / POINTER).exists():
-        return 0  # no chunk to write, none to drop: leave the warehouse as it is
-    (base / "chunks").mkdir(parents=True, exist_ok=True)
-    lock = os.open(base / "lock", os.O_RDWR | os.O_CREAT, 0o644)
+@contextmanager
+def writer(where: Where, config: dict | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A connection that may write the lake, its tables created if the lake is new."""
+    con = connect(where, config=config)
     try:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return 0
-        readers = _readers_lock(root)
-        try:
-            written = _compact(root, base, chunk_matches, memory_limit_mb)
-        finally:
-            _close_all(readers)
-        sweep_layer(root)
-        return written
+        ensure_tables(con)
+        yield con
     finally:
-        os.close(lock)
+        con.close()
 
 
-def _compact(root: Path, base: Path, chunk_matches: int, memory_limit_mb: int) -> int:
-    committed = _committed(root)
-    valid = layer_chunks(root, committed)
-    covered = {m for _, held in valid for m in held}
-    loose = sorted(m for m in committed if m not in covered)
-    groups = [loose[i:i + chunk_matches] for i in range(0, len(loose) - chunk_matches + 1, chunk_matches)]
-    pointer = _read_json(base / POINTER) or {}
-    kept = [folder.name for folder, _ in valid]
-    if not groups and kept == pointer.get("chunks"):
-        return 0
-    names = []
-    if groups:
-        con = duckdb.connect()
-        try:
-            con.execute(f"SET memory_limit = '{memory_limit_mb}MB'")
-            con.execute("SET threads = 1")  # each COPY streams small files into one: one thread is as fast
-            for setting in LEAN_SETTINGS:
-                con.execute(setting)
-            for group in groups:
-                names.append(_write_chunk(con, base, {m: committed[m] for m in group}))
-        finally:
-            con.close()
-    write_atomic(base / POINTER, json.dumps({"chunks": kept + names}).encode("utf-8"), "layer-pointer")
-    return len(names)
-
-
-def _write_chunk(con, base: Path, group: dict[str, Path]) -> str:
-    """One chunk: every layer table of the group's snapshots, in match-id order, then its manifest, all
-    fsynced before any pointer can name it."""
-    name = f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%fZ')}-{uuid.uuid4().hex[:8]}"
-    folder = base / "chunks" / name
-    folder.mkdir()
-    rows = {}
-    for table in LAYER_TABLES:
-        listed = ", ".join(sql_string(str(table_file(s, table))) for s in group.values())
-        target = table_file(folder, table)
-        con.execute(f"COPY (SELECT * FROM read_parquet([{listed}], hive_partitioning = false)) "
-                    f"TO {sql_string(str(target))} ({LAYER_PARQUET})")
-        rows[table] = con.execute(f"SELECT count(*) FROM read_parquet({sql_string(str(target))})").fetchone()[0]
-        fsync_path(target)
-    data = {"format": MANIFEST_FORMAT, "chunk": name, "created_at": datetime.now(timezone.utc).isoformat(
-        timespec="seconds"), "matches": {m: s.name for m, s in group.items()}, "tables": rows}
-    write_atomic(folder / MANIFEST, json.dumps(data, ensure_ascii=False).encode("utf-8"))
-    return name
-
-
-def sweep_layer(root: Path) -> bool:
-    """Remove the chunks the layer's pointer does not name (replaced, or left by a compactor that died), only
-    while no reader of every match holds the layer; True when nothing is left to remove. Call it holding the
-    compactor's lock."""
-    for temp in (Path(root) / LAYER_DIR).glob(f".{POINTER}.tmp-*"):  # a pointer a killed compactor left
-        temp.unlink(missing_ok=True)
-    base = Path(root) / LAYER_DIR / "chunks"
-    pointer = _read_json(Path(root) / LAYER_DIR / POINTER) or {}
-    named = set(pointer.get("chunks") or ())
-    stale = [c for c in base.iterdir() if c.name not in named] if base.is_dir() else []
-    if not stale:
-        return True
+@contextmanager
+def reader(where: Where) -> Iterator[duckdb.DuckDBPyConnection]:
+    con = connect(where, read_only=True)
     try:
-        readers = os.open(Path(root) / "readers.lock", os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError:
-        return False
-    try:
-        try:
-            fcntl.flock(readers, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False  # a reader of every match may hold them; the next compaction sweeps them
-        for chunk in stale:
-            trash = chunk.with_name(f".trash-{uuid.uuid4().hex[:8]}") if not chunk.name.startswith(".trash-") else chunk
-            with contextlib.suppress(FileNotFoundError):
-                os.replace(chunk, trash)
-            shutil.rmtree(trash, ignore_errors=True)
-        return True
+        yield con
     finally:
-        os.close(readers)
+        con.close()
 
 
-# -- writing: scratch space, commit, sweep ------------------------------------------------------------------------
+def _has_tables(con: duckdb.DuckDBPyConnection) -> bool:
+    return bool(con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = ? AND table_name = ?",
+                            [ALIAS, SOURCES]).fetchone()[0])
 
-@contextlib.contextmanager
-def scratch_space(root: Path) -> Iterator[Path]:
-    """A private scratch folder under the warehouse, locked for this ingest's lifetime. Scratch left by an
-    ingest that died (its lock is free) is swept first; the folder is removed on the way out."""
-    base = Path(root) / "scratch"
-    base.mkdir(parents=True, exist_ok=True)
-    sweep_scratch(base)
-    ident = uuid.uuid4().hex
-    lock = base / f"{ident}.lock"
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-    fcntl.flock(fd, fcntl.LOCK_EX)
-    folder = base / ident
+
+def ensure_tables(con: duckdb.DuckDBPyConnection) -> None:
+    """Create the tables a new lake lacks; two writers racing to create them retry, and the loser finds them."""
+    def create(cursor: duckdb.DuckDBPyConnection) -> None:
+        existing = {r[0] for r in cursor.execute(
+            "SELECT table_name FROM duckdb_tables() WHERE database_name = ?", [ALIAS]).fetchall()}
+        for table, columns in LAKE_TABLES.items():
+            if table not in existing:
+                spec = ", ".join(f"{name} {kind}" for name, kind in columns.items())
+                cursor.execute(f"CREATE TABLE {ALIAS}.{table} ({spec})")
+        # Rows live in Parquet files only (none inlined in the catalog): one format, one place for the data.
+        cursor.execute(f"CALL {ALIAS}.set_option('data_inlining_row_limit', 0)")
+
+    if not _has_tables(con):
+        commit(con, create, message="created the warehouse tables", info={"action": "created"})
+
+
+# -- transactions ---------------------------------------------------------------------------------------------
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split())[:300]
+
+
+def retryable(error: BaseException) -> bool:
+    """A commit another try can get past: a conflict with another writer, or a busy catalog."""
+    text = str(error).lower()
+    return isinstance(error, duckdb.Error) and any(word in text for word in RETRYABLE)
+
+
+def commit(con: duckdb.DuckDBPyConnection, work: Callable[[duckdb.DuckDBPyConnection], Any], *, message: str,
+           info: Mapping[str, Any], retries: int = RETRIES,
+           on_retry: Callable[[int, BaseException], None] | None = None) -> int | None:
+    """Run `work(con)` as one transaction with a commit message, retried with backoff when another writer or a
+    busy catalog got in the way. Returns the snapshot it committed (None if it changed nothing); after the last
+    try, `CommitFailed` with the reason."""
+    token = uuid.uuid4().hex
+    extra = json.dumps({**info, "token": token}, sort_keys=True, default=str)
+    wait = FIRST_WAIT_S
+    for attempt in range(1, retries + 1):
+        try:
+            con.execute("BEGIN TRANSACTION")
+            con.execute(f"CALL {ALIAS}.set_commit_message(?, ?, extra_info => ?)", [AUTHOR, message, extra])
+            work(con)
+            con.execute("COMMIT")
+            return snapshot_of(con, token)
+        except duckdb.Error as error:
+            _rollback(con)
+            if not retryable(error) or attempt == retries:
+                tries = "try" if attempt == 1 else "tries"
+                raise CommitFailed(f"{message}: not committed after {attempt} {tries}: {_one_line(error)}") from error
+            if on_retry is not None:
+                on_retry(attempt, error)
+            time.sleep(wait * (0.5 + random.random()))
+            wait *= BACKOFF
+        except BaseException:
+            _rollback(con)
+            raise
+    raise AssertionError("unreachable: the loop returns or raises")
+
+
+def _rollback(con: duckdb.DuckDBPyConnection) -> None:
     try:
-        folder.mkdir()
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-        with contextlib.suppress(FileNotFoundError):
-            lock.unlink()
-        os.close(fd)
+        con.execute("ROLLBACK")
+    except duckdb.Error:
+        pass  # no transaction was open
 
 
-def sweep_scratch(base: Path) -> int:
-    """Remove the scratch of every ingest that is no longer running; returns how many were removed."""
-    removed = 0
-    if not base.is_dir():
-        return 0
-    for lock in base.glob("*.lock"):
-        try:
-            fd = os.open(lock, os.O_RDWR)
-        except FileNotFoundError:
-            continue
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            continue  # a live ingest
-        try:
-            shutil.rmtree(base / lock.stem, ignore_errors=True)
-            with contextlib.suppress(FileNotFoundError):
-                lock.unlink()
-            removed += 1
-        finally:
-            os.close(fd)
-    return removed
+def snapshot_of(con: duckdb.DuckDBPyConnection, token: str) -> int | None:
+    """The snapshot a commit made, found by the token in its commit info (other writers commit too)."""
+    row = con.execute(f"SELECT max(snapshot_id) FROM ducklake_snapshots('{ALIAS}') "
+                      "WHERE json_extract_string(commit_extra_info, '$.token') = ?", [token]).fetchone()
+    return None if row is None or row[0] is None else int(row[0])
 
 
-@contextlib.contextmanager
-def match_writer_lock(root: Path, match_id: str) -> Iterator[Path]:
-    """Serialise writers of one match (a second ingest of the same match waits); yields the match folder."""
-    folder = match_dir(root, match_id)
-    (folder / "snapshots").mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / "lock", os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield folder
-    finally:
-        os.close(fd)
+def current_snapshot(con: duckdb.DuckDBPyConnection) -> int:
+    return int(con.execute(f"SELECT id FROM {ALIAS}.current_snapshot()").fetchone()[0])
 
 
-def write_manifest(snapshot: Path, data: dict) -> None:
-    """The manifest, then every file of the snapshot, flushed to disk: a snapshot is complete before it moves."""
-    for table in TABLES:
-        fsync_path(table_file(snapshot, table))
-    write_atomic(Path(snapshot) / MANIFEST, json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"))
+def at_version(table: str, snapshot: int | None) -> str:
+    return f"{ALIAS}.{table}" + (f" AT (VERSION => {int(snapshot)})" if snapshot is not None else "")
 
 
-def unchanged_matches(root: Path, sha256: str) -> list[dict] | None:
-    """The committed manifests of a file with this exact content, if every match it holds is committed as it.
+# -- one match ------------------------------------------------------------------------------------------------
 
-    O(1) in the number of matches: the digest index names the snapshots, and each is verified against the
-    match's pointer and committed manifest (an index entry is written before the pointer, so it may name a
-    snapshot that was never committed, or one replaced since; then the file is not unchanged).
-    """
-    entry = _read_json(digest_entry_path(root, sha256))
-    listed = entry.get("snapshots") if entry else None
-    if not isinstance(listed, list) or not listed:
+
+def replace_match(cursor: duckdb.DuckDBPyConnection, match_id: str, rows: Mapping[str, str],
+                  source: Mapping[str, Any] | None = None) -> None:
+    """Inside a transaction: the match's rows in every table replaced by `rows` (table -> a SELECT of exactly
+    that table's columns; a table not given is emptied for the match) and its source record by `source`."""
+    for table, columns in LAKE_TABLES.items():
+        cursor.execute(f"DELETE FROM {ALIAS}.{table} WHERE match_id = ?", [match_id])
+        if table in rows:
+            cursor.execute(f"INSERT INTO {ALIAS}.{table} ({', '.join(columns)}) {rows[table]}")
+    if source is not None:
+        values = [_source_value(source, column) for column in SOURCES_SCHEMA]
+        cursor.execute(f"INSERT INTO {ALIAS}.{SOURCES} VALUES ({', '.join('?' for _ in values)})", values)
+
+
+def _source_value(source: Mapping[str, Any], column: str) -> Any:
+    value = source.get(column)
+    if column in ("quarantine_reasons", "first_bad_lines", "event_counts", "table_rows"):
+        return json.dumps(value if value is not None else {}, sort_keys=True)
+    return value
+
+
+def source_record(con: duckdb.DuckDBPyConnection, match_id: str, snapshot: int | None = None) -> dict | None:
+    """What the lake keeps of a match's source (its `match_sources` row) at a snapshot, or None."""
+    if not _has_tables(con):
         return None
-    manifests = []
-    for item in listed:
-        try:
-            match_id, name = check_key(item["match_id"], "match id"), item["snapshot"]
-        except (KeyError, TypeError, KeyRefused):
-            return None
-        snapshot = committed_snapshot(root, match_id)
-        if snapshot is None or snapshot.name != name:
-            return None
-        data = _read_json(snapshot / MANIFEST)
-        if data is None or data.get("source_sha256") != sha256 or data.get("match_id") != match_id:
-            return None
-        manifests.append(data)
-    return manifests
+    cursor = con.execute(f"SELECT * FROM {at_version(SOURCES, snapshot)} WHERE match_id = ?", [match_id])
+    row = cursor.fetchone()
+    if row is None:
+        return None
+    record = dict(zip([d[0] for d in cursor.description], row, strict=True))
+    for key in ("quarantine_reasons", "first_bad_lines", "event_counts", "table_rows"):
+        record[key] = json.loads(record[key]) if record[key] else {}
+    return record
 
 
-def write_digest_entry(root: Path, sha256: str, snapshots: list[tuple[str, str]]) -> None:
-    data = {"source_sha256": sha256, "snapshots": [{"match_id": m, "snapshot": s} for m, s in snapshots]}
-    write_atomic(digest_entry_path(root, sha256), json.dumps(data, ensure_ascii=False).encode("utf-8"), "digest")
+def same_content(con: duckdb.DuckDBPyConnection, content_sha256: str) -> list[dict]:
+    """The matches committed from exactly this content (one lookup, whatever the lake holds)."""
+    if not _has_tables(con):
+        return []
+    cursor = con.execute(f"SELECT match_id, first_line, last_line, matches_in_file FROM {ALIAS}.{SOURCES} "
+                         "WHERE content_sha256 = ? ORDER BY first_line", [content_sha256])
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
-def mark_garbage(root: Path, match_id: str) -> None:
-    """Note that the match may hold snapshots to remove, before anything lands in its folder; a crash at any
-    later point is then found and cleaned by the next sweep."""
-    marker = garbage_marker(root, match_id)
-    marker.parent.mkdir(parents=True, exist_ok=True)
-    if not marker.exists():
-        write_atomic(marker, match_id.encode("utf-8"))
+def match_ids(where: Where | duckdb.DuckDBPyConnection, snapshot: int | None = None) -> list[str]:
+    """The matches in the lake (at a snapshot), in start order."""
+    def read(con: duckdb.DuckDBPyConnection) -> list[str]:
+        if not _has_tables(con):
+            return []
+        return [r[0] for r in con.execute(f"SELECT match_id FROM {at_version('matches', snapshot)} "
+                                          "ORDER BY started_at NULLS LAST, match_id").fetchall()]
+
+    if isinstance(where, duckdb.DuckDBPyConnection):
+        return read(where)
+    lake = as_lake(where)
+    if not lake.exists():
+        return []
+    with reader(lake) as con:
+        return read(con)
 
 
-def place_snapshot(folder: Path, staged: Path) -> Path:
-    """Move a complete staged snapshot beside the pointer (not yet visible: the pointer does not name it)."""
-    target = folder / "snapshots" / staged.name
-    os.replace(staged, target)
-    fsync_path(target.parent)
-    return target
+def committed_manifest(where: Where, match_id: str) -> dict | None:
+    """What was committed for a match (source digest and path, line range and counts, quarantine reasons, event
+    and row counts, when), or None if the lake holds no such match."""
+    lake = as_lake(where)
+    if not lake.exists():
+        return None
+    with reader(lake) as con:
+        return manifest_of(source_record(con, match_id))
 
 
-def publish(folder: Path, snapshot_name: str) -> None:
-    """The commit: one atomic replacement of the match's pointer."""
-    write_atomic(folder / POINTER, json.dumps({"snapshot": snapshot_name}).encode("utf-8"), "pointer")
+def manifest_of(record: dict | None) -> dict | None:
+    """A source record in the shape the ingest results and reports read."""
+    if record is None:
+        return None
+    return {
+        "match_id": record["match_id"],
+        "created_at": record["ingested_at"].replace(tzinfo=timezone.utc).isoformat(timespec="seconds"),
+        "source_file": record["source_file"], "source_path": record["source_path"],
+        "source_sha256": record["content_sha256"], "matches_in_file": list(record["matches_in_file"] or ()),
+        "lines": {"first": record["first_line"], "last": record["last_line"], "total": record["lines_total"],
+                  "parsed": record["lines_parsed"], "quarantined": record["lines_quarantined"]},
+        "duration_s": record["duration_s"], "has_end": record["has_end"],
+        "quarantine_reasons": record["quarantine_reasons"], "first_bad_lines": record["first_bad_lines"],
+        "event_counts": record["event_counts"], "tables": record["table_rows"],
+    }
 
 
-def sweep_match(root: Path, match_id: str, folder: Path) -> bool:
-    """Remove what the match no longer needs: replaced or uncommitted snapshots no reader holds, temp pointers,
-    half-removed snapshots. Call with the match's writer lock held. True when nothing is left to remove."""
-    current = committed_snapshot(root, match_id)
-    clean = True
-    for entry in list((folder / "snapshots").iterdir()) if (folder / "snapshots").is_dir() else []:
-        if current is not None and entry.name == current.name:
-            continue
-        if entry.name.startswith(".trash-"):
-            shutil.rmtree(entry, ignore_errors=True)
-            continue
-        clean &= _remove_unheld_snapshot(root, entry)
-    for temp in folder.glob(f".{POINTER}.tmp-*"):
-        temp.unlink(missing_ok=True)
-    return clean
-
-
-def _remove_unheld_snapshot(root: Path, snapshot: Path) -> bool:
+def manifest(where: Where, match_id: str) -> dict:
+    """`committed_manifest`, or `WarehouseError` saying how many matches there are."""
     try:
-        all_readers = os.open(Path(root) / "readers.lock", os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError:
-        return False
+        data = committed_manifest(where, check_key(match_id, "match id"))
+    except KeyRefused as exc:
+        raise WarehouseError(str(exc)) from exc
+    if data is None:
+        raise WarehouseError(unknown_match(where, match_id))
+    return data
+
+
+def unknown_match(where: Where, match_id: str) -> str:
+    # A count, never the list: at 1,000 matches a list of ids is 12 KB of error text.
+    known = len(match_ids(where))
+    return (f"match {match_id!r} is not in the warehouse ({known:,} match{'es' if known != 1 else ''}; "
+            "`combat-analysis matches` lists them)")
+
+
+@dataclass(frozen=True)
+class Version:
+    """One commit that changed a match: what happened, when, and the snapshot that holds the result."""
+
+    snapshot: int
+    at: datetime
+    action: str  # ingested, replaced, removed, restored, migrated
+    message: str
+    source: dict | None  # the match's source record at that snapshot (None once removed)
+
+
+def _changes(con: duckdb.DuckDBPyConnection) -> Iterator[tuple[int, datetime, str, dict[str, str]]]:
+    """Every kept snapshot that changed matches: (snapshot, when, message, {match id: what happened})."""
+    for snapshot, at, message, extra in con.execute(
+            f"SELECT snapshot_id, snapshot_time, commit_message, commit_extra_info FROM ducklake_snapshots('{ALIAS}') "
+            "WHERE commit_extra_info IS NOT NULL ORDER BY snapshot_id").fetchall():
+        matches = json.loads(extra).get("matches")
+        if isinstance(matches, dict):
+            yield int(snapshot), at, message or "", matches
+
+
+def history(where: Where, match_id: str) -> list[Version]:
+    """Every version of the match the lake still holds, oldest first (housekeeping expires old snapshots)."""
+    lake = as_lake(where)
+    if not lake.exists():
+        return []
+    with reader(lake) as con:
+        return [Version(snapshot, at, matches[match_id], message,
+                        None if matches[match_id] == "removed" else source_record(con, match_id, snapshot))
+                for snapshot, at, message, matches in _changes(con) if match_id in matches]
+
+
+def remove_match(where: Where, match_id: str) -> int:
+    """Take a match out of every table in one commit; `restore_match` brings it back until housekeeping."""
+    with writer(where) as con:
+        if source_record(con, match_id) is None:
+            raise WarehouseError(unknown_match(where, match_id))
+        snapshot = commit(con, lambda c: replace_match(c, match_id, {}), message=f"removed match {match_id}",
+                          info={"matches": {match_id: "removed"}})
+    assert snapshot is not None  # a match was deleted
+    return snapshot
+
+
+def restore_match(where: Where, match_id: str, snapshot: int | None = None) -> int:
+    """Put the match back as it was at `snapshot`; by default, its version before the last change (after a
+    removal, the version removed; after a replacement, the one replaced)."""
+    changes = history(where, match_id)
+    with writer(where) as con:
+        if snapshot is None:
+            last = max((v.snapshot for v in changes), default=-1)
+            earlier = [v for v in changes if v.source is not None and v.snapshot < last]
+            if not earlier:
+                raise WarehouseError(f"match {match_id!r} has no earlier version to restore (housekeeping may "
+                                     "have expired it; `combat-analysis matches --history` lists what is kept)")
+            snapshot = earlier[-1].snapshot
+        elif source_record(con, match_id, snapshot) is None:
+            raise WarehouseError(f"match {match_id!r} was not in the warehouse at snapshot {snapshot}")
+        rows = {t: f"SELECT * FROM {at_version(t, snapshot)} WHERE match_id = {sql_string(match_id)}"
+                for t in LAKE_TABLES}
+        done = commit(con, lambda c: replace_match(c, match_id, rows),
+                      message=f"restored match {match_id} as of snapshot {snapshot}",
+                      info={"matches": {match_id: "restored"}, "from_snapshot": snapshot})
+    assert done is not None
+    return done
+
+
+# -- housekeeping ---------------------------------------------------------------------------------------------
+
+
+def compact(where: Where, tables: Sequence[str] = MERGED_TABLES) -> None:
+    """Merge the small files of the tables read across matches (DuckLake's `merge_adjacent_files`); time
+    travel still sees every snapshot, and the files merged away are deleted by `expire`."""
+    with writer(where) as con:
+        for table in tables:
+            commit(con, lambda c, t=table: c.execute(f"CALL ducklake_merge_adjacent_files('{ALIAS}', '{t}')"),
+                   message=f"merged the files of {table}", info={"action": "compacted", "table": table})
+
+
+@dataclass(frozen=True)
+class Expired:
+    snapshots: int
+    files_deleted: int
+
+
+def expire(where: Where, older_than: timedelta, *, grace: timedelta = timedelta(minutes=10),
+           now: datetime | None = None) -> Expired:
+    """Housekeeping: snapshots older than `older_than` expire (a replaced match's earlier versions with them),
+    then the files no snapshot needs any more are deleted once `grace` has passed, so no reader still running
+    loses one; so are files a crashed writer left behind."""
+    lake = as_lake(where)
+    if not lake.exists():
+        return Expired(0, 0)
+    now = now or datetime.now(timezone.utc)
+    with writer(lake) as con:
+        count = f"SELECT count(*) FROM ducklake_snapshots('{ALIAS}')"
+        before = con.execute(count).fetchone()[0]
+        con.execute(f"CALL ducklake_expire_snapshots('{ALIAS}', older_than => ?::TIMESTAMPTZ)", [now - older_than])
+        after = con.execute(count).fetchone()[0]
+        deleted = con.execute(f"CALL ducklake_cleanup_old_files('{ALIAS}', older_than => ?::TIMESTAMPTZ)",
+                              [now - grace]).fetchall()
+        orphans = con.execute(f"CALL ducklake_delete_orphaned_files('{ALIAS}', older_than => ?::TIMESTAMPTZ)",
+                              [now - grace]).fetchall()
+    return Expired(snapshots=int(before - after), files_deleted=len(deleted) + len(orphans))
+
+
+# -- reading --------------------------------------------------------------------------------------------------
+
+
+def view_sql(table: str, snapshot: int, match_id: str | None) -> str:
+    """One warehouse table as a reader sees it: pinned at a snapshot, and scoped to a match if given."""
+    columns = ", ".join(WAREHOUSE_SCHEMA[table])
+    where = f" WHERE match_id = {sql_string(match_id)}" if match_id is not None else ""
+    return f"SELECT {columns} FROM {at_version(table, snapshot)}{where}"
+
+
+def create_views(con: duckdb.DuckDBPyConnection, match_id: str | None, snapshot: int | None,
+                 tables: Sequence[str] = TABLES) -> int:
+    """One view per table in the connection's own schema, pinned at `snapshot` (default: the latest); returns
+    the snapshot. A match the lake does not hold at that snapshot is a `WarehouseError`."""
+    if not _has_tables(con):
+        raise WarehouseError("the warehouse holds no match yet: ingest a log first (combat-analysis ingest FILE)")
+    latest = current_snapshot(con)
+    if snapshot is None:
+        snapshot = latest
+    elif not 0 <= snapshot <= latest or not con.execute(
+            f"SELECT count(*) FROM ducklake_snapshots('{ALIAS}') WHERE snapshot_id = ?", [snapshot]).fetchone()[0]:
+        raise WarehouseError(f"snapshot {snapshot} is not in the warehouse (the latest is {latest}; housekeeping "
+                             "expires old ones)")
+    if match_id is not None:
+        found = con.execute(f"SELECT count(*) FROM {at_version('matches', snapshot)} WHERE match_id = ?",
+                            [match_id]).fetchone()[0]
+        if not found:
+            raise WarehouseError(f"match {match_id!r} is not in the warehouse"
+                                 + (f" at snapshot {snapshot}" if snapshot != latest else
+                                    f" ({len(match_ids(con)):,} matches; `combat-analysis matches` lists them)"))
+    for table in tables:
+        con.execute(f"CREATE VIEW main.{table} AS {view_sql(table, snapshot, match_id)}")
+    return snapshot
+
+
+def open_warehouse(where: Where, match_id: str | None = None, *, snapshot: int | None = None,
+                   memory_mb: int = 1024) -> duckdb.DuckDBPyConnection:
+    """A DuckDB connection with one view per warehouse table, for our own code (reports, tests, benchmarks);
+    planned SQL runs on the locked connection instead (`query_engine.open_locked`). With `match_id` every view
+    holds that match only; the views read one snapshot (the latest, or `snapshot`) for the connection's life."""
     try:
-        try:
-            fcntl.flock(all_readers, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False  # a reader of every match may hold it
-        try:
-            fd = os.open(snapshot / MANIFEST, os.O_RDONLY)
-        except FileNotFoundError:
-            fd = None  # never held: a snapshot without a manifest was never published
-        try:
-            if fd is not None:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except BlockingIOError:
-                    return False  # a reader of this match holds it
-            # Renamed away first, so no reader can open it any more, then removed at leisure.
-            trash = snapshot.with_name(f".trash-{uuid.uuid4().hex[:8]}")
-            os.replace(snapshot, trash)
-            shutil.rmtree(trash, ignore_errors=True)
-            return True
-        finally:
-            if fd is not None:
-                os.close(fd)
-    finally:
-        os.close(all_readers)
+        match_id = check_key(match_id, "match id") if match_id is not None else None
+    except KeyRefused as exc:
+        raise WarehouseError(str(exc)) from exc
+    con = connect(where, read_only=True, config={"memory_limit": f"{memory_mb}MB"})
+    try:
+        create_views(con, match_id, snapshot)
+    except BaseException:
+        con.close()
+        raise
+    return con
 
 
-def forget_digest(root: Path, sha256: str | None, keep: str) -> None:
-    """Drop the index entry of content a match no longer holds (it could only ever fail verification)."""
-    if sha256 and sha256 != keep and SHA256.fullmatch(sha256):
-        digest_entry_path(root, sha256).unlink(missing_ok=True)
-
-
-def sweep_garbage(root: Path) -> int:
-    """Clean every match listed in `garbage/` whose writer is idle; returns how many matches are now clean."""
-    base = Path(root) / "garbage"
-    cleaned = 0
-    if not base.is_dir():
-        return 0
-    for marker in list(base.iterdir()):
-        try:
-            match_id = key_from_folder_name(marker.name)
-        except KeyRefused:
-            if marker.name.startswith("."):  # a temp marker left by a crash
-                marker.unlink(missing_ok=True)
-            continue
-        folder = match_dir(root, match_id)
-        fd = os.open(folder / "lock", os.O_RDWR | os.O_CREAT, 0o644) if folder.is_dir() else None
-        if fd is None:
-            marker.unlink(missing_ok=True)
-            continue
-        try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                continue  # its writer is at work; the writer sweeps it
-            if sweep_match(root, match_id, folder):
-                marker.unlink(missing_ok=True)
-                cleaned += 1
-        finally:
-            os.close(fd)
-    return cleaned
+def reader_paths(lake: Lake) -> tuple[list[str], list[str]]:
+    """What a locked reader may open once external access is off: the data path, and the catalog file with
+    SQLite's write-ahead log and shared memory beside it."""
+    files: list[str] = []
+    if lake.catalog_file is not None:
+        files = [str(lake.catalog_file), f"{lake.catalog_file}-wal", f"{lake.catalog_file}-shm"]
+    return [lake.data_path], files

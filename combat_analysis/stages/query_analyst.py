@@ -6,7 +6,6 @@ A question the combat log cannot answer is not an exception: the plan is a refus
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import OrderedDict
 from datetime import datetime, timezone
@@ -97,24 +96,16 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     )
 
 
-_VOCABULARIES: OrderedDict[tuple, Any] = OrderedDict()  # files read -> their vocabulary, most recent last
+_VOCABULARIES: OrderedDict[tuple, Any] = OrderedDict()  # data read -> its vocabulary, most recent last
 _KEEP_VOCABULARIES = 8
 
 
-def _files_key(con) -> tuple:
-    """What a connection reads: its files, with their sizes and modification times; () if it does not say."""
-    try:
-        return tuple((f, stat.st_size, stat.st_mtime_ns) for f in getattr(con, "files", ()) for stat in [os.stat(f)])
-    except OSError:
-        return ()
-
-
 def vocabulary(con) -> Any:
-    """The planner's vocabulary of the data `con` reads, read once per set of files: a snapshot's files never
-    change (an ingest writes new ones), so follow-ups and later questions about the same data reuse it."""
+    """The planner's vocabulary of the data `con` reads, read once per lake snapshot and match: a snapshot never
+    changes (an ingest commits a new one), so follow-ups and later questions about the same data reuse it."""
     from combat_analysis.planner import Vocabulary
 
-    key = _files_key(con)
+    key = getattr(con, "data_key", ())
     with _VOCABULARIES_LOCK:
         if key and key in _VOCABULARIES:
             _VOCABULARIES.move_to_end(key)
