@@ -295,7 +295,7 @@ class _Run:
 
     def go(self, items: list[_Item], scratch: Path, memory_limit_mb: int) -> None:
         self.con = warehouse.connect(self.root)
-        warehouse.ensure_tables(self.con)
+        warehouse.ensure_tables(self.con, self.root)
         self.con.execute(f"SET memory_limit = '{duckdb_memory_mb(memory_limit_mb)}MB'")
         self.con.execute(f"SET temp_directory = {warehouse.sql_string(str(scratch / 'spill'))}")
         for setting in warehouse.LEAN_SETTINGS:
@@ -553,7 +553,7 @@ class _Run:
 
                 snapshot = warehouse.commit(cursor, work, message=_message(plan, new), info={
                     "matches": {e.segment.match_id: e.status for e in new}, "source_file": plan.item.path.name,
-                    "content_sha256": plan.log.survey.sha256})
+                    "content_sha256": plan.log.survey.sha256}, lake=self.root)
             finally:
                 self.cursors.put(cursor)
         return _chain([_result(e.unchanged, "unchanged", plan.item.path) if e.unchanged is not None else

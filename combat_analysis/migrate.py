@@ -92,6 +92,7 @@ def migrate(old_root: Path, lake: warehouse.Where, on_match: Callable[[str, str]
     """Every committed snapshot under `old_root` into the lake, one commit per match (`on_match(id, what)`
     reports each: moved or skipped)."""
     moved, skipped, problems = [], [], []
+    lake = warehouse.as_lake(lake)
     with warehouse.writer(lake) as con:
         for found in old_snapshots(old_root):
             if isinstance(found, str):
@@ -110,7 +111,7 @@ def migrate(old_root: Path, lake: warehouse.Where, on_match: Callable[[str, str]
             rows = _rows(found.folder)
             warehouse.commit(con, lambda c, m=found.match_id, r=rows, s=source: warehouse.replace_match(c, m, r, s),
                              message=f"migrated match {found.match_id} from {found.folder}",
-                             info={"matches": {found.match_id: "migrated"}})
+                             info={"matches": {found.match_id: "migrated"}}, lake=lake)
             moved.append(found.match_id)
             if on_match:
                 on_match(found.match_id, "moved")

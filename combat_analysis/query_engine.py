@@ -220,7 +220,9 @@ def open_locked(root: Lake | Path | str, match_id: str | None = None, limits: Qu
         "threads": limits.threads,
         "memory_limit": f"{limits.memory_limit_mb}MB",
         "temp_directory": "",
-        "allow_persistent_secrets": False,
+        # A PostgreSQL catalog's attach looks in the secret store; once external access is off no secret can
+        # reach anything else, and a SQLite lake needs none.
+        "allow_persistent_secrets": lake.catalog_file is None,
         "python_enable_replacements": False,
     })
     try:

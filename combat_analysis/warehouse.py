@@ -20,7 +20,10 @@ the whole design, docs/scaling.md what runs where past one machine.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import logging
 import os
 import random
 import sqlite3
@@ -38,6 +41,8 @@ import duckdb
 from combat_analysis import extensions
 from combat_analysis.keys import KeyRefused, check_key
 from combat_analysis.schema import TABLES, WAREHOUSE_SCHEMA
+
+log = logging.getLogger(__name__)
 
 CATALOG_ENV = "COMBAT_ANALYSIS_CATALOG"
 DATA_PATH_ENV = "COMBAT_ANALYSIS_DATA_PATH"
@@ -71,6 +76,14 @@ RETRYABLE = ("conflict", "database is locked", "database is busy", "could not se
 
 class WarehouseError(RuntimeError):
     """The warehouse cannot do what was asked: no such match, nothing ingested yet, a commit that kept failing."""
+
+
+class NoMatchYet(WarehouseError):
+    """The lake has no catalog yet: nothing was ever ingested."""
+
+
+NO_MATCH_YET = ("the warehouse holds no match yet: ingest a log first (combat-analysis ingest FILE), or ask with "
+                "--log FILE")
 
 
 class CommitFailed(WarehouseError):
@@ -125,11 +138,6 @@ class Lake:
         return (extensions.CATALOG_EXTENSIONS[self.kind], "ducklake",
                 *((extensions.REMOTE_EXTENSION,) if self.remote else ()))
 
-    def exists(self) -> bool:
-        """Whether a reader can attach it (a server catalog is assumed to be there)."""
-        return self.catalog_file is None or self.catalog_file.exists()
-
-
 Where = Lake | Path | str
 
 
@@ -181,16 +189,26 @@ def attach(con: duckdb.DuckDBPyConnection, lake: Lake, *, read_only: bool) -> No
     """Attach the lake as `lake`. A writer creates a new SQLite catalog; a reader of none finds no match."""
     if lake.catalog_file is not None:
         if read_only and not lake.catalog_file.exists():
-            raise WarehouseError("the warehouse holds no match yet: ingest a log first (combat-analysis ingest "
-                                 "FILE), or ask with --log FILE")
+            raise NoMatchYet(NO_MATCH_YET)
         if not read_only:
             _prepare_sqlite(lake.catalog_file)
     _s3_secret(con, lake)
     options = "READ_ONLY" if read_only else f"DATA_PATH {sql_string(lake.data_path)}"
-    try:
-        con.execute(f"ATTACH {sql_string('ducklake:' + lake.catalog)} AS {ALIAS} ({options})")
-    except duckdb.Error as error:
-        raise WarehouseError(f"cannot open the warehouse at {lake.describe()}: {_one_line(error)}") from error
+    wait = FIRST_WAIT_S
+    for attempt in range(1, RETRIES + 1):
+        try:
+            with _commit_turn(None if read_only else lake):  # a new lake's catalog is written on attach
+                con.execute(f"ATTACH {sql_string('ducklake:' + lake.catalog)} AS {ALIAS} ({options})")
+            return
+        except duckdb.Error as error:
+            if read_only and "creating a new DuckLake is explicitly disabled" in str(error):
+                raise NoMatchYet(NO_MATCH_YET) from error  # its first writer is still setting it up
+            # a new catalog being set up by another writer at this moment is busy: wait for it
+            if not (retryable(error) or "already exists" in str(error)) or attempt == RETRIES:
+                raise WarehouseError(f"cannot open the warehouse at {lake.describe()}: {_one_line(error)}") from error
+            log.info("retrying (%d of %d) to open %s: %s", attempt, RETRIES, lake.describe(), _one_line(error))
+            time.sleep(wait * (0.5 + random.random()))
+            wait *= BACKOFF
 
 
 def connect(where: Where, *, read_only: bool = False, config: dict | None = None) -> duckdb.DuckDBPyConnection:
@@ -208,9 +226,10 @@ def connect(where: Where, *, read_only: bool = False, config: dict | None = None
 @contextmanager
 def writer(where: Where, config: dict | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
     """A connection that may write the lake, its tables created if the lake is new."""
-    con = connect(where, config=config)
+    lake = as_lake(where)
+    con = connect(lake, config=config)
     try:
-        ensure_tables(con)
+        ensure_tables(con, lake)
         yield con
     finally:
         con.close()
@@ -230,7 +249,7 @@ def _has_tables(con: duckdb.DuckDBPyConnection) -> bool:
                             [ALIAS, SOURCES]).fetchone()[0])
 
 
-def ensure_tables(con: duckdb.DuckDBPyConnection) -> None:
+def ensure_tables(con: duckdb.DuckDBPyConnection, lake: Lake) -> None:
     """Create the tables a new lake lacks; two writers racing to create them retry, and the loser finds them."""
     def create(cursor: duckdb.DuckDBPyConnection) -> None:
         existing = {r[0] for r in cursor.execute(
@@ -243,7 +262,7 @@ def ensure_tables(con: duckdb.DuckDBPyConnection) -> None:
         cursor.execute(f"CALL {ALIAS}.set_option('data_inlining_row_limit', 0)")
 
     if not _has_tables(con):
-        commit(con, create, message="created the warehouse tables", info={"action": "created"})
+        commit(con, create, message="created the warehouse tables", info={"action": "created"}, lake=lake)
 
 
 # -- transactions ---------------------------------------------------------------------------------------------
@@ -259,27 +278,45 @@ def retryable(error: BaseException) -> bool:
     return isinstance(error, duckdb.Error) and any(word in text for word in RETRYABLE)
 
 
+@contextmanager
+def _commit_turn(lake: Lake | None) -> Iterator[None]:
+    """A SQLite catalog takes one writing transaction at a time (another one fails at once with "database is
+    locked"), so the writers of one machine take turns; SQLite is a one-machine catalog anyway. A server catalog
+    (PostgreSQL) needs no turns: its writers' conflicts are retried."""
+    if lake is None or lake.catalog_file is None:
+        yield
+        return
+    with open(f"{lake.catalog_file}.commit-lock", "a+b") as turn:
+        fcntl.flock(turn, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(turn, fcntl.LOCK_UN)
+
+
 def commit(con: duckdb.DuckDBPyConnection, work: Callable[[duckdb.DuckDBPyConnection], Any], *, message: str,
-           info: Mapping[str, Any], retries: int = RETRIES,
+           info: Mapping[str, Any], lake: Lake | None = None, retries: int = RETRIES,
            on_retry: Callable[[int, BaseException], None] | None = None) -> int | None:
     """Run `work(con)` as one transaction with a commit message, retried with backoff when another writer or a
-    busy catalog got in the way. Returns the snapshot it committed (None if it changed nothing); after the last
-    try, `CommitFailed` with the reason."""
+    busy catalog got in the way (`lake`, when given, lets a SQLite catalog's writers take turns to commit).
+    Returns the snapshot it committed (None if it changed nothing); after the last try, `CommitFailed`."""
     token = uuid.uuid4().hex
     extra = json.dumps({**info, "token": token}, sort_keys=True, default=str)
     wait = FIRST_WAIT_S
     for attempt in range(1, retries + 1):
         try:
-            con.execute("BEGIN TRANSACTION")
-            con.execute(f"CALL {ALIAS}.set_commit_message(?, ?, extra_info => ?)", [AUTHOR, message, extra])
-            work(con)
-            con.execute("COMMIT")
+            with _commit_turn(lake):
+                con.execute("BEGIN TRANSACTION")
+                con.execute(f"CALL {ALIAS}.set_commit_message(?, ?, extra_info => ?)", [AUTHOR, message, extra])
+                work(con)
+                con.execute("COMMIT")
             return snapshot_of(con, token)
         except duckdb.Error as error:
             _rollback(con)
             if not retryable(error) or attempt == retries:
                 tries = "try" if attempt == 1 else "tries"
                 raise CommitFailed(f"{message}: not committed after {attempt} {tries}: {_one_line(error)}") from error
+            log.info("retrying (%d of %d) %s: %s", attempt, retries, message, _one_line(error))
             if on_retry is not None:
                 on_retry(attempt, error)
             time.sleep(wait * (0.5 + random.random()))
@@ -369,21 +406,21 @@ def match_ids(where: Where | duckdb.DuckDBPyConnection, snapshot: int | None = N
 
     if isinstance(where, duckdb.DuckDBPyConnection):
         return read(where)
-    lake = as_lake(where)
-    if not lake.exists():
+    try:
+        with reader(where) as con:
+            return read(con)
+    except NoMatchYet:
         return []
-    with reader(lake) as con:
-        return read(con)
 
 
 def committed_manifest(where: Where, match_id: str) -> dict | None:
     """What was committed for a match (source digest and path, line range and counts, quarantine reasons, event
     and row counts, when), or None if the lake holds no such match."""
-    lake = as_lake(where)
-    if not lake.exists():
+    try:
+        with reader(where) as con:
+            return manifest_of(source_record(con, match_id))
+    except NoMatchYet:
         return None
-    with reader(lake) as con:
-        return manifest_of(source_record(con, match_id))
 
 
 def manifest_of(record: dict | None) -> dict | None:
@@ -444,10 +481,11 @@ def _changes(con: duckdb.DuckDBPyConnection) -> Iterator[tuple[int, datetime, st
 
 def history(where: Where, match_id: str) -> list[Version]:
     """Every version of the match the lake still holds, oldest first (housekeeping expires old snapshots)."""
-    lake = as_lake(where)
-    if not lake.exists():
+    try:
+        con = connect(where, read_only=True)
+    except NoMatchYet:
         return []
-    with reader(lake) as con:
+    with contextlib.closing(con):
         return [Version(snapshot, at, matches[match_id], message,
                         None if matches[match_id] == "removed" else source_record(con, match_id, snapshot))
                 for snapshot, at, message, matches in _changes(con) if match_id in matches]
@@ -455,11 +493,12 @@ def history(where: Where, match_id: str) -> list[Version]:
 
 def remove_match(where: Where, match_id: str) -> int:
     """Take a match out of every table in one commit; `restore_match` brings it back until housekeeping."""
-    with writer(where) as con:
+    lake = as_lake(where)
+    with writer(lake) as con:
         if source_record(con, match_id) is None:
-            raise WarehouseError(unknown_match(where, match_id))
+            raise WarehouseError(unknown_match(lake, match_id))
         snapshot = commit(con, lambda c: replace_match(c, match_id, {}), message=f"removed match {match_id}",
-                          info={"matches": {match_id: "removed"}})
+                          info={"matches": {match_id: "removed"}}, lake=lake)
     assert snapshot is not None  # a match was deleted
     return snapshot
 
@@ -467,8 +506,9 @@ def remove_match(where: Where, match_id: str) -> int:
 def restore_match(where: Where, match_id: str, snapshot: int | None = None) -> int:
     """Put the match back as it was at `snapshot`; by default, its version before the last change (after a
     removal, the version removed; after a replacement, the one replaced)."""
-    changes = history(where, match_id)
-    with writer(where) as con:
+    lake = as_lake(where)
+    changes = history(lake, match_id)
+    with writer(lake) as con:
         if snapshot is None:
             last = max((v.snapshot for v in changes), default=-1)
             earlier = [v for v in changes if v.source is not None and v.snapshot < last]
@@ -482,7 +522,7 @@ def restore_match(where: Where, match_id: str, snapshot: int | None = None) -> i
                 for t in LAKE_TABLES}
         done = commit(con, lambda c: replace_match(c, match_id, rows),
                       message=f"restored match {match_id} as of snapshot {snapshot}",
-                      info={"matches": {match_id: "restored"}, "from_snapshot": snapshot})
+                      info={"matches": {match_id: "restored"}, "from_snapshot": snapshot}, lake=lake)
     assert done is not None
     return done
 
@@ -493,10 +533,11 @@ def restore_match(where: Where, match_id: str, snapshot: int | None = None) -> i
 def compact(where: Where, tables: Sequence[str] = MERGED_TABLES) -> None:
     """Merge the small files of the tables read across matches (DuckLake's `merge_adjacent_files`); time
     travel still sees every snapshot, and the files merged away are deleted by `expire`."""
-    with writer(where) as con:
+    lake = as_lake(where)
+    with writer(lake) as con:
         for table in tables:
             commit(con, lambda c, t=table: c.execute(f"CALL ducklake_merge_adjacent_files('{ALIAS}', '{t}')"),
-                   message=f"merged the files of {table}", info={"action": "compacted", "table": table})
+                   message=f"merged the files of {table}", info={"action": "compacted", "table": table}, lake=lake)
 
 
 @dataclass(frozen=True)
@@ -511,10 +552,12 @@ def expire(where: Where, older_than: timedelta, *, grace: timedelta = timedelta(
     then the files no snapshot needs any more are deleted once `grace` has passed, so no reader still running
     loses one; so are files a crashed writer left behind."""
     lake = as_lake(where)
-    if not lake.exists():
+    try:
+        connect(lake, read_only=True).close()
+    except NoMatchYet:
         return Expired(0, 0)
     now = now or datetime.now(timezone.utc)
-    with writer(lake) as con:
+    with writer(lake) as con, _commit_turn(lake):
         count = f"SELECT count(*) FROM ducklake_snapshots('{ALIAS}')"
         before = con.execute(count).fetchone()[0]
         con.execute(f"CALL ducklake_expire_snapshots('{ALIAS}', older_than => ?::TIMESTAMPTZ)", [now - older_than])
@@ -541,7 +584,7 @@ def create_views(con: duckdb.DuckDBPyConnection, match_id: str | None, snapshot:
     """One view per table in the connection's own schema, pinned at `snapshot` (default: the latest); returns
     the snapshot. A match the lake does not hold at that snapshot is a `WarehouseError`."""
     if not _has_tables(con):
-        raise WarehouseError("the warehouse holds no match yet: ingest a log first (combat-analysis ingest FILE)")
+        raise NoMatchYet(NO_MATCH_YET)
     latest = current_snapshot(con)
     if snapshot is None:
         snapshot = latest

@@ -69,6 +69,18 @@ class Postgres:
         return psycopg2.connect(host=self.host, port=self.port, user=self.user, password=self.password,
                                 dbname=db or self.db)
 
+    def create_database(self, name: str) -> str:
+        with contextlib.closing(self.connect("postgres")) as con:
+            con.autocommit = True
+            with con.cursor() as cur:
+                cur.execute(f"CREATE DATABASE {name}")
+        return name
+
+    def catalog(self, database: str) -> str:
+        """The DuckLake catalog string of a database on this server."""
+        return (f"postgres:dbname={database} host={self.host} port={self.port} user={self.user} "
+                f"password={self.password}")
+
     def rows(self, sql: str, params: tuple = ()) -> list[tuple]:
         with contextlib.closing(self.connect()) as con, con.cursor() as cur:
             cur.execute(sql, params)
