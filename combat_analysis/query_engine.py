@@ -37,7 +37,7 @@ import duckdb
 
 from combat_analysis.planner.validate import UnsafeSqlError, validate_sql
 from combat_analysis.schema import TABLES
-from combat_analysis.warehouse import Lake, as_lake, connect, create_views, reader_paths, sql_string
+from combat_analysis.warehouse import Lake, as_lake, connect, create_view, pin, reader_paths, sql_string
 
 
 @dataclass(frozen=True)
@@ -111,13 +111,26 @@ class LockedConnection:
     timed and row-capped. Both raise a `QueryError` with a one-line reason for anything else."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, limits: QueryLimits, lake: Lake, snapshot: int,
-                 match_id: str | None = None):
+                 match_id: str | None = None, tables: Sequence[str] = TABLES):
         self._con = con
         self.limits = limits
         self.lake = lake
         self.snapshot = snapshot  # the lake snapshot every view reads: a snapshot never changes
         self.match_id = match_id
+        self._tables = frozenset(tables)  # the tables it may read
+        self._viewed: set[str] = set()
         self._running = threading.Lock()
+
+    def _views_for(self, sql: str) -> None:
+        """The views a statement reads, made the first time one is read: binding a lake table costs a few
+        milliseconds, and a question reads two or three of the sixteen."""
+        try:
+            names = self._con.get_table_names(sql)
+        except duckdb.Error:
+            names = set(self._tables)  # DuckDB will say what is wrong with it
+        for table in sorted((set(names) & self._tables) - self._viewed):
+            create_view(self._con, table, self.snapshot, self.match_id)
+            self._viewed.add(table)
 
     @property
     def data_key(self) -> tuple:
@@ -142,6 +155,7 @@ class LockedConnection:
         """Run one SELECT statement under the timer; anything else, or any failure, raises a `QueryError`."""
         statement = self._single_select(sql)
         with self._running:  # one statement at a time, so the timer can only interrupt its own statement
+            self._views_for(sql)
             timer = threading.Timer(self.limits.timeout_s, self._con.interrupt)
             timer.daemon = True
             timer.start()
@@ -226,7 +240,7 @@ def open_locked(root: Lake | Path | str, match_id: str | None = None, limits: Qu
         "python_enable_replacements": False,
     })
     try:
-        pinned = create_views(con, match_id, snapshot, tables)
+        pinned = pin(con, match_id, snapshot)
         directories, files = reader_paths(lake)
         # Both can only be set on a running database, and only before external access is turned off.
         con.execute(f"SET allowed_directories = [{', '.join(sql_string(d) for d in directories)}]")
@@ -236,4 +250,4 @@ def open_locked(root: Lake | Path | str, match_id: str | None = None, limits: Qu
     except BaseException:
         con.close()
         raise
-    return LockedConnection(con, limits, lake, pinned, match_id)
+    return LockedConnection(con, limits, lake, pinned, match_id, tables)

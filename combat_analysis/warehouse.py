@@ -579,29 +579,35 @@ def view_sql(table: str, snapshot: int, match_id: str | None) -> str:
     return f"SELECT {columns} FROM {at_version(table, snapshot)}{where}"
 
 
-def create_views(con: duckdb.DuckDBPyConnection, match_id: str | None, snapshot: int | None,
-                 tables: Sequence[str] = TABLES) -> int:
-    """One view per table in the connection's own schema, pinned at `snapshot` (default: the latest); returns
-    the snapshot. A match the lake does not hold at that snapshot is a `WarehouseError`."""
-    if not _has_tables(con):
-        raise NoMatchYet(NO_MATCH_YET)
-    latest = current_snapshot(con)
+def pin(con: duckdb.DuckDBPyConnection, match_id: str | None, snapshot: int | None) -> int:
+    """The snapshot a reader reads (`snapshot`, else the latest), checked to be kept and, with `match_id`, to hold
+    that match; a `WarehouseError` otherwise."""
+    try:
+        latest = current_snapshot(con)
+    except duckdb.Error as error:
+        raise NoMatchYet(NO_MATCH_YET) from error
     if snapshot is None:
         snapshot = latest
-    elif not 0 <= snapshot <= latest or not con.execute(
-            f"SELECT count(*) FROM ducklake_snapshots('{ALIAS}') WHERE snapshot_id = ?", [snapshot]).fetchone()[0]:
+    elif not 0 <= snapshot <= latest or not con.execute(  # no Python parameters here: binding them imports pandas
+            f"SELECT count(*) FROM ducklake_snapshots('{ALIAS}') WHERE snapshot_id = {int(snapshot)}").fetchone()[0]:
         raise WarehouseError(f"snapshot {snapshot} is not in the warehouse (the latest is {latest}; housekeeping "
                              "expires old ones)")
     if match_id is not None:
-        found = con.execute(f"SELECT count(*) FROM {at_version('matches', snapshot)} WHERE match_id = ?",
-                            [match_id]).fetchone()[0]
+        try:
+            found = con.execute(f"SELECT count(*) FROM {at_version('matches', snapshot)} "
+                                f"WHERE match_id = {sql_string(match_id)}").fetchone()[0]
+        except duckdb.CatalogException as error:
+            raise NoMatchYet(NO_MATCH_YET) from error
         if not found:
             raise WarehouseError(f"match {match_id!r} is not in the warehouse"
                                  + (f" at snapshot {snapshot}" if snapshot != latest else
                                     f" ({len(match_ids(con)):,} matches; `combat-analysis matches` lists them)"))
-    for table in tables:
-        con.execute(f"CREATE VIEW main.{table} AS {view_sql(table, snapshot, match_id)}")
     return snapshot
+
+
+def create_view(con: duckdb.DuckDBPyConnection, table: str, snapshot: int, match_id: str | None) -> None:
+    """A view of one warehouse table in the connection's own schema, under the table's name."""
+    con.execute(f"CREATE VIEW main.{table} AS {view_sql(table, snapshot, match_id)}")
 
 
 def open_warehouse(where: Where, match_id: str | None = None, *, snapshot: int | None = None,
@@ -615,7 +621,9 @@ def open_warehouse(where: Where, match_id: str | None = None, *, snapshot: int |
         raise WarehouseError(str(exc)) from exc
     con = connect(where, read_only=True, config={"memory_limit": f"{memory_mb}MB"})
     try:
-        create_views(con, match_id, snapshot)
+        pinned = pin(con, match_id, snapshot)
+        for table in TABLES:
+            create_view(con, table, pinned, match_id)
     except BaseException:
         con.close()
         raise
