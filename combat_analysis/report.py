@@ -151,16 +151,6 @@ def _method(pkg: AgentDataPackage) -> list[Block]:
     return blocks
 
 
-def render_markdown(pkg: AgentDataPackage, folder: Path | None = None) -> str:
-    """The report as markdown: every text that is not ours (the question, names from the log, anything a
-    language model wrote) is escaped to inert text, SQL is fenced so that it cannot close its block."""
-    return render.to_markdown(answer_document(pkg, folder))
-
-
-def render_html(pkg: AgentDataPackage, folder: Path | None = None) -> str:
-    return render.to_html(answer_document(pkg, folder))
-
-
 def write_full_table(pkg: AgentDataPackage, folder: Path, store=None) -> Path | None:
     """The supporting table's whole result as CSV beside the report, when the report shows only its first
     rows; the same columns, every row (read through its data handle when it has one)."""

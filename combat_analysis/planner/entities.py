@@ -132,11 +132,6 @@ def _exact(key: str, names: tuple[_Name, ...]) -> list[_Name]:
     return [n for n in names if n.key == key]
 
 
-def _prefix(key: str, names: tuple[_Name, ...]) -> list[_Name]:
-    found = [n for n in names if n.kind in ("player", "god") and n.key.startswith(key)]
-    return found if len({n.name for n in found}) == 1 else []
-
-
 def _fragment(key: str, names: tuple[_Name, ...]) -> list[_Name]:
     """Players the words are a fragment of: one of the name's words (3 letters or more), or a run of
     4 letters or more inside the name. Several players may fit; the caller decides."""

@@ -171,12 +171,6 @@ def read_metrics(text: str) -> MetricsRead:
     return MetricsRead(tuple(dict.fromkeys(ids)), tuple(hits), tuple(notes), evidence)
 
 
-def find_metrics(text: str) -> tuple[list[str], list[str]]:
-    """Metric ids named in `text` (normalized) and the readings made: `read_metrics` in short."""
-    found = read_metrics(text)
-    return list(found.ids), list(found.notes)
-
-
 _COMMON_NON_METRIC = frozenset("""which what whos with that this then than them they their there where when were
 team teams match game player players most more many much have most team's about show tell give list each every
 both against during after before between first last early late role roles gods ability abilities item items

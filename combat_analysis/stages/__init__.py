@@ -165,15 +165,6 @@ def metric_info(metric_id: str) -> MetricInfo:
         return MetricInfo(id=metric_id, label=metric_id.replace("_", " "), unit="", decimals=0, aggregation="other")
 
 
-def dimension_label(dimension_id: str) -> str:
-    try:
-        from combat_analysis.catalog import dimension
-
-        return str(getattr(dimension(dimension_id), "label", dimension_id))
-    except Exception:  # noqa: BLE001
-        return dimension_id.replace("_", " ")
-
-
 def fmt_number(value: Any, decimals: int = 0) -> str:
     """METRICS.md style: integers with thousands separators, ratios with up to two decimals."""
     if value is None:

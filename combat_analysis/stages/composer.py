@@ -26,7 +26,6 @@ from combat_analysis.stages import StageEnv, all_rows, primary_rows, window_phra
 STAGE = "composer"
 MAX_INSIGHTS = 6
 TABLE_ROWS = 10
-DIGIT = re.compile(r"\d")
 
 
 def refusal_answer(plan: QueryPlan | None, question: str) -> tuple[str, tuple[str, ...]]:

@@ -27,7 +27,7 @@ from combat_analysis.package import (
     Visualization,
     VisualizationSpec,
 )
-from combat_analysis.plan import Intent, ManyMatches, OneMatch, QueryPlan
+from combat_analysis.plan import ManyMatches, OneMatch, QueryPlan
 from combat_analysis.planner.vocabulary import PlayerInfo, Vocabulary
 from combat_analysis.season import SeasonError, metric_label
 
@@ -227,6 +227,3 @@ def refusal_for_error(pkg: AgentDataPackage) -> str:
     return (f"I cannot answer that across matches: {reason[:1].lower() + reason[1:]}." if reason else
             "I cannot answer that right now: the figures across matches could not be computed.")
 
-
-def is_season(plan: QueryPlan | None) -> bool:
-    return plan is not None and plan.intent != Intent.REFUSE and plan.season is not None
