@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from combat_analysis.planner.vocabulary import Vocabulary
+from combat_analysis.planner.words import ROLE_WORDS, known_words
 
 # Words a question uses for its own sake; a prefix or fuzzy match on them would invent a name.
 COMMON_WORDS = frozenset("""
@@ -30,22 +31,12 @@ carry solo jungle jungler middle role roles gods god ability abilities gold expe
 deaths crit crits minion minions tower towers phoenix titan fury giant fire break down over time timeline
 """.split())
 
-ROLE_WORDS: dict[str, str] = {
-    "support": "Support", "supports": "Support", "supp": "Support", "sup": "Support",
-    "jungle": "Jungle", "jungler": "Jungle", "junglers": "Jungle", "jungles": "Jungle", "jg": "Jungle",
-    "mid": "Middle", "middle": "Middle", "mids": "Middle", "midlaner": "Middle", "midlaners": "Middle",
-    "mage": "Middle", "mages": "Middle",
-    "carry": "Carry", "carries": "Carry", "adc": "Carry", "adcs": "Carry", "hunter": "Carry", "hunters": "Carry",
-    "solo": "Solo", "solos": "Solo", "sololaner": "Solo", "sololaners": "Solo", "top": "Solo", "toplaner": "Solo",
-}
 
 _TOKEN = re.compile(r"\S+")
 
 
 def common(word: str) -> bool:
     """An ordinary word of questions (or of the catalog): never read loosely as a name."""
-    from combat_analysis.planner.words import known_words
-
     key = fold(word).strip("'’?!.,:;\"()")
     key = re.sub(r"['’]s$", "", key)
     return key in COMMON_WORDS or key in known_words() or key in ("basic", "attack", "attacks", "auto", "autos")

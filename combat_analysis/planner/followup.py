@@ -17,6 +17,7 @@ from combat_analysis.plan import Intent, QueryPlan
 from combat_analysis.planner import intents
 from combat_analysis.planner.intents import PARAM_PLAYER, PRONOUN, plan_reading
 from combat_analysis.planner.reading import QUESTION_WORD, Reading, Shape, read_question
+from combat_analysis.planner.single import plan_reading_checked
 from combat_analysis.planner.vocabulary import Vocabulary
 
 FOLLOW_UP_START = re.compile(r"^\s*(and|what\s+about|how\s+about|same\s+(?:for|but|with)|now|only|just|also|but|ok(?:ay)?|then|"
@@ -52,8 +53,6 @@ def is_follow_up(r: Reading) -> bool:
 
 def resolve(question: str, vocab: Vocabulary, previous: Sequence[str]) -> Resolved | None:
     """The earlier question read and planned as the session understood it (None if it cannot be read)."""
-    from combat_analysis.planner.offline import plan_reading_checked
-
     try:
         reading = read_question(question, vocab)
         base = resolve(previous[-1], vocab, previous[:-1]) if previous else None

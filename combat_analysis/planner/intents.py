@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from combat_analysis.catalog import DIMENSIONS, metric, rate_of
-from combat_analysis.plan import Filter, Intent, PlanOrder, PlanShape, QueryPlan, Refusal, TimeWindow
+from combat_analysis.plan import Filter, Intent, PlanOrder, PlanShape, QueryPlan, TimeWindow
 from combat_analysis.planner import exclusions
 from combat_analysis.planner.reading import (
     EVENT_FIGURES,
@@ -28,6 +28,7 @@ from combat_analysis.planner.reading import (
     read_metrics,
     read_shape,
 )
+from combat_analysis.planner.refusals import refusal
 from combat_analysis.planner.vocabulary import Vocabulary
 
 CORE_STATS = ("kda", "kills", "deaths", "assists", "damage_dealt", "gold")
@@ -221,13 +222,6 @@ def summarize(plan: QueryPlan) -> str:
     if plan.then is not None:
         text += " Then, for its first row: " + summarize(plan.then)
     return text
-
-
-def refusal(question: str, reason: str, suggestions: Sequence[str], assumptions: Sequence[str] = (),
-            options: Sequence[str] = ()) -> QueryPlan:
-    return QueryPlan(question=question, intent=Intent.REFUSE,
-                     refusal=Refusal(reason=reason, suggestions=tuple(suggestions), options=tuple(options)),
-                     assumptions=tuple(assumptions), summary="Refused: " + reason)
 
 
 # -------------------------------------------------------------------------------------- event lists

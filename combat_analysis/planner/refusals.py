@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from combat_analysis.plan import QueryPlan
+from combat_analysis.plan import Intent, QueryPlan, Refusal
 from combat_analysis.planner.entities import COMMON_WORDS, fold
-from combat_analysis.planner.intents import refusal
 from combat_analysis.planner.reading import Reading, normalize
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -94,6 +93,14 @@ def suggestions(vocab: Vocabulary) -> tuple[str, ...]:
     if plain:
         return (f"How much damage did {plain[0]} deal?", "Which team won the match?", "Who got first blood?")
     return GENERIC_SUGGESTIONS
+
+
+def refusal(question: str, reason: str, suggestions: Sequence[str], assumptions: Sequence[str] = (),
+            options: Sequence[str] = ()) -> QueryPlan:
+    """A REFUSE plan with its reason and suggestions (no vocabulary needed: the suggestions are given)."""
+    return QueryPlan(question=question, intent=Intent.REFUSE,
+                     refusal=Refusal(reason=reason, suggestions=tuple(suggestions), options=tuple(options)),
+                     assumptions=tuple(assumptions), summary="Refused: " + reason)
 
 
 def refuse(question: str, vocab: Vocabulary, reason: str, assumptions: Sequence[str] = (),

@@ -72,6 +72,16 @@ fight fights fighting decided decide decisive deciding key important mattered ma
 good bad well poorly great strong weak solid
 """.split())
 
+# How a question names a role: "the junglers", "adc", "top" (the entity reader finds them; here they are known words).
+ROLE_WORDS: dict[str, str] = {
+    "support": "Support", "supports": "Support", "supp": "Support", "sup": "Support",
+    "jungle": "Jungle", "jungler": "Jungle", "junglers": "Jungle", "jungles": "Jungle", "jg": "Jungle",
+    "mid": "Middle", "middle": "Middle", "mids": "Middle", "midlaner": "Middle", "midlaners": "Middle",
+    "mage": "Middle", "mages": "Middle",
+    "carry": "Carry", "carries": "Carry", "adc": "Carry", "adcs": "Carry", "hunter": "Carry", "hunters": "Carry",
+    "solo": "Solo", "solos": "Solo", "sololaner": "Solo", "sololaners": "Solo", "top": "Solo", "toplaner": "Solo",
+}
+
 
 def _words(phrase: str) -> list[str]:
     return [w.strip("'") for w in re.findall(r"[a-z0-9']+", phrase.lower()) if w.strip("'")]
@@ -80,8 +90,6 @@ def _words(phrase: str) -> list[str]:
 @lru_cache(maxsize=1)
 def domain_words() -> frozenset[str]:
     """Every word of every catalog synonym, label and dimension, plus role, team and cue words."""
-    from combat_analysis.planner.entities import ROLE_WORDS
-
     words: set[str] = set(CUES) | set(ROLE_WORDS)
     for m in METRICS.values():
         for phrase in (m.id.replace("_", " "), m.label, *m.synonyms, *m.weak_synonyms, *m.noted_synonyms):
