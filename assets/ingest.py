@@ -12,7 +12,15 @@ from pathlib import Path
 import dagster as dg
 
 from assets.partitions import match_partitions
-from combat_analysis.ingest import (
+from combat_analysis.inbox.requests import (
+    RequestError,
+    match_id_for_key,
+    match_key,
+    match_source,
+    register_match_source,
+)
+from combat_analysis.ingest.logfile import survey_log
+from combat_analysis.ingest.run import (
     READ_ERRORS,
     IngestError,
     IngestResult,
@@ -22,16 +30,8 @@ from combat_analysis.ingest import (
     ingest_logs,
 )
 from combat_analysis.keys import KeyRefused
-from combat_analysis.logfile import survey_log
-from combat_analysis.render import md_table
-from combat_analysis.requests import (
-    RequestError,
-    match_id_for_key,
-    match_key,
-    match_source,
-    register_match_source,
-)
-from combat_analysis.warehouse import open_warehouse
+from combat_analysis.render.document import md_table
+from combat_analysis.warehouse.store import open_warehouse
 from resources import CombatHome
 
 OWNERS = ["team:data-engineering"]

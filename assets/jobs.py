@@ -10,8 +10,8 @@ from assets.ingest import match_warehouse, raw_match_log
 from assets.partitions import QUESTION_PARTITIONS
 from assets.questions import question_assets
 from assets.reports import daily_digest, match_report
-from combat_analysis.handles import HandleStore
-from combat_analysis.retention import cutoff, remove_question_files, request_activity, sort_questions
+from combat_analysis.inbox.retention import cutoff, remove_question_files, request_activity, sort_questions
+from combat_analysis.warehouse.handles import HandleStore
 from resources import CombatHome, PackageIOManager
 
 ingest_match_job = dg.define_asset_job(

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import dagster as dg
 
-from combat_analysis.requests import QuestionRequest, save_question
+from combat_analysis.inbox.requests import QuestionRequest, save_question
 from combat_analysis.settings import Paths
 from resources.io_managers import latest_package_file
 from resources.run_log import quiet_run_config, send_warnings_to

@@ -13,13 +13,13 @@ import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.partitions import question_partitions
-from combat_analysis.charts import preview_b64
+from combat_analysis.charts.draw import preview_b64
+from combat_analysis.contracts.package import AgentDataPackage, Visualization, new_package
 from combat_analysis.fidelity import check_package
-from combat_analysis.handles import rows_of
+from combat_analysis.inbox.requests import QuestionRequest, load_question, save_question
 from combat_analysis.keys import KeyRefused, check_key
-from combat_analysis.package import AgentDataPackage, Visualization, new_package
 from combat_analysis.pipeline import MatchChoice, choose_match
-from combat_analysis.render import (
+from combat_analysis.render.document import (
     Bullets,
     Item,
     bullets,
@@ -29,10 +29,10 @@ from combat_analysis.render import (
     md_preview,
     spans,
 )
-from combat_analysis.requests import QuestionRequest, load_question, save_question
 from combat_analysis.stages import StageEnv, analyst, composer, data_engineer, query_analyst, visualization
 from combat_analysis.stages.season_stage import MATCHES_READ
-from combat_analysis.warehouse import committed_manifest
+from combat_analysis.warehouse.handles import rows_of
+from combat_analysis.warehouse.store import committed_manifest
 from resources import CombatHome, PlannerResource
 
 OWNERS = ["team:analytics"]

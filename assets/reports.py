@@ -8,10 +8,11 @@ import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.partitions import digest_days, match_partitions
-from combat_analysis.charts import preview_b64
+from combat_analysis.charts.draw import preview_b64
+from combat_analysis.inbox.requests import match_id_for_key
 from combat_analysis.keys import path_for_key
 from combat_analysis.match_report import BATTERY, MVP_FORMULA, build_match_report
-from combat_analysis.render import (
+from combat_analysis.render.document import (
     Bullets,
     Document,
     Item,
@@ -23,8 +24,7 @@ from combat_analysis.render import (
     spans,
     to_markdown,
 )
-from combat_analysis.requests import match_id_for_key
-from combat_analysis.warehouse import committed_snapshot, manifest, match_ids, open_warehouse
+from combat_analysis.warehouse.store import committed_snapshot, manifest, match_ids, open_warehouse
 from resources import CombatHome, PlannerResource
 
 OWNERS = ["team:analytics"]

@@ -14,9 +14,9 @@ import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.reports import match_report
-from combat_analysis import season
-from combat_analysis.charts import preview_b64
-from combat_analysis.render import md_chart, md_preview, md_table, md_text
+from combat_analysis.charts.draw import preview_b64
+from combat_analysis.render.document import md_chart, md_preview, md_table, md_text
+from combat_analysis.season import figures as season
 from combat_analysis.season_report import (
     BoardsTable,
     GroupsTable,
@@ -30,7 +30,7 @@ from combat_analysis.season_report import (
     save_table,
     season_boards,
 )
-from combat_analysis.warehouse import open_warehouse
+from combat_analysis.warehouse.store import open_warehouse
 from resources import CombatHome
 
 OWNERS = ["team:analytics"]

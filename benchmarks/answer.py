@@ -68,8 +68,8 @@ def statements(pkg) -> list[tuple[str, dict]]:
 
 
 def views(root: Path, match_id: str) -> dict[str, str]:
-    from combat_analysis.schema import TABLES
-    from combat_analysis.warehouse import table_sources, view_sql
+    from combat_analysis.contracts.schema import TABLES
+    from combat_analysis.warehouse.store import table_sources, view_sql
 
     sources = table_sources(root, match_id)
     return {table: view_sql(table, sources[table]) for table in TABLES}
@@ -129,7 +129,7 @@ def import_profile(cli: list[str], question: str) -> tuple[float, list[tuple[str
 
 
 def run(args) -> dict:
-    from combat_analysis.ingest import ingest_log
+    from combat_analysis.ingest.run import ingest_log
     from combat_analysis.pipeline import answer_question
 
     questions = load_questions(Path(args.questions))

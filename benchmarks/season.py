@@ -58,7 +58,7 @@ def log_path(cache: Path, seed: int) -> Path:
 
 def ensure_logs(cache: Path, count: int) -> tuple[list[Path], float]:
     """Seeds 1..count at real size, simulating only the ones the cache lacks; (paths, seconds spent)."""
-    from combat_analysis.simulate import write_match
+    from combat_analysis.ingest.simulate import write_match
 
     cache.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -179,9 +179,9 @@ def interleaved(first, second, repeat: int) -> tuple[list[float], list[float]]:
 
 
 def measure_unchanged(root: Path, paths: list[Path], repeat: int) -> dict:
-    from combat_analysis.ingest import ingest_log
-    from combat_analysis.logfile import survey_log
-    from combat_analysis.warehouse import unchanged_matches
+    from combat_analysis.ingest.logfile import survey_log
+    from combat_analysis.ingest.run import ingest_log
+    from combat_analysis.warehouse.store import unchanged_matches
 
     shas = [survey_log(p).sha256 for p in paths[:repeat]]
     lookups = []
@@ -198,8 +198,8 @@ def ranking_queries(root: Path, repeat: int) -> dict:
     the warehouse names (the layer's chunks and the matches they do not hold), each p50 over `repeat`."""
     import duckdb
 
-    from combat_analysis import season
-    from combat_analysis.warehouse import open_warehouse, sql_string, table_sources
+    from combat_analysis.season import figures as season
+    from combat_analysis.warehouse.store import open_warehouse, sql_string, table_sources
 
     def through_season():
         con = open_warehouse(root)
@@ -258,7 +258,7 @@ def cli_cross_match(home: Path, leader_player: str, leader_value: str, repeat: i
     if done.returncode != 0 or leader_player not in answer or leader_value not in answer:
         said = (answer or done.stderr.strip()).splitlines()[0][:120] if (answer or done.stderr.strip()) else ""
         return {"measured": False, "exit": done.returncode, "said": said}
-    from combat_analysis.warehouse import table_sources
+    from combat_analysis.warehouse.store import table_sources
 
     files = json.dumps([str(f) for f in table_sources(home / "warehouse")["player_stats"]])
 
@@ -360,7 +360,7 @@ def main() -> None:
               f"{i['peak_mb']} MB; {i['summary']}", flush=True)
         root = home / "warehouse"
 
-        from combat_analysis.warehouse import compact, match_ids
+        from combat_analysis.warehouse.store import compact, match_ids
 
         results["unchanged"] = measure_unchanged(root, paths, args.repeat)
         results["unchanged_folder"] = measure_unchanged(work / "folder-warehouse", paths[:args.folder], args.repeat)
@@ -389,8 +389,8 @@ def main() -> None:
         print(f"CLI cross-match question: p50 {c['p50_s']:.3f}s" if c["measured"] else
               f"CLI cross-match question: not measured (it answered: {c['said']!r})", flush=True)
 
-        from combat_analysis.ingest import ingest_logs
-        from combat_analysis.warehouse import manifest
+        from combat_analysis.ingest.run import ingest_logs
+        from combat_analysis.warehouse.store import manifest
 
         match_id = sorted(match_ids(root))[0]
         [outcome] = ingest_logs([Path(manifest(root, match_id)["source_path"])], work / "single" / "warehouse")

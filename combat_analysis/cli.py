@@ -23,7 +23,7 @@ err = Console(stderr=True, soft_wrap=True)  # paths in messages must stay whole 
 
 def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet: bool = False, progress=None):
     """Ingest one file, showing its bytes read and steps on `progress` (a rich Progress), or on a bar of its own."""
-    from combat_analysis.ingest import ingest_log
+    from combat_analysis.ingest.run import ingest_log
 
     if progress is None:
         columns = [TextColumn("[bold]{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn()]
@@ -44,7 +44,7 @@ def expand_log_arguments(names: list[str]) -> tuple[list[Path], list[str]]:
     plus a one-line problem for each argument that names none."""
     import glob
 
-    from combat_analysis.requests import incoming_logs
+    from combat_analysis.inbox.requests import incoming_logs
 
     files: list[Path] = []
     problems: list[str] = []
@@ -79,7 +79,7 @@ def cmd_ingest(args) -> int:
 
     from rich.progress import MofNCompleteColumn, TimeElapsedColumn
 
-    from combat_analysis.ingest import IngestError, ingest_logs
+    from combat_analysis.ingest.run import IngestError, ingest_logs
 
     paths = Paths.from_env(args.home)
     files, problems = expand_log_arguments(args.files)
@@ -193,7 +193,7 @@ CHART_WORKER_ENV = "COMBAT_ANALYSIS_CHART_WORKER"  # "0": draw charts in the ans
 def cmd_ask(args) -> int:
     from contextlib import nullcontext
 
-    from combat_analysis.chart_jobs import DRAW_HERE, ChartWorker
+    from combat_analysis.charts.jobs import DRAW_HERE, ChartWorker
 
     # Started before the pipeline is imported: the worker imports matplotlib on the other core meanwhile.
     here = args.dagster or os.environ.get(CHART_WORKER_ENV, "1") == "0"
@@ -203,14 +203,14 @@ def cmd_ask(args) -> int:
 
 def _ask(args, charts) -> int:
     from combat_analysis.pipeline import answer_question
-    from combat_analysis.warehouse import WarehouseError
+    from combat_analysis.warehouse.store import WarehouseError
 
     paths = Paths.from_env(args.home)
     question = " ".join(args.question)
     args = _with_llm_defaults(args)
     expected: tuple[type[Exception], ...] = (WarehouseError,)
     if args.log:  # only an ingest raises IngestError, and importing the ingest costs a question with --match
-        from combat_analysis.ingest import IngestError
+        from combat_analysis.ingest.run import IngestError
 
         expected += (IngestError,)
     try:
@@ -247,7 +247,7 @@ def _ask_through_dagster(question: str, choice, paths: Paths, args) -> int:
 
     The run is recorded in $DAGSTER_HOME, else in the checkout's `.dagster_home` (the instance `make dev`
     shows); the subprocess says which on stderr, and keeps the full Dagster log in <home>/logs/ask.log."""
-    from combat_analysis.package import AgentDataPackage
+    from combat_analysis.contracts.package import AgentDataPackage
 
     command = [sys.executable, "-m", "assets.launch", question]
     if choice.how in ("named", "only"):  # else the run chooses, as `ask` did: across matches or the latest
@@ -283,7 +283,7 @@ def cmd_serve(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from combat_analysis.simulate import write_match
+    from combat_analysis.ingest.simulate import write_match
 
     lines = write_match(Path(args.out), args.seed, scale=args.scale)
     err.print(f"wrote {lines:,} lines to {args.out}")
@@ -291,7 +291,7 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_handles(args) -> int:
-    from combat_analysis.handles import HandleStore
+    from combat_analysis.warehouse.handles import HandleStore
 
     store = HandleStore(Paths.from_env(args.home).handles)
     removed = store.cleanup_expired()
@@ -302,7 +302,7 @@ def cmd_handles(args) -> int:
 
 
 def cmd_matches(args) -> int:
-    from combat_analysis.warehouse import match_ids, open_warehouse
+    from combat_analysis.warehouse.store import match_ids, open_warehouse
 
     paths = Paths.from_env(args.home)
     table = Table(title=f"Matches in {paths.warehouse}")

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from combat_analysis import patterns
-from combat_analysis.handles import HandleStore, rows_of
-from combat_analysis.package import AgentDataPackage
+from combat_analysis.contracts.package import AgentDataPackage
+from combat_analysis.warehouse.handles import HandleStore, rows_of
 
 NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w])")
 TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")  # a wall-clock time cell: its parts may be quoted

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from combat_analysis import charts
 from combat_analysis import mvp as mvp_rule
+from combat_analysis.charts import draw as charts
 from combat_analysis.patterns import team_fights
-from combat_analysis.render import (
+from combat_analysis.render.document import (
     Block,
     Document,
     Figure,
@@ -32,7 +32,7 @@ from combat_analysis.render import (
     to_html,
     to_markdown,
 )
-from combat_analysis.warehouse import open_warehouse
+from combat_analysis.warehouse.store import open_warehouse
 
 BATTERY = (
     "Which team won the match?",

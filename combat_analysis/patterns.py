@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from combat_analysis.handles import json_row
-from combat_analysis.package import Significance
+from combat_analysis.contracts.package import Significance
+from combat_analysis.warehouse.handles import json_row
 
 TEAM_FIGHT_GAP_S = 15  # deaths closer than this belong to the same fight
 TEAM_FIGHT_MIN_DEATHS = 3

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from combat_analysis.chart_jobs import DRAW_HERE, ChartDrawer
-from combat_analysis.package import AgentDataPackage, new_package
+from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer
+from combat_analysis.contracts.package import AgentDataPackage, new_package
 from combat_analysis.stages import DEFAULT_INLINE_ROWS, STAGES, Planner, StageEnv
 
 __all__ = ["MatchChoice", "answer_question", "choose_match", "new_package", "run_stages", "StageEnv"]
@@ -31,9 +31,9 @@ def choose_match(question: str, warehouse_root: Path | str, named: str | None = 
     decide: a match id in the question, a set of matches or all of them ("across all matches", "this week",
     "over his last 10 games"), or, with no scope word, the latest match in start order (docs/season.md)."""
     from combat_analysis.planner.scope import read_scope
-    from combat_analysis.query_engine import open_locked
     from combat_analysis.stages.season_stage import warehouse_matches
-    from combat_analysis.warehouse import WarehouseError, match_ids
+    from combat_analysis.warehouse.query import open_locked
+    from combat_analysis.warehouse.store import WarehouseError, match_ids
 
     if named:
         return MatchChoice(named, "named")

@@ -11,10 +11,10 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from combat_analysis import render
+from combat_analysis.contracts.package import AgentDataPackage, FinalOutput, SupportingTable, Visualization
 from combat_analysis.keys import path_for_key
-from combat_analysis.package import AgentDataPackage, FinalOutput, SupportingTable, Visualization
-from combat_analysis.render import (  # noqa: F401 - md_text and md_code_block are this module's API too
+from combat_analysis.render import document as render
+from combat_analysis.render.document import (  # noqa: F401 - md_text and md_code_block are this module's API too
     Block,
     CodeBlock,
     Document,
@@ -154,7 +154,7 @@ def _method(pkg: AgentDataPackage) -> list[Block]:
 def write_full_table(pkg: AgentDataPackage, folder: Path, store=None) -> Path | None:
     """The supporting table's whole result as CSV beside the report, when the report shows only its first
     rows; the same columns, every row (read through its data handle when it has one)."""
-    from combat_analysis.handles import rows_of
+    from combat_analysis.warehouse.handles import rows_of
 
     table = pkg.response.supporting_data if pkg.response else None
     result = pkg.result(table.source) if table is not None else None

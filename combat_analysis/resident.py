@@ -135,7 +135,7 @@ def serve(home: Path, idle_minutes: float = 60.0, on_ready=None) -> int:
     """Answer `ask` requests on the home's socket until idle for `idle_minutes` or stopped (SIGTERM, Ctrl-C)."""
     import signal
 
-    from combat_analysis.chart_jobs import DRAW_HERE
+    from combat_analysis.charts.jobs import DRAW_HERE
     from combat_analysis.pipeline import answer_question  # noqa: F401  (warm: the whole answer path)
     from combat_analysis.stages import visualization  # noqa: F401
 

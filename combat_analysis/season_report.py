@@ -18,22 +18,21 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from combat_analysis import season
-from combat_analysis.render import (
+from combat_analysis.render.document import (
     Block,
     Document,
     Figure,
     Section,
     Span,
     Table,
-    is_figure,  # noqa: F401 - re-exported: tables and table images align figures alike
     link,
     para,
     table,
     to_html,
     to_markdown,
 )
-from combat_analysis.season import GroupStats, Leaderboard, MatchInfo, PlayerProfile
+from combat_analysis.season import figures as season
+from combat_analysis.season.figures import GroupStats, Leaderboard, MatchInfo, PlayerProfile
 
 # The season's standard leaderboards: (metric, statistic, fewest matches to qualify). Averages and win rates
 # need a few games before they mean anything; totals reward playing more, which is what a total is.
@@ -193,7 +192,7 @@ def build_season_report(con, out_dir: Path, profiles: ProfilesTable, groups: Gro
                         report_links: Mapping[str, Path], *, title: str = "Season report") -> SeasonReport:
     """Write `report.md` and `report.html` (and their charts) under `out_dir`. `report_links` maps a match
     id to its match report's HTML file; a match without one is listed as not built yet."""
-    from combat_analysis import season_charts
+    from combat_analysis.charts import season as season_charts
 
     out_dir = Path(out_dir)
     chart_dir = out_dir / "charts"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import dagster as dg
 
+from combat_analysis.inbox.retention import DEFAULT_RETENTION_DAYS
 from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL
-from combat_analysis.retention import DEFAULT_RETENTION_DAYS
 from combat_analysis.settings import Paths
 from combat_analysis.stages import StageEnv
 

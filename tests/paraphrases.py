@@ -87,7 +87,7 @@ class Match:
 
 def build_match(seed: int, folder: Path) -> Match:
     """A simulated match with its players renamed, and the truth figures of the renamed log."""
-    from combat_analysis.simulate import NAMES, write_match
+    from combat_analysis.ingest.simulate import NAMES, write_match
 
     raw = folder / f"raw_{seed}.log"
     write_match(raw, seed)
@@ -692,7 +692,7 @@ class Outcome:
 
 def answer_cases(match: Match, cases: list[Case], work: Path) -> list[Outcome]:
     """Ingest the match once and answer every case through the real five stages."""
-    from combat_analysis.ingest import ingest_log
+    from combat_analysis.ingest.run import ingest_log
     from combat_analysis.pipeline import answer_question
 
     warehouse = work / f"warehouse_{match.seed}"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from combat_analysis.plan import Filter, Intent, QueryPlan
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.stages import StageEnv
 
 os.environ.setdefault("MPLBACKEND", "Agg")

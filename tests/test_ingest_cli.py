@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from combat_analysis.simulate import simulated_match_id, write_match
+from combat_analysis.ingest.simulate import simulated_match_id, write_match
 from tests.conftest import SAMPLE_LOG
 from tests.truth_checks import CORPUS
 

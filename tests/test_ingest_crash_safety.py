@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from combat_analysis.ingest import ingest_log
-from combat_analysis.schema import TABLES
-from combat_analysis.simulate import simulated_match_id, write_match
-from combat_analysis.warehouse import PAUSE_ENV, match_dir, match_ids, open_warehouse
+from combat_analysis.contracts.schema import TABLES
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.ingest.simulate import simulated_match_id, write_match
+from combat_analysis.warehouse.store import PAUSE_ENV, match_dir, match_ids, open_warehouse
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,10 +10,10 @@ import pytest
 from pydantic import ValidationError
 from stage_fixtures import MATCH_ID, env_with, hand_planner, stage_env, stage_warehouse  # noqa: F401
 
-from combat_analysis.handles import HandleExpiredError, HandleStore
-from combat_analysis.package import AgentDataPackage, ErrorEntry, PackageIntegrityError, new_package
+from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, PackageIntegrityError, new_package
 from combat_analysis.pipeline import answer_question
 from combat_analysis.stages import STAGES
+from combat_analysis.warehouse.handles import HandleExpiredError, HandleStore
 
 
 def run_each_stage(question, env):

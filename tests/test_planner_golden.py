@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner import compile_plan, plan_question, validate_sql
 from tests.planner_fixtures import sample_vocabulary, tricky_vocabulary
 

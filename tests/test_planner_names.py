@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from stage_fixtures import MATCH_ID, stage_env, stage_warehouse  # noqa: F401
 
-from combat_analysis.plan import Intent
+from combat_analysis.contracts.plan import Intent
 from combat_analysis.planner import PlayerInfo, Vocabulary, plan_question
 from combat_analysis.planner.entities import find_mentions, name_parts, squash
 

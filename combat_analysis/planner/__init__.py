@@ -11,8 +11,8 @@ docs/planner.md describes the catalog, the plans and the SQL they compile to.
 
 from combat_analysis.planner.compile import PlanError, compile_plan
 from combat_analysis.planner.offline import plan_question
-from combat_analysis.planner.validate import UnsafeSqlError, validate_sql
 from combat_analysis.planner.vocabulary import PlayerInfo, Vocabulary
+from combat_analysis.warehouse.gate import UnsafeSqlError, validate_sql
 
 __all__ = ["Vocabulary", "PlayerInfo", "plan_question", "compile_plan", "validate_sql", "UnsafeSqlError",
            "PlanError"]

@@ -24,9 +24,9 @@ import sqlglot
 from sqlglot import exp
 
 from combat_analysis.catalog import DIMENSIONS, METRICS, Metric, Source, metric
-from combat_analysis.plan import Filter, Intent, QueryPlan, SqlQuery, TimeWindow
-from combat_analysis.planner.validate import PARAMETER_NAME, validate_sql
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, SqlQuery, TimeWindow
 from combat_analysis.planner.vocabulary import Vocabulary
+from combat_analysis.warehouse.gate import PARAMETER_NAME, validate_sql
 
 ROSTER_DIMS = ("player", "team", "role", "god")
 EVENT_KEY_DIMS = ("ability", "item", "target_kind", "objective", "phase", "victim", "source", "source_kind", "target")

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from combat_analysis.plan import ValueCondition
+from combat_analysis.contracts.plan import ValueCondition
 
 _NUM = r"\d[\d,]*(?:\.\d+)?"
 _NOT_TIME = r"(?!\s*(?:minutes?|mins?|seconds?|secs?|s|m)\b)"

@@ -21,21 +21,14 @@ import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from combat_analysis.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
+from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
+from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchList, MatchSelection
 from combat_analysis.planner import conditions, refusals
 from combat_analysis.planner.entities import find_roles
 from combat_analysis.planner.reading import Reading, read_question
 from combat_analysis.planner.scope import ScopeReading
 from combat_analysis.planner.vocabulary import Vocabulary
-from combat_analysis.season import (
-    ADDITIVE_METRICS,
-    PLAYER_METRICS,
-    AllMatches,
-    LastMatches,
-    MatchList,
-    MatchSelection,
-    metric_label,
-)
+from combat_analysis.season.figures import ADDITIVE_METRICS, PLAYER_METRICS, metric_label
 
 _H2H = re.compile(r"\b(head[- ]to[- ]head|h2h|vs\.?|versus|against\s+each\s+other|against|rivalry|matchups?)\b")
 _GODS = re.compile(r"\b(gods?|characters?|champions?|heroes?|picks?)\b")
@@ -248,7 +241,7 @@ def _statistic(metric: str | None, text: str) -> Literal["total", "average", "re
 
 
 def _summary(figure: SeasonFigure, selection: MatchSelection) -> str:
-    from combat_analysis.season import describe
+    from combat_analysis.contracts.selection import describe
 
     what = {
         "leaderboard": f"players ranked by the {figure.statistic} of {metric_label(figure.metric or '')}",

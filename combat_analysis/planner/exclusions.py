@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from combat_analysis.plan import Filter, Intent, QueryPlan
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.planner.entities import find_roles, find_teams, fold
 from combat_analysis.planner.reading import Reading
 from combat_analysis.planner.refusals import refuse

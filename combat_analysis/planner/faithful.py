@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from combat_analysis.catalog import DIMENSIONS, metric, rate_of
-from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner import conditions, exclusions
 from combat_analysis.planner.entities import find_roles
 from combat_analysis.planner.reading import EVENT_FIGURES, SHARE, Reading, normalize, read_metrics

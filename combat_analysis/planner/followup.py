@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner import intents
 from combat_analysis.planner.intents import PARAM_PLAYER, PRONOUN, plan_reading
 from combat_analysis.planner.reading import QUESTION_WORD, Reading, Shape, read_question

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from combat_analysis.catalog import DIMENSIONS, metric, rate_of
-from combat_analysis.plan import Filter, Intent, PlanOrder, PlanShape, QueryPlan, TimeWindow
+from combat_analysis.contracts.plan import Filter, Intent, PlanOrder, PlanShape, QueryPlan, TimeWindow
 from combat_analysis.planner import exclusions
 from combat_analysis.planner.reading import (
     EVENT_FIGURES,

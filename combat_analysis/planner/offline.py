@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner import faithful, followup, intents, parts, refusals
 from combat_analysis.planner.intents import PARAM_PLAYER, plan_reading, summarize
 from combat_analysis.planner.reading import Reading, read_question

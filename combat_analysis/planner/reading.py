@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from combat_analysis.catalog import METRICS, metric
-from combat_analysis.plan import PlanOrder, TimeWindow
+from combat_analysis.contracts.plan import PlanOrder, TimeWindow
 from combat_analysis.planner.conditions import THRESHOLD
 from combat_analysis.planner.entities import Mention, find_mentions, find_roles, find_teams, fold, mask
 from combat_analysis.planner.timewords import parse_windows

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from combat_analysis.plan import Intent, QueryPlan, Refusal
+from combat_analysis.contracts.plan import Intent, QueryPlan, Refusal
 from combat_analysis.planner.entities import COMMON_WORDS, fold
 from combat_analysis.planner.reading import Reading, normalize
 from combat_analysis.planner.vocabulary import Vocabulary

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Literal
 
+from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
 from combat_analysis.planner.timewords import _WORD_NUMBERS
-from combat_analysis.season import AllMatches, DateRange, MatchList
 
 ScopeKind = Literal["none", "match", "matches", "all"]
 

@@ -9,7 +9,7 @@ become valid SQL is an honest refusal here rather than an error later.
 
 from __future__ import annotations
 
-from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner import faithful, intents, refusals
 from combat_analysis.planner.compile import PlanError, compile_plan
 from combat_analysis.planner.intents import plan_reading

@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from combat_analysis.chart_jobs import DRAW_HERE, ChartDrawer
-from combat_analysis.handles import HandleStore, rows_of
+from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer
+from combat_analysis.contracts.package import AgentDataPackage, QueryResult
+from combat_analysis.contracts.plan import QueryPlan
+from combat_analysis.contracts.schema import TABLES
 from combat_analysis.keys import path_for_key
-from combat_analysis.package import AgentDataPackage, QueryResult
-from combat_analysis.plan import QueryPlan
-from combat_analysis.query_engine import LockedConnection, QueryLimits, open_locked
-from combat_analysis.schema import TABLES
+from combat_analysis.warehouse.handles import HandleStore, rows_of
+from combat_analysis.warehouse.query import LockedConnection, QueryLimits, open_locked
 
 SEASON_TABLES = tuple(t for t in TABLES if t != "events")
 

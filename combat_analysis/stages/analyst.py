@@ -13,7 +13,7 @@ from typing import Any
 
 from combat_analysis import patterns as match_patterns
 from combat_analysis.catalog import metric as catalog_metric
-from combat_analysis.package import (
+from combat_analysis.contracts.package import (
     AgentDataPackage,
     AnalysisSection,
     CellRef,
@@ -23,7 +23,7 @@ from combat_analysis.package import (
     Significance,
     VisualizationSpec,
 )
-from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.stages import (
     Shape,
     StageEnv,

@@ -13,14 +13,14 @@ import re
 from datetime import datetime, timezone
 from typing import Any
 
-from combat_analysis.package import (
+from combat_analysis.contracts.package import (
     AgentDataPackage,
     ErrorEntry,
     FollowupAnswer,
     ResponseSection,
     SupportingTable,
 )
-from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.stages import StageEnv, all_rows, primary_rows, window_phrase, wording
 
 STAGE = "composer"
@@ -217,7 +217,7 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     elif plan.season is not None and (result is None or result.status != "ok"):
         direct, insights = season_stage.refusal_for_error(pkg), ()
     elif plan.season is not None:
-        from combat_analysis.season_answers import answer_text
+        from combat_analysis.season.answers import answer_text
 
         direct = " ".join((answer_text(plan, rows, season_stage.matches_read(pkg)),
                            *(c.rstrip(".") + "." for c in plan.caveats)))
@@ -243,7 +243,7 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
             followups, errors = answer_followups(pkg, env)
     prefix = season_stage.latest_prefix(plan)
     if prefix and not pkg.is_refusal:  # the latest-match default says which match, and offers all of them
-        from combat_analysis.season_answers import across_version
+        from combat_analysis.season.answers import across_version
 
         keep_capital = direct[:2].isupper() or _starts_with_name(direct)
         direct = prefix + (direct if keep_capital else direct[:1].lower() + direct[1:])

@@ -12,9 +12,15 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from combat_analysis.handles import json_row
-from combat_analysis.package import AgentDataPackage, DataSection, ErrorEntry, QueryResult, ResultSummary
+from combat_analysis.contracts.package import (
+    AgentDataPackage,
+    DataSection,
+    ErrorEntry,
+    QueryResult,
+    ResultSummary,
+)
 from combat_analysis.stages import StageEnv
+from combat_analysis.warehouse.handles import json_row
 
 STAGE = "data_engineer"
 

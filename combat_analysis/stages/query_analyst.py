@@ -15,10 +15,10 @@ from typing import Any
 import sqlglot
 from sqlglot import exp
 
-from combat_analysis.package import AgentDataPackage, ErrorEntry, QueryAnalysis, SqlQueryInfo
-from combat_analysis.plan import Intent, QueryPlan, Refusal
+from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, QueryAnalysis, SqlQueryInfo
+from combat_analysis.contracts.plan import Intent, QueryPlan, Refusal
 from combat_analysis.stages import StageEnv
-from combat_analysis.warehouse import match_ids
+from combat_analysis.warehouse.store import match_ids
 
 STAGE = "query_analyst"
 _VOCABULARIES_LOCK = threading.Lock()

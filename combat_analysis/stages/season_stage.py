@@ -14,8 +14,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from combat_analysis.chart_jobs import ChartJob
-from combat_analysis.package import (
+from combat_analysis.charts.jobs import ChartJob
+from combat_analysis.contracts.package import (
     AgentDataPackage,
     AnalysisSection,
     CellRef,
@@ -27,9 +27,9 @@ from combat_analysis.package import (
     Visualization,
     VisualizationSpec,
 )
-from combat_analysis.plan import ManyMatches, OneMatch, QueryPlan
+from combat_analysis.contracts.plan import ManyMatches, OneMatch, QueryPlan
 from combat_analysis.planner.vocabulary import PlayerInfo, Vocabulary
-from combat_analysis.season import SeasonError, metric_label
+from combat_analysis.season.figures import SeasonError, metric_label
 
 MATCHES_READ = "matches_read"  # the derived table of the matches a cross-match answer read
 
@@ -74,9 +74,9 @@ def season_vocabulary(con) -> SeasonVocabulary:
 def plan_for_matches(question: str, con, matches: list[tuple[str, datetime | None]]) -> QueryPlan:
     """The plan of a question asked across the matches of `con` (`warehouse_matches(con)`; its scope words
     say which ones)."""
+    from combat_analysis.contracts.selection import AllMatches
     from combat_analysis.planner.crossmatch import plan_across
     from combat_analysis.planner.scope import ScopeReading, read_scope
-    from combat_analysis.season import AllMatches
 
     ids = tuple(m for m, _ in matches)
     latest = max((s for _, s in matches if s is not None), default=None)
@@ -111,9 +111,9 @@ def latest_prefix(plan: QueryPlan | None) -> str:
 
 def run_figure(plan: QueryPlan, con, env) -> tuple[DataSection, list[ErrorEntry]]:
     """The data engineer's work for a cross-match plan: the figure's table and the matches it read."""
-    from combat_analysis.handles import column_type, json_row
-    from combat_analysis.season_answers import figure_table
+    from combat_analysis.season.answers import figure_table
     from combat_analysis.stages.analyst import _derived_table
+    from combat_analysis.warehouse.handles import column_type, json_row
 
     try:
         table = figure_table(con, plan)
@@ -139,7 +139,7 @@ def run_figure(plan: QueryPlan, con, env) -> tuple[DataSection, list[ErrorEntry]
 
 def season_analysis(pkg: AgentDataPackage, rows: list[dict[str, Any]]) -> AnalysisSection:
     """The answer as the headline finding, and the chart that fits the figure."""
-    from combat_analysis.season_answers import answer_text
+    from combat_analysis.season.answers import answer_text
 
     plan = pkg.plan
     assert plan is not None and plan.season is not None
@@ -178,7 +178,7 @@ def _title(plan: QueryPlan) -> str:
     scope = plan.scope
     where = ""
     if isinstance(scope, ManyMatches):
-        from combat_analysis.season import describe
+        from combat_analysis.contracts.selection import describe
 
         where = f" ({describe(scope.selection)})"
     if figure.figure == "leaderboard":
@@ -191,7 +191,7 @@ def _title(plan: QueryPlan) -> str:
 def season_chart_job(spec: VisualizationSpec, pkg: AgentDataPackage, env,
                      rows: list[dict[str, Any]]) -> tuple[ChartJob, Visualization]:
     """The `season_charts.py` chart for a cross-match answer, and its entry (the thumbnail comes once drawn)."""
-    from combat_analysis.season_answers import _num
+    from combat_analysis.season.answers import _num
 
     out: Path = env.query_dir(pkg.metadata.query_id) / f"{spec.id}_{spec.kind}.png"
     plan = pkg.plan

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from combat_analysis import chart_style as style
-from combat_analysis.chart_jobs import ChartJob
-from combat_analysis.package import AgentDataPackage, ErrorEntry, Visualization, VisualizationSpec
+from combat_analysis.charts import style as style
+from combat_analysis.charts.jobs import ChartJob
+from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, Visualization, VisualizationSpec
 from combat_analysis.stages import (
     MetricInfo,
     StageEnv,

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from combat_analysis.season import MatchSelection
+from combat_analysis.contracts.selection import MatchSelection
 
 # Strict patterns for every plan string that names something (a plan may come from a language model, so it is
 # data): catalog ids and result columns, parameter names, window labels, refusal text. Values are never

@@ -15,8 +15,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from combat_analysis.ingest.logfile import fallback_match_id, first_start
 from combat_analysis.keys import KeyRefused, check_key, folder_name, key_from_folder_name, path_for_key
-from combat_analysis.logfile import fallback_match_id, first_start
 from combat_analysis.settings import Paths
 
 LOG_SUFFIXES = (".log", ".log.gz", ".txt", ".json", ".jsonl")

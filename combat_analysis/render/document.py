@@ -273,7 +273,7 @@ def environment() -> jinja2.Environment:
     Compiled templates are cached in the user's private temporary folder (keyed by each template's source, so an
     edited template is compiled again): compiling them costs a command-line answer about 60 ms."""
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("combat_analysis", "templates"),
+        loader=jinja2.PackageLoader("combat_analysis.render", "templates"),
         bytecode_cache=jinja2.FileSystemBytecodeCache(),
         autoescape=lambda name: not str(name or "").endswith(".md.j2"),
         undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)

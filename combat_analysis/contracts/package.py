@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from combat_analysis.plan import QueryPlan
+from combat_analysis.contracts.plan import QueryPlan
 
 SCHEMA_VERSION = "1.0"
 PIPELINE_TYPE = "combat_analysis"

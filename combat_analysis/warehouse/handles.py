@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
-from combat_analysis.package import DataHandle, DerivedTable, HandleMetadata, QueryResult
+from combat_analysis.contracts.package import DataHandle, DerivedTable, HandleMetadata, QueryResult
 
 if TYPE_CHECKING:
     import pandas as pd  # imported where a table is written or read back: most answers never need it

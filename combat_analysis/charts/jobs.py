@@ -1,7 +1,7 @@
 """Charts to draw, drawn here or in a worker process that imported matplotlib while the answer was being made.
 
 The visualization stage turns each recommended chart into a `ChartJob`: the name of one drawing function of
-`charts.py` or `season_charts.py` and its plain arguments. A `ChartDrawer` draws a batch of jobs and returns
+`charts.draw` or `charts.season` and its plain arguments. A `ChartDrawer` draws a batch of jobs and returns
 each file with its thumbnail, or the error that stopped it.
 
 `DrawHere` draws in this process (Dagster runs, tests). `ChartWorker` is for one command-line answer: started
@@ -24,8 +24,8 @@ from typing import IO, Any, Protocol
 # function name -> the module that draws it
 DRAWING_FUNCTIONS = {
     **dict.fromkeys(("bar_h", "grouped_bar", "line_chart", "gold_diff_chart", "stacked_bar", "heatmap",
-                     "event_timeline"), "charts"),
-    **dict.fromkeys(("form_chart", "win_rate_bars", "leaderboard_table"), "season_charts"),
+                     "event_timeline"), "draw"),
+    **dict.fromkeys(("form_chart", "win_rate_bars", "leaderboard_table"), "season"),
 }
 
 
@@ -66,20 +66,20 @@ def _module_name(function: str) -> str:
 
 
 def _drawing_module(function: str) -> ModuleType:
-    if _module_name(function) == "season_charts":
-        from combat_analysis import season_charts
+    if _module_name(function) == "season":
+        from combat_analysis.charts import season  # lazy: matplotlib, only once a chart is drawn
 
-        return season_charts
-    from combat_analysis import charts
+        return season
+    from combat_analysis.charts import draw  # lazy: matplotlib, only once a chart is drawn
 
-    return charts
+    return draw
 
 
 class DrawHere:
     """Draws in this process (importing matplotlib on the first chart)."""
 
     def draw(self, jobs: Sequence[ChartJob]) -> list[DrawnChart]:
-        from combat_analysis.charts import thumbnail_b64
+        from combat_analysis.charts.draw import thumbnail_b64  # lazy: matplotlib, only once a chart is drawn
 
         drawn = []
         for job in jobs:
@@ -100,7 +100,7 @@ class ChartWorker:
 
     def __init__(self) -> None:
         self._process: subprocess.Popen[bytes] | None = subprocess.Popen(
-            [sys.executable, "-m", "combat_analysis.chart_jobs"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            [sys.executable, "-m", "combat_analysis.charts.jobs"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
     def draw(self, jobs: Sequence[ChartJob]) -> list[DrawnChart]:
         process = self._process
@@ -141,15 +141,16 @@ class ChartWorker:
 def _warm_up() -> None:
     """Import the drawing modules and draw one small figure with text, so font loading is done before the
     first job arrives."""
-    import io
+    import io  # lazy: the worker process only
 
-    from combat_analysis import charts, season_charts  # noqa: F401 - imported for the worker's first job
+    # lazy: the worker process imports the drawing modules (and matplotlib) before its first job
+    from combat_analysis.charts import draw, season  # noqa: F401 - season: imported for the worker's first job
 
-    fig, ax = charts.plt.subplots(figsize=(2, 1))
+    fig, ax = draw.plt.subplots(figsize=(2, 1))
     ax.set_title("warm-up 0,1")
     ax.barh([0], [1])
     fig.savefig(io.BytesIO(), format="png")
-    charts.plt.close(fig)
+    draw.plt.close(fig)
 
 
 def serve(requests: IO[bytes], replies: IO[bytes]) -> None:
@@ -166,7 +167,7 @@ def serve(requests: IO[bytes], replies: IO[bytes]) -> None:
 
 if __name__ == "__main__":
     # The module's own classes, not __main__'s, so the pickles name the same ChartJob and DrawnChart both ends.
-    from combat_analysis.chart_jobs import serve as serve_jobs
+    from combat_analysis.charts.jobs import serve as serve_jobs  # lazy: the module's own classes (above)
 
     replies = sys.stdout.buffer
     sys.stdout = sys.stderr  # anything a library prints must not corrupt the replies

@@ -32,7 +32,8 @@ from matplotlib.table import Table  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
 from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 
-from combat_analysis.chart_style import (  # noqa: E402, F401 - the look, charts' API too
+from combat_analysis.charts.fonts import use_fallback_fonts  # noqa: E402
+from combat_analysis.charts.style import (  # noqa: E402, F401 - the look, charts' API too
     DPI,
     FIGSIZE,
     NEUTRAL,
@@ -41,8 +42,9 @@ from combat_analysis.chart_style import (  # noqa: E402, F401 - the look, charts
     axis_label,
     team_color,
 )
-from combat_analysis.fonts import use_fallback_fonts  # noqa: E402
-from combat_analysis.render import png_data_uri  # noqa: E402, F401 - the one data URI writer, charts' API too
+from combat_analysis.render.document import (  # noqa: E402, F401 - the one data URI writer, charts' API too
+    png_data_uri,
+)
 
 use_fallback_fonts()  # player names carry accents, CJK and emoji
 

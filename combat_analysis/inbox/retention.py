@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from combat_analysis.inbox.requests import registry_file
 from combat_analysis.keys import KeyRefused, path_for_key
-from combat_analysis.requests import registry_file
 from combat_analysis.settings import Paths
 
 DEFAULT_RETENTION_DAYS = 30

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from combat_analysis import season
-from combat_analysis.plan import ManyMatches, QueryPlan, SeasonFigure
-from combat_analysis.planner.validate import validate_sql
-from combat_analysis.season import MatchInfo, MatchSelection, describe, metric_label
+from combat_analysis.contracts.plan import ManyMatches, QueryPlan, SeasonFigure
+from combat_analysis.contracts.selection import MatchSelection, describe
+from combat_analysis.season import figures as season
+from combat_analysis.season.figures import MatchInfo, metric_label
+from combat_analysis.warehouse.gate import validate_sql
 
 
 @dataclass

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from matplotlib.transforms import Bbox
 
-from combat_analysis.charts import FIGSIZE, NEUTRAL, PALETTE, _save, _style, _thousands, _value_axis, plt
-from combat_analysis.render import is_figure
+from combat_analysis.charts.draw import FIGSIZE, NEUTRAL, PALETTE, _save, _style, _thousands, _value_axis, plt
+from combat_analysis.render.document import is_figure
 
 # Markers for a player's result in each match: filled for a win, hollow for a loss, a cross when the log names
 # no winner.

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import duckdb
 
-from combat_analysis.entities import entity_kind, entity_team
-from combat_analysis.keys import check_key
-from combat_analysis.logfile import (
+from combat_analysis.catalog.kinds import entity_kind, entity_team
+from combat_analysis.contracts.schema import TABLES, WAREHOUSE_SCHEMA
+from combat_analysis.ingest.logfile import (
     MAX_LINE_BYTES,
     START_PATTERN,
     BadLine,
@@ -30,8 +30,8 @@ from combat_analysis.logfile import (
     read_line_batches,
     read_start,
 )
-from combat_analysis.schema import TABLES, WAREHOUSE_SCHEMA
-from combat_analysis.warehouse import pause_point, sql_string, table_file
+from combat_analysis.keys import check_key
+from combat_analysis.warehouse.store import pause_point, sql_string, table_file
 
 KNOWN_TYPES = {
     ("start", None),

@@ -29,7 +29,7 @@ from sqlglot.errors import SqlglotError
 from sqlglot.optimizer.scope import Scope, build_scope
 from sqlglot.tokens import TokenType
 
-from combat_analysis.schema import WAREHOUSE_SCHEMA
+from combat_analysis.contracts.schema import WAREHOUSE_SCHEMA
 
 # sqlglot logs a warning when it falls back to a generic Command; the validator reports it instead.
 logging.getLogger("sqlglot").setLevel(logging.ERROR)

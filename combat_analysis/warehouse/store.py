@@ -39,8 +39,8 @@ from pathlib import Path
 
 import duckdb
 
+from combat_analysis.contracts.schema import TABLES, WAREHOUSE_SCHEMA
 from combat_analysis.keys import KeyRefused, check_key, key_from_folder_name, path_for_key
-from combat_analysis.schema import TABLES, WAREHOUSE_SCHEMA
 
 POINTER = "current.json"
 MANIFEST = "manifest.json"

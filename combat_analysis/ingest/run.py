@@ -34,11 +34,17 @@ from pathlib import Path
 
 import duckdb
 
-from combat_analysis import derive, warehouse
-from combat_analysis.derive import KEYS, BatchLog, Segment, StagedSegment  # noqa: F401  (KEYS: benchmarks)
+from combat_analysis.ingest import derive
+from combat_analysis.ingest.derive import (  # noqa: F401  (KEYS: benchmarks)
+    KEYS,
+    BatchLog,
+    Segment,
+    StagedSegment,
+)
+from combat_analysis.ingest.logfile import Survey, survey_log
 from combat_analysis.keys import KeyRefused
-from combat_analysis.logfile import Survey, survey_log
-from combat_analysis.warehouse import pause_point
+from combat_analysis.warehouse import store as warehouse
+from combat_analysis.warehouse.store import pause_point
 
 # A real match lasts under an hour; a clock spanning a day means the times are not one match's.
 MAX_MATCH_SECONDS = 24 * 3600

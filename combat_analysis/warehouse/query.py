@@ -31,9 +31,9 @@ from typing import Any
 
 import duckdb
 
-from combat_analysis.planner.validate import UnsafeSqlError, validate_sql
-from combat_analysis.schema import TABLES
-from combat_analysis.warehouse import sql_string, table_sources, view_sql
+from combat_analysis.contracts.schema import TABLES
+from combat_analysis.warehouse.gate import UnsafeSqlError, validate_sql
+from combat_analysis.warehouse.store import sql_string, table_sources, view_sql
 
 
 @dataclass(frozen=True)
