@@ -30,7 +30,7 @@ def choose_match(question: str, warehouse_root: Path | str, named: str | None = 
     """A named match wins (--match, --log). Else, on a warehouse of several matches, the question's scope words
     decide: a match id in the question, a set of matches or all of them ("across all matches", "this week",
     "over his last 10 games"), or, with no scope word, the latest match in start order (docs/season.md)."""
-    from combat_analysis.planner.scope import read_scope
+    from combat_analysis.planner.read.scope import read_scope
     from combat_analysis.stages.season_stage import warehouse_matches
     from combat_analysis.warehouse.query import open_locked
     from combat_analysis.warehouse.store import WarehouseError, match_ids

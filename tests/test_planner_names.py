@@ -8,7 +8,7 @@ from stage_fixtures import MATCH_ID, stage_env, stage_warehouse  # noqa: F401
 
 from combat_analysis.contracts.plan import Intent
 from combat_analysis.planner import PlayerInfo, Vocabulary, plan_question
-from combat_analysis.planner.entities import find_mentions, name_parts, squash
+from combat_analysis.planner.read.names import find_mentions, name_parts, squash
 
 PLAYERS = (
     PlayerInfo("Big Tuna 7", 1, "Carry", "Neith"), PlayerInfo("zzzSleepy", 1, "Middle", "Zeus"),

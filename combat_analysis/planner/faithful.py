@@ -16,10 +16,10 @@ import re
 
 from combat_analysis.catalog import DIMENSIONS, metric, rate_of
 from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.planner import conditions, exclusions
-from combat_analysis.planner.entities import find_roles
-from combat_analysis.planner.reading import EVENT_FIGURES, SHARE, Reading, normalize, read_metrics
-from combat_analysis.planner.refusals import no_digits, refuse
+from combat_analysis.planner.plans.refusals import no_digits, refuse
+from combat_analysis.planner.read import conditions, exclusions
+from combat_analysis.planner.read.names import find_roles
+from combat_analysis.planner.read.reading import EVENT_FIGURES, SHARE, Reading, normalize, read_metrics
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # The cue words of events whose object must be this match: "won the match", not "won the lottery" or "won the

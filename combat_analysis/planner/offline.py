@@ -20,11 +20,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.planner import faithful, followup, intents, parts, refusals
-from combat_analysis.planner.intents import PARAM_PLAYER, plan_reading, summarize
-from combat_analysis.planner.reading import Reading, read_question
-from combat_analysis.planner.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
-from combat_analysis.planner.single import checked, plan_reading_checked
+from combat_analysis.planner import faithful
+from combat_analysis.planner.plans import followup, intents, refusals
+from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, summarize
+from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
+from combat_analysis.planner.plans.single import checked, plan_reading_checked
+from combat_analysis.planner.read import parts
+from combat_analysis.planner.read.reading import Reading, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
 
 MAX_QUESTION_CHARS = 500

@@ -75,8 +75,8 @@ def plan_for_matches(question: str, con, matches: list[tuple[str, datetime | Non
     """The plan of a question asked across the matches of `con` (`warehouse_matches(con)`; its scope words
     say which ones)."""
     from combat_analysis.contracts.selection import AllMatches
-    from combat_analysis.planner.crossmatch import plan_across
-    from combat_analysis.planner.scope import ScopeReading, read_scope
+    from combat_analysis.planner.plans.crossmatch import plan_across
+    from combat_analysis.planner.read.scope import ScopeReading, read_scope
 
     ids = tuple(m for m, _ in matches)
     latest = max((s for _, s in matches if s is not None), default=None)

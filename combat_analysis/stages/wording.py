@@ -138,7 +138,7 @@ def condition_said(plan: QueryPlan) -> str:
     """"more than 10 kills": the condition on a figure, in the question's own number."""
     if plan.condition is None or not plan.metrics:
         return ""
-    from combat_analysis.planner.conditions import describe
+    from combat_analysis.planner.read.conditions import describe
 
     return f"{describe(plan.condition)} {metric_info(plan.condition.metric or plan.metrics[0]).label}"
 

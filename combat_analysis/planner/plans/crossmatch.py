@@ -23,10 +23,11 @@ from typing import Any, Literal
 
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchList, MatchSelection
-from combat_analysis.planner import conditions, refusals
-from combat_analysis.planner.entities import find_roles
-from combat_analysis.planner.reading import Reading, read_question
-from combat_analysis.planner.scope import ScopeReading
+from combat_analysis.planner.plans import refusals
+from combat_analysis.planner.read import conditions
+from combat_analysis.planner.read.names import find_roles
+from combat_analysis.planner.read.reading import Reading, read_question
+from combat_analysis.planner.read.scope import ScopeReading
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.figures import ADDITIVE_METRICS, PLAYER_METRICS, metric_label
 

@@ -10,11 +10,12 @@ become valid SQL is an honest refusal here rather than an error later.
 from __future__ import annotations
 
 from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.planner import faithful, intents, refusals
+from combat_analysis.planner import faithful
 from combat_analysis.planner.compile import PlanError, compile_plan
-from combat_analysis.planner.intents import plan_reading
-from combat_analysis.planner.reading import Reading
-from combat_analysis.planner.refusals import no_digits, refuse
+from combat_analysis.planner.plans import intents, refusals
+from combat_analysis.planner.plans.intents import plan_reading
+from combat_analysis.planner.plans.refusals import no_digits, refuse
+from combat_analysis.planner.read.reading import Reading
 from combat_analysis.planner.vocabulary import Vocabulary
 
 

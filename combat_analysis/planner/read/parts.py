@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 
 from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.planner.entities import find_mentions
+from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.vocabulary import Vocabulary
 
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"

@@ -16,8 +16,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from combat_analysis.planner.read.words import ROLE_WORDS, known_words
 from combat_analysis.planner.vocabulary import Vocabulary
-from combat_analysis.planner.words import ROLE_WORDS, known_words
 
 # Words a question uses for its own sake; a prefix or fuzzy match on them would invent a name.
 COMMON_WORDS = frozenset("""

@@ -12,8 +12,8 @@ import re
 from collections.abc import Sequence
 
 from combat_analysis.contracts.plan import Intent, QueryPlan, Refusal
-from combat_analysis.planner.entities import COMMON_WORDS, fold
-from combat_analysis.planner.reading import Reading, normalize
+from combat_analysis.planner.read.names import COMMON_WORDS, fold
+from combat_analysis.planner.read.reading import Reading, normalize
 from combat_analysis.planner.vocabulary import Vocabulary
 
 HOSTILE = re.compile(

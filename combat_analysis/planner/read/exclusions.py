@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
-from combat_analysis.planner.entities import find_roles, find_teams, fold
-from combat_analysis.planner.reading import Reading
-from combat_analysis.planner.refusals import refuse
+from combat_analysis.planner.plans.refusals import refuse
+from combat_analysis.planner.read.names import find_roles, find_teams, fold
+from combat_analysis.planner.read.reading import Reading
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # The excluded words run to the end of their clause: a comma, a question word, or a time or order phrase.

@@ -16,8 +16,9 @@ from typing import Literal
 
 from combat_analysis.catalog import DIMENSIONS, metric, rate_of
 from combat_analysis.contracts.plan import Filter, Intent, PlanOrder, PlanShape, QueryPlan, TimeWindow
-from combat_analysis.planner import exclusions
-from combat_analysis.planner.reading import (
+from combat_analysis.planner.plans.refusals import refusal
+from combat_analysis.planner.read import exclusions
+from combat_analysis.planner.read.reading import (
     EVENT_FIGURES,
     NPC_KINDS,
     OBJECTIVE_METRICS,
@@ -28,7 +29,6 @@ from combat_analysis.planner.reading import (
     read_metrics,
     read_shape,
 )
-from combat_analysis.planner.refusals import refusal
 from combat_analysis.planner.vocabulary import Vocabulary
 
 CORE_STATS = ("kda", "kills", "deaths", "assists", "damage_dealt", "gold")

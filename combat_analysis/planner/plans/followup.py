@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.planner import intents
-from combat_analysis.planner.intents import PARAM_PLAYER, PRONOUN, plan_reading
-from combat_analysis.planner.reading import QUESTION_WORD, Reading, Shape, read_question
-from combat_analysis.planner.single import plan_reading_checked
+from combat_analysis.planner.plans import intents
+from combat_analysis.planner.plans.intents import PARAM_PLAYER, PRONOUN, plan_reading
+from combat_analysis.planner.plans.single import plan_reading_checked
+from combat_analysis.planner.read.reading import QUESTION_WORD, Reading, Shape, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
 
 FOLLOW_UP_START = re.compile(r"^\s*(and|what\s+about|how\s+about|same\s+(?:for|but|with)|now|only|just|also|but|ok(?:ay)?|then|"

@@ -18,7 +18,7 @@ from datetime import date, datetime, timedelta
 from typing import Literal
 
 from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
-from combat_analysis.planner.timewords import _WORD_NUMBERS
+from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 
 ScopeKind = Literal["none", "match", "matches", "all"]
 

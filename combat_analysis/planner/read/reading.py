@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 
 from combat_analysis.catalog import METRICS, metric
 from combat_analysis.contracts.plan import PlanOrder, TimeWindow
-from combat_analysis.planner.conditions import THRESHOLD
-from combat_analysis.planner.entities import Mention, find_mentions, find_roles, find_teams, fold, mask
-from combat_analysis.planner.timewords import parse_windows
+from combat_analysis.planner.read.conditions import THRESHOLD
+from combat_analysis.planner.read.names import Mention, find_mentions, find_roles, find_teams, fold, mask
+from combat_analysis.planner.read.timewords import parse_windows
+from combat_analysis.planner.read.words import NEUTRAL, stems, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
-from combat_analysis.planner.words import NEUTRAL, stems, unknown_words
 
 # ------------------------------------------------------------------------------------------- metrics
 
