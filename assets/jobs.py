@@ -169,15 +169,15 @@ def executor_from_env() -> dg.ExecutorDefinition:
     if choice == "multiprocess":
         return forkserver_multiprocess_executor
     if choice == "celery":
-        from dagster_celery import celery_executor
+        from dagster_celery import celery_executor  # lazy: an optional extra, imported only when chosen
 
         return celery_executor
     if choice in ("k8s", "kubernetes"):
-        from dagster_k8s import k8s_job_executor
+        from dagster_k8s import k8s_job_executor  # lazy: an optional extra, imported only when chosen
 
         return k8s_job_executor
     if choice == "dask":
-        from dagster_dask import dask_executor
+        from dagster_dask import dask_executor  # lazy: an optional extra, imported only when chosen
 
         return dask_executor
     raise ValueError(f"COMBAT_ANALYSIS_EXECUTOR={choice!r}: use in_process, multiprocess, celery, k8s or dask")

@@ -29,7 +29,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 def launch_question(request: QuestionRequest, paths: Paths, instance: dg.DagsterInstance,
                     run_config: dict | None = None) -> Path:
-    from definitions import defs  # here, not at the top: definitions.py imports the assets package
+    from definitions import defs  # lazy: the whole code location, loaded when a run is launched
 
     key = save_question(paths, request)
     instance.add_dynamic_partitions("questions", [key])

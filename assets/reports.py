@@ -11,7 +11,6 @@ from assets.partitions import digest_days, match_partitions
 from combat_analysis.charts.draw import preview_b64
 from combat_analysis.inbox.requests import match_id_for_key
 from combat_analysis.keys import path_for_key
-from combat_analysis.match_report import BATTERY, MVP_FORMULA, build_match_report
 from combat_analysis.render.document import (
     Bullets,
     Document,
@@ -24,6 +23,7 @@ from combat_analysis.render.document import (
     spans,
     to_markdown,
 )
+from combat_analysis.reports.match import BATTERY, MVP_FORMULA, build_match_report
 from combat_analysis.warehouse.store import committed_snapshot, manifest, match_ids, open_warehouse
 from resources import CombatHome, PlannerResource
 

@@ -141,7 +141,7 @@ def measure_folder(paths: list[Path], work: Path) -> dict:
 
 def measure_cli_ingest(folder: Path, home: Path) -> dict:
     """`combat-analysis ingest FOLDER` as a user runs it: wall time and the process's peak memory."""
-    command = [sys.executable, "-m", "combat_analysis.cli", "ingest", str(folder)]
+    command = [sys.executable, "-m", "combat_analysis.app.main", "ingest", str(folder)]
     started = time.perf_counter()
     proc = subprocess.Popen(command, cwd=ROOT, env={**os.environ, "COMBAT_ANALYSIS_HOME": str(home)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -245,7 +245,7 @@ def cli_cross_match(home: Path, leader_player: str, leader_value: str, repeat: i
     """`combat-analysis ask CROSS_QUESTION` as a user runs it, each run a fresh process, p50 over `repeat` after
     a warm-up. Timed only if it answers across matches: its answer names the all-match leader with the total
     season.py and the hand-written query agree on; otherwise "not measured", with what it said instead."""
-    command = [sys.executable, "-m", "combat_analysis.cli", "ask", CROSS_QUESTION]
+    command = [sys.executable, "-m", "combat_analysis.app.main", "ask", CROSS_QUESTION]
     env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), "MPLBACKEND": "Agg"}
 
     def ask() -> tuple[float, subprocess.CompletedProcess]:
@@ -269,7 +269,7 @@ def cli_cross_match(home: Path, leader_player: str, leader_value: str, repeat: i
         assert done.stdout.strip() == leader_player, done.stdout
         return time.perf_counter() - started
 
-    served_command = [sys.executable, "-m", "combat_analysis.resident", "ask", CROSS_QUESTION]
+    served_command = [sys.executable, "-m", "combat_analysis.app.main", "ask", CROSS_QUESTION]
 
     def ask_served() -> tuple[float, subprocess.CompletedProcess]:
         started = time.perf_counter()
@@ -277,7 +277,7 @@ def cli_cross_match(home: Path, leader_player: str, leader_value: str, repeat: i
         return time.perf_counter() - started, done
 
     seconds, served, hand = [], [], []
-    from combat_analysis.resident import Serving
+    from combat_analysis.app.server import Serving
 
     with Serving(home, env):
         _, done = ask_served()  # warm-up, and the check that the server gives the same answer
@@ -311,7 +311,7 @@ def without_layer(root: Path):
 
 def one_match_questions(many: Path, one: Path, match_id: str, work: Path, repeat: int) -> tuple[float, float]:
     """The same question about the same match, in a warehouse of many matches and in one holding only it."""
-    from combat_analysis.pipeline import answer_question
+    from combat_analysis.answer.pipeline import answer_question
 
     def asker(root: Path, artifacts: Path):
         return lambda: answer_question(QUESTION, warehouse_root=root, match_id=match_id, artifacts_dir=artifacts,

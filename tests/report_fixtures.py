@@ -45,11 +45,11 @@ def _name(match_id: str, i: int) -> str:
 
 
 def build_reports(home: Path) -> BuiltReports:
+    from combat_analysis.answer.pipeline import answer_question
     from combat_analysis.ingest.run import ingest_log
-    from combat_analysis.match_report import build_match_report
-    from combat_analysis.pipeline import answer_question
+    from combat_analysis.reports.match import build_match_report
+    from combat_analysis.reports.season import GroupsTable, ProfilesTable, build_season_report, season_boards
     from combat_analysis.season import figures as season
-    from combat_analysis.season_report import GroupsTable, ProfilesTable, build_season_report, season_boards
     from combat_analysis.warehouse.store import open_warehouse
 
     root = home / "warehouse"

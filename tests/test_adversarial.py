@@ -25,12 +25,12 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from combat_analysis.answer.pipeline import answer_question
+from combat_analysis.answer.report import md_text
 from combat_analysis.contracts.plan import Intent
 from combat_analysis.contracts.schema import TABLES
 from combat_analysis.ingest.run import ingest_log
-from combat_analysis.pipeline import answer_question
 from combat_analysis.planner.llm import LlmPlanner
-from combat_analysis.report import md_text
 from combat_analysis.warehouse.gate import UnsafeSqlError, validate_sql
 from combat_analysis.warehouse.query import (
     QueryError,

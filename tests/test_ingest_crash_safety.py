@@ -92,7 +92,7 @@ def old_warehouse(logs, tmp_path_factory) -> Path:
 def kill_ingest_at(home: Path, log: Path, point: str) -> None:
     """Run `combat-analysis ingest LOG` until it reaches `point`, then SIGKILL it."""
     env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), PAUSE_ENV: point}
-    proc = subprocess.Popen([sys.executable, "-m", "combat_analysis.cli", "ingest", str(log)], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "combat_analysis.app.main", "ingest", str(log)], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     said = b""
     deadline = time.monotonic() + 120

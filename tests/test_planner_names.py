@@ -64,8 +64,8 @@ def test_name_parts():
 
 def test_the_clarifying_question_names_both_players(stage_env):  # noqa: F811
     """Through the real stages (the planner reads this test's roster): the answer asks, naming both."""
-    from combat_analysis.pipeline import run_stages
-    from combat_analysis.stages import StageEnv
+    from combat_analysis.answer.env import StageEnv
+    from combat_analysis.answer.pipeline import run_stages
 
     def planner(question, vocab, previous=()):
         return plan_question(question, VOCAB, previous)

@@ -13,7 +13,7 @@ from assets.ingest import match_warehouse, raw_match_log
 from assets.reports import match_report
 from assets.season import profile_checks, season_assets
 from combat_analysis.inbox.requests import match_key
-from combat_analysis.season_report import BoardsTable, GroupsTable, ProfilesTable, load_table
+from combat_analysis.reports.season import BoardsTable, GroupsTable, ProfilesTable, load_table
 from tests.dagster_fixtures import new_instance, resources_for
 from tests.season_fixtures import season_once
 

@@ -28,6 +28,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg  # noqa: E402
 from matplotlib.figure import Figure, SubFigure  # noqa: E402
 from matplotlib.legend import Legend  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 from matplotlib.table import Table  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
 from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
@@ -188,8 +189,6 @@ def bar_h(path: Path, labels: Sequence[str], values: Sequence[float], *, title: 
     ax.margins(x=0.15)
     used = [t for t, c in TEAM_COLORS.items() if colors and c in colors]
     if used:
-        from matplotlib.patches import Patch
-
         # "best" keeps clear of the bars and of their value labels
         ax.legend(handles=[Patch(color=TEAM_COLORS[t], label=f"team {t}") for t in used], frameon=False,
                   loc="best", fontsize=9)
@@ -411,8 +410,7 @@ def _objective_labels(ax, objectives: Sequence[tuple[float, str, int]]) -> int:
 
 def thumbnail_b64(path: Path, width: int = 200) -> str:
     """A small PNG of a chart, base64-encoded (for Dagster metadata and report previews)."""
-    from PIL import Image
-
+    from PIL import Image  # lazy: Pillow, only once a chart is drawn or previewed
     with Image.open(path) as img:
         ratio = width / img.width
         small = img.convert("RGB").resize((width, max(1, round(img.height * ratio))), Image.Resampling.LANCZOS)
@@ -424,8 +422,7 @@ def thumbnail_b64(path: Path, width: int = 200) -> str:
 def preview_b64(path: Path, width: int = 720) -> str:
     """A chart at a width one can read (never enlarged), in a 128-colour palette: about 20 KB, small enough for
     Dagster's event log, large enough to read in its metadata view. Base64-encoded PNG."""
-    from PIL import Image
-
+    from PIL import Image  # lazy: Pillow, only once a chart is drawn or previewed
     with Image.open(path) as img:
         rgb = img.convert("RGB")
         if rgb.width > width:

@@ -14,6 +14,9 @@ import warnings
 from functools import cache
 from pathlib import Path
 
+import matplotlib
+from matplotlib import font_manager
+
 # Earlier families win; later ones fill the glyphs earlier ones lack.
 FALLBACK_CHAIN = (
     "DejaVu Sans",
@@ -38,8 +41,6 @@ def use_fallback_fonts() -> tuple[str, ...]:
     Matplotlib caches the fonts it saw when it first ran, so fonts installed since are looked up once among the
     system's font files and added.
     """
-    from matplotlib import font_manager, rcParams
-
     known = {f.name for f in font_manager.fontManager.ttflist}
     if not set(FALLBACK_CHAIN) <= known and _add_system_fonts(set(FALLBACK_CHAIN) - known, known):
         _save_font_cache()
@@ -47,13 +48,11 @@ def use_fallback_fonts() -> tuple[str, ...]:
     # The fallback fonts have no bold face; matplotlib then uses their regular one, and need not say so.
     logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
     # Fallback runs over the families named in font.family itself, not inside a generic family's list.
-    rcParams["font.family"] = [*found, "sans-serif"]
+    matplotlib.rcParams["font.family"] = [*found, "sans-serif"]
     return found
 
 
 def _add_system_fonts(wanted: set[str], known: set[str]) -> bool:
-    from matplotlib import font_manager
-
     added = False
     for path in font_manager.findSystemFonts():
         try:
@@ -71,9 +70,6 @@ def _add_system_fonts(wanted: set[str], known: set[str]) -> bool:
 
 def _save_font_cache() -> None:
     """Keep the added fonts in matplotlib's own font cache, so later processes need not look again."""
-    import matplotlib
-    from matplotlib import font_manager
-
     cache_file = Path(matplotlib.get_cachedir()) / f"fontlist-v{font_manager.FontManager.__version__}.json"
     try:
         font_manager.json_dump(font_manager.fontManager, cache_file)

@@ -1,8 +1,8 @@
 """Which matches a figure reads: all of them, a player's last N, a date range, or a named list.
 
 A `MatchSelection` is part of the plan's contract (`plan.ManyMatches`) and the argument of every figure of
-`season.figures`; `describe` says it in words for answers and reports. Plain data: it imports nothing of the
-project.
+`season.figures`; `describe` says it in words for answers and reports. Plain data: it imports only
+`formatting`.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from datetime import date, datetime, time, timedelta
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+from combat_analysis.formatting import count
 
 
 class _Frozen(BaseModel):
@@ -67,7 +69,7 @@ ALL_MATCHES = AllMatches()
 def describe(selection: MatchSelection) -> str:
     """The selection in words, for answers and reports."""
     if isinstance(selection, LastMatches):
-        return f"{selection.player}'s last {selection.count} match{'es' if selection.count != 1 else ''}"
+        return f"{selection.player}'s last {count(selection.count, 'match')}"
     if isinstance(selection, DateRange):
         since = f"from {selection.since:%Y-%m-%d %H:%M}" if selection.since else ""
         until = f"before {selection.until:%Y-%m-%d %H:%M}" if selection.until else ""

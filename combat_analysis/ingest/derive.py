@@ -249,8 +249,8 @@ def _int_list(values: list[int | None]) -> str:
 
 def _frame(con, log: BatchLog) -> list[BadLine]:
     """Frame an awkward file in Python (see `logfile`) into `framed_lines`; return its unreadable lines."""
-    import numpy as np  # only awkward files pay for these imports
-    import pandas as pd
+    import numpy as np  # lazy: only awkward files pay for numpy and pandas
+    import pandas as pd  # lazy: as above
 
     unreadable: list[BadLine] = []
     for batch in read_line_batches(log.path):

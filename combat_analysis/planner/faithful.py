@@ -176,8 +176,6 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
 
 def _reading(plan: QueryPlan) -> str:
     """What the plan answers, briefly: "kills per player over the whole match"."""
-    from combat_analysis.catalog import DIMENSIONS
-
     text = ", ".join(metric(m).label for m in plan.metrics)
     groups = [DIMENSIONS[g].label for g in plan.group_by if g not in ("minute", "period")]
     if groups:

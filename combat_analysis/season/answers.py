@@ -1,7 +1,7 @@
-"""Cross-match answers: a plan's `SeasonFigure` run through `combat_analysis.season`, as a result table, the
-matches it read, and the sentence that answers the question.
+"""Cross-match answers: a plan's `SeasonFigure` run through `season.figures`, as a result table, the matches it
+read, and the sentence that answers the question.
 
-The figures are exactly those of `season.py` (docs/season.md); this module only lays them out as rows for the
+The figures are exactly those of `season.figures` (docs/season.md); this module only lays them out as rows for the
 package and words them. Every statement the figures run goes through `validate_sql` first and then the
 locked query connection (`ValidatedConnection`), like any planned SQL.
 """
@@ -13,8 +13,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+import sqlglot
+
 from combat_analysis.contracts.plan import ManyMatches, QueryPlan, SeasonFigure
-from combat_analysis.contracts.selection import MatchSelection, describe
+from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchSelection, describe
+from combat_analysis.formatting import count, number, percent
 from combat_analysis.season import figures as season
 from combat_analysis.season.figures import MatchInfo, metric_label
 from combat_analysis.warehouse.gate import validate_sql
@@ -38,8 +41,6 @@ class ValidatedConnection:
 def bounded(sql: str, max_rows: int) -> str:
     """The statement with a LIMIT on its outermost query, as every planned statement has: the season figures
     return one row per player, god or match, so the row cap (`QueryLimits.max_rows`) bounds them."""
-    import sqlglot
-
     if sqlglot.parse_one(sql, read="duckdb").args.get("limit") is not None:
         return sql
     return f"{sql.rstrip()}\nLIMIT {max_rows}"
@@ -146,30 +147,23 @@ _ROWS = {"leaderboard": _leaderboard, "profile": _profiles, "groups": _groups, "
 # --- words ----------------------------------------------------------------------------------------------------
 
 
-def _num(value: Any, decimals: int = 2) -> str:
-    if value is None:
-        return "–"
-    if isinstance(value, int) or (isinstance(value, float) and value.is_integer() and decimals == 0):
-        return f"{int(value):,}"
-    text = f"{value:,.{decimals}f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
 def _value(metric: str, value: Any, statistic: str) -> str:
+    """A season figure as an answer states it: a win rate as a percentage, totals and counts whole, averages
+    with up to two decimals."""
     if metric == "win_rate":
-        return "–" if value is None else f"{value:.1f}%"
+        return percent(value)
     if statistic == "total" or metric in ("matches", "wins"):
-        return _num(value, 0)
-    return _num(value, 2)
+        return number(value, 0)
+    return number(value, 2)
 
 
 def scope_phrase(selection: MatchSelection, matches: int) -> str:
     """'Across all 24 matches', "Over VoidWalker's last 10 matches (10 found)"."""
-    if isinstance(selection, season.AllMatches):
+    if isinstance(selection, AllMatches):
         return f"Across all {matches:,} matches"
-    if isinstance(selection, season.LastMatches):
+    if isinstance(selection, LastMatches):
         return f"Over {describe(selection)} ({matches:,} found)"
-    return f"Over {describe(selection)} ({matches:,} match{'es' if matches != 1 else ''})"
+    return f"Over {describe(selection)} ({count(matches, 'match')})"
 
 
 def answer_text(plan: QueryPlan, rows: list[dict[str, Any]], matches: int) -> str:
@@ -227,22 +221,22 @@ def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[dict[str
         record = (f"{row['player']} played {row['matches']:,} matches: {row['wins']:,} wins, {row['losses']:,} "
                   f"losses, {row['unknown_results']:,} with no winner (win rate "
                   f"{_value('win_rate', row['win_rate_pct'], 'record')})")
-        average = f"{_num(row[f'average_{best_by}'])} per match (the mean of per-match figures)"
-        figures = (f"{label[:1].upper() + label[1:]}: {_num(row[f'total_{best_by}'], 0)} in total, {average}"
+        average = f"{number(row[f'average_{best_by}'], 2)} per match (the mean of per-match figures)"
+        figures = (f"{label[:1].upper() + label[1:]}: {number(row[f'total_{best_by}'], 0)} in total, {average}"
                    if f"total_{best_by}" in row else f"{label[:1].upper() + label[1:]}: {average}")
         if "overall_kda" in row:
-            figures += f"; overall KDA {_num(row['overall_kda'])}"
-        best = (f"best match by {label}: {row['best_match_id']} ({_num(row['best_value'])}); worst: "
-                f"{row['worst_match_id']} ({_num(row['worst_value'])})")
+            figures += f"; overall KDA {number(row['overall_kda'], 2)}"
+        best = (f"best match by {label}: {row['best_match_id']} ({number(row['best_value'], 2)}); worst: "
+                f"{row['worst_match_id']} ({number(row['worst_value'], 2)})")
         if figure.best == "worst":
-            best = (f"worst match by {label}: {row['worst_match_id']} ({_num(row['worst_value'])}); best: "
-                    f"{row['best_match_id']} ({_num(row['best_value'])})")
+            best = (f"worst match by {label}: {row['worst_match_id']} ({number(row['worst_value'], 2)}); best: "
+                    f"{row['best_match_id']} ({number(row['best_value'], 2)})")
         if figure.best is not None:
             parts.append(f"{row['player']}'s {best}. {record}. {figures}.")
         elif metric in ("win_rate", "wins", "matches"):
             parts.append(f"{record}.")
         elif figure.statistic == "average":
-            parts.append(f"{row['player']}'s per-match average {label} was {_num(row[f'average_{best_by}'])} "
+            parts.append(f"{row['player']}'s per-match average {label} was {number(row[f'average_{best_by}'], 2)} "
                          f"(the mean of per-match figures over {row['matches']:,} matches). {best[:1].upper() + best[1:]}.")
         else:
             parts.append(f"{record}. {figures}; {best}.")
@@ -259,9 +253,9 @@ def _groups_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[dict[str,
                   "average_gold": ("average gold", "average_gold")}.get(figure.by)
     shown = []
     for row in rows[:3]:
-        extra = f"; {ordered_by[0]} {_num(row[ordered_by[1]])}" if ordered_by and ordered_by[1] in row else ""
+        extra = f"; {ordered_by[0]} {number(row[ordered_by[1]], 2)}" if ordered_by and ordered_by[1] in row else ""
         shown.append(f"{row[name]} ({_value('win_rate', row['win_rate_pct'], 'record')} win rate over "
-                     f"{row['matches']:,} games, {row['wins']:,} wins; average KDA {_num(row['average_kda'])}"
+                     f"{row['matches']:,} games, {row['wins']:,} wins; average KDA {number(row['average_kda'], 2)}"
                      f"{extra})")
     return f"the {name}s{where}, {by}: " + "; ".join(shown) + f". {len(rows):,} {name}s in all."
 
@@ -286,17 +280,12 @@ def _trend_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[dict[str, 
     best = max(rows, key=lambda r: r[metric] if r[metric] is not None else float("-inf"))
     worst = min(rows, key=lambda r: r[metric] if r[metric] is not None else float("inf"))
     if len(rows) == 1:
-        return f"{player} played one match: {label} {_num(first[metric])} in {first['match_id']}."
+        return f"{player} played one match: {label} {number(first[metric], 2)} in {first['match_id']}."
     move = "rose" if last[metric] > first[metric] else "fell" if last[metric] < first[metric] else "held"
-    return (f"{player}'s {label} {move} from {_num(first[metric])} in {first['match_id']} to {_num(last[metric])} in "
-            f"{last['match_id']} over {len(rows):,} matches; mean {_num(sum(values) / len(values))}, best "
-            f"{_num(best[metric])} ({best['match_id']}), worst {_num(worst[metric])} ({worst['match_id']}).")
+    return (f"{player}'s {label} {move} from {number(first[metric], 2)} in {first['match_id']} to {number(last[metric], 2)} in "
+            f"{last['match_id']} over {len(rows):,} matches; mean {number(sum(values) / len(values), 2)}, best "
+            f"{number(best[metric], 2)} ({best['match_id']}), worst {number(worst[metric], 2)} ({worst['match_id']}).")
 
 
 _SENTENCES = {"leaderboard": _leader_sentence, "profile": _profile_sentence, "groups": _groups_sentence,
               "head_to_head": _h2h_sentence, "trend": _trend_sentence}
-
-
-def across_version(question: str) -> str:
-    """The cross-match version of a question answered about the latest match, offered as a follow-up."""
-    return question.rstrip(" ?.!") + " across all matches?"

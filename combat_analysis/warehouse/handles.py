@@ -7,8 +7,10 @@ JSON sidecar holding the handle, so `get` can check expiry without the package t
 
 from __future__ import annotations
 
+import json
 import math
 import re
+import tempfile
 import uuid
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta, timezone
@@ -111,7 +113,7 @@ class HandleStore:
                    source_sql: str, ttl: timedelta | None = None, now: datetime | None = None) -> DataHandle:
         """Write a query result (from the locked query connection, which may write nothing) to Parquet with
         exactly its DuckDB column types, through a private in-memory connection."""
-        import pandas as pd
+        import pandas as pd  # lazy: a 0.4 s import, only where a large result is written
 
         con = duckdb.connect()
         try:
@@ -132,9 +134,6 @@ class HandleStore:
 
         The rows reach DuckDB as newline-delimited JSON with the column types given, not inferred: going
         through pandas cost a 0.4 s import on answers that need nothing else from it."""
-        import json
-        import tempfile
-
         columns = list(dict.fromkeys(k for row in rows for k in row))
         types = {c: column_type([row.get(c) for row in rows]) for c in columns}
         con = duckdb.connect()

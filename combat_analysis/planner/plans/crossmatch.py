@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
-from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchList, MatchSelection
+from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchList, MatchSelection, describe
 from combat_analysis.planner.plans import refusals
 from combat_analysis.planner.read import conditions
 from combat_analysis.planner.read.names import find_roles
@@ -242,8 +242,6 @@ def _statistic(metric: str | None, text: str) -> Literal["total", "average", "re
 
 
 def _summary(figure: SeasonFigure, selection: MatchSelection) -> str:
-    from combat_analysis.contracts.selection import describe
-
     what = {
         "leaderboard": f"players ranked by the {figure.statistic} of {metric_label(figure.metric or '')}",
         "profile": "the record, totals, per-match averages and best and worst match of " + " and ".join(figure.players),

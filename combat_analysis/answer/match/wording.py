@@ -7,19 +7,22 @@ a shared lead names every leader. A list question ("for every player") names eve
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.stages import (
+from combat_analysis import formatting as fmt
+from combat_analysis.answer.results import (
+    dimension_word,
     fmt_entity,
-    fmt_number,
-    fmt_pct,
-    is_number,
     metric_info,
     result_shape,
     window_phrase,
 )
+from combat_analysis.catalog import metric
+from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.formatting import clock, is_number
+from combat_analysis.planner.read.conditions import describe
 
 MAX_LISTED = 12  # rows named in one sentence; the table and the chart hold the rest
 ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
@@ -91,14 +94,6 @@ AMOUNT = {
 }
 
 
-def clock(seconds: Any) -> str:
-    """A match second on the match clock: 163 -> '2:43'."""
-    if not is_number(seconds):
-        return "an unknown time"
-    s = int(seconds)
-    return f"{s // 60}:{s % 60:02d}"
-
-
 KIND_NAMES = {"player": "players", "structure": "structures", "minion": "minions", "jungle": "jungle camps",
               "boss": "bosses", "unknown": "unclassified sources"}
 
@@ -117,7 +112,7 @@ def qualifier_phrase(plan: QueryPlan) -> str:
         if not values or set(values) <= set(plan.focus) or (
                 f.dimension == "source_kind" and not plan.group_by and not plan.focus):
             continue  # "the Fire Giant dealt ...", "Structures dealt ...": the subject is not repeated
-        listed = names(values) if len(values) <= 3 else f"the {_plural(f.dimension)} asked about"
+        listed = names(values) if len(values) <= 3 else f"the {fmt.plural(dimension_word(f.dimension))} asked about"
         if len(values) > 3 and all(v.lower().endswith("basic attack") for v in values):
             listed = "basic attacks"
         kinds = names([KIND_NAMES.get(v, v) for v in values])
@@ -138,8 +133,6 @@ def condition_said(plan: QueryPlan) -> str:
     """"more than 10 kills": the condition on a figure, in the question's own number."""
     if plan.condition is None or not plan.metrics:
         return ""
-    from combat_analysis.planner.read.conditions import describe
-
     return f"{describe(plan.condition)} {metric_info(plan.condition.metric or plan.metrics[0]).label}"
 
 
@@ -182,13 +175,8 @@ def _singular(dim: str | None) -> str:
     return {"target_kind": "target kind", "source_kind": "attacker kind", "source": "attacker"}.get(dim or "", dim or "row")
 
 
-def _plural(dim: str | None) -> str:
-    word = {"target_kind": "target kind", "source_kind": "attacker kind", "source": "source"}.get(dim or "", dim or "row")
-    return word[:-1] + "ies" if word.endswith("y") else word + "s"
-
-
 def value(row: Mapping[str, Any], metric_id: str) -> str:
-    return fmt_number(row.get(metric_id), metric_info(metric_id).decimals)
+    return fmt.number(row.get(metric_id), metric_info(metric_id).decimals)
 
 
 def subject(plan: QueryPlan) -> str | None:
@@ -224,7 +212,7 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     tied = [r for r in valued if r.get(metric_id) == top.get(metric_id)]
     lowest = plan.order == "asc"
     if len(tied) == len(valued) > 2:
-        return f"All {len(valued)} {_plural(dim)} are level on {info.label}{scope(plan)}: {value(top, metric_id)} each."
+        return f"All {len(valued)} {fmt.plural(dimension_word(dim))} are level on {info.label}{scope(plan)}: {value(top, metric_id)} each."
     if len(tied) > 1:
         leaders = names([who(dim, r.get(dim), i == 0) for i, r in enumerate(tied)])
         rank = "lowest" if lowest else "most" if metric_id not in ("kda", "kd", "gpm", "dpm", "xpm") else "best"
@@ -276,7 +264,7 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
     order = "lowest first" if plan.order == "asc" else "highest first"
     if plan.shape == "top":
-        head = f"Top {plan.limit} {_plural(dim)} by {info.label}{for_whom}{window}"
+        head = f"Top {plan.limit} {fmt.plural(dimension_word(dim))} by {info.label}{for_whom}{window}"
         nth = rows[min(plan.limit, len(rows)) - 1].get(metric_id)
         tied = [r for r in rows if r.get(metric_id) == nth] if len(rows) > plan.limit else []
         tie = (f" ({names([who(dim, r.get(dim), False) for r in tied])} are tied at {value(tied[0], metric_id)})"
@@ -300,7 +288,7 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     for i, r in enumerate(shown):
         part = f"{who(dim, r.get(dim), False)}: {value(r, metric_id)}"
         if share and i == 0:
-            part += f" ({fmt_pct(float(r[metric_id]) / total * 100)} of the total)"
+            part += f" ({fmt.share(float(r[metric_id]) / total * 100, 'the total')})"
         items.append(part)
     more = f"; and {len(valued) - len(shown)} more" if len(valued) > len(shown) else ""
     text = f"{owner}{info.label} by {dim.replace('_', ' ') if dim else 'row'}{scope(plan)}: " \
@@ -323,8 +311,8 @@ def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequ
         diff = float(hi[metric_id]) - float(lo[metric_id])
         on = f" on {info.label}" if many else ""
         if diff > 0:
-            text += f" {who(dim, hi.get(dim))} is ahead{on} by {fmt_number(diff, info.decimals)}"
-            text += f" ({fmt_pct(diff / float(lo[metric_id]) * 100)})." if lo[metric_id] else "."
+            text += f" {who(dim, hi.get(dim))} is ahead{on} by {fmt.number(diff, info.decimals)}"
+            text += f" ({fmt.percent(diff / float(lo[metric_id]) * 100)})." if lo[metric_id] else "."
         else:
             text += f" They are level{on}."
     return text
@@ -360,8 +348,8 @@ def periods(plan: QueryPlan, rows: list[dict], metrics: Sequence[str]) -> str:
         x, y = a.get(metrics[0]), b.get(metrics[0])
         if is_number(x) and is_number(y) and x != y:
             change = "up" if y > x else "down"
-            pct = f" ({fmt_pct(abs(y - x) / abs(x) * 100)})" if x else ""
-            text += (f"; {change} {fmt_number(abs(y - x), info.decimals)}{pct} from {_the(a_label)} to "
+            pct = f" ({fmt.percent(abs(y - x) / abs(x) * 100)})" if x else ""
+            text += (f"; {change} {fmt.number(abs(y - x), info.decimals)}{pct} from {_the(a_label)} to "
                      f"{_the(b_label)}")
     return text + "."
 
@@ -376,7 +364,7 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
         if diff == 0:
             return f"By the end of minute {row['minute']} the teams were level on gold."
         return (f"By the end of minute {row['minute']}, team {1 if diff > 0 else 2} led on gold by "
-                f"{fmt_number(abs(diff))} (team 1 minus team 2: {value(row, metric_id)}).")
+                f"{fmt.number(abs(diff))} (team 1 minus team 2: {value(row, metric_id)}).")
     if dim == "minute":
         return f"At minute {row['minute']}, {info.label}{window}: {value(row, metric_id)}."
     name = who(dim, row.get(dim)) if dim else subject(plan)
@@ -402,10 +390,10 @@ def timeline(plan: QueryPlan, rows: list[dict], dims: Sequence[str], metric_id: 
             return f"The teams are level on gold at minute {last['minute']}."
         lead = 1 if diff > 0 else 2
         best = max(rows, key=lambda r: r[metric_id]) if lead == 1 else min(rows, key=lambda r: r[metric_id])
-        text = f"Team {lead} leads on gold: {fmt_number(abs(diff))} ahead at minute {last['minute']}"
+        text = f"Team {lead} leads on gold: {fmt.number(abs(diff))} ahead at minute {last['minute']}"
         if best["minute"] == last["minute"]:
             return text + ", its biggest lead of the period."
-        return text + (f" (its biggest lead, {fmt_number(abs(float(best[metric_id])))}, came at minute "
+        return text + (f" (its biggest lead, {fmt.number(abs(float(best[metric_id])))}, came at minute "
                        f"{best['minute']}).")
     series = next((d for d in dims if d != "minute"), None)
     per_minute: dict[int, float] = {}
@@ -419,15 +407,15 @@ def timeline(plan: QueryPlan, rows: list[dict], dims: Sequence[str], metric_id: 
     several = series and len({r.get(series) for r in rows}) > 1
     over = f" (all {series}s summed)" if several else ""
     text = (f"{info.label[:1].upper() + info.label[1:]} per minute{focus}{scope(plan)} peaked at minute "
-            f"{peak} with {fmt_number(per_minute[peak], info.decimals)}{over}")
+            f"{peak} with {fmt.number(per_minute[peak], info.decimals)}{over}")
     minutes = sorted(per_minute)
     if len(minutes) >= 4:
         half = len(minutes) // 2
         early = sum(per_minute[m] for m in minutes[:half]) / half
         late = sum(per_minute[m] for m in minutes[half:]) / (len(minutes) - half)
         trend = "rising" if late > early * 1.1 else "falling" if late < early * 0.9 else "flat"
-        text += (f"; the trend is {trend}, from {fmt_number(early, info.decimals)} per minute on average in the "
-                 f"first half to {fmt_number(late, info.decimals)} in the second")
+        text += (f"; the trend is {trend}, from {fmt.number(early, info.decimals)} per minute on average in the "
+                 f"first half to {fmt.number(late, info.decimals)} in the second")
     return text + "."
 
 
@@ -436,7 +424,7 @@ def timeline(plan: QueryPlan, rows: list[dict], dims: Sequence[str], metric_id: 
 def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
     if "duration_s" in columns and rows:
         first = rows[0]
-        return (f"The match lasted {clock(first['duration_s'])} ({fmt_number(first['duration_s'])} seconds on the "
+        return (f"The match lasted {clock(first['duration_s'])} ({fmt.number(first['duration_s'])} seconds on the "
                 f"match clock, from {first.get('started_at')} to {first.get('ended_at')}).")
     if "winner_team" in columns:
         winner = rows[0].get("winner_team") if rows else None
@@ -521,25 +509,25 @@ def pattern(plan: QueryPlan, found: Mapping[str, list[dict]]) -> str:
             return "The gold curve of this match could not be read."
         r = rows[0]
         if r["shape"] == "comeback":
-            return (f"Yes, a comeback: team {r['team']} was behind by {fmt_number(r['opponent_best_lead'])} gold at "
-                    f"minute {r['opponent_best_minute']} and finished {fmt_number(r['final_gold_lead'])} gold ahead.")
+            return (f"Yes, a comeback: team {r['team']} was behind by {fmt.number(r['opponent_best_lead'])} gold at "
+                    f"minute {r['opponent_best_minute']} and finished {fmt.number(r['final_gold_lead'])} gold ahead.")
         if r["shape"] == "stomp":
             return (f"No comeback: team {r['team']} led on gold from start to finish, ending "
-                    f"{fmt_number(r['final_gold_lead'])} gold ahead (a stomp).")
-        return (f"Team {r['team']} finished {fmt_number(r['final_gold_lead'])} gold ahead; the other team's biggest "
-                f"lead was {fmt_number(r['opponent_best_lead'])} gold at minute {r['opponent_best_minute']}, not "
+                    f"{fmt.number(r['final_gold_lead'])} gold ahead (a stomp).")
+        return (f"Team {r['team']} finished {fmt.number(r['final_gold_lead'])} gold ahead; the other team's biggest "
+                f"lead was {fmt.number(r['opponent_best_lead'])} gold at minute {r['opponent_best_minute']}, not "
                 "enough to call it a comeback.")
     if head == "death_recap":
         if not rows:
             return f"{subject(plan) or 'That player'} did not die in this match."
         worst = max(rows, key=lambda r: r["damage_taken"])
         player = worst["victim"]
-        others = "; ".join(f"{clock(r['match_second'])} (killed by {r['killer']}, {fmt_number(r['damage_taken'])} "
+        others = "; ".join(f"{clock(r['match_second'])} (killed by {r['killer']}, {fmt.number(r['damage_taken'])} "
                            f"damage taken)" for r in rows[:6] if r is not worst)
-        sources = f"{worst['sources']} source{'s' if worst['sources'] != 1 else ''}"
-        return (f"{player}'s deadliest death came at {clock(worst['match_second'])}: {fmt_number(worst['damage_taken'])} "
+        sources = fmt.count(worst["sources"], "source")
+        return (f"{player}'s deadliest death came at {clock(worst['match_second'])}: {fmt.number(worst['damage_taken'])} "
                 f"damage from {sources} in the 10 s before dying, most of it from "
-                f"{worst['top_source']} ({fmt_number(worst['top_source_damage'])}); {worst['killer']} dealt the "
+                f"{worst['top_source']} ({fmt.number(worst['top_source_damage'])}); {worst['killer']} dealt the "
                 f"killing blow." + (f" Other deaths: {others}." if others else ""))
     return "The match pattern could not be read."
 
@@ -548,28 +536,24 @@ def pattern(plan: QueryPlan, found: Mapping[str, list[dict]]) -> str:
 
 def average(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
     """'The average gold earned of the 10 players is 6,172 (median 6,557)', then the rows themselves."""
-    import statistics
-
     metric_id = metrics[0]
     info = metric_info(metric_id)
     values = [float(r[metric_id]) for r in rows if is_number(r.get(metric_id))]
     if not values:
         return f"No {info.label} was recorded{scope(plan)}."
-    mean = fmt_number(statistics.fmean(values), max(info.decimals, 2))
-    median = fmt_number(statistics.median(values), max(info.decimals, 2))
+    mean = fmt.number(statistics.fmean(values), max(info.decimals, 2))
+    median = fmt.number(statistics.median(values), max(info.decimals, 2))
     if plan.shape == "median":  # the statistic asked for comes first
-        head = (f"The median {info.label}{scope(plan)} across the {len(values)} {_plural(dim)} is {median} "
+        head = (f"The median {info.label}{scope(plan)} across the {len(values)} {fmt.plural(dimension_word(dim))} is {median} "
                 f"(average {mean}). ")
     else:
-        head = (f"The average {info.label}{scope(plan)} across the {len(values)} {_plural(dim)} is {mean} "
+        head = (f"The average {info.label}{scope(plan)} across the {len(values)} {fmt.plural(dimension_word(dim))} is {mean} "
                 f"(median {median}). ")
     return head + listing(plan.model_copy(update={"shape": "all"}), rows, dim, metrics)
 
 
 def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str:
     """The answer to one step of a plan, from that step's rows (and the analyst's pattern tables)."""
-    from combat_analysis.catalog import metric
-
     intent = plan.intent
     if plan.metrics and metric(plan.metrics[0]).kind == "pattern":
         return pattern(plan, found or {})

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from combat_analysis.formatting import number, rate
 from combat_analysis.render.document import (
     Block,
     Document,
@@ -97,20 +98,7 @@ def load_table(path: Path, model: type[Model]) -> Model:
     return model.model_validate_json(Path(path).read_text(encoding="utf-8"))
 
 
-# --- formatting ---------------------------------------------------------------------------------------------
-
-def fmt_number(value: float | int | None, decimals: int = 0) -> str:
-    """Integers for sums and counts, up to two decimals for ratios (METRICS.md, "Numbers in answers")."""
-    if value is None:
-        return "–"
-    if decimals == 0:
-        return f"{round(value):,}"
-    return f"{value:,.{decimals}f}"
-
-
-def fmt_rate(rate: float | None) -> str:
-    return "–" if rate is None else f"{100 * rate:.1f}%"
-
+# --- headings ---------------------------------------------------------------------------------------------
 
 def board_column(board: Leaderboard) -> str:
     """The value column's heading: "total kills", "avg KDA", "win rate"."""
@@ -133,8 +121,8 @@ def board_title(board: Leaderboard) -> str:
 
 def board_value(board: Leaderboard, value: float | None) -> str:
     if board.metric == "win_rate":
-        return fmt_rate(value)
-    return fmt_number(value, 2 if board.statistic == "average" else 0)
+        return rate(value)
+    return number(value, 2 if board.statistic == "average" else 0)
 
 
 # --- the report ------------------------------------------------------------------------------------------------
@@ -184,14 +172,15 @@ def _board_table(board: Leaderboard) -> Table:
 
 def _group_table(groups: Sequence[GroupStats], what: str) -> Table:
     return table((what, "games", "W-L-unknown", "win rate", "avg KDA", "avg damage", "avg gold", "players"), (
-        (g.name, g.record.games, _record(g.record), fmt_rate(g.record.win_rate), fmt_number(g.average_kda, 2),
-         fmt_number(g.average_damage), fmt_number(g.average_gold), g.players) for g in groups))
+        (g.name, g.record.games, _record(g.record), rate(g.record.win_rate), number(g.average_kda, 2),
+         number(g.average_damage), number(g.average_gold), g.players) for g in groups))
 
 
 def build_season_report(con, out_dir: Path, profiles: ProfilesTable, groups: GroupsTable, boards: BoardsTable,
                         report_links: Mapping[str, Path], *, title: str = "Season report") -> SeasonReport:
     """Write `report.md` and `report.html` (and their charts) under `out_dir`. `report_links` maps a match
     id to its match report's HTML file; a match without one is listed as not built yet."""
+    # lazy: matplotlib, only when the report is built (its tables are read without it)
     from combat_analysis.charts import season as season_charts
 
     out_dir = Path(out_dir)
@@ -228,11 +217,11 @@ def build_season_report(con, out_dir: Path, profiles: ProfilesTable, groups: Gro
              "dealt. W-L-unknown: wins, losses and matches without a known winner."),
         table(("player", "matches", "W-L-unknown", "win rate", "avg K / D / A", "avg KDA", "overall KDA",
                "avg damage", "avg gold", "best match"), (
-            (p.player, p.record.games, _record(p.record), fmt_rate(p.record.win_rate),
-             " / ".join(fmt_number(p.averages[k], 2) for k in ("kills", "deaths", "assists")),
-             fmt_number(p.averages["kda"], 2), fmt_number(p.overall_kda, 2), fmt_number(p.averages["damage_dealt"]),
-             fmt_number(p.averages["gold"]),
-             _link(f"{p.best_match.match_id} ({fmt_number(p.best_match.value)})",
+            (p.player, p.record.games, _record(p.record), rate(p.record.win_rate),
+             " / ".join(number(p.averages[k], 2) for k in ("kills", "deaths", "assists")),
+             number(p.averages["kda"], 2), number(p.overall_kda, 2), number(p.averages["damage_dealt"]),
+             number(p.averages["gold"]),
+             _link(f"{p.best_match.match_id} ({number(p.best_match.value)})",
                    links.get(p.best_match.match_id), out_dir))
             for p in by_games)),
     )))
@@ -261,7 +250,7 @@ def build_season_report(con, out_dir: Path, profiles: ProfilesTable, groups: Gro
             chart_dir / "god_win_rates.png", [g.name for g in best_first], [g.record.win_rate for g in best_first],
             [g.record.games for g in best_first], title="Win rate by god")
         god_blocks.append(Figure(made["god_win_rates"], "Win rate by god, with games played: " + "; ".join(
-            f"{g.name} {fmt_rate(g.record.win_rate)} of {g.record.games}" for g in best_first[:5]), "Win rate by god"))
+            f"{g.name} {rate(g.record.win_rate)} of {g.record.games}" for g in best_first[:5]), "Win rate by god"))
     sections.append(Section("Gods", (*god_blocks, _group_table(groups.gods, "god"))))
     sections.append(Section("Roles", (_group_table(groups.roles, "role"),)))
     sections.append(Section("Matches", (table(("started", "match", "duration", "winner", "report"), (

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from combat_analysis.contracts.package import Significance
+from combat_analysis.formatting import clock, number
 from combat_analysis.warehouse.handles import json_row
 
 TEAM_FIGHT_GAP_S = 15  # deaths closer than this belong to the same fight
@@ -34,15 +35,6 @@ def _rows(con, sql: str, params: dict[str, Any] | None = None) -> list[dict[str,
     cursor = con.execute(sql, params or None)
     names = [d[0] for d in cursor.description]
     return [json_row(dict(zip(names, row, strict=True))) for row in cursor.fetchall()]
-
-
-def _n(value: float) -> str:
-    return f"{round(value):,}"
-
-
-def clock(second: int) -> str:
-    """A match second on the match clock: 163 -> '2:43'."""
-    return f"{int(second) // 60}:{int(second) % 60:02d}"
 
 
 def player_kills(con) -> list[dict[str, Any]]:
@@ -161,16 +153,16 @@ def gold_swing(con) -> Pattern | None:
     final_lead = abs(final)
     if loser_lead > 0 and loser_lead >= 0.1 * final_lead and loser_lead >= 1000:
         kind = "comeback"
-        text = (f"Comeback: team {leader} was behind by {_n(loser_lead)} gold at minute {loser_best['minute']} "
-                f"and finished {_n(final_lead)} gold ahead.")
+        text = (f"Comeback: team {leader} was behind by {number(loser_lead)} gold at minute {loser_best['minute']} "
+                f"and finished {number(final_lead)} gold ahead.")
     elif loser_lead <= 0:
         kind = "stomp"
-        text = (f"Stomp: team {leader} led on gold from start to finish, ending {_n(final_lead)} gold ahead "
+        text = (f"Stomp: team {leader} led on gold from start to finish, ending {number(final_lead)} gold ahead "
                 f"(team {3 - leader} never led).")
     else:
         kind = "lead_changes"
-        text = (f"Team {leader} finished {_n(final_lead)} gold ahead; team {3 - leader}'s biggest lead was "
-                f"{_n(loser_lead)} gold at minute {loser_best['minute']}.")
+        text = (f"Team {leader} finished {number(final_lead)} gold ahead; team {3 - leader}'s biggest lead was "
+                f"{number(loser_lead)} gold at minute {loser_best['minute']}.")
     rows = [{"team": leader, "final_gold_lead": final_lead, "opponent_best_lead": max(loser_lead, 0),
              "opponent_best_minute": loser_best["minute"], "shape": kind}]
     return Pattern(id="gold_swing", kind=kind, description=text, significance="high", rows=tuple(rows),
@@ -200,10 +192,10 @@ def death_recap(con, player: str | None = None, limit: int = 5) -> Pattern | Non
     worst = max(rows, key=lambda r: r["damage_taken"])
     who = f"{player}'s deaths" if player else "the deadliest bursts"
     sources = f"{worst['sources']} source{'s' if worst['sources'] != 1 else ''}"
-    text = (f"Death recap ({who}): {worst['victim']} took {_n(worst['damage_taken'])} damage from "
+    text = (f"Death recap ({who}): {worst['victim']} took {number(worst['damage_taken'])} damage from "
             f"{sources} in the {DEATH_RECAP_WINDOW_S} s before dying at "
             f"{clock(worst['match_second'])}, most of it from {worst['top_source']} "
-            f"({_n(worst['top_source_damage'])}).")
+            f"({number(worst['top_source_damage'])}).")
     return Pattern(id="death_recap", kind="death_recap", description=text, significance="medium",
                    rows=tuple(rows), columns=tuple(rows[0]))
 

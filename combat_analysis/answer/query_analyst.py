@@ -1,4 +1,11 @@
-"""Stage 1, query analyst: the question becomes a validated QueryPlan and its SQL.
+"""Stage 1, query analyst: the question becomes a validated QueryPlan and its SQL. The first stage of both
+sequences: the plan it makes chooses the rest (`pipeline.sequence_for`).
+
+About one match, the env's planner plans the question over that match's names and the plan compiles to SQL;
+the latest-match default is stated in the plan. Across matches (no match, a warehouse of several), the scope
+words choose the matches (read once, by `pipeline.choose_match`, and carried on the env) and the question
+becomes a season figure of docs/season.md (`planner.plans.crossmatch`), whose SQL is fixed in
+`season.figures` and recorded by the season data engineer.
 
 A question the combat log cannot answer is not an exception: the plan is a refusal, recorded as an
 `unanswerable` error entry, and later stages turn it into a refusal answer.
@@ -7,6 +14,7 @@ A question the combat log cannot answer is not an exception: the plan is a refus
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections import OrderedDict
 from datetime import datetime, timezone
@@ -15,9 +23,15 @@ from typing import Any
 import sqlglot
 from sqlglot import exp
 
+from combat_analysis.answer.env import StageEnv
 from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, QueryAnalysis, SqlQueryInfo
-from combat_analysis.contracts.plan import Intent, QueryPlan, Refusal
-from combat_analysis.stages import StageEnv
+from combat_analysis.contracts.plan import Intent, OneMatch, QueryPlan, Refusal
+from combat_analysis.contracts.selection import AllMatches
+from combat_analysis.planner import Vocabulary, compile_plan, plan_question
+from combat_analysis.planner.plans.crossmatch import plan_across
+from combat_analysis.planner.read.scope import ScopeReading, read_scope
+from combat_analysis.planner.vocabulary import SeasonVocabulary
+from combat_analysis.warehouse.gate import UnsafeSqlError
 from combat_analysis.warehouse.store import match_ids
 
 STAGE = "query_analyst"
@@ -31,27 +45,22 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     queries: list[Any] = []
     con = env.connect()
     try:
-        from combat_analysis.planner import UnsafeSqlError, compile_plan
-        from combat_analysis.stages import season_stage
-
-        matches = season_stage.warehouse_matches(con) if env.match_id is None else []
+        matches = warehouse_matches(con) if env.match_id is None else []
         across = env.match_id is None and len(matches) > 1
-        vocab = season_stage.season_vocabulary(con) if across else vocabulary(con)
+        vocab: Vocabulary = SeasonVocabulary.from_connection(con) if across else vocabulary(con)
         try:
             if across:  # a question across matches: its scope words and the season figures (docs/season.md)
-                plan = season_stage.plan_for_matches(question, con, matches)
+                plan = plan_for_matches(question, vocab, matches, env.scope)
             else:
                 plan = env.planner(_without_match_words(question, env.match_id), vocab,
                                    pkg.input.context.previous_queries)
         except Exception as exc:  # noqa: BLE001 - an LLM planner may fail; fall back to the offline one
             errors.append(ErrorEntry(stage=STAGE, error_type="planner_error", description=str(exc),
                                      recovery_action="fell back to the offline planner"))
-            from combat_analysis.planner import plan_question
-
             plan = plan_question(question, vocab, pkg.input.context.previous_queries)
         if env.match_id is not None and not across and plan.scope is None:
             held = len(match_ids(env.warehouse_root)) if env.scope_how == "latest" else 1
-            plan = season_stage.latest_match_scope(plan, con, env.match_id, env.scope_how, held)
+            plan = latest_match_scope(plan, con, env.match_id, env.scope_how, held)
         # across matches the data engineer runs the season figure; its SQL is recorded with the result
         if not across and plan.intent != Intent.REFUSE:
             try:
@@ -112,8 +121,6 @@ def _files_key(con) -> tuple:
 def vocabulary(con) -> Any:
     """The planner's vocabulary of the data `con` reads, read once per set of files: a snapshot's files never
     change (an ingest writes new ones), so follow-ups and later questions about the same data reuse it."""
-    from combat_analysis.planner import Vocabulary
-
     key = _files_key(con)
     with _VOCABULARIES_LOCK:
         if key and key in _VOCABULARIES:
@@ -128,8 +135,46 @@ def vocabulary(con) -> Any:
     return found
 
 
+def warehouse_matches(con) -> list[tuple[str, datetime | None]]:
+    """The connection's matches in start order (docs/season.md): (match id, start)."""
+    return [(r[0], r[1]) for r in con.execute(
+        "SELECT match_id, started_at FROM matches ORDER BY started_at, match_id").fetchall()]
+
+
+def match_scope(question: str, matches: list[tuple[str, datetime | None]]) -> ScopeReading:
+    """The question's scope words, read against the matches' ids and the latest match's start."""
+    latest = max((s for _, s in matches if s is not None), default=None)
+    return read_scope(question, tuple(m for m, _ in matches), latest)
+
+
+def plan_for_matches(question: str, vocab: Vocabulary, matches: list[tuple[str, datetime | None]],
+                     scope: ScopeReading | None = None) -> QueryPlan:
+    """The plan of a question asked across `matches` (`warehouse_matches(con)`), over the names of every match;
+    its scope words say which ones: `scope` as `pipeline.choose_match` read them, else read here. No scope
+    word is every match."""
+    if scope is None:
+        scope = match_scope(question, matches)
+    if not scope.cross_match:
+        scope = ScopeReading(kind="all", selection=AllMatches(), rest=scope.rest, words=scope.words)
+    return plan_across(question, scope, vocab, tuple(m for m, _ in matches))
+
+
+def latest_match_scope(plan: QueryPlan, con, match_id: str, how: str, matches_in_warehouse: int) -> QueryPlan:
+    """A one-match plan marked with its scope; the latest-match default says which match it read."""
+    row = con.execute("SELECT started_at FROM matches LIMIT 1").fetchone()
+    started = row[0] if row else None
+    scope = OneMatch(match_id=match_id, how=how, started_at=started.date().isoformat() if started else None,  # type: ignore[arg-type]
+                     matches_in_warehouse=matches_in_warehouse)
+    update: dict[str, Any] = {"scope": scope}
+    if how == "latest":
+        when = f" ({scope.started_at})" if scope.started_at else ""
+        update["assumptions"] = (*plan.assumptions, f"no match was named: read as the latest match, {match_id}{when}, "
+                                                    f"of the {matches_in_warehouse} in the warehouse")
+    return plan.model_copy(update=update)
+
+
 def _season_query(plan: QueryPlan) -> tuple[SqlQueryInfo, ...]:
-    """A cross-match plan's one step: a `season.py` figure. Its SQL is fixed in that module and recorded with
+    """A cross-match plan's one step: a `season.figures` figure. Its SQL is fixed in that module and recorded with
     the result by the data engineer, statement by statement, each validated before it ran."""
     if plan.season is None or plan.intent == Intent.REFUSE:
         return ()
@@ -141,8 +186,6 @@ def _without_match_words(question: str, match_id: str | None) -> str:
     """The question without "in match <its own id>": the id chose the match, it is not a figure to read."""
     if not match_id or match_id.lower() not in question.lower():
         return question
-    import re
-
     pattern = r"\b(?:in|for|of|from|during)?\s*(?:the\s+)?(?:match|game)?\s*(?:id\s*)?" + re.escape(match_id)
     stripped = " ".join(re.sub(pattern, " ", question, flags=re.IGNORECASE).split())
     return stripped or question

@@ -1,31 +1,24 @@
-"""Stage 5, composer: the answer a person reads.
+"""Stage 5 of one match, composer: the answer a person reads.
 
 The direct answer comes first, with the exact figure (METRICS.md formatting) and the entity it belongs to;
 then key insights, charts, a supporting table and the methodology. Anticipated follow-ups are answered by
-running them through the same pipeline (without their own follow-ups). Writes report.md and report.html
-under artifacts_dir/<query_id>/.
+the pipeline's runner (without their own follow-ups), and the report is written (`answer.compose`). An answer
+given by the latest-match default says which match it read and offers the question across all matches.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from datetime import datetime, timezone
 from typing import Any
 
-from combat_analysis.contracts.package import (
-    AgentDataPackage,
-    ErrorEntry,
-    FollowupAnswer,
-    ResponseSection,
-    SupportingTable,
-)
-from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.stages import StageEnv, all_rows, primary_rows, window_phrase, wording
-
-STAGE = "composer"
-MAX_INSIGHTS = 6
-TABLE_ROWS = 10
+from combat_analysis.answer.compose import MAX_INSIGHTS, answer_followups, respond, supporting_table
+from combat_analysis.answer.env import StageEnv
+from combat_analysis.answer.match import wording
+from combat_analysis.answer.results import all_rows, primary_rows, window_phrase
+from combat_analysis.catalog import metric
+from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, FollowupAnswer
+from combat_analysis.contracts.plan import Intent, OneMatch, QueryPlan
 
 
 def refusal_answer(plan: QueryPlan | None, question: str) -> tuple[str, tuple[str, ...]]:
@@ -120,8 +113,6 @@ def _insights(pkg: AgentDataPackage, direct: str) -> tuple[str, ...]:
 
 def _patterns(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan) -> dict[str, list[dict[str, Any]]]:
     """The analyst's pattern tables a pattern question is answered from, keyed by metric id."""
-    from combat_analysis.catalog import metric
-
     out = {}
     for metric_id in {m for _, step in plan.steps() for m in step.metrics}:
         name = metric(metric_id).pattern
@@ -130,99 +121,30 @@ def _patterns(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan) -> dict[str
     return out
 
 
-def _supporting_table(pkg: AgentDataPackage, rows, columns) -> SupportingTable | None:
-    result = pkg.primary_result
-    if result is None or not rows:
-        return None
-    shown = [c for c in columns if c not in ("match_id",)]
-    return SupportingTable(source=result.query_id, columns=tuple(shown),
-                           rows=tuple(tuple(_cell(r.get(c)) for c in shown) for r in rows[:TABLE_ROWS]),
-                           total_rows=result.result_summary.row_count)
+def latest_prefix(plan: QueryPlan | None) -> str:
+    """'In the latest match, 6963307283 (2025-03-05): ' for an answer given by the latest-match default."""
+    scope = plan.scope if plan is not None else None
+    if not isinstance(scope, OneMatch) or scope.how != "latest":
+        return ""
+    when = f" ({scope.started_at})" if scope.started_at else ""
+    return f"In the latest match, {scope.match_id}{when}: "
 
 
-def _cell(value: Any) -> Any:
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    return value
-
-
-def _context(pkg: AgentDataPackage) -> str:
-    plan = pkg.plan
-    parts = []
-    if plan is not None:
-        if plan.summary:
-            parts.append(plan.summary.rstrip(".") + ".")
-        parts += [a.rstrip(".") + "." for a in plan.assumptions]
-    parts.append("Figures follow the project's metric definitions (METRICS.md).")
-    return " ".join(parts)
-
-
-def answer_followups(pkg: AgentDataPackage, env: StageEnv) -> tuple[tuple[FollowupAnswer, ...], list[ErrorEntry]]:
-    """The anticipated follow-ups answered by the same stages, cheaply: on the question's own connection
-    (its session), planned, run and analysed like any question, but with no charts, no report files and no
-    follow-ups of their own (`StageEnv.answer_only`), and with every row inline, since only their answer text
-    is kept (no data handle is written for them); refused ones are dropped."""
-    from combat_analysis.pipeline import run_stages
-
-    answers, errors = [], []
-    questions = pkg.query_analysis.anticipated_followups if pkg.query_analysis else ()
-    previous = (*pkg.input.context.previous_queries, pkg.input.raw_query)
-    with env.session() as session:
-        nested_env = dataclasses.replace(session, followups=False, answer_only=True,
-                                         inline_row_cap=max(session.inline_row_cap, session.limits.max_rows))
-        for question in questions:
-            try:
-                nested = run_stages(question, nested_env, previous_queries=previous, user_id=pkg.metadata.user_id,
-                                    session_id=pkg.metadata.session_id)
-            except Exception as exc:  # noqa: BLE001 - a failed follow-up is dropped, the main answer stands
-                errors.append(ErrorEntry(stage=STAGE, error_type="followup_error",
-                                         description=f"{question}: {exc}", recovery_action="follow-up omitted"))
-                continue
-            if nested.response is None or nested.is_refusal:
-                continue
-            answers.append(FollowupAnswer(question=question, direct_answer=nested.response.direct_answer,
-                                          key_insights=nested.response.key_insights[:2],
-                                          query_id=nested.metadata.query_id))
-    return tuple(answers), errors
-
-
-def fidelity_errors(pkg: AgentDataPackage, env: StageEnv) -> list[ErrorEntry]:
-    """The number-fidelity check as a runtime guard: an unsupported number is an unhandled error."""
-    from combat_analysis.fidelity import check_package
-
-    try:
-        problems = check_package(pkg, env.handles)
-    except Exception as exc:  # noqa: BLE001 - the guard must not take the answer down with it
-        return [ErrorEntry(stage=STAGE, error_type="fidelity_check_failed", description=str(exc),
-                           recovery_action="answer not verified")]
-    return [ErrorEntry(stage=STAGE, error_type="unsupported_number", handled=False,
-                       description=f"{p.where}: {p.number} is not in the query results ({p.context!r})",
-                       recovery_action="flagged for review") for p in problems]
+def across_version(question: str) -> str:
+    """The cross-match version of a question answered about the latest match, offered as a follow-up."""
+    return question.rstrip(" ?.!") + " across all matches?"
 
 
 def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
-    from combat_analysis import report
-
     started = datetime.now(timezone.utc)
     plan = pkg.plan
-    errors: list[ErrorEntry] = []
     result, rows = primary_rows(pkg, env)
     columns = list(result.column_types) if result else []
     followups: tuple[FollowupAnswer, ...] = ()
+    errors: list[ErrorEntry] = []
     table = None
-    from combat_analysis.stages import season_stage
-
     if plan is None or plan.intent == Intent.REFUSE:
         direct, insights = refusal_answer(plan, pkg.input.raw_query)
-    elif plan.season is not None and (result is None or result.status != "ok"):
-        direct, insights = season_stage.refusal_for_error(pkg), ()
-    elif plan.season is not None:
-        from combat_analysis.season.answers import answer_text
-
-        direct = " ".join((answer_text(plan, rows, season_stage.matches_read(pkg)),
-                           *(c.rstrip(".") + "." for c in plan.caveats)))
-        insights = tuple(a[:1].upper() + a[1:].rstrip(".") + "." for a in plan.assumptions)[:MAX_INSIGHTS]
-        table = _supporting_table(pkg, rows, columns)
     elif result is None or result.status != "ok":
         direct = ("I cannot answer that right now: the query over the match data did not run. "
                   "See the errors section for details.")
@@ -238,30 +160,14 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         roster = all_rows(pkg, env, "roster")
         direct = compose_answer(pkg, env, plan, roster, _patterns(pkg, env, plan))
         insights = _insights(pkg, direct)
-        table = _supporting_table(pkg, rows, columns)
+        table = supporting_table(pkg, rows, columns)
         if env.followups:
             followups, errors = answer_followups(pkg, env)
-    prefix = season_stage.latest_prefix(plan)
+    prefix = latest_prefix(plan)
     if prefix and not pkg.is_refusal:  # the latest-match default says which match, and offers all of them
-        from combat_analysis.season.answers import across_version
-
         keep_capital = direct[:2].isupper() or _starts_with_name(direct)
         direct = prefix + (direct if keep_capital else direct[:1].lower() + direct[1:])
         insights = (*insights[: MAX_INSIGHTS - 1],
                     f"For every match in the warehouse, ask: \"{across_version(pkg.input.raw_query)}\"")
-    response = ResponseSection(
-        direct_answer=direct,
-        key_insights=insights,
-        visualizations=tuple(v for v in pkg.visualizations),
-        supporting_data=table,
-        additional_context=_context(pkg) if not pkg.is_refusal else "",
-        followup_answers=followups,
-    )
-    if env.answer_only:  # a follow-up: its text goes into the main answer's report, it has no files of its own
-        return pkg.next_version(stage=STAGE, started=started, new_errors=errors, response=response)
-    # Render as the package this stage returns (next version), so the report names the right version.
-    staged = pkg.model_copy(update={"response": response, "version": pkg.version + 1})
-    out_dir = env.query_dir(pkg.metadata.query_id)
-    final = report.write_report(staged, out_dir, env.handles)  # report.md, report.html, the full table as CSV
-    errors += fidelity_errors(staged.model_copy(update={"final_output": final}), env)
-    return pkg.next_version(stage=STAGE, started=started, new_errors=errors, response=response, final_output=final)
+    return respond(pkg, env, started, direct=direct, insights=insights, table=table, followups=followups,
+                   errors=errors)

@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from combat_analysis import patterns
+from combat_analysis.answer import patterns
+from combat_analysis.answer.report import ERRORS_HEADING, FOLLOWUP_HEADING
 from combat_analysis.contracts.package import AgentDataPackage
 from combat_analysis.warehouse.handles import HandleStore, rows_of
 
@@ -190,8 +191,6 @@ _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 def report_claims(markdown: str) -> str:
     """The part of a report that states figures: no SQL, no inline code, no follow-up answers (checked in
     their own runs), no error diagnostics (they quote the database, not the data)."""
-    from combat_analysis.report import ERRORS_HEADING, FOLLOWUP_HEADING
-
     text = _SUB.sub("", _CODE_BLOCK.sub("", markdown))
     for heading in (FOLLOWUP_HEADING, ERRORS_HEADING):
         if heading in text:

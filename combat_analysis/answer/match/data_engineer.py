@@ -1,6 +1,6 @@
-"""Stage 2, data engineer: run the validated SQL on the match warehouse, in dependency order.
+"""Stage 2 of one match, data engineer: run the validated SQL on the match warehouse, in dependency order.
 
-Every query runs on the locked query connection (`combat_analysis.query_engine`), which validates the exact
+Every query runs on the locked query connection (`warehouse.query`), which validates the exact
 text it executes, stops it after the time limit and caps its rows; a refusal or failure is an error entry
 and the other results stand. The row count, the inline rows and (over the inline cap) the Parquet handle all
 come from one execution. Named parameters are bound from the first row of the query they depend on, never
@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+from combat_analysis.answer.env import StageEnv
 from combat_analysis.contracts.package import (
     AgentDataPackage,
     DataSection,
@@ -19,7 +20,6 @@ from combat_analysis.contracts.package import (
     QueryResult,
     ResultSummary,
 )
-from combat_analysis.stages import StageEnv
 from combat_analysis.warehouse.handles import json_row
 
 STAGE = "data_engineer"
@@ -60,12 +60,6 @@ def data_engineer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     analysis = pkg.query_analysis
     if analysis is None or not analysis.sql_queries:
         return pkg.next_version(stage=STAGE, started=started, status="skipped", data=DataSection())
-    if pkg.plan is not None and pkg.plan.season is not None:  # across matches: a season.py figure
-        from combat_analysis.stages.season_stage import run_figure
-
-        with env.connect() as locked:
-            data, found = run_figure(pkg.plan, locked, env)
-        return pkg.next_version(stage=STAGE, started=started, new_errors=found, data=data)
     errors: list[ErrorEntry] = []
     results: list[QueryResult] = []
     first_rows: dict[str, dict[str, Any] | None] = {}

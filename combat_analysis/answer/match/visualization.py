@@ -1,30 +1,23 @@
-"""Stage 4, visualization: draw the analyst's recommended charts as PNGs under artifacts_dir/<query_id>/.
+"""Stage 4 of one match, visualization: the analyst's recommended charts as `charts.draw` jobs, drawn as PNGs under
+artifacts_dir/<query_id>/ (`answer.charting`).
 
 Each chart gets alt text stating the data it shows and a small base64 thumbnail. KPI and table
-recommendations produce no image, only their alt text. A chart that fails becomes an error entry; the
-others are still drawn.
+recommendations produce no image, only their alt text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timezone
 from typing import Any
 
-from combat_analysis.charts import style as style
+from combat_analysis.answer.charting import draw_charts
+from combat_analysis.answer.env import StageEnv
+from combat_analysis.answer.results import MetricInfo, all_rows, fmt_entity, metric_info
+from combat_analysis.charts import style
 from combat_analysis.charts.jobs import ChartJob
-from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, Visualization, VisualizationSpec
-from combat_analysis.stages import (
-    MetricInfo,
-    StageEnv,
-    all_rows,
-    fmt_entity,
-    fmt_number,
-    is_number,
-    metric_info,
-)
+from combat_analysis.contracts.package import AgentDataPackage, Visualization, VisualizationSpec
+from combat_analysis.formatting import is_number, number
 
-STAGE = "visualization"
 MAX_BARS = 12
 MAX_SERIES = 5
 MAX_STACKS = 8
@@ -44,7 +37,7 @@ def _label(column: str | None, value: Any) -> str:
 
 
 def _summary(labels: Sequence[object], values: Sequence[float], decimals: int, limit: int = 3) -> str:
-    return ", ".join(f"{lab} {fmt_number(v, decimals)}" for lab, v in list(zip(labels, values, strict=False))[:limit])
+    return ", ".join(f"{lab} {number(v, decimals)}" for lab, v in list(zip(labels, values, strict=False))[:limit])
 
 
 def _required_metric(metric: str | None, info: MetricInfo | None, kind: str) -> tuple[str, MetricInfo]:
@@ -58,10 +51,6 @@ def chart_job(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> 
     """What to draw for a spec (None for a KPI or a table, which have only alt text) and its entry, whose
     thumbnail is added once the chart is drawn."""
     rows = all_rows(pkg, env, spec.source)
-    if pkg.plan is not None and pkg.plan.season is not None:  # across matches: season_charts.py
-        from combat_analysis.stages.season_stage import season_chart_job
-
-        return season_chart_job(spec, pkg, env, rows)
     out_dir = env.query_dir(pkg.metadata.query_id)
     path = out_dir / f"{spec.id}_{spec.kind}.png"
     team_of = _team_of(pkg, env)
@@ -70,7 +59,7 @@ def chart_job(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> 
     unit = style.axis_label(info.label, info.unit).removeprefix(info.label) if info else ""  # " (unit)" or ""
     if spec.kind in ("kpi", "table"):
         if spec.kind == "kpi" and rows and metric and info:
-            text = f"{spec.title}: {fmt_number(rows[0].get(metric), info.decimals)}"
+            text = f"{spec.title}: {number(rows[0].get(metric), info.decimals)}"
         else:
             text = f"{spec.title}: a table of {len(rows)} rows"  # the report says how many it shows
         return None, Visualization(id=spec.id, type=spec.kind, title=spec.title, alt_text=text, source=spec.source)
@@ -148,7 +137,7 @@ def chart_job(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> 
                    for o in all_rows(pkg, env, "pattern_objective_timeline")]
         job = ChartJob.of("gold_diff_chart", path, minutes, diffs, title=spec.title, markers=markers)
         alt = (f"Line chart of team 1's gold minus team 2's over minutes {minutes[0]} to {minutes[-1]}; "
-               f"at minute {minutes[-1]} it stands at {fmt_number(diffs[-1])}.")
+               f"at minute {minutes[-1]} it stands at {number(diffs[-1])}.")
     elif spec.kind == "stacked_bar":
         metric, info = _required_metric(metric, info, spec.kind)
         stacks_order: list[Any] = []
@@ -199,31 +188,4 @@ def chart_job(spec: VisualizationSpec, pkg: AgentDataPackage, env: StageEnv) -> 
 
 
 def visualization(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
-    started = datetime.now(timezone.utc)
-    specs = pkg.analysis.recommended_visualizations if pkg.analysis else ()
-    if not specs or env.answer_only:  # a follow-up's answer is text in the main report
-        return pkg.next_version(stage=STAGE, started=started, status="skipped")
-    errors: list[ErrorEntry] = []
-
-    def failed(spec: VisualizationSpec, why: str) -> None:
-        errors.append(ErrorEntry(stage=STAGE, error_type="chart_error", description=f"{spec.id} ({spec.kind}): {why}",
-                                 recovery_action="report shown without this chart"))
-
-    planned: list[tuple[VisualizationSpec, ChartJob | None, Visualization]] = []
-    for spec in specs:
-        try:
-            planned.append((spec, *chart_job(spec, pkg, env)))
-        except Exception as exc:  # noqa: BLE001 - one broken chart must not sink the report
-            failed(spec, f"{type(exc).__name__}: {exc}")
-    jobs = [job for _, job, _ in planned if job is not None]
-    outcomes = iter(env.charts.draw(jobs) if jobs else ())  # in the jobs' order
-    drawn: dict[str, Visualization] = {}
-    for spec, job, entry in planned:
-        outcome = next(outcomes) if job is not None else None
-        if outcome is not None and outcome.error is not None:
-            failed(spec, outcome.error)
-            continue
-        drawn[spec.id] = entry if outcome is None else entry.model_copy(
-            update={"file_path": outcome.path, "thumbnail_b64": outcome.thumbnail_b64})
-    return pkg.next_version(stage=STAGE, started=started, new_errors=errors,
-                            visualizations={**pkg.visualizations, **drawn})
+    return draw_charts(pkg, env, chart_job)

@@ -1,4 +1,4 @@
-"""Stage 3, analyst: deterministic findings, match patterns and chart recommendations.
+"""Stage 3 of one match, analyst: deterministic findings, match patterns and chart recommendations.
 
 Every finding names the cells it rests on (query id or derived table, rows, columns). Anything the analyst
 computes beyond plain arithmetic on the result (team totals, a player's rank in the match, pattern rows) is
@@ -11,32 +11,31 @@ import statistics
 from datetime import datetime, timezone
 from typing import Any
 
-from combat_analysis import patterns as match_patterns
+from combat_analysis import formatting as fmt
+from combat_analysis.answer import patterns as match_patterns
+from combat_analysis.answer.env import StageEnv
+from combat_analysis.answer.results import (
+    Shape,
+    derived_table,
+    dimension_word,
+    fmt_entity,
+    metric_info,
+    primary_rows,
+    result_shape,
+    window_phrase,
+)
 from combat_analysis.catalog import metric as catalog_metric
 from combat_analysis.contracts.package import (
     AgentDataPackage,
     AnalysisSection,
     CellRef,
-    DerivedTable,
     ErrorEntry,
     Finding,
     Significance,
     VisualizationSpec,
 )
 from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.stages import (
-    Shape,
-    StageEnv,
-    fmt_entity,
-    fmt_number,
-    fmt_pct,
-    is_number,
-    metric_info,
-    primary_rows,
-    result_shape,
-    window_phrase,
-)
-from combat_analysis.stages.wording import clock
+from combat_analysis.formatting import clock, is_number
 
 STAGE = "analyst"
 RECAP_LIMIT = 50  # a death recap question lists every death of the player
@@ -70,11 +69,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _plural(dim: str | None) -> str:
-    word = (dim or "row").replace("_", " ")
-    return word[:-1] + "ies" if word.endswith("y") else word + "s"
-
-
 def _window(plan: QueryPlan) -> str:
     return window_phrase(plan)
 
@@ -102,18 +96,18 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
     top = ranked[0]
     best = "lowest" if plan.order == "asc" else "highest"
     out.add("leader", f"{name(top)} has the {best} {info.label}{_window(plan)}: "
-            f"{fmt_number(top[metric], info.decimals)}.", "high", CellRef(query_id=qid, rows=(0,), columns=(dim or metric, metric)))
+            f"{fmt.number(top[metric], info.decimals)}.", "high", CellRef(query_id=qid, rows=(0,), columns=(dim or metric, metric)))
     if len(ranked) >= 2:
         second = ranked[1]
         diff = float(top[metric]) - float(second[metric])
         pct = abs(diff) / abs(float(second[metric])) * 100 if second[metric] else 0.0
         if diff == 0:
             out.add("tie", f"{name(top)} and {name(second)} are tied on {info.label} at "
-                    f"{fmt_number(top[metric], info.decimals)}.", "high", CellRef(query_id=qid, rows=(0, 1), columns=(metric,)))
+                    f"{fmt.number(top[metric], info.decimals)}.", "high", CellRef(query_id=qid, rows=(0, 1), columns=(metric,)))
         else:
-            out.add("margin", f"{name(top)} is {fmt_number(abs(diff), info.decimals)} ({fmt_pct(pct)}) "
+            out.add("margin", f"{name(top)} is {fmt.number(abs(diff), info.decimals)} ({fmt.percent(pct)}) "
                     f"{'ahead of' if plan.order != 'asc' else 'below'} {name(second)} "
-                    f"({fmt_number(second[metric], info.decimals)}).", _significance(pct),
+                    f"({fmt.number(second[metric], info.decimals)}).", _significance(pct),
                     CellRef(query_id=qid, rows=(0, 1), columns=(metric,)))
     values = _values(ranked, metric)
     # Totals and shares are only the team's or the match's when every member is listed: never for a top N.
@@ -125,19 +119,19 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
     if info.additive and len(values) >= 2 and all(v >= 0 for v in values) and sum(values) > 0:
         total = sum(values)
         share = values[0] / total * 100
-        out.add("share", f"{name(top)} accounts for {fmt_pct(share)} of the total {info.label}{scope} "
-                f"({fmt_number(total, info.decimals)}).", _significance(share - 100 / len(values)),
+        out.add("share", f"{name(top)} accounts for {fmt.share(share, f'the total {info.label}{scope}')} "
+                f"({fmt.number(total, info.decimals)}).", _significance(share - 100 / len(values)),
                 CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
         if len(values) >= 5:
             top3 = sum(sorted(values, reverse=True)[:3]) / total * 100
-            out.add("concentration", f"The top three account for {fmt_pct(top3)} of the total{scope}.",
+            out.add("concentration", f"The top three account for {fmt.share(top3, f'the total{scope}')}.",
                     "medium" if top3 >= 50 else "low",
                     CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
     if len(values) >= 3:
         mean, median = statistics.fmean(values), statistics.median(values)
-        listed = f"{len(values)} {_plural(dim)}" if complete else f"{len(values)} listed {_plural(dim)}"
+        listed = f"{len(values)} {fmt.plural(dimension_word(dim))}" if complete else f"{len(values)} listed {fmt.plural(dimension_word(dim))}"
         out.add("average", f"Across the {listed}, the average {info.label} is "
-                f"{fmt_number(mean, info.decimals)} and the median {fmt_number(median, info.decimals)}.", "low",
+                f"{fmt.number(mean, info.decimals)} and the median {fmt.number(median, info.decimals)}.", "low",
                 CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
         if len(values) >= 5:
             q1, _, q3 = statistics.quantiles(values, n=4)
@@ -145,8 +139,8 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
             for i, r in enumerate(ranked):
                 v = float(r[metric])
                 if v > fence_hi or v < fence_lo:
-                    out.add("outlier", f"{name(r)} is an outlier on {info.label}: {fmt_number(v, info.decimals)} "
-                            f"against a median of {fmt_number(median, info.decimals)}.", "medium",
+                    out.add("outlier", f"{name(r)} is an outlier on {info.label}: {fmt.number(v, info.decimals)} "
+                            f"against a median of {fmt.number(median, info.decimals)}.", "medium",
                             CellRef(query_id=qid, rows=(i,), columns=(dim or metric, metric)))
     if dim == "player" and info.additive and roster:
         team_of = {p["player"]: p["team"] for p in roster}
@@ -160,9 +154,9 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
                               f"{info.label} of the listed players, summed per team (roster join)")
             lead, trail = sorted(totals, key=lambda t: -totals[t])
             diff = totals[lead] - totals[trail]
-            out.add("team", f"Team {lead}'s players total {fmt_number(totals[lead], info.decimals)} {info.label} "
-                    f"against team {trail}'s {fmt_number(totals[trail], info.decimals)} "
-                    f"(a difference of {fmt_number(diff, info.decimals)}).",
+            out.add("team", f"Team {lead}'s players total {fmt.number(totals[lead], info.decimals)} {info.label} "
+                    f"against team {trail}'s {fmt.number(totals[trail], info.decimals)} "
+                    f"(a difference of {fmt.number(diff, info.decimals)}).",
                     _significance(diff / totals[trail] * 100 if totals[trail] else 100),
                     CellRef(query_id=table, rows=(0, 1), columns=("team", metric)))
 
@@ -190,9 +184,9 @@ def window_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPla
     if index is None or whole[index]["window_share_pct"] is None:
         return
     row = whole[index]
-    out.add("window", f"{top['player']}'s {fmt_number(top[metric], info.decimals)}{_window(plan)} is "
-            f"{fmt_pct(row['window_share_pct'])} of their {info.label} over the whole match "
-            f"({fmt_number(row[metric], info.decimals)}).", "medium",
+    out.add("window", f"{top['player']}'s {fmt.number(top[metric], info.decimals)}{_window(plan)} is "
+            f"{fmt.share(row['window_share_pct'], f'their {info.label} over the whole match')} "
+            f"({fmt.number(row[metric], info.decimals)}).", "medium",
             CellRef(query_id=qid, rows=(0,), columns=("player", metric)),
             CellRef(query_id=table, rows=(index,), columns=("player", metric, "window_share_pct")))
 
@@ -207,8 +201,8 @@ def lookup_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPla
         info = metric_info(metric)
         if not is_number(row.get(metric)):
             continue
-        out.add("value", f"{who}'s {info.label}{_window(plan)}: {fmt_number(row[metric], info.decimals)}."
-                if dim else f"{info.label.capitalize()}{_window(plan)}: {fmt_number(row[metric], info.decimals)}.",
+        out.add("value", f"{who}'s {info.label}{_window(plan)}: {fmt.number(row[metric], info.decimals)}."
+                if dim else f"{info.label.capitalize()}{_window(plan)}: {fmt.number(row[metric], info.decimals)}.",
                 "high", CellRef(query_id=qid, rows=(0,), columns=tuple(c for c in (dim, metric) if c)))
     metric = shape.metrics[0]
     if dim == "player" and metric in PLAYER_STATS_COLUMNS and plan.window is None:
@@ -223,9 +217,9 @@ def lookup_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPla
             values = [float(c[metric]) for c in context]
             leader = context[0]
             text = (f"{row['player']} ranks {rank} of {len(context)} players on {info.label}; "
-                    f"the match median is {fmt_number(statistics.median(values), info.decimals)}")
+                    f"the match median is {fmt.number(statistics.median(values), info.decimals)}")
             text += "." if rank == 1 else (f" and the leader is {leader['player']} "
-                                             f"({fmt_number(leader[metric], info.decimals)}).")
+                                             f"({fmt.number(leader[metric], info.decimals)}).")
             out.add("context", text, "medium", CellRef(query_id=table, rows=tuple(range(len(context))),
                                                        columns=("player", metric)))
             if info.additive:
@@ -245,8 +239,8 @@ def team_share_findings(out: _Findings, team, metric: str, con, derived) -> None
     table = f"team_share_{metric}"
     derived[table] = ([{"team": team, metric: totals[team], "match_total": match_total, "match_share_pct": share}],
                       f"{info.label} of team {team} against the match's total (player_stats)")
-    out.add("share_of_team", f"That is {fmt_pct(share)} of the match's {info.label} "
-            f"({fmt_number(match_total, info.decimals)}).", "high",
+    whole = f"the match's {info.label}"
+    out.add("share_of_team", f"That is {fmt.share(share, whole)} ({fmt.number(match_total, info.decimals)}).", "high",
             CellRef(query_id=table, rows=(0,), columns=("match_share_pct",)))
 
 
@@ -263,9 +257,10 @@ def share_findings(out: _Findings, player: str, metric: str, context: list[dict]
                         "team_share_pct": float(mine[metric]) / team_total * 100, "match_total": match_total,
                         "match_share_pct": float(mine[metric]) / match_total * 100}],
                       f"{info.label} of {player} against their team's and the match's totals (player_stats)")
-    out.add("share_of_team", f"That is {fmt_pct(float(mine[metric]) / team_total * 100)} of team {mine['team']}'s "
-            f"{info.label} ({fmt_number(team_total, info.decimals)}) and {fmt_pct(float(mine[metric]) / match_total * 100)} "
-            f"of the match's ({fmt_number(match_total, info.decimals)}).", "high",
+    team_share = fmt.share(float(mine[metric]) / team_total * 100, f"team {mine['team']}'s {info.label}")
+    match_share = fmt.share(float(mine[metric]) / match_total * 100, "the match's")
+    out.add("share_of_team", f"That is {team_share} ({fmt.number(team_total, info.decimals)}) and {match_share} "
+            f"({fmt.number(match_total, info.decimals)}).", "high",
             CellRef(query_id=table, rows=(0,), columns=("team_share_pct", "match_share_pct")))
 
 
@@ -278,16 +273,16 @@ def comparison_findings(out: _Findings, qid: str, rows, shape: Shape, plan: Quer
         valued = [(i, r) for i, r in enumerate(rows) if is_number(r.get(metric))]
         if len(valued) < 2:
             continue
-        parts = "; ".join(f"{fmt_entity(dim, r.get(dim))}: {fmt_number(r[metric], info.decimals)}" for _, r in valued)
+        parts = "; ".join(f"{fmt_entity(dim, r.get(dim))}: {fmt.number(r[metric], info.decimals)}" for _, r in valued)
         out.add("comparison", f"{info.label.capitalize()}{_window(plan)} — {parts}.", "high",
                 CellRef(query_id=qid, rows=tuple(i for i, _ in valued), columns=tuple(c for c in (dim, metric) if c)))
         (hi_i, hi), (lo_i, lo) = max(valued, key=lambda x: x[1][metric]), min(valued, key=lambda x: x[1][metric])
         diff = float(hi[metric]) - float(lo[metric])
         if diff > 0:
             pct = diff / float(lo[metric]) * 100 if lo[metric] else 0.0
-            more = f" ({fmt_pct(pct)} more)" if lo[metric] else ""
+            more = f" ({fmt.percent(pct)} more)" if lo[metric] else ""
             out.add("difference", f"{_cap(fmt_entity(dim, hi.get(dim)))} is ahead of {fmt_entity(dim, lo.get(dim))} by "
-                    f"{fmt_number(diff, info.decimals)} {info.label}{more}.", _significance(pct),
+                    f"{fmt.number(diff, info.decimals)} {info.label}{more}.", _significance(pct),
                     CellRef(query_id=qid, rows=(hi_i, lo_i), columns=(metric,)))
 
 
@@ -303,13 +298,13 @@ def timeline_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryP
         best2 = min(range(len(rows)), key=lambda i: rows[i][metric])
         leader = 1 if final[metric] > 0 else 2
         out.add("final", f"Team {leader} ends minute {final['minute']} ahead by "
-                f"{fmt_number(abs(final[metric]))} gold.", "high",
+                f"{fmt.number(abs(final[metric]))} gold.", "high",
                 CellRef(query_id=qid, rows=(len(rows) - 1,), columns=("minute", metric)))
         if rows[best1][metric] > 0:
-            out.add("peak", f"Team 1's biggest lead: {fmt_number(rows[best1][metric])} gold at minute "
+            out.add("peak", f"Team 1's biggest lead: {fmt.number(rows[best1][metric])} gold at minute "
                     f"{rows[best1]['minute']}.", "medium", CellRef(query_id=qid, rows=(best1,), columns=("minute", metric)))
         if rows[best2][metric] < 0:
-            out.add("peak", f"Team 2's biggest lead: {fmt_number(-rows[best2][metric])} gold at minute "
+            out.add("peak", f"Team 2's biggest lead: {fmt.number(-rows[best2][metric])} gold at minute "
                     f"{rows[best2]['minute']}.", "medium", CellRef(query_id=qid, rows=(best2,), columns=("minute", metric)))
         return
     if series_dim:
@@ -323,7 +318,7 @@ def timeline_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryP
                           f"{info.label} summed over the minutes, per {series_dim}")
         if ordered:
             out.add("leader", f"Over the period, {fmt_entity(series_dim, ordered[0][0])} leads with "
-                    f"{fmt_number(ordered[0][1], info.decimals)} {info.label}.", "high",
+                    f"{fmt.number(ordered[0][1], info.decimals)} {info.label}.", "high",
                     CellRef(query_id=table, rows=(0,), columns=(series_dim, metric)))
     per_minute: dict[int, float] = {}
     for r in rows:
@@ -340,7 +335,7 @@ def timeline_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryP
         source, rows_ref = qid, [r["minute"] for r in rows]
     peak_minute = max(per_minute, key=lambda m: per_minute[m])
     out.add("peak", f"{info.label.capitalize()} peaks at minute {peak_minute} with "
-            f"{fmt_number(per_minute[peak_minute], info.decimals)}.", "high",
+            f"{fmt.number(per_minute[peak_minute], info.decimals)}.", "high",
             CellRef(query_id=source, rows=(rows_ref.index(peak_minute),), columns=("minute", metric)))
     minutes = sorted(per_minute)
     if len(minutes) >= 4:
@@ -348,8 +343,8 @@ def timeline_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryP
         early = statistics.fmean(per_minute[m] for m in minutes[:half])
         late = statistics.fmean(per_minute[m] for m in minutes[half:])
         trend = "rising" if late > early * 1.1 else "falling" if late < early * 0.9 else "flat"
-        out.add("trend", f"The trend is {trend}: {fmt_number(early, info.decimals)} per minute on average in the "
-                f"first half of the period against {fmt_number(late, info.decimals)} in the second.", "medium",
+        out.add("trend", f"The trend is {trend}: {fmt.number(early, info.decimals)} per minute on average in the "
+                f"first half of the period against {fmt.number(late, info.decimals)} in the second.", "medium",
                 CellRef(query_id=source, rows=tuple(range(len(minutes))), columns=("minute", metric)))
 
 
@@ -531,10 +526,6 @@ def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     plan = primary_step(pkg.plan, result)
     if plan is None or plan.intent == Intent.REFUSE or result is None or result.status != "ok" or pkg.data is None:
         return pkg.next_version(stage=STAGE, started=started, status="skipped", analysis=AnalysisSection())
-    if plan.season is not None:  # across matches: the answer's figure and a season chart
-        from combat_analysis.stages.season_stage import season_analysis
-
-        return pkg.next_version(stage=STAGE, started=started, analysis=season_analysis(pkg, rows))
     errors: list[ErrorEntry] = []
     qid = result.query_id
     shape = result_shape(rows, list(result.column_types), plan)
@@ -603,19 +594,9 @@ def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
 
     tables = {}
     for name, (table_rows, description) in derived.items():
-        tables[name] = _derived_table(table_rows, description, env)
+        tables[name] = derived_table(table_rows, description, env)
     charts = recommend_charts(plan, qid, rows, shape, derived)
     data = pkg.data.model_copy(update={"transformed_data": {**pkg.data.transformed_data, **tables}})
     analysis = AnalysisSection(key_findings=tuple(findings.items), patterns=tuple(pattern_findings),
                                comparisons=tuple(comparisons.items), recommended_visualizations=tuple(charts))
     return pkg.next_version(stage=STAGE, started=started, new_errors=errors, analysis=analysis, data=data)
-
-
-def _derived_table(rows: list[dict[str, Any]], description: str, env: StageEnv) -> DerivedTable:
-    columns = tuple(rows[0]) if rows else ()
-    if len(rows) > env.inline_row_cap:
-        flat = [{k: (", ".join(v) if isinstance(v, list) else v) for k, v in r.items()} for r in rows]
-        handle = env.handles.put_rows(flat, source=description)
-        return DerivedTable(description=description, columns=columns, row_count=len(rows),
-                            rows=tuple(rows[: env.inline_row_cap]), handle=handle)
-    return DerivedTable(description=description, columns=columns, row_count=len(rows), rows=tuple(rows))

@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from combat_analysis import mvp as mvp_rule
+from combat_analysis.answer import mvp as mvp_rule
+from combat_analysis.answer.patterns import team_fights
+from combat_analysis.answer.pipeline import answer_question
 from combat_analysis.charts import draw as charts
-from combat_analysis.patterns import team_fights
+from combat_analysis.formatting import clock, number
 from combat_analysis.render.document import (
     Block,
     Document,
@@ -42,7 +44,7 @@ BATTERY = (
     "Which player had the best KDA?",
 )
 
-# MVP: the catalog's `mvp_score` rule, shared with the planner's "who was the MVP" (combat_analysis.mvp).
+# MVP: the catalog's `mvp_score` rule, shared with the planner's "who was the MVP" (answer.mvp).
 MVP_FORMULA = mvp_rule.formula_text()
 
 
@@ -73,18 +75,8 @@ def mvp_scores(scoreboard: list[dict[str, Any]], objectives_by_player: dict[str,
     return mvp_rule.mvp_ranking(mvp_rule.scoreboard_stats(scoreboard, objectives_by_player))
 
 
-def _fmt(value: float) -> str:
-    return f"{round(value):,}"
-
-
-def _minute_second(second: int) -> str:
-    return f"{second // 60}:{second % 60:02d}"
-
-
 def _answer_battery(warehouse_root: Path, match_id: str, out_dir: Path, handles_dir: Path,
                     planner) -> list[tuple[str, str]]:
-    from combat_analysis.pipeline import answer_question
-
     answers = []
     for question in BATTERY:
         pkg = answer_question(question, warehouse_root=warehouse_root, match_id=match_id,
@@ -109,7 +101,7 @@ def _charts(con, out: Path, scoreboard, objectives) -> dict[str, Chart]:
         out / "damage_by_player.png", [p["player"] for p in ranked], [p["damage_dealt"] for p in ranked],
         title=title, xlabel="damage dealt", colors=[charts.team_color(p["team"]) for p in ranked]), title,
         f"Horizontal bar chart of damage dealt by player, largest first, {len(ranked)} bars: "
-        + ", ".join(f"{p['player']} {_fmt(p['damage_dealt'])}" for p in ranked[:3]) + ".")
+        + ", ".join(f"{p['player']} {number(p['damage_dealt'])}" for p in ranked[:3]) + ".")
     gold = _rows(con, "SELECT minute, gold_diff FROM gold_diff ORDER BY minute")
     markers = [(o["match_second"] / 60, o["target"], charts.team_color(o["team"])) for o in objectives
                if o["objective"] in ("titan", "phoenix", "fire giant")]
@@ -120,7 +112,7 @@ def _charts(con, out: Path, scoreboard, objectives) -> dict[str, Chart]:
             title=title, markers=markers), title,
             f"Line chart of team 1's gold minus team 2's over minutes {gold[0]['minute']} to {gold[-1]['minute']}, "
             f"with {len(markers)} Phoenix, Fire Giant and Titan kills marked; at minute {gold[-1]['minute']} it "
-            f"stands at {_fmt(gold[-1]['gold_diff'])}.")
+            f"stands at {number(gold[-1]['gold_diff'])}.")
     kills = [(k["match_second"], k["killer_team"]) for k in
              _rows(con, "SELECT match_second, killer_team FROM kills WHERE is_player_kill ORDER BY line_no")]
     title = "Kills and objectives"
@@ -147,8 +139,8 @@ def _scoreboard(scoreboard: list[dict[str, Any]], winner: int | None) -> Block:
 
     return grouped_table(SCOREBOARD, ((caption(team), (
         (p["player"], p["role"], p["god"], p["kills"], p["deaths"], p["assists"], f"{p['kda']:.2f}",
-         _fmt(p["damage_dealt"]), _fmt(p["damage_to_players"]), _fmt(p["healing_done"]),
-         _fmt(p["damage_mitigated"]), _fmt(p["gold"]), _fmt(p["experience"]))
+         number(p["damage_dealt"]), number(p["damage_to_players"]), number(p["healing_done"]),
+         number(p["damage_mitigated"]), number(p["gold"]), number(p["experience"]))
         for p in scoreboard if p["team"] == team)) for team in teams))
 
 
@@ -158,8 +150,8 @@ def _player_cards(scoreboard, ranking, best_of, build_of) -> list[Block]:
     for p in scoreboard:
         blocks += [
             Heading(f"{p['player']} ({p['god']}, {p['role']}, team {p['team']})"),
-            para(f"{p['kills']}/{p['deaths']}/{p['assists']}, {_fmt(p['damage_dealt'])} damage, "
-                 f"{_fmt(p['gold'])} gold, MVP score {score[p['player']]:,.2f}."),
+            para(f"{p['kills']}/{p['deaths']}/{p['assists']}, {number(p['damage_dealt'])} damage, "
+                 f"{number(p['gold'])} gold, MVP score {number(score[p['player']], 2)}."),
             para("Best abilities: " + (", ".join(best_of.get(p["player"], [])) or "none") + "."),
             para("Build order: " + (" → ".join(build_of.get(p["player"], [])) or "no purchases") + "."),
         ]
@@ -191,7 +183,7 @@ def build_match_report(warehouse_root: Path, match_id: str, out_dir: Path, *, ha
     build_of = {b["player"]: b["items"] for b in builds}
     best_of: dict[str, list[str]] = {}
     for a in sorted(abilities, key=lambda a: (a["player"], a["rank"])):
-        best_of.setdefault(a["player"], []).append(f"{a['ability']} ({_fmt(a['damage'])})")
+        best_of.setdefault(a["player"], []).append(f"{a['ability']} ({number(a['damage'])})")
 
     winner = match["winner_team"]
     duration = match["duration_s"] or 0
@@ -208,13 +200,13 @@ def build_match_report(warehouse_root: Path, match_id: str, out_dir: Path, *, ha
     sections.append(Section("Scoreboard", (_scoreboard(scoreboard, winner),)))
     sections.append(Section("Charts", tuple(Figure(c.path, c.alt, c.title) for c in made.values())))
     sections.append(Section("Objectives", (table(("time", "objective", "taken by", "team"), (
-        (_minute_second(o["match_second"]), o["target"], o["killer"], o["team"] or "unknown") for o in objectives)),)
+        (clock(o["match_second"]), o["target"], o["killer"], o["team"] or "unknown") for o in objectives)),)
         if objectives else (para("No objective fell."),)))
     fight_blocks: list[Block] = [para("No fight with three or more deaths.")]
     if fights:
         fight_blocks = [para(fights.description), table(
             ("fight", "from", "to", "deaths", "team 1 lost", "team 2 lost", "won by"), (
-                (f["fight"], _minute_second(f["start_second"]), _minute_second(f["end_second"]), f["deaths"],
+                (f["fight"], clock(f["start_second"]), clock(f["end_second"]), f["deaths"],
                  f["team1_deaths"], f["team2_deaths"], f"team {f['won_by_team']}" if f["won_by_team"] else "even")
                 for f in fights.rows))]
     sections.append(Section("Team fights", tuple(fight_blocks)))

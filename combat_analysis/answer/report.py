@@ -11,7 +11,10 @@ import csv
 from pathlib import Path
 from typing import Any
 
+import sqlglot
+
 from combat_analysis.contracts.package import AgentDataPackage, FinalOutput, SupportingTable, Visualization
+from combat_analysis.formatting import number
 from combat_analysis.keys import path_for_key
 from combat_analysis.render import document as render
 from combat_analysis.render.document import (  # noqa: F401 - md_text and md_code_block are this module's API too
@@ -28,6 +31,7 @@ from combat_analysis.render.document import (  # noqa: F401 - md_text and md_cod
     md_text,
     para,
 )
+from combat_analysis.warehouse.handles import rows_of
 
 FOLLOWUP_HEADING = "## You might also ask"
 METHOD_HEADING = "## Methodology"
@@ -36,7 +40,7 @@ ERRORS_HEADING = "## Notes and errors"
 
 def _cell(value: Any) -> str:
     if isinstance(value, float):
-        return f"{value:,.2f}".rstrip("0").rstrip(".") if not value.is_integer() else f"{value:,.0f}"
+        return number(value, 2)
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     if isinstance(value, (list, tuple)):
@@ -52,8 +56,6 @@ def _csv_value(value: Any) -> Any:
 
 def pretty_sql(sql: str) -> str:
     """The SQL laid out on several lines for reading; the text that ran is unchanged in the package."""
-    import sqlglot
-
     try:
         return sqlglot.transpile(sql, read="duckdb", write="duckdb", pretty=True)[0]
     except sqlglot.errors.SqlglotError:
@@ -154,8 +156,6 @@ def _method(pkg: AgentDataPackage) -> list[Block]:
 def write_full_table(pkg: AgentDataPackage, folder: Path, store=None) -> Path | None:
     """The supporting table's whole result as CSV beside the report, when the report shows only its first
     rows; the same columns, every row (read through its data handle when it has one)."""
-    from combat_analysis.warehouse.handles import rows_of
-
     table = pkg.response.supporting_data if pkg.response else None
     result = pkg.result(table.source) if table is not None else None
     if table is None or result is None or table.total_rows <= len(table.rows):

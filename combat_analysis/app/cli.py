@@ -1,21 +1,37 @@
 """`combat-analysis`: ingest logs, ask questions, simulate matches, from the command line.
 
 Progress and diagnostics go to stderr; stdout carries only the answer (or, with --json, the package), so
-the output can be piped.
+the output can be piped. `app.main` is the console script: it parses with `build_parser` and runs the
+command's function, but `serve`, which it hands to `app.server` with this module's `served_ask`. Each command
+imports what it needs when it runs, so `--help` or `matches` never pays for the answer path.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import os
 import subprocess
 import sys
+import time
+from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    DownloadColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
+from combat_analysis import __version__
+from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer, ChartWorker
 from combat_analysis.settings import Paths
 
 err = Console(stderr=True, soft_wrap=True)  # paths in messages must stay whole for copy and paste
@@ -23,7 +39,7 @@ err = Console(stderr=True, soft_wrap=True)  # paths in messages must stay whole 
 
 def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet: bool = False, progress=None):
     """Ingest one file, showing its bytes read and steps on `progress` (a rich Progress), or on a bar of its own."""
-    from combat_analysis.ingest.run import ingest_log
+    from combat_analysis.ingest.run import ingest_log  # lazy: the ingest (DuckDB) only when a log is read
 
     if progress is None:
         columns = [TextColumn("[bold]{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn()]
@@ -42,9 +58,7 @@ def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet:
 def expand_log_arguments(names: list[str]) -> tuple[list[Path], list[str]]:
     """The log files named by files, folders (their log files) and glob patterns, each once, in order;
     plus a one-line problem for each argument that names none."""
-    import glob
-
-    from combat_analysis.inbox.requests import incoming_logs
+    from combat_analysis.inbox.requests import incoming_logs  # lazy: pydantic, only for an ingest
 
     files: list[Path] = []
     problems: list[str] = []
@@ -75,11 +89,10 @@ def _quarantine_summary(result) -> str:
 def cmd_ingest(args) -> int:
     """Every named log in one ingest run (one process, one DuckDB connection, small files in batches), with one
     progress bar over the files: how many are done, matches per minute and the time left."""
-    import time
-
-    from rich.progress import MofNCompleteColumn, TimeElapsedColumn
-
-    from combat_analysis.ingest.run import IngestError, ingest_logs
+    from combat_analysis.ingest.run import (  # lazy: the ingest (DuckDB) only for `ingest`
+        IngestError,
+        ingest_logs,
+    )
 
     paths = Paths.from_env(args.home)
     files, problems = expand_log_arguments(args.files)
@@ -103,7 +116,7 @@ def cmd_ingest(args) -> int:
                 progress.console.print(f"[red]error:[/red] {outcome.path}: {type(exc).__name__}: "
                                        f"{' '.join(str(exc).split())}")
                 if args.debug:
-                    from rich.traceback import Traceback
+                    from rich.traceback import Traceback  # lazy: only for --debug
 
                     progress.console.print(Traceback.from_exception(type(exc), exc, exc.__traceback__))
             else:
@@ -141,7 +154,7 @@ def _print_ingest_summary(rows: list, files: int, failures: int) -> None:
 def _resolve_match(args, paths: Paths, question: str):
     """The match the question reads (`pipeline.choose_match`): --log or --match, else the question's scope
     words, else the latest match."""
-    from combat_analysis.pipeline import choose_match
+    from combat_analysis.answer.pipeline import choose_match  # lazy: after the chart worker started (cmd_ask)
 
     named = None
     if args.log:
@@ -153,7 +166,11 @@ def _resolve_match(args, paths: Paths, question: str):
 
 def _with_llm_defaults(args):
     """Fill the language-model options from the variables the Dagster resource reads, so both paths agree."""
-    from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL
+    from combat_analysis.planner.llm import (  # lazy: the planner, for `ask`
+        DEFAULT_KEY_ENV,
+        ENV_BASE_URL,
+        ENV_MODEL,
+    )
 
     return argparse.Namespace(**{
         **vars(args),
@@ -166,7 +183,7 @@ def _with_llm_defaults(args):
 def _planner_from_args(args):
     if not args.llm_base_url:
         return None
-    from combat_analysis.planner.llm import LlmPlanner
+    from combat_analysis.planner.llm import LlmPlanner  # lazy: the planner, for `ask` with a model only
 
     return LlmPlanner(base_url=args.llm_base_url, model=args.llm_model, api_key_env=args.llm_api_key_env)
 
@@ -175,7 +192,11 @@ def _dagster_environment(args, paths: Paths) -> dict[str, str]:
     """The environment of the `ask --dagster` subprocess: the data home, and the language-model settings as
     the variables the Dagster resource reads, so it plans exactly as `ask` does (same endpoint, model and
     key; the key always handed over as COMBAT_ANALYSIS_LLM_API_KEY)."""
-    from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL
+    from combat_analysis.planner.llm import (  # lazy: the planner, for `ask`
+        DEFAULT_KEY_ENV,
+        ENV_BASE_URL,
+        ENV_MODEL,
+    )
 
     env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(paths.home)}
     for name in (ENV_BASE_URL, ENV_MODEL, DEFAULT_KEY_ENV):
@@ -191,10 +212,6 @@ CHART_WORKER_ENV = "COMBAT_ANALYSIS_CHART_WORKER"  # "0": draw charts in the ans
 
 
 def cmd_ask(args) -> int:
-    from contextlib import nullcontext
-
-    from combat_analysis.charts.jobs import DRAW_HERE, ChartWorker
-
     # Started before the pipeline is imported: the worker imports matplotlib on the other core meanwhile.
     here = args.dagster or os.environ.get(CHART_WORKER_ENV, "1") == "0"
     with nullcontext(DRAW_HERE) if here else ChartWorker() as charts:
@@ -202,15 +219,16 @@ def cmd_ask(args) -> int:
 
 
 def _ask(args, charts) -> int:
-    from combat_analysis.pipeline import answer_question
-    from combat_analysis.warehouse.store import WarehouseError
+    # lazy: the answer path, imported once the chart worker started (it imports matplotlib on the other core)
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.warehouse.store import WarehouseError  # lazy: DuckDB, with the answer path above
 
     paths = Paths.from_env(args.home)
     question = " ".join(args.question)
     args = _with_llm_defaults(args)
     expected: tuple[type[Exception], ...] = (WarehouseError,)
     if args.log:  # only an ingest raises IngestError, and importing the ingest costs a question with --match
-        from combat_analysis.ingest.run import IngestError
+        from combat_analysis.ingest.run import IngestError  # lazy: see above
 
         expected += (IngestError,)
     try:
@@ -219,7 +237,7 @@ def _ask(args, charts) -> int:
             return _ask_through_dagster(question, choice, paths, args)
         package = answer_question(
             question, warehouse_root=paths.warehouse, match_id=choice.match_id, scope_how=choice.how,
-            artifacts_dir=paths.artifacts,
+            scope=choice.scope, artifacts_dir=paths.artifacts,
             handles_dir=paths.handles, previous_queries=tuple(args.previous or ()),
             planner=_planner_from_args(args), followups=not args.no_followups, charts=charts,
         )
@@ -247,7 +265,7 @@ def _ask_through_dagster(question: str, choice, paths: Paths, args) -> int:
 
     The run is recorded in $DAGSTER_HOME, else in the checkout's `.dagster_home` (the instance `make dev`
     shows); the subprocess says which on stderr, and keeps the full Dagster log in <home>/logs/ask.log."""
-    from combat_analysis.contracts.package import AgentDataPackage
+    from combat_analysis.contracts.package import AgentDataPackage  # lazy: pydantic, only with --dagster
 
     command = [sys.executable, "-m", "assets.launch", question]
     if choice.how in ("named", "only"):  # else the run chooses, as `ask` did: across matches or the latest
@@ -268,22 +286,21 @@ def _ask_through_dagster(question: str, choice, paths: Paths, args) -> int:
     return 0
 
 
-def cmd_serve(args) -> int:
-    """Keep an answer process warm for `ask` (combat_analysis/resident.py)."""
-    from combat_analysis.resident import serve
-
-    paths = Paths.from_env(args.home)
-    err.print(f"loading the answer path (Python, the planner, DuckDB, matplotlib) for {paths.home} ...")
-
-    def ready(path: Path) -> None:
-        err.print(f"answering `combat-analysis ask` on {path}; stops after {args.idle_minutes:g} idle minutes, "
-                  "or with Ctrl-C")
-
-    return serve(paths.home, idle_minutes=args.idle_minutes, on_ready=ready)
+def served_ask(argv: list[str]) -> Callable[[ChartDrawer], int] | None:
+    """`ask` as the answer server (`app.server`) runs it: the parsed command, to run with the server's chart
+    drawer; None for anything the server must not answer here (another command, `--dagster`, a usage error),
+    which the client then answers in its own process."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit:
+        return None  # the client's own CLI prints the usage error
+    if args.func is not cmd_ask or args.dagster:
+        return None
+    return lambda charts: _ask(args, charts)
 
 
 def cmd_simulate(args) -> int:
-    from combat_analysis.ingest.simulate import write_match
+    from combat_analysis.ingest.simulate import write_match  # lazy: each command imports what it runs
 
     lines = write_match(Path(args.out), args.seed, scale=args.scale)
     err.print(f"wrote {lines:,} lines to {args.out}")
@@ -291,7 +308,7 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_handles(args) -> int:
-    from combat_analysis.warehouse.handles import HandleStore
+    from combat_analysis.warehouse.handles import HandleStore  # lazy: each command imports what it runs
 
     store = HandleStore(Paths.from_env(args.home).handles)
     removed = store.cleanup_expired()
@@ -302,7 +319,7 @@ def cmd_handles(args) -> int:
 
 
 def cmd_matches(args) -> int:
-    from combat_analysis.warehouse.store import match_ids, open_warehouse
+    from combat_analysis.warehouse.store import match_ids, open_warehouse  # lazy: DuckDB, for `matches` only
 
     paths = Paths.from_env(args.home)
     table = Table(title=f"Matches in {paths.warehouse}")
@@ -324,8 +341,6 @@ HOME_HELP = "data home (default: $COMBAT_ANALYSIS_HOME, else ./data); accepted b
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from combat_analysis import __version__
-
     parser = argparse.ArgumentParser(prog="combat-analysis", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--home", help=HOME_HELP)
@@ -375,7 +390,7 @@ def build_parser() -> argparse.ArgumentParser:
                            help="keep an answer process warm, so `ask` in this data home answers in a fraction of the time")
     serve.add_argument("--idle-minutes", type=float, default=60.0,
                        help="stop after this long without a question (default %(default)s)")
-    serve.set_defaults(func=cmd_serve)
+    serve.set_defaults(func=None)  # app.main hands it to app.server
 
     simulate = sub.add_parser("simulate", parents=[home_after], help="write a realistic simulated match log")
     simulate.add_argument("--seed", type=int, default=7,
@@ -392,12 +407,3 @@ def build_parser() -> argparse.ArgumentParser:
     matches = sub.add_parser("matches", parents=[home_after], help="list the matches in the warehouse")
     matches.set_defaults(func=cmd_matches)
     return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
