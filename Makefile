@@ -7,7 +7,7 @@ export DAGSTER_HOME := $(CURDIR)/.dagster_home
 export COMBAT_ANALYSIS_HOME := $(CURDIR)/data
 export MPLBACKEND := Agg
 
-.PHONY: install demo test typecheck dev bench lint score clean
+.PHONY: install demo test typecheck lint-imports dev bench lint score clean
 
 # -qq: errors only, so a first `make demo` stays readable.
 $(VENV)/.installed: pyproject.toml
@@ -32,12 +32,17 @@ demo: install $(DAGSTER_HOME)/dagster.yaml
 # expensive fixtures (ingested warehouses, simulated seasons, Dagster runs) are built once.
 # --no-loadscope-reorder keeps conftest.py's order (files with servers and daemons first) instead of
 # xdist's most-tests-first, which would start those few long tests last.
-# The type check runs first (a prerequisite), so a mypy error fails `make test` before any test starts.
-test: install typecheck
+# The type check and the layer contract run first (prerequisites), so a mypy error or an import that breaks a
+# layer fails `make test` before any test starts.
+test: install typecheck lint-imports
 	$(PY) -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 typecheck: install
 	$(VENV)/bin/mypy
+
+# The layers of combat_analysis and "no Dagster in the core": [tool.importlinter] in pyproject.toml.
+lint-imports: install
+	$(VENV)/bin/lint-imports
 
 # `dg dev` reads [tool.dg] in pyproject.toml; --no-check-yaml because this project defines everything in
 # Python (definitions.py), with no components' defs.yaml files to check.

@@ -12,7 +12,15 @@ from pathlib import Path
 import dagster as dg
 
 from assets.partitions import match_partitions
-from combat_analysis.ingest import (
+from combat_analysis.inbox.requests import (
+    RequestError,
+    match_id_for_key,
+    match_key,
+    match_source,
+    register_match_source,
+)
+from combat_analysis.ingest.logfile import survey_log
+from combat_analysis.ingest.run import (
     READ_ERRORS,
     IngestError,
     IngestResult,
@@ -22,16 +30,8 @@ from combat_analysis.ingest import (
     ingest_logs,
 )
 from combat_analysis.keys import KeyRefused
-from combat_analysis.logfile import survey_log
-from combat_analysis.render import md_table
-from combat_analysis.requests import (
-    RequestError,
-    match_id_for_key,
-    match_key,
-    match_source,
-    register_match_source,
-)
-from combat_analysis.warehouse import open_warehouse
+from combat_analysis.render.document import md_table
+from combat_analysis.warehouse.store import open_warehouse
 from resources import CombatHome
 
 OWNERS = ["team:data-engineering"]
@@ -241,7 +241,8 @@ def _match_metadata(paths, result: IngestResult) -> tuple[dict, list[dg.AssetChe
         "table_rows": dg.MetadataValue.json(result.table_rows),
         "players": dg.MetadataValue.md(md_table(
             ["player", "team", "role", "god", "K", "D", "A", "damage", "gold"], players)),
-        "snapshot_path": dg.MetadataValue.path(result.snapshot_dir),
+        # the lake snapshot that committed this version: `ask --as-of` reads the match as it was then
+        "warehouse_snapshot": result.snapshot if result.snapshot is not None else "unchanged",
         "dagster/row_count": result.table_rows.get("events", 0),
     }
     return metadata, warehouse_checks(con, result.lines_total)

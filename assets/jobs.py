@@ -10,8 +10,8 @@ from assets.ingest import match_warehouse, raw_match_log
 from assets.partitions import QUESTION_PARTITIONS
 from assets.questions import question_assets
 from assets.reports import daily_digest, match_report
-from combat_analysis.handles import HandleStore
-from combat_analysis.retention import cutoff, remove_question_files, request_activity, sort_questions
+from combat_analysis.inbox.retention import cutoff, remove_question_files, request_activity, sort_questions
+from combat_analysis.warehouse.handles import HandleStore
 from resources import CombatHome, PackageIOManager
 
 ingest_match_job = dg.define_asset_job(
@@ -169,15 +169,15 @@ def executor_from_env() -> dg.ExecutorDefinition:
     if choice == "multiprocess":
         return forkserver_multiprocess_executor
     if choice == "celery":
-        from dagster_celery import celery_executor
+        from dagster_celery import celery_executor  # lazy: an optional extra, imported only when chosen
 
         return celery_executor
     if choice in ("k8s", "kubernetes"):
-        from dagster_k8s import k8s_job_executor
+        from dagster_k8s import k8s_job_executor  # lazy: an optional extra, imported only when chosen
 
         return k8s_job_executor
     if choice == "dask":
-        from dagster_dask import dask_executor
+        from dagster_dask import dask_executor  # lazy: an optional extra, imported only when chosen
 
         return dask_executor
     raise ValueError(f"COMBAT_ANALYSIS_EXECUTOR={choice!r}: use in_process, multiprocess, celery, k8s or dask")

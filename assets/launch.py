@@ -19,7 +19,7 @@ from pathlib import Path
 
 import dagster as dg
 
-from combat_analysis.requests import QuestionRequest, save_question
+from combat_analysis.inbox.requests import QuestionRequest, save_question
 from combat_analysis.settings import Paths
 from resources.io_managers import latest_package_file
 from resources.run_log import quiet_run_config, send_warnings_to
@@ -29,7 +29,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 def launch_question(request: QuestionRequest, paths: Paths, instance: dg.DagsterInstance,
                     run_config: dict | None = None) -> Path:
-    from definitions import defs  # here, not at the top: definitions.py imports the assets package
+    from definitions import defs  # lazy: the whole code location, loaded when a run is launched
 
     key = save_question(paths, request)
     instance.add_dynamic_partitions("questions", [key])

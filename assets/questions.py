@@ -1,6 +1,7 @@
 """The question pipeline, one asset per stage: query_plan -> query_results -> findings -> charts -> answer_report.
 
-Each asset takes the previous Agent Data Package version and returns the next; the package IO manager stores
+Each asset runs one stage (`pipeline.run_stage`: the query analyst, then the stage of the sequence its plan
+chose, one match or across matches). Each takes the previous Agent Data Package version and returns the next; the package IO manager stores
 every version under its digest, which is also the asset's data version. Each question is its own partition.
 """
 
@@ -13,13 +14,15 @@ import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.partitions import question_partitions
-from combat_analysis.charts import preview_b64
-from combat_analysis.fidelity import check_package
-from combat_analysis.handles import rows_of
+from combat_analysis.answer.env import StageEnv
+from combat_analysis.answer.fidelity import check_package
+from combat_analysis.answer.pipeline import MatchChoice, choose_match, run_stage
+from combat_analysis.answer.season.data_engineer import MATCHES_READ
+from combat_analysis.charts.draw import preview_b64
+from combat_analysis.contracts.package import AgentDataPackage, Visualization, new_package
+from combat_analysis.inbox.requests import QuestionRequest, load_question, save_question
 from combat_analysis.keys import KeyRefused, check_key
-from combat_analysis.package import AgentDataPackage, Visualization, new_package
-from combat_analysis.pipeline import MatchChoice, choose_match
-from combat_analysis.render import (
+from combat_analysis.render.document import (
     Bullets,
     Item,
     bullets,
@@ -29,10 +32,8 @@ from combat_analysis.render import (
     md_preview,
     spans,
 )
-from combat_analysis.requests import QuestionRequest, load_question, save_question
-from combat_analysis.stages import StageEnv, analyst, composer, data_engineer, query_analyst, visualization
-from combat_analysis.stages.season_stage import MATCHES_READ
-from combat_analysis.warehouse import committed_manifest
+from combat_analysis.warehouse.handles import rows_of
+from combat_analysis.warehouse.store import committed_manifest
 from resources import CombatHome, PlannerResource
 
 OWNERS = ["team:analytics"]
@@ -129,8 +130,8 @@ def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: 
     match_id = choice.match_id
     start = new_package(request.question, match_id, request.previous_queries, user_id=request.user_id,
                         session_id=request.session_id, query_id=key)
-    env = dataclasses.replace(home.stage_env(match_id, planner.planner()), scope_how=choice.how)
-    pkg = query_analyst(start, env)
+    env = dataclasses.replace(home.stage_env(match_id, planner.planner()), scope_how=choice.how, scope=choice.scope)
+    pkg = run_stage("query_analyst", start, env)
     analysis = pkg.query_analysis
     # Metadata the UI renders as markdown: text that is not ours is escaped, SQL is fenced unbreakably.
     sql = "\n\n".join(f"-- {q.query_id}: {' '.join(q.purpose.split())}\n{q.sql}"
@@ -154,7 +155,7 @@ def query_results(context: dg.AssetExecutionContext, query_plan: AgentDataPackag
     """The data engineer's output: every planned query run in DuckDB over the warehouse views (package v2).
     Small results travel inline; large ones as Parquet data handles."""
     env = home.stage_env(query_plan.input.context.match_id, planner.planner())
-    pkg = data_engineer(query_plan, env)
+    pkg = run_stage("data_engineer", query_plan, env)
     results = pkg.data.query_results if pkg.data else ()
     rows = {r.query_id: r.result_summary.row_count for r in results}
     read = match_partitions(pkg, env)
@@ -174,7 +175,7 @@ def findings(context: dg.AssetExecutionContext, query_results: AgentDataPackage,
              planner: PlannerResource) -> dg.Output[AgentDataPackage]:
     """The analyst's output: findings with significance and the cells that support them, match patterns,
     and the recommended charts (package v3)."""
-    pkg = analyst(query_results, home.stage_env(query_results.input.context.match_id, planner.planner()))
+    pkg = run_stage("analyst", query_results, home.stage_env(query_results.input.context.match_id, planner.planner()))
     found = pkg.analysis.key_findings if pkg.analysis else ()
     return _output(
         pkg,
@@ -204,7 +205,7 @@ def charts(context: dg.AssetExecutionContext, findings: AgentDataPackage, home: 
            planner: PlannerResource) -> dg.Output[AgentDataPackage]:
     """The visualization stage's output: PNG charts chosen by result shape, with alt text (package v4).
     Metadata `charts`: every chart at a readable width (open it with "Show Markdown")."""
-    pkg = visualization(findings, home.stage_env(findings.input.context.match_id, planner.planner()))
+    pkg = run_stage("visualization", findings, home.stage_env(findings.input.context.match_id, planner.planner()))
     drawn = drawn_charts(pkg)
     return _output(
         pkg,
@@ -229,7 +230,7 @@ def answer_report(context: dg.AssetExecutionContext, charts: AgentDataPackage, h
     `report_url` point at the HTML report."""
     request = load_question(home.paths, question_key(context))  # saved by query_plan, whichever way it came
     env = home.stage_env(charts.input.context.match_id, planner.planner(), followups=request.followups)
-    pkg = composer(charts, env)
+    pkg = run_stage("composer", charts, env)
     final = pkg.final_output
     drawn = drawn_charts(pkg)
     metadata = {

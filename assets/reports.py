@@ -8,10 +8,10 @@ import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.partitions import digest_days, match_partitions
-from combat_analysis.charts import preview_b64
+from combat_analysis.charts.draw import preview_b64
+from combat_analysis.inbox.requests import match_id_for_key
 from combat_analysis.keys import path_for_key
-from combat_analysis.match_report import BATTERY, MVP_FORMULA, build_match_report
-from combat_analysis.render import (
+from combat_analysis.render.document import (
     Bullets,
     Document,
     Item,
@@ -23,8 +23,8 @@ from combat_analysis.render import (
     spans,
     to_markdown,
 )
-from combat_analysis.requests import match_id_for_key
-from combat_analysis.warehouse import committed_snapshot, manifest, match_ids, open_warehouse
+from combat_analysis.reports.match import BATTERY, MVP_FORMULA, build_match_report
+from combat_analysis.warehouse.store import committed_manifest, manifest, match_ids, open_warehouse
 from resources import CombatHome, PlannerResource
 
 OWNERS = ["team:analytics"]
@@ -69,7 +69,7 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
 def _match_id_for(paths, key: str) -> str:
     """The warehouse's match id for a partition key (the key is the id, see `requests.match_key`)."""
     match_id = match_id_for_key(key)
-    if committed_snapshot(paths.warehouse, match_id) is None:
+    if committed_manifest(paths.warehouse, match_id) is None:
         raise dg.Failure(f"match {match_id!r} is not in the warehouse yet; materialize match_warehouse first")
     return match_id
 

@@ -14,23 +14,22 @@ import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.reports import match_report
-from combat_analysis import season
-from combat_analysis.charts import preview_b64
-from combat_analysis.render import md_chart, md_preview, md_table, md_text
-from combat_analysis.season_report import (
+from combat_analysis.charts.draw import preview_b64
+from combat_analysis.formatting import number, rate
+from combat_analysis.render.document import md_chart, md_preview, md_table, md_text
+from combat_analysis.reports.season import (
     BoardsTable,
     GroupsTable,
     ProfilesTable,
     board_title,
     board_value,
     build_season_report,
-    fmt_number,
-    fmt_rate,
     load_table,
     save_table,
     season_boards,
 )
-from combat_analysis.warehouse import open_warehouse
+from combat_analysis.season import figures as season
+from combat_analysis.warehouse.store import open_warehouse
 from resources import CombatHome
 
 OWNERS = ["team:analytics"]
@@ -177,8 +176,8 @@ def player_profiles(context: dg.AssetExecutionContext, home: CombatHome) -> dg.M
             "preview": dg.MetadataValue.md(md_table(
                 ["player", "matches", "W-L-unknown", "win rate", "avg KDA", "avg damage", "best match (damage)"],
                 [(p.player, p.record.games, f"{p.record.wins}-{p.record.losses}-{p.record.unknown_results}",
-                  fmt_rate(p.record.win_rate), fmt_number(p.averages["kda"], 2),
-                  fmt_number(p.averages["damage_dealt"]), f"{p.best_match.match_id} ({fmt_number(p.best_match.value)})")
+                  rate(p.record.win_rate), number(p.averages["kda"], 2),
+                  number(p.averages["damage_dealt"]), f"{p.best_match.match_id} ({number(p.best_match.value)})")
                  for p in ranked]) if ranked else "no player yet"),
             "path": dg.MetadataValue.path(str(path)),
             "dagster/row_count": len(table.profiles),
@@ -194,8 +193,8 @@ def _groups_md(groups: tuple[season.GroupStats, ...], what: str) -> str:
         return f"no {what} yet"
     return md_table([what, "games", "W-L-unknown", "win rate", "avg KDA", "avg damage", "avg gold"], [
         (g.name, g.record.games, f"{g.record.wins}-{g.record.losses}-{g.record.unknown_results}",
-         fmt_rate(g.record.win_rate), fmt_number(g.average_kda, 2), fmt_number(g.average_damage),
-         fmt_number(g.average_gold)) for g in groups[:PREVIEW_ROWS]])
+         rate(g.record.win_rate), number(g.average_kda, 2), number(g.average_damage),
+         number(g.average_gold)) for g in groups[:PREVIEW_ROWS]])
 
 
 @dg.asset(kinds={"duckdb", "json"}, deps=[WAREHOUSE],

@@ -9,8 +9,7 @@ import dagster as dg
 from assets.jobs import answer_question_job, ingest_match_job
 from assets.partitions import MATCH_PARTITIONS, match_partitions, question_partitions
 from assets.reports import match_report
-from combat_analysis.keys import KeyRefused
-from combat_analysis.requests import (
+from combat_analysis.inbox.requests import (
     RequestError,
     incoming_logs,
     match_key,
@@ -19,6 +18,7 @@ from combat_analysis.requests import (
     register_match_source,
     save_question,
 )
+from combat_analysis.keys import KeyRefused
 from resources import CombatHome
 
 # Dagster's tags for a run over a range of partitions (what the Launchpad sets for a partition range).

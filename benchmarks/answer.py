@@ -68,8 +68,8 @@ def statements(pkg) -> list[tuple[str, dict]]:
 
 
 def views(root: Path, match_id: str) -> dict[str, str]:
-    from combat_analysis.schema import TABLES
-    from combat_analysis.warehouse import table_sources, view_sql
+    from combat_analysis.contracts.schema import TABLES
+    from combat_analysis.warehouse.store import table_sources, view_sql
 
     sources = table_sources(root, match_id)
     return {table: view_sql(table, sources[table]) for table in TABLES}
@@ -113,7 +113,7 @@ LIBRARIES = ("matplotlib", "PIL", "pandas", "numpy", "duckdb", "sqlglot", "pydan
 def import_profile(cli: list[str], question: str) -> tuple[float, list[tuple[str, float]]]:
     """The command line's imports: their total, and the big libraries' cumulative times where first imported
     (a library's own imports included, so numpy is inside pandas or matplotlib when they pull it in)."""
-    run = subprocess.run([sys.executable, "-X", "importtime", "-m", "combat_analysis.cli", *cli, question],
+    run = subprocess.run([sys.executable, "-X", "importtime", "-m", "combat_analysis.app.main", *cli, question],
                          capture_output=True, text=True, env=PROCESS_ENV)
     total, biggest = 0.0, {}
     for line in run.stderr.splitlines():
@@ -129,8 +129,8 @@ def import_profile(cli: list[str], question: str) -> tuple[float, list[tuple[str
 
 
 def run(args) -> dict:
-    from combat_analysis.ingest import ingest_log
-    from combat_analysis.pipeline import answer_question
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.ingest.run import ingest_log
 
     questions = load_questions(Path(args.questions))
     out: dict = {"load_before": os.getloadavg(), "cpus": os.cpu_count(), "questions": len(questions)}
@@ -182,7 +182,7 @@ def run(args) -> dict:
                 bare_process_s.append(timed_process([sys.executable, "-c", BARE], stdin=spec))
         imports_s, biggest = import_profile(cli[1:], chosen[0])
         served_s = []
-        from combat_analysis.resident import Serving
+        from combat_analysis.app.server import Serving
 
         with Serving(home, PROCESS_ENV):  # the same questions handed to `combat-analysis serve`
             timed_process([*cli, chosen[0]])
@@ -233,7 +233,7 @@ def report(r: dict) -> list[str]:
         f"core meanwhile. With the charts drawn in the answering process instead "
         f"(`COMBAT_ANALYSIS_CHART_WORKER=0`), the same questions take {r['cli_here_p50_s']:.3f} s p50.",
         f"- With `combat-analysis serve` running, the same command lines are answered by the resident process "
-        f"(`combat_analysis/resident.py`): {r['cli_served_p50_s']:.3f} s p50, "
+        f"(`combat_analysis/app/server.py`): {r['cli_served_p50_s']:.3f} s p50, "
         f"{r['cli_served_p50_s'] / r['bare_process_p50_s']:.1f}x the bare DuckDB process.",
         f"- The first answer in a fresh process (lazy imports, first chart): {r['first_answer_s']:.3f} s.",
         f"- {r['cpus']} CPUs; load average (1 / 5 / 15 min) {load[0]} before and {load[1]} after, on a machine "

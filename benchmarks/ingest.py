@@ -24,7 +24,7 @@ from pathlib import Path
 def _raw_scan(path: str, queue) -> None:
     import duckdb
 
-    from combat_analysis.ingest import KEYS
+    from combat_analysis.ingest.run import KEYS
 
     start = time.perf_counter()
     con = duckdb.connect()
@@ -46,7 +46,7 @@ def _peak_rss_kb() -> int:
 
 
 def _ingest(path: str, root: str, queue) -> None:
-    from combat_analysis.ingest import ingest_log
+    from combat_analysis.ingest.run import ingest_log
 
     start = time.perf_counter()
     result = ingest_log(Path(path), Path(root))
@@ -70,7 +70,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
 
-    from combat_analysis.simulate import write_match
+    from combat_analysis.ingest.simulate import write_match
 
     work = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
     try:

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import yaml
 
-from combat_analysis.ingest import ingest_log
+from combat_analysis.ingest.run import ingest_log
 from combat_analysis.planner import Vocabulary, compile_plan, plan_question
 from combat_analysis.planner.compile import forget_compiled
-from combat_analysis.warehouse import open_warehouse
+from combat_analysis.warehouse.store import open_warehouse
 
 ROOT = Path(__file__).resolve().parents[1]
 

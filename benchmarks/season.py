@@ -58,7 +58,7 @@ def log_path(cache: Path, seed: int) -> Path:
 
 def ensure_logs(cache: Path, count: int) -> tuple[list[Path], float]:
     """Seeds 1..count at real size, simulating only the ones the cache lacks; (paths, seconds spent)."""
-    from combat_analysis.simulate import write_match
+    from combat_analysis.ingest.simulate import write_match
 
     cache.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -141,7 +141,7 @@ def measure_folder(paths: list[Path], work: Path) -> dict:
 
 def measure_cli_ingest(folder: Path, home: Path) -> dict:
     """`combat-analysis ingest FOLDER` as a user runs it: wall time and the process's peak memory."""
-    command = [sys.executable, "-m", "combat_analysis.cli", "ingest", str(folder)]
+    command = [sys.executable, "-m", "combat_analysis.app.main", "ingest", str(folder)]
     started = time.perf_counter()
     proc = subprocess.Popen(command, cwd=ROOT, env={**os.environ, "COMBAT_ANALYSIS_HOME": str(home)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -179,9 +179,9 @@ def interleaved(first, second, repeat: int) -> tuple[list[float], list[float]]:
 
 
 def measure_unchanged(root: Path, paths: list[Path], repeat: int) -> dict:
-    from combat_analysis.ingest import ingest_log
-    from combat_analysis.logfile import survey_log
-    from combat_analysis.warehouse import unchanged_matches
+    from combat_analysis.ingest.logfile import survey_log
+    from combat_analysis.ingest.run import ingest_log
+    from combat_analysis.warehouse.store import unchanged_matches
 
     shas = [survey_log(p).sha256 for p in paths[:repeat]]
     lookups = []
@@ -198,8 +198,8 @@ def ranking_queries(root: Path, repeat: int) -> dict:
     the warehouse names (the layer's chunks and the matches they do not hold), each p50 over `repeat`."""
     import duckdb
 
-    from combat_analysis import season
-    from combat_analysis.warehouse import open_warehouse, sql_string, table_sources
+    from combat_analysis.season import figures as season
+    from combat_analysis.warehouse.store import open_warehouse, sql_string, table_sources
 
     def through_season():
         con = open_warehouse(root)
@@ -245,7 +245,7 @@ def cli_cross_match(home: Path, leader_player: str, leader_value: str, repeat: i
     """`combat-analysis ask CROSS_QUESTION` as a user runs it, each run a fresh process, p50 over `repeat` after
     a warm-up. Timed only if it answers across matches: its answer names the all-match leader with the total
     season.py and the hand-written query agree on; otherwise "not measured", with what it said instead."""
-    command = [sys.executable, "-m", "combat_analysis.cli", "ask", CROSS_QUESTION]
+    command = [sys.executable, "-m", "combat_analysis.app.main", "ask", CROSS_QUESTION]
     env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), "MPLBACKEND": "Agg"}
 
     def ask() -> tuple[float, subprocess.CompletedProcess]:
@@ -258,7 +258,7 @@ def cli_cross_match(home: Path, leader_player: str, leader_value: str, repeat: i
     if done.returncode != 0 or leader_player not in answer or leader_value not in answer:
         said = (answer or done.stderr.strip()).splitlines()[0][:120] if (answer or done.stderr.strip()) else ""
         return {"measured": False, "exit": done.returncode, "said": said}
-    from combat_analysis.warehouse import table_sources
+    from combat_analysis.warehouse.store import table_sources
 
     files = json.dumps([str(f) for f in table_sources(home / "warehouse")["player_stats"]])
 
@@ -269,7 +269,7 @@ def cli_cross_match(home: Path, leader_player: str, leader_value: str, repeat: i
         assert done.stdout.strip() == leader_player, done.stdout
         return time.perf_counter() - started
 
-    served_command = [sys.executable, "-m", "combat_analysis.resident", "ask", CROSS_QUESTION]
+    served_command = [sys.executable, "-m", "combat_analysis.app.main", "ask", CROSS_QUESTION]
 
     def ask_served() -> tuple[float, subprocess.CompletedProcess]:
         started = time.perf_counter()
@@ -277,7 +277,7 @@ def cli_cross_match(home: Path, leader_player: str, leader_value: str, repeat: i
         return time.perf_counter() - started, done
 
     seconds, served, hand = [], [], []
-    from combat_analysis.resident import Serving
+    from combat_analysis.app.server import Serving
 
     with Serving(home, env):
         _, done = ask_served()  # warm-up, and the check that the server gives the same answer
@@ -311,7 +311,7 @@ def without_layer(root: Path):
 
 def one_match_questions(many: Path, one: Path, match_id: str, work: Path, repeat: int) -> tuple[float, float]:
     """The same question about the same match, in a warehouse of many matches and in one holding only it."""
-    from combat_analysis.pipeline import answer_question
+    from combat_analysis.answer.pipeline import answer_question
 
     def asker(root: Path, artifacts: Path):
         return lambda: answer_question(QUESTION, warehouse_root=root, match_id=match_id, artifacts_dir=artifacts,
@@ -360,7 +360,7 @@ def main() -> None:
               f"{i['peak_mb']} MB; {i['summary']}", flush=True)
         root = home / "warehouse"
 
-        from combat_analysis.warehouse import compact, match_ids
+        from combat_analysis.warehouse.store import compact, match_ids
 
         results["unchanged"] = measure_unchanged(root, paths, args.repeat)
         results["unchanged_folder"] = measure_unchanged(work / "folder-warehouse", paths[:args.folder], args.repeat)
@@ -389,8 +389,8 @@ def main() -> None:
         print(f"CLI cross-match question: p50 {c['p50_s']:.3f}s" if c["measured"] else
               f"CLI cross-match question: not measured (it answered: {c['said']!r})", flush=True)
 
-        from combat_analysis.ingest import ingest_logs
-        from combat_analysis.warehouse import manifest
+        from combat_analysis.ingest.run import ingest_logs
+        from combat_analysis.warehouse.store import manifest
 
         match_id = sorted(match_ids(root))[0]
         [outcome] = ingest_logs([Path(manifest(root, match_id)["source_path"])], work / "single" / "warehouse")

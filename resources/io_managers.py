@@ -14,8 +14,8 @@ from pathlib import Path
 
 import dagster as dg
 
+from combat_analysis.contracts.package import AgentDataPackage
 from combat_analysis.keys import path_for_key
-from combat_analysis.package import AgentDataPackage
 from combat_analysis.settings import Paths
 
 POINTER = "latest.json"

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import dagster as dg
 
-from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL
-from combat_analysis.retention import DEFAULT_RETENTION_DAYS
+from combat_analysis.answer.env import StageEnv
+from combat_analysis.inbox.retention import DEFAULT_RETENTION_DAYS
+from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL, LlmPlanner
 from combat_analysis.settings import Paths
-from combat_analysis.stages import StageEnv
 
 HOME_ENV = "COMBAT_ANALYSIS_HOME"
 RETENTION_ENV = "COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS"
@@ -100,7 +100,5 @@ class PlannerResource(dg.ConfigurableResource):
     def planner(self):
         if not self.llm_base_url:
             return None  # the stages fall back to the offline planner
-        from combat_analysis.planner.llm import LlmPlanner
-
         return LlmPlanner(base_url=self.llm_base_url, model=self.llm_model, api_key_env=self.api_key_env,
                           timeout=self.timeout_s)

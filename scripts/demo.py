@@ -20,8 +20,8 @@ from rich.markup import escape
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from assets.launch import launch_question
-from combat_analysis.package import AgentDataPackage
-from combat_analysis.requests import QuestionRequest, match_key, peek_match_id, register_match_source
+from combat_analysis.contracts.package import AgentDataPackage
+from combat_analysis.inbox.requests import QuestionRequest, match_key, peek_match_id, register_match_source
 from combat_analysis.settings import Paths
 from definitions import defs
 from resources.run_log import quiet_run_config, send_warnings_to

@@ -33,7 +33,7 @@ def truth() -> dict:
 @pytest.fixture(scope="session")
 def sample_warehouse(tmp_path_factory) -> Path:
     """A warehouse root holding the sample match (match id `00000001-sample`)."""
-    from combat_analysis.ingest import ingest_log
+    from combat_analysis.ingest.run import ingest_log
 
     root = tmp_path_factory.mktemp("warehouse")
     ingest_log(SAMPLE_LOG, root)
@@ -42,7 +42,7 @@ def sample_warehouse(tmp_path_factory) -> Path:
 
 @pytest.fixture()
 def sample_con(sample_warehouse):
-    from combat_analysis.warehouse import open_warehouse
+    from combat_analysis.warehouse.store import open_warehouse
 
     con = open_warehouse(sample_warehouse, SAMPLE_MATCH_ID)
     yield con

@@ -87,7 +87,7 @@ class Match:
 
 def build_match(seed: int, folder: Path) -> Match:
     """A simulated match with its players renamed, and the truth figures of the renamed log."""
-    from combat_analysis.simulate import NAMES, write_match
+    from combat_analysis.ingest.simulate import NAMES, write_match
 
     raw = folder / f"raw_{seed}.log"
     write_match(raw, seed)
@@ -351,7 +351,7 @@ def dev_builds(g: Gen) -> Iterator[Case]:
 
 
 def dev_mvp(g: Gen) -> Iterator[Case]:
-    from combat_analysis.mvp import mvp_ranking
+    from combat_analysis.answer.mvp import mvp_ranking
 
     taken: dict[str, int] = {}
     for o in g.t["objectives"]:
@@ -692,8 +692,8 @@ class Outcome:
 
 def answer_cases(match: Match, cases: list[Case], work: Path) -> list[Outcome]:
     """Ingest the match once and answer every case through the real five stages."""
-    from combat_analysis.ingest import ingest_log
-    from combat_analysis.pipeline import answer_question
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.ingest.run import ingest_log
 
     warehouse = work / f"warehouse_{match.seed}"
     match_id = ingest_log(match.log, warehouse).match_id

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import duckdb
 
-from combat_analysis.plan import QueryPlan, SqlQuery
+from combat_analysis.contracts.plan import QueryPlan, SqlQuery
 from combat_analysis.planner import PlayerInfo, Vocabulary, compile_plan
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"

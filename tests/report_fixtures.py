@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from combat_analysis import charts
+from combat_analysis.charts import draw as charts
+from combat_analysis.contracts.package import AgentDataPackage
 from combat_analysis.keys import path_for_key
-from combat_analysis.package import AgentDataPackage
 from tests.conftest import SAMPLE_LOG, SHARED
 
 CORPUS_LOG = SHARED / "data" / "corpus" / "match_22.log.gz"
@@ -45,12 +45,12 @@ def _name(match_id: str, i: int) -> str:
 
 
 def build_reports(home: Path) -> BuiltReports:
-    from combat_analysis import season
-    from combat_analysis.ingest import ingest_log
-    from combat_analysis.match_report import build_match_report
-    from combat_analysis.pipeline import answer_question
-    from combat_analysis.season_report import GroupsTable, ProfilesTable, build_season_report, season_boards
-    from combat_analysis.warehouse import open_warehouse
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.ingest.run import ingest_log
+    from combat_analysis.reports.match import build_match_report
+    from combat_analysis.reports.season import GroupsTable, ProfilesTable, build_season_report, season_boards
+    from combat_analysis.season import figures as season
+    from combat_analysis.warehouse.store import open_warehouse
 
     root = home / "warehouse"
     match_ids = tuple(ingest_log(log, root).match_id for log in (SAMPLE_LOG, CORPUS_LOG))

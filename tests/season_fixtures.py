@@ -107,7 +107,7 @@ def season_log(source: Path, out: Path, seed: int, start_at: datetime | None = N
 
 def write_season(folder: Path) -> list[SeasonMatch]:
     """Write the season's logs into `folder` and compute each one's truth."""
-    from combat_analysis.simulate import write_match
+    from combat_analysis.ingest.simulate import write_match
 
     folder.mkdir(parents=True, exist_ok=True)
     matches: list[SeasonMatch] = []
@@ -130,7 +130,7 @@ _WRITTEN: dict[str, list[SeasonMatch]] = {}
 
 def ingest_season(matches: list[SeasonMatch], root: Path) -> Path:
     """Every match of the season ingested into the warehouse at `root`; returns `root`."""
-    from combat_analysis.ingest import ingest_log
+    from combat_analysis.ingest.run import ingest_log
 
     for match in matches:
         ingest_log(match.path, root)

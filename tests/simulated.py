@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from combat_analysis.simulate import write_match
+from combat_analysis.ingest.simulate import write_match
 
 PLAYER_FIELDS = ("sourceowner", "targetowner")
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from combat_analysis.plan import Filter, Intent, QueryPlan
-from combat_analysis.stages import StageEnv
+from combat_analysis.answer.env import StageEnv
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 
 os.environ.setdefault("MPLBACKEND", "Agg")
 
@@ -61,7 +61,7 @@ def stage_env(stage_warehouse, tmp_path_factory) -> StageEnv:
 
 def ask_sample(env: StageEnv, question: str):
     """A question answered on the sample match through the real five stages, follow-ups off."""
-    from combat_analysis.pipeline import answer_question
+    from combat_analysis.answer.pipeline import answer_question
 
     return answer_question(question, warehouse_root=env.warehouse_root, match_id=MATCH_ID,
                            artifacts_dir=env.artifacts_dir, followups=False)

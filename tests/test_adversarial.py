@@ -25,12 +25,14 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from combat_analysis.ingest import ingest_log
-from combat_analysis.pipeline import answer_question
-from combat_analysis.plan import Intent
+from combat_analysis.answer.pipeline import answer_question
+from combat_analysis.answer.report import md_text
+from combat_analysis.contracts.plan import Intent
+from combat_analysis.contracts.schema import TABLES
+from combat_analysis.ingest.run import ingest_log
 from combat_analysis.planner.llm import LlmPlanner
-from combat_analysis.planner.validate import UnsafeSqlError, validate_sql
-from combat_analysis.query_engine import (
+from combat_analysis.warehouse.gate import UnsafeSqlError, validate_sql
+from combat_analysis.warehouse.query import (
     QueryError,
     QueryLimits,
     QueryRefused,
@@ -38,9 +40,7 @@ from combat_analysis.query_engine import (
     RowCapExceeded,
     open_locked,
 )
-from combat_analysis.report import md_text
-from combat_analysis.schema import TABLES
-from combat_analysis.warehouse import open_warehouse, table_sources
+from combat_analysis.warehouse.store import open_warehouse, table_sources
 from tests.adversarial_corpus import CORPUS, Case
 from tests.llm_stub import StubModel, stub_model
 from tests.simulated import roster, simulated_log

@@ -11,13 +11,13 @@ import sys
 
 import pytest
 
-from combat_analysis.ingest import ingest_log
-from combat_analysis.simulate import write_match
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.ingest.simulate import write_match
 
 PROBE = """
 import json, sys
-from combat_analysis.chart_jobs import ChartWorker
-from combat_analysis.pipeline import answer_question, choose_match
+from combat_analysis.charts.jobs import ChartWorker
+from combat_analysis.answer.pipeline import answer_question, choose_match
 root, artifacts, question = sys.argv[1:4]
 with ChartWorker() as charts:
     choice = choose_match(question, root)

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from report_fixtures import CHART_KINDS, QUESTIONS, reports_once
 
-from combat_analysis import charts, season_charts
+from combat_analysis.charts import draw as charts
+from combat_analysis.charts import season as season_charts
 
 pytestmark = pytest.mark.slow
 

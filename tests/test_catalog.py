@@ -18,9 +18,10 @@ from combat_analysis.catalog import (
     dimension,
     metric,
 )
-from combat_analysis.plan import Intent, QueryPlan, TimeWindow
-from combat_analysis.planner import compile_plan, validate_sql
-from combat_analysis.schema import WAREHOUSE_SCHEMA
+from combat_analysis.contracts.plan import Intent, QueryPlan, TimeWindow
+from combat_analysis.contracts.schema import WAREHOUSE_SCHEMA
+from combat_analysis.planner import compile_plan
+from combat_analysis.warehouse.gate import validate_sql
 from tests.planner_fixtures import sample_vocabulary
 
 # Every figure ../shared/METRICS.md defines, and the extra ones.

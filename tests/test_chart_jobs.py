@@ -9,7 +9,7 @@ import io
 import pytest
 from PIL import Image
 
-from combat_analysis.chart_jobs import DRAW_HERE, ChartJob, ChartWorker
+from combat_analysis.charts.jobs import DRAW_HERE, ChartJob, ChartWorker
 
 PLAYERS = ["VoidWalker", "Kraken_Mid", "小龙Xiao"]
 DAMAGE = [192395.0, 150742.0, 98000.0]

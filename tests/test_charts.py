@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 from stage_fixtures import MATCH_ID, stage_env, stage_warehouse  # noqa: F401
 
-from combat_analysis import charts
+from combat_analysis.charts import draw as charts
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -108,7 +108,7 @@ def test_objective_labels_never_overlap_however_close(tmp_path):
 
 
 def test_the_kills_chart_reads_kills_once(stage_env):  # noqa: F811
-    from combat_analysis.pipeline import answer_question
+    from combat_analysis.answer.pipeline import answer_question
 
     with charts.record_layouts() as layouts:
         pkg = answer_question("Who had the most kills?", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
@@ -124,9 +124,9 @@ def test_the_kills_chart_reads_kills_once(stage_env):  # noqa: F811
 def test_a_chart_without_a_metric_fails_with_a_clear_error(stage_env, kind):  # noqa: F811
     # Found by mypy: these kinds read spec.y[0]; without one they died on `None.label` (an AttributeError
     # that the report's chart_error entry showed as "'NoneType' object has no attribute 'label'").
-    from combat_analysis.package import VisualizationSpec
-    from combat_analysis.pipeline import answer_question
-    from combat_analysis.stages.visualization import chart_job
+    from combat_analysis.answer.match.visualization import chart_job
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.contracts.package import VisualizationSpec
 
     pkg = answer_question("Who had the most kills?", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
                           artifacts_dir=stage_env.artifacts_dir, followups=False)

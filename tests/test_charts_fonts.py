@@ -7,11 +7,11 @@ import warnings
 
 from PIL import Image
 
-from combat_analysis import charts
-from combat_analysis.fonts import use_fallback_fonts
-from combat_analysis.ingest import ingest_log
-from combat_analysis.match_report import build_match_report
-from combat_analysis.simulate import write_match
+from combat_analysis.charts import draw as charts
+from combat_analysis.charts.fonts import use_fallback_fonts
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.ingest.simulate import write_match
+from combat_analysis.reports.match import build_match_report
 
 NAMES = ["🐉Drako", "Kuro猫", "小龙Xiao", "ジン_jin", "강철Steel", "Nguyễn99", "D'Artagnan", "✨Stella✨", "Ørjan Ås",
          "ÁngelDeth"]

@@ -24,7 +24,7 @@ def cli(home: Path, *args: str, env: dict[str, str] | None = None) -> subprocess
     for name in ("DAGSTER_HOME", "COMBAT_ANALYSIS_LLM_BASE_URL", "COMBAT_ANALYSIS_LLM_MODEL",
                  "COMBAT_ANALYSIS_LLM_API_KEY"):
         environment.pop(name, None)
-    return subprocess.run([sys.executable, "-m", "combat_analysis.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "combat_analysis.app.main", *args], capture_output=True, text=True,
                           env={**environment, **(env or {})}, cwd=ROOT, timeout=300)
 
 
@@ -172,7 +172,7 @@ def test_both_ask_paths_read_the_one_llm_key_variable(home, dagster_home, server
 
 
 def test_every_option_has_help_and_home_goes_anywhere(home, tmp_path):
-    from combat_analysis.cli import build_parser
+    from combat_analysis.app.cli import build_parser
 
     parser = build_parser()
     (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
@@ -193,7 +193,7 @@ def test_every_option_has_help_and_home_goes_anywhere(home, tmp_path):
 def test_version():
     from combat_analysis import __version__
 
-    run = subprocess.run([sys.executable, "-m", "combat_analysis.cli", "--version"], capture_output=True, text=True)
+    run = subprocess.run([sys.executable, "-m", "combat_analysis.app.main", "--version"], capture_output=True, text=True)
     assert run.returncode == 0 and run.stdout.strip() == f"combat-analysis {__version__}"
     import importlib.metadata
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from combat_analysis.handles import rows_of
-from combat_analysis.pipeline import answer_question, choose_match
-from combat_analysis.plan import ManyMatches, OneMatch
+from combat_analysis.answer.pipeline import answer_question, choose_match
+from combat_analysis.contracts.plan import ManyMatches, OneMatch
+from combat_analysis.warehouse.handles import rows_of
 from tests.season_fixtures import ingest_season, season_once
 from tests.test_season import expected_h2h, expected_record, games, same, start_order
 

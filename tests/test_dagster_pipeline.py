@@ -13,7 +13,7 @@ from assets.ingest import match_warehouse, raw_match_log
 from assets.questions import QuestionConfig, question_assets
 from assets.reports import match_report
 from assets.sensors import incoming_logs_sensor, question_files_sensor
-from combat_analysis.package import AgentDataPackage
+from combat_analysis.contracts.package import AgentDataPackage
 from resources.io_managers import latest_package_file
 from tests.conftest import SAMPLE_LOG, SAMPLE_MATCH_ID
 from tests.dagster_fixtures import drop_log, new_instance, resources_for

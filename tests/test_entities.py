@@ -2,7 +2,7 @@
 
 import pytest
 
-from combat_analysis.entities import entity_kind, entity_team
+from combat_analysis.catalog.kinds import entity_kind, entity_team
 
 ROSTER = {"Brisk", "Naga Fan 7", "Tower"}
 

@@ -7,8 +7,8 @@ import json
 import pytest
 from stage_fixtures import DEV_QUESTIONS, MATCH_ID, stage_env, stage_warehouse  # noqa: F401
 
-from combat_analysis.fidelity import check_package, check_text, numbers_in, report_claims
-from combat_analysis.pipeline import answer_question
+from combat_analysis.answer.fidelity import check_package, check_text, numbers_in, report_claims
+from combat_analysis.answer.pipeline import answer_question
 
 
 def ask(env, question):

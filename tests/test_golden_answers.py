@@ -9,8 +9,8 @@ import json
 import pytest
 from stage_fixtures import DEV_QUESTIONS, MATCH_ID, SCORE_TOOL, stage_env, stage_warehouse  # noqa: F401
 
-from combat_analysis.package import AgentDataPackage
-from combat_analysis.pipeline import answer_question
+from combat_analysis.answer.pipeline import answer_question
+from combat_analysis.contracts.package import AgentDataPackage
 
 
 def _load_scorer():

@@ -7,8 +7,8 @@ from datetime import datetime, timedelta, timezone
 import duckdb
 import pytest
 
-from combat_analysis.handles import HandleExpiredError, HandleNotFoundError, HandleStore, rows_of
-from combat_analysis.package import DerivedTable
+from combat_analysis.contracts.package import DerivedTable
+from combat_analysis.warehouse.handles import HandleExpiredError, HandleNotFoundError, HandleStore, rows_of
 
 
 @pytest.fixture()

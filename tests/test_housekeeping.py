@@ -14,10 +14,10 @@ import definitions
 from assets.ingest import match_warehouse, raw_match_log
 from assets.jobs import housekeeping_job
 from assets.questions import QuestionConfig, question_assets
-from combat_analysis.handles import HandleStore
+from combat_analysis.inbox.retention import request_file, sort_questions
 from combat_analysis.keys import path_for_key
-from combat_analysis.retention import request_file, sort_questions
 from combat_analysis.settings import Paths
+from combat_analysis.warehouse.handles import HandleStore
 from resources import CombatHome
 from resources.io_managers import package_folder
 from tests.conftest import SAMPLE_LOG, SAMPLE_MATCH_ID

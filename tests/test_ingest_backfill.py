@@ -18,9 +18,9 @@ import dagster as dg
 import pytest
 
 from assets.sensors import RANGE_END_TAG, RANGE_START_TAG, incoming_logs_sensor
-from combat_analysis.requests import peek_match_id
-from combat_analysis.simulate import write_match
-from combat_analysis.warehouse import match_ids, open_warehouse
+from combat_analysis.inbox.requests import peek_match_id
+from combat_analysis.ingest.simulate import write_match
+from combat_analysis.warehouse.store import match_ids, open_warehouse
 from resources import CombatHome
 from tests.dagster_fixtures import local_dagster_home, new_instance
 from tests.truth_checks import assert_player_figures, truth_of

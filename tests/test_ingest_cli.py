@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from combat_analysis.simulate import simulated_match_id, write_match
+from combat_analysis.ingest.simulate import simulated_match_id, write_match
 from tests.conftest import SAMPLE_LOG
 from tests.truth_checks import CORPUS
 
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def cli(home: Path, *args: str, **kwargs) -> subprocess.CompletedProcess:
     env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), "MPLBACKEND": "Agg"}
     env.pop("DAGSTER_HOME", None)
-    return subprocess.run([sys.executable, "-m", "combat_analysis.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "combat_analysis.app.main", *args], capture_output=True, text=True,
                           env=env, cwd=ROOT, timeout=300, **kwargs)
 
 
@@ -80,7 +80,7 @@ def test_a_1_gb_file_without_line_breaks_is_refused_quickly_in_bounded_memory(tm
         for _ in range(1024):
             f.write(block)
     env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(tmp_path / "home")}
-    proc = subprocess.Popen([sys.executable, "-m", "combat_analysis.cli", "ingest", str(huge)], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "combat_analysis.app.main", "ingest", str(huge)], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     stderr = proc.stderr.read()
     _, status, usage = os.wait4(proc.pid, 0)

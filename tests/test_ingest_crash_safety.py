@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from combat_analysis.ingest import ingest_log
-from combat_analysis.schema import TABLES
-from combat_analysis.simulate import simulated_match_id, write_match
-from combat_analysis.warehouse import PAUSE_ENV, match_dir, match_ids, open_warehouse
+from combat_analysis.contracts.schema import TABLES
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.ingest.simulate import simulated_match_id, write_match
+from combat_analysis.warehouse.store import PAUSE_ENV, match_dir, match_ids, open_warehouse
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -92,7 +92,7 @@ def old_warehouse(logs, tmp_path_factory) -> Path:
 def kill_ingest_at(home: Path, log: Path, point: str) -> None:
     """Run `combat-analysis ingest LOG` until it reaches `point`, then SIGKILL it."""
     env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), PAUSE_ENV: point}
-    proc = subprocess.Popen([sys.executable, "-m", "combat_analysis.cli", "ingest", str(log)], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "combat_analysis.app.main", "ingest", str(log)], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     said = b""
     deadline = time.monotonic() + 120

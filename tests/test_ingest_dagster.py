@@ -9,9 +9,9 @@ import pytest
 
 from assets.ingest import match_warehouse, raw_match_log
 from assets.sensors import incoming_logs_sensor
-from combat_analysis.requests import match_id_for_key, match_key
-from combat_analysis.simulate import simulated_match_id, write_match
-from combat_analysis.warehouse import match_ids
+from combat_analysis.inbox.requests import match_id_for_key, match_key
+from combat_analysis.ingest.simulate import simulated_match_id, write_match
+from combat_analysis.warehouse.store import match_ids
 from tests.dagster_fixtures import new_instance, resources_for
 
 

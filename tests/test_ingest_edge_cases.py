@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from combat_analysis.ingest import EmptyLogError, IngestError, MalformedLogError, ingest_log
-from combat_analysis.warehouse import match_dir, match_ids, open_warehouse
+from combat_analysis.ingest.run import EmptyLogError, IngestError, MalformedLogError, ingest_log
+from combat_analysis.warehouse.store import match_dir, match_ids, open_warehouse
 from tests.conftest import FIXTURE_LINES, SAMPLE_LOG, SAMPLE_MATCH_ID
 
 SAMPLE_BYTES = SAMPLE_LOG.read_bytes()

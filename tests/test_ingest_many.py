@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from combat_analysis.ingest import IngestError, MalformedLogError, ingest_log, ingest_logs
-from combat_analysis.simulate import NAMES, simulated_match_id, write_match
-from combat_analysis.warehouse import committed_snapshot, match_ids, open_warehouse
+from combat_analysis.ingest.run import IngestError, MalformedLogError, ingest_log, ingest_logs
+from combat_analysis.ingest.simulate import NAMES, simulated_match_id, write_match
+from combat_analysis.warehouse.store import committed_snapshot, match_ids, open_warehouse
 from tests.test_ingest_crash_safety import assert_nothing_left_behind, kill_ingest_at
 from tests.test_ingest_crash_safety import state as reader_state
 from tests.truth_checks import assert_match_figures, assert_player_figures, truth_of

@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from combat_analysis.ingest import ingest_log
-from combat_analysis.simulate import ID_STYLES, NAMES, simulated_match_id, write_match
-from combat_analysis.warehouse import match_ids, open_warehouse
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.ingest.simulate import ID_STYLES, NAMES, simulated_match_id, write_match
+from combat_analysis.warehouse.store import match_ids, open_warehouse
 from tests.truth_checks import assert_match_figures, assert_player_figures, truth_of
 
 EXAMPLES = 40

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from combat_analysis.ingest import IngestError, MalformedLogError, ingest_log
-from combat_analysis.logfile import MAX_LINE_BYTES
-from combat_analysis.simulate import simulated_match_id, write_match
-from combat_analysis.warehouse import match_ids, open_warehouse
+from combat_analysis.ingest.logfile import MAX_LINE_BYTES
+from combat_analysis.ingest.run import IngestError, MalformedLogError, ingest_log
+from combat_analysis.ingest.simulate import simulated_match_id, write_match
+from combat_analysis.warehouse.store import match_ids, open_warehouse
 from tests.truth_checks import assert_match_figures, assert_player_figures, truth_of
 
 

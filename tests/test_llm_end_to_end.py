@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from combat_analysis.pipeline import answer_question
+from combat_analysis.answer.pipeline import answer_question
 from resources import PlannerResource
 from tests.conftest import SAMPLE_MATCH_ID
 from tests.test_planner_llm import Stub, server  # noqa: F401 - the stub endpoint fixture

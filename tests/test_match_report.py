@@ -10,9 +10,9 @@ import pytest
 from season_fixtures import truth_tool
 from simulated import roster, simulated_log
 
-from combat_analysis.ingest import ingest_log
-from combat_analysis.match_report import build_match_report, mvp_scores
-from combat_analysis.render import md_text
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.render.document import md_text
+from combat_analysis.reports.match import build_match_report, mvp_scores
 from tests.conftest import SAMPLE_MATCH_ID
 
 HOSTILE = ["<img src=x onerror=alert(a)>", "[click](javascript:alert(b))", "*bold* | pipe", "`tick` ~~x~~",

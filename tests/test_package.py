@@ -10,15 +10,16 @@ import pytest
 from pydantic import ValidationError
 from stage_fixtures import MATCH_ID, env_with, hand_planner, stage_env, stage_warehouse  # noqa: F401
 
-from combat_analysis.handles import HandleExpiredError, HandleStore
-from combat_analysis.package import AgentDataPackage, ErrorEntry, PackageIntegrityError, new_package
-from combat_analysis.pipeline import answer_question
-from combat_analysis.stages import STAGES
+from combat_analysis.answer.match.data_engineer import data_engineer
+from combat_analysis.answer.pipeline import MATCH, answer_question
+from combat_analysis.answer.query_analyst import query_analyst
+from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, PackageIntegrityError, new_package
+from combat_analysis.warehouse.handles import HandleExpiredError, HandleStore
 
 
 def run_each_stage(question, env):
     versions = [new_package(question, MATCH_ID)]
-    for _name, stage in STAGES:
+    for _name, stage in MATCH.stages():
         versions.append(stage(versions[-1], env))
     return versions
 
@@ -60,7 +61,7 @@ def test_next_version_returns_a_new_package_and_leaves_the_input_alone():
 
 
 def test_digest_chain_across_the_five_stages(versions):
-    stages = [name for name, _ in STAGES]
+    stages = [name for name, _ in MATCH.stages()]
     for i, (prev, pkg) in enumerate(zip(versions, versions[1:], strict=False)):
         assert pkg.version == prev.version + 1 == i + 1
         assert pkg.parent_digest == prev.digest
@@ -76,7 +77,7 @@ def test_digest_chain_across_the_five_stages(versions):
 def test_stages_never_mutate_their_input(stage_env):  # noqa: F811
     env = env_with(stage_env, planner=hand_planner("damage ranking"))
     pkg = new_package("Who dealt the most damage in the match?", MATCH_ID)
-    for _name, stage in STAGES:
+    for _name, stage in MATCH.stages():
         before = pkg.to_json()
         nxt = stage(pkg, env)
         assert pkg.to_json() == before
@@ -133,8 +134,6 @@ def test_an_expired_handle_names_itself_and_cleanup_removes_it(stage_env, tmp_pa
                           match_id=MATCH_ID, artifacts_dir=tmp_path / "a", planner=hand_planner("damage ranking"),
                           followups=False, handles_dir=tmp_path / "fresh", inline_row_cap=3)
     assert pkg.primary_result.handle is not None
-    from combat_analysis.stages import data_engineer, query_analyst
-
     stale = data_engineer(query_analyst(new_package("Who dealt the most damage in the match?", MATCH_ID), env), env)
     handle_id = stale.primary_result.handle.handle_id
     with pytest.raises(HandleExpiredError, match=handle_id):

@@ -20,8 +20,8 @@ import pytest
 from assets.ingest import match_warehouse, raw_match_log
 from assets.questions import QuestionConfig, question_assets
 from assets.reports import match_report
+from combat_analysis.contracts.package import AgentDataPackage
 from combat_analysis.keys import folder_name, key_from_folder_name
-from combat_analysis.package import AgentDataPackage
 from resources.io_managers import latest_package_file
 from tests.dagster_fixtures import new_instance, resources_for
 from tests.simulated import simulated_log
@@ -131,7 +131,7 @@ def questions(place):
     top, home = place
     home = home.parent / "qhome"
     home.mkdir()
-    from combat_analysis.ingest import ingest_log
+    from combat_analysis.ingest.run import ingest_log
 
     ingest_log(simulated_log(top, 50, MATCH_ID), home / "warehouse")
     instance = new_instance()

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from combat_analysis.plan import Intent
+from combat_analysis.contracts.plan import Intent
 from combat_analysis.planner import Vocabulary, compile_plan, plan_question
 from tests.planner_fixtures import DEV_QUESTIONS, SAMPLE_LOG, primary_rows, run_queries, truth
 
@@ -16,8 +16,8 @@ DEV = [json.loads(line) for line in DEV_QUESTIONS.read_text(encoding="utf-8").sp
 
 @pytest.fixture(scope="module")
 def con(tmp_path_factory):
-    from combat_analysis.ingest import ingest_log
-    from combat_analysis.warehouse import open_warehouse
+    from combat_analysis.ingest.run import ingest_log
+    from combat_analysis.warehouse.store import open_warehouse
 
     root = tmp_path_factory.mktemp("planner_warehouse")
     result = ingest_log(SAMPLE_LOG, root)

@@ -9,7 +9,7 @@ import re
 import pytest
 from stage_fixtures import ask_sample, stage_env, stage_warehouse  # noqa: F401
 
-from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner import plan_question
 from tests.planner_fixtures import sample_vocabulary
 
@@ -179,7 +179,7 @@ CONDITION_CASES = list(_condition_cases())
 @pytest.mark.parametrize(("question", "key", "op"), CONDITION_CASES[::4], ids=[c[0][:45] for c in CONDITION_CASES[::4]])
 def test_a_condition_on_a_figure_keeps_exactly_the_players_meeting_it(stage_env, truth, question, key, op):  # noqa: F811
     # "players with more than 10 kills" listed every player, the condition silently dropped
-    from combat_analysis.handles import rows_of
+    from combat_analysis.warehouse.handles import rows_of
     pkg = ask_sample(stage_env, question)
     threshold = float(re.search(r"\d[\d,]*", question).group(0).replace(",", ""))
     want = {p for p, figures in truth["players"].items() if COMPARE[op](figures[key], threshold)}
@@ -235,7 +235,7 @@ def test_an_excluded_entity_is_left_out_never_the_only_one_kept(cue):
 
 
 def test_a_ranking_excluding_a_role_reads_only_the_other_players(stage_env):  # noqa: F811
-    from combat_analysis.handles import rows_of
+    from combat_analysis.warehouse.handles import rows_of
     pkg = ask_sample(stage_env, "rank the players by healing, excluding the supports")
     rows = rows_of(pkg.primary_result, None)
     assert [r["player"] for r in rows][:3] == ["NightOwl07", "VoidWalker", "Kraken_Mid"]  # the Support players PapiTacos and LunaSol are out
@@ -250,7 +250,7 @@ def test_leaving_a_part_of_the_match_out_is_refused_not_turned_around():
 
 
 def test_teams_compared_without_a_role_sum_the_other_players(stage_env, truth):  # noqa: F811
-    from combat_analysis.handles import rows_of
+    from combat_analysis.warehouse.handles import rows_of
     pkg = ask_sample(stage_env, "compare team 1 and team 2 damage excluding the junglers")
     rows = {r["team"]: r["damage_dealt"] for r in rows_of(pkg.primary_result, None)}
     want = {t: sum(p["damage_dealt"] for p in truth["players"].values() if p["team"] == t and p["role"] != "Jungle")
@@ -282,7 +282,7 @@ def test_figures_split_by_god_are_per_god(shape):
 
 
 def test_kills_per_god_are_each_gods_players_kills(stage_env, truth):  # noqa: F811
-    from combat_analysis.handles import rows_of
+    from combat_analysis.warehouse.handles import rows_of
     pkg = ask_sample(stage_env, "show kills per god")
     got = {r["god"]: r["kills"] for r in rows_of(pkg.primary_result, None)}
     assert got == {p["god"]: p["kills"] for p in truth["players"].values()}
@@ -299,7 +299,7 @@ def test_none_at_all_is_a_condition_when_a_figure_follows(shape):
 
 
 def test_players_without_a_kill_are_the_ones_with_none(stage_env, truth):  # noqa: F811
-    from combat_analysis.handles import rows_of
+    from combat_analysis.warehouse.handles import rows_of
     pkg = ask_sample(stage_env, "players without a kill")
     got = {r["player"] for r in rows_of(pkg.primary_result, None)}
     assert got == {p for p, f in truth["players"].items() if f["kills"] == 0} == {"Kraken_Mid", "zoe.rush"}
@@ -323,7 +323,7 @@ OTHER_FIGURE_CASES = (
                          ids=[c[0][:45] for c in OTHER_FIGURE_CASES])
 def test_a_condition_on_another_figure_ranks_the_headline_among_the_rows_kept(
         stage_env, truth, question, figure, on, op, n, shape):  # noqa: F811
-    from combat_analysis.handles import rows_of
+    from combat_analysis.warehouse.handles import rows_of
     pkg = ask_sample(stage_env, question)
     plan = pkg.plan
     assert plan.metrics[0] == figure and plan.condition is not None, question
@@ -386,7 +386,7 @@ def test_which_minute_ranks_the_minutes_not_the_players(stage_env, truth, questi
     # "which minute had the most kills" named the player with the most kills
     from collections import Counter
 
-    from combat_analysis.handles import rows_of
+    from combat_analysis.warehouse.handles import rows_of
     pkg = ask_sample(stage_env, question)
     assert pkg.plan.group_by == ("minute",) and pkg.plan.metrics == ("kills",), pkg.plan
     per_minute = Counter(int(k["second"] // 60) for k in truth["kills"])

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from combat_analysis.plan import Intent, QueryPlan
-from combat_analysis.planner import compile_plan, plan_question, validate_sql
+from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.planner import compile_plan, plan_question
+from combat_analysis.warehouse.gate import validate_sql
 from tests.planner_fixtures import sample_vocabulary, tricky_vocabulary
 
 GOLDEN = yaml.safe_load(Path(__file__).with_name("golden_questions.yaml").read_text(encoding="utf-8"))

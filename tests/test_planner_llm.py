@@ -9,7 +9,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from combat_analysis.plan import Filter, Intent, QueryPlan
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.planner import compile_plan
 from combat_analysis.planner.llm import LlmPlanner
 from tests.planner_fixtures import sample_vocabulary

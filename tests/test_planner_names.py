@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from stage_fixtures import MATCH_ID, stage_env, stage_warehouse  # noqa: F401
 
-from combat_analysis.plan import Intent
+from combat_analysis.contracts.plan import Intent
 from combat_analysis.planner import PlayerInfo, Vocabulary, plan_question
-from combat_analysis.planner.entities import find_mentions, name_parts, squash
+from combat_analysis.planner.read.names import find_mentions, name_parts, squash
 
 PLAYERS = (
     PlayerInfo("Big Tuna 7", 1, "Carry", "Neith"), PlayerInfo("zzzSleepy", 1, "Middle", "Zeus"),
@@ -64,8 +64,8 @@ def test_name_parts():
 
 def test_the_clarifying_question_names_both_players(stage_env):  # noqa: F811
     """Through the real stages (the planner reads this test's roster): the answer asks, naming both."""
-    from combat_analysis.pipeline import run_stages
-    from combat_analysis.stages import StageEnv
+    from combat_analysis.answer.env import StageEnv
+    from combat_analysis.answer.pipeline import run_stages
 
     def planner(question, vocab, previous=()):
         return plan_question(question, VOCAB, previous)

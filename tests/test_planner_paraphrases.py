@@ -22,7 +22,7 @@ def outcomes(tmp_path_factory):
 
 def test_renamed_match_keeps_its_truth(tmp_path):
     match = paraphrases.build_match(SEED, tmp_path)
-    from combat_analysis.simulate import NAMES
+    from combat_analysis.ingest.simulate import NAMES
 
     assert len(match.names) == 10 and not set(match.names) & set(NAMES)
     assert sum(p["kills"] for p in match.truth["players"].values()) == match.truth["total_kills"]

@@ -8,7 +8,7 @@ import pytest
 from stage_fixtures import ask_sample, stage_env, stage_warehouse  # noqa: F401
 
 from combat_analysis.catalog import METRICS, RATE_OF, metric, rate_of
-from combat_analysis.plan import Intent
+from combat_analysis.contracts.plan import Intent
 from combat_analysis.planner import plan_question
 from tests.planner_fixtures import sample_vocabulary
 
@@ -61,7 +61,7 @@ def test_per_minute_without_one_is_still_the_series(shape):
                                                ("which player had the highest healing per minute", "healing_done"),
                                                ("top 3 players by crits per minute", "crits")])
 def test_a_rate_is_each_players_figure_over_the_minutes_played(stage_env, truth, question, key):  # noqa: F811
-    from combat_analysis.handles import rows_of
+    from combat_analysis.warehouse.handles import rows_of
     pkg = ask_sample(stage_env, question)
     minutes = truth["duration_seconds"] / 60
     rate = rate_of(key)

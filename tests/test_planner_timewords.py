@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from combat_analysis.planner.entities import find_mentions, find_roles, find_teams
-from combat_analysis.planner.timewords import parse_time
+from combat_analysis.planner.read.names import find_mentions, find_roles, find_teams
+from combat_analysis.planner.read.timewords import parse_time
 from tests.planner_fixtures import sample_vocabulary, tricky_vocabulary
 
 

@@ -8,8 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from combat_analysis.plan import Filter, Intent, QueryPlan
-from combat_analysis.planner import UnsafeSqlError, compile_plan, plan_question, validate_sql
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
+from combat_analysis.planner import compile_plan, plan_question
+from combat_analysis.warehouse.gate import UnsafeSqlError, validate_sql
 from tests.planner_fixtures import sample_vocabulary, tricky_vocabulary
 
 VOCAB = sample_vocabulary()

@@ -239,8 +239,8 @@ def _both_blocked(postgres: Postgres, storage) -> list[str] | None:
 def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path, monkeypatch):
     import dagster as dg
 
-    from combat_analysis.requests import peek_match_id
-    from combat_analysis.simulate import write_match
+    from combat_analysis.inbox.requests import peek_match_id
+    from combat_analysis.ingest.simulate import write_match
 
     dagster_home, data = tmp_path / "dagster_home", tmp_path / "data"
     dagster_home.mkdir()

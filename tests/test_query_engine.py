@@ -11,14 +11,14 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from combat_analysis.ingest import ingest_log
+from combat_analysis.answer.env import StageEnv
+from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.contracts.schema import TABLES
+from combat_analysis.ingest.run import ingest_log
 from combat_analysis.keys import KeyRefused, folder_name
-from combat_analysis.plan import Intent, QueryPlan
 from combat_analysis.planner import Vocabulary, compile_plan
-from combat_analysis.query_engine import QueryLimits, open_locked
-from combat_analysis.schema import TABLES
-from combat_analysis.stages import StageEnv
-from combat_analysis.warehouse import WarehouseError, table_sources
+from combat_analysis.warehouse.query import QueryLimits, open_locked
+from combat_analysis.warehouse.store import WarehouseError, table_sources
 from tests.simulated import simulated_log
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"

@@ -12,10 +12,10 @@ from season_fixtures import truth_tool
 from simulated import roster, simulated_log
 from stage_fixtures import MATCH_ID, stage_env, stage_warehouse  # noqa: F401
 
-from combat_analysis import render
-from combat_analysis.ingest import ingest_log
-from combat_analysis.pipeline import answer_question
-from combat_analysis.report import full_table_path
+from combat_analysis.answer.pipeline import answer_question
+from combat_analysis.answer.report import full_table_path
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.render import document as render
 
 NAMES = ("Zoë Ñúñez", "O'Brien", "张伟", "mid_or_feed", "x", "Night Owl", "a.b", "🐉Drako", "LunaSol 2", "Kraken|Mid")
 

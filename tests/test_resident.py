@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from combat_analysis import resident
+from combat_analysis.app import client
+from combat_analysis.app.server import Serving
 from tests.conftest import SAMPLE_LOG
 
 BIN = Path(sys.executable).parent
@@ -33,13 +34,13 @@ def served(tmp_path_factory):
     home = tmp_path_factory.mktemp("resident") / "home"
     subprocess.run([str(BIN / "combat-analysis"), "ingest", str(SAMPLE_LOG)], env=_env(home), check=True,
                    capture_output=True)
-    with resident.Serving(home, _env(home), log=home / "serve.log") as server:
+    with Serving(home, _env(home), log=home / "serve.log") as server:
         yield home, server
 
 
 def _client(home: Path, *argv: str, cwd: Path | None = None, **env: str) -> tuple[subprocess.CompletedProcess, list[str]]:
     """The console script's own code path in a fresh process; also which heavy libraries it imported."""
-    code = ("import sys; from combat_analysis.resident import main; rc = main(sys.argv[1:]); "
+    code = ("import sys; from combat_analysis.app.main import main; rc = main(sys.argv[1:]); "
             f"sys.stderr.write('\\nIMPORTED ' + repr(sorted({{m.split('.')[0] for m in sys.modules}} & {set(HEAVY)!r}))); "
             "sys.exit(rc)")
     run = subprocess.run([sys.executable, "-c", code, *argv], env=_env(home, **env), capture_output=True, text=True,
@@ -83,17 +84,17 @@ def test_a_relative_log_path_is_read_from_the_clients_folder(served, tmp_path):
 
 def test_the_socket_is_private_and_only_ask_is_taken(served):
     home, _ = served
-    path = resident.socket_path(home)
+    path = client.socket_path(home)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
         sock.connect(str(path))
-        resident._send(sock, {"argv": ["ingest", "/etc/passwd"], "cwd": "/", "env": {},
-                              "fingerprint": resident.code_fingerprint()})
-        assert resident._receive(sock) == {"status": "refused"}
+        client._send(sock, {"argv": ["ingest", "/etc/passwd"], "cwd": "/", "env": {},
+                              "fingerprint": client.code_fingerprint()})
+        assert client._receive(sock) == {"status": "refused"}
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:  # a server of other code is not used
         sock.connect(str(path))
-        resident._send(sock, {"argv": ["ask", QUESTION], "cwd": "/", "env": {}, "fingerprint": "other code"})
-        assert resident._receive(sock) == {"status": "stale"}
+        client._send(sock, {"argv": ["ask", QUESTION], "cwd": "/", "env": {}, "fingerprint": "other code"})
+        assert client._receive(sock) == {"status": "stale"}
 
 
 def test_without_a_live_server_ask_answers_in_its_own_process(tmp_path):
@@ -101,7 +102,7 @@ def test_without_a_live_server_ask_answers_in_its_own_process(tmp_path):
     subprocess.run([str(BIN / "combat-analysis"), "ingest", str(SAMPLE_LOG)], env=_env(home), check=True,
                    capture_output=True)
     leftover = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)  # a socket file nobody listens on
-    leftover.bind(str(resident.socket_path(home)))
+    leftover.bind(str(client.socket_path(home)))
     leftover.close()
     run, imported = _client(home, "ask", "--no-followups", QUESTION)
     assert run.returncode == 0 and run.stdout.startswith("VoidWalker dealt the most damage: 192,395")
@@ -111,7 +112,7 @@ def test_without_a_live_server_ask_answers_in_its_own_process(tmp_path):
 def test_sigterm_stops_the_server_and_removes_its_socket(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
-    with resident.Serving(home, _env(home)) as server:
+    with Serving(home, _env(home)) as server:
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=30) == 0
-        assert not resident.socket_path(home).exists()
+        assert not client.socket_path(home).exists()

@@ -9,17 +9,9 @@ from datetime import date, datetime
 
 import pytest
 
-from combat_analysis import season
-from combat_analysis.season import (
-    ADDITIVE_METRICS,
-    ALL_MATCHES,
-    PLAYER_METRICS,
-    SELECTION,
-    DateRange,
-    LastMatches,
-    MatchList,
-    SeasonError,
-)
+from combat_analysis.contracts.selection import ALL_MATCHES, SELECTION, DateRange, LastMatches, MatchList
+from combat_analysis.season import figures as season
+from combat_analysis.season.figures import ADDITIVE_METRICS, PLAYER_METRICS, SeasonError
 from tests.season_fixtures import ROSTER, SEEDS, ingest_season, season_once
 
 # --- the season and its oracle ----------------------------------------------------------------------------
@@ -37,7 +29,7 @@ def season_root(tmp_path_factory, season_matches):
 
 @pytest.fixture()
 def con(season_root):
-    from combat_analysis.warehouse import open_warehouse
+    from combat_analysis.warehouse.store import open_warehouse
 
     connection = open_warehouse(season_root)
     yield connection
@@ -443,7 +435,7 @@ def test_player_missing_from_the_selection(con, season_matches):
 
 
 def test_an_empty_warehouse_has_an_empty_season(tmp_path):
-    from combat_analysis.warehouse import open_warehouse
+    from combat_analysis.warehouse.store import open_warehouse
 
     con = open_warehouse(tmp_path)
     assert season.selected_matches(con) == ()

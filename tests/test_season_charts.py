@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from combat_analysis import season_charts
-from combat_analysis.season_report import is_figure
+from combat_analysis.charts import season as season_charts
+from combat_analysis.render.document import is_figure
 
 
 def pixels(path: Path) -> tuple[int, int, int]:

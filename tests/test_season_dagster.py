@@ -12,8 +12,8 @@ import pytest
 from assets.ingest import match_warehouse, raw_match_log
 from assets.reports import match_report
 from assets.season import profile_checks, season_assets
-from combat_analysis.requests import match_key
-from combat_analysis.season_report import BoardsTable, GroupsTable, ProfilesTable, load_table
+from combat_analysis.inbox.requests import match_key
+from combat_analysis.reports.season import BoardsTable, GroupsTable, ProfilesTable, load_table
 from tests.dagster_fixtures import new_instance, resources_for
 from tests.season_fixtures import season_once
 
@@ -94,7 +94,7 @@ def test_checks_pass_and_count_every_match(season_home):
 
 
 def test_checks_fail_when_a_match_or_a_count_is_off(season_home):
-    from combat_analysis.warehouse import open_warehouse
+    from combat_analysis.warehouse.store import open_warehouse
 
     home, _, _, _, first = season_home
     table = load_table(home / "season" / "player_profiles.json", ProfilesTable)

@@ -6,9 +6,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from stage_fixtures import MATCH_ID, env_with, hand_planner, stage_env, stage_warehouse  # noqa: F401
 
-from combat_analysis.package import AgentDataPackage, QueryAnalysis, SqlQueryInfo, new_package
-from combat_analysis.plan import Intent, QueryPlan
-from combat_analysis.stages import analyst, composer, data_engineer, query_analyst, visualization
+from combat_analysis.answer.match.analyst import analyst
+from combat_analysis.answer.match.composer import composer
+from combat_analysis.answer.match.data_engineer import data_engineer
+from combat_analysis.answer.match.visualization import visualization
+from combat_analysis.answer.query_analyst import query_analyst
+from combat_analysis.contracts.package import AgentDataPackage, QueryAnalysis, SqlQueryInfo, new_package
+from combat_analysis.contracts.plan import Intent, QueryPlan
 
 LEADER_SQL = "SELECT player, damage_dealt FROM player_stats ORDER BY damage_dealt DESC LIMIT 1"
 ABILITY_SQL = ("SELECT ability, sum(amount) AS damage_dealt FROM damage WHERE source = $player "

@@ -15,9 +15,9 @@ import pytest
 
 from assets.ingest import match_warehouse, raw_match_log
 from assets.sensors import incoming_logs_sensor
-from combat_analysis import season
-from combat_analysis.simulate import write_match
-from combat_analysis.warehouse import compact, layer_chunks, match_ids, open_warehouse, table_sources
+from combat_analysis.ingest.simulate import write_match
+from combat_analysis.season import figures as season
+from combat_analysis.warehouse.store import compact, layer_chunks, match_ids, open_warehouse, table_sources
 from resources import CombatHome
 from tests.dagster_fixtures import new_instance
 from tests.truth_checks import assert_player_figures, truth_of

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from combat_analysis.planner.validate import UnsafeSqlError, validate_sql
-from combat_analysis.schema import WAREHOUSE_SCHEMA
+from combat_analysis.contracts.schema import WAREHOUSE_SCHEMA
+from combat_analysis.warehouse.gate import UnsafeSqlError, validate_sql
 
 VIEWS = sorted(WAREHOUSE_SCHEMA)
 OUTSIDE = ['"/tmp/secret/creds.csv"', "'/etc/passwd'", "secrets", '"other.parquet"', "duckdb_tables",

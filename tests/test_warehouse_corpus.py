@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from combat_analysis.ingest import ingest_log
-from combat_analysis.warehouse import match_ids, open_warehouse
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.warehouse.store import match_ids, open_warehouse
 from tests.truth_checks import CORPUS, assert_match_figures, assert_player_figures
 
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from combat_analysis import season
-from combat_analysis.ingest import ingest_log, ingest_logs
-from combat_analysis.schema import TABLES
-from combat_analysis.simulate import simulated_match_id, write_match
-from combat_analysis.warehouse import (
+from combat_analysis.contracts.schema import TABLES
+from combat_analysis.ingest.run import ingest_log, ingest_logs
+from combat_analysis.ingest.simulate import simulated_match_id, write_match
+from combat_analysis.season import figures as season
+from combat_analysis.warehouse.store import (
     LAYER_DIR,
     LAYER_TABLES,
     PAUSE_ENV,
@@ -156,7 +156,7 @@ def test_one_compactor_at_a_time(warehouse):
 
 def test_a_compaction_killed_before_its_pointer_changes_nothing(warehouse, tmp_path):
     before = figures(warehouse)
-    code = f"from combat_analysis.warehouse import compact; compact({str(warehouse)!r}, chunk_matches=3)"
+    code = f"from combat_analysis.warehouse.store import compact; compact({str(warehouse)!r}, chunk_matches=3)"
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stderr=subprocess.PIPE,
                             env={**os.environ, PAUSE_ENV: "layer-pointer-temp-written"})
     said = b""

@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-from combat_analysis.ingest import ingest_log
-from combat_analysis.schema import TABLES
-from combat_analysis.simulate import simulated_match_id, write_match
-from combat_analysis.warehouse import (
+from combat_analysis.contracts.schema import TABLES
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.ingest.simulate import simulated_match_id, write_match
+from combat_analysis.warehouse.store import (
     WarehouseError,
     committed_snapshot,
     digest_entry_path,

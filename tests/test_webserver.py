@@ -125,7 +125,7 @@ def test_dagster_dev_end_to_end(tmp_path):
         assert (tmp_path / "data" / "reports" / SAMPLE_MATCH_ID / "report.html").exists()
 
         # Dropped into the incoming folder: the sensor ingests it and automation builds its report.
-        from combat_analysis.simulate import simulated_match_id, write_match
+        from combat_analysis.ingest.simulate import simulated_match_id, write_match
 
         sim_id = simulated_match_id(5)  # numeric, as the game writes ids
         write_match(tmp_path / "data" / "incoming" / "scrim.log", seed=5)

@@ -24,13 +24,12 @@ import sqlglot
 from sqlglot import exp
 
 from combat_analysis.catalog import DIMENSIONS, METRICS, Metric, Source, metric
-from combat_analysis.plan import Filter, Intent, QueryPlan, SqlQuery, TimeWindow
-from combat_analysis.planner.validate import PARAMETER_NAME, validate_sql
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, SqlQuery, TimeWindow
 from combat_analysis.planner.vocabulary import Vocabulary
+from combat_analysis.warehouse.gate import PARAMETER_NAME, validate_sql
 
 ROSTER_DIMS = ("player", "team", "role", "god")
 EVENT_KEY_DIMS = ("ability", "item", "target_kind", "objective", "phase", "victim", "source", "source_kind", "target")
-FIGURE_INTENTS = (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON, Intent.BREAKDOWN, Intent.TIMELINE)
 LIST_LIMIT = 500  # event lists and un-ranked figures: every row of one match fits
 
 
@@ -321,7 +320,7 @@ def _keys_relation(plan: QueryPlan, bases: list[Metric], bound: frozenset[str]) 
     return select.subquery("k")
 
 
-def _metric_expr(m: Metric, plan: QueryPlan, grouped: bool) -> exp.Expr:
+def _metric_expr(m: Metric, plan: QueryPlan) -> exp.Expr:
     def base_value(base: Metric) -> exp.Expr:
         return exp.func("COALESCE", exp.column(base.id, table=f"m_{base.id}"), exp.convert(0))
 
@@ -363,7 +362,7 @@ def _figures(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
         outer = exp.select().from_(f"m_{bases[0].id}")
         for base in bases[1:]:
             outer = outer.join(exp.to_table(f"m_{base.id}"), join_type="cross")
-    outer_columns += [_metric_expr(metric(mid), plan, bool(dims)).as_(mid) for mid in plan.metrics]
+    outer_columns += [_metric_expr(metric(mid), plan).as_(mid) for mid in plan.metrics]
     outer = outer.select(*outer_columns)
     for base in bases:
         outer = outer.with_(f"m_{base.id}", as_=_base_cte(base, plan, bound))
@@ -380,14 +379,14 @@ def _figures(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
         compared = plan.condition.metric or plan.metrics[0]
         if compared not in plan.metrics:
             raise PlanError(f"the condition is on {compared!r}, which is not one of the plan's figures")
-        figure = _metric_expr(metric(compared), plan, True)
+        figure = _metric_expr(metric(compared), plan)
         outer = outer.where(_condition_expr(plan.condition.op, figure, exp.convert(plan.condition.value)))
     if dims:
         outer = outer.order_by(*order)
     if plan.intent == Intent.RANKING and plan.shape == "top" and dims:
         # "top 3" names three rows, and every row tied with the third
         rank = exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(expressions=[
-            exp.Ordered(this=_metric_expr(metric(plan.metrics[0]), plan, True), desc=plan.order == "desc",
+            exp.Ordered(this=_metric_expr(metric(plan.metrics[0]), plan), desc=plan.order == "desc",
                         nulls_first=False)]))
         return outer.qualify(rank <= exp.convert(int(plan.limit))).limit(LIST_LIMIT)
     limit = plan.limit if plan.intent == Intent.RANKING else max(plan.limit, LIST_LIMIT)

@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 
 from combat_analysis.catalog import DIMENSIONS, metric, rate_of
-from combat_analysis.plan import Intent, QueryPlan
-from combat_analysis.planner import conditions, exclusions
-from combat_analysis.planner.entities import find_roles
-from combat_analysis.planner.reading import EVENT_FIGURES, SHARE, Reading, normalize, read_metrics
-from combat_analysis.planner.refusals import no_digits, refuse
+from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.planner.plans.refusals import no_digits, refuse
+from combat_analysis.planner.read import conditions, exclusions
+from combat_analysis.planner.read.names import find_roles
+from combat_analysis.planner.read.reading import EVENT_FIGURES, SHARE, Reading, normalize, read_metrics
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # The cue words of events whose object must be this match: "won the match", not "won the lottery" or "won the
@@ -176,8 +176,6 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
 
 def _reading(plan: QueryPlan) -> str:
     """What the plan answers, briefly: "kills per player over the whole match"."""
-    from combat_analysis.catalog import DIMENSIONS
-
     text = ", ".join(metric(m).label for m in plan.metrics)
     groups = [DIMENSIONS[g].label for g in plan.group_by if g not in ("minute", "period")]
     if groups:

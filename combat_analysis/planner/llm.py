@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from combat_analysis.catalog import DIMENSIONS, METRICS
-from combat_analysis.entities import KINDS
-from combat_analysis.plan import Intent, QueryPlan
+from combat_analysis.catalog.kinds import KINDS
+from combat_analysis.contracts.plan import Intent, QueryPlan, Refusal
 from combat_analysis.planner.compile import compile_plan
 from combat_analysis.planner.offline import plan_question as offline_plan
 from combat_analysis.planner.offline import summarize
-from combat_analysis.planner.validate import PARAMETER_NAME
+from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS
 from combat_analysis.planner.vocabulary import Vocabulary
+from combat_analysis.warehouse.gate import PARAMETER_NAME
 
 ENV_BASE_URL = "COMBAT_ANALYSIS_LLM_BASE_URL"
 ENV_MODEL = "COMBAT_ANALYSIS_LLM_MODEL"
@@ -94,7 +95,7 @@ class LlmPlanner:
         key = os.environ.get(self.api_key_env)
         if key:
             headers["Authorization"] = f"Bearer {key}"
-        import urllib.request  # http, email and ssl: only a configured model pays for them
+        import urllib.request  # lazy: http, email and ssl: only a configured model pays for them
 
         request = urllib.request.Request(self.base_url.rstrip("/") + "/chat/completions",
                                          data=json.dumps(body).encode("utf-8"), headers=headers, method="POST")
@@ -136,14 +137,10 @@ def _ours(plan: QueryPlan) -> QueryPlan:
 
 def _tidy_refusal(plan: QueryPlan, fallback: QueryPlan) -> QueryPlan:
     """A model's refusal keeps its reason but our digit-free suggestions (refusals must invent no numbers)."""
-    from combat_analysis.plan import Refusal
-
     reason = plan.refusal.reason if plan.refusal and plan.refusal.reason else "This cannot be answered from the combat log."
     reason = re.sub(r"\s{2,}", " ", re.sub(r"\d+", "", reason)).strip()
     suggestions = fallback.refusal.suggestions if fallback.refusal else ()
     if not suggestions:
-        from combat_analysis.planner.offline import GENERIC_SUGGESTIONS
-
         suggestions = GENERIC_SUGGESTIONS
     refused = plan.model_copy(update={"refusal": Refusal(reason=reason, suggestions=suggestions), "then": None,
                                       "focus": ()})

@@ -19,11 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from combat_analysis.plan import Intent, QueryPlan
-from combat_analysis.planner import faithful, followup, intents, parts, refusals
-from combat_analysis.planner.intents import PARAM_PLAYER, plan_reading, summarize
-from combat_analysis.planner.reading import Reading, read_question
-from combat_analysis.planner.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
+from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.planner import faithful
+from combat_analysis.planner.plans import followup, intents, refusals
+from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, summarize
+from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
+from combat_analysis.planner.plans.single import checked, plan_reading_checked
+from combat_analysis.planner.read import parts
+from combat_analysis.planner.read.reading import Reading, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
 
 MAX_QUESTION_CHARS = 500
@@ -52,25 +55,6 @@ def plan_question(question: str, vocab: Vocabulary, previous: Sequence[str] = ()
                       + no_digits(type(error).__name__ + " while planning") + ".")
 
 
-def checked(plan: QueryPlan, vocab: Vocabulary) -> QueryPlan:
-    """Compile once so a plan that cannot become valid SQL turns into an honest refusal here."""
-    from combat_analysis.planner.compile import PlanError, compile_plan
-
-    if plan.intent == Intent.REFUSE:
-        return plan
-    try:
-        compile_plan(plan, vocab)
-    except PlanError as error:
-        return refuse(plan.question, vocab, "This question cannot be answered from the combat log as asked: "
-                      + no_digits(str(error)) + ".", plan.assumptions)
-    return plan
-
-
-def plan_reading_checked(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
-    """A reading's plan without the session machinery (used to re-read earlier questions)."""
-    return checked(_single(question, r, vocab), vocab)
-
-
 def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryPlan:
     text = question.strip()
     if not text:
@@ -93,24 +77,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
                              lambda first, clause: _about_leader(first, clause, vocab))
     if multi is not None:
         return checked(multi.model_copy(update={"question": question, "summary": _summary_with_parts(multi)}), vocab)
-    return checked(_single(question, r, vocab), vocab)
-
-
-def _single(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
-    unknown = refusals.unknown_name(r.masked, r)
-    if unknown:
-        return refusals.unknown_name_refusal(question, vocab, unknown)
-    asked = refusals.ambiguity_refusal(question, vocab, r)
-    if asked is not None:
-        return asked
-    if r.winner_unknown:
-        return refuse(question, vocab, "No Titan fell in this match, so the combat log does not record a winner and "
-                      "the winning or losing team cannot be named.", r.assumptions)
-    for special in (intents.dependent_plan, intents.leader_split_plan):
-        plan = special(question, r, vocab)
-        if plan is not None:
-            return faithful.check(plan, r, vocab)
-    return faithful.check(plan_reading(question, r, vocab), r, vocab)
+    return plan_reading_checked(question, r, vocab)
 
 
 def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryPlan | None:

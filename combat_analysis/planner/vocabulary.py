@@ -1,7 +1,8 @@
 """What one match's data calls things: players (with team, role, god), abilities, items, duration, winner.
 
 The planner resolves every name in a question against a `Vocabulary`, never against the warehouse directly,
-so planning needs no database and takes milliseconds.
+so planning needs no database and takes milliseconds. Across matches, `SeasonVocabulary` holds the names of
+every match.
 """
 
 from __future__ import annotations
@@ -69,6 +70,38 @@ class Vocabulary:
         return tuple(p for p in self.players
                      if (team is None or p.team == team) and (role is None or p.role == role)
                      and (god is None or p.god == god))
+
+
+@dataclass(frozen=True)
+class SeasonVocabulary(Vocabulary):
+    """The names of every match, one entry per player name (team, role and god vary by match, so the
+    entries carry none), with the roles and gods seen in any match. Cheap: it never reads abilities or
+    items, which a cross-match plan does not use."""
+
+    roles_seen: tuple[str, ...] = ()
+    gods_seen: tuple[str, ...] = ()
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        return self.roles_seen
+
+    @property
+    def gods(self) -> tuple[str, ...]:
+        return self.gods_seen
+
+    @classmethod
+    def from_connection(cls, con) -> SeasonVocabulary:
+        """Read the names of every match a DuckDB connection's views read (opened across matches)."""
+        def column(sql: str) -> tuple[str, ...]:
+            return tuple(r[0] for r in con.execute(sql).fetchall())
+
+        return cls(
+            players=tuple(PlayerInfo(player=n) for n in column("SELECT DISTINCT player FROM players ORDER BY player")),
+            roles_seen=column("SELECT DISTINCT role FROM players WHERE role IS NOT NULL ORDER BY role"),
+            gods_seen=column("SELECT DISTINCT god FROM players WHERE god IS NOT NULL ORDER BY god"),
+            # non-players are read so a question about one ("the Fire Giant") is recognised, and refused across
+            # matches rather than answered about the players
+            npcs=column("SELECT DISTINCT name FROM entities WHERE kind <> 'player' AND name IS NOT NULL ORDER BY name"))
 
 
 def _column(con, sql: str) -> tuple[str, ...]:

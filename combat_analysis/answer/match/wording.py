@@ -1,0 +1,599 @@
+"""The sentences of an answer: one function per result shape, each reading the plan and its rows.
+
+Every figure is stated exactly (METRICS.md formatting), every entity by its name in the log, every time on
+the match clock (`m:ss`). Ties are named: "top 3" lists three rows and every row tied with the third, and
+a shared lead names every leader. A list question ("for every player") names every row, in order.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from combat_analysis import formatting as fmt
+from combat_analysis.answer.results import (
+    dimension_word,
+    fmt_entity,
+    metric_info,
+    result_shape,
+    window_phrase,
+)
+from combat_analysis.catalog import metric
+from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.formatting import clock, is_number
+from combat_analysis.planner.read.conditions import describe
+
+MAX_LISTED = 12  # rows named in one sentence; the table and the chart hold the rest
+ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
+            10: "tenth"}
+
+# How a leader is described: "<who> dealt the most damage".
+MOST = {
+    "damage_dealt": "dealt the most damage",
+    "damage_to_players": "dealt the most damage to enemy gods",
+    "damage_to_structures": "dealt the most damage to structures",
+    "damage_to_minions": "dealt the most damage to minions",
+    "damage_to_jungle": "dealt the most damage to jungle camps",
+    "damage_to_bosses": "dealt the most damage to bosses",
+    "npc_damage": "dealt the most damage",
+    "damage_taken": "took the most damage",
+    "damage_mitigated": "mitigated the most damage",
+    "healing_done": "healed the most",
+    "healing_received": "received the most healing",
+    "crits": "landed the most critical hits",
+    "biggest_hit": "landed the biggest single hit",
+    "hits": "landed the most hits",
+    "kills": "got the most kills",
+    "deaths": "died the most",
+    "assists": "had the most assists",
+    "kda": "had the best KDA",
+    "kd": "had the best K/D",
+    "mvp_score": "was the MVP by the match report's rule, with a score of",
+    "gold": "earned the most gold",
+    "experience": "earned the most experience",
+    "gpm": "had the highest gold per minute",
+    "dpm": "had the highest damage per minute",
+    "xpm": "had the highest experience per minute",
+    "cc_applied": "applied the most crowd control",
+    "items_purchased": "bought the most items",
+    "objectives_taken": "took the most objectives",
+    "towers": "destroyed the most towers",
+}
+# How one figure is stated: "<who> dealt 99,127 damage".
+AMOUNT = {
+    "damage_dealt": "{who} dealt {v} damage",
+    "damage_to_players": "{who} dealt {v} damage to enemy gods",
+    "damage_to_structures": "{who} dealt {v} damage to structures",
+    "damage_to_minions": "{who} dealt {v} damage to minions",
+    "damage_to_jungle": "{who} dealt {v} damage to jungle camps",
+    "damage_to_bosses": "{who} dealt {v} damage to bosses",
+    "npc_damage": "{who} dealt {v} damage",
+    "damage_taken": "{who} took {v} damage",
+    "damage_mitigated": "{who} mitigated {v} damage",
+    "healing_done": "{who} did {v} healing",
+    "healing_received": "{who} received {v} healing",
+    "kills": "{who} got {v} kills",
+    "deaths": "{who} died {v} times",
+    "assists": "{who} had {v} assists",
+    "kda": "{who}'s KDA was {v}",
+    "kd": "{who}'s K/D was {v}",
+    "mvp_score": "{who}'s MVP score was {v}",
+    "gold": "{who} earned {v} gold",
+    "experience": "{who} earned {v} experience",
+    "gpm": "{who}'s gold per minute was {v}",
+    "dpm": "{who}'s damage per minute was {v}",
+    "xpm": "{who}'s experience per minute was {v}",
+    "crits": "{who} landed {v} critical hits",
+    "biggest_hit": "{who}'s biggest single hit was {v}",
+    "hits": "{who} landed {v} hits",
+    "towers": "{who} destroyed {v} towers",
+    "phoenixes": "{who} destroyed {v} phoenixes",
+    "titans": "{who} destroyed {v} titans",
+    "objectives_taken": "{who} took {v} objectives",
+}
+
+
+KIND_NAMES = {"player": "players", "structure": "structures", "minion": "minions", "jungle": "jungle camps",
+              "boss": "bosses", "unknown": "unclassified sources"}
+
+
+def qualifier_phrase(plan: QueryPlan) -> str:
+    """The filters that are not the entity asked about, as words: " from jungle camps", " with Back Off!"."""
+    bits = []
+    for f in plan.filters:
+        values = [str(v) for v in f.values if not str(v).startswith("$")]
+        if f.op == "!=" and values and f.dimension in ("player", "team", "role", "god"):
+            # "excluding the junglers": what the figures leave out
+            left_out = [f"team {v}" for v in values] if f.dimension == "team" else \
+                [f"the {v} players" for v in values] if f.dimension in ("role", "god") else values
+            bits.append(f"without {names(left_out)}")
+            continue
+        if not values or set(values) <= set(plan.focus) or (
+                f.dimension == "source_kind" and not plan.group_by and not plan.focus):
+            continue  # "the Fire Giant dealt ...", "Structures dealt ...": the subject is not repeated
+        listed = names(values) if len(values) <= 3 else f"the {fmt.plural(dimension_word(f.dimension))} asked about"
+        if len(values) > 3 and all(v.lower().endswith("basic attack") for v in values):
+            listed = "basic attacks"
+        kinds = names([KIND_NAMES.get(v, v) for v in values])
+        phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
+                  "target": f"against {listed}", "victim": f"on {listed}", "ability": f"with {listed}",
+                  "item": f"with {listed}"}.get(f.dimension)
+        if phrase:
+            bits.append(phrase)
+    return "".join(f" {b}" for b in bits)
+
+
+def scope(plan: QueryPlan) -> str:
+    """The qualifiers, the condition on the figure and the window of a plan, to follow a figure's name."""
+    return qualifier_phrase(plan) + condition_phrase(plan) + window_phrase(plan)
+
+
+def condition_said(plan: QueryPlan) -> str:
+    """"more than 10 kills": the condition on a figure, in the question's own number."""
+    if plan.condition is None or not plan.metrics:
+        return ""
+    return f"{describe(plan.condition)} {metric_info(plan.condition.metric or plan.metrics[0]).label}"
+
+
+def condition_phrase(plan: QueryPlan) -> str:
+    """" with more than 10 kills": the rows kept by a condition on a figure, to follow the headline's name;
+    " among the players with more than 5 kills" when the condition is on another figure than the headline."""
+    said = condition_said(plan)
+    if not said:
+        return ""
+    if plan.condition is not None and plan.condition.metric not in (None, plan.metrics[0]):
+        return f" among the {plan.group_by[0] if plan.group_by else 'player'}s with {said}"
+    return f" with {said}"
+
+
+def names(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def who(dim: str | None, value: Any, start: bool = True) -> str:
+    """How an entity is named; `start` capitalises it for the start of a sentence."""
+    if dim == "team":
+        return f"{'T' if start else 't'}eam {value}"
+    if dim == "role":
+        return f"{'T' if start else 't'}he {value} role" if value is not None else "the role"
+    if dim == "minute":  # minute 0 is the first, as on the match clock's series
+        return f"{'M' if start else 'm'}inute {value}"
+    if dim == "period":
+        text = str(value)
+        return text[:1].upper() + text[1:] if start else text
+    return fmt_entity(dim, value) if dim else str(value)
+
+
+EVENT_DIMS = ("ability", "item", "target_kind", "objective", "source", "source_kind", "target", "victim", "phase", "minute")
+
+
+def _singular(dim: str | None) -> str:
+    return {"target_kind": "target kind", "source_kind": "attacker kind", "source": "attacker"}.get(dim or "", dim or "row")
+
+
+def value(row: Mapping[str, Any], metric_id: str) -> str:
+    return fmt.number(row.get(metric_id), metric_info(metric_id).decimals)
+
+
+def subject(plan: QueryPlan) -> str | None:
+    """The entity a filter-only question is about: "team 2", "VoidWalker", "Structures"."""
+    if plan.focus:
+        return names([f for f in plan.focus])
+    for f in plan.filters:
+        if f.op == "=" and f.values and f.dimension == "source_kind":
+            kind = KIND_NAMES.get(str(f.values[0]), str(f.values[0]))
+            return kind[:1].upper() + kind[1:]
+        if f.op == "=" and f.values and f.dimension in ("player", "team", "role", "god", "source"):
+            return who(f.dimension, f.values[0])
+    return None
+
+
+def _figures(row: Mapping[str, Any], metrics: Sequence[str]) -> str:
+    return ", ".join(f"{value(row, m)} {metric_info(m).label}" for m in metrics)
+
+
+# ---------------------------------------------------------------------------------------------- figures
+
+def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
+    metric_id = metrics[0]
+    info = metric_info(metric_id)
+    window = scope(plan)
+    valued = [r for r in rows if is_number(r.get(metric_id))]
+    if not valued:
+        return f"No {info.label} was recorded{window}."
+    if plan.shape == "all" or (plan.shape == "top" and plan.limit > 1):
+        return listing(plan, valued, dim, metrics)
+    position = min(plan.position, len(valued))
+    top = valued[position - 1]
+    tied = [r for r in valued if r.get(metric_id) == top.get(metric_id)]
+    lowest = plan.order == "asc"
+    if len(tied) == len(valued) > 2:
+        return f"All {len(valued)} {fmt.plural(dimension_word(dim))} are level on {info.label}{scope(plan)}: {value(top, metric_id)} each."
+    if len(tied) > 1:
+        leaders = names([who(dim, r.get(dim), i == 0) for i, r in enumerate(tied)])
+        rank = "lowest" if lowest else "most" if metric_id not in ("kda", "kd", "gpm", "dpm", "xpm") else "best"
+        text = f"{leaders} are tied for the {ORDINALS.get(position, '') + ' ' if position > 1 else ''}{rank} " \
+               f"{info.label}{window}: {value(top, metric_id)} each"
+    elif position > 1:
+        above = valued[position - 2]
+        text = (f"{who(dim, top.get(dim))} had the {ORDINALS.get(position, f'number {position}')} "
+                f"{'lowest' if lowest else 'highest'} {info.label}{window}: {value(top, metric_id)} "
+                f"(behind {who(dim, above.get(dim), False)} with {value(above, metric_id)})")
+        return text + "."
+    elif dim in EVENT_DIMS:
+        for_whom = f" for {subject(plan)}" if plan.focus else ""
+        text = (f"The {'bottom' if lowest else 'top'} {_singular(dim)} by {info.label}{for_whom}{window} is "
+                f"{who(dim, top.get(dim), False)}: {value(top, metric_id)}")
+    elif lowest:
+        text = f"{who(dim, top.get(dim))} had the lowest {info.label}{window}: {value(top, metric_id)}"
+    else:
+        phrase = MOST.get(metric_id, f"had the highest {info.label}")
+        if metric_id.startswith("damage_to") and any(f.dimension == "target" for f in plan.filters):
+            phrase = MOST["damage_dealt"]  # "dealt the most damage against Fire Giant"
+        joiner = " " if phrase.endswith(" of") else ": "
+        text = f"{who(dim, top.get(dim))} {phrase}{window}{joiner}{value(top, metric_id)}"
+    rest = [r for r in valued if r not in tied]
+    if rest:
+        nxt = rest[0]
+        if dim == "team" and len(valued) == 2:
+            text += f" ({who(dim, nxt.get(dim), False)}: {value(nxt, metric_id)})"
+        else:
+            relation = "next lowest" if lowest else "ahead of"
+            text += f" ({relation} {who(dim, nxt.get(dim), False)} with {value(nxt, metric_id)})"
+    extra = [m for m in metrics[1:] if is_number(top.get(m))]
+    if extra:
+        text += f"; {who(dim, top.get(dim), False)} also had {_figures(top, extra)}"
+    return text + "."
+
+
+def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
+    """Every row in order ("for every player"), or the top N with every row tied with the Nth."""
+    metric_id = metrics[0]
+    info = metric_info(metric_id)
+    window = scope(plan)
+    for_whom = f" for {subject(plan)}" if plan.focus and dim not in ("player",) else ""
+    shown = rows[:MAX_LISTED]
+    if len(metrics) == 1:
+        items = "; ".join(f"{who(dim, r.get(dim), False)}: {value(r, metric_id)}" for r in shown)
+    else:
+        items = "; ".join(f"{who(dim, r.get(dim), False)}: {_figures(r, metrics)}" for r in shown)
+    more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
+    order = "lowest first" if plan.order == "asc" else "highest first"
+    if plan.shape == "top":
+        head = f"Top {plan.limit} {fmt.plural(dimension_word(dim))} by {info.label}{for_whom}{window}"
+        nth = rows[min(plan.limit, len(rows)) - 1].get(metric_id)
+        tied = [r for r in rows if r.get(metric_id) == nth] if len(rows) > plan.limit else []
+        tie = (f" ({names([who(dim, r.get(dim), False) for r in tied])} are tied at {value(tied[0], metric_id)})"
+               if len(tied) > 1 else "")
+        return f"{head}: {items}{more}{tie}."
+    label = info.label if len(metrics) == 1 else names([metric_info(m).label for m in metrics])
+    return f"{label[:1].upper() + label[1:]} by {dim or 'row'}{for_whom}{window}, {order}: {items}{more}."
+
+
+def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
+    metric_id = metrics[0]
+    info = metric_info(metric_id)
+    valued = [r for r in rows if is_number(r.get(metric_id))]
+    if not valued:
+        return f"No {info.label} was recorded{scope(plan)}."
+    owner = f"{subject(plan)}'s " if plan.focus else ""
+    total = sum(float(r[metric_id]) for r in valued)
+    shown = valued[:MAX_LISTED]
+    share = info.additive and total > 0 and all(float(r[metric_id]) >= 0 for r in valued)
+    items = []
+    for i, r in enumerate(shown):
+        part = f"{who(dim, r.get(dim), False)}: {value(r, metric_id)}"
+        if share and i == 0:
+            part += f" ({fmt.share(float(r[metric_id]) / total * 100, 'the total')})"
+        items.append(part)
+    more = f"; and {len(valued) - len(shown)} more" if len(valued) > len(shown) else ""
+    text = f"{owner}{info.label} by {dim.replace('_', ' ') if dim else 'row'}{scope(plan)}: " \
+           f"{'; '.join(items)}{more}"
+    return text[:1].upper() + text[1:] + "."
+
+
+def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
+    metric_id = metrics[0]
+    info = metric_info(metric_id)
+    many = len(metrics) > 1
+    parts = "; ".join(f"{who(dim, r.get(dim), i == 0 and many)}: " + ", ".join(
+        f"{value(r, m)}" + (f" {metric_info(m).label}" if many else "") for m in metrics)
+        for i, r in enumerate(rows[:MAX_LISTED]))
+    text = f"{parts}." if many else f"{info.label[:1].upper() + info.label[1:]}{scope(plan)} — {parts}."
+    valued = [r for r in rows if is_number(r.get(metric_id))]
+    if len(valued) >= 2:
+        hi = max(valued, key=lambda r: r[metric_id])
+        lo = min(valued, key=lambda r: r[metric_id])
+        diff = float(hi[metric_id]) - float(lo[metric_id])
+        on = f" on {info.label}" if many else ""
+        if diff > 0:
+            text += f" {who(dim, hi.get(dim))} is ahead{on} by {fmt.number(diff, info.decimals)}"
+            text += f" ({fmt.percent(diff / float(lo[metric_id]) * 100)})." if lo[metric_id] else "."
+        else:
+            text += f" They are level{on}."
+    return text
+
+
+def _the(label: str) -> str:
+    """'the first 10 minutes', but 'before minute 10' as it is."""
+    return label if label.split()[0] in ("before", "after", "between", "during", "since", "up", "from") else f"the {label}"
+
+
+def periods(plan: QueryPlan, rows: list[dict], metrics: Sequence[str]) -> str:
+    """Windows side by side: "O'Malley's damage dealt — first 10 minutes: 15,657; last 10 minutes: 28,088"."""
+    entity = next((c for c in ("player", "team", "role", "god") if c in (rows[0] if rows else {})), None)
+    info = metric_info(metrics[0])
+    owner = f"{subject(plan)}'s " if plan.focus and not entity else ""
+    by_period: dict[str, list[dict]] = {}
+    for r in rows:
+        by_period.setdefault(str(r.get("period")), []).append(r)
+    label = info.label if len(metrics) == 1 else names([metric_info(m).label for m in metrics])
+    pieces = []
+    for period, members in by_period.items():
+        if entity:
+            figures = ", ".join(f"{who(entity, r.get(entity), False)}: {value(r, metrics[0])}" for r in members)
+        elif len(metrics) == 1:
+            figures = value(members[0], metrics[0])
+        else:
+            figures = _figures(members[0], metrics)
+        pieces.append(f"{period}: {figures}")
+    text = f"{owner}{label} — {'; '.join(pieces)}"
+    text = text[:1].upper() + text[1:]
+    if not entity and len(by_period) == 2 and len(metrics) >= 1:
+        (a_label, (a,)), (b_label, (b,)) = [(k, v[:1]) for k, v in by_period.items()]
+        x, y = a.get(metrics[0]), b.get(metrics[0])
+        if is_number(x) and is_number(y) and x != y:
+            change = "up" if y > x else "down"
+            pct = f" ({fmt.percent(abs(y - x) / abs(x) * 100)})" if x else ""
+            text += (f"; {change} {fmt.number(abs(y - x), info.decimals)}{pct} from {_the(a_label)} to "
+                     f"{_the(b_label)}")
+    return text + "."
+
+
+def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
+    row = rows[0]
+    metric_id = metrics[0]
+    info = metric_info(metric_id)
+    window = scope(plan)
+    if metric_id == "gold_diff" and "minute" in row and is_number(row.get(metric_id)):
+        diff = float(row[metric_id])
+        if diff == 0:
+            return f"By the end of minute {row['minute']} the teams were level on gold."
+        return (f"By the end of minute {row['minute']}, team {1 if diff > 0 else 2} led on gold by "
+                f"{fmt.number(abs(diff))} (team 1 minus team 2: {value(row, metric_id)}).")
+    if dim == "minute":
+        return f"At minute {row['minute']}, {info.label}{window}: {value(row, metric_id)}."
+    name = who(dim, row.get(dim)) if dim else subject(plan)
+    if len(rows) > 1 and dim:
+        return comparison(plan, rows, dim, metrics)
+    if len(metrics) > 1:
+        about = name or "The match"
+        return f"{about}{window}: " + ", ".join(f"{metric_info(m).label} {value(row, m)}" for m in metrics
+                                                   if m in row) + "."
+    if name and metric_id in AMOUNT:
+        return AMOUNT[metric_id].format(who=name, v=value(row, metric_id)) + f"{window}."
+    if name:
+        return f"{name}'s {info.label}{window}: {value(row, metric_id)}."
+    return f"{info.label[:1].upper() + info.label[1:]} in the match{window}: {value(row, metric_id)}."
+
+
+def timeline(plan: QueryPlan, rows: list[dict], dims: Sequence[str], metric_id: str) -> str:
+    info = metric_info(metric_id)
+    if metric_id == "gold_diff":
+        last = rows[-1]
+        diff = float(last[metric_id])
+        if diff == 0:
+            return f"The teams are level on gold at minute {last['minute']}."
+        lead = 1 if diff > 0 else 2
+        best = max(rows, key=lambda r: r[metric_id]) if lead == 1 else min(rows, key=lambda r: r[metric_id])
+        text = f"Team {lead} leads on gold: {fmt.number(abs(diff))} ahead at minute {last['minute']}"
+        if best["minute"] == last["minute"]:
+            return text + ", its biggest lead of the period."
+        return text + (f" (its biggest lead, {fmt.number(abs(float(best[metric_id])))}, came at minute "
+                       f"{best['minute']}).")
+    series = next((d for d in dims if d != "minute"), None)
+    per_minute: dict[int, float] = {}
+    for r in rows:
+        if is_number(r.get(metric_id)):
+            per_minute[r["minute"]] = per_minute.get(r["minute"], 0.0) + float(r[metric_id])
+    if not per_minute:
+        return "No values were recorded in that period."
+    peak = max(per_minute, key=lambda m: per_minute[m])
+    focus = f" for {subject(plan)}" if plan.focus else ""
+    several = series and len({r.get(series) for r in rows}) > 1
+    over = f" (all {series}s summed)" if several else ""
+    text = (f"{info.label[:1].upper() + info.label[1:]} per minute{focus}{scope(plan)} peaked at minute "
+            f"{peak} with {fmt.number(per_minute[peak], info.decimals)}{over}")
+    minutes = sorted(per_minute)
+    if len(minutes) >= 4:
+        half = len(minutes) // 2
+        early = sum(per_minute[m] for m in minutes[:half]) / half
+        late = sum(per_minute[m] for m in minutes[half:]) / (len(minutes) - half)
+        trend = "rising" if late > early * 1.1 else "falling" if late < early * 0.9 else "flat"
+        text += (f"; the trend is {trend}, from {fmt.number(early, info.decimals)} per minute on average in the "
+                 f"first half to {fmt.number(late, info.decimals)} in the second")
+    return text + "."
+
+
+# ---------------------------------------------------------------------------------------------- events
+
+def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
+    if "duration_s" in columns and rows:
+        first = rows[0]
+        return (f"The match lasted {clock(first['duration_s'])} ({fmt.number(first['duration_s'])} seconds on the "
+                f"match clock, from {first.get('started_at')} to {first.get('ended_at')}).")
+    if "winner_team" in columns:
+        winner = rows[0].get("winner_team") if rows else None
+        if winner is None:
+            return ("The winner cannot be determined: the log does not record a Titan kill, so no team is "
+                    "known to have won.")
+        when = f" at {clock(rows[0]['match_second'])}" if is_number(rows[0].get("match_second")) else ""
+        by = f" ({rows[0]['killer']} dealt the final blow{when})" if rows[0].get("killer") else ""
+        return f"Team {winner} won the match: team {winner} destroyed the enemy Titan{by}."
+    if not rows:
+        return "No matching events were found in this match."
+    first = rows[0]
+    if "role" in columns and "god" in columns and "player" in columns:
+        listed = "; ".join(f"{r['player']} (team {r['team']} {r['role']}, {r['god']})" for r in rows)
+        return f"{len(rows)} players: {listed}." if len(rows) > 1 else f"{listed}."
+    if {"killer", "victim", "match_second"} <= set(columns) and "objective" not in columns:
+        if "first_blood" in plan.metrics:
+            assists = first.get("assists") or []
+            helped = f", assisted by {names(assists)}" if assists else ""
+            return (f"{first['killer']} got first blood, killing {first['victim']} at {clock(first['match_second'])} "
+                    f"(match second {first['match_second']}){helped}.")
+        listed = "; ".join(f"{r['killer']} on {r['victim']} at {clock(r['match_second'])}" for r in rows[:6])
+        return f"{len(rows)} kills: {listed}" + (" ..." if len(rows) > 6 else ".")
+    if "objective" in columns:
+        return objectives(plan, rows)
+    return f"{len(rows)} events match the question."
+
+
+def objectives(plan: QueryPlan, rows: list[dict]) -> str:
+    def one(r: Mapping[str, Any]) -> str:
+        team = f", team {r['team']}" if r.get("team") is not None else ""
+        return f"the {r.get('target') or r['objective']} at {clock(r.get('match_second'))} (by {r.get('killer')}{team})"
+
+    if plan.limit == 1 and rows:
+        which = "last" if plan.order == "desc" else "first"
+        r = rows[0]
+        taker = f"team {r['team']}" if r.get("team") is not None else "an unknown team"
+        return (f"The {which} objective was the {r.get('target') or r['objective']}, taken by {taker} at "
+                f"{clock(r.get('match_second'))} (the blow came from {r.get('killer')}).")
+    who_took = subject(plan)
+    lead = f"{who_took} took {len(rows)} objectives" if who_took else f"{len(rows)} objectives were taken"
+    return f"{lead}: " + "; ".join(one(r) for r in rows[:8]) + (" ..." if len(rows) > 8 else ".")
+
+
+def builds(rows: list[dict], roster: Sequence[Mapping[str, Any]]) -> str:
+    if not rows:
+        return "No purchases were recorded for that player."
+    by_player: dict[str, list[str]] = {}
+    for r in rows:
+        by_player.setdefault(str(r.get("player")), []).append(str(r.get("item")))
+    sentences = []
+    for player, items in by_player.items():
+        info = next((r for r in roster if r["player"] == player), None)
+        about = f" (team {info['team']} {info['role']}, {info['god']})" if info else ""
+        sentences.append(f"{player}{about} built {len(items)} items in this order: {', '.join(items)}")
+    return ". ".join(sentences) + "."
+
+
+# -------------------------------------------------------------------------------------------- patterns
+
+def pattern(plan: QueryPlan, found: Mapping[str, list[dict]]) -> str:
+    """Team fights, kill streaks, gold swings and death recaps, from the analyst's pattern tables."""
+    head = plan.metrics[0]
+    rows = found.get(head) or []
+    if head == "team_fights":
+        if not rows:
+            return "No team fight (three or more deaths close together) happened in this match."
+        won = {t: sum(1 for f in rows if f.get("won_by_team") == t) for t in (1, 2)}
+        decisive = sorted(rows, key=lambda f: (-f["deaths"], f["start_second"]))[:3]
+        listed = "; ".join(f"{clock(f['start_second'])}–{clock(f['end_second'])}, {f['deaths']} deaths, "
+                           + (f"won by team {f['won_by_team']}" if f.get("won_by_team") else "even")
+                           for f in decisive)
+        return (f"{len(rows)} team fights; team 1 won {won[1]} and team 2 won {won[2]}. The biggest: {listed}.")
+    if head == "kill_streaks":
+        if not rows:
+            return "Nobody got three or more kills without dying in this match."
+        top = rows[0]
+        return (f"The longest kill streak was {top['player']}'s: {top['streak']} kills without dying, from "
+                f"{clock(top['start_second'])} to {clock(top['end_second'])}.")
+    if head == "gold_swing":
+        if not rows:
+            return "The gold curve of this match could not be read."
+        r = rows[0]
+        if r["shape"] == "comeback":
+            return (f"Yes, a comeback: team {r['team']} was behind by {fmt.number(r['opponent_best_lead'])} gold at "
+                    f"minute {r['opponent_best_minute']} and finished {fmt.number(r['final_gold_lead'])} gold ahead.")
+        if r["shape"] == "stomp":
+            return (f"No comeback: team {r['team']} led on gold from start to finish, ending "
+                    f"{fmt.number(r['final_gold_lead'])} gold ahead (a stomp).")
+        return (f"Team {r['team']} finished {fmt.number(r['final_gold_lead'])} gold ahead; the other team's biggest "
+                f"lead was {fmt.number(r['opponent_best_lead'])} gold at minute {r['opponent_best_minute']}, not "
+                "enough to call it a comeback.")
+    if head == "death_recap":
+        if not rows:
+            return f"{subject(plan) or 'That player'} did not die in this match."
+        worst = max(rows, key=lambda r: r["damage_taken"])
+        player = worst["victim"]
+        others = "; ".join(f"{clock(r['match_second'])} (killed by {r['killer']}, {fmt.number(r['damage_taken'])} "
+                           f"damage taken)" for r in rows[:6] if r is not worst)
+        sources = fmt.count(worst["sources"], "source")
+        return (f"{player}'s deadliest death came at {clock(worst['match_second'])}: {fmt.number(worst['damage_taken'])} "
+                f"damage from {sources} in the 10 s before dying, most of it from "
+                f"{worst['top_source']} ({fmt.number(worst['top_source_damage'])}); {worst['killer']} dealt the "
+                f"killing blow." + (f" Other deaths: {others}." if others else ""))
+    return "The match pattern could not be read."
+
+
+# ------------------------------------------------------------------------------------------- dispatch
+
+def average(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
+    """'The average gold earned of the 10 players is 6,172 (median 6,557)', then the rows themselves."""
+    metric_id = metrics[0]
+    info = metric_info(metric_id)
+    values = [float(r[metric_id]) for r in rows if is_number(r.get(metric_id))]
+    if not values:
+        return f"No {info.label} was recorded{scope(plan)}."
+    mean = fmt.number(statistics.fmean(values), max(info.decimals, 2))
+    median = fmt.number(statistics.median(values), max(info.decimals, 2))
+    if plan.shape == "median":  # the statistic asked for comes first
+        head = (f"The median {info.label}{scope(plan)} across the {len(values)} {fmt.plural(dimension_word(dim))} is {median} "
+                f"(average {mean}). ")
+    else:
+        head = (f"The average {info.label}{scope(plan)} across the {len(values)} {fmt.plural(dimension_word(dim))} is {mean} "
+                f"(median {median}). ")
+    return head + listing(plan.model_copy(update={"shape": "all"}), rows, dim, metrics)
+
+
+def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str:
+    """The answer to one step of a plan, from that step's rows (and the analyst's pattern tables)."""
+    intent = plan.intent
+    if plan.metrics and metric(plan.metrics[0]).kind == "pattern":
+        return pattern(plan, found or {})
+    if intent == Intent.BUILD_ORDER:
+        return builds(rows, roster)
+    if intent == Intent.EVENT_LIST or "winner_team" in columns:
+        return event(plan, rows, columns)
+    shape = result_shape(rows, columns, plan)
+    if not shape.metrics:
+        return f"{len(rows)} rows match the question."
+    dims = [d for d in shape.dimensions if d != "period"]
+    dim = dims[0] if dims else None
+    if plan.windows and rows and "period" in rows[0]:
+        return periods(plan, rows, shape.metrics)
+    if intent == Intent.TIMELINE:
+        return timeline(plan, rows, shape.dimensions, shape.metrics[0])
+    if plan.shape in ("average", "median"):
+        return average(plan, rows, dim, shape.metrics)
+    if intent == Intent.COMPARISON and len(rows) >= 2:
+        return comparison(plan, rows, dim, shape.metrics)
+    if intent == Intent.BREAKDOWN:
+        return breakdown(plan, rows, dim, shape.metrics)
+    if plan.condition is not None and len(rows) == 1 and dim:  # "who had fewer than 3 deaths": one did
+        only, compared, said = rows[0], plan.condition.metric or plan.metrics[0], condition_said(plan)
+        if compared != shape.metrics[0]:  # "the most gold among players with more than 15 kills": one had that many
+            return (f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)} ({value(only, compared)}); "
+                    f"{metric_info(shape.metrics[0]).label}: {value(only, shape.metrics[0])}.")
+        return f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)}: {value(only, shape.metrics[0])}."
+    if intent == Intent.LOOKUP or len(rows) == 1:
+        return lookup(plan, rows, dim, shape.metrics)
+    return ranking(plan, rows, dim, shape.metrics)
+
+
+def leader_sentence(plan: QueryPlan, rows: list[dict]) -> str:
+    """The first step of a dependent plan, said briefly: "VoidWalker dealt the most damage (192,395)"."""
+    if not rows or not plan.metrics:
+        return ""
+    metric_id = plan.metrics[0]
+    top = rows[0]
+    phrase = MOST.get(metric_id, f"had the highest {metric_info(metric_id).label}")
+    if phrase.endswith(" of"):
+        return f"{top.get('player')} {phrase} {value(top, metric_id)}{scope(plan)}."
+    return f"{top.get('player')} {phrase}{scope(plan)} ({value(top, metric_id)})."

@@ -1,0 +1,172 @@
+"""Question in, Agent Data Package out: the query analyst, then the stage sequence its plan chose.
+
+One pipeline, two sequences of the four later stages: one match (`answer.match`: the plan's SQL, findings,
+charts by result shape, the answer's sentences) and across matches (`answer.season`: a season figure, its
+sentence, a season chart). The plan chooses once, after the query analyst (`sequence_for`): a season figure
+takes the season sequence, anything else (a refusal too) the match sequence. No stage knows the other sequence
+exists; the composer answers follow-ups through the runner the pipeline hands it on the env
+(`StageEnv.run_followup`).
+
+The Dagster assets run the stages one by one with the same `StageEnv` (`run_stage`); `answer_question` is the
+in-process path for the CLI, the reports and the tests.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from combat_analysis.answer.env import DEFAULT_INLINE_ROWS, Planner, StageEnv
+from combat_analysis.answer.match import analyst as match_analyst
+from combat_analysis.answer.match import composer as match_composer
+from combat_analysis.answer.match import data_engineer as match_data_engineer
+from combat_analysis.answer.match import visualization as match_visualization
+from combat_analysis.answer.query_analyst import match_scope, query_analyst, warehouse_matches
+from combat_analysis.answer.season import analyst as season_analyst
+from combat_analysis.answer.season import composer as season_composer
+from combat_analysis.answer.season import data_engineer as season_data_engineer
+from combat_analysis.answer.season import visualization as season_visualization
+from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer
+from combat_analysis.contracts.package import AgentDataPackage, new_package
+from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.planner.read.scope import ScopeReading
+from combat_analysis.warehouse.query import open_locked
+from combat_analysis.warehouse.store import WarehouseError, match_ids
+
+Stage = Callable[[AgentDataPackage, StageEnv], AgentDataPackage]
+StageName = Literal["query_analyst", "data_engineer", "analyst", "visualization", "composer"]
+
+
+@dataclass(frozen=True)
+class StageSequence:
+    """The four stages after the query analyst, for one kind of question."""
+
+    name: str
+    data_engineer: Stage
+    analyst: Stage
+    visualization: Stage
+    composer: Stage
+
+    def stages(self) -> tuple[tuple[StageName, Stage], ...]:
+        """The five stages in order, the query analyst first."""
+        return (("query_analyst", query_analyst), ("data_engineer", self.data_engineer), ("analyst", self.analyst),
+                ("visualization", self.visualization), ("composer", self.composer))
+
+
+MATCH = StageSequence("match", match_data_engineer.data_engineer, match_analyst.analyst,
+                      match_visualization.visualization, match_composer.composer)
+SEASON = StageSequence("season", season_data_engineer.data_engineer, season_analyst.analyst,
+                       season_visualization.visualization, season_composer.composer)
+
+
+def sequence_for(plan: QueryPlan | None) -> StageSequence:
+    """The sequence a plan takes: a season figure across matches, else one match (a refusal too)."""
+    if plan is not None and plan.season is not None and plan.intent != Intent.REFUSE:
+        return SEASON
+    return MATCH
+
+
+@dataclass(frozen=True)
+class MatchChoice:
+    """Which match a question reads: `match_id` None means across matches (the plan's scope says which);
+    `how` is "named", "only" (the warehouse holds one) or "latest" (the default on a warehouse of several).
+    `scope` is the question's scope words as read here, carried to the query analyst so they are read once
+    (None when no scope was read: a named match, or a warehouse of one)."""
+
+    match_id: str | None
+    how: str
+    scope: ScopeReading | None = None
+
+
+def choose_match(question: str, warehouse_root: Path | str, named: str | None = None) -> MatchChoice:
+    """A named match wins (--match, --log). Else, on a warehouse of several matches, the question's scope words
+    decide: a match id in the question, a set of matches or all of them ("across all matches", "this week",
+    "over his last 10 games"), or, with no scope word, the latest match in start order (docs/season.md)."""
+    if named:
+        return MatchChoice(named, "named")
+    known = match_ids(Path(warehouse_root))
+    if not known:
+        raise WarehouseError("the warehouse holds no match yet: ingest a log first (combat-analysis ingest FILE), "
+                             "or ask with --log FILE")
+    if len(known) == 1:
+        return MatchChoice(known[0], "only")
+    with open_locked(warehouse_root, tables=("matches",)) as con:
+        matches = warehouse_matches(con)
+    scope = match_scope(question, matches)
+    if scope.kind == "match" and scope.match_id:
+        return MatchChoice(scope.match_id, "named", scope)
+    if scope.cross_match:
+        return MatchChoice(None, "across", scope)
+    return MatchChoice(matches[-1][0], "latest", scope)
+
+
+def answering(env: StageEnv) -> StageEnv:
+    """The env with the pipeline's follow-up runner, which the composer answers the follow-ups with."""
+    return env if env.run_followup is not None else dataclasses.replace(env, run_followup=run_stages)
+
+
+def run_stage(name: StageName, pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
+    """One stage on its own, as each Dagster question asset runs one: the query analyst, or the named stage of
+    the sequence the package's plan chose."""
+    if name == "query_analyst":
+        return query_analyst(pkg, answering(env))
+    stage: Stage = getattr(sequence_for(pkg.plan), name)
+    return stage(pkg, answering(env))
+
+
+def run_stages(
+    question: str,
+    env: StageEnv,
+    *,
+    previous_queries: Sequence[str] = (),
+    user_id: str = "anonymous",
+    session_id: str = "",
+) -> AgentDataPackage:
+    """The five stages on one locked connection, opened once for the question and its follow-ups."""
+    pkg = new_package(question, env.match_id, tuple(previous_queries), user_id=user_id, session_id=session_id)
+    with answering(env).session() as session:
+        pkg = query_analyst(pkg, session)
+        sequence = sequence_for(pkg.plan)
+        for stage in (sequence.data_engineer, sequence.analyst, sequence.visualization, sequence.composer):
+            pkg = stage(pkg, session)
+    return pkg
+
+
+def answer_question(
+    question: str,
+    *,
+    warehouse_root: Path | str,
+    match_id: str | None,
+    artifacts_dir: Path | str,
+    previous_queries: Sequence[str] = (),
+    user_id: str = "anonymous",
+    session_id: str = "",
+    planner: Planner | None = None,
+    followups: bool = True,
+    handles_dir: Path | str | None = None,
+    inline_row_cap: int | None = None,
+    scope_how: str = "named",
+    scope: ScopeReading | None = None,
+    charts: ChartDrawer = DRAW_HERE,
+) -> AgentDataPackage:
+    """Answer one question about one match (or, with `match_id` None on a warehouse of several, across
+    matches; `choose_match` picks, and its `scope` reading is passed on so it is not read again); charts and
+    reports go under artifacts_dir/<query_id>/, drawn by `charts` (here, by default)."""
+    env = StageEnv.build(
+        scope_how=scope_how,
+        scope=scope,
+        warehouse_root=warehouse_root,
+        match_id=match_id,
+        artifacts_dir=artifacts_dir,
+        handles_dir=handles_dir,
+        planner=planner,
+        followups=followups,
+        user_id=user_id,
+        session_id=session_id,
+        inline_row_cap=inline_row_cap or DEFAULT_INLINE_ROWS,
+        charts=charts,
+    )
+    return run_stages(question, env, previous_queries=previous_queries, user_id=user_id, session_id=session_id)

@@ -1,0 +1,37 @@
+"""Stage 5 across matches, composer: the season figure's sentence (`season.answers.answer_text`), the plan's
+caveats, and its assumptions as the insights; a figure that could not be computed says why.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from combat_analysis.answer.compose import MAX_INSIGHTS, respond, supporting_table
+from combat_analysis.answer.env import StageEnv
+from combat_analysis.answer.results import primary_rows
+from combat_analysis.answer.season.data_engineer import matches_read
+from combat_analysis.contracts.package import AgentDataPackage, SupportingTable
+from combat_analysis.season.answers import answer_text
+
+
+def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
+    started = datetime.now(timezone.utc)
+    plan = pkg.plan
+    assert plan is not None and plan.season is not None
+    result, rows = primary_rows(pkg, env)
+    table: SupportingTable | None = None
+    insights: tuple[str, ...] = ()
+    if result is None or result.status != "ok":
+        direct = refusal_for_error(pkg)
+    else:
+        direct = " ".join((answer_text(plan, rows, matches_read(pkg)), *(c.rstrip(".") + "." for c in plan.caveats)))
+        insights = tuple(a[:1].upper() + a[1:].rstrip(".") + "." for a in plan.assumptions)[:MAX_INSIGHTS]
+        table = supporting_table(pkg, rows, list(result.column_types))
+    return respond(pkg, env, started, direct=direct, insights=insights, table=table)
+
+
+def refusal_for_error(pkg: AgentDataPackage) -> str:
+    """The one-line reason a cross-match figure could not be computed (an unknown name, say)."""
+    reason = next((e.description for e in reversed(pkg.errors) if e.error_type == "season_error"), "")
+    return (f"I cannot answer that across matches: {reason[:1].lower() + reason[1:]}." if reason else
+            "I cannot answer that right now: the figures across matches could not be computed.")

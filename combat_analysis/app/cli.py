@@ -1,0 +1,409 @@
+"""`combat-analysis`: ingest logs, ask questions, simulate matches, from the command line.
+
+Progress and diagnostics go to stderr; stdout carries only the answer (or, with --json, the package), so
+the output can be piped. `app.main` is the console script: it parses with `build_parser` and runs the
+command's function, but `serve`, which it hands to `app.server` with this module's `served_ask`. Each command
+imports what it needs when it runs, so `--help` or `matches` never pays for the answer path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from contextlib import nullcontext
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    DownloadColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from combat_analysis import __version__
+from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer, ChartWorker
+from combat_analysis.settings import Paths
+
+err = Console(stderr=True, soft_wrap=True)  # paths in messages must stay whole for copy and paste
+
+
+def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet: bool = False, progress=None):
+    """Ingest one file, showing its bytes read and steps on `progress` (a rich Progress), or on a bar of its own."""
+    from combat_analysis.ingest.run import ingest_log  # lazy: the ingest (DuckDB) only when a log is read
+
+    if progress is None:
+        columns = [TextColumn("[bold]{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn()]
+        with Progress(*columns, console=err, transient=True, disable=quiet or not err.is_terminal) as own:
+            return _ingest_with_progress(path, paths, max_bad_share, progress=own)
+    size = path.stat().st_size if path.is_file() and path.suffix != ".gz" else None
+    task = progress.add_task(f"{path.name}: reading", total=size)
+    try:
+        return ingest_log(path, paths.warehouse, max_bad_share=max_bad_share,
+                          on_progress=lambda n: progress.advance(task, n),
+                          on_stage=lambda name: progress.update(task, description=f"{path.name}: {name}"))
+    finally:
+        progress.remove_task(task)
+
+
+def expand_log_arguments(names: list[str]) -> tuple[list[Path], list[str]]:
+    """The log files named by files, folders (their log files) and glob patterns, each once, in order;
+    plus a one-line problem for each argument that names none."""
+    from combat_analysis.inbox.requests import incoming_logs  # lazy: pydantic, only for an ingest
+
+    files: list[Path] = []
+    problems: list[str] = []
+    for name in names:
+        path = Path(name)
+        if path.is_dir():
+            found = incoming_logs(path)
+            if not found:
+                problems.append(f"{path} is a folder without log files (*.log, *.log.gz, *.txt, *.json, *.jsonl)")
+        elif not path.exists() and glob.has_magic(name):
+            found = [Path(p) for p in sorted(glob.glob(name, recursive=True)) if Path(p).is_file()]
+            if not found:
+                problems.append(f"no file matches {name}")
+        else:
+            found = [path]  # a missing or unreadable file is reported by the ingest, naming it
+        files.extend(found)
+    unique = list(dict.fromkeys(files))
+    return unique, problems
+
+
+def _quarantine_summary(result) -> str:
+    if not result.lines_quarantined:
+        return "0"
+    kinds = ", ".join(f"{n:,} {kind}" for kind, n in sorted(result.quarantine_reasons.items(), key=lambda kv: -kv[1]))
+    return f"{result.lines_quarantined:,} ({kinds})"
+
+
+def cmd_ingest(args) -> int:
+    """Every named log in one ingest run (one process, one DuckDB connection, small files in batches), with one
+    progress bar over the files: how many are done, matches per minute and the time left."""
+    from combat_analysis.ingest.run import (  # lazy: the ingest (DuckDB) only for `ingest`
+        IngestError,
+        ingest_logs,
+    )
+
+    paths = Paths.from_env(args.home)
+    files, problems = expand_log_arguments(args.files)
+    for problem in problems:
+        err.print(f"[red]error:[/red] {problem}")
+    rows, failures = [], len(problems)
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
+               TimeElapsedColumn(), TimeRemainingColumn()]
+    started = time.monotonic()
+    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task(f"ingesting {len(files):,} log file(s)", total=len(files), rate="")
+
+        def done(outcome) -> None:
+            nonlocal failures
+            exc = outcome.error
+            if isinstance(exc, IngestError):
+                failures += 1
+                progress.console.print(f"[red]error:[/red] {exc}")
+            elif exc is not None:  # an unforeseen failure is still one line; --debug shows where it came from
+                failures += 1
+                progress.console.print(f"[red]error:[/red] {outcome.path}: {type(exc).__name__}: "
+                                       f"{' '.join(str(exc).split())}")
+                if args.debug:
+                    from rich.traceback import Traceback  # lazy: only for --debug
+
+                    progress.console.print(Traceback.from_exception(type(exc), exc, exc.__traceback__))
+            else:
+                for match in outcome.result.matches:
+                    rows.append((str(outcome.path), match))
+                    for line_no, reason in match.first_bad_lines[:3]:
+                        progress.console.print(f"  [yellow]quarantined[/yellow] {outcome.path}:{line_no}: {reason}")
+            minutes = (time.monotonic() - started) / 60
+            progress.update(task, advance=1, rate=f"{len(rows) / minutes:,.0f} matches/min" if rows else "")
+
+        if files:
+            ingest_logs(files, paths.warehouse, max_bad_share=args.max_bad_share, on_done=done)
+    _print_ingest_summary(rows, len(files), failures)
+    err.print(f"warehouse: {paths.warehouse}")
+    return 1 if failures else 0
+
+
+def _print_ingest_summary(rows: list, files: int, failures: int) -> None:
+    if 0 < len(rows) <= 50:
+        table = Table(title="Ingest", show_lines=False)
+        for column in ("file", "match", "status", "lines", "quarantined"):
+            table.add_column(column, overflow="fold")  # ids and paths are never cut short
+        for name, r in rows:
+            table.add_row(name, r.match_id, r.status, f"{r.lines_total:,}", _quarantine_summary(r))
+        err.print(table)
+    statuses: dict[str, int] = {}
+    for _, r in rows:
+        statuses[r.status] = statuses.get(r.status, 0) + 1
+    counts = ", ".join(f"{n:,} {status}" for status, n in sorted(statuses.items()))
+    quarantined = sum(r.lines_quarantined for _, r in rows)
+    err.print(f"{files:,} file(s), {len(rows):,} match(es): {counts or 'none'}; {quarantined:,} line(s) "
+              f"quarantined; {failures:,} failed")
+
+
+def _resolve_match(args, paths: Paths, question: str):
+    """The match the question reads (`pipeline.choose_match`): --log or --match, else the question's scope
+    words, else the latest match."""
+    from combat_analysis.answer.pipeline import choose_match  # lazy: after the chart worker started (cmd_ask)
+
+    named = None
+    if args.log:
+        named = _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True).match_id
+    elif args.match:
+        named = args.match
+    return choose_match(question, paths.warehouse, named)
+
+
+def _with_llm_defaults(args):
+    """Fill the language-model options from the variables the Dagster resource reads, so both paths agree."""
+    from combat_analysis.planner.llm import (  # lazy: the planner, for `ask`
+        DEFAULT_KEY_ENV,
+        ENV_BASE_URL,
+        ENV_MODEL,
+    )
+
+    return argparse.Namespace(**{
+        **vars(args),
+        "llm_base_url": args.llm_base_url or os.environ.get(ENV_BASE_URL) or None,
+        "llm_model": args.llm_model or os.environ.get(ENV_MODEL) or "gpt-4o-mini",
+        "llm_api_key_env": args.llm_api_key_env or DEFAULT_KEY_ENV,
+    })
+
+
+def _planner_from_args(args):
+    if not args.llm_base_url:
+        return None
+    from combat_analysis.planner.llm import LlmPlanner  # lazy: the planner, for `ask` with a model only
+
+    return LlmPlanner(base_url=args.llm_base_url, model=args.llm_model, api_key_env=args.llm_api_key_env)
+
+
+def _dagster_environment(args, paths: Paths) -> dict[str, str]:
+    """The environment of the `ask --dagster` subprocess: the data home, and the language-model settings as
+    the variables the Dagster resource reads, so it plans exactly as `ask` does (same endpoint, model and
+    key; the key always handed over as COMBAT_ANALYSIS_LLM_API_KEY)."""
+    from combat_analysis.planner.llm import (  # lazy: the planner, for `ask`
+        DEFAULT_KEY_ENV,
+        ENV_BASE_URL,
+        ENV_MODEL,
+    )
+
+    env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(paths.home)}
+    for name in (ENV_BASE_URL, ENV_MODEL, DEFAULT_KEY_ENV):
+        env.pop(name, None)
+    if args.llm_base_url:
+        env.update({ENV_BASE_URL: args.llm_base_url, ENV_MODEL: args.llm_model})
+        if os.environ.get(args.llm_api_key_env):
+            env[DEFAULT_KEY_ENV] = os.environ[args.llm_api_key_env]
+    return env
+
+
+CHART_WORKER_ENV = "COMBAT_ANALYSIS_CHART_WORKER"  # "0": draw charts in the answering process
+
+
+def cmd_ask(args) -> int:
+    # Started before the pipeline is imported: the worker imports matplotlib on the other core meanwhile.
+    here = args.dagster or os.environ.get(CHART_WORKER_ENV, "1") == "0"
+    with nullcontext(DRAW_HERE) if here else ChartWorker() as charts:
+        return _ask(args, charts)
+
+
+def _ask(args, charts) -> int:
+    # lazy: the answer path, imported once the chart worker started (it imports matplotlib on the other core)
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.warehouse.store import WarehouseError  # lazy: DuckDB, with the answer path above
+
+    paths = Paths.from_env(args.home)
+    question = " ".join(args.question)
+    args = _with_llm_defaults(args)
+    expected: tuple[type[Exception], ...] = (WarehouseError,)
+    if args.log:  # only an ingest raises IngestError, and importing the ingest costs a question with --match
+        from combat_analysis.ingest.run import IngestError  # lazy: see above
+
+        expected += (IngestError,)
+    try:
+        choice = _resolve_match(args, paths, question)
+        if args.dagster:
+            return _ask_through_dagster(question, choice, paths, args)
+        package = answer_question(
+            question, warehouse_root=paths.warehouse, match_id=choice.match_id, scope_how=choice.how,
+            scope=choice.scope, artifacts_dir=paths.artifacts,
+            handles_dir=paths.handles, previous_queries=tuple(args.previous or ()),
+            planner=_planner_from_args(args), followups=not args.no_followups, charts=charts,
+        )
+    except expected as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        return 2
+    _print_package(package, args.json)
+    return 0
+
+
+def _print_package(package, as_json: bool) -> None:
+    if as_json:
+        sys.stdout.write(package.to_json() + "\n")
+        return
+    response = package.response
+    print(response.direct_answer)
+    for insight in response.key_insights:
+        print(f"  - {insight}")
+    if package.final_output and package.final_output.html_path:
+        err.print(f"report: {package.final_output.html_path}")
+
+
+def _ask_through_dagster(question: str, choice, paths: Paths, args) -> int:
+    """Run the question as a real Dagster run in a subprocess, so the core never imports dagster.
+
+    The run is recorded in $DAGSTER_HOME, else in the checkout's `.dagster_home` (the instance `make dev`
+    shows); the subprocess says which on stderr, and keeps the full Dagster log in <home>/logs/ask.log."""
+    from combat_analysis.contracts.package import AgentDataPackage  # lazy: pydantic, only with --dagster
+
+    command = [sys.executable, "-m", "assets.launch", question]
+    if choice.how in ("named", "only"):  # else the run chooses, as `ask` did: across matches or the latest
+        command[3:3] = ["--match", choice.match_id]
+    for previous in args.previous or ():
+        command += ["--previous", previous]
+    if args.no_followups:
+        command.append("--no-followups")
+    if args.verbose:
+        command.append("--verbose")
+    run = subprocess.run(command, capture_output=True, text=True, env=_dagster_environment(args, paths))
+    if run.returncode != 0:
+        err.print(run.stderr[-4000:], markup=False, highlight=False)
+        return run.returncode
+    sys.stderr.write(run.stderr)  # where the run was recorded (and, with --verbose, its log)
+    stored = Path(run.stdout.strip().splitlines()[-1])
+    _print_package(AgentDataPackage.from_json(stored.read_text(encoding="utf-8")), args.json)
+    return 0
+
+
+def served_ask(argv: list[str]) -> Callable[[ChartDrawer], int] | None:
+    """`ask` as the answer server (`app.server`) runs it: the parsed command, to run with the server's chart
+    drawer; None for anything the server must not answer here (another command, `--dagster`, a usage error),
+    which the client then answers in its own process."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit:
+        return None  # the client's own CLI prints the usage error
+    if args.func is not cmd_ask or args.dagster:
+        return None
+    return lambda charts: _ask(args, charts)
+
+
+def cmd_simulate(args) -> int:
+    from combat_analysis.ingest.simulate import write_match  # lazy: each command imports what it runs
+
+    lines = write_match(Path(args.out), args.seed, scale=args.scale)
+    err.print(f"wrote {lines:,} lines to {args.out}")
+    return 0
+
+
+def cmd_handles(args) -> int:
+    from combat_analysis.warehouse.handles import HandleStore  # lazy: each command imports what it runs
+
+    store = HandleStore(Paths.from_env(args.home).handles)
+    removed = store.cleanup_expired()
+    err.print(f"removed {len(removed)} expired handle(s)")
+    for handle_id in removed:
+        print(handle_id)
+    return 0
+
+
+def cmd_matches(args) -> int:
+    from combat_analysis.warehouse.store import match_ids, open_warehouse  # lazy: DuckDB, for `matches` only
+
+    paths = Paths.from_env(args.home)
+    table = Table(title=f"Matches in {paths.warehouse}")
+    for column in ("match", "started", "duration", "winner", "lines", "quarantined", "source"):
+        table.add_column(column, overflow="fold")  # an id is shown whole, as written
+    if match_ids(paths.warehouse):
+        con = open_warehouse(paths.warehouse)
+        for row in con.execute("""SELECT match_id, started_at, duration_s, winner_team, lines_total,
+                                  lines_quarantined, source_file FROM matches ORDER BY started_at""").fetchall():
+            table.add_row(*(str(v) if v is not None else "unknown" for v in row))
+    out = Console()
+    if not out.is_terminal:  # piped or captured: room for whole ids rather than an 80-column fold
+        out = Console(width=240)
+    out.print(table)
+    return 0
+
+
+HOME_HELP = "data home (default: $COMBAT_ANALYSIS_HOME, else ./data); accepted before or after the command"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="combat-analysis", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--home", help=HOME_HELP)
+    # The same option after the command. SUPPRESS: when it is not given there, the value given before the
+    # command (or None) stands instead of being reset by the subcommand's default.
+    home_after = argparse.ArgumentParser(add_help=False)
+    home_after.add_argument("--home", default=argparse.SUPPRESS, help=HOME_HELP)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                help="what to do (`combat-analysis COMMAND --help` lists its options)")
+
+    ingest = sub.add_parser("ingest", parents=[home_after], help="read combat logs into the warehouse")
+    ingest.add_argument("files", nargs="+", metavar="FILE|FOLDER|GLOB",
+                        help="log files, folders of logs, or glob patterns such as 'logs/**/*.log.gz'")
+    ingest.add_argument("--max-bad-share", type=float, default=0.01,
+                        help="fail when more than this share of lines is malformed (default 0.01)")
+    ingest.add_argument("--debug", action="store_true", help="show a traceback for unexpected failures")
+    ingest.set_defaults(func=cmd_ingest)
+
+    ask = sub.add_parser("ask", parents=[home_after], help="answer a question about a match")
+    ask.add_argument("question", nargs="+", help="the question, in plain words (quotes optional)")
+    where = ask.add_mutually_exclusive_group()
+    where.add_argument("--log", metavar="FILE", help="ingest this log first (an identical earlier ingest is reused)")
+    where.add_argument("--match", metavar="ID", help="a match id already in the warehouse")
+    ask.add_argument("--json", action="store_true", help="print the final Agent Data Package as JSON")
+    ask.add_argument("--previous", action="append", metavar="QUESTION",
+                     help="an earlier question in this session, oldest first (repeatable)")
+    ask.add_argument("--no-followups", action="store_true", help="skip answering the anticipated follow-ups")
+    ask.add_argument("--dagster", action="store_true",
+                     help="run the question as a Dagster job, recorded in $DAGSTER_HOME or else the project's "
+                          ".dagster_home (the instance `make dev` shows)")
+    ask.add_argument("--verbose", action="store_true",
+                     help="with --dagster: print Dagster's full log too (it always goes to <home>/logs/ask.log)")
+    ask.add_argument("--max-bad-share", type=float, default=0.01,
+                     help="with --log: fail when more than this share of lines is malformed (default 0.01)")
+    # Defaults are resolved in cmd_ask from the planner's own names (importing it here would slow every command).
+    ask.add_argument("--llm-base-url", metavar="URL",
+                     help="OpenAI-compatible endpoint for the optional language-model planner (default: "
+                          "$COMBAT_ANALYSIS_LLM_BASE_URL; unset: the offline planner)")
+    ask.add_argument("--llm-model", metavar="MODEL",
+                     help="model name sent to that endpoint (default: $COMBAT_ANALYSIS_LLM_MODEL, else gpt-4o-mini)")
+    ask.add_argument("--llm-api-key-env", metavar="VAR",
+                     help="environment variable holding the endpoint's key (default: COMBAT_ANALYSIS_LLM_API_KEY, "
+                          "which the Dagster resource reads too)")
+    ask.set_defaults(func=cmd_ask)
+
+    serve = sub.add_parser("serve", parents=[home_after],
+                           help="keep an answer process warm, so `ask` in this data home answers in a fraction of the time")
+    serve.add_argument("--idle-minutes", type=float, default=60.0,
+                       help="stop after this long without a question (default %(default)s)")
+    serve.set_defaults(func=None)  # app.main hands it to app.server
+
+    simulate = sub.add_parser("simulate", parents=[home_after], help="write a realistic simulated match log")
+    simulate.add_argument("--seed", type=int, default=7,
+                          help="random seed: the same seed and scale give the same file (default %(default)s)")
+    simulate.add_argument("--out", required=True, metavar="FILE", help="where to write the log")
+    simulate.add_argument("--scale", type=float, default=1.0,
+                          help="fight density multiplier: 1 gives about 27,000 lines, 75 about a million "
+                               "(13,000 to 15,000 lines per unit; default %(default)s)")
+    simulate.set_defaults(func=cmd_simulate)
+
+    handles = sub.add_parser("cleanup-handles", parents=[home_after], help="delete expired data handles")
+    handles.set_defaults(func=cmd_handles)
+
+    matches = sub.add_parser("matches", parents=[home_after], help="list the matches in the warehouse")
+    matches.set_defaults(func=cmd_matches)
+    return parser

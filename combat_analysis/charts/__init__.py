@@ -1,0 +1,11 @@
+"""Charts: one look across every report, drawn with matplotlib as PNG files.
+
+- `draw`: the chart kinds of an answer and a match report, and the measurement of what a chart drew;
+- `season`: the chart kinds of the season (form, win rates, a leaderboard table);
+- `style`: colours, sizes and axis labels, importable without matplotlib;
+- `fonts`: fallback fonts for names in CJK and emoji;
+- `jobs`: charts to draw, drawn here or in a worker process started before the answer.
+
+May import `render`, `formatting`, `settings` and `keys`. Only `jobs` and `style` are imported on an answer's
+path; the drawing modules (and matplotlib) only where a chart is drawn.
+"""

@@ -1,0 +1,54 @@
+"""The plan of one question read on its own: what both the offline planner and the follow-up reader (which
+re-plans the earlier questions of a session) make of a reading.
+
+Unknown or ambiguous names are refused or asked about, a winner the log does not record is refused, the
+special shapes (a dependent step, a leader split) come before the plain reading, `faithful.check` makes sure
+every word that carries meaning was honoured, and `checked` compiles the plan once so that one which cannot
+become valid SQL is an honest refusal here rather than an error later.
+"""
+
+from __future__ import annotations
+
+from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.planner import faithful
+from combat_analysis.planner.compile import PlanError, compile_plan
+from combat_analysis.planner.plans import intents, refusals
+from combat_analysis.planner.plans.intents import plan_reading
+from combat_analysis.planner.plans.refusals import no_digits, refuse
+from combat_analysis.planner.read.reading import Reading
+from combat_analysis.planner.vocabulary import Vocabulary
+
+
+def checked(plan: QueryPlan, vocab: Vocabulary) -> QueryPlan:
+    """Compile once so a plan that cannot become valid SQL turns into an honest refusal here."""
+    if plan.intent == Intent.REFUSE:
+        return plan
+    try:
+        compile_plan(plan, vocab)
+    except PlanError as error:
+        return refuse(plan.question, vocab, "This question cannot be answered from the combat log as asked: "
+                      + no_digits(str(error)) + ".", plan.assumptions)
+    return plan
+
+
+def plan_single(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
+    """A reading's plan, faithful to its words but not yet compiled."""
+    unknown = refusals.unknown_name(r.masked, r)
+    if unknown:
+        return refusals.unknown_name_refusal(question, vocab, unknown)
+    asked = refusals.ambiguity_refusal(question, vocab, r)
+    if asked is not None:
+        return asked
+    if r.winner_unknown:
+        return refuse(question, vocab, "No Titan fell in this match, so the combat log does not record a winner and "
+                      "the winning or losing team cannot be named.", r.assumptions)
+    for special in (intents.dependent_plan, intents.leader_split_plan):
+        plan = special(question, r, vocab)
+        if plan is not None:
+            return faithful.check(plan, r, vocab)
+    return faithful.check(plan_reading(question, r, vocab), r, vocab)
+
+
+def plan_reading_checked(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
+    """A reading's plan without the session machinery (used to re-read earlier questions)."""
+    return checked(plan_single(question, r, vocab), vocab)

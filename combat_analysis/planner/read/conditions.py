@@ -1,0 +1,87 @@
+"""Conditions on a figure's value: "players with more than 10 kills", "at least 5 assists", "20 or more".
+
+`read_condition` finds one and what it compares with; `faithful.check` applies it to a plan that has one figure
+per player, team, role or god (`QueryPlan.condition`), and says so in the answer where it cannot. A number of
+minutes or seconds is a time window, not a condition.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from combat_analysis.contracts.plan import ValueCondition
+
+_NUM = r"\d[\d,]*(?:\.\d+)?"
+_NOT_TIME = r"(?!\s*(?:minutes?|mins?|seconds?|secs?|s|m)\b)"
+_ABOVE = r"more|greater|higher|bigger|larger"
+_BELOW = r"fewer|less|lower|smaller"
+THRESHOLD = re.compile(
+    rf"\b(?P<word>(?:{_ABOVE}|{_BELOW})\s+than|at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|"
+    rf"no\s+fewer\s+than|over|under|above|below|exceeding|beyond)\s+(?P<n0>{_NUM})\b{_NOT_TIME}"
+    rf"|\b(?P<n1>{_NUM})\s+or\s+(?P<after>more|fewer|less|greater|higher|lower|above|below)\b"
+    rf"|\b(?P<n2>{_NUM})\+\s*(?=[a-z])")
+
+Op = Literal[">", ">=", "<", "<="]
+_OPS: dict[str, Op] = {"at least": ">=", "no less than": ">=", "no fewer than": ">=", "at most": "<=", "no more than": "<=",
+        "over": ">", "above": ">", "exceeding": ">", "beyond": ">", "under": "<", "below": "<"}
+
+
+# "players without a kill", "who had zero deaths", "with no assists": none at all, if a figure follows
+NONE_AT_ALL = re.compile(r"\b(?:without\s+(?:a\s+|any\s+|an\s+)?|with\s+(?:no|zero)\s+|(?:had|got|has|have|scored)\s+"
+                         r"(?:no|zero)\s+|zero\s+)(?=[a-z])")
+
+
+# Words that are a condition and its figure in one: "did anyone go deathless", "who never died"
+NO_DEATHS = re.compile(r"\b(?:deathless|never\s+died|never\s+dying|did\s*n[o']?t\s+die|without\s+(?:a\s+)?(?:single\s+)?"
+                       r"death|without\s+dying\s+once|zero\s+deaths|no\s+deaths)\b")
+
+
+@dataclass(frozen=True)
+class Condition:
+    condition: ValueCondition | None  # None: a condition this module cannot state (a percentage)
+    said: str  # the words of the condition without their number, for an answer that must not invent digits
+    end: int  # where it ends in the text: the figure it compares is named after it
+    start: int = 0
+    figure: str | None = None  # the figure, when the words name it themselves ("deathless": deaths)
+    needs_figure: bool = False  # "without ...": a condition only when a figure is named right after it
+
+
+def read_condition(text: str) -> Condition | None:
+    """The first condition on a value in `text` (normalized, lower case), or None."""
+    m = THRESHOLD.search(text)
+    if m is None and (none := NO_DEATHS.search(text)):
+        return Condition(ValueCondition(op="<=", value=0), " ".join(none.group(0).split()), none.end(), none.start(),
+                         figure="deaths")
+    if m is None:
+        none = NONE_AT_ALL.search(text)
+        if none is None:
+            return None
+        return Condition(ValueCondition(op="<=", value=0), " ".join(none.group(0).split()) + " ...", none.end(),
+                         none.start(), needs_figure=True)
+    number = next(m.group(g) for g in ("n0", "n1", "n2") if m.group(g))
+    said = " ".join(re.sub(r"[\d,.+]+", " ", m.group(0)).split()) or "a limit"
+    said = "... or more" if m.group("n2") else f"... {said}" if m.group(0)[0].isdigit() else f"{said} ..."
+    percent = text[m.end():].lstrip().startswith(("%", "percent"))
+    return Condition(None if percent else ValueCondition(op=_op(m), value=float(number.replace(",", ""))), said,
+                     m.end(), m.start())
+
+
+def _op(m: re.Match) -> Op:
+    if m.group("word"):
+        word = " ".join(m.group("word").split())
+        if word.endswith(" than") and word not in _OPS:
+            return ">" if word.split()[0] in _ABOVE.split("|") else "<"
+        return _OPS[word]
+    if m.group("after"):
+        return ">=" if m.group("after") in ("more", "greater", "higher", "above") else "<="
+    return ">="  # "10+ kills"
+
+
+def describe(condition: ValueCondition) -> str:
+    """'more than 10', 'at least 5', in words (the number is the question's own)."""
+    if condition.op == "<=" and condition.value == 0:
+        return "zero"
+    words = {">": "more than", ">=": "at least", "<": "less than", "<=": "at most"}[condition.op]
+    return f"{words} {condition.value:,g}"

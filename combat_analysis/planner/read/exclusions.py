@@ -1,0 +1,72 @@
+"""Exclusions: "top 5 damage dealers excluding supports", "every player except Brisk", "team 1 other than the jungler".
+
+The entity readers find the supports, Brisk or the jungler wherever they are named, so without this the plan
+would be about exactly what the question leaves out. An entity named after an exclusion word turns its
+filter around (`!=`: every value but these), which composes with every intent the compiler knows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
+from combat_analysis.planner.plans.refusals import refuse
+from combat_analysis.planner.read.names import find_roles, find_teams, fold
+from combat_analysis.planner.read.reading import Reading
+from combat_analysis.planner.vocabulary import Vocabulary
+
+# The excluded words run to the end of their clause: a comma, a question word, or a time or order phrase.
+CUE = re.compile(r"\b(?:excluding|exclude|except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from|not\s+counting|"
+                 r"leaving\s+out|leave\s+out|ignoring|ignore|minus|but\s+not)\s+(?P<what>.+?)"
+                 r"(?=[,;?!]|\s+(?:and\s+)?(?:who|which|what|how|in|during|over|after|before|by|per|for)\b|$)")
+
+
+def cue_words(question: str) -> set[str]:
+    """The words that say "leave out" in the question ("apart", "from")."""
+    folded = fold(question)
+    return {w for m in CUE.finditer(folded) for w in folded[m.start():m.start("what")].split()}
+
+
+def excluded(question: str, r: Reading, vocab: Vocabulary) -> set[tuple[str, str | int]]:
+    """(dimension, value) of every entity the question names after an exclusion word."""
+    out: set[tuple[str, str | int]] = set()
+    for m in CUE.finditer(fold(question)):
+        what = m.group("what")
+        out |= {("role", mention.role) for mention in find_roles(what, vocab.roles)}
+        out |= {("team", mention.team) for mention in find_teams(what, vocab.winner_team) if mention.team}
+        out |= {("player", p) for p in r.players if re.search(rf"(?<!\w){re.escape(fold(p))}(?!\w)", what)}
+        out |= {("god", g) for g in r.gods if re.search(rf"(?<!\w){re.escape(fold(g))}(?!\w)", what)}
+    return out
+
+
+def _turned(step: QueryPlan, names: set[tuple[str, str | int]]) -> QueryPlan:
+    filters = tuple(Filter(dimension=f.dimension, op="!=", values=f.values)
+                    if f.op != "!=" and all((f.dimension, v) in names for v in f.values) else f
+                    for f in step.filters)
+    if filters == step.filters:
+        return step
+    gone = {str(v).lower() for _, v in names} | {f"team {v}" for d, v in names if d == "team"}
+    focus = tuple(f for f in step.focus if f.lower() not in gone)
+    then = _turned(step.then, names) if step.then is not None else None
+    return step.model_copy(update={"filters": filters, "focus": focus, "then": then})
+
+
+def apply(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
+    """The plan with the filters of excluded entities turned into exclusions, saying so in its assumptions."""
+    if plan.intent == Intent.REFUSE or not CUE.search(fold(plan.question)):
+        return plan
+    names = excluded(plan.question, r, vocab)
+    if not names:
+        if plan.window is not None or plan.windows:
+            # "except in the first 10 minutes": the reader took the window the question leaves out
+            return refuse(plan.question, vocab, "A part of the match cannot be left out of a figure; ask for the "
+                          "part you want instead (after a minute, or between two minutes).", plan.assumptions)
+        return plan
+    turned = _turned(plan, names)
+    if turned is plan:
+        return plan
+    said = ", ".join(sorted(f"team {v}" if d == "team" else f"the {v} players" if d == "role" else str(v)
+                            for d, v in names))
+    return turned.model_copy(update={
+        "parts": tuple(_turned(p, names) for p in plan.parts),
+        "assumptions": (*plan.assumptions, f"{said} left out, as asked")})

@@ -1,0 +1,309 @@
+"""Find the match's names in a question: players, gods, abilities, items, NPCs, teams and roles.
+
+Names are found as people type them: case-, accent- and punctuation-insensitively ("leon" finds León0722,
+"zoe rush" finds zoe.rush, "umit" finds ÜmitTR), by unambiguous prefix ("mateo" finds MateoUwU), by a
+fragment, which is one word of the name or a run of its letters ("tuna" finds Big Tuna 7, "sleepy" finds
+zzzSleepy), and, for longer words, by spelling similarity ("psychotic8bal", a dropped letter). A fragment
+or prefix that fits several players is reported as ambiguous, so the planner can ask which one is meant.
+Every match that is not exact is reported so the plan can state it as an assumption.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from combat_analysis.planner.read.words import ROLE_WORDS, known_words
+from combat_analysis.planner.vocabulary import Vocabulary
+
+# Words a question uses for its own sake; a prefix or fuzzy match on them would invent a name.
+COMMON_WORDS = frozenset("""
+a about after all an and any are as at be before best between biggest both build built by can compare
+damage deal dealt did do does done each early end enemy ever every first for from game get gets got had has
+have he healing heal healed her him his how in is it its item items kill kills killed last late least less
+match me mid minute minutes more most much of on one only or order other over per player players show side so
+team teams than that the their them they this those time to top total two vs was were what when where which
+who whose why with won worst you your give tell list many highest lowest average each every chaos support
+carry solo jungle jungler middle role roles gods god ability abilities gold experience assist assists death
+deaths crit crits minion minions tower towers phoenix titan fury giant fire break down over time timeline
+""".split())
+
+
+_TOKEN = re.compile(r"\S+")
+
+
+def common(word: str) -> bool:
+    """An ordinary word of questions (or of the catalog): never read loosely as a name."""
+    key = fold(word).strip("'’?!.,:;\"()")
+    key = re.sub(r"['’]s$", "", key)
+    return key in COMMON_WORDS or key in known_words() or key in ("basic", "attack", "attacks", "auto", "autos")
+_EDGE_PUNCT = "?!,.:;\"()[]{}<>“”«»"
+_POSSESSIVE = re.compile(r"['’]s\b|['’](?=\s|$)", re.IGNORECASE)
+
+
+# Letters that carry no accent mark to remove, as people type them on a plain keyboard ("moose" for Møøse).
+_PLAIN_LETTERS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ł": "l",
+                                "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i"})
+
+
+def fold(text: str) -> str:
+    """Lower-case, accents removed: 'ÁngelDeth' -> 'angeldeth', 'MøøseKnuckle' -> 'mooseknuckle'."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_PLAIN_LETTERS))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@lru_cache(maxsize=4096)
+def squash(text: str) -> str:
+    """The comparison key of a name: folded, possessives dropped, letters and digits only."""
+    return re.sub(r"[\W_]+", "", _POSSESSIVE.sub("", fold(text)))
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    end: int
+    key: str  # squash(text)
+
+
+@dataclass(frozen=True)
+class Mention:
+    kind: str  # player, god, ability, item, npc; "ambiguous" when a fragment fits several players
+    name: str  # the canonical name in the data (for "ambiguous": the words in the question)
+    said: str  # the words in the question
+    how: str  # exact, prefix, fragment or fuzzy
+    start: int
+    end: int
+    candidates: tuple[str, ...] = ()  # for "ambiguous": every player the words could mean
+
+
+def tokenize(question: str) -> list[Token]:
+    tokens = []
+    for m in _TOKEN.finditer(question):
+        raw, start = m.group(), m.start()
+        stripped = raw.strip(_EDGE_PUNCT)
+        if not stripped:
+            continue
+        start += raw.index(stripped)
+        tokens.append(Token(stripped, start, start + len(stripped), squash(stripped)))
+    return tokens
+
+
+@dataclass(frozen=True)
+class _Name:
+    kind: str
+    name: str
+    key: str
+    parts: tuple[str, ...] = ()  # the name's words: "Big Tuna 7" -> big, tuna, 7; "zzzSleepy" -> zzz, sleepy
+
+
+_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
+
+
+def name_parts(name: str) -> tuple[str, ...]:
+    """The words of a name, split at spaces, punctuation, digits and camel case, folded."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name.translate(_PLAIN_LETTERS))
+                    if not unicodedata.combining(c))
+    return tuple(p.casefold() for p in _PART.findall(plain))
+
+
+@lru_cache(maxsize=64)
+def _names(vocab: Vocabulary) -> tuple[_Name, ...]:
+    out = []
+    for kind, names in (("player", vocab.player_names), ("ability", vocab.abilities), ("item", vocab.items),
+                        ("god", vocab.gods), ("npc", vocab.npcs)):
+        out += [_Name(kind, n, squash(n) or fold(n), name_parts(n) if kind == "player" else ()) for n in names if n]
+    return tuple(out)
+
+
+def _exact(key: str, names: tuple[_Name, ...]) -> list[_Name]:
+    return [n for n in names if n.key == key]
+
+
+def _fragment(key: str, names: tuple[_Name, ...]) -> list[_Name]:
+    """Players the words are a fragment of: one of the name's words (3 letters or more), or a run of
+    4 letters or more inside the name. Several players may fit; the caller decides."""
+    players = [n for n in names if n.kind == "player"]
+    found = [n for n in players if len(key) >= 3 and key in n.parts]
+    if not found and len(key) >= 4:
+        found = [n for n in players if key in n.key]
+    return found
+
+
+def _fuzzy_part(key: str, names: tuple[_Name, ...]) -> list[_Name]:
+    """A misspelled fragment ("impler" for Vlad_the_Impaler): close to one word of one player's name."""
+    best, best_score = [], 0.0
+    for n in names:
+        for part in n.parts:
+            # one letter more or fewer: a typo; "lottery" holds "otter" but is another word
+            if len(part) < 5 or abs(len(part) - len(key)) > 1:
+                continue
+            score = difflib.SequenceMatcher(None, key, part).ratio()
+            if score > best_score:
+                best, best_score = [n], score
+            elif score == best_score and n not in best:
+                best.append(n)
+    return best if best_score >= 0.8 and len({n.name for n in best}) == 1 else []
+
+
+def _fuzzy(key: str, names: tuple[_Name, ...], single_word: bool) -> list[_Name]:
+    best, best_score = [], 0.0
+    for n in names:
+        if single_word and n.kind not in ("player", "god"):
+            continue
+        if abs(len(n.key) - len(key)) > 2:
+            continue
+        matcher = difflib.SequenceMatcher(None, key, n.key)
+        if matcher.real_quick_ratio() < 0.8 or matcher.quick_ratio() < 0.8:
+            continue
+        score = matcher.ratio()
+        if score > best_score:
+            best, best_score = [n], score
+        elif score == best_score:
+            best.append(n)
+    return best if best_score >= 0.8 and len({n.name for n in best}) == 1 else []
+
+
+def _loose(how: str, key: str, size: int, names: tuple[_Name, ...]) -> tuple[list[_Name], bool]:
+    """The names a loose match finds, and whether they are several players (an ambiguous fragment)."""
+    if how == "prefix":
+        found = [n for n in names if n.kind in ("player", "god") and n.key.startswith(key)] if len(key) >= 4 else []
+        if len({n.name for n in found}) == 1:
+            return found, False
+        players = {n.name for n in found if n.kind == "player"}
+        return ([n for n in found if n.kind == "player"], True) if len(players) > 1 and len(found) == len(
+            players) else ([], False)
+    if how == "fragment":
+        found = _fragment(key, names)
+        return found, len({n.name for n in found}) > 1
+    if how == "fuzzy":
+        return (_fuzzy(key, names, single_word=size == 1) if not key.isdigit() else []), False
+    return (_fuzzy_part(key, names) if size == 1 and not key.isdigit() else []), False
+
+
+def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
+    """Every name of the match the question mentions, longest phrases first, non-overlapping."""
+    names = _names(vocab)
+    if not names:
+        return []
+    tokens = tokenize(question)
+    used = [False] * len(tokens)
+    mentions: list[Mention] = []
+    longest = min(5, len(tokens))
+    # Exact phrases first (longest first), then unambiguous prefixes, fragments, and spelling similarity,
+    # so a loose match never swallows a neighbouring word that an exact match would have left alone.
+    # A misspelled name of several words ("lil rain" for lil_ra1n) is tried before single-word fragments, so
+    # its first word alone does not claim the name and leave the rest to be misread.
+    for how, sizes in (("exact", range(longest, 0, -1)), ("fuzzy", range(longest, 1, -1)), ("prefix", (1,)),
+                       ("fragment", (1,)), ("fuzzy", (1,)), ("fuzzy part", (1,))):
+        for size in sizes:
+            for i in range(len(tokens) - size + 1):
+                if any(used[i:i + size]):
+                    continue
+                span = tokens[i:i + size]
+                key = "".join(t.key for t in span)
+                if not key:
+                    continue
+                ambiguous = False
+                if how == "exact":
+                    hits = _exact(key, names)
+                else:
+                    # a phrase that starts or ends with an ordinary word is not a loosely spelled name
+                    if common(span[0].text) or common(span[-1].text) or len(key) < 3 \
+                            or (how != "fragment" and len(key) < 4):
+                        continue
+                    hits, ambiguous = _loose(how, key, size, names)
+                if not hits:
+                    continue
+                for i_used in range(i, i + size):
+                    used[i_used] = True
+                said = question[span[0].start:span[-1].end]
+                if ambiguous:
+                    candidates = tuple(dict.fromkeys(h.name for h in hits))
+                    mentions.append(Mention("ambiguous", said, said, how, span[0].start, span[-1].end, candidates))
+                    continue
+                label = "fuzzy" if how == "fuzzy part" else how
+                for hit in hits:
+                    mentions.append(Mention(hit.kind, hit.name, said, label, span[0].start, span[-1].end))
+    # Names that fold to nothing (only emoji or punctuation) can still be quoted verbatim.
+    for n in names:
+        if not squash(n.name) and n.name in question:
+            at = question.index(n.name)
+            mentions.append(Mention(n.kind, n.name, n.name, "exact", at, at + len(n.name)))
+    return sorted(mentions, key=lambda m: m.start)
+
+
+def mask(question: str, mentions: list[Mention]) -> str:
+    """The question with every mentioned name replaced by a neutral word, for keyword rules."""
+    out, last = [], 0
+    for m in sorted({(m.start, m.end) for m in mentions}):
+        if m[0] < last:
+            continue
+        out.append(question[last:m[0]])
+        out.append(" NAME ")
+        last = m[1]
+    out.append(question[last:])
+    return "".join(out)
+
+
+_TEAM_NUMBER = re.compile(r"\bteam\s*[#]?\s*(1|2|one|two)\b")
+_ORDER_CHAOS = re.compile(r"\b(order|chaos)(?:\s+(?:side|team))?\b")
+_WINNERS = re.compile(r"\b(?:the\s+)?(winners|winning\s+(?:team|side)|victors|victorious\s+(?:team|side)|team\s+that\s+won)\b")
+_LOSERS = re.compile(r"\b(?:the\s+)?(losers|losing\s+(?:team|side)|defeated\s+(?:team|side)|team\s+that\s+lost)\b")
+
+
+@dataclass(frozen=True)
+class TeamMention:
+    team: int | None  # None when "the winners" and the match has no winner
+    said: str
+    start: int
+
+
+def find_teams(text: str, winner_team: int | None) -> list[TeamMention]:
+    low = fold(text)
+    found: list[TeamMention] = []
+    for m in _TEAM_NUMBER.finditer(low):
+        found.append(TeamMention({"1": 1, "one": 1, "2": 2, "two": 2}[m.group(1)], m.group(0), m.start()))
+    for m in _ORDER_CHAOS.finditer(low):
+        # "order" is also an ordinary word ("build order", "in order"); only "order side/team" or a bare
+        # "chaos" are teams.
+        if m.group(1) == "order" and not re.search(r"(side|team)$", m.group(0)):
+            continue
+        found.append(TeamMention(1 if m.group(1) == "order" else 2, m.group(0), m.start()))
+    for m in _WINNERS.finditer(low):
+        found.append(TeamMention(winner_team, m.group(0), m.start()))
+    for m in _LOSERS.finditer(low):
+        found.append(TeamMention(None if winner_team is None else 3 - winner_team, m.group(0), m.start()))
+    # "team 1 and 2" names two teams
+    for m in re.finditer(r"\bteams?\s*(1|one)\s*(?:and|&|vs\.?|versus|,)\s*(?:team\s*)?(2|two)\b", low):
+        found.append(TeamMention(2, m.group(0), m.start() + 1))
+    seen, unique = set(), []
+    for t in sorted(found, key=lambda t: t.start):
+        if t.team not in seen:
+            seen.add(t.team)
+            unique.append(t)
+    return unique
+
+
+@dataclass(frozen=True)
+class RoleMention:
+    role: str
+    said: str
+    start: int
+
+
+def find_roles(text: str, roles: tuple[str, ...]) -> list[RoleMention]:
+    low = fold(text)
+    found = []
+    for m in re.finditer(r"\b(solo\s*laners?|mid\s*laners?|top\s*laners?|[a-z]+)\b", low):
+        word = re.sub(r"\s+", "", m.group(1))
+        role = ROLE_WORDS.get(word)
+        if role is None or (roles and role not in roles):
+            continue
+        if word == "top" and not re.match(r"\s*(lane|laner)", low[m.end():]):
+            continue  # "top" is a superlative far more often than a lane
+        found.append(RoleMention(role, m.group(0), m.start()))
+    return found

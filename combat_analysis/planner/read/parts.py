@@ -1,0 +1,87 @@
+"""Multi-part questions: "who got first blood and who won" is two questions, answered in turn.
+
+A question is split where a new clause starts with a question word ("... and who won", "...; which team
+...", "...? how many ..."), never inside a name. Each later clause then decides how it relates to the first:
+
+- it points back with "it", "each", "that" ("what abilities did X use and how much damage did each do",
+  "what was the biggest hit, and who landed it"): not a new question, the whole sentence is read as one;
+- it points back at a person ("who had the most kills and what did they build"): a dependent step on the
+  first clause's leader;
+- it names no figure of its own ("how many kills did team 1 get and team 2?", "... and when"): read as a
+  follow-up of the first clause, or as part of it when that adds nothing;
+- otherwise it is its own question (a `part` of the plan).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.planner.read.names import find_mentions
+from combat_analysis.planner.vocabulary import Vocabulary
+
+_SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
+                    r"does|was|were|is|are|list|show|give|tell|compare|rank)\b)|\s*[?;]\s+(?=\S)", re.IGNORECASE)
+_POINTS_BACK = re.compile(r"\b(it|its|that|those|these|each(?!\s+(?:player|team|role|god|minute|one\s+of))|"
+                          r"one|ones|them|then)\b\s*[?.!]*\s*$|\b(it|its|that\s+one|those|these|each\s+(?:do|did|deal|"
+                          r"dealt|one|of\s+them))\b", re.IGNORECASE)
+_PERSON = re.compile(r"\b(he|she|they|them|their|his|her|him)\b", re.IGNORECASE)
+MAX_PARTS = 3
+
+
+def clauses(question: str, vocab: Vocabulary) -> list[str]:
+    """The question cut at the starts of new clauses, never inside a name of this match."""
+    names = [(m.start, m.end) for m in find_mentions(question, vocab)]
+    cuts, last = [], 0
+    for m in _SPLIT.finditer(question):
+        if any(start < m.end() and m.start() < end for start, end in names):
+            continue
+        piece = question[last:m.start()].strip(" ,;")
+        if piece:
+            cuts.append(piece)
+        last = m.end()
+    tail = question[last:].strip(" ,;")
+    if tail:
+        cuts.append(tail)
+    return cuts[:MAX_PARTS] if len(cuts) > 1 else [question]
+
+
+PlanFn = Callable[[str, tuple[str, ...]], QueryPlan]
+
+
+def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Callable[[QueryPlan, str], QueryPlan | None]
+               ) -> QueryPlan | None:
+    """The plan of a multi-part question, or None when it is one question. `plan_one(text, previous)` plans
+    a clause (as a follow-up of `previous`); `dependent(first, clause)` plans a clause about the leader of
+    `first`, or returns None when `first` has no leader."""
+    pieces = clauses(question, vocab)
+    if len(pieces) < 2:
+        return None
+    first = plan_one(pieces[0], ())
+    if first.intent == Intent.REFUSE:
+        return None
+    parts: list[QueryPlan] = []
+    head = first
+    for piece in pieces[1:]:
+        if _POINTS_BACK.search(piece) and not _PERSON.search(piece):
+            return None  # "... and how much damage did each do": one question
+        if _PERSON.search(piece):
+            step = dependent(head, piece)
+            if step is None:
+                return None
+            head = step
+            continue
+        alone = plan_one(piece, ())
+        if alone.intent == Intent.REFUSE or any(a.startswith("no figure named") for a in alone.assumptions):
+            followed = plan_one(piece, (pieces[0],))
+            if followed.intent == Intent.REFUSE or followed.summary == first.summary:
+                return None  # "... and when": the first clause already answers it
+            parts.append(followed)
+            continue
+        parts.append(alone)
+    if not parts and head is first:
+        return None
+    plan = head.model_copy(update={"question": question, "parts": tuple(p.model_copy(update={"question": p.question})
+                                                                        for p in parts)})
+    return plan

@@ -1,0 +1,552 @@
+"""The words of a question, read into independent slots: `read_question(question, vocab) -> Reading`.
+
+Each slot has its own reader and none looks at another's result:
+
+| slot | reader | what it holds |
+|---|---|---|
+| names | `entities.find_mentions` | players, gods, abilities, items, non-player names; ambiguous fragments |
+| teams, roles | `entities.find_teams`, `find_roles` | team numbers, roles, and whether a role means its players |
+| windows | `timewords.parse_windows` | zero, one or several time windows (several: side by side) |
+| metrics | `read_metrics` | catalog metric ids, with how strongly the words named them |
+| qualifiers | `read_qualifiers` | "to the jungle camps", "from towers", "to VoidWalker": who was hit or who hit |
+| grouping | `group_cues` | the dimensions the question splits by ("which role", "by ability") |
+| shape | `read_shape` | leader, top N, every row, a series, a comparison, a count, a rank position |
+| scope | `SCOPE_READERS` | one match (the default); a reader for sets of matches plugs in here |
+
+Only reading happens here; `intents` decides what plan a reading becomes, and `faithful` checks that no
+word that carries meaning was left unread.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from combat_analysis.catalog import METRICS, metric
+from combat_analysis.contracts.plan import PlanOrder, TimeWindow
+from combat_analysis.planner.read.conditions import THRESHOLD
+from combat_analysis.planner.read.names import Mention, find_mentions, find_roles, find_teams, fold, mask
+from combat_analysis.planner.read.timewords import parse_windows
+from combat_analysis.planner.read.words import NEUTRAL, stems, unknown_words
+from combat_analysis.planner.vocabulary import Vocabulary
+
+# ------------------------------------------------------------------------------------------- metrics
+
+
+def normalize(text: str) -> str:
+    text = fold(text).replace("’", "'").replace("‘", "'")
+    text = re.sub(r"(?<=\w)-(?=\w)", " ", text)
+    return re.sub(r"\s+", " ", text)
+
+
+def _phrase_pattern(phrase: str) -> re.Pattern:
+    words = [re.escape(w) for w in normalize(phrase).split(" ")]
+    return re.compile(r"(?<![\w/])" + r"\s+".join(words) + r"(?![\w/])")
+
+
+@dataclass(frozen=True)
+class _Synonym:
+    phrase: str
+    metric_id: str
+    strength: str  # strong, weak (only when nothing stronger is named) or noted (stated as a reading)
+    pattern: re.Pattern
+
+
+def _synonyms() -> tuple[_Synonym, ...]:
+    out = []
+    for m in METRICS.values():
+        if m.generated:
+            continue  # "kills per minute" is kills and the per-minute shape, which decides between rate and series
+        for phrase in (m.id.replace("_", " "), m.label, *m.synonyms):
+            out.append(_Synonym(normalize(phrase), m.id, "strong", _phrase_pattern(phrase)))
+        out += [_Synonym(normalize(p), m.id, "weak", _phrase_pattern(p)) for p in m.weak_synonyms]
+        out += [_Synonym(normalize(p), m.id, "noted", _phrase_pattern(p)) for p in m.noted_synonyms]
+    return tuple(sorted(out, key=lambda s: -len(s.phrase)))
+
+
+SYNONYMS = _synonyms()
+_SINGLE_WORDS = {s.phrase: s.metric_id for s in SYNONYMS
+                 if " " not in s.phrase and len(s.phrase) >= 4 and s.strength == "strong"}
+# one-word synonyms by their base forms; strong synonyms win over weak ones ("farm" is gold, weakly)
+_STEMS = {f: (s.metric_id, s.strength) for s in reversed(SYNONYMS) if " " not in s.phrase and len(s.phrase) >= 4
+          and s.strength != "noted" for f in stems(s.phrase) if len(f) >= 3}
+_STEMS.update({f: (mid, "strong") for phrase, mid in _SINGLE_WORDS.items() for f in stems(phrase) if len(f) >= 3})
+SPECIFIC_DAMAGE = frozenset({"damage_taken", "damage_mitigated", "damage_to_players", "damage_to_structures",
+                             "damage_to_minions", "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit",
+                             "crits", "npc_damage"})
+# The figure that counts what an event list lists: "what percent of all kills" asks for kills.
+EVENT_FIGURES = {"kill_events": "kills", "objective_events": "objectives_taken"}
+OBJECTIVE_METRICS = frozenset({"towers", "phoenixes", "titans", "gold_furies", "fire_giants", "objectives_taken"})
+_BUY = re.compile(r"\b(buy|buys|bought|buying|purchas(?:e|es|ed|ing))\b")
+_HOW_OFTEN = frozenset({"most often", "most frequently", "used most often", "how often", "times", "uses", "most used",
+                        "used the most", "usage"})
+_RECEIVE = re.compile(r"\b(take|takes|took|taken|taking|receive|received|receiving|absorb|absorbed|tank|tanked|suffer|"
+                      r"suffered|get\s+hit|got\s+hit)\b")
+
+
+@dataclass(frozen=True)
+class MetricHit:
+    metric_id: str
+    phrase: str
+    start: int
+    end: int
+    strength: str
+
+
+@dataclass(frozen=True)
+class MetricsRead:
+    ids: tuple[str, ...]
+    hits: tuple[MetricHit, ...]
+    notes: tuple[str, ...]
+    evidence: str  # strong, noted, weak, fuzzy or none: how the words named the metrics
+
+
+def _synonym_hits(text: str) -> tuple[list[MetricHit], list[MetricHit]]:
+    taken = [False] * (len(text) + 1)
+    strong: list[MetricHit] = []
+    weak: list[MetricHit] = []
+    for syn in SYNONYMS:
+        for m in syn.pattern.finditer(text):
+            if any(taken[m.start():m.end()]):
+                continue
+            hit = MetricHit(syn.metric_id, syn.phrase, m.start(), m.end(), syn.strength)
+            if syn.strength == "weak":
+                weak.append(hit)
+                continue
+            for i in range(m.start(), m.end()):
+                taken[i] = True
+            strong.append(hit)
+    return sorted(strong, key=lambda h: h.start), sorted(weak, key=lambda h: h.start)
+
+
+def read_metrics(text: str) -> MetricsRead:
+    """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
+    strong, weak = _synonym_hits(text)
+    notes: list[str] = []
+    if any(h.metric_id in SPECIFIC_DAMAGE for h in strong):
+        # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure
+        strong = [h for h in strong if h.metric_id != "damage_dealt"]
+    if any(h.metric_id in OBJECTIVE_METRICS for h in strong):
+        # "how many gold furies did team 1 kill": the verb is not a request for player kills
+        strong = [h for h in strong if not (h.metric_id == "kills" and h.phrase in ("kill", "killed", "slain",
+                                                                                       "killing blows"))]
+    hits = list(strong)
+    evidence = "strong" if strong else "none"
+    if any(h.strength == "noted" for h in strong):
+        evidence = "noted" if all(h.strength == "noted" for h in strong) else "strong"
+        notes += [f"'{h.phrase}' read as {metric(h.metric_id).label}" for h in strong if h.strength == "noted"]
+    if not hits and weak:
+        hits = [weak[0]]
+        evidence = "weak"
+        notes.append(f"'{weak[0].phrase}' read as {metric(weak[0].metric_id).label}")
+    ids = [h.metric_id for h in hits]
+    if "damage_dealt" in ids and _RECEIVE.search(text):
+        ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
+    if "healing_done" in ids and _RECEIVE.search(text):
+        ids = ["healing_received" if f == "healing_done" else f for f in ids]
+    if "hits" in ids and _BUY.search(text) and all(h.phrase in _HOW_OFTEN for h in hits if h.metric_id == "hits"):
+        # "which item was bought most often": how often counts what the verb names, here purchases
+        ids = ["items_purchased" if f == "hits" else f for f in ids]
+    if not ids:
+        # other forms of a one-word synonym: "spam" for "spammed", "farming" for "farmed"
+        for word in re.findall(r"[a-z][a-z']{2,}", text):
+            if word in _COMMON_NON_METRIC or word in NEUTRAL:
+                continue
+            found = next((_STEMS[f] for f in stems(word) if f in _STEMS), None)
+            if found:
+                ids.append(found[0])
+                notes.append(f"'{word}' read as {metric(found[0]).label}")
+                evidence = found[1]
+                break
+    if not ids:
+        for word in re.findall(r"[a-z][a-z']{3,}", text):
+            close = difflib.get_close_matches(word, _SINGLE_WORDS, n=1, cutoff=0.8)
+            if close and word not in _COMMON_NON_METRIC:
+                ids.append(_SINGLE_WORDS[close[0]])
+                notes.append(f"'{word}' read as '{close[0]}'")
+                evidence = "fuzzy"
+                break
+    return MetricsRead(tuple(dict.fromkeys(ids)), tuple(hits), tuple(notes), evidence)
+
+
+_COMMON_NON_METRIC = frozenset("""which what whos with that this then than them they their there where when were
+team teams match game player players most more many much have most team's about show tell give list each every
+both against during after before between first last early late role roles gods ability abilities item items
+compare versus total overall entire whole winners losers best worst highest lowest least fewest top fight
+fights streak three four five seven eight nine twenty thirty forty fifty""".split())
+
+# -------------------------------------------------------------------------------------- qualifiers
+
+KIND_WORDS = [
+    ("player", r"gods?|players?|champions?|heroes|heros|hero|enem(?:y|ies)|opponents?|enemy\s+(?:gods?|players?)"),
+    ("structure", r"towers?|turrets?|structures?|buildings?|phoenix(?:es)?|titans?"),
+    ("minion", r"minions?|creeps?|waves?|lane\s+minions?"),
+    ("jungle", r"jungle(?:\s+(?:camps?|monsters?|creeps?|mobs?))?|camps?|monsters?|mobs?|neutrals?"),
+    ("boss", r"bosses|boss|objectives?\s+bosses|gold\s+fur(?:y|ies)|fire\s+giants?"),
+]
+_KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_WORDS)
+_TO = r"(?<!compared\s)(?<!compare\s)(?<!relative\s)(?<!next\s)to|against|on|into|at|hit|hits|hitting|damaged|damaging|attacked|attacking"
+_ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an)\s+)*"
+_QUALIFIER = re.compile(rf"\b(?P<prep>{_TO}|from|by|kill|kills|killed|killing|slay|slew|slain|score\s+on|scored\s+on)\s+"
+                        rf"{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
+# Places the log cannot tell apart (it has coordinates, not lanes): read, so they are flagged, not ignored.
+LOCATION = re.compile(r"\b(?:in|at|near|inside|under)\s+(?:the\s+|their\s+|enemy\s+|our\s+)?(jungle|lanes?|river|base|fountain|"
+                      r"(?:mid|top|solo|duo|carry|middle|bottom|bot)\s+lane|tower\s+range)\b")
+_KIND_FUZZY = {"gods": "player", "players": "player", "enemies": "player", "towers": "structure",
+               "structures": "structure", "minions": "minion", "creeps": "minion", "camps": "jungle",
+               "monsters": "jungle", "jungle": "jungle", "bosses": "boss"}
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """Who was hit or who did the hitting: "to the jungle camps", "from towers", "to VoidWalker"."""
+
+    preposition: str  # to, against, on, from, by...
+    kind: str | None  # player, structure, minion, jungle or boss
+    name: str | None  # a player or a non-player of this match
+    said: str
+    note: str | None = None  # a reading made on the way ("'godz' read as 'gods'")
+    start: int = 0
+    end: int = 0
+
+
+def read_qualifiers(text: str, names: Sequence[str], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
+    """Qualifiers in `text`; `names` are the players behind its NAME placeholders in order, `npcs` the
+    non-player names mentioned as (what was said, canonical name)."""
+    found: list[Qualifier] = []
+    for m in _QUALIFIER.finditer(text):
+        prep = m.group("prep")
+        said = m.group(0)
+        if m.group("name"):
+            index = len(re.findall(r"\bname\b", text[:m.start("name")]))
+            if m.group("name") == "name" and index < len(names):
+                found.append(Qualifier(prep, "player", names[index], said, None, m.start(), m.end()))
+            continue
+        kind = next((k for k, _ in KIND_WORDS if m.group(k)), None)
+        if kind is not None and re.fullmatch(r"by\s+(?:god|player)", said):
+            continue  # "damage by god" splits by god, like "by role"; "damage by the gods" is who dealt it
+        if kind is not None:
+            npc = next((canon for spoken, canon in npcs if fold(spoken) in said), None)
+            found.append(Qualifier(prep, kind, npc, said, None, m.start(), m.end()))
+            continue
+        word = m.group("word")
+        close = difflib.get_close_matches(word, _KIND_FUZZY, n=1, cutoff=0.75)
+        # a misspelt kind ("by the towrs"), never a word the planner knows ("by gold" is no misspelt "gods")
+        if close and word not in _KIND_FUZZY and unknown_words(word):
+            found.append(Qualifier(prep, _KIND_FUZZY[close[0]], None, said, f"'{word}' read as '{close[0]}'",
+                                   m.start(), m.end()))
+    return tuple(found)
+
+
+# Non-players dealing damage, by kind: "how much damage did the towers do", "which jungle monster dealt the most".
+NPC_KINDS = [("structure", r"towers?|turrets?|structures?|buildings?|phoenix(?:es)?|titans?"),
+              ("minion", r"minions?|creeps?|(?:minion\s+)?waves?"),
+              ("jungle", r"jungle\s+(?:camps?|monsters?|creeps?|mobs?)|camps?|monsters?|mobs?|neutrals?"),
+              ("boss", r"bosses|boss(?:es)?"), (None, r"npcs?|non[\s-]?players?|neutral\s+objectives")]
+_KIND_SUBJECT = re.compile(
+    r"\b(?:did|do|does|have|had)\s+(?:the\s+|all\s+(?:the\s+)?)?(?P<a>{k})\s+(?:do|deal|dish|inflict|cause|hit)\b"
+    r"|\bdamage\s+(?:dealt\s+|done\s+)?(?:by|from)\s+(?:the\s+|all\s+(?:the\s+)?)?(?P<b>{k})\b"
+    r"|\b(?:which|what)\s+(?P<c>{k})\s+(?:dealt|did|had|hit|does|do|caused)\b"
+    r"|\b(?P<d>{k})(?:'s?\s+damage|\s+dealt)\b".replace("{k}", "|".join(f"(?:{p})" for _, p in NPC_KINDS)))
+
+
+
+# Non-player kinds: a question that names one must have it read by some slot ("killed the most minions" is
+# not player kills).
+_STRAY_KINDS = re.compile(r"\b(minions?|creeps?|jungle\s+(?:camps?|monsters?|creeps?|mobs?)|camps?|monsters?|mobs?|"
+                          r"bosses|boss|towers?|turrets?|structures?|buildings?|phoenix(?:es)?|titans?|gold\s+fur(?:y|ies)|"
+                          r"fire\s+giants?|wards?)\b")
+
+
+def _stray_kinds(text: str, spans: Sequence[tuple[int, int]]) -> list[str]:
+    return [m.group(0) for m in _STRAY_KINDS.finditer(text)
+            if not any(start <= m.start() and m.end() <= end for start, end in spans)]
+
+
+# ------------------------------------------------------------------------------------------- groups
+
+_GROUP_PATTERNS = [
+    ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"),
+    ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|\bgods\s+(?:dealt|did|had)\b"
+            r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?gods\b"
+            r"|\bgods\s+(?:ranked|sorted|ordered|listed|by)\b"),
+    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"),
+    ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
+                r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"),
+    ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"
+             r"|\b(?:most|least)\s+(?:often\s+)?(?:purchased|bought|popular|common)\s+items?\b"),
+    ("target_kind", r"\b(which|what|each|every|per|by)\s+(?:kinds?\s+of\s+|types?\s+of\s+)?targets?(?:\s+kinds?|\s+types?)?\b"
+                    r"|\bwhere\s+did\b.*\b(damage|dmg)\b.*\bgo\b|\bwhat\s+did\s+name\s+(?:hit|damage|attack)\b"),
+    ("phase", r"\b(each|every|per|by|which)\s+(?:game\s+)?phases?\b"),
+    # "who did Brisk kill the most": Brisk's kills split by whom they killed
+    ("victim", r"\b(?:who|whom|which\s+(?:player|enemy|god))\s+did\s+name\s+kill\b|\bname's\s+victims\b"
+               r"|\b(?:most|favou?rite)\s+victims?\b"),
+    # "which minute had the most kills": the minutes ranked, not a series and not the players
+    ("minute", r"\b(?:which|what)\s+(?:single\s+)?minute\b(?!\s+(?:mark|of)\b)"
+               r"|\b(?:top|best|worst|busiest|bloodiest)\s+(?:\d{1,2}\s+|two\s+|three\s+|five\s+)?minutes\b"),
+    ("objective", r"\b(which|what|each|every|per|by)\s+objectives?\b"),
+    # "by towers" groups by tower, but "killed by towers" names who killed: a qualifier
+    ("source", r"\b(which|what|each|every|per|(?<!killed\s)(?<!slain\s)(?<!hit\s)(?<!damaged\s)(?<!died\s)by)\s+(?:non[\s-]?players?|npcs?|monsters?|bosses|boss|camps?|"
+               r"jungle\s+(?:camps?|monsters?)|minions?|structures?|towers?|sources?|attackers?)\b"),
+    ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player)\b|\bwhat\s+player\b|"
+               r"\b(?:each|every|all(?:\s+the)?|all\s+(?:ten|10))\s+players?\b|"
+               r"\bper\s+player\b|\bby\s+player\b|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"
+               r"|\beveryone\b|\beverybody\b|\ball\s+(?:ten|10)\b"),
+]
+_GROUP_RULES = [(dim, re.compile(p)) for dim, p in _GROUP_PATTERNS]
+
+
+def group_cues(text: str) -> list[str]:
+    return [dim for dim, pattern in _GROUP_RULES if pattern.search(text)]
+
+
+# -------------------------------------------------------------------------------------------- shape
+
+SUPERLATIVE = re.compile(
+    r"\b(most|highest|best|top|biggest|largest|greatest|hardest|strongest|least|lowest|fewest|worst|smallest|minimum|maximum|"
+    r"max|min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|ranked|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
+    r"richest|poorest|carried|mvp|fragger|more|fewer|less|better|worse|top\d+|higher|lower|topped|tops|topping|"
+    r"number\s+one|no\.?\s*1|first\s+place|#\s*1)(?!\w)")
+# "min" is the minimum unless it is the unit of a rate ("gold per min", "damage a min", "xp/min").
+ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|(?<!per\s)(?<!a\s)(?<!/)min|bottom|poorest|fewer|less|"
+                       r"worse|lower|ascending)\b")
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_N = r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"
+# "top 3", and "the four players with the most kills" / "the 3 abilities that dealt the most damage"
+TOP_N = re.compile(rf"\b(?:top|best|bottom|worst|first|leading|highest|lowest)\s*{_N}\b"
+                   rf"|\bthe\s+{_N}\s+(?:players?|gods?|abilities|skills|items|roles|people|guys)\s+(?:with|who|that|by)\b")
+POSITION = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)\s*[- ]?\s*(?:most|highest|best|biggest|largest|"
+                      r"greatest|least|lowest|fewest|worst|place|ranked|richest)\b")
+_POSITIONS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
+EVERY = re.compile(r"\b(each|every|all|everyone|everybody|everyone's|per\s+player|by\s+player|list|rank|ranking|ranked|"
+                   r"leaderboard|scoreboard|sorted|sort|order(?:ed)?\s+by|across\s+(?:all\s+)?(?:the\s+)?players|"
+                   r"for\s+(?:all|everyone|each)|breakdown|break\s+down|full)\b")
+COMPARE = re.compile(r"\b(compare|compared|comparison|versus|vs\.?|against\s+each\s+other|difference\s+between|head\s+to\s+head|"
+                     r"side\s+by\s+side|stack\s+up|matchup|match\s+up)\b")
+TIMELINE = re.compile(
+    r"\b(over\s+time|each\s+minute|every\s+minute|minute\s+by\s+minute|by\s+minute|per\s+minute\s+(?:breakdown|chart|graph)|"
+    r"timeline|time\s+line|time\s+series|trend|trends|trending|progress(?:ion)?|evolution|evolve[ds]?|graph|chart|plot|curve|"
+    r"as\s+the\s+(?:match|game)\s+went\s+on|throughout(?:\s+the\s+(?:match|game))?|across\s+the\s+(?:match|game)|"
+    r"over\s+the\s+(?:course\s+of\s+the\s+)?(?:match|game)|along\s+the\s+(?:match|game)|grow|grew|growth|climb(?:ed)?|"
+    r"develop(?:ed)?|accumulate[ds]?|build\s+up|built\s+up|ramp(?:ed)?\s+up|per\s+minute\s+over)\b")
+PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|/\s*min(?:ute)?\b|\ba\s+minute\b|\beach\s+minute\b|\bevery\s+minute\b")
+QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|compare|did|does|was|were|give|tell|rank)\b")
+SHARE = re.compile(r"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%")
+HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b|\bsum\b|\bcombined\b")
+
+
+@dataclass(frozen=True)
+class Shape:
+    superlative: bool = False
+    order: PlanOrder = "desc"
+    top: int | None = None  # "top 3"
+    position: int = 1  # "the second most"
+    every: bool = False  # the whole list: "for every player", "rank the players"
+    series: bool = False  # "over time", "throughout the match"
+    per_minute: bool = False  # "per minute": a series, unless the figure is itself a rate
+    compare: bool = False
+    count: bool = False  # "how many", "in total"
+    share: bool = False  # "what percentage of the team's damage"
+
+
+_CHART_ONLY = re.compile(r"\b(graph|chart|charts|plot|curve)\b|\bper\s+minute\s+(chart|graph)\b")
+
+
+def _series(text: str, superlative: bool) -> bool:
+    """A series is asked for by time words; "chart" alone is one only without a leader ("who topped the
+    kills chart" is a ranking, "chart the gold" a series)."""
+    cues = {m.group(0) for m in TIMELINE.finditer(text)}
+    if not cues:
+        return False
+    return not (superlative and all(_CHART_ONLY.fullmatch(c) for c in cues))
+
+
+def read_shape(text: str) -> Shape:
+    top = TOP_N.search(text)
+    position = POSITION.search(text)
+    n = None
+    if top:
+        said = next(g for g in top.groups() if g)
+        n = _NUMBER_WORDS.get(said) or int(said)
+        n = max(1, min(n, 100))
+    # "with at least 10 assists" and "more than 5 deaths" are conditions, neither a leader nor the list's order
+    ordering = THRESHOLD.sub(" ", text)
+    superlative = bool(SUPERLATIVE.search(ordering)) or bool(position)
+    return Shape(superlative=superlative, order="asc" if ASCENDING.search(ordering)
+                 else "desc", top=n, position=_POSITIONS[position.group(1)] if position else 1,
+                 every=bool(EVERY.search(text)), series=_series(text, superlative),
+                 per_minute=bool(PER_MINUTE.search(text)), compare=bool(COMPARE.search(text)),
+                 count=bool(HOW_MANY.search(text)), share=bool(SHARE.search(text)))
+
+
+# -------------------------------------------------------------------------------------------- scope
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which matches a question is about. Today always this one match; the season work adds readers for
+    a set of matches or all of them, and plans for those scopes."""
+
+    kind: str = "match"
+    said: str = ""
+
+
+# Each reader returns a Scope when the question names one, else None; the first answer wins.
+SCOPE_READERS: list[Callable[[str], Scope | None]] = []
+
+
+def read_scope(text: str) -> Scope:
+    for reader in SCOPE_READERS:
+        found = reader(text)
+        if found is not None:
+            return found
+    return Scope()
+
+
+# ------------------------------------------------------------------------------------- the reading
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a question's words say, slot by slot, before they become a plan."""
+
+    question: str
+    text: str  # normalized, names masked, time phrases removed
+    masked: str = ""  # the question with names masked (time phrases kept)
+    players: tuple[str, ...] = ()
+    gods: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    npcs: tuple[str, ...] = ()
+    ambiguous: tuple[Mention, ...] = ()
+    teams: tuple[int, ...] = ()
+    roles: tuple[str, ...] = ()
+    windows: tuple[TimeWindow, ...] = ()
+    at_minute: int | None = None
+    whole_match: bool = False
+    metrics: tuple[str, ...] = ()
+    metric_hits: tuple[MetricHit, ...] = ()
+    evidence: str = "none"
+    qualifiers: tuple[Qualifier, ...] = ()
+    groups: tuple[str, ...] = ()
+    shape: Shape = field(default_factory=Shape)
+    scope: Scope = field(default_factory=Scope)
+    unread: tuple[str, ...] = ()  # content words no reader has a meaning for
+    assumptions: tuple[str, ...] = ()
+    winner_unknown: bool = False  # "the winners" named, but no Titan fell
+    kind_subject: str | None = None  # a kind of non-player named as the one dealing damage ("the towers")
+
+    @property
+    def window(self) -> TimeWindow | None:
+        return self.windows[0] if len(self.windows) == 1 else None
+
+    @property
+    def named(self) -> bool:
+        """The question names an entity: a player, god, team or role."""
+        return bool(self.players or self.gods or self.teams or self.roles)
+
+
+def _spelling(text: str) -> str:
+    # case, spaces, punctuation and a possessive don't change a name; accents do (worth stating)
+    return re.sub(r"[\W_]+", "", re.sub(r"['’]s$", "", text.casefold()))
+
+
+def _mention_notes(mentions: Sequence[Mention]) -> list[str]:
+    notes = []
+    for m in mentions:
+        if m.kind == "ambiguous":
+            continue
+        if m.how != "exact" or _spelling(m.said) != _spelling(m.name):
+            notes.append(f"'{m.said}' read as {m.name}" + ("" if m.kind == "player" else f" ({m.kind})"))
+    return notes
+
+
+# Role words that are not roles here: "mid game", "early, mid and late", "the jungle camps", "died to the jungle".
+_NOT_ROLES = re.compile(r"\bmid[\s-]*(game|match)\b|\b(early|late)[\s,]+(?:and\s+|vs\.?\s+|or\s+)?mid\b|"
+                        r"\bmid[\s,]+(?:and\s+|vs\.?\s+|or\s+)?(late|early)\b|"
+                        r"\bjungle\s+(camps?|monsters?|creeps?|mobs?|bosses|buffs?)\b|"
+                        r"\b(?:to|from|by|against|in|into|on)\s+(?:the\s+)?jungle\b(?!\s+(?:role|player|laner|position))",
+                        re.IGNORECASE)
+BUILDING = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\b(buy|bought|purchas\w*)\b")
+
+
+def _bucket(mentions: Sequence[Mention], kind: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(m.name for m in mentions if m.kind == kind))
+
+
+def read_question(question: str, vocab: Vocabulary) -> Reading:
+    """Every slot of one question, each read on its own."""
+    mentions = find_mentions(question, vocab)
+    named = [m for m in mentions if m.kind != "npc"]
+    masked = mask(question, named)
+    times = parse_windows(masked)
+    text = normalize(times.rest)
+    assumptions = list(times.assumptions) + _mention_notes(named)
+    abilities, items = _bucket(mentions, "ability"), _bucket(mentions, "item")
+    # An item proc is also an ability: one name matched as both stays one thing, chosen by the verbs.
+    both = [n for n in items if n in abilities]
+    if both:
+        buying = bool(BUILDING.search(text))
+        abilities = tuple(n for n in abilities if not (buying and n in both))
+        items = tuple(n for n in items if buying or n not in both)
+    teams, winner_unknown = [], False
+    for t in find_teams(times.rest, vocab.winner_team):
+        if t.team is None:
+            winner_unknown = True
+            continue
+        teams.append(t.team)
+        if not re.match(r"team\s*\d", t.said):
+            assumptions.append(f"'{t.said}' read as team {t.team}")
+    roles_text = _NOT_ROLES.sub(" ", masked)
+    roles = tuple(dict.fromkeys(r.role for r in find_roles(roles_text, vocab.roles)))
+    found = read_metrics(text)
+    assumptions += found.notes
+    named_players = [m.name for m in sorted(named, key=lambda m: m.start)]
+    npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
+    qualifiers = read_qualifiers(text, named_players, npc_said)
+    assumptions += [q.note for q in qualifiers if q.note]
+    subject = _KIND_SUBJECT.search(text)
+    if qualifiers:
+        # "damage to the towers": the objective count named by the same words is not asked for
+        inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS
+                  and any(q.start <= h.start and h.end <= q.end for q in qualifiers)]
+        found = MetricsRead(tuple(m for m in found.ids if m not in {h.metric_id for h in inside}),
+                            tuple(h for h in found.hits if h not in inside), found.notes, found.evidence)
+    if subject:
+        found = MetricsRead(tuple(m for m in found.ids if m not in OBJECTIVE_METRICS or not any(
+            h.metric_id == m and subject.start() <= h.start < subject.end() for h in found.hits)),
+            found.hits, found.notes, found.evidence)
+    return Reading(
+        question=question, text=text, masked=masked, players=_bucket(mentions, "player"), gods=_bucket(mentions, "god"),
+        abilities=abilities, items=items, npcs=_bucket(mentions, "npc"),
+        ambiguous=tuple(m for m in mentions if m.kind == "ambiguous"), teams=tuple(dict.fromkeys(teams)), roles=roles,
+        windows=times.windows, at_minute=times.at_minute, whole_match=times.whole_match, metrics=found.ids,
+        metric_hits=found.hits, evidence=found.evidence, qualifiers=qualifiers, groups=tuple(group_cues(text)),
+        shape=read_shape(text), scope=read_scope(text), unread=_unread(text, npc_said, qualifiers, found),
+        assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=winner_unknown,
+        kind_subject=next((g for g in subject.groups() if g), None) if subject else None,
+    )
+
+
+def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qualifier],
+            found: MetricsRead) -> tuple[str, ...]:
+    """Content words no reader used: not a name, not a known word, not a misspelling a reader resolved."""
+    for said, _ in npcs:
+        text = text.replace(fold(said), " ")
+    resolved = {w for note in (*found.notes, *(q.note for q in qualifiers if q.note))
+                for w in re.findall(r"'([^']+)' read as", note)}
+    places = [m.group(0) for m in LOCATION.finditer(text)]
+    spans = [(h.start, h.end) for h in found.hits] + [(q.start, q.end) for q in qualifiers]
+    spans += [m.span() for dim, pattern in _GROUP_RULES if dim in ("source", "target_kind", "objective")
+              for m in pattern.finditer(text)]
+    spans += [m.span() for m in _EVENT_KINDS.finditer(text)] + [m.span() for m in _KIND_SUBJECT.finditer(text)]
+    return tuple(dict.fromkeys([*places, *_stray_kinds(text, spans),
+                                *(w for w in unknown_words(text) if w not in resolved)]))
+
+
+# Kind words an event reader takes: "which towers fell", "who killed the titan", "when was the fire giant taken".
+_EVENT_KINDS = re.compile(r"\b(?:when|which|what|who|list|show|first|last|timeline)\b.*?\b(towers?|phoenix(?:es)?|titans?|"
+                          r"gold\s+fur(?:y|ies)|fire\s+giants?|structures?|objectives?)\b|\b(towers?|phoenix(?:es)?|titans?|"
+                          r"gold\s+fur(?:y|ies)|fire\s+giants?|structures?)\s+(?:fell|destroyed|taken|killed|secured|died)\b")

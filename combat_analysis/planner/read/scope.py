@@ -1,0 +1,199 @@
+"""Scope words: which matches a question is about, read as a slot of its own.
+
+`read_scope(question, match_ids, latest)` finds the words that say which matches ("across all matches",
+"this season", "over his last 10 games", "this week", "in March", "in match 5147276662", "compared with the
+previous match") and returns them with the question minus those words, so the metric, entity, window and
+shape readers see the same text they see for a one-match question.
+
+Dates are relative to `latest`, the start of the warehouse's latest match, never the wall clock, so the same
+warehouse always gives the same answer: "this week" is the Monday-to-Sunday week holding that start, "today"
+its day, "in March" the March of its year (or the year before, for a month after it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Literal
+
+from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
+from combat_analysis.planner.read.timewords import _WORD_NUMBERS
+
+ScopeKind = Literal["none", "match", "matches", "all"]
+
+_MATCH = r"(?:matches|match|games|game|rounds|round)"
+_NUMBER = r"(\d{1,5}|" + "|".join(sorted((w for w in _WORD_NUMBERS if " " not in w and "-" not in w),
+                                         key=len, reverse=True)) + r")"
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH = r"(" + "|".join(m for m in _MONTHS) + "|" + "|".join(m[:3] for m in _MONTHS if m != "may") + r")\.?"
+
+# Every match the warehouse holds: the phrase, as a pattern over the lower-cased question.
+_ALL = re.compile(
+    r"\b(?:(?:across|over|in|for|from|among|throughout|during)\s+)?"
+    r"(?:(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+|his\s+|her\s+|their\s+|my\s+)?(?:recorded\s+)?" + _MATCH +
+    r"(?:\s+(?:played|recorded|so far|on record))?"
+    r"|(?:the\s+|this\s+|the\s+whole\s+|the\s+entire\s+)season|season[- ]wide|(?:of\s+)?all[- ]time|ever"
+    r"|(?:in\s+|over\s+|for\s+)?(?:his|her|their|the|a|my)?\s*careers?|overall|in\s+total\s+across\s+" + _MATCH +
+    r"|across\s+(?:the\s+)?" + _MATCH + r"|so\s+far|to\s+date|on\s+record)\b")
+# The last N matches ("over his last ten games"); "the previous match" / "last game" alone is N = 1.
+_LAST = re.compile(r"\b(?:(?:over|in|across|for|during|from)\s+)?(?:(?:his|her|their|the|my)\s+)?"
+                   r"(?:last|past|previous|recent|latest|most\s+recent)\s+" + _NUMBER + r"\s+" + _MATCH + r"\b")
+_PREVIOUS = re.compile(r"\b(?:compared?\s+(?:with|to)|against|than|vs\.?|versus)\s+(?:the|his|her|their)\s+"
+                       r"(?:previous|last|prior|preceding)\s+" + _MATCH + r"\b")
+# "compare X's kills with the previous match": the comparison word comes first, the match after the figure.
+_COMPARE_PREVIOUS = re.compile(r"\bcompar(?:e|ed|ing|ison)\b.*?\b((?:with|to|against)\s+(?:the|his|her|their)\s+"
+                               r"(?:previous|last|prior|preceding)\s+" + _MATCH + r")\b")
+_DAYS = re.compile(r"\b(?:(?:over|in|during|for)\s+)?(?:the\s+)?(?:last|past)\s+" + _NUMBER + r"\s+days?\b")
+_RELATIVE = re.compile(r"\b(?:(?:in|during|for|over)\s+)?(this|last|the\s+previous)\s+(week|month|year)\b"
+                       r"|\b(today|yesterday)\b")
+_IN_MONTH = re.compile(r"\b(?:in|during|for|over|throughout)\s+" + _MONTH + r"(?:\s+(\d{4}))?\b")
+_ISO = r"(\d{4}-\d{2}-\d{2})"
+_ON_DAY = re.compile(r"\b(on|in|during|since|from|after|before|until)\s+" + _ISO + r"\b")
+_BETWEEN = re.compile(r"\bbetween\s+" + _ISO + r"\s+and\s+" + _ISO + r"\b")
+# Figures that only exist across matches: a question asking for them has a cross-match scope even without
+# a scope word ("what is X's best match", "A vs B head to head", "which gods win most").
+_ACROSS_BY_NATURE = re.compile(
+    r"\b(?:best|worst|top|strongest|weakest|greatest)\s+(?:single\s+)?(?:match|game)\b|\bhead[- ]to[- ]head\b|\bh2h\b"
+    r"|\bwin[- ]?rates?\b|\bwin\s+(?:the\s+)?most\b|\bwins?\s+(?:and|or)\s+loss(?:es)?\b|\brecords?\b"
+    r"|\bhow\s+many\s+(?:matches|games)\b|\b(?:matches|games)\s+played\b|\bform\b|\btrend(?:s|ed|ing)?\b"
+    r"|\bmoved\b|\bprogress(?:ed)?\b|\bmatch\s+(?:by|after|to)\s+match\b|\bgame\s+(?:by|after|to)\s+game\b"
+    r"|\bover\s+time\b|\bper[- ](?:match|game)\s+average\b|\baverage\s+per\s+(?:match|game)\b"
+    r"|\b(?:each|every)\s+god\b|\bwhich\s+gods\b|\bgods?\s+(?:win|won|wins)\b")
+
+
+@dataclass(frozen=True)
+class ScopeReading:
+    """What the scope words say. `kind`: "none" (no scope word), "match" (one named match), "matches" (a
+    set: last N, dates, a list), "all". `last` is set for "the last N matches", resolved against the
+    question's player later (a player's last N, else the warehouse's last N); `words` are the phrases read."""
+
+    kind: ScopeKind
+    match_id: str | None = None
+    selection: AllMatches | DateRange | MatchList | None = None
+    last: int | None = None
+    previous: bool = False  # "compared with the previous match": the latest two of the player's matches
+    words: tuple[str, ...] = ()
+    rest: str = ""  # the question without the scope words
+    by_nature: bool = False  # no scope word, but a figure that exists only across matches
+
+    @property
+    def cross_match(self) -> bool:
+        return self.kind in ("matches", "all")
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isdigit() else _WORD_NUMBERS[text]
+
+
+def _cut(text: str, match: re.Match) -> str:
+    return " ".join((text[: match.start()] + " " + text[match.end():]).split())
+
+
+def _month_range(year: int, month: int) -> DateRange:
+    first = date(year, month, 1)
+    after = date(year + (month == 12), month % 12 + 1, 1)
+    return DateRange.days(first, after - timedelta(days=1))
+
+
+def _month_number(word: str) -> int:
+    return next(i for i, name in enumerate(_MONTHS, start=1) if name.startswith(word[:3]))
+
+
+def _relative(which: str, unit: str, day: str | None, latest: date) -> tuple[DateRange, str]:
+    if day:
+        on = latest if day == "today" else latest - timedelta(days=1)
+        return DateRange.days(on, on), day
+    back = 0 if which == "this" else 1
+    if unit == "week":
+        monday = latest - timedelta(days=latest.weekday()) - timedelta(weeks=back)
+        return DateRange.days(monday, monday + timedelta(days=6)), f"{which} week"
+    if unit == "month":
+        month, year = latest.month - back, latest.year
+        if month == 0:
+            month, year = 12, year - 1
+        return _month_range(year, month), f"{which} month"
+    year = latest.year - back
+    return DateRange.days(date(year, 1, 1), date(year, 12, 31)), f"{which} year"
+
+
+def _named_matches(text: str, match_ids: tuple[str, ...]) -> list[tuple[str, re.Match]]:
+    """Match ids written in the question, as whole words (ids such as "scrim-0005" or "Grand Final 5")."""
+    found = []
+    for match_id in match_ids:
+        said = match_id.lower()
+        if said not in text:  # a substring test first: a regex per id costs a compile per id, at 1,000 matches too
+            continue
+        hit = re.search(r"(?<![\w-])" + re.escape(said) + r"(?![\w-])", text)
+        if hit:
+            found.append((match_id, hit))
+    # "Grand Final 5" inside "Grand Final 55" is excluded by the word boundary; a shorter id inside a longer
+    # one that was also found (e.g. "Final 5" in "Grand Final 5") is dropped.
+    return [(m, h) for m, h in found if not any(o != m and m.lower() in o.lower() for o, _ in found)]
+
+
+def read_scope(question: str, match_ids: tuple[str, ...] = (), latest: datetime | None = None) -> ScopeReading:
+    """The question's scope words (see the module docstring) and the question without them."""
+    text = " ".join(question.lower().split())
+    anchor = (latest or datetime(1970, 1, 1)).date()
+
+    named = _named_matches(text, match_ids)
+    if named:
+        rest = text
+        for _, _hit in named:
+            rest = re.sub(r"\b(?:in|for|of|from)?\s*(?:matches|match|games|game)?\s*(?:id\s*)?" +
+                          re.escape(_hit.group(0)) + r"\b", " ", rest)
+        rest = " ".join(re.sub(r"\s+(?:and|,)\s+(?=\s|$)", " ", rest).split())
+        ids = tuple(m for m, _ in sorted(named, key=lambda pair: pair[1].start()))
+        if len(ids) == 1:
+            return ScopeReading(kind="match", match_id=ids[0], words=(ids[0],), rest=rest)
+        return ScopeReading(kind="matches", selection=MatchList(match_ids=ids), words=ids, rest=rest)
+    found = _PREVIOUS.search(text)
+    if found:
+        return ScopeReading(kind="matches", last=2, previous=True, words=(found.group(0),), rest=_cut(text, found))
+    found = _COMPARE_PREVIOUS.search(text)
+    if found:
+        return ScopeReading(kind="matches", last=2, previous=True, words=(found.group(1),),
+                            rest=" ".join((text[:found.start(1)] + text[found.end(1):]).split()))
+    found = _LAST.search(text)
+    if found:
+        return ScopeReading(kind="matches", last=max(_number(found.group(1)), 1), words=(found.group(0),),
+                            rest=_cut(text, found))
+    found = _BETWEEN.search(text)
+    if found:
+        first, last = date.fromisoformat(found.group(1)), date.fromisoformat(found.group(2))
+        if first <= last:
+            return ScopeReading(kind="matches", selection=DateRange.days(first, last), words=(found.group(0),),
+                                rest=_cut(text, found))
+    found = _ON_DAY.search(text)
+    if found:
+        day = date.fromisoformat(found.group(2))
+        word = found.group(1)
+        selection = (DateRange.days(day, day) if word in ("on", "in", "during") else
+                     DateRange(since=datetime.combine(day, datetime.min.time())) if word in ("since", "from") else
+                     DateRange(since=datetime.combine(day + timedelta(days=1), datetime.min.time()))
+                     if word == "after" else DateRange(until=datetime.combine(day, datetime.min.time())))
+        return ScopeReading(kind="matches", selection=selection, words=(found.group(0),), rest=_cut(text, found))
+    found = _DAYS.search(text)
+    if found:
+        days = max(_number(found.group(1)), 1)
+        return ScopeReading(kind="matches", selection=DateRange.days(anchor - timedelta(days=days - 1), anchor),
+                            words=(found.group(0),), rest=_cut(text, found))
+    found = _RELATIVE.search(text)
+    if found:
+        which = "this" if found.group(1) == "this" else "last"
+        selection, _ = _relative(which, found.group(2) or "", found.group(3), anchor)
+        return ScopeReading(kind="matches", selection=selection, words=(found.group(0),), rest=_cut(text, found))
+    found = _IN_MONTH.search(text)
+    if found and not re.match(r"may\b", found.group(1) or ""):
+        month = _month_number(found.group(1))
+        year = int(found.group(2)) if found.group(2) else anchor.year - (month > anchor.month)
+        return ScopeReading(kind="matches", selection=_month_range(year, month), words=(found.group(0),),
+                            rest=_cut(text, found))
+    found = _ALL.search(text)
+    if found:
+        return ScopeReading(kind="all", selection=AllMatches(), words=(found.group(0),), rest=_cut(text, found))
+    if _ACROSS_BY_NATURE.search(text):
+        return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
+    return ScopeReading(kind="none", rest=text)

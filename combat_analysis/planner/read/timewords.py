@@ -1,0 +1,233 @@
+"""Time phrases -> `TimeWindow`s in match seconds, exactly as ../shared/METRICS.md defines them.
+
+| phrase | window |
+|---|---|
+| first N minutes | [0, 60N) |
+| last N minutes | [duration - 60N, duration] (resolved at compile time via `from_end_s`) |
+| after minute N / after N minutes | >= 60N |
+| before minute N / by minute N | < 60N |
+| between minute A and B | [60A, 60B) |
+| during minute N | [60N, 60N+60) |
+| at minute N | < 60(N+1), i.e. up to the end of minute N |
+| early / mid / late game | [0, 600) / [600, 1200) / >= 1200 |
+| at the end, whole match | no window |
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from combat_analysis.contracts.plan import TimeWindow
+
+_WORD_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "twenty-five": 25, "twenty five": 25,
+    "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60,
+}
+_NUM = r"(\d{1,4}(?:\.\d+)?|twenty[- ]five|forty[- ]five|" + "|".join(
+    sorted((w for w in _WORD_NUMBERS if " " not in w and "-" not in w), key=len, reverse=True)) + r")"
+_MIN = r"(?:minutes?|mins?|m)\b"
+_SEC = r"(?:seconds?|secs?|s)\b"
+_UNIT = r"(minutes?|mins?|m|seconds?|secs?|s)\b"
+_ORD = r"(?:st|nd|rd|th)?"
+
+
+def _number(text: str) -> float:
+    if re.match(r"\d", text):
+        return float(text)
+    return float(_WORD_NUMBERS[re.sub(r"[\s-]+", "-", text.lower())])
+
+
+def _seconds(amount: str, unit: str | None) -> int:
+    value = _number(amount)
+    per = 1 if unit and unit.startswith("s") else 60
+    return int(round(value * per))
+
+
+def _fmt(seconds: int) -> str:
+    return f"minute {seconds // 60}" if seconds % 60 == 0 else f"second {seconds}"
+
+
+def _minutes(seconds: int) -> str:
+    if seconds % 60:
+        return f"{seconds} seconds"
+    n = seconds // 60
+    return "minute" if n == 1 else f"{n} minutes"
+
+
+@dataclass(frozen=True)
+class TimeParse:
+    window: TimeWindow | None
+    rest: str  # the text with the time phrase removed
+    assumption: str | None = None
+    whole_match: bool = False  # the question said so explicitly ("at the end", "whole match")
+    at_minute: int | None = None  # "at minute N": for per-minute series, that minute
+
+
+def _rules():
+    # (pattern, builder(match) -> (window, assumption, at_minute)); the first rule that matches wins.
+    def first(m):
+        s = _seconds(m.group(1), m.group(2))
+        return TimeWindow(label=f"first {_minutes(s)}", start_s=0, end_s=s), None, None
+
+    def last(m):
+        s = _seconds(m.group(1), m.group(2))
+        return TimeWindow(label=f"last {_minutes(s)}", from_end_s=s), None, None
+
+    def between(m):
+        unit = m.group(3)
+        a, b = sorted((_seconds(m.group(1), unit), _seconds(m.group(2), unit)))
+        return TimeWindow(label=f"between {_fmt(a)} and {_fmt(b)}", start_s=a, end_s=b), None, None
+
+    def after(m):
+        s = _seconds(m.group(1), m.group(2))
+        return TimeWindow(label=f"after {_fmt(s)}", start_s=s), None, None
+
+    def before(m):
+        s = _seconds(m.group(1), m.group(2))
+        return TimeWindow(label=f"before {_fmt(s)}", end_s=s), None, None
+
+    def during(m):
+        n = int(_number(m.group(1)))
+        return TimeWindow(label=f"during minute {n}", start_s=60 * n, end_s=60 * n + 60), None, n
+
+    def at(m):
+        n = int(_number(m.group(1)))
+        return (TimeWindow(label=f"up to the end of minute {n}", end_s=60 * (n + 1)),
+                f"'{m.group(0).strip()}' read as everything up to the end of minute {n}", n)
+
+    def at_mark(m):
+        # "the 15-minute mark" is match second 900: everything up to the end of minute 14 (METRICS.md)
+        n = int(_number(m.group(1)))
+        return (TimeWindow(label=f"the first {_minutes(60 * n)}", start_s=0, end_s=60 * n),
+                f"'{m.group(0).strip()}' read as everything before minute {n}", max(n - 1, 0))
+
+    def phase(start, end, label):
+        return lambda m: (TimeWindow(label=label, start_s=start, end_s=end), None, None)
+
+    return [
+        (rf"\b(?:in\s+|during\s+|over\s+|for\s+)?(?:the\s+)?(?:first|opening|initial)\s+{_NUM}\s*{_UNIT}", first),
+        (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:first|opening)\s+(minute)()\b", lambda m: (
+            TimeWindow(label="first minute", start_s=0, end_s=60), None, None)),
+        (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:last|final)\s+(minute)()\b", lambda m: (
+            TimeWindow(label="last minute", from_end_s=60), None, None)),
+        (rf"\b(?:in\s+|during\s+|over\s+|for\s+)?(?:the\s+)?(?:last|final|closing)\s+{_NUM}\s*{_UNIT}", last),
+        (rf"\b(?:in\s+the\s+)?(?:between|from)\s+(?:minutes?\s+|min\s+|the\s+)?{_NUM}{_ORD}\s*(?:{_MIN}\s*)?(?:and|to|until|till|-)\s*(?:minute\s+|min\s+|the\s+)?{_NUM}{_ORD}\s*(?:{_UNIT})?", between),
+        (rf"\bminutes?\s+{_NUM}\s*(?:-|to|through|until)\s*{_NUM}\b()", between),
+        (rf"\b(?:only\s+)?(?:after|past|since|beyond|from|following)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}\s*(?:{_UNIT})?(?:\s*mark)?(?:\s+onwards?)?", after),
+        (rf"\b(?:only\s+)?(?:before|until|till|up\s+to|prior\s+to|by)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}\s*(?:{_UNIT})?(?:\s*mark)?", before),
+        (rf"\b(?:during|in|within)\s+(?:the\s+)?minute\s+{_NUM}\b", during),
+        (rf"\b(?:at|as\s+of)\s+(?:the\s+)?(?:end\s+of\s+)?minute\s+{_NUM}\b", at),
+        (rf"\b(?:at|as\s+of)\s+(?:the\s+)?{_NUM}{_ORD}?[\s-]*{_MIN}(?:\s*mark)?", at_mark),
+        (r"\b(?:in\s+|during\s+)?(?:the\s+)?early[\s-]*game\b|\bearly\s+on\b|\b(?:the\s+)?laning\s+phase\b", phase(0, 600, "early game")),
+        (r"\b(?:in\s+|during\s+)?(?:the\s+)?mid[\s-]*game\b", phase(600, 1200, "mid game")),
+        (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:late[\s-]*game|end[\s-]*game)\b", phase(1200, None, "late game")),
+    ]
+
+
+_COMPILED = [(re.compile(p, re.IGNORECASE), build) for p, build in _rules()]
+_WHOLE = re.compile(r"\b(?:at|by)\s+the\s+end(?:\s+of\s+the\s+(?:match|game))?\b|\b(?:in\s+)?(?:the\s+)?(?:whole|entire|full)\s+(?:match|game)\b|\boverall\b|\bin\s+total\b", re.IGNORECASE)
+
+
+def parse_time(text: str) -> TimeParse:
+    for pattern, build in _COMPILED:
+        m = pattern.search(text)
+        if m:
+            window, assumption, at_minute = build(m)
+            rest = (text[:m.start()] + " " + text[m.end():]).strip()
+            return TimeParse(window, rest, assumption, at_minute=at_minute)
+    return _whole(text)
+
+
+def _whole(text: str) -> TimeParse:
+    m = _WHOLE.search(text)
+    if m:
+        rest = (text[:m.start()] + " " + text[m.end():]).strip()
+        said = m.group(0).strip()
+        note = None if said.lower() in ("in total", "overall") else f"'{said}' read as the whole match"
+        return TimeParse(None, rest, note, whole_match=True)
+    return TimeParse(None, text)
+
+
+# ------------------------------------------------------------------------------------ several windows
+
+_PHASES = {"early": (0, 600, "early game"), "mid": (600, 1200, "mid game"), "late": (1200, None, "late game")}
+_PHASE_WORD = r"(?:the\s+)?(early|mid|late)(?:[\s-]*game)?"
+_JOIN = r"\s*(?:,|and|vs\.?|versus|against|compared\s+(?:to|with)|to|or|&|then|with)\s*(?:in\s+)?"
+_PHASE_LIST = re.compile(rf"\b{_PHASE_WORD}(?:{_JOIN}{_PHASE_WORD})+\b(?:[\s-]*game)?", re.IGNORECASE)
+_ELLIPTIC = re.compile(rf"\b(?:the\s+)?(first|opening|initial|last|final|closing)\s+{_NUM}\b(?!\s*{_UNIT})"
+                       r"(?=\s*(?:$|[?.!,;)]|and\b|vs\b|versus\b|against\b|compared\b|or\b|of\s+the\s+(?:match|game)\b))",
+                       re.IGNORECASE)
+MAX_WINDOWS = 4
+
+
+@dataclass(frozen=True)
+class WindowsParse:
+    """Every time window a question names, in its order: one for "after minute 20", several for "the first
+    ten minutes against the last ten" or "early, mid and late game" (compared side by side)."""
+
+    windows: tuple[TimeWindow, ...]
+    rest: str
+    assumptions: tuple[str, ...] = ()
+    whole_match: bool = False
+    at_minute: int | None = None
+
+    @property
+    def window(self) -> TimeWindow | None:
+        return self.windows[0] if len(self.windows) == 1 else None
+
+
+def _phase_list(text: str) -> tuple[list[tuple[int, TimeWindow]], str]:
+    m = _PHASE_LIST.search(text)
+    if not m:
+        return [], text
+    words = re.findall(r"\b(early|mid|late)\b", m.group(0), re.IGNORECASE)
+    found = []
+    for word in dict.fromkeys(w.lower() for w in words):
+        start, end, label = _PHASES[word]
+        found.append((m.start(), TimeWindow(label=label, start_s=start, end_s=end)))
+    return found, text[:m.start()] + " " + text[m.end():]
+
+
+def parse_windows(text: str) -> WindowsParse:
+    """All the time phrases of a question; `rest` is the text without them."""
+    found, rest = _phase_list(text)
+    assumptions: list[str] = []
+    at_minute = None
+    offset_rest = rest
+    unit_minutes = False
+    while len(found) < MAX_WINDOWS:
+        hit = None
+        for pattern, build in _COMPILED:
+            m = pattern.search(offset_rest)
+            if m and (hit is None or m.start() < hit[0].start()):
+                hit = (m, build)
+        if hit is None:
+            break
+        m, build = hit
+        window, assumption, minute = build(m)
+        found.append((m.start(), window))
+        unit_minutes |= bool(re.search(r"\bmin", m.group(0), re.IGNORECASE)) or window.label.endswith("minutes")
+        if assumption:
+            assumptions.append(assumption)
+        at_minute = minute if at_minute is None else at_minute
+        # keep positions comparable: blank the phrase out instead of cutting it
+        offset_rest = offset_rest[:m.start()] + " " * (m.end() - m.start()) + offset_rest[m.end():]
+    if found and unit_minutes:
+        # "the first ten minutes against the last ten": the unit carries over
+        for m in list(_ELLIPTIC.finditer(offset_rest))[: MAX_WINDOWS - len(found)]:
+            seconds = 60 * int(_number(m.group(2)))
+            first = m.group(1).lower() in ("first", "opening", "initial")
+            label = f"{'first' if first else 'last'} {_minutes(seconds)}"
+            found.append((m.start(), TimeWindow(label=label, start_s=0, end_s=seconds) if first
+                          else TimeWindow(label=label, from_end_s=seconds)))
+            offset_rest = offset_rest[:m.start()] + " " * (m.end() - m.start()) + offset_rest[m.end():]
+    rest = re.sub(r"\s{2,}", " ", offset_rest).strip()
+    windows = tuple(w for _, w in sorted(found, key=lambda f: f[0]))
+    windows = tuple({w.label: w for w in windows}.values())
+    if windows:
+        return WindowsParse(windows, rest, tuple(assumptions), at_minute=at_minute if len(windows) == 1 else None)
+    whole = _whole(rest)
+    return WindowsParse((), whole.rest, (whole.assumption,) if whole.assumption else (), whole.whole_match)

@@ -1,0 +1,129 @@
+"""The words the planner knows, so it can tell which words of a question it did not read.
+
+Two kinds: neutral words, which carry no meaning a plan must honour (articles, pronouns, auxiliaries, light
+verbs, fillers: "who managed to get the most kills" means "most kills"), and domain words, which the slot
+readers interpret (every catalog synonym, dimension, role and team word, and the cue words of times, shapes
+and events). A content word that is neither, such as "lottery", "weigh" or "invisible", is a qualifier the
+plan did not apply: the faithfulness check (`faithful.py`) flags it in the answer or refuses.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from combat_analysis.catalog import DIMENSIONS, METRICS
+
+NEUTRAL = frozenset("""
+a an the this that these those there here it its it's itself one ones some any all each every both either neither
+i me my mine we us our you your yours he him his she her hers they them their theirs who whom whose which what
+whats what's when where why how whos who's how's hows wheres where's
+am is are was were be been being do does did done doing have has had having get gets got gotten getting
+can could would should will shall may might must let lets let's
+and or but nor so yet also too as than then if else just only even still already ever never again while whilst
+ascending descending
+of in on at by for with from to into onto over under about above below after before between during through
+across against among around up down out off per via within without till until upon
+not no yes please pls plz thanks thank hey hi ok okay well oh really actually basically exactly overall
+quite very much many more most less least lot lots bit kind sort like
+tell show give list display find see know want need looking look check name say select pick choose identify
+thing things stuff number numbers amount amounts figure figures value values stat stats statistic statistics total
+totals count counts sum score scores result results data info information
+player players person people guy guys someone somebody anyone anybody everyone everybody nobody one
+match matches game games round log combat session overall whole entire full end
+make makes made making take takes took taken put puts puts manage managed managing end ended ending finish
+finished finishing rack racked racking pile piled pump pumped pumping dish dished rack up secure secured
+land landed landing do pull pulled rake raked bring brought record recorded register registered
+rank ranked ranking order ordered sort sorted highest lowest top bottom best worst biggest largest greatest
+smallest fewest least most more fewer less high low higher lower better worse big bigger small smaller
+difference differ compare compared comparison versus vs against side sides by
+team teams squad squads side order chaos winners losers winning losing
+first second third fourth fifth last final opening closing early mid late minute minutes min mins
+second seconds sec secs time times timeline point mark phase stage half
+zero two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred
+other others another often frequently regularly usually mostly describe explain detail details breakdown
+topped tops topping rely relied relies relying depend depended depends
+use used uses using deal deals dealing dish dishes inflict inflicted cause caused earn earns earning
+gain gained gains collect collected accumulate gather gathered happen happened come came went go goes going had been something anything everything
+ahead behind lead leads leading led trail trailing trailed margin gap edge
+""".split())
+
+# Cue words of the slot readers that the catalog does not list (times, shapes, events, groups).
+CUES = frozenset("""
+most least top bottom leader leaders leaderboard led leading scoreboard summary summarize overview recap
+perform performed performance play played playing played do did doing go went
+each every all everyone everybody per by list rank compare versus vs against between difference
+over time minute minutes trend trends progress progression evolution evolve evolved graph chart plot curve
+throughout went along breakdown break broken split distribution distributed composition
+first blood fb win won wins winner victory victorious lose lost loser beat beaten defeat defeated
+objective objectives tower towers phoenix phoenixes titan titans fury furies giant giants boss bosses
+structure structures building buildings jungle camps camp monster monsters minion minions creep creeps wave
+god gods player players role roles position positions lane lanes ability abilities skill skills spell spells
+item items build builds built buy bought purchase purchased purchases inventory kill kills killed slay slays slew slain
+death deaths died die dies alive mvp carried carry hard hardest highest biggest average avg mean median
+how many much combined together altogether total long length duration lasted start started begin began end ended finish finished
+happened happen key moment moments events event where heatmap map location locations position
+shift shifted shifts change changed changes differ differed compare split
+lane lanes laner laners laning percent percentage share proportion fraction portion
+grow grew grown growth climb climbed increase increased decrease decreased rise rose rising develop developed
+accumulate accumulated ramp ramped trend trending over course evolve evolved progress progressed
+basic attack attacks auto autos fall fell falls fallen drop dropped destroy destroyed destroying down
+fight fights fighting decided decide decisive deciding key important mattered matter turning swing swings
+good bad well poorly great strong weak solid
+""".split())
+
+# How a question names a role: "the junglers", "adc", "top" (the entity reader finds them; here they are known words).
+ROLE_WORDS: dict[str, str] = {
+    "support": "Support", "supports": "Support", "supp": "Support", "sup": "Support",
+    "jungle": "Jungle", "jungler": "Jungle", "junglers": "Jungle", "jungles": "Jungle", "jg": "Jungle",
+    "mid": "Middle", "middle": "Middle", "mids": "Middle", "midlaner": "Middle", "midlaners": "Middle",
+    "mage": "Middle", "mages": "Middle",
+    "carry": "Carry", "carries": "Carry", "adc": "Carry", "adcs": "Carry", "hunter": "Carry", "hunters": "Carry",
+    "solo": "Solo", "solos": "Solo", "sololaner": "Solo", "sololaners": "Solo", "top": "Solo", "toplaner": "Solo",
+}
+
+
+def _words(phrase: str) -> list[str]:
+    return [w.strip("'") for w in re.findall(r"[a-z0-9']+", phrase.lower()) if w.strip("'")]
+
+
+@lru_cache(maxsize=1)
+def domain_words() -> frozenset[str]:
+    """Every word of every catalog synonym, label and dimension, plus role, team and cue words."""
+    words: set[str] = set(CUES) | set(ROLE_WORDS)
+    for m in METRICS.values():
+        for phrase in (m.id.replace("_", " "), m.label, *m.synonyms, *m.weak_synonyms, *m.noted_synonyms):
+            words.update(_words(phrase))
+    for d in DIMENSIONS.values():
+        for phrase in (d.id.replace("_", " "), d.label, *d.synonyms):
+            words.update(_words(phrase))
+    # the base forms of catalog words count too: "spam" is read when the catalog says "spammed"
+    return frozenset(words | {f for w in words for f in stems(w)})
+
+
+@lru_cache(maxsize=1)
+def known_words() -> frozenset[str]:
+    return NEUTRAL | domain_words()
+
+
+def stems(word: str) -> list[str]:
+    """The word and its plain English base forms, so "healers", "tanked" and "topped" count as known."""
+    forms = [word, re.sub(r"([b-df-hj-np-tv-z])\1(ed|ing|er|ers|est)$", r"\1", word)]
+    for suffix, repl in (("'s", ""), ("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""),
+                         ("ing", "e"), ("er", ""), ("ers", ""), ("est", ""), ("ly", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            forms.append(word[: len(word) - len(suffix)] + repl)
+    return forms
+
+
+def unknown_words(text: str) -> list[str]:
+    """The content words of `text` (normalized, names masked) that the planner has no reading for."""
+    known = known_words()
+    out = []
+    for word in _words(text):
+        if word == "name" or word.isdigit() or len(word) <= 2 or re.fullmatch(r"\d+(st|nd|rd|th|s|m|'s)?", word):
+            continue
+        if any(form in known for form in stems(word)):
+            continue
+        out.append(word)
+    return list(dict.fromkeys(out))

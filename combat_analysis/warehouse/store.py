@@ -1,0 +1,639 @@
+"""The match warehouse: a DuckLake, a SQL catalog plus Parquet data files, with ACID snapshots and time travel.
+
+Where it lives is two settings (`Lake`): the catalog, a SQLite file under the data home by default
+(`<home>/warehouse/catalog.sqlite`, no server needed) or a PostgreSQL database for a team
+(`COMBAT_ANALYSIS_CATALOG=postgres:dbname=... host=...`); and the data path, a folder
+(`<home>/warehouse/data/` by default) or an `s3://` URL (`COMBAT_ANALYSIS_DATA_PATH`). docs/warehouse.md has
+the whole design, docs/scaling.md what runs where past one machine.
+
+- **One match is one transaction.** Its rows in every table are replaced together (`commit`), with a commit
+  message naming the match and what happened to it, so a reader sees the old match or the whole new one, and
+  the lake's own snapshot list is every match's history (`history`). Conflicting commits (two writers, a busy
+  SQLite catalog) are retried with backoff, and fail with a clear error after the last try.
+- **Time travel.** Every reader pins the snapshot it opened (`open_warehouse(..., snapshot=)`); a replaced or
+  removed match stays readable at its earlier snapshots, and `restore_match` brings it back, until
+  housekeeping expires those snapshots (`expire`); only then are their files deleted.
+- **Reads across matches** use the tables that are small per match, merged into few files by DuckLake's own
+  `merge_adjacent_files` (`compact`); the large per-event tables keep one file per match, so a question about
+  one match reads that match's files only, whatever the lake holds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import logging
+import os
+import random
+import sqlite3
+import time
+import uuid
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from combat_analysis.contracts.schema import TABLES, WAREHOUSE_SCHEMA
+from combat_analysis.keys import KeyRefused, check_key
+from combat_analysis.warehouse import extensions
+
+log = logging.getLogger(__name__)
+
+CATALOG_ENV = "COMBAT_ANALYSIS_CATALOG"
+DATA_PATH_ENV = "COMBAT_ANALYSIS_DATA_PATH"
+ALIAS = "lake"  # the name the lake is attached under in every connection
+AUTHOR = "combat-analysis"
+
+# What the lake keeps of each match's source, beside the query tables; never part of the query surface.
+SOURCES = "match_sources"
+SOURCES_SCHEMA: dict[str, str] = {
+    "match_id": "VARCHAR", "content_sha256": "VARCHAR", "source_file": "VARCHAR", "source_path": "VARCHAR",
+    "matches_in_file": "VARCHAR[]", "first_line": "BIGINT", "last_line": "BIGINT", "lines_total": "BIGINT",
+    "lines_parsed": "BIGINT", "lines_quarantined": "BIGINT", "duration_s": "INTEGER", "has_end": "BOOLEAN",
+    "quarantine_reasons": "VARCHAR", "first_bad_lines": "VARCHAR", "event_counts": "VARCHAR",
+    "table_rows": "VARCHAR", "ingested_at": "TIMESTAMP",
+}
+LAKE_TABLES: dict[str, dict[str, str]] = {**WAREHOUSE_SCHEMA, SOURCES: SOURCES_SCHEMA}
+# Small per match and read across matches: merged into few files. The others keep one file per match.
+MERGED_TABLES: tuple[str, ...] = ("matches", "players", "entities", "player_stats", "kills", "objectives",
+                                  "gold_diff", "purchases", "timeline", "quarantine", SOURCES)
+# DuckDB settings that keep a long-lived writer's memory low (its allocator caches, the file cache).
+LEAN_SETTINGS = ("SET allocator_background_threads = true", "SET allocator_flush_threshold = '8MiB'",
+                 "SET allocator_bulk_deallocation_flush_threshold = '8MiB'", "SET enable_external_file_cache = false")
+
+RETRIES = 8
+FIRST_WAIT_S = 0.05
+BACKOFF = 2.0
+# Failures a second try can get past: another writer committed first, or a SQLite catalog was busy.
+RETRYABLE = ("conflict", "database is locked", "database is busy", "could not serialize", "deadlock",
+             "failed to commit ducklake transaction", "unique constraint", "duplicate key")
+
+
+class WarehouseError(RuntimeError):
+    """The warehouse cannot do what was asked: no such match, nothing ingested yet, a commit that kept failing."""
+
+
+class NoMatchYet(WarehouseError):
+    """The lake has no catalog yet: nothing was ever ingested."""
+
+
+NO_MATCH_YET = ("the warehouse holds no match yet: ingest a log first (combat-analysis ingest FILE), or ask with "
+                "--log FILE")
+
+
+class CommitFailed(WarehouseError):
+    """A transaction that did not commit after every retry."""
+
+
+# -- where the lake lives ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lake:
+    """A DuckLake: its catalog (`sqlite:PATH` or `postgres:CONNINFO`) and its data path (a folder or s3:// URL)."""
+
+    catalog: str
+    data_path: str
+
+    @classmethod
+    def default(cls, root: Path | str) -> Lake:
+        """The embedded default under a warehouse folder: a SQLite catalog and a data folder beside it."""
+        root = Path(root).resolve()
+        return cls(catalog=f"sqlite:{root / 'catalog.sqlite'}", data_path=f"{root / 'data'}/")
+
+    @classmethod
+    def resolve(cls, root: Path | str, environ: Mapping[str, str] = os.environ) -> Lake:
+        """The lake of a warehouse folder: `COMBAT_ANALYSIS_CATALOG` and `COMBAT_ANALYSIS_DATA_PATH` where set,
+        else the embedded default under it."""
+        default = cls.default(root)
+        return cls(catalog=_catalog(environ.get(CATALOG_ENV) or default.catalog),
+                   data_path=_folder(environ.get(DATA_PATH_ENV) or default.data_path))
+
+    @property
+    def kind(self) -> str:
+        kind = self.catalog.split(":", 1)[0]
+        if kind not in extensions.CATALOG_EXTENSIONS:
+            raise WarehouseError(f"unsupported catalog {self.describe()!r}: use sqlite:PATH or postgres:CONNINFO")
+        return kind
+
+    @property
+    def remote(self) -> bool:
+        return "://" in self.data_path
+
+    @property
+    def catalog_file(self) -> Path | None:
+        return Path(self.catalog.split(":", 1)[1]) if self.kind == "sqlite" else None
+
+    def describe(self) -> str:
+        """The catalog and data path for messages, without a password."""
+        words = [w for w in self.catalog.split() if not w.lower().startswith("password=")]
+        return f"{' '.join(words)} (data in {self.data_path})"
+
+    def extensions(self) -> tuple[str, ...]:
+        return (extensions.CATALOG_EXTENSIONS[self.kind], "ducklake",
+                *((extensions.REMOTE_EXTENSION,) if self.remote else ()))
+
+Where = Lake | Path | str
+
+
+def as_lake(where: Where) -> Lake:
+    return where if isinstance(where, Lake) else Lake.resolve(where)
+
+
+def _catalog(text: str) -> str:
+    kind, _, rest = text.partition(":")
+    return f"sqlite:{Path(rest).resolve()}" if kind == "sqlite" else text
+
+
+def _folder(path: str) -> str:
+    return path.rstrip("/") + "/" if "://" in path else f"{Path(path).resolve()}/"
+
+
+def sql_string(text: str) -> str:
+    """A SQL string literal, for the few statements DuckDB cannot parameterise (ATTACH, SET, a path)."""
+    return "'" + str(text).replace("'", "''") + "'"
+
+
+# -- connections ----------------------------------------------------------------------------------------------
+
+
+def _prepare_sqlite(path: Path) -> None:
+    """A new SQLite catalog in WAL mode: readers never block a writer's commit, nor it them."""
+    if path.exists():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(path) as con:
+        con.execute("PRAGMA journal_mode=WAL")
+
+
+def _s3_secret(con: duckdb.DuckDBPyConnection, lake: Lake) -> None:
+    """S3 credentials from the environment, as the AWS tools name them; never written anywhere."""
+    if not lake.remote:
+        return
+    names = {"KEY_ID": "AWS_ACCESS_KEY_ID", "SECRET": "AWS_SECRET_ACCESS_KEY", "REGION": "AWS_REGION",
+             "SESSION_TOKEN": "AWS_SESSION_TOKEN", "ENDPOINT": "AWS_ENDPOINT_URL"}
+    given = {key: os.environ[var] for key, var in names.items() if os.environ.get(var)}
+    fields = [f"{key} {sql_string(value)}" for key, value in given.items() if key != "ENDPOINT"]
+    if "ENDPOINT" in given:  # an S3-compatible store (MinIO, Ceph): host and port, path-style URLs
+        scheme, _, host = given["ENDPOINT"].rpartition("://")
+        fields += [f"ENDPOINT {sql_string(host)}", "URL_STYLE 'path'", f"USE_SSL {str(scheme != 'http').lower()}"]
+    con.execute(f"CREATE TEMPORARY SECRET lake_s3 (TYPE s3{''.join(', ' + f for f in fields)})")
+
+
+def attach(con: duckdb.DuckDBPyConnection, lake: Lake, *, read_only: bool) -> None:
+    """Attach the lake as `lake`. A writer creates a new SQLite catalog; a reader of none finds no match."""
+    if lake.catalog_file is not None:
+        if read_only and not lake.catalog_file.exists():
+            raise NoMatchYet(NO_MATCH_YET)
+        if not read_only:
+            _prepare_sqlite(lake.catalog_file)
+    _s3_secret(con, lake)
+    options = "READ_ONLY" if read_only else f"DATA_PATH {sql_string(lake.data_path)}"
+    wait = FIRST_WAIT_S
+    for attempt in range(1, RETRIES + 1):
+        try:
+            with _commit_turn(None if read_only else lake):  # a new lake's catalog is written on attach
+                con.execute(f"ATTACH {sql_string('ducklake:' + lake.catalog)} AS {ALIAS} ({options})")
+            return
+        except duckdb.Error as error:
+            if read_only and "creating a new DuckLake is explicitly disabled" in str(error):
+                raise NoMatchYet(NO_MATCH_YET) from error  # its first writer is still setting it up
+            # a new catalog being set up by another writer at this moment is busy: wait for it
+            if not (retryable(error) or "already exists" in str(error)) or attempt == RETRIES:
+                raise WarehouseError(f"cannot open the warehouse at {lake.describe()}: {_one_line(error)}") from error
+            log.info("retrying (%d of %d) to open %s: %s", attempt, RETRIES, lake.describe(), _one_line(error))
+            time.sleep(wait * (0.5 + random.random()))
+            wait *= BACKOFF
+
+
+def connect(where: Where, *, read_only: bool = False, config: dict | None = None) -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB connection with the lake attached (and its extensions loaded from their packages)."""
+    lake = as_lake(where)
+    con = extensions.connect(lake.extensions(), config)
+    try:
+        attach(con, lake, read_only=read_only)
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+@contextmanager
+def writer(where: Where, config: dict | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A connection that may write the lake, its tables created if the lake is new."""
+    lake = as_lake(where)
+    con = connect(lake, config=config)
+    try:
+        ensure_tables(con, lake)
+        yield con
+    finally:
+        con.close()
+
+
+@contextmanager
+def reader(where: Where) -> Iterator[duckdb.DuckDBPyConnection]:
+    con = connect(where, read_only=True)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+def _has_tables(con: duckdb.DuckDBPyConnection) -> bool:
+    return bool(con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = ? AND table_name = ?",
+                            [ALIAS, SOURCES]).fetchone()[0])
+
+
+def ensure_tables(con: duckdb.DuckDBPyConnection, lake: Lake) -> None:
+    """Create the tables a new lake lacks; two writers racing to create them retry, and the loser finds them."""
+    def create(cursor: duckdb.DuckDBPyConnection) -> None:
+        existing = {r[0] for r in cursor.execute(
+            "SELECT table_name FROM duckdb_tables() WHERE database_name = ?", [ALIAS]).fetchall()}
+        for table, columns in LAKE_TABLES.items():
+            if table not in existing:
+                spec = ", ".join(f"{name} {kind}" for name, kind in columns.items())
+                cursor.execute(f"CREATE TABLE {ALIAS}.{table} ({spec})")
+        # Rows live in Parquet files only (none inlined in the catalog): one format, one place for the data.
+        cursor.execute(f"CALL {ALIAS}.set_option('data_inlining_row_limit', 0)")
+
+    if not _has_tables(con):
+        commit(con, create, message="created the warehouse tables", info={"action": "created"}, lake=lake)
+
+
+# -- transactions ---------------------------------------------------------------------------------------------
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split())[:300]
+
+
+def retryable(error: BaseException) -> bool:
+    """A commit another try can get past: a conflict with another writer, or a busy catalog."""
+    text = str(error).lower()
+    return isinstance(error, duckdb.Error) and any(word in text for word in RETRYABLE)
+
+
+@contextmanager
+def _commit_turn(lake: Lake | None) -> Iterator[None]:
+    """A SQLite catalog takes one writing transaction at a time (another one fails at once with "database is
+    locked"), so the writers of one machine take turns; SQLite is a one-machine catalog anyway. A server catalog
+    (PostgreSQL) needs no turns: its writers' conflicts are retried."""
+    if lake is None or lake.catalog_file is None:
+        yield
+        return
+    with open(f"{lake.catalog_file}.commit-lock", "a+b") as turn:
+        fcntl.flock(turn, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(turn, fcntl.LOCK_UN)
+
+
+def commit(con: duckdb.DuckDBPyConnection, work: Callable[[duckdb.DuckDBPyConnection], Any], *, message: str,
+           info: Mapping[str, Any], lake: Lake | None = None, retries: int = RETRIES,
+           on_retry: Callable[[int, BaseException], None] | None = None) -> int | None:
+    """Run `work(con)` as one transaction with a commit message, retried with backoff when another writer or a
+    busy catalog got in the way (`lake`, when given, lets a SQLite catalog's writers take turns to commit).
+    Returns the snapshot it committed (None if it changed nothing); after the last try, `CommitFailed`."""
+    token = uuid.uuid4().hex
+    extra = json.dumps({**info, "token": token}, sort_keys=True, default=str)
+    wait = FIRST_WAIT_S
+    for attempt in range(1, retries + 1):
+        try:
+            with _commit_turn(lake):
+                con.execute("BEGIN TRANSACTION")
+                con.execute(f"CALL {ALIAS}.set_commit_message(?, ?, extra_info => ?)", [AUTHOR, message, extra])
+                work(con)
+                con.execute("COMMIT")
+            return snapshot_of(con, token)
+        except duckdb.Error as error:
+            _rollback(con)
+            if not retryable(error) or attempt == retries:
+                tries = "try" if attempt == 1 else "tries"
+                raise CommitFailed(f"{message}: not committed after {attempt} {tries}: {_one_line(error)}") from error
+            log.info("retrying (%d of %d) %s: %s", attempt, retries, message, _one_line(error))
+            if on_retry is not None:
+                on_retry(attempt, error)
+            time.sleep(wait * (0.5 + random.random()))
+            wait *= BACKOFF
+        except BaseException:
+            _rollback(con)
+            raise
+    raise AssertionError("unreachable: the loop returns or raises")
+
+
+def _rollback(con: duckdb.DuckDBPyConnection) -> None:
+    try:
+        con.execute("ROLLBACK")
+    except duckdb.Error:
+        pass  # no transaction was open
+
+
+def snapshot_of(con: duckdb.DuckDBPyConnection, token: str) -> int | None:
+    """The snapshot a commit made, found by the token in its commit info (other writers commit too)."""
+    row = con.execute(f"SELECT max(snapshot_id) FROM ducklake_snapshots('{ALIAS}') "
+                      "WHERE json_extract_string(commit_extra_info, '$.token') = ?", [token]).fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
+
+def current_snapshot(con: duckdb.DuckDBPyConnection) -> int:
+    return int(con.execute(f"SELECT id FROM {ALIAS}.current_snapshot()").fetchone()[0])
+
+
+def at_version(table: str, snapshot: int | None) -> str:
+    return f"{ALIAS}.{table}" + (f" AT (VERSION => {int(snapshot)})" if snapshot is not None else "")
+
+
+# -- one match ------------------------------------------------------------------------------------------------
+
+
+def replace_match(cursor: duckdb.DuckDBPyConnection, match_id: str, rows: Mapping[str, str],
+                  source: Mapping[str, Any] | None = None) -> None:
+    """Inside a transaction: the match's rows in every table replaced by `rows` (table -> a SELECT of exactly
+    that table's columns; a table not given is emptied for the match) and its source record by `source`."""
+    for table, columns in LAKE_TABLES.items():
+        cursor.execute(f"DELETE FROM {ALIAS}.{table} WHERE match_id = ?", [match_id])
+        if table in rows:
+            cursor.execute(f"INSERT INTO {ALIAS}.{table} ({', '.join(columns)}) {rows[table]}")
+    if source is not None:
+        values = [_source_value(source, column) for column in SOURCES_SCHEMA]
+        cursor.execute(f"INSERT INTO {ALIAS}.{SOURCES} VALUES ({', '.join('?' for _ in values)})", values)
+
+
+def _source_value(source: Mapping[str, Any], column: str) -> Any:
+    value = source.get(column)
+    if column in ("quarantine_reasons", "first_bad_lines", "event_counts", "table_rows"):
+        return json.dumps(value if value is not None else {}, sort_keys=True)
+    return value
+
+
+def source_record(con: duckdb.DuckDBPyConnection, match_id: str, snapshot: int | None = None) -> dict | None:
+    """What the lake keeps of a match's source (its `match_sources` row) at a snapshot, or None."""
+    if not _has_tables(con):
+        return None
+    cursor = con.execute(f"SELECT * FROM {at_version(SOURCES, snapshot)} WHERE match_id = ?", [match_id])
+    row = cursor.fetchone()
+    if row is None:
+        return None
+    record = dict(zip([d[0] for d in cursor.description], row, strict=True))
+    for key in ("quarantine_reasons", "first_bad_lines", "event_counts", "table_rows"):
+        record[key] = json.loads(record[key]) if record[key] else {}
+    return record
+
+
+def same_content(con: duckdb.DuckDBPyConnection, content_sha256: str) -> list[dict]:
+    """The matches committed from exactly this content (one lookup, whatever the lake holds)."""
+    if not _has_tables(con):
+        return []
+    cursor = con.execute(f"SELECT match_id, first_line, last_line, matches_in_file FROM {ALIAS}.{SOURCES} "
+                         "WHERE content_sha256 = ? ORDER BY first_line", [content_sha256])
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def match_ids(where: Where | duckdb.DuckDBPyConnection, snapshot: int | None = None) -> list[str]:
+    """The matches in the lake (at a snapshot), in start order."""
+    def read(con: duckdb.DuckDBPyConnection) -> list[str]:
+        if not _has_tables(con):
+            return []
+        return [r[0] for r in con.execute(f"SELECT match_id FROM {at_version('matches', snapshot)} "
+                                          "ORDER BY started_at NULLS LAST, match_id").fetchall()]
+
+    if isinstance(where, duckdb.DuckDBPyConnection):
+        return read(where)
+    try:
+        with reader(where) as con:
+            return read(con)
+    except NoMatchYet:
+        return []
+
+
+def committed_manifest(where: Where, match_id: str) -> dict | None:
+    """What was committed for a match (source digest and path, line range and counts, quarantine reasons, event
+    and row counts, when), or None if the lake holds no such match."""
+    try:
+        with reader(where) as con:
+            return manifest_of(source_record(con, match_id))
+    except NoMatchYet:
+        return None
+
+
+def manifest_of(record: dict | None) -> dict | None:
+    """A source record in the shape the ingest results and reports read."""
+    if record is None:
+        return None
+    return {
+        "match_id": record["match_id"],
+        "created_at": record["ingested_at"].replace(tzinfo=timezone.utc).isoformat(timespec="seconds"),
+        "source_file": record["source_file"], "source_path": record["source_path"],
+        "source_sha256": record["content_sha256"], "matches_in_file": list(record["matches_in_file"] or ()),
+        "lines": {"first": record["first_line"], "last": record["last_line"], "total": record["lines_total"],
+                  "parsed": record["lines_parsed"], "quarantined": record["lines_quarantined"]},
+        "duration_s": record["duration_s"], "has_end": record["has_end"],
+        "quarantine_reasons": record["quarantine_reasons"], "first_bad_lines": record["first_bad_lines"],
+        "event_counts": record["event_counts"], "tables": record["table_rows"],
+    }
+
+
+def manifest(where: Where, match_id: str) -> dict:
+    """`committed_manifest`, or `WarehouseError` saying how many matches there are."""
+    try:
+        data = committed_manifest(where, check_key(match_id, "match id"))
+    except KeyRefused as exc:
+        raise WarehouseError(str(exc)) from exc
+    if data is None:
+        raise WarehouseError(unknown_match(where, match_id))
+    return data
+
+
+def unknown_match(where: Where, match_id: str) -> str:
+    # A count, never the list: at 1,000 matches a list of ids is 12 KB of error text.
+    known = len(match_ids(where))
+    return (f"match {match_id!r} is not in the warehouse ({known:,} match{'es' if known != 1 else ''}; "
+            "`combat-analysis matches` lists them)")
+
+
+@dataclass(frozen=True)
+class Version:
+    """One commit that changed a match: what happened, when, and the snapshot that holds the result."""
+
+    snapshot: int
+    at: datetime
+    action: str  # ingested, replaced, removed, restored, migrated
+    message: str
+    source: dict | None  # the match's source record at that snapshot (None once removed)
+
+
+def _changes(con: duckdb.DuckDBPyConnection) -> Iterator[tuple[int, datetime, str, dict[str, str]]]:
+    """Every kept snapshot that changed matches: (snapshot, when, message, {match id: what happened})."""
+    for snapshot, at, message, extra in con.execute(
+            f"SELECT snapshot_id, snapshot_time, commit_message, commit_extra_info FROM ducklake_snapshots('{ALIAS}') "
+            "WHERE commit_extra_info IS NOT NULL ORDER BY snapshot_id").fetchall():
+        matches = json.loads(extra).get("matches")
+        if isinstance(matches, dict):
+            yield int(snapshot), at, message or "", matches
+
+
+def history(where: Where, match_id: str) -> list[Version]:
+    """Every version of the match the lake still holds, oldest first (housekeeping expires old snapshots)."""
+    try:
+        con = connect(where, read_only=True)
+    except NoMatchYet:
+        return []
+    with contextlib.closing(con):
+        return [Version(snapshot, at, matches[match_id], message,
+                        None if matches[match_id] == "removed" else source_record(con, match_id, snapshot))
+                for snapshot, at, message, matches in _changes(con) if match_id in matches]
+
+
+def remove_match(where: Where, match_id: str) -> int:
+    """Take a match out of every table in one commit; `restore_match` brings it back until housekeeping."""
+    lake = as_lake(where)
+    with writer(lake) as con:
+        if source_record(con, match_id) is None:
+            raise WarehouseError(unknown_match(lake, match_id))
+        snapshot = commit(con, lambda c: replace_match(c, match_id, {}), message=f"removed match {match_id}",
+                          info={"matches": {match_id: "removed"}}, lake=lake)
+    assert snapshot is not None  # a match was deleted
+    return snapshot
+
+
+def restore_match(where: Where, match_id: str, snapshot: int | None = None) -> int:
+    """Put the match back as it was at `snapshot`; by default, its version before the last change (after a
+    removal, the version removed; after a replacement, the one replaced)."""
+    lake = as_lake(where)
+    changes = history(lake, match_id)
+    with writer(lake) as con:
+        if snapshot is None:
+            last = max((v.snapshot for v in changes), default=-1)
+            earlier = [v for v in changes if v.source is not None and v.snapshot < last]
+            if not earlier:
+                raise WarehouseError(f"match {match_id!r} has no earlier version to restore (housekeeping may "
+                                     "have expired it; `combat-analysis matches --history` lists what is kept)")
+            snapshot = earlier[-1].snapshot
+        elif source_record(con, match_id, snapshot) is None:
+            raise WarehouseError(f"match {match_id!r} was not in the warehouse at snapshot {snapshot}")
+        rows = {t: f"SELECT * FROM {at_version(t, snapshot)} WHERE match_id = {sql_string(match_id)}"
+                for t in LAKE_TABLES}
+        done = commit(con, lambda c: replace_match(c, match_id, rows),
+                      message=f"restored match {match_id} as of snapshot {snapshot}",
+                      info={"matches": {match_id: "restored"}, "from_snapshot": snapshot}, lake=lake)
+    assert done is not None
+    return done
+
+
+# -- housekeeping ---------------------------------------------------------------------------------------------
+
+
+def compact(where: Where, tables: Sequence[str] = MERGED_TABLES) -> None:
+    """Merge the small files of the tables read across matches (DuckLake's `merge_adjacent_files`); time
+    travel still sees every snapshot, and the files merged away are deleted by `expire`."""
+    lake = as_lake(where)
+    with writer(lake) as con:
+        for table in tables:
+            commit(con, lambda c, t=table: c.execute(f"CALL ducklake_merge_adjacent_files('{ALIAS}', '{t}')"),
+                   message=f"merged the files of {table}", info={"action": "compacted", "table": table}, lake=lake)
+
+
+@dataclass(frozen=True)
+class Expired:
+    snapshots: int
+    files_deleted: int
+
+
+def expire(where: Where, older_than: timedelta, *, grace: timedelta = timedelta(minutes=10),
+           now: datetime | None = None) -> Expired:
+    """Housekeeping: snapshots older than `older_than` expire (a replaced match's earlier versions with them),
+    then the files no snapshot needs any more are deleted once `grace` has passed, so no reader still running
+    loses one; so are files a crashed writer left behind."""
+    lake = as_lake(where)
+    try:
+        connect(lake, read_only=True).close()
+    except NoMatchYet:
+        return Expired(0, 0)
+    now = now or datetime.now(timezone.utc)
+    with writer(lake) as con, _commit_turn(lake):
+        count = f"SELECT count(*) FROM ducklake_snapshots('{ALIAS}')"
+        before = con.execute(count).fetchone()[0]
+        con.execute(f"CALL ducklake_expire_snapshots('{ALIAS}', older_than => ?::TIMESTAMPTZ)", [now - older_than])
+        after = con.execute(count).fetchone()[0]
+        deleted = con.execute(f"CALL ducklake_cleanup_old_files('{ALIAS}', older_than => ?::TIMESTAMPTZ)",
+                              [now - grace]).fetchall()
+        orphans = con.execute(f"CALL ducklake_delete_orphaned_files('{ALIAS}', older_than => ?::TIMESTAMPTZ)",
+                              [now - grace]).fetchall()
+    return Expired(snapshots=int(before - after), files_deleted=len(deleted) + len(orphans))
+
+
+# -- reading --------------------------------------------------------------------------------------------------
+
+
+def view_sql(table: str, snapshot: int, match_id: str | None) -> str:
+    """One warehouse table as a reader sees it: pinned at a snapshot, and scoped to a match if given."""
+    columns = ", ".join(WAREHOUSE_SCHEMA[table])
+    where = f" WHERE match_id = {sql_string(match_id)}" if match_id is not None else ""
+    return f"SELECT {columns} FROM {at_version(table, snapshot)}{where}"
+
+
+def pin(con: duckdb.DuckDBPyConnection, match_id: str | None, snapshot: int | None) -> int:
+    """The snapshot a reader reads (`snapshot`, else the latest), checked to be kept and, with `match_id`, to hold
+    that match; a `WarehouseError` otherwise."""
+    try:
+        latest = current_snapshot(con)
+    except duckdb.Error as error:
+        raise NoMatchYet(NO_MATCH_YET) from error
+    if snapshot is None:
+        snapshot = latest
+    elif not 0 <= snapshot <= latest or not con.execute(  # no Python parameters here: binding them imports pandas
+            f"SELECT count(*) FROM ducklake_snapshots('{ALIAS}') WHERE snapshot_id = {int(snapshot)}").fetchone()[0]:
+        raise WarehouseError(f"snapshot {snapshot} is not in the warehouse (the latest is {latest}; housekeeping "
+                             "expires old ones)")
+    if match_id is not None:
+        try:
+            found = con.execute(f"SELECT count(*) FROM {at_version('matches', snapshot)} "
+                                f"WHERE match_id = {sql_string(match_id)}").fetchone()[0]
+        except duckdb.CatalogException as error:
+            raise NoMatchYet(NO_MATCH_YET) from error
+        if not found:
+            raise WarehouseError(f"match {match_id!r} is not in the warehouse"
+                                 + (f" at snapshot {snapshot}" if snapshot != latest else
+                                    f" ({len(match_ids(con)):,} matches; `combat-analysis matches` lists them)"))
+    return snapshot
+
+
+def create_view(con: duckdb.DuckDBPyConnection, table: str, snapshot: int, match_id: str | None) -> None:
+    """A view of one warehouse table in the connection's own schema, under the table's name."""
+    con.execute(f"CREATE VIEW main.{table} AS {view_sql(table, snapshot, match_id)}")
+
+
+def open_warehouse(where: Where, match_id: str | None = None, *, snapshot: int | None = None,
+                   memory_mb: int = 1024) -> duckdb.DuckDBPyConnection:
+    """A DuckDB connection with one view per warehouse table, for our own code (reports, tests, benchmarks);
+    planned SQL runs on the locked connection instead (`query_engine.open_locked`). With `match_id` every view
+    holds that match only; the views read one snapshot (the latest, or `snapshot`) for the connection's life."""
+    try:
+        match_id = check_key(match_id, "match id") if match_id is not None else None
+    except KeyRefused as exc:
+        raise WarehouseError(str(exc)) from exc
+    con = connect(where, read_only=True, config={"memory_limit": f"{memory_mb}MB"})
+    try:
+        pinned = pin(con, match_id, snapshot)
+        for table in TABLES:
+            create_view(con, table, pinned, match_id)
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+def reader_paths(lake: Lake) -> tuple[list[str], list[str]]:
+    """What a locked reader may open once external access is off: the data path, and the catalog file with
+    SQLite's write-ahead log and shared memory beside it."""
+    files: list[str] = []
+    if lake.catalog_file is not None:
+        files = [str(lake.catalog_file), f"{lake.catalog_file}-wal", f"{lake.catalog_file}-shm"]
+    return [lake.data_path], files
