@@ -13,9 +13,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from combat_analysis import extensions, warehouse
-from combat_analysis.ingest import ingest_log
-from combat_analysis.query_engine import QueryRefused, open_locked
+from combat_analysis.warehouse import extensions
+from combat_analysis.warehouse import store as warehouse
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.warehouse.query import QueryRefused, open_locked
 from tests.conftest import SAMPLE_LOG, SAMPLE_MATCH_ID
 
 TOP_DAMAGE = "SELECT player, damage_dealt FROM player_stats ORDER BY damage_dealt DESC LIMIT 1"
@@ -139,7 +140,7 @@ def test_extensions_load_from_their_packages_with_no_download(tmp_path, monkeypa
     in it change nothing, and loading by name (which would need an install) fails."""
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    code = ("import duckdb; from combat_analysis import extensions as e; "
+    code = ("import duckdb; from combat_analysis.warehouse import extensions as e; "
             "c = e.connect(('sqlite_scanner', 'ducklake'), {'extension_directory': %r}); "
             "print(sorted(r[0] for r in c.execute(\"SELECT extension_name FROM duckdb_extensions() WHERE loaded\")"
             ".fetchall()));"
