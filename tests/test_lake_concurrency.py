@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from combat_analysis import warehouse
+from combat_analysis.settings import CATALOG_ENV, DATA_PATH_ENV
+from combat_analysis.warehouse import store as warehouse
 from tests.conftest import SHARED
 from tests.test_postgres_deploy import postgres  # noqa: F401  (moves to a conftest in the restructure)
 
@@ -141,7 +142,7 @@ def test_two_writers_and_a_reader_on_the_sqlite_catalog(tmp_path):
     groups = [_logs(tmp_path / "a", range(100, 100 + MATCHES_PER_WRITER)),
               _logs(tmp_path / "b", range(200, 200 + MATCHES_PER_WRITER))]
     root = tmp_path / "warehouse"
-    env = {k: v for k, v in os.environ.items() if k not in (warehouse.CATALOG_ENV, warehouse.DATA_PATH_ENV)}
+    env = {k: v for k, v in os.environ.items() if k not in (CATALOG_ENV, DATA_PATH_ENV)}
     results, seen = _run_together(root, groups, tmp_path, env)
     _check(root, groups[0] + groups[1], results, seen)
 
@@ -150,11 +151,11 @@ def test_two_writers_and_a_reader_on_a_postgres_catalog(postgres, tmp_path):
     database = postgres.create_database("lake_concurrency")
     groups = [_logs(tmp_path / "a", range(300, 300 + MATCHES_PER_WRITER)),
               _logs(tmp_path / "b", range(400, 400 + MATCHES_PER_WRITER))]
-    env = {**os.environ, warehouse.CATALOG_ENV: postgres.catalog(database),
-           warehouse.DATA_PATH_ENV: str(tmp_path / "shared-data")}
+    env = {**os.environ, CATALOG_ENV: postgres.catalog(database),
+           DATA_PATH_ENV: str(tmp_path / "shared-data")}
     root = tmp_path / "warehouse"  # holds nothing: the catalog is on the server, the data in shared-data
     results, seen = _run_together(root, groups, tmp_path, env)
-    lake = warehouse.Lake(catalog=env[warehouse.CATALOG_ENV], data_path=env[warehouse.DATA_PATH_ENV])
+    lake = warehouse.Lake(catalog=env[CATALOG_ENV], data_path=env[DATA_PATH_ENV])
     _check(lake, groups[0] + groups[1], results, seen)
     assert not (root / "catalog.sqlite").exists()
 
@@ -163,7 +164,7 @@ def test_two_homes_on_two_machines_share_one_lake(postgres, tmp_path):
     """Two data homes in different working folders, both on the same catalog and data path: each ingests
     its own match and answers about the other's."""
     database = postgres.create_database("lake_machines")
-    lake_env = {warehouse.CATALOG_ENV: postgres.catalog(database), warehouse.DATA_PATH_ENV: str(tmp_path / "nfs")}
+    lake_env = {CATALOG_ENV: postgres.catalog(database), DATA_PATH_ENV: str(tmp_path / "nfs")}
     (a_log,), (b_log,) = _logs(tmp_path / "logs_a", range(500, 501)), _logs(tmp_path / "logs_b", range(600, 601))
     homes = {}
     for name, log in (("a", a_log), ("b", b_log)):

@@ -40,12 +40,11 @@ import duckdb
 
 from combat_analysis.contracts.schema import TABLES, WAREHOUSE_SCHEMA
 from combat_analysis.keys import KeyRefused, check_key
+from combat_analysis.settings import Lake
 from combat_analysis.warehouse import extensions
 
 log = logging.getLogger(__name__)
 
-CATALOG_ENV = "COMBAT_ANALYSIS_CATALOG"
-DATA_PATH_ENV = "COMBAT_ANALYSIS_DATA_PATH"
 ALIAS = "lake"  # the name the lake is attached under in every connection
 AUTHOR = "combat-analysis"
 
@@ -93,65 +92,17 @@ class CommitFailed(WarehouseError):
 # -- where the lake lives ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Lake:
-    """A DuckLake: its catalog (`sqlite:PATH` or `postgres:CONNINFO`) and its data path (a folder or s3:// URL)."""
+def lake_extensions(lake: Lake) -> tuple[str, ...]:
+    """The extensions a lake needs: its catalog's scanner, DuckLake, and httpfs for an s3:// data path."""
+    return (extensions.CATALOG_EXTENSIONS[lake.kind], "ducklake", *((extensions.REMOTE_EXTENSION,) if lake.remote else ()))
 
-    catalog: str
-    data_path: str
-
-    @classmethod
-    def default(cls, root: Path | str) -> Lake:
-        """The embedded default under a warehouse folder: a SQLite catalog and a data folder beside it."""
-        root = Path(root).resolve()
-        return cls(catalog=f"sqlite:{root / 'catalog.sqlite'}", data_path=f"{root / 'data'}/")
-
-    @classmethod
-    def resolve(cls, root: Path | str, environ: Mapping[str, str] = os.environ) -> Lake:
-        """The lake of a warehouse folder: `COMBAT_ANALYSIS_CATALOG` and `COMBAT_ANALYSIS_DATA_PATH` where set,
-        else the embedded default under it."""
-        default = cls.default(root)
-        return cls(catalog=_catalog(environ.get(CATALOG_ENV) or default.catalog),
-                   data_path=_folder(environ.get(DATA_PATH_ENV) or default.data_path))
-
-    @property
-    def kind(self) -> str:
-        kind = self.catalog.split(":", 1)[0]
-        if kind not in extensions.CATALOG_EXTENSIONS:
-            raise WarehouseError(f"unsupported catalog {self.describe()!r}: use sqlite:PATH or postgres:CONNINFO")
-        return kind
-
-    @property
-    def remote(self) -> bool:
-        return "://" in self.data_path
-
-    @property
-    def catalog_file(self) -> Path | None:
-        return Path(self.catalog.split(":", 1)[1]) if self.kind == "sqlite" else None
-
-    def describe(self) -> str:
-        """The catalog and data path for messages, without a password."""
-        words = [w for w in self.catalog.split() if not w.lower().startswith("password=")]
-        return f"{' '.join(words)} (data in {self.data_path})"
-
-    def extensions(self) -> tuple[str, ...]:
-        return (extensions.CATALOG_EXTENSIONS[self.kind], "ducklake",
-                *((extensions.REMOTE_EXTENSION,) if self.remote else ()))
 
 Where = Lake | Path | str
 
 
 def as_lake(where: Where) -> Lake:
-    return where if isinstance(where, Lake) else Lake.resolve(where)
-
-
-def _catalog(text: str) -> str:
-    kind, _, rest = text.partition(":")
-    return f"sqlite:{Path(rest).resolve()}" if kind == "sqlite" else text
-
-
-def _folder(path: str) -> str:
-    return path.rstrip("/") + "/" if "://" in path else f"{Path(path).resolve()}/"
+    """A lake as given, or the lake of a warehouse folder (its settings from the environment)."""
+    return where if isinstance(where, Lake) else Lake.from_env(where)
 
 
 def sql_string(text: str) -> str:
@@ -214,7 +165,7 @@ def attach(con: duckdb.DuckDBPyConnection, lake: Lake, *, read_only: bool) -> No
 def connect(where: Where, *, read_only: bool = False, config: dict | None = None) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB connection with the lake attached (and its extensions loaded from their packages)."""
     lake = as_lake(where)
-    con = extensions.connect(lake.extensions(), config)
+    con = extensions.connect(lake_extensions(lake), config)
     try:
         attach(con, lake, read_only=read_only)
     except BaseException:
