@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-
 HOME_ENV = "COMBAT_ANALYSIS_HOME"
 CATALOG_ENV = "COMBAT_ANALYSIS_CATALOG"
 DATA_PATH_ENV = "COMBAT_ANALYSIS_DATA_PATH"

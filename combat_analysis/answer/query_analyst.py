@@ -14,7 +14,6 @@ A question the combat log cannot answer is not an exception: the plan is a refus
 from __future__ import annotations
 
 import re
-
 import threading
 from collections import OrderedDict
 from datetime import datetime, timezone
