@@ -31,7 +31,7 @@ from combat_analysis.ingest.logfile import (
     read_start,
 )
 from combat_analysis.keys import check_key
-from combat_analysis.warehouse.store import pause_point, sql_string, table_file
+from combat_analysis.warehouse.store import sql_string, table_file
 
 KNOWN_TYPES = {
     ("start", None),
@@ -709,8 +709,12 @@ def copy_tables(con, seg: int, folder: Path) -> None:
     """Write one match's snapshot tables, one Parquet file each, with exactly the warehouse's columns and types.
     The batch tables are in `seg` order, so DuckDB reads only the match's own row groups."""
     for table in TABLES:
-        columns = ", ".join(f"CAST({name} AS {kind}) AS {name}" for name, kind in WAREHOUSE_SCHEMA[table].items())
-        target = table_file(folder, table)
-        con.execute(f"COPY (SELECT {columns} FROM {table} WHERE seg = {int(seg)}) TO {sql_string(str(target))} "
-                    f"({PARQUET_OPTIONS})")
-        pause_point(f"staged-table:{table}")
+        copy_table(con, seg, folder, table)
+
+
+def copy_table(con, seg: int, folder: Path, table: str) -> None:
+    """One table of one match's snapshot, as one Parquet file."""
+    columns = ", ".join(f"CAST({name} AS {kind}) AS {name}" for name, kind in WAREHOUSE_SCHEMA[table].items())
+    target = table_file(folder, table)
+    con.execute(f"COPY (SELECT {columns} FROM {table} WHERE seg = {int(seg)}) TO {sql_string(str(target))} "
+                f"({PARQUET_OPTIONS})")

@@ -44,7 +44,6 @@ from combat_analysis.ingest.derive import (  # noqa: F401  (KEYS: benchmarks)
 from combat_analysis.ingest.logfile import Survey, survey_log
 from combat_analysis.keys import KeyRefused
 from combat_analysis.warehouse import store as warehouse
-from combat_analysis.warehouse.store import pause_point
 
 # A real match lasts under an hour; a clock spanning a day means the times are not one match's.
 MAX_MATCH_SECONDS = 24 * 3600
@@ -202,7 +201,6 @@ def ingest_logs(
             run.finish(_Item(index, path, 0), error=exc)
     if items:
         with warehouse.scratch_space(run.root) as scratch:
-            pause_point("scratch-created")
             warehouse.sweep_garbage(run.root)  # what a crashed or crowded earlier ingest left behind
             run.go(items, scratch, memory_limit_mb)
     if any(o.result is not None and any(m.status != "unchanged" for m in o.result.matches)
@@ -385,7 +383,6 @@ class _Run:
             items = self._settle(items, deferred)
             if not items:
                 return deferred
-        pause_point("surveyed")
         logs = {i.index: BatchLog(number[i.index], i.path, self.surveys[i.index].result()) for i in items}
         try:
             plans = self._derive(items, logs, deferred)
@@ -450,7 +447,6 @@ class _Run:
                 segments[item.index] = derive.split_matches(con, logs[item.index], starts.get(logs[item.index].f, []))
             except READ_ERRORS as exc:
                 self.finish(item, error=exc)
-        pause_point("parsed")
         quarantined = derive.quarantined_lines(con)
         alive = []
         for item in items:
@@ -589,12 +585,10 @@ class _Run:
         for entry in plan.entries:
             if entry.folder is not None:
                 warehouse.write_manifest(*entry.staged())
-        pause_point("staged")
         # The digest index names every snapshot before any pointer does: "unchanged" verifies it against them.
         listed = [(e.segment.match_id, e.kept()[1].name if e.unchanged else e.staged()[0].name)
                   for e in plan.entries]
         warehouse.write_digest_entry(root, sha, listed)
-        pause_point("digest-indexed")
         results = []
         for entry in plan.entries:
             match_id = entry.segment.match_id
@@ -606,15 +600,11 @@ class _Run:
             with warehouse.match_writer_lock(root, match_id) as folder:
                 old = warehouse.committed_manifest(root, match_id)
                 warehouse.mark_garbage(root, match_id)
-                pause_point("garbage-marked")
                 warehouse.place_snapshot(folder, staged_folder)
-                pause_point("snapshot-placed")
                 warehouse.publish(folder, staged_folder.name)
-                pause_point("committed")
                 if warehouse.sweep_match(root, match_id, folder):
                     warehouse.garbage_marker(root, match_id).unlink(missing_ok=True)
                 warehouse.forget_digest(root, old.get("source_sha256") if old else None, keep=sha)
-                pause_point("swept")
             status = "ingested" if old is None else "replaced"
             results.append(_result(staged_data, status, path, folder / "snapshots" / staged_folder.name))
         return _chain(results)

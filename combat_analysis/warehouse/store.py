@@ -29,8 +29,6 @@ import json
 import os
 import re
 import shutil
-import sys
-import time
 import uuid
 import weakref
 from collections.abc import Iterator
@@ -47,7 +45,6 @@ MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
 SNAPSHOT_NAME = re.compile(r"\d{8}T\d{12}Z-[0-9a-f]{12}-[0-9a-f]{8}")
 SHA256 = re.compile(r"[0-9a-f]{64}")
-PAUSE_ENV = "COMBAT_ANALYSIS_PAUSE_AT"
 
 
 # Settings for a DuckDB connection that writes the warehouse (an ingest, a compaction) within a memory budget.
@@ -89,16 +86,6 @@ def new_snapshot_name(sha256: str) -> str:
     return f"{stamp}-{sha256[:12]}-{uuid.uuid4().hex[:8]}"
 
 
-def pause_point(name: str) -> None:
-    """A named step of a write. Only the crash-safety test sets `COMBAT_ANALYSIS_PAUSE_AT`: the process then
-    says where it is on stderr and waits there to be killed, so kill points are exact, not timed."""
-    if os.environ.get(PAUSE_ENV) == name:
-        sys.stderr.write(f"paused at {name}\n")
-        sys.stderr.flush()
-        while True:
-            time.sleep(3600)
-
-
 # -- durable small files ----------------------------------------------------------------------------------------
 
 def fsync_path(path: Path) -> None:
@@ -110,7 +97,7 @@ def fsync_path(path: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path, data: bytes, step: str | None = None) -> None:
+def write_atomic(path: Path, data: bytes) -> None:
     """Replace `path` with `data` all at once: temp file beside it, fsync, `os.replace`, fsync the folder."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -119,8 +106,6 @@ def write_atomic(path: Path, data: bytes, step: str | None = None) -> None:
         f.write(data)
         f.flush()
         os.fsync(f.fileno())
-    if step:
-        pause_point(f"{step}-temp-written")
     os.replace(temp, path)
     fsync_path(path.parent)
 
@@ -417,7 +402,7 @@ def _compact(root: Path, base: Path, chunk_matches: int, memory_limit_mb: int) -
                 names.append(_write_chunk(con, base, {m: committed[m] for m in group}))
         finally:
             con.close()
-    write_atomic(base / POINTER, json.dumps({"chunks": kept + names}).encode("utf-8"), "layer-pointer")
+    write_atomic(base / POINTER, json.dumps({"chunks": kept + names}).encode("utf-8"))
     return len(names)
 
 
@@ -570,7 +555,7 @@ def unchanged_matches(root: Path, sha256: str) -> list[dict] | None:
 
 def write_digest_entry(root: Path, sha256: str, snapshots: list[tuple[str, str]]) -> None:
     data = {"source_sha256": sha256, "snapshots": [{"match_id": m, "snapshot": s} for m, s in snapshots]}
-    write_atomic(digest_entry_path(root, sha256), json.dumps(data, ensure_ascii=False).encode("utf-8"), "digest")
+    write_atomic(digest_entry_path(root, sha256), json.dumps(data, ensure_ascii=False).encode("utf-8"))
 
 
 def mark_garbage(root: Path, match_id: str) -> None:
@@ -592,7 +577,7 @@ def place_snapshot(folder: Path, staged: Path) -> Path:
 
 def publish(folder: Path, snapshot_name: str) -> None:
     """The commit: one atomic replacement of the match's pointer."""
-    write_atomic(folder / POINTER, json.dumps({"snapshot": snapshot_name}).encode("utf-8"), "pointer")
+    write_atomic(folder / POINTER, json.dumps({"snapshot": snapshot_name}).encode("utf-8"))
 
 
 def sweep_match(root: Path, match_id: str, folder: Path) -> bool:
