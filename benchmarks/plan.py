@@ -26,7 +26,7 @@ from combat_analysis.warehouse.store import open_warehouse
 ROOT = Path(__file__).resolve().parents[1]
 
 SAMPLE_LOG = ROOT.parent / "shared" / "data" / "sample_match.log"
-GOLDEN = ROOT / "tests" / "golden_questions.yaml"
+GOLDEN = ROOT / "tests" / "support" / "golden_questions.yaml"
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -46,11 +46,11 @@ def _exactly(sock: socket.socket, size: int) -> bytes:
 
 
 def code_fingerprint() -> str:
-    """The package's Python files and templates by name, size and modification time: a server started from other
-    code (an upgrade, an edit) is not used."""
+    """The package's Python files, templates, catalog and SQL by name, size and modification time: a server
+    started from other code (an upgrade, an edit) is not used."""
     root = Path(__file__).resolve().parents[1]  # the combat_analysis package
     parts = []
-    for path in sorted([*root.rglob("*.py"), *root.rglob("*.j2"), *root.rglob("*.yaml")]):
+    for path in sorted([*root.rglob("*.py"), *root.rglob("*.j2"), *root.rglob("*.yaml"), *root.rglob("*.sql")]):
         stat = path.stat()
         parts.append(f"{path.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns}")
     import hashlib  # lazy: only an `ask` with a server's socket in its data home pays for it

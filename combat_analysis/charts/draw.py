@@ -5,19 +5,15 @@ lists, writes one PNG and returns its path; none of them runs generated code or 
 
 Layout rules every chart keeps: an axis of whole numbers (counts) has whole-number ticks; an axis label
 names its measure once ("kills", not "kills (kills)"); labels that would collide (objective markers) are
-placed in lanes measured with the renderer. `text_layout(fig)` measures what a figure drew, and
-`record_layouts()` collects that measurement for every chart saved while it is active, so tests can assert
-that no two texts of any chart overlap and none is cut off at the edge.
+placed in lanes measured with the renderer. Every chart is saved by `_save` (the season's charts too), which the
+layout tests wrap to measure what each chart drew: no two texts may overlap, none may be cut off at the edge.
 """
 
 from __future__ import annotations
 
 import base64
 import io
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import cast
 
@@ -27,10 +23,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg  # noqa: E402
 from matplotlib.figure import Figure, SubFigure  # noqa: E402
-from matplotlib.legend import Legend  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
-from matplotlib.table import Table  # noqa: E402
-from matplotlib.text import Text  # noqa: E402
 from matplotlib.ticker import FuncFormatter, MaxNLocator  # noqa: E402
 
 from combat_analysis.charts.fonts import use_fallback_fonts  # noqa: E402
@@ -75,101 +68,11 @@ def _style(ax, title: str, xlabel: str = "", ylabel: str = "", *, title_pad: flo
     ax.grid(axis="both", alpha=0.25)
 
 
-# --- measuring what a chart drew ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class TextBox:
-    text: str
-    x0: float
-    y0: float
-    x1: float
-    y1: float  # display pixels at the figure's dpi, origin bottom left
-
-    def overlaps(self, other: TextBox, tolerance: float = 0.5) -> bool:
-        return (min(self.x1, other.x1) - max(self.x0, other.x0) > tolerance
-                and min(self.y1, other.y1) - max(self.y0, other.y0) > tolerance)
-
-
-@dataclass(frozen=True)
-class ChartLayout:
-    kind: str  # the chart function that drew it
-    path: Path
-    boxes: tuple[TextBox, ...]
-    width: float
-    height: float
-
-    @property
-    def overlapping(self) -> list[tuple[str, str]]:
-        """Pairs of texts whose boxes intersect."""
-        return [(a.text, b.text) for i, a in enumerate(self.boxes) for b in self.boxes[i + 1:] if a.overlaps(b)]
-
-    @property
-    def cut_off(self) -> list[str]:
-        """Texts that run past the edge of the image."""
-        return [b.text for b in self.boxes if b.x0 < -1 or b.y0 < -1 or b.x1 > self.width + 1 or b.y1 > self.height + 1]
-
-
-def _drawn_texts(fig) -> Iterator[Text]:
-    """Every text the figure draws: titles, axis labels, the tick labels in view, annotations, legend entries,
-    table cells."""
-    yield from fig.texts
-    for legend in fig.legends:
-        yield from legend.get_texts()
-    for ax in fig.axes:
-        for child in ax.get_children():
-            if isinstance(child, Legend):
-                yield from child.get_texts()
-            elif isinstance(child, Table):
-                yield from (cell.get_text() for cell in child.get_celld().values())
-            elif isinstance(child, Text):
-                yield child
-        for axis in (ax.xaxis, ax.yaxis):
-            if not ax.axison or not axis.get_visible():  # `axis("off")`: neither labels nor ticks are drawn
-                continue
-            yield axis.label
-            low, high = sorted(axis.get_view_interval())
-            slack = (high - low) * 1e-9
-            for loc, label in zip(axis.get_majorticklocs(), axis.get_ticklabels(), strict=False):
-                if low - slack <= loc <= high + slack:
-                    yield label
-
-
-def text_layout(fig, path: Path = Path(), kind: str = "") -> ChartLayout:
-    """The boxes of every visible, non-empty text of a drawn figure (call after it was drawn or saved)."""
-    renderer = _renderer(fig)
-    boxes = []
-    for text in _drawn_texts(fig):
-        if not text.get_visible() or not text.get_text().strip():
-            continue
-        box = text.get_window_extent(renderer)
-        boxes.append(TextBox(text.get_text(), box.x0, box.y0, box.x1, box.y1))
-    width, height = fig.canvas.get_width_height()
-    return ChartLayout(kind, Path(path), tuple(boxes), float(width), float(height))
-
-
-_RECORDING: ContextVar[list[ChartLayout] | None] = ContextVar("chart_layouts", default=None)
-
-
-@contextmanager
-def record_layouts() -> Iterator[list[ChartLayout]]:
-    """Collect the text layout of every chart saved inside the block (for layout tests)."""
-    layouts: list[ChartLayout] = []
-    token = _RECORDING.set(layouts)
-    try:
-        yield layouts
-    finally:
-        _RECORDING.reset(token)
-
-
 def _save(fig, path: Path, kind: str) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(path, dpi=DPI, format="png")
-    recording = _RECORDING.get()
-    if recording is not None:
-        fig.canvas.draw()  # at the figure's own dpi, so positions and the canvas size agree
-        recording.append(text_layout(fig, path, kind))
     plt.close(fig)
     return path
 

@@ -2,11 +2,11 @@
 
 A batch is one or more log files, each known by a number `f`. Their lines go through DuckDB together, so a
 folder of small logs costs a few large statements instead of many small ones per file: one CSV read of every
-file, one JSON parse, one pass per derived table. Every row keeps `f` (its file) and, once the files are cut
+file, one JSON parse, one pass per derived table (its statement is a file of `sql/`, read once). Every row keeps `f` (its file) and, once the files are cut
 into matches, `seg` (its match in the batch), and every join, group and window is per `seg`, so no figure
 ever mixes two matches. Each match's rows are then taken from the batch by `match_rows`, for one commit.
 
-The orchestration (which files, which matches to stage, errors per file, the commit) is in `ingest`.
+The orchestration (which files, which matches to stage, errors per file, the commit) is in `ingest.run`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 
 import duckdb
@@ -47,6 +48,10 @@ KEYS = ("eventType", "type", "itemid", "itemname", "time", "sourceowner", "targe
 # Beyond 2**53 a double no longer holds every integer, so sums of such amounts would be silently inexact.
 MAX_EXACT_VALUE = 2**53
 # LZ4 writes as fast as no compression and reads back as fast; snappy is slower to write and no smaller here.
+# The derived tables of METRICS.md, in the order they are built: each is one statement in `sql/<table>.sql`.
+DERIVED = ("players", "damage", "healing", "crowd_control", "kills", "rewards", "purchases", "objectives",
+           "player_stats", "timeline", "gold_diff", "quarantine", "matches")
+SQL_DIR = Path(__file__).with_name("sql")
 
 # Every table and view a batch creates, dropped before the next batch.
 BATCH_VIEWS = ("events", "events_base", "parsed")
@@ -488,202 +493,19 @@ def _entities(con) -> None:
                     {"seg": columns[0], "mid": columns[1], "name": columns[2], "kind": columns[3], "team": columns[4]})
 
 
+@cache
+def derived_table_sql(table: str) -> str:
+    """The statement that builds one derived table, read from its file once per process."""
+    return (SQL_DIR / f"{table}.sql").read_text(encoding="utf-8")
+
+
 def derive_tables(con) -> None:
-    """Every derived table of METRICS.md, for every staged match at once (each keyed and grouped by `seg`)."""
-    con.execute("""
-        CREATE TABLE players AS
-        WITH roles AS (
-            SELECT seg, match_id, source AS player, TRY_CAST(value1 AS INTEGER) AS team,
-                   regexp_replace(item_name, '^E', '') AS role,
-                   row_number() OVER (PARTITION BY seg, source ORDER BY line_no DESC) AS newest
-            FROM events WHERE event_type = 'playermsg' AND type = 'RoleAssigned'),
-        picks AS (
-            SELECT seg, source AS player, item_name AS god,
-                   row_number() OVER (PARTITION BY seg, source ORDER BY time DESC, line_no DESC) AS newest
-            FROM events WHERE event_type = 'playermsg' AND type = 'GodPicked')
-        SELECT r.seg, r.match_id, r.player, r.team, r.role, p.god
-        FROM roles r LEFT JOIN picks p ON p.seg = r.seg AND p.player = r.player AND p.newest = 1
-        WHERE r.newest = 1 ORDER BY r.seg, r.team, r.player
-    """)
-    _entities(con)
-    con.execute("""
-        CREATE TABLE damage AS
-        SELECT e.seg, e.match_id, e.line_no, e.match_second, e.minute, e.source, s.kind AS source_kind,
-               s.team AS source_team, e.target, t.kind AS target_kind, t.team AS target_team,
-               e.item_name AS ability, e.value1 AS amount, e.value2 AS mitigated, e.type = 'CritDamage' AS is_crit,
-               e.location_x, e.location_y
-        FROM events e LEFT JOIN entities s ON s.seg = e.seg AND s.name = e.source
-        LEFT JOIN entities t ON t.seg = e.seg AND t.name = e.target
-        WHERE e.event_type = 'CombatMsg' AND e.type IN ('Damage', 'CritDamage') ORDER BY e.seg, e.line_no
-    """)
-    con.execute("""
-        CREATE TABLE healing AS
-        SELECT e.seg, e.match_id, e.line_no, e.match_second, e.minute, e.source, s.team AS source_team, e.target,
-               t.kind AS target_kind, e.item_name AS ability, e.value1 AS amount
-        FROM events e LEFT JOIN entities s ON s.seg = e.seg AND s.name = e.source
-        LEFT JOIN entities t ON t.seg = e.seg AND t.name = e.target
-        WHERE e.event_type = 'CombatMsg' AND e.type = 'Healing' ORDER BY e.seg, e.line_no
-    """)
-    con.execute("""
-        CREATE TABLE crowd_control AS
-        SELECT e.seg, e.match_id, e.line_no, e.match_second, e.minute, e.source, s.team AS source_team, e.target,
-               t.kind AS target_kind, e.item_name AS ability
-        FROM events e LEFT JOIN entities s ON s.seg = e.seg AND s.name = e.source
-        LEFT JOIN entities t ON t.seg = e.seg AND t.name = e.target
-        WHERE e.event_type = 'CombatMsg' AND e.type = 'CrowdControl' ORDER BY e.seg, e.line_no
-    """)
-    # Assists per METRICS.md: teammates of the killer (not the killer) who damaged the victim in the
-    # ten match seconds up to and including the killing blow.
-    con.execute("""
-        CREATE TABLE kills AS
-        WITH blows AS (
-            SELECT e.seg, e.match_id, e.line_no, e.match_second, e.minute, e.source AS killer, s.kind AS killer_kind,
-                   s.team AS killer_team, e.target AS victim, t.kind AS victim_kind, t.team AS victim_team,
-                   e.item_name AS ability, coalesce(s.kind = 'player' AND t.kind = 'player', false) AS is_player_kill,
-                   e.location_x, e.location_y
-            FROM events e LEFT JOIN entities s ON s.seg = e.seg AND s.name = e.source
-            LEFT JOIN entities t ON t.seg = e.seg AND t.name = e.target
-            WHERE e.event_type = 'CombatMsg' AND e.type = 'KillingBlow'),
-        helpers AS (
-            SELECT b.seg, b.line_no, list_sort(list_distinct(list(d.source))) AS assists
-            FROM blows b JOIN damage d
-              ON d.seg = b.seg AND d.target = b.victim AND b.is_player_kill AND d.source_kind = 'player'
-             AND d.source_team = b.killer_team AND d.source <> b.killer
-             AND d.match_second BETWEEN b.match_second - 10 AND b.match_second
-            GROUP BY b.seg, b.line_no)
-        SELECT b.seg, b.match_id, b.line_no, b.match_second, b.minute, b.killer, b.killer_kind, b.killer_team,
-               b.victim, b.victim_kind, b.victim_team, b.ability, b.is_player_kill,
-               CASE WHEN b.is_player_kill THEN coalesce(h.assists, CAST([] AS VARCHAR[])) END AS assists,
-               b.location_x, b.location_y
-        FROM blows b LEFT JOIN helpers h ON h.seg = b.seg AND h.line_no = b.line_no ORDER BY b.seg, b.line_no
-    """)
-    con.execute("""
-        CREATE TABLE rewards AS
-        SELECT e.seg, e.match_id, e.line_no, e.match_second, e.minute,
-               CASE e.type WHEN 'Currency' THEN 'gold' ELSE 'experience' END AS reward,
-               e.source AS giver, g.kind AS giver_kind, e.target AS recipient, r.kind AS recipient_kind,
-               r.team AS recipient_team, e.value1 AS amount
-        FROM events e LEFT JOIN entities g ON g.seg = e.seg AND g.name = e.source
-        LEFT JOIN entities r ON r.seg = e.seg AND r.name = e.target
-        WHERE e.event_type = 'RewardMsg' AND e.type IN ('Currency', 'Experience') ORDER BY e.seg, e.line_no
-    """)
-    con.execute("""
-        CREATE TABLE purchases AS
-        SELECT e.seg, e.match_id, e.line_no, e.match_second, e.minute, e.source AS player, p.team,
-               row_number() OVER (PARTITION BY e.seg, e.source ORDER BY e.time, e.line_no) AS seq,
-               e.item_id, e.item_name AS item
-        FROM events e LEFT JOIN players p ON p.seg = e.seg AND p.player = e.source
-        WHERE e.event_type = 'itemmsg' AND e.type = 'ItemPurchase' ORDER BY e.seg, e.line_no
-    """)
-    con.execute("""
-        CREATE TABLE objectives AS
-        SELECT seg, match_id, line_no, match_second, minute, victim AS target, victim_kind AS target_kind,
-               CASE WHEN lower(victim) LIKE '%tower%' THEN 'tower'
-                    WHEN lower(victim) LIKE '%phoenix%' THEN 'phoenix'
-                    WHEN lower(victim) LIKE '%titan%' THEN 'titan'
-                    WHEN lower(victim) LIKE '%gold fury%' THEN 'gold fury'
-                    WHEN lower(victim) LIKE '%fire giant%' THEN 'fire giant'
-                    ELSE lower(victim) END AS objective,
-               killer, killer_kind,
-               -- a minion's or monster's last hit counts for the side that attacked the structure
-               CASE WHEN killer_kind = 'player' THEN killer_team
-                    WHEN victim_team IS NOT NULL THEN 3 - victim_team END AS team
-        FROM kills WHERE victim_kind IN ('structure', 'boss') ORDER BY seg, line_no
-    """)
-    con.execute("""
-        CREATE TABLE player_stats AS
-        WITH dealt AS (
-            SELECT seg, source AS player, sum(amount) AS damage_dealt,
-                   sum(amount) FILTER (WHERE target_kind = 'player') AS damage_to_players,
-                   sum(amount) FILTER (WHERE target_kind = 'structure') AS damage_to_structures,
-                   sum(amount) FILTER (WHERE target_kind = 'minion') AS damage_to_minions,
-                   sum(amount) FILTER (WHERE target_kind = 'jungle') AS damage_to_jungle,
-                   sum(amount) FILTER (WHERE target_kind = 'boss') AS damage_to_bosses,
-                   count(*) FILTER (WHERE is_crit) AS crits, max(amount) AS biggest_hit
-            FROM damage GROUP BY seg, source),
-        taken AS (SELECT seg, target AS player, sum(amount) AS damage_taken, sum(mitigated) AS damage_mitigated
-                  FROM damage GROUP BY seg, target),
-        healed AS (SELECT seg, source AS player, sum(amount) AS healing_done FROM healing GROUP BY seg, source),
-        received AS (SELECT seg, target AS player, sum(amount) AS healing_received FROM healing GROUP BY seg, target),
-        kill_counts AS (SELECT seg, killer AS player, count(*) AS kills FROM kills WHERE is_player_kill
-                        GROUP BY seg, killer),
-        death_counts AS (SELECT seg, victim AS player, count(*) AS deaths FROM kills GROUP BY seg, victim),
-        assist_counts AS (SELECT seg, player, count(*) AS assists
-                          FROM (SELECT seg, unnest(assists) AS player FROM kills WHERE is_player_kill)
-                          GROUP BY seg, player),
-        earned AS (SELECT seg, recipient AS player, sum(amount) FILTER (WHERE reward = 'gold') AS gold,
-                          sum(amount) FILTER (WHERE reward = 'experience') AS experience
-                   FROM rewards GROUP BY seg, recipient),
-        cc AS (SELECT seg, source AS player, count(*) AS cc_applied FROM crowd_control GROUP BY seg, source),
-        bought AS (SELECT seg, player, count(*) AS items_purchased FROM purchases GROUP BY seg, player),
-        roster AS (SELECT p.*, s.rate_seconds FROM players p JOIN segs s ON s.seg = p.seg)
-        SELECT p.seg, p.match_id, p.player, p.team, p.role, p.god,
-               coalesce(damage_dealt, 0) AS damage_dealt, coalesce(damage_to_players, 0) AS damage_to_players,
-               coalesce(damage_to_structures, 0) AS damage_to_structures,
-               coalesce(damage_to_minions, 0) AS damage_to_minions, coalesce(damage_to_jungle, 0) AS damage_to_jungle,
-               coalesce(damage_to_bosses, 0) AS damage_to_bosses, coalesce(damage_taken, 0) AS damage_taken,
-               coalesce(damage_mitigated, 0) AS damage_mitigated, coalesce(healing_done, 0) AS healing_done,
-               coalesce(healing_received, 0) AS healing_received, coalesce(crits, 0) AS crits,
-               coalesce(biggest_hit, 0) AS biggest_hit, coalesce(kills, 0) AS kills,
-               coalesce(deaths, 0) AS deaths, coalesce(assists, 0) AS assists,
-               (coalesce(kills, 0) + coalesce(assists, 0)) / greatest(coalesce(deaths, 0), 1) AS kda,
-               coalesce(gold, 0) AS gold, coalesce(experience, 0) AS experience,
-               coalesce(gold, 0) / (p.rate_seconds / 60) AS gpm,
-               coalesce(damage_dealt, 0) / (p.rate_seconds / 60) AS dpm,
-               coalesce(cc_applied, 0) AS cc_applied, coalesce(items_purchased, 0) AS items_purchased
-        FROM roster p
-        LEFT JOIN dealt USING (seg, player) LEFT JOIN taken USING (seg, player) LEFT JOIN healed USING (seg, player)
-        LEFT JOIN received USING (seg, player) LEFT JOIN kill_counts USING (seg, player)
-        LEFT JOIN death_counts USING (seg, player) LEFT JOIN assist_counts USING (seg, player)
-        LEFT JOIN earned USING (seg, player) LEFT JOIN cc USING (seg, player) LEFT JOIN bought USING (seg, player)
-        ORDER BY p.seg, p.team, p.player
-    """)
-    con.execute("""
-        CREATE TABLE timeline AS
-        WITH minutes AS (SELECT seg, CAST(unnest(range(0, last_minute + 1)) AS INTEGER) AS minute FROM segs),
-        grid AS (SELECT p.seg, p.match_id, m.minute, p.player, p.team FROM players p JOIN minutes m ON m.seg = p.seg),
-        earned AS (SELECT seg, minute, recipient AS player, sum(amount) FILTER (WHERE reward = 'gold') AS gold,
-                          sum(amount) FILTER (WHERE reward = 'experience') AS experience
-                   FROM rewards WHERE minute >= 0 GROUP BY ALL),
-        dealt AS (SELECT seg, minute, source AS player, sum(amount) AS damage FROM damage WHERE minute >= 0
-                  GROUP BY ALL),
-        per_minute AS (
-            SELECT g.seg, g.match_id, g.minute, g.player, g.team, coalesce(e.gold, 0) AS gold,
-                   coalesce(e.experience, 0) AS experience, coalesce(d.damage, 0) AS damage
-            FROM grid g LEFT JOIN earned e USING (seg, minute, player) LEFT JOIN dealt d USING (seg, minute, player))
-        SELECT *, sum(gold) OVER w AS cum_gold, sum(experience) OVER w AS cum_experience,
-               sum(damage) OVER w AS cum_damage
-        FROM per_minute
-        WINDOW w AS (PARTITION BY seg, player ORDER BY minute ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-        ORDER BY seg, minute, team, player
-    """)
-    con.execute("""
-        CREATE TABLE gold_diff AS
-        SELECT seg, match_id, minute, sum(cum_gold) FILTER (WHERE team = 1) AS team1_gold,
-               sum(cum_gold) FILTER (WHERE team = 2) AS team2_gold,
-               coalesce(sum(cum_gold) FILTER (WHERE team = 1), 0)
-                 - coalesce(sum(cum_gold) FILTER (WHERE team = 2), 0) AS gold_diff
-        FROM timeline GROUP BY seg, match_id, minute ORDER BY seg, minute
-    """)
-    con.execute("""
-        CREATE TABLE quarantine AS
-        SELECT s.seg, s.match_id, q.line_no, q.reason, q.raw
-        FROM quarantine_raw q JOIN segs s ON q.f = s.f AND q.line_no BETWEEN s.first_line AND s.last_line
-        ORDER BY s.seg, q.line_no
-    """)
-    # The winner is the team that took the first titan (in line order), whatever that row's team is.
-    con.execute("""
-        CREATE TABLE matches AS
-        WITH titans AS (SELECT seg, first(team ORDER BY line_no) AS winner_team FROM objectives
-                        WHERE objective = 'titan' GROUP BY seg),
-        bad AS (SELECT seg, count(*) AS n FROM quarantine GROUP BY seg)
-        SELECT s.seg, s.match_id, s.started_at, s.ended_at, s.duration_s, t.winner_team, s.source_file,
-               s.source_sha256, s.last_line - s.first_line + 1 AS lines_total,
-               s.last_line - s.first_line + 1 - coalesce(b.n, 0) AS lines_parsed,
-               coalesce(b.n, 0) AS lines_quarantined
-        FROM segs s LEFT JOIN titans t ON t.seg = s.seg LEFT JOIN bad b ON b.seg = s.seg
-        ORDER BY s.seg
-    """)
+    """Every derived table of METRICS.md, for every staged match at once (each keyed and grouped by `seg`): the
+    statements of `sql/`, in `DERIVED` order (each reads the tables before it)."""
+    for name in DERIVED:
+        con.execute(derived_table_sql(name))
+        if name == "players":
+            _entities(con)  # every name's kind and team, which the tables after `players` join
 
 
 def summaries(con) -> dict[int, SegmentSummary]:

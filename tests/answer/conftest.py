@@ -1,0 +1,106 @@
+"""Fixtures of the answer tests: answers on the sample match, a season of 24 matches, the arena the adversarial
+corpus is sent into, and a simulated match with hard names."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import duckdb
+import pytest
+
+from combat_analysis.answer.pipeline import answer_question
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.ingest.simulate import write_match
+from combat_analysis.planner.llm import LlmPlanner
+from combat_analysis.warehouse.store import table_sources
+from tests.support.adversarial_corpus import CANARY, MATCH_A, MATCH_B, file_stamps, table_counts
+from tests.support.llm_stub import stub_model
+from tests.support.paths import DEV_QUESTIONS
+from tests.support.season import ingest_season, truth_tool
+from tests.support.simulated import roster, simulated_log
+from tests.support.stages import MATCH_ID, ask_sample
+
+
+@pytest.fixture(scope="module")
+def arena(tmp_path_factory):
+    top = tmp_path_factory.mktemp("arena")
+    logs, wh, secret, out, cwd, home = (top / n for n in ("logs", "wh", "secret", "out", "cwd", "home"))
+    for folder in (logs, secret, out, cwd, home):
+        folder.mkdir()
+    for seed, match_id in ((21, MATCH_A), (22, MATCH_B)):
+        assert ingest_log(simulated_log(logs, seed, match_id, scale=0.12), wh).match_id == match_id
+    (secret / "creds.csv").write_text(f"secret,n\n{CANARY},1\n", encoding="utf-8")
+    (secret / "creds.json").write_text(json.dumps({"secret": CANARY}) + "\n", encoding="utf-8")
+    (secret / "creds.txt").write_text(CANARY + "\n", encoding="utf-8")
+    writer = duckdb.connect(str(secret / "creds.duckdb"))
+    writer.execute(f"CREATE TABLE t AS SELECT '{CANARY}' AS secret")
+    writer.execute(f"COPY t TO '{secret / 'creds.parquet'}' (FORMAT parquet)")
+    writer.close()
+    places = {"secret_csv": str(secret / "creds.csv"), "secret_json": str(secret / "creds.json"),
+              "secret_txt": str(secret / "creds.txt"), "secret_parquet": str(secret / "creds.parquet"),
+              "secret_db": str(secret / "creds.duckdb"), "out": str(out), "root": str(wh),
+              "other_parquet": str(table_sources(wh, MATCH_B)["damage"][0])}
+    counts = table_counts(wh)  # first: reading every match may create the warehouse's readers' lock file
+    watched = {"wh": wh, "secret": secret, "out": out, "cwd": cwd, "logs": logs}
+    before = {name: file_stamps(folder) for name, folder in watched.items()}
+    previous = os.getcwd()
+    os.chdir(cwd)  # a relative path in hostile SQL would land here, where it would be seen
+    try:
+        yield {"root": wh, "home": home, "places": places, "watched": watched, "before": before, "counts": counts}
+    finally:
+        os.chdir(previous)
+
+
+@pytest.fixture(scope="module")
+def model():
+    with stub_model() as url:
+        yield LlmPlanner(base_url=url, model="stub", api_key_env="NO_SUCH_KEY_VARIABLE", timeout=5)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory, season_matches):
+    """A data home whose warehouse holds the 24-match season (tests/support/season.py)."""
+    base = tmp_path_factory.mktemp("crossmatch-home")
+    ingest_season(season_matches, base / "warehouse")
+    return base
+
+
+@pytest.fixture(scope="module")
+def damage(stage_env):
+    return ask_sample(stage_env, "Who dealt the most damage in the match?")
+
+
+@pytest.fixture(scope="module")
+def dev_packages(stage_env):
+    rows = [json.loads(line) for line in DEV_QUESTIONS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [(row, ask_sample(stage_env, row["question"])) for row in rows]
+
+
+@pytest.fixture(scope="module")
+def two_matches(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("two")
+    for seed in (3, 4):
+        write_match(folder / f"m{seed}.log", seed, scale=0.1)
+        ingest_log(folder / f"m{seed}.log", folder / "warehouse")
+    return folder
+
+
+NAMES = ("Zoë Ñúñez", "O'Brien", "张伟", "mid_or_feed", "x", "Night Owl", "a.b", "🐉Drako", "LunaSol 2", "Kraken|Mid")
+
+
+@pytest.fixture(scope="module")
+def winner(stage_env):
+    return answer_question("Which team won the match?", warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                           artifacts_dir=stage_env.artifacts_dir, followups=False)
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory):
+    """A simulated match with varied names (accents, CJK, emoji, a pipe) and its independent truth."""
+    folder = tmp_path_factory.mktemp("report-sim")
+    players = roster(simulated_log(folder, 41, "plain"))
+    log = simulated_log(folder, 41, "Report 41/b", scale=0.3, names=dict(zip(players, NAMES, strict=True)))
+    root = folder / "wh"
+    match_id = ingest_log(log, root).match_id
+    return root, match_id, truth_tool.figures(*truth_tool.load(log)), folder / "artifacts"

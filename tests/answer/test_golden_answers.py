@@ -1,0 +1,107 @@
+"""Golden answers on the sample match: five questions pinned to their direct answer, findings and chart
+kinds, and every dev question judged with the shared scorer's own rules."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+from combat_analysis.contracts.package import AgentDataPackage
+from tests.support.paths import SCORE_TOOL
+from tests.support.stages import ask_sample
+
+
+def _load_scorer():
+    spec = importlib.util.spec_from_file_location("shared_score", SCORE_TOOL)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def kinds(pkg: AgentDataPackage) -> list[str]:
+    return [v.type for v in pkg.visualizations.values()]
+
+
+def finding(pkg: AgentDataPackage, kind: str) -> str:
+    return next(f.description for f in (*pkg.analysis.key_findings, *pkg.analysis.comparisons,
+                                         *pkg.analysis.patterns) if f.kind == kind)
+
+
+def test_most_damage(stage_env):
+    pkg = ask_sample(stage_env, "Who dealt the most damage in the match?")
+    assert pkg.response.direct_answer == "VoidWalker dealt the most damage: 192,395 (ahead of Kraken_Mid with 150,742)."
+    assert finding(pkg, "margin") == "VoidWalker is 41,653 (27.6%) ahead of Kraken_Mid (150,742)."
+    assert finding(pkg, "share") == "VoidWalker accounts for 15.6% of the total damage dealt (1,235,074)."
+    assert finding(pkg, "team").startswith("Team 2's players total 677,761 damage dealt against team 1's 557,313")
+    assert kinds(pkg) == ["bar_h"]
+    leader = next(f for f in pkg.analysis.key_findings if f.kind == "leader")
+    assert leader.significance == "high"
+    assert leader.supporting_data[0].query_id == pkg.primary_result.query_id
+    assert leader.supporting_data[0].rows == (0,)
+
+
+def test_most_healing(stage_env):
+    pkg = ask_sample(stage_env, "Who healed the most?")
+    assert pkg.response.direct_answer == "PapiTacos healed the most: 28,752 (ahead of NightOwl07 with 28,399)."
+    assert finding(pkg, "margin") == "PapiTacos is 353 (1.2%) ahead of NightOwl07 (28,399)."
+    assert finding(pkg, "outlier") == "PapiTacos is an outlier on healing done: 28,752 against a median of 536."
+    assert kinds(pkg) == ["bar_h"]
+
+
+def test_winner(stage_env):
+    pkg = ask_sample(stage_env, "Which team won the match?")
+    assert pkg.response.direct_answer == ("Team 2 won the match: team 2 destroyed the enemy Titan (LunaSol dealt the "
+                                          "final blow at 31:59).")
+    assert finding(pkg, "stomp") == ("Stomp: team 2 led on gold from start to finish, ending 21,644 gold ahead "
+                                     "(team 1 never led).")
+    assert finding(pkg, "objectives").startswith("14 objectives fell; team 2 took 9 of them.")
+    assert kinds(pkg) == ["event_timeline", "gold_diff"]
+
+
+def test_team1_support_build(stage_env):
+    pkg = ask_sample(stage_env, "What items did the team 1 support build?")
+    answer = pkg.response.direct_answer
+    assert answer.startswith("PapiTacos (team 1 Support, Sobek) built 25 items in this order: "
+                             "Blink Rune, Axe, Chronos' Pendant, Obsidian Shard, Soul Gem,")
+    assert answer.endswith("Book of Thoth, Battle Axe, Mana Potion.")
+    assert finding(pkg, "build") == "PapiTacos bought 25 items, starting with Blink Rune and ending with Mana Potion."
+    assert kinds(pkg) == ["table"]
+
+
+def test_first_blood(stage_env):
+    pkg = ask_sample(stage_env, "Who got first blood?")
+    assert pkg.response.direct_answer == ("Tsunami88 got first blood, killing ÁngelDeth at 3:52 (match second 232), "
+                                          "assisted by VoidWalker and mid_or_feed.")
+    assert finding(pkg, "first_blood") == "Tsunami88 drew first blood on ÁngelDeth at 3:52."
+    assert finding(pkg, "kill_streak").startswith("Longest kill streak: Brisk with 7 kills without dying")
+    assert finding(pkg, "team_fight").startswith("11 team fights")
+    assert finding(pkg, "death_recap").startswith("Death recap (ÁngelDeth's deaths)")
+    assert kinds(pkg) == ["event_timeline", "heatmap"]
+
+
+def test_followups_are_answered_by_the_same_pipeline(stage_env):
+    pkg = ask_sample(stage_env, "Who dealt the most damage in the match?", followups=True)
+    assert pkg.query_analysis.anticipated_followups[0] == "Which ability did VoidWalker deal the most damage with?"
+    answers = {f.question: f.direct_answer for f in pkg.response.followup_answers}
+    assert answers["Which ability did VoidWalker deal the most damage with?"].startswith(
+        "The top ability by damage dealt for VoidWalker is Loki Basic Attack: 99,260")
+    assert 2 <= len(answers) <= 3
+    assert "You might also ask" in pkg.final_output.markdown
+
+
+def test_every_dev_question_passes_the_shared_scorer(dev_packages):
+    judge = _load_scorer().judge
+    failures = []
+    for row, pkg in dev_packages:
+        ok, note = judge(row, json.loads(pkg.to_json()))
+        if not ok:
+            failures.append(f"{row['id']}: {note} :: {pkg.response.direct_answer}")
+    assert not failures, "\n".join(failures)
+    assert len(dev_packages) == 40
+
+
+def test_dependent_question_names_who_it_resolved_to(stage_env):
+    pkg = ask_sample(stage_env, "What abilities did the top damage dealer use?")
+    assert pkg.response.direct_answer.startswith(
+        "VoidWalker dealt the most damage (192,395). VoidWalker's damage dealt by ability: Loki Basic Attack: 99,260 "
+        "(51.6% of the total); Vanish: 22,039;")

@@ -1,0 +1,75 @@
+"""Time phrases -> match-second windows, exactly as ../shared/METRICS.md defines them, plus names in text."""
+
+from __future__ import annotations
+
+import pytest
+
+from combat_analysis.planner.read.names import find_mentions, find_roles, find_teams
+from combat_analysis.planner.read.timewords import parse_time
+from tests.support.planner import sample_vocabulary, tricky_vocabulary
+
+
+@pytest.mark.parametrize(("phrase", "window"), [
+    ("in the first 10 minutes", (0, 600, None)),
+    ("first five minutes", (0, 300, None)),
+    ("in the first minute", (0, 60, None)),
+    ("in the last 10 minutes", (None, None, 600)),
+    ("during the final 5 mins", (None, None, 300)),
+    ("after minute 20", (1200, None, None)),
+    ("only after 20 minutes", (1200, None, None)),
+    ("after the 20 minute mark", (1200, None, None)),
+    ("before minute 10", (None, 600, None)),
+    ("by minute 10", (None, 600, None)),
+    ("between minute 5 and 15", (300, 900, None)),
+    ("between 5 and 15 minutes", (300, 900, None)),
+    ("from minute 10 to minute 20", (600, 1200, None)),
+    ("minutes 10-20", (600, 1200, None)),
+    ("during minute 7", (420, 480, None)),
+    ("at minute 15", (None, 960, None)),
+    ("at the 20 minute mark", (0, 1200, None)),
+    ("in the early game", (0, 600, None)),
+    ("mid game", (600, 1200, None)),
+    ("late-game", (1200, None, None)),
+    ("in the first 30 seconds", (0, 30, None)),
+])
+def test_time_phrase_windows(phrase, window):
+    parsed = parse_time(f"who dealt the most damage {phrase}?")
+    assert parsed.window is not None
+    assert (parsed.window.start_s, parsed.window.end_s, parsed.window.from_end_s) == window
+    assert "damage" in parsed.rest
+
+
+@pytest.mark.parametrize("text", ["who won", "top 3 damage", "build order", "after a kill", "who dealt the most damage"])
+def test_no_time_phrase_no_window(text):
+    assert parse_time(text).window is None
+
+
+def test_at_the_end_is_the_whole_match_and_says_so():
+    parsed = parse_time("who had the most gold at the end")
+    assert parsed.window is None and parsed.whole_match and "whole match" in parsed.assumption
+
+
+@pytest.mark.parametrize(("said", "name", "how"), [
+    ("mateo", "MateoUwU", "prefix"), ("leon", "León0722", "prefix"), ("León0722", "León0722", "exact"),
+    ("psychotic8bal", "psychotic8ball", "prefix"), ("psychotik8ball", "psychotic8ball", "fuzzy"), ("angeldeth", "ÁngelDeth", "exact"), ("zoe rush", "zoe.rush", "exact"),
+    ("o'brien", "O'Brien", "exact"), ("kraken", "Kraken_Mid", "prefix"), ("Robert'); DROP TABLE players;--",
+                                                                           "Robert'); DROP TABLE players;--", "exact"),
+])
+def test_names_are_found_tolerantly(said, name, how):
+    mentions = [m for m in find_mentions(f"how much damage did {said} deal", tricky_vocabulary()) if m.kind == "player"]
+    assert [(m.name, m.how) for m in mentions] == [(name, how)]
+
+
+def test_role_words_and_teams():
+    roles = [r.role for r in find_roles("the adc, the jungler, solo laner and the mid", ("Carry", "Jungle", "Solo", "Middle"))]
+    assert roles == ["Carry", "Jungle", "Solo", "Middle"]
+    assert [t.team for t in find_teams("team 1 vs team two", 2)] == [1, 2]
+    assert [t.team for t in find_teams("the losing team", 2)] == [1]
+    assert [t.team for t in find_teams("the winners", None)] == [None]
+    assert find_teams("what was his build order", 2) == []
+
+
+def test_names_do_not_become_roles():
+    vocab = sample_vocabulary()
+    mentions = find_mentions("how much damage did mid_or_feed deal", vocab)
+    assert [m.name for m in mentions] == ["mid_or_feed"]

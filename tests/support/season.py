@@ -1,0 +1,232 @@
+"""A season of simulated matches for cross-match tests, and its oracle: `../shared/tools/truth.py` per match.
+
+The simulator writes each match; this module then varies what a season varies, straight in the log text:
+a fixed roster of 14 names (accents, CJK, emoji, an apostrophe, two names that differ only in case) spread
+over the matches so every player plays many of them; match ids in several styles; lengths (a match cut at
+14 to 31 minutes); and outcomes (a Titan kill for either team appended at the end, or none: winner unknown).
+Two seeds 600 apart start at the same second, so ties in start order occur. The oracle reads the
+rewritten log, so it never sees the simulator's choices, only what the log says.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from combat_analysis.season.figures import PLAYER_METRICS
+from tests.support.paths import SHARED
+
+
+def _load_truth_tool():
+    spec = importlib.util.spec_from_file_location("shared_truth", SHARED / "tools" / "truth.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+truth_tool = _load_truth_tool()
+
+ROSTER = ("VoidWalker", "voidwalker", "Kraken_Mid", "O'Brien", "José Ñúñez", "张伟", "Night Owl",
+          "mid_or_feed", "🐉Drako", "Zoë", "x", "a.b", "LunaSol", "Psychotic8Ball")
+# 24 matches; lengths and scales vary by seed. Seed 605 starts at the same second as seed 5.
+TIED = {605: 5}
+SEEDS = (5, 605, 11, 17, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103, 107)
+TIME_FORMAT = "%Y.%m.%d-%H.%M.%S"
+FIRST, LATER = slice(0, 4), 4  # the Dagster season tests: four matches land first, a fifth one later
+IN_GAME = ("itemmsg", "CombatMsg", "RewardMsg")
+
+
+@dataclass(frozen=True)
+class SeasonMatch:
+    path: Path
+    match_id: str
+    truth: dict  # truth.figures of the rewritten log
+
+
+def _match_id(seed: int, rng: random.Random) -> str:
+    style = rng.randrange(3)
+    if style == 0:
+        return str(5_100_000_000 + rng.randrange(99_999_999))  # numeric, as the game writes them
+    if style == 1:
+        return f"scrim-{seed:04d}"
+    return f"Grand Final {seed}"
+
+
+def _line(**fields) -> str:
+    return json.dumps(fields, ensure_ascii=False)
+
+
+def _shift(event: dict, by: timedelta) -> None:
+    if "time" in event:
+        event["time"] = (datetime.strptime(event["time"], TIME_FORMAT) + by).strftime(TIME_FORMAT)
+
+
+def season_log(source: Path, out: Path, seed: int, start_at: datetime | None = None) -> None:
+    """Rewrite one simulated log as a season match: new names, id, length and outcome (see module doc);
+    with `start_at`, every time moves so that the match starts then."""
+    rng = random.Random(f"season-{seed}")
+    text = source.read_text(encoding="utf-8-sig")
+    events = [json.loads(s.rstrip(",")) for s in (line.strip() for line in text.splitlines()) if s]
+    old = [e["sourceowner"] for e in events if e.get("eventType") == "playermsg" and e.get("type") == "RoleAssigned"]
+    names = dict(zip(old, rng.sample(ROSTER, len(old)), strict=True))
+    start = min(datetime.strptime(e["time"], TIME_FORMAT) for e in events if e.get("eventType") in IN_GAME)
+    if start_at is not None:
+        for e in events:
+            _shift(e, start_at - start)
+        start = start_at
+    cut = start + timedelta(minutes=rng.choice((14, 20, 26, 31)))
+    kept = []
+    for e in events:
+        if e.get("eventType") in IN_GAME and datetime.strptime(e["time"], TIME_FORMAT) > cut:
+            continue
+        if e.get("eventType") == "start":
+            e["matchID"] = _match_id(seed, rng)
+        for field in ("sourceowner", "targetowner"):
+            if e.get(field) in names:
+                if e.get("text"):
+                    e["text"] = e["text"].replace(e[field], names[e[field]])
+                e[field] = names[e[field]]
+        kept.append(e)
+    titan_fell = any(e.get("type") == "KillingBlow" and "titan" in e.get("targetowner", "").lower() for e in kept)
+    if not titan_fell:
+        winner = rng.choice((1, 2, 1, 2, None))
+        if winner is not None:
+            roster = [e for e in kept if e.get("type") == "RoleAssigned"]
+            killer = rng.choice([e["sourceowner"] for e in roster if e["value1"] == str(winner)])
+            last = max(datetime.strptime(e["time"], TIME_FORMAT) for e in kept if "time" in e)
+            titan = "Chaos Titan" if winner == 1 else "Order Titan"
+            kept.append({"eventType": "CombatMsg", "type": "KillingBlow", "locationx": "0.000000",
+                         "locationy": "0.000000", "itemid": "0", "itemname": "Basic Attack",
+                         "time": (last + timedelta(seconds=1)).strftime(TIME_FORMAT), "sourceowner": killer,
+                         "targetowner": titan, "value1": "1", "value2": "0", "text": f"{killer} killed {titan}."})
+    # the real framing: BOM, CRLF, a comma after every line but the last
+    out.write_text(",\r\n".join(_line(**e) for e in kept) + "\r\n", encoding="utf-8-sig", newline="")
+
+
+def write_season(folder: Path) -> list[SeasonMatch]:
+    """Write the season's logs into `folder` and compute each one's truth."""
+    from combat_analysis.ingest.simulate import write_match
+
+    folder.mkdir(parents=True, exist_ok=True)
+    matches: list[SeasonMatch] = []
+    starts: dict[int, datetime] = {}
+    for seed in SEEDS:
+        raw = folder / f"raw-{seed}.log"
+        write_match(raw, seed, scale=(0.1, 0.14, 0.18)[seed % 3])
+        path = folder / f"season-{seed}.log"
+        season_log(raw, path, seed, start_at=starts.get(TIED.get(seed)))
+        raw.unlink()
+        figures = truth_tool.figures(*truth_tool.load(path))
+        starts[seed] = datetime.fromisoformat(figures["match_start"])
+        matches.append(SeasonMatch(path=path, match_id=str(figures["match_id"]), truth=figures))
+    return matches
+
+
+
+_WRITTEN: dict[str, list[SeasonMatch]] = {}
+
+
+def ingest_season(matches: list[SeasonMatch], root: Path) -> Path:
+    """Every match of the season ingested into the warehouse at `root`; returns `root`."""
+    from combat_analysis.ingest.run import ingest_log
+
+    for match in matches:
+        ingest_log(match.path, root)
+    return root
+
+
+def season_once(tmp_path_factory) -> list[SeasonMatch]:
+    """The season, written once per test session however many test modules ask for it."""
+    if "season" not in _WRITTEN:
+        _WRITTEN["season"] = write_season(tmp_path_factory.mktemp("season-logs"))
+    return _WRITTEN["season"]
+
+
+# --- the oracle, aggregated in plain Python (docs/season.md) ------------------------------------------------
+
+
+def per_match_figure(row: dict, metric: str, duration_s: int):
+    """A per-match figure from the truth file's exact counts and sums (its ratios are rounded to 4 places)."""
+    minutes = duration_s / 60
+    derived = {
+        "damage_mitigated": row["mitigated"],
+        "items_purchased": len(row["items"]),
+        "kda": (row["kills"] + row["assists"]) / max(row["deaths"], 1),
+        "gpm": row["gold"] / minutes,
+        "dpm": row["damage_dealt"] / minutes,
+    }
+    return derived[metric] if metric in derived else row[metric]
+
+
+# truth.py lumps minions and jungle monsters together as npcs; those two figures are checked as a sum.
+ORACLE_METRICS = tuple(m for m in PLAYER_METRICS if m not in ("damage_to_minions", "damage_to_jungle"))
+
+
+def games(matches) -> list[dict]:
+    """One dict per player per match: what the oracle says, with the match's id, start and result."""
+    out = []
+    for m in matches:
+        t = m.truth
+        winner = t["winner"]
+        for player, row in t["players"].items():
+            result = "unknown" if winner is None else "win" if winner == row["team"] else "loss"
+            game = {"player": player, "match_id": m.match_id, "started_at": datetime.fromisoformat(t["match_start"]),
+                    "team": row["team"], "role": row["role"], "god": row["god"], "result": result,
+                    "npc_damage": row["damage_to_npcs"]}
+            game.update({k: per_match_figure(row, k, t["duration_seconds"]) for k in ORACLE_METRICS})
+            out.append(game)
+    return out
+
+
+def expected_record(rows: list[dict]) -> dict:
+    wins = sum(r["result"] == "win" for r in rows)
+    losses = sum(r["result"] == "loss" for r in rows)
+    return {"games": len(rows), "wins": wins, "losses": losses, "unknown_results": len(rows) - wins - losses,
+            "win_rate": wins / (wins + losses) if wins + losses else None}
+
+
+def start_order(matches) -> list:
+    return sorted(matches, key=lambda m: (datetime.fromisoformat(m.truth["match_start"]), m.match_id))
+
+
+def same(actual, expected) -> bool:
+    """Sums and counts exactly; means and ratios to the last few bits (summation order may differ)."""
+    if expected is None or actual is None:
+        return actual is expected
+    if not isinstance(expected, (int, float)) or isinstance(expected, bool):
+        return actual == expected
+    if float(expected).is_integer() and float(actual).is_integer():
+        return actual == expected
+    return actual == pytest.approx(expected, rel=1e-12, abs=1e-12)
+
+
+def assert_same(actual: dict, expected: dict, what: str) -> None:
+    wrong = {k: (actual[k], v) for k, v in expected.items() if not same(actual[k], v)}
+    assert not wrong, f"{what}: (got, expected) {wrong}"
+
+
+def expected_h2h(matches, a: str, b: str) -> dict:
+    both = [m for m in start_order(matches) if a in m.truth["players"] and b in m.truth["players"]]
+    mates = [m for m in both if m.truth["players"][a]["team"] == m.truth["players"][b]["team"]]
+    rivals = [m for m in both if m not in mates]
+
+    def team_won(m, p):
+        return m.truth["winner"] == m.truth["players"][p]["team"]
+
+    return {
+        "matches_together": len(both), "as_teammates": len(mates),
+        "teammate_wins": sum(team_won(m, a) for m in mates),
+        "teammate_losses": sum(m.truth["winner"] is not None and not team_won(m, a) for m in mates),
+        "as_opponents": len(rivals), "wins_a": sum(team_won(m, a) for m in rivals),
+        "wins_b": sum(team_won(m, b) for m in rivals),
+        "opponent_unknown_results": sum(m.truth["winner"] is None for m in rivals),
+        "kills_a_on_b": sum(k["killer"] == a and k["victim"] == b for m in both for k in m.truth["kills"]),
+        "kills_b_on_a": sum(k["killer"] == b and k["victim"] == a for m in both for k in m.truth["kills"]),
+        "match_ids": tuple(m.match_id for m in both),
+    }

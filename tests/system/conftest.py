@@ -1,0 +1,143 @@
+"""Fixtures of the system tests: a PostgreSQL server, Chromium and every report, logs to kill an ingest on and
+the states a reader may see, and `make demo` run once."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pwd
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.ingest.simulate import simulated_match_id, write_match
+from tests.support.commands import SCREEN_COLUMNS
+from tests.support.crash import state
+from tests.support.paths import ROOT
+from tests.support.postgres import Postgres, free_port, pg_bin
+from tests.support.reports import reports_once
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    """A throwaway PostgreSQL server. PostgreSQL refuses to run as root, so as root (CI) it runs as the
+    `postgres` user on a directory that user owns."""
+    bin_dir = pg_bin()
+    if bin_dir is None:
+        message = "PostgreSQL is not installed (Debian: apt-get install postgresql; .ci/run does it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    as_root = os.geteuid() == 0
+    owner = pwd.getpwnam("postgres") if as_root else None
+    as_owner = ["runuser", "-u", "postgres", "--"] if as_root else []
+    # Not under pytest's tmp_path: its parent is private to root, and the server user must reach its files.
+    root = Path(tempfile.mkdtemp(prefix="combat-pg-"))
+    server = Postgres(host="127.0.0.1", port=free_port(), user="dagster", password=secrets.token_hex(12),
+                      db="dagster")
+    password_file = root / "password"
+    password_file.write_text(server.password, encoding="utf-8")
+    if owner:
+        for path in (root, password_file):
+            os.chown(path, owner.pw_uid, owner.pw_gid)
+    data = root / "data"
+
+    def run(*command: str) -> None:
+        done = subprocess.run([*as_owner, *command], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, f"{command[0]} failed: {done.stderr or done.stdout}"
+
+    run(str(bin_dir / "initdb"), "-D", str(data), "-U", server.user, f"--pwfile={password_file}",
+        "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--no-sync")
+    options = (f"-c listen_addresses=127.0.0.1 -c port={server.port} -c unix_socket_directories={root} "
+               "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+    run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(root / "server.log"), "-o", options, "-w", "-t", "60",
+        "start")
+    try:
+        with contextlib.closing(server.connect("postgres")) as con:
+            con.autocommit = True
+            with con.cursor() as cur:
+                cur.execute(f"CREATE DATABASE {server.db}")
+        yield server
+    finally:
+        subprocess.run([*as_owner, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
+                       capture_output=True, timeout=120)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium not found at {CHROMIUM}; CI must install it (apt-get install -y chromium)")
+        pytest.skip(f"Chromium not installed at {CHROMIUM} (install: apt-get install -y chromium)")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory):
+    return reports_once(tmp_path_factory)
+
+
+SEED = 41
+
+
+MATCH_ID = simulated_match_id(SEED)
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory) -> dict[str, Path]:
+    work = tmp_path_factory.mktemp("crash-logs")
+    old, new = work / "old.log", work / "new.log"
+    write_match(old, SEED, minutes=4)
+    write_match(new, SEED, minutes=5)  # same match id, other content: a replacement
+    first, second = work / "a.log", work / "b.log"
+    write_match(first, 51, minutes=4)
+    write_match(second, 52, minutes=4)
+    both = work / "two-matches.log"
+    both.write_bytes(first.read_bytes().rstrip(b"\r\n") + b",\r\n" + second.read_bytes().removeprefix(b"\xef\xbb\xbf"))
+    return {"old": old, "new": new, "both": both}
+
+
+@pytest.fixture(scope="module")
+def expected(logs, tmp_path_factory) -> dict[str, dict]:
+    """The states a reader may see: nothing, the old match, the new match, the two matches."""
+    states = {"empty": {}}
+    for name in ("old", "new", "both"):
+        root = tmp_path_factory.mktemp(f"expected-{name}")
+        ingest_log(logs[name], root)
+        states[name] = state(root)
+    assert states["old"][MATCH_ID][0] != states["new"][MATCH_ID][0]
+    assert len(states["both"]) == 2
+    return states
+
+
+@pytest.fixture(scope="module")
+def old_warehouse(logs, tmp_path_factory) -> Path:
+    home = tmp_path_factory.mktemp("old-home")
+    ingest_log(logs["old"], home / "warehouse")
+    return home
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory) -> tuple[subprocess.CompletedProcess, Path, Path]:
+    tmp = tmp_path_factory.mktemp("demo")
+    dagster_home, data = tmp / "dagster_home", tmp / "data"
+    dagster_home.mkdir()
+    shutil.copyfile(ROOT / "deploy" / "dagster.local.yaml", dagster_home / "dagster.yaml")
+    env = {**os.environ, "DAGSTER_HOME": str(dagster_home), "COMBAT_ANALYSIS_HOME": str(data),
+           "MPLBACKEND": "Agg", "COLUMNS": str(SCREEN_COLUMNS)}
+    # Run from an unrelated directory: the code location is an installed module, no sys.path edits needed.
+    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "demo.py")], cwd=tmp, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return run, dagster_home, data
