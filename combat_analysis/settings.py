@@ -26,6 +26,9 @@ class Lake:
 
     catalog: str
     data_path: str
+    # The embedded default: a SQLite catalog with its data folder beside it, moved with the home as a whole (the
+    # data path the catalog recorded is not held against it).
+    embedded: bool = False
 
     @classmethod
     def at(cls, root: str | os.PathLike, catalog: str = "", data_path: str = "") -> Lake:
@@ -41,7 +44,8 @@ class Lake:
             catalog = f"sqlite:{Path(rest).resolve()}"
         data = data_path or str(root / "data")
         data = data.rstrip("/") + "/" if "://" in data else f"{Path(data).resolve()}/"
-        return cls(catalog=catalog, data_path=data)
+        return cls(catalog=catalog, data_path=data, embedded=catalog == f"sqlite:{root / 'catalog.sqlite'}"
+                   and data == f"{root / 'data'}/")
 
     @classmethod
     def from_env(cls, root: str | os.PathLike, environ: Mapping[str, str] = os.environ) -> Lake:

@@ -65,6 +65,9 @@ MERGED_TABLES: tuple[str, ...] = ("matches", "players", "entities", "player_stat
 LEAN_SETTINGS = ("SET allocator_background_threads = true", "SET allocator_flush_threshold = '8MiB'",
                  "SET allocator_bulk_deallocation_flush_threshold = '8MiB'", "SET enable_external_file_cache = false")
 
+# A table read across matches is merged once it has this many files: often enough that a season's reads open a
+# few files, seldom enough that merging is not the cost of every ingest.
+COMPACT_AFTER = 8
 RETRIES = 8
 FIRST_WAIT_S = 0.05
 BACKOFF = 2.0
@@ -144,7 +147,11 @@ def attach(con: duckdb.DuckDBPyConnection, lake: Lake, *, read_only: bool) -> No
         if not read_only:
             _prepare_sqlite(lake.catalog_file)
     _s3_secret(con, lake)
-    options = "READ_ONLY" if read_only else f"DATA_PATH {sql_string(lake.data_path)}"
+    # A configured data path must be the one the catalog recorded (a machine that mounts the shared data
+    # elsewhere is told so); the embedded default moves with its home, so its own folder always stands.
+    options = ", ".join([*(["READ_ONLY"] if read_only else []),
+                         *([f"DATA_PATH {sql_string(lake.data_path)}"] if lake.embedded or not read_only else []),
+                         *(["OVERRIDE_DATA_PATH true"] if lake.embedded else [])])
     wait = FIRST_WAIT_S
     for attempt in range(1, RETRIES + 1):
         try:
@@ -307,13 +314,18 @@ def replace_match(cursor: duckdb.DuckDBPyConnection, match_id: str, rows: Mappin
                   source: Mapping[str, Any] | None = None) -> None:
     """Inside a transaction: the match's rows in every table replaced by `rows` (table -> a SELECT of exactly
     that table's columns; a table not given is emptied for the match) and its source record by `source`."""
-    for table, columns in LAKE_TABLES.items():
-        cursor.execute(f"DELETE FROM {ALIAS}.{table} WHERE match_id = ?", [match_id])
-        if table in rows:
-            cursor.execute(f"INSERT INTO {ALIAS}.{table} ({', '.join(columns)}) {rows[table]}")
+    for table in LAKE_TABLES:
+        replace_table(cursor, table, match_id, rows.get(table))
     if source is not None:
         values = [_source_value(source, column) for column in SOURCES_SCHEMA]
         cursor.execute(f"INSERT INTO {ALIAS}.{SOURCES} VALUES ({', '.join('?' for _ in values)})", values)
+
+
+def replace_table(cursor: duckdb.DuckDBPyConnection, table: str, match_id: str, select: str | None) -> None:
+    """Inside a transaction: one table's rows of the match replaced by what `select` gives (none if None)."""
+    cursor.execute(f"DELETE FROM {ALIAS}.{table} WHERE match_id = ?", [match_id])
+    if select is not None:
+        cursor.execute(f"INSERT INTO {ALIAS}.{table} ({', '.join(LAKE_TABLES[table])}) {select}")
 
 
 def _source_value(source: Mapping[str, Any], column: str) -> Any:
@@ -481,14 +493,31 @@ def restore_match(where: Where, match_id: str, snapshot: int | None = None) -> i
 # -- housekeeping ---------------------------------------------------------------------------------------------
 
 
-def compact(where: Where, tables: Sequence[str] = MERGED_TABLES) -> None:
-    """Merge the small files of the tables read across matches (DuckLake's `merge_adjacent_files`); time
-    travel still sees every snapshot, and the files merged away are deleted by `expire`."""
+def file_counts(con: duckdb.DuckDBPyConnection, tables: Sequence[str] = tuple(LAKE_TABLES)) -> dict[str, int]:
+    """How many data files each table's current version reads."""
+    return {t: con.execute(f"SELECT count(*) FROM ducklake_list_files('{ALIAS}', '{t}')").fetchone()[0]
+            for t in tables}
+
+
+def compact(where: Where, tables: Sequence[str] = MERGED_TABLES, *, min_files: int = COMPACT_AFTER) -> list[str]:
+    """Merge the files of the tables read across matches once one has `min_files` or more (DuckLake's
+    `merge_adjacent_files`, one commit per table), so a question across a thousand matches opens a few files
+    per table; time travel still sees every snapshot, and the files merged away are deleted by `expire` once
+    no reader can still be reading them. Returns the tables merged."""
     lake = as_lake(where)
+    merged = []
     with writer(lake) as con:
-        for table in tables:
-            commit(con, lambda c, t=table: c.execute(f"CALL ducklake_merge_adjacent_files('{ALIAS}', '{t}')"),
-                   message=f"merged the files of {table}", info={"action": "compacted", "table": table}, lake=lake)
+        for table, files in file_counts(con, tables).items():
+            if files >= min_files:
+                commit(con, lambda c, t=table: merge_table(c, t), message=f"merged the files of {table}",
+                       info={"action": "compacted", "table": table}, lake=lake)
+                merged.append(table)
+    return merged
+
+
+def merge_table(cursor: duckdb.DuckDBPyConnection, table: str) -> None:
+    """Inside a transaction: one table's small files merged into few."""
+    cursor.execute(f"CALL ducklake_merge_adjacent_files('{ALIAS}', '{table}')")
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,11 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import timedelta
 from pathlib import Path
 
 from combat_analysis.contracts.schema import TABLES
-from combat_analysis.warehouse.store import match_dir, match_ids, open_warehouse
+from combat_analysis.warehouse.store import expire, file_counts, match_ids, open_warehouse, writer
 from tests.support.paths import ROOT
 from tests.support.pausing import PAUSE_ENV
 
@@ -36,15 +37,24 @@ def state(root: Path) -> dict:
 
 def kill_ingest_at(home: Path, log: Path, point: str) -> None:
     """Run `combat-analysis ingest LOG` until it reaches `point`, then SIGKILL it."""
+    _kill_at(home, point, ["ingest", str(log)])
+
+
+def kill_at(home: Path, point: str, statement: str) -> None:
+    """Run a Python statement until it reaches `point`, then SIGKILL it."""
+    _kill_at(home, point, ["-c", statement])
+
+
+def _kill_at(home: Path, point: str, arguments: list[str]) -> None:
     env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), PAUSE_ENV: point}
-    proc = subprocess.Popen([sys.executable, "-m", "tests.support.pausing", "ingest", str(log)], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "tests.support.pausing", *arguments], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     said = b""
     deadline = time.monotonic() + 120
     try:
         while f"paused at {point}".encode() not in said:
-            assert proc.poll() is None, f"the ingest ended before {point}: {said.decode(errors='replace')}"
-            assert time.monotonic() < deadline, f"the ingest never reached {point}"
+            assert proc.poll() is None, f"it ended before {point}: {said.decode(errors='replace')}"
+            assert time.monotonic() < deadline, f"it never reached {point}"
             ready, _, _ = select.select([proc.stderr], [], [], 1.0)
             if ready:
                 said += os.read(proc.stderr.fileno(), 65536)
@@ -58,9 +68,13 @@ def kill_ingest_at(home: Path, log: Path, point: str) -> None:
 
 
 def assert_nothing_left_behind(root: Path) -> None:
-    assert not list((root / "scratch").iterdir())
-    assert not (root / "garbage").exists() or not list((root / "garbage").iterdir())
-    for match_id in match_ids(root):
-        folder = match_dir(root, match_id)
-        assert len(list((folder / "snapshots").iterdir())) == 1
-        assert sorted(p.name for p in folder.iterdir()) == ["current.json", "lock", "snapshots"]
+    """Once housekeeping has run (no grace: no reader is left), the data folder holds exactly the files the lake's
+    current version reads: nothing a killed writer wrote survives, and nothing the lake needs is gone."""
+    expire(root, timedelta(0), grace=timedelta(0))
+    with writer(root) as con:
+        listed = {Path(r[0]).resolve() for r in con.execute(
+            "SELECT data_file FROM ducklake_list_files('lake', 'events') UNION ALL "
+            + " UNION ALL ".join(f"SELECT data_file FROM ducklake_list_files('lake', '{t}')" for t in file_counts(con))
+            ).fetchall()}
+    on_disk = {p.resolve() for p in (root / "data").rglob("*.parquet")}
+    assert on_disk == listed

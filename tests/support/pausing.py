@@ -6,11 +6,9 @@ the shipped code carries no hook for them: the real functions are wrapped here, 
     python -m tests.support.pausing ingest LOG          # the CLI's arguments
     python -m tests.support.pausing -c "from ... import compact; compact(...)"
 
-The steps, in the order an ingest passes them: `scratch-created`, `surveyed`, `parsed`,
-`staged-table:<table>`, `staged`, `digest-temp-written`, `digest-indexed`, `garbage-marked`,
-`snapshot-placed`, `pointer-temp-written`, `committed`, `swept`; and a compaction's
-`layer-pointer-temp-written`. A `*-temp-written` step is inside an atomic write: the temporary file is
-written and flushed, the replacement not yet made.
+The steps, in the order an ingest passes them: `surveyed`, `parsed`, `written:<table>` (that table's rows of a
+match written in the open transaction), `uncommitted` (every table written, the commit not yet made),
+`committed`, and a compaction's `merged-uncommitted` (a table's files merged, the commit not yet made).
 """
 
 from __future__ import annotations
@@ -20,7 +18,6 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from combat_analysis.ingest import derive
@@ -64,50 +61,19 @@ def after(owner: Any, name: str, point: str, when: Callable[..., bool] = lambda 
     _wrap(owner, name, make)
 
 
-def before_replacing(owner: Any, name: str, point: str, target: Callable[..., Path]) -> None:
-    """Stop inside `owner.name` when it is about to replace the file `target(*its arguments)`: the temporary file
-    of the atomic write is written and flushed, `os.replace` not yet done."""
-    def make(original):
-        def wrapper(*args, **kwargs):
-            expected = Path(target(*args, **kwargs))
-            real = os.replace
-
-            def replace(src, dst, *rest, **options):
-                if Path(dst) == expected:
-                    pause(point)
-                return real(src, dst, *rest, **options)
-
-            os.replace = replace
-            try:
-                return original(*args, **kwargs)
-            finally:
-                os.replace = real
-        return wrapper
-    _wrap(owner, name, make)
-
-
 def install(point: str) -> None:
     """Wrap the one function whose step is `point`."""
-    if point.startswith("staged-table:"):
+    if point.startswith("written:"):
         table = point.split(":", 1)[1]
-        after(derive, "copy_table", point, when=lambda con, seg, folder, name: name == table)
+        after(store, "replace_table", point, when=lambda cursor, name, match_id, select: name == table)
         return
     steps: dict[str, Callable[[], None]] = {
-        "scratch-created": lambda: before(store, "sweep_garbage", point),
         "surveyed": lambda: before(_Run, "_derive", point),
         "parsed": lambda: before(derive, "quarantined_lines", point),
-        "staged": lambda: before(store, "write_digest_entry", point),
-        "digest-temp-written": lambda: before_replacing(
-            store, "write_digest_entry", point, lambda root, sha256, snapshots: store.digest_entry_path(root, sha256)),
-        "digest-indexed": lambda: after(store, "write_digest_entry", point),
-        "garbage-marked": lambda: after(store, "mark_garbage", point),
-        "snapshot-placed": lambda: after(store, "place_snapshot", point),
-        "pointer-temp-written": lambda: before_replacing(
-            store, "publish", point, lambda folder, snapshot_name: Path(folder) / store.POINTER),
-        "committed": lambda: after(store, "publish", point),
-        "swept": lambda: after(store, "forget_digest", point),
-        "layer-pointer-temp-written": lambda: before_replacing(
-            store, "compact", point, lambda root, *args, **kwargs: Path(root) / store.LAYER_DIR / store.POINTER),
+        "uncommitted": lambda: after(store, "replace_match", point),
+        "committed": lambda: after(store, "commit", point,
+                                   when=lambda *a, **k: bool(k.get("info", {}).get("matches"))),
+        "merged-uncommitted": lambda: after(store, "merge_table", point),
     }
     steps[point]()
 
