@@ -182,14 +182,15 @@ def ingest_logs(
     on_done: Callable[[LogOutcome], None] | None = None,
     memory_limit_mb: int = 512,
     batch_bytes: int = BATCH_BYTES,
+    merge: bool = True,
 ) -> list[LogOutcome]:
     """Read every file into the warehouse, in one process and one DuckDB connection; one outcome per file, in
     the order given. Each file is ingested as `ingest_log` would (the same checks, statuses and errors), and
     fails alone. `on_progress(bytes)` reports the survey's reading, `on_stage(name)` each batch's step, and
     `on_done(outcome)` each file as soon as it is settled (committed, unchanged or failed). `memory_limit_mb` is
     the budget of the whole process: DuckDB gets it less `UNTRACKED_MB` and spills the rest to a temporary
-    folder. When matches landed, the files of the tables read across matches are merged at the end
-    (`warehouse.compact`). `warehouse_root` is the warehouse folder or a `warehouse.Lake`."""
+    folder. When matches landed (and `merge`), the files of the tables read across matches are merged at the end
+    once there are enough of them (`warehouse.compact`). `warehouse_root` is the warehouse folder or a `warehouse.Lake`."""
     paths = [Path(p) for p in paths]
     run = _Run(warehouse.as_lake(warehouse_root), max_bad_share, on_progress, on_stage or (lambda _name: None), on_done,
                batch_bytes)
@@ -203,8 +204,8 @@ def ingest_logs(
     if items:
         with tempfile.TemporaryDirectory(prefix="combat-analysis-ingest-") as scratch:
             run.go(items, Path(scratch), memory_limit_mb)
-    if any(o.result is not None and any(m.status != "unchanged" for m in o.result.matches)
-           for o in run.outcomes.values()):
+    if merge and any(o.result is not None and any(m.status != "unchanged" for m in o.result.matches)
+                     for o in run.outcomes.values()):
         run.stage("merging small files")
         # Merging only speeds up reads across matches: what is committed stands if it cannot run now (another
         # writer), and the next ingest tries again.

@@ -522,15 +522,20 @@ def merge_table(cursor: duckdb.DuckDBPyConnection, table: str) -> None:
 
 @dataclass(frozen=True)
 class Expired:
-    snapshots: int
-    files_deleted: int
+    snapshots: int  # snapshots expired
+    files_deleted: int  # data files no snapshot needed any more, and files a crashed writer left behind
+    files_waiting: int = 0  # files no snapshot needs, kept for a reader that may still be reading them
 
 
-def expire(where: Where, older_than: timedelta, *, grace: timedelta = timedelta(minutes=10),
+GRACE = timedelta(minutes=10)  # how long a file no snapshot needs is kept for readers still reading it
+
+
+def expire(where: Where, older_than: timedelta, *, grace: timedelta | None = GRACE,
            now: datetime | None = None) -> Expired:
-    """Housekeeping: snapshots older than `older_than` expire (a replaced match's earlier versions with them),
-    then the files no snapshot needs any more are deleted once `grace` has passed, so no reader still running
-    loses one; so are files a crashed writer left behind."""
+    """Housekeeping: snapshots older than `older_than` expire (a replaced or removed match's earlier versions
+    with them; the latest snapshot never does), then the files no snapshot needs any more are deleted, and so
+    are files a crashed writer left behind. A file that became unneeded less than `grace` ago may still be read
+    by a reader that opened before, so then every such file waits for the next run (`grace=None`: none waits)."""
     lake = as_lake(where)
     try:
         connect(lake, read_only=True).close()
@@ -538,15 +543,26 @@ def expire(where: Where, older_than: timedelta, *, grace: timedelta = timedelta(
         return Expired(0, 0)
     now = now or datetime.now(timezone.utc)
     with writer(lake) as con, _commit_turn(lake):
-        count = f"SELECT count(*) FROM ducklake_snapshots('{ALIAS}')"
-        before = con.execute(count).fetchone()[0]
-        con.execute(f"CALL ducklake_expire_snapshots('{ALIAS}', older_than => ?::TIMESTAMPTZ)", [now - older_than])
-        after = con.execute(count).fetchone()[0]
-        deleted = con.execute(f"CALL ducklake_cleanup_old_files('{ALIAS}', older_than => ?::TIMESTAMPTZ)",
-                              [now - grace]).fetchall()
+        # The snapshots are chosen here and expired by id: DuckLake's own `older_than` compares the times a
+        # SQLite catalog keeps as text, and on the same day it takes every snapshot for older.
+        ids = [r[0] for r in con.execute(
+            f"SELECT snapshot_id FROM ducklake_snapshots('{ALIAS}') WHERE snapshot_time < ? AND snapshot_id < ?",
+            [now - older_than, current_snapshot(con)]).fetchall()]
+        if ids:
+            con.execute(f"CALL ducklake_expire_snapshots('{ALIAS}', versions => {[int(i) for i in ids]})")
+        young = 0 if grace is None else con.execute(
+            f"SELECT count(*) FROM __ducklake_metadata_{ALIAS}.ducklake_files_scheduled_for_deletion "
+            "WHERE CAST(schedule_start AS TIMESTAMPTZ) > ?", [now - grace]).fetchone()[0]
+        waiting = con.execute(f"SELECT count(*) FROM __ducklake_metadata_{ALIAS}.ducklake_files_scheduled_for_deletion"
+                              ).fetchone()[0] if young else 0
+        deleted = [] if young else con.execute(
+            f"CALL ducklake_cleanup_old_files('{ALIAS}', cleanup_all => true)").fetchall()
         orphans = con.execute(f"CALL ducklake_delete_orphaned_files('{ALIAS}', older_than => ?::TIMESTAMPTZ)",
-                              [now - grace]).fetchall()
-    return Expired(snapshots=int(before - after), files_deleted=len(deleted) + len(orphans))
+                              [now - (grace or timedelta(0))]).fetchall()
+    if waiting:
+        log.info("%d unneeded file(s) wait for the next housekeeping: some became unneeded under %s ago",
+                 waiting, grace)
+    return Expired(snapshots=len(ids), files_deleted=len(deleted) + len(orphans), files_waiting=waiting)
 
 
 # -- reading --------------------------------------------------------------------------------------------------

@@ -70,7 +70,7 @@ def _kill_at(home: Path, point: str, arguments: list[str]) -> None:
 def assert_nothing_left_behind(root: Path) -> None:
     """Once housekeeping has run (no grace: no reader is left), the data folder holds exactly the files the lake's
     current version reads: nothing a killed writer wrote survives, and nothing the lake needs is gone."""
-    expire(root, timedelta(0), grace=timedelta(0))
+    expire(root, timedelta(0), grace=None)
     with writer(root) as con:
         listed = {Path(r[0]).resolve() for r in con.execute(
             "SELECT data_file FROM ducklake_list_files('lake', 'events') UNION ALL "

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from combat_analysis.ingest.simulate import simulated_match_id
 
-# the season layer: seven matches, enough for two chunks of three and one left over
-LAYER_SEEDS = (401, 402, 403, 404, 405, 406, 407)
+# merging the files of many matches: nine matches, more than `store.COMPACT_AFTER`
+MANY_SEEDS = (401, 402, 403, 404, 405, 406, 407, 408, 409)
 # the locked connection against truth.py: a numeric id as the game writes them, a name with an apostrophe
 TRUTH_MATCHES = {61: "5147276662", 62: "Match O'Neil"}
 # snapshots: one match in two versions (a replacement)

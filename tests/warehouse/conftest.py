@@ -14,7 +14,7 @@ from combat_analysis.ingest.simulate import write_match
 from tests.support.simulated import simulated_log
 from tests.support.truth_checks import CORPUS
 from tests.support.truth_checks import truth_tool as truth
-from tests.support.warehouses import LAYER_SEEDS, SNAPSHOT_SEED, TRUTH_MATCHES
+from tests.support.warehouses import MANY_SEEDS, SNAPSHOT_SEED, TRUTH_MATCHES
 
 
 @pytest.fixture(scope="module")
@@ -47,9 +47,9 @@ def con():
 
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory) -> list[Path]:
-    work = tmp_path_factory.mktemp("layer-logs")
+    work = tmp_path_factory.mktemp("many-logs")
     found = []
-    for i, seed in enumerate(LAYER_SEEDS):
+    for i, seed in enumerate(MANY_SEEDS):
         log = work / f"m{seed}.log"
         write_match(log, seed, minutes=3 + i % 3, id_style=("numeric", "odd", "text")[i % 3])
         found.append(log)
@@ -58,8 +58,9 @@ def logs(tmp_path_factory) -> list[Path]:
 
 @pytest.fixture()
 def warehouse(logs, tmp_path) -> Path:
+    """A lake of the simulated matches, one file per match and table: nothing merged yet."""
     root = tmp_path / "wh"
-    ingest_logs(logs, root, chunk_matches=1000)  # nothing compacted yet
+    ingest_logs(logs, root, merge=False)
     return root
 
 

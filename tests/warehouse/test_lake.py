@@ -100,8 +100,10 @@ def test_housekeeping_expires_old_versions_and_only_then_deletes_their_files(lak
         f for f in files if "damage" in f.parts}  # the old version's files stay while it is kept
     with open_locked(lake_root, SAMPLE_MATCH_ID, snapshot=old) as con:
         assert con.run(TOP_DAMAGE).rows[0][1] == _leader(truth)[1]
-    gone = warehouse.expire(lake_root, timedelta(0), grace=timedelta(0))
-    assert gone.snapshots > 0 and gone.files_deleted > 0
+    waiting = warehouse.expire(lake_root, timedelta(0))  # just expired: its files wait out the grace period
+    assert waiting.snapshots > 0 and waiting.files_waiting > 0 and set((lake_root / "data").rglob("*.parquet")) >= files
+    gone = warehouse.expire(lake_root, timedelta(0), grace=None)
+    assert gone.files_deleted > 0 and not files <= set((lake_root / "data").rglob("*.parquet"))
     with pytest.raises(warehouse.WarehouseError, match="snapshot"):
         open_locked(lake_root, SAMPLE_MATCH_ID, snapshot=old)
     with open_locked(lake_root, SAMPLE_MATCH_ID) as con:  # the current version is whole
