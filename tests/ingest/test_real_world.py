@@ -37,7 +37,7 @@ def test_ids_that_look_alike_or_like_paths_stay_apart_and_as_written(tmp_path):
     for i, match_id in enumerate(ids):
         log = write_lines(tmp_path / f"m{i}.log", with_start(lines, f'{{"eventType": "start", "matchID": "{match_id}"}}'))
         assert ingest_log(log, root).status == "ingested"  # never "replaced": no id overwrites another
-    assert match_ids(root) == sorted(ids)
+    assert sorted(match_ids(root)) == sorted(ids)
     for i, match_id in enumerate(ids):
         con = open_warehouse(root, match_id)
         assert con.execute("SELECT match_id, source_file FROM matches").fetchone() == (match_id, f"m{i}.log")
