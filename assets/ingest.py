@@ -147,7 +147,7 @@ def match_warehouse(context: dg.AssetExecutionContext, home: CombatHome):
     key = context.partition_key
     log = match_source(paths, key)
     try:
-        result = ingest_log(log, paths.warehouse, on_stage=lambda name: context.log.info(f"{log.name}: {name}"))
+        result = ingest_log(log, paths.lake, on_stage=lambda name: context.log.info(f"{log.name}: {name}"))
     except IngestError as exc:  # the file itself is the problem: retrying cannot help
         raise dg.Failure(description=str(exc), allow_retries=False) from exc
     mine = _own_match(key, log, result)
@@ -182,7 +182,7 @@ def _ingest_range(context: dg.AssetExecutionContext, home: CombatHome):
         except (RequestError, KeyRefused) as exc:
             failures.append(f"match {key}: {exc}")
     outcomes = {o.path: o for o in ingest_logs(
-        list(dict.fromkeys(logs.values())), paths.warehouse, on_stage=lambda name: context.log.info(name))}
+        list(dict.fromkeys(logs.values())), paths.lake, on_stage=lambda name: context.log.info(name))}
     context.log.info(f"{len(outcomes)} log(s) read for {len(context.partition_keys)} match partition(s)")
     results: dict[str, list[dg.AssetCheckResult]] = {}
     for key, log in logs.items():
@@ -223,7 +223,7 @@ def _range_checks(results: dict[str, list[dg.AssetCheckResult]]) -> list[dg.Asse
 
 
 def _match_metadata(paths, result: IngestResult) -> tuple[dict, list[dg.AssetCheckResult]]:
-    con = open_warehouse(paths.warehouse, result.match_id)
+    con = open_warehouse(paths.lake, result.match_id)
     players = con.execute(
         "SELECT player, team, role, god, kills, deaths, assists, damage_dealt::BIGINT, gold::BIGINT "
         "FROM player_stats ORDER BY team, damage_dealt DESC").fetchall()

@@ -84,7 +84,7 @@ def _request(key: str, config: QuestionConfig, home: CombatHome) -> QuestionRequ
 
 def _match_for(request: QuestionRequest, home: CombatHome) -> MatchChoice:
     """The named match, else what the question's scope words say (across matches, or the latest match)."""
-    return choose_match(request.question, home.paths.warehouse, request.match_id)
+    return choose_match(request.question, home.paths.lake, request.match_id)
 
 
 # How many match partitions a cross-match answer's metadata lists by id (with their data versions); the count

@@ -10,7 +10,7 @@ from assets.ingest import match_warehouse
 from assets.partitions import digest_days, match_partitions
 from combat_analysis.charts.draw import preview_b64
 from combat_analysis.inbox.requests import match_id_for_key
-from combat_analysis.keys import path_for_key
+from combat_analysis.keys import check_key, path_for_key
 from combat_analysis.render.document import (
     Bullets,
     Document,
@@ -45,7 +45,7 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
     markdown and self-contained HTML, kept per match under `<home>/reports/<match>/`."""
     paths = home.paths
     match_id = _match_id_for(paths, context.partition_key)
-    report = build_match_report(paths.warehouse, match_id, path_for_key(paths.reports, match_id, what="match id"),
+    report = build_match_report(paths.lake, match_id, path_for_key(paths.reports, match_id, what="match id"),
                                 handles_dir=paths.handles, planner=planner.planner())
     main, *more = sorted(report.chart_info.values(), key=lambda c: c.path.name != "gold_difference.png")
     return dg.MaterializeResult(metadata={
@@ -68,8 +68,8 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
 
 def _match_id_for(paths, key: str) -> str:
     """The warehouse's match id for a partition key (the key is the id, see `requests.match_key`)."""
-    match_id = match_id_for_key(key)
-    if committed_manifest(paths.warehouse, match_id) is None:
+    match_id = check_key(match_id_for_key(key), "match id")  # an id no file may be named after fails here
+    if committed_manifest(paths.lake, match_id) is None:
         raise dg.Failure(f"match {match_id!r} is not in the warehouse yet; materialize match_warehouse first")
     return match_id
 
@@ -85,14 +85,14 @@ def daily_digest(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Mate
     paths = home.paths
     day = datetime.fromisoformat(context.partition_key)
     landed = []
-    for match_id in match_ids(paths.warehouse):
-        committed = datetime.fromisoformat(manifest(paths.warehouse, match_id)["created_at"]).astimezone()
+    for match_id in match_ids(paths.lake):
+        committed = datetime.fromisoformat(manifest(paths.lake, match_id)["created_at"]).astimezone()
         if day <= committed.replace(tzinfo=None) < day + timedelta(days=1):
             landed.append(match_id)
     out = paths.reports / "digests" / f"{context.partition_key}.md"
     items = []
     for match_id in landed:
-        con = open_warehouse(paths.warehouse, match_id)
+        con = open_warehouse(paths.lake, match_id)
         winner, duration = con.execute("SELECT winner_team, duration_s FROM matches").fetchone()
         con.close()
         report = path_for_key(paths.reports, match_id, what="match id") / "report.html"

@@ -160,7 +160,7 @@ def profile_checks(con, table: ProfilesTable, ingested: set[str]) -> list[dg.Ass
                       "per-match averages and best and worst match by damage dealt.", **COMMON)
 def player_profiles(context: dg.AssetExecutionContext, home: CombatHome) -> dg.MaterializeResult:
     """One profile per player name (exact, as the logs spell it), over every match in the warehouse."""
-    con = open_warehouse(home.paths.warehouse)
+    con = open_warehouse(home.paths.lake)
     try:
         matches, selection = _snapshot(con)
         table = ProfilesTable(matches=matches, profiles=season.player_profiles(con, selection))
@@ -202,7 +202,7 @@ def _groups_md(groups: tuple[season.GroupStats, ...], what: str) -> str:
                       "damage and gold.", **COMMON)
 def god_stats(context: dg.AssetExecutionContext, home: CombatHome) -> dg.MaterializeResult:
     """Gods (most played first) and roles, over every player-game in the warehouse."""
-    con = open_warehouse(home.paths.warehouse)
+    con = open_warehouse(home.paths.lake)
     try:
         matches, selection = _snapshot(con)
         table = GroupsTable(gods=season.god_stats(con, selection), roles=season.role_stats(con, selection))
@@ -226,7 +226,7 @@ def god_stats(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Materia
                       "damage per match and win rate (at least 3 matches).", **COMMON)
 def season_leaderboard(context: dg.AssetExecutionContext, home: CombatHome) -> dg.MaterializeResult:
     """The top ten of each standard board (`SEASON_BOARDS`); ties share a rank."""
-    con = open_warehouse(home.paths.warehouse)
+    con = open_warehouse(home.paths.lake)
     try:
         matches, selection = _snapshot(con)
         table = season_boards(con, selection)
@@ -262,7 +262,7 @@ def season_report(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Mat
     """Reads the three season tables as their assets stored them, and links each match report that Dagster
     has built."""
     folder = season_dir(home)
-    con = open_warehouse(home.paths.warehouse)
+    con = open_warehouse(home.paths.lake)
     try:
         report = build_season_report(
             con, folder, load_table(folder / "player_profiles.json", ProfilesTable),

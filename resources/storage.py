@@ -2,7 +2,8 @@
 
 `CombatHome.from_env()` and `PlannerResource.from_env()` (what definitions.py uses) read their settings
 through Dagster's `EnvVar`: the value is resolved when a run starts and the UI shows the variable's name,
-never its value. The variables: COMBAT_ANALYSIS_HOME, COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS,
+never its value. The variables: COMBAT_ANALYSIS_HOME, COMBAT_ANALYSIS_CATALOG and COMBAT_ANALYSIS_DATA_PATH (where
+the warehouse lake lives: docs/warehouse.md), COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS,
 COMBAT_ANALYSIS_LOGS_PER_RUN, COMBAT_ANALYSIS_LLM_BASE_URL, COMBAT_ANALYSIS_LLM_MODEL; the language-model key
 stays in COMBAT_ANALYSIS_LLM_API_KEY and is read only by the planner that sends it.
 """
@@ -16,7 +17,7 @@ import dagster as dg
 from combat_analysis.answer.env import StageEnv
 from combat_analysis.inbox.retention import DEFAULT_RETENTION_DAYS
 from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL, LlmPlanner
-from combat_analysis.settings import Paths
+from combat_analysis.settings import CATALOG_ENV, DATA_PATH_ENV, Paths
 
 HOME_ENV = "COMBAT_ANALYSIS_HOME"
 RETENTION_ENV = "COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS"
@@ -51,6 +52,10 @@ class CombatHome(dg.ConfigurableResource):
     """
 
     home: str = ""
+    # The warehouse lake: a DuckLake catalog (sqlite:PATH or postgres:CONNINFO) and its data path (a folder or an
+    # s3:// URL); empty: the embedded default under <home>/warehouse.
+    catalog: str = ""
+    data_path: str = ""
     incoming_dir: str = ""  # default: <home>/incoming
     questions_dir: str = ""  # default: <home>/questions
     question_retention_days: int = DEFAULT_RETENTION_DAYS
@@ -58,13 +63,15 @@ class CombatHome(dg.ConfigurableResource):
 
     @classmethod
     def from_env(cls) -> "CombatHome":
-        return cls(home=env_or_default(HOME_ENV),
+        return cls(home=env_or_default(HOME_ENV), catalog=env_or_default(CATALOG_ENV),
+                   data_path=env_or_default(DATA_PATH_ENV),
                    question_retention_days=env_int_or_default(RETENTION_ENV, DEFAULT_RETENTION_DAYS),
                    logs_per_run=env_int_or_default(LOGS_PER_RUN_ENV, DEFAULT_LOGS_PER_RUN))
 
     @property
     def paths(self) -> Paths:
-        return Paths.from_env(self.home or None)
+        home = Paths.from_env(self.home or None).home
+        return Paths(home, self.catalog, self.data_path)
 
     @property
     def incoming(self) -> Path:
@@ -77,7 +84,7 @@ class CombatHome(dg.ConfigurableResource):
     def stage_env(self, match_id: str | None, planner=None, *, followups: bool = True) -> StageEnv:
         paths = self.paths
         return StageEnv.build(
-            warehouse_root=paths.warehouse, match_id=match_id, artifacts_dir=paths.artifacts,
+            warehouse_root=paths.lake, match_id=match_id, artifacts_dir=paths.artifacts,
             handles_dir=paths.handles, planner=planner, followups=followups,
         )
 

@@ -26,6 +26,7 @@ from combat_analysis.contracts.schema import TABLES
 from combat_analysis.keys import path_for_key
 from combat_analysis.planner import plan_question
 from combat_analysis.planner.read.scope import ScopeReading
+from combat_analysis.settings import Lake
 from combat_analysis.warehouse.handles import HandleStore
 from combat_analysis.warehouse.query import LockedConnection, QueryLimits, open_locked
 
@@ -51,7 +52,8 @@ def default_planner(question: str, vocab: Any, previous: Sequence[str] = ()) -> 
 
 @dataclass(frozen=True)
 class StageEnv:
-    warehouse_root: Path
+    # The warehouse: a `settings.Lake`, or a warehouse folder whose lake the environment settings decide.
+    warehouse_root: Lake | Path
     match_id: str | None
     artifacts_dir: Path
     handles: HandleStore
@@ -77,6 +79,9 @@ class StageEnv:
     run_followup: FollowupRunner | None = field(default=None, compare=False, repr=False)
     # The question's open locked connection while a session lasts (`session()`); None outside one.
     shared: LockedConnection | None = field(default=None, compare=False, repr=False)
+    # The lake snapshot to read (`ask --as-of`, a question partition answered before); None: the latest when
+    # the question starts. Every stage of one answer reads the snapshot its query analyst pinned.
+    snapshot: int | None = None
 
     @classmethod
     def build(
@@ -95,10 +100,12 @@ class StageEnv:
         scope_how: str = "named",
         scope: ScopeReading | None = None,
         charts: ChartDrawer = DRAW_HERE,
+        snapshot: int | None = None,
     ) -> StageEnv:
         artifacts = Path(artifacts_dir)
         return cls(
-            warehouse_root=Path(warehouse_root),
+            warehouse_root=warehouse_root if isinstance(warehouse_root, Lake) else Path(warehouse_root),
+            snapshot=snapshot,
             match_id=match_id,
             artifacts_dir=artifacts,
             handles=HandleStore(Path(handles_dir) if handles_dir else artifacts / "handles"),
@@ -120,10 +127,9 @@ class StageEnv:
         if self.shared is not None:
             return self.shared.lend()
         if self.match_id is None:
-            # across matches: the season figures read the layer's tables, never `events`, whose view alone would
-            # name every match's snapshot file (a thousand paths to resolve and allow at a thousand matches)
-            return open_locked(self.warehouse_root, None, self.limits, tables=SEASON_TABLES)
-        return open_locked(self.warehouse_root, self.match_id, self.limits)
+            # across matches: the season figures never read `events`, one row per log line of every match
+            return open_locked(self.warehouse_root, None, self.limits, tables=SEASON_TABLES, snapshot=self.snapshot)
+        return open_locked(self.warehouse_root, self.match_id, self.limits, snapshot=self.snapshot)
 
     @contextmanager
     def session(self) -> Iterator[StageEnv]:

@@ -34,7 +34,8 @@ from combat_analysis.contracts.package import AgentDataPackage, new_package
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner.read.scope import ScopeReading
 from combat_analysis.warehouse.query import open_locked
-from combat_analysis.warehouse.store import WarehouseError, match_ids
+from combat_analysis.settings import Lake
+from combat_analysis.warehouse.store import NO_MATCH_YET, WarehouseError
 
 Stage = Callable[[AgentDataPackage, StageEnv], AgentDataPackage]
 StageName = Literal["query_analyst", "data_engineer", "analyst", "visualization", "composer"]
@@ -79,28 +80,30 @@ class MatchChoice:
     match_id: str | None
     how: str
     scope: ScopeReading | None = None
+    snapshot: int | None = None  # the lake snapshot the choice read: the answer reads the same
 
 
-def choose_match(question: str, warehouse_root: Path | str, named: str | None = None) -> MatchChoice:
+def choose_match(question: str, warehouse_root: Lake | Path | str, named: str | None = None, *,
+                 snapshot: int | None = None) -> MatchChoice:
     """A named match wins (--match, --log). Else, on a warehouse of several matches, the question's scope words
     decide: a match id in the question, a set of matches or all of them ("across all matches", "this week",
-    "over his last 10 games"), or, with no scope word, the latest match in start order (docs/season.md)."""
+    "over his last 10 games"), or, with no scope word, the latest match in start order (docs/season.md). All of
+    it read at one lake snapshot (`snapshot`, else the latest), which the choice carries to the answer."""
     if named:
-        return MatchChoice(named, "named")
-    known = match_ids(Path(warehouse_root))
-    if not known:
-        raise WarehouseError("the warehouse holds no match yet: ingest a log first (combat-analysis ingest FILE), "
-                             "or ask with --log FILE")
-    if len(known) == 1:
-        return MatchChoice(known[0], "only")
-    with open_locked(warehouse_root, tables=("matches",)) as con:
+        return MatchChoice(named, "named", snapshot=snapshot)
+    with open_locked(warehouse_root, tables=("matches",), snapshot=snapshot) as con:
         matches = warehouse_matches(con)
+        pinned_at = con.snapshot
+    if not matches:
+        raise WarehouseError(NO_MATCH_YET)
+    if len(matches) == 1:
+        return MatchChoice(matches[0][0], "only", snapshot=pinned_at)
     scope = match_scope(question, matches)
     if scope.kind == "match" and scope.match_id:
-        return MatchChoice(scope.match_id, "named", scope)
+        return MatchChoice(scope.match_id, "named", scope, pinned_at)
     if scope.cross_match:
-        return MatchChoice(None, "across", scope)
-    return MatchChoice(matches[-1][0], "latest", scope)
+        return MatchChoice(None, "across", scope, pinned_at)
+    return MatchChoice(matches[-1][0], "latest", scope, pinned_at)
 
 
 def answering(env: StageEnv) -> StageEnv:
@@ -108,13 +111,19 @@ def answering(env: StageEnv) -> StageEnv:
     return env if env.run_followup is not None else dataclasses.replace(env, run_followup=run_stages)
 
 
+def pinned(env: StageEnv, pkg: AgentDataPackage) -> StageEnv:
+    """The env reading the lake snapshot the package's query analyst read, so every stage reads the same state."""
+    snapshot = pkg.metadata.warehouse_snapshot
+    return env if env.snapshot is not None or snapshot is None else dataclasses.replace(env, snapshot=snapshot)
+
+
 def run_stage(name: StageName, pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     """One stage on its own, as each Dagster question asset runs one: the query analyst, or the named stage of
-    the sequence the package's plan chose."""
+    the sequence the package's plan chose, on the snapshot the query analyst read."""
     if name == "query_analyst":
         return query_analyst(pkg, answering(env))
     stage: Stage = getattr(sequence_for(pkg.plan), name)
-    return stage(pkg, answering(env))
+    return stage(pkg, answering(pinned(env, pkg)))
 
 
 def run_stages(
@@ -138,7 +147,7 @@ def run_stages(
 def answer_question(
     question: str,
     *,
-    warehouse_root: Path | str,
+    warehouse_root: Lake | Path | str,
     match_id: str | None,
     artifacts_dir: Path | str,
     previous_queries: Sequence[str] = (),
@@ -151,10 +160,12 @@ def answer_question(
     scope_how: str = "named",
     scope: ScopeReading | None = None,
     charts: ChartDrawer = DRAW_HERE,
+    snapshot: int | None = None,
 ) -> AgentDataPackage:
     """Answer one question about one match (or, with `match_id` None on a warehouse of several, across
-    matches; `choose_match` picks, and its `scope` reading is passed on so it is not read again); charts and
-    reports go under artifacts_dir/<query_id>/, drawn by `charts` (here, by default)."""
+    matches; `choose_match` picks, and its `scope` reading is passed on so it is not read again), on the lake as
+    it is, or as it was at `snapshot`; charts and reports go under artifacts_dir/<query_id>/, drawn by `charts`
+    (here, by default)."""
     env = StageEnv.build(
         scope_how=scope_how,
         scope=scope,
@@ -168,5 +179,6 @@ def answer_question(
         session_id=session_id,
         inline_row_cap=inline_row_cap or DEFAULT_INLINE_ROWS,
         charts=charts,
+        snapshot=snapshot,
     )
     return run_stages(question, env, previous_queries=previous_queries, user_id=user_id, session_id=session_id)

@@ -43,6 +43,7 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     errors: list[ErrorEntry] = []
     queries: list[Any] = []
     con = env.connect()
+    snapshot = con.snapshot  # the lake snapshot every stage of this answer reads, recorded in the package
     try:
         matches = warehouse_matches(con) if env.match_id is None else []
         across = env.match_id is None and len(matches) > 1
@@ -100,6 +101,7 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         stage=STAGE,
         started=started,
         new_errors=errors,
+        warehouse_snapshot=snapshot,
         query_analysis=analysis,
         input=pkg.input.model_copy(update={"context": context}),
     )

@@ -48,7 +48,7 @@ def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet:
     size = path.stat().st_size if path.is_file() and path.suffix != ".gz" else None
     task = progress.add_task(f"{path.name}: reading", total=size)
     try:
-        return ingest_log(path, paths.warehouse, max_bad_share=max_bad_share,
+        return ingest_log(path, paths.lake, max_bad_share=max_bad_share,
                           on_progress=lambda n: progress.advance(task, n),
                           on_stage=lambda name: progress.update(task, description=f"{path.name}: {name}"))
     finally:
@@ -128,9 +128,9 @@ def cmd_ingest(args) -> int:
             progress.update(task, advance=1, rate=f"{len(rows) / minutes:,.0f} matches/min" if rows else "")
 
         if files:
-            ingest_logs(files, paths.warehouse, max_bad_share=args.max_bad_share, on_done=done)
+            ingest_logs(files, paths.lake, max_bad_share=args.max_bad_share, on_done=done)
     _print_ingest_summary(rows, len(files), failures)
-    err.print(f"warehouse: {paths.warehouse}")
+    err.print(f"warehouse: {paths.lake.describe()}")
     return 1 if failures else 0
 
 
@@ -161,7 +161,7 @@ def _resolve_match(args, paths: Paths, question: str):
         named = _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True).match_id
     elif args.match:
         named = args.match
-    return choose_match(question, paths.warehouse, named)
+    return choose_match(question, paths.lake, named)
 
 
 def _with_llm_defaults(args):
@@ -236,7 +236,7 @@ def _ask(args, charts) -> int:
         if args.dagster:
             return _ask_through_dagster(question, choice, paths, args)
         package = answer_question(
-            question, warehouse_root=paths.warehouse, match_id=choice.match_id, scope_how=choice.how,
+            question, warehouse_root=paths.lake, match_id=choice.match_id, scope_how=choice.how,
             scope=choice.scope, artifacts_dir=paths.artifacts,
             handles_dir=paths.handles, previous_queries=tuple(args.previous or ()),
             planner=_planner_from_args(args), followups=not args.no_followups, charts=charts,
@@ -322,11 +322,11 @@ def cmd_matches(args) -> int:
     from combat_analysis.warehouse.store import match_ids, open_warehouse  # lazy: DuckDB, for `matches` only
 
     paths = Paths.from_env(args.home)
-    table = Table(title=f"Matches in {paths.warehouse}")
+    table = Table(title=f"Matches in {paths.lake.describe()}")
     for column in ("match", "started", "duration", "winner", "lines", "quarantined", "source"):
         table.add_column(column, overflow="fold")  # an id is shown whole, as written
-    if match_ids(paths.warehouse):
-        con = open_warehouse(paths.warehouse)
+    if match_ids(paths.lake):
+        con = open_warehouse(paths.lake)
         for row in con.execute("""SELECT match_id, started_at, duration_s, winner_team, lines_total,
                                   lines_quarantined, source_file FROM matches ORDER BY started_at""").fetchall():
             table.add_row(*(str(v) if v is not None else "unknown" for v in row))

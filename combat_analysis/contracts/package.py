@@ -50,6 +50,8 @@ class Metadata(Section):
     pipeline_type: str = PIPELINE_TYPE
     processing_stage: str = "created"
     processing_history: tuple[ProcessingStep, ...] = ()
+    # The warehouse lake snapshot the answer read: `ask --as-of` it to read the lake as it was then.
+    warehouse_snapshot: int | None = None
 
 
 class InputContext(Section):
@@ -281,6 +283,7 @@ class AgentDataPackage(Section):
         status: StepStatus = "ok",
         agent_id: str | None = None,
         new_errors: tuple[ErrorEntry, ...] | list[ErrorEntry] = (),
+        warehouse_snapshot: int | None = None,
         **section_updates: Any,
     ) -> AgentDataPackage:
         """The package after `stage`: sections replaced, errors appended, history extended, re-digested."""
@@ -298,7 +301,8 @@ class AgentDataPackage(Section):
             status="error" if new_errors and status == "ok" and any(not e.handled for e in new_errors) else status,
         )
         metadata = self.metadata.model_copy(
-            update={"processing_stage": stage, "processing_history": (*self.metadata.processing_history, step)}
+            update={"processing_stage": stage, "processing_history": (*self.metadata.processing_history, step),
+                    **({"warehouse_snapshot": warehouse_snapshot} if warehouse_snapshot is not None else {})}
         )
         updated = self.model_copy(
             update={

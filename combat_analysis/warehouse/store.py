@@ -39,6 +39,7 @@ from typing import Any
 import duckdb
 
 from combat_analysis.contracts.schema import TABLES, WAREHOUSE_SCHEMA
+from combat_analysis.formatting import count
 from combat_analysis.keys import KeyRefused, check_key
 from combat_analysis.settings import Lake
 from combat_analysis.warehouse import extensions
@@ -203,8 +204,12 @@ def reader(where: Where) -> Iterator[duckdb.DuckDBPyConnection]:
 
 
 def _has_tables(con: duckdb.DuckDBPyConnection) -> bool:
-    return bool(con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = ? AND table_name = ?",
-                            [ALIAS, SOURCES]).fetchone()[0])
+    """Whether the lake's tables exist yet (no Python parameters: binding them imports pandas)."""
+    try:
+        con.execute(f"SELECT 1 FROM {ALIAS}.{SOURCES} LIMIT 0")
+    except duckdb.CatalogException:
+        return False
+    return True
 
 
 def ensure_tables(con: duckdb.DuckDBPyConnection, lake: Lake) -> None:
@@ -416,8 +421,7 @@ def manifest(where: Where, match_id: str) -> dict:
 
 def unknown_match(where: Where, match_id: str) -> str:
     # A count, never the list: at 1,000 matches a list of ids is 12 KB of error text.
-    known = len(match_ids(where))
-    return (f"match {match_id!r} is not in the warehouse ({known:,} match{'es' if known != 1 else ''}; "
+    return (f"match {match_id!r} is not in the warehouse ({count(len(match_ids(where)), 'match')}; "
             "`combat-analysis matches` lists them)")
 
 
@@ -597,7 +601,7 @@ def pin(con: duckdb.DuckDBPyConnection, match_id: str | None, snapshot: int | No
         if not found:
             raise WarehouseError(f"match {match_id!r} is not in the warehouse"
                                  + (f" at snapshot {snapshot}" if snapshot != latest else
-                                    f" ({len(match_ids(con)):,} matches; `combat-analysis matches` lists them)"))
+                                    f" ({count(len(match_ids(con)), 'match')}; `combat-analysis matches` lists them)"))
     return snapshot
 
 
@@ -615,7 +619,10 @@ def open_warehouse(where: Where, match_id: str | None = None, *, snapshot: int |
         match_id = check_key(match_id, "match id") if match_id is not None else None
     except KeyRefused as exc:
         raise WarehouseError(str(exc)) from exc
-    con = connect(where, read_only=True, config={"memory_limit": f"{memory_mb}MB"})
+    try:
+        con = connect(where, read_only=True, config={"memory_limit": f"{memory_mb}MB"})
+    except NoMatchYet:  # nothing ingested yet: the views are there, and empty
+        return _empty_warehouse(memory_mb)
     try:
         pinned = pin(con, match_id, snapshot)
         for table in TABLES:
@@ -623,6 +630,14 @@ def open_warehouse(where: Where, match_id: str | None = None, *, snapshot: int |
     except BaseException:
         con.close()
         raise
+    return con
+
+
+def _empty_warehouse(memory_mb: int) -> duckdb.DuckDBPyConnection:
+    con = duckdb.connect(config={"memory_limit": f"{memory_mb}MB"})
+    for table, columns in WAREHOUSE_SCHEMA.items():
+        empty = ", ".join(f"CAST(NULL AS {kind}) AS {name}" for name, kind in columns.items())
+        con.execute(f"CREATE VIEW main.{table} AS SELECT {empty} WHERE false")
     return con
 
 

@@ -13,13 +13,13 @@ from combat_analysis.answer.pipeline import answer_question
 from combat_analysis.ingest.run import ingest_log
 from combat_analysis.ingest.simulate import write_match
 from combat_analysis.planner.llm import LlmPlanner
-from combat_analysis.warehouse.store import table_sources
 from tests.support.adversarial_corpus import CANARY, MATCH_A, MATCH_B, file_stamps, table_counts
 from tests.support.llm_stub import stub_model
 from tests.support.paths import DEV_QUESTIONS
 from tests.support.season import ingest_season, truth_tool
 from tests.support.simulated import roster, simulated_log
 from tests.support.stages import MATCH_ID, ask_sample
+from tests.support.warehouses import data_files
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +40,7 @@ def arena(tmp_path_factory):
     places = {"secret_csv": str(secret / "creds.csv"), "secret_json": str(secret / "creds.json"),
               "secret_txt": str(secret / "creds.txt"), "secret_parquet": str(secret / "creds.parquet"),
               "secret_db": str(secret / "creds.duckdb"), "out": str(out), "root": str(wh),
-              "other_parquet": str(table_sources(wh, MATCH_B)["damage"][0])}
+              "other_parquet": str(data_files(wh, "damage", MATCH_B)[0])}
     counts = table_counts(wh)  # first: reading every match may create the warehouse's readers' lock file
     watched = {"wh": wh, "secret": secret, "out": out, "cwd": cwd, "logs": logs}
     before = {name: file_stamps(folder) for name, folder in watched.items()}

@@ -37,7 +37,6 @@ from combat_analysis.warehouse.query import (
     RowCapExceeded,
     open_locked,
 )
-from combat_analysis.warehouse.store import table_sources
 from tests.support.adversarial_corpus import CANARY, CORPUS, MATCH_A, Case, file_stamps, table_counts
 from tests.support.llm_stub import StubModel
 from tests.support.simulated import roster, simulated_log
@@ -114,21 +113,25 @@ def test_locked_connection_holds_without_the_validator(case: Case, arena, record
         if case.expect == "timeout":
             assert outcome is QueryTimeout
         elif case.touches_files:
-            assert outcome is not None, "a statement naming a file ran"
-        # whatever ran changed nothing the next statement sees
-        assert sorted(r[0] for r in con.execute(
-            "SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall()) == sorted(TABLES)
+            assert outcome is not None, "a statement naming a file outside the lake ran"
+        # whatever ran changed nothing the next statement sees: the views are the warehouse's own, made as read
+        assert set(r[0] for r in con.execute(
+            "SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall()) <= set(TABLES)
+        assert con.execute("SELECT DISTINCT match_id FROM damage").fetchall() == [(MATCH_A,)]
         assert con.execute("SELECT current_setting('enable_external_access')").fetchone() == (False,)
     assert_untouched(arena)
 
 
 def test_the_sandbox_reads_only_the_connections_own_match(arena):
+    """DuckDB opens nothing outside the lake (its data path and catalog); within it, planned SQL names tables,
+    never files, and a one-match connection's views hold its own match only."""
     with open_locked(arena["root"], MATCH_A, LIMITS) as con:
+        for place in ("other_parquet", "secret_parquet"):
+            with pytest.raises(QueryRefused):
+                con.run(f"SELECT count(*) FROM '{arena['places'][place]}'")
         with pytest.raises(QueryRefused, match="may read only the warehouse"):
-            con.execute(f"SELECT count(*) FROM '{arena['places']['other_parquet']}'")
-        (own,) = table_sources(arena["root"], MATCH_A)["damage"]
-        (n,) = con.execute(f"SELECT count(*) FROM '{own}'").fetchone()  # its own committed file is allowed
-        assert n == con.execute("SELECT count(*) FROM damage").fetchone()[0] > 0
+            con.execute(f"SELECT count(*) FROM '{arena['places']['secret_parquet']}'")
+        assert con.execute("SELECT DISTINCT match_id FROM damage").fetchall() == [(MATCH_A,)]
 
 
 @pytest.mark.parametrize("sql", [

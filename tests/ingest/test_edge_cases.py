@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from combat_analysis.ingest.run import EmptyLogError, IngestError, MalformedLogError, ingest_log
-from combat_analysis.warehouse.store import match_dir, match_ids, open_warehouse
+from combat_analysis.warehouse.store import history, match_ids, open_warehouse
 from tests.support.paths import FIXTURE_LINES, SAMPLE_LOG, SAMPLE_MATCH_ID
 
 SAMPLE_BYTES = SAMPLE_LOG.read_bytes()
@@ -23,9 +23,9 @@ def write(tmp_path: Path, name: str, data: bytes) -> Path:
 
 
 def assert_nothing_committed(root: Path) -> None:
-    """A failed ingest commits no match and leaves no scratch behind."""
+    """A failed ingest commits no match, and leaves no data file behind."""
     assert match_ids(root) == []
-    assert not list((root / "scratch").iterdir())
+    assert not list(root.rglob("*.parquet"))
 
 
 def quarantine(root: Path, match_id: str) -> list[tuple]:
@@ -149,9 +149,10 @@ def test_same_match_id_with_new_content_replaces_the_snapshot(tmp_path):
     con = open_warehouse(tmp_path / "wh")
     assert con.execute("SELECT count(*), count(DISTINCT match_id) FROM events").fetchone() == (20000, 1)
     assert con.execute("SELECT source_file FROM matches").fetchall() == [("rewritten.log",)]
-    # the replaced snapshot is gone once the new one is committed: no reader held it
-    assert [p.name for p in (match_dir(tmp_path / "wh", SAMPLE_MATCH_ID) / "snapshots").iterdir()] == [
-        Path(result.snapshot_dir).name]
+    # the replaced version stays in the match's history (until housekeeping), the new one is current
+    assert [(v.action, v.source["source_file"]) for v in history(tmp_path / "wh", SAMPLE_MATCH_ID)] == [
+        ("ingested", SAMPLE_LOG.name), ("replaced", "rewritten.log")]
+    assert [v.snapshot for v in history(tmp_path / "wh", SAMPLE_MATCH_ID)][-1] == result.snapshot
 
 
 def test_match_id_falls_back_to_the_file_name(tmp_path):

@@ -81,3 +81,9 @@ def truth_warehouse(tmp_path_factory):
         assert ingest_log(log, top / "wh").match_id == match_id
         figures[match_id] = truth.figures(*truth.load(log))
     return top / "wh", figures
+
+
+@pytest.fixture()
+def lake_root(tmp_path) -> Path:
+    """Where a test's own lake goes: the embedded default under a warehouse folder."""
+    return tmp_path / "warehouse"

@@ -13,9 +13,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from combat_analysis.ingest.run import ingest_log
 from combat_analysis.warehouse import extensions
 from combat_analysis.warehouse import store as warehouse
-from combat_analysis.ingest.run import ingest_log
 from combat_analysis.warehouse.query import QueryRefused, open_locked
 from tests.support.paths import ROOT, SAMPLE_LOG, SAMPLE_MATCH_ID
 
@@ -38,11 +38,6 @@ def _doubled(src: Path, out: Path, player: str) -> Path:
     text = src.read_text(encoding="utf-8-sig")
     out.write_text("".join(double(line) for line in text.splitlines(keepends=True)), encoding="utf-8")
     return out
-
-
-@pytest.fixture()
-def lake_root(tmp_path) -> Path:
-    return tmp_path / "warehouse"
 
 
 def test_the_embedded_default_is_a_sqlite_catalog_with_parquet_beside_it(lake_root, truth):

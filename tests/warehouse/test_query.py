@@ -14,7 +14,7 @@ from combat_analysis.contracts.schema import TABLES
 from combat_analysis.keys import KeyRefused, folder_name
 from combat_analysis.planner import Vocabulary, compile_plan
 from combat_analysis.warehouse.query import QueryLimits, open_locked
-from combat_analysis.warehouse.store import WarehouseError, table_sources
+from combat_analysis.warehouse.store import WarehouseError
 from tests.support.warehouses import TRUTH_MATCHES as MATCHES
 
 
@@ -37,12 +37,14 @@ def test_planned_sql_on_the_locked_connection_matches_truth(truth_warehouse, mat
         assert con.execute("SELECT DISTINCT match_id FROM events").fetchall() == [(match_id,)]
 
 
-def test_table_sources_and_unknown_matches(truth_warehouse):
+def test_one_match_or_every_match_and_unknown_matches(truth_warehouse):
     root, _ = truth_warehouse
-    one = table_sources(root, "5147276662")
-    both = table_sources(root)
-    assert set(one) == set(both) == set(TABLES)
-    assert all(len(both[t]) == 2 * len(one[t]) for t in TABLES) and len(one["matches"]) == 1
+    with open_locked(root, "5147276662") as one, open_locked(root) as both:
+        for table in TABLES:
+            (mine,) = one.execute(f"SELECT count(*) FROM {table}").fetchone()
+            (every,) = both.execute(f"SELECT count(*) FROM {table} WHERE match_id = '5147276662'").fetchone()
+            assert mine == every
+        assert one.snapshot == both.snapshot
     with pytest.raises(WarehouseError, match=r"'no-such-match' is not in the warehouse .*\(2 matches; "):
         open_locked(root, "no-such-match")
     with open_locked(root) as con:  # without a match: every match's files, and still nothing else
