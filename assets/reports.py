@@ -9,6 +9,7 @@ import dagster as dg
 from assets.ingest import match_warehouse
 from assets.partitions import digest_days, match_partitions
 from combat_analysis.charts.draw import preview_b64
+from combat_analysis.formatting import number
 from combat_analysis.inbox.requests import match_id_for_key
 from combat_analysis.keys import check_key, path_for_key
 from combat_analysis.render.document import (
@@ -52,7 +53,7 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
         "match_id": match_id,
         "winner": f"team {report.winner_team}" if report.winner_team else "unknown",
         "duration_s": report.duration_s,
-        "mvp": f"{report.mvp} ({report.mvp_score:,.2f})",
+        "mvp": f"{report.mvp} ({number(report.mvp_score, 2)})",
         "mvp_formula": MVP_FORMULA,
         "headlines": dg.MetadataValue.md(md_bullets((q, a) for q, a in report.answers)),
         "chart": dg.MetadataValue.md(md_chart(main.title, main.alt, preview_b64(main.path), report.html_path)),

@@ -229,7 +229,7 @@ def report(r: dict) -> list[str]:
         f"Follow-ups answered per question: {r['followups_mean']:.2f} on average (inside the composer).",
         f"- The command line's imports: {r['imports_s']:.2f} s in all (`python -X importtime`, one question); "
         f"libraries where first imported, with what they import: {imports or 'none of note'}. Matplotlib is "
-        f"not among them: the chart worker process (`combat_analysis/chart_jobs.py`) imports it on the other "
+        f"not among them: the chart worker process (`combat_analysis/charts/jobs.py`) imports it on the other "
         f"core meanwhile. With the charts drawn in the answering process instead "
         f"(`COMBAT_ANALYSIS_CHART_WORKER=0`), the same questions take {r['cli_here_p50_s']:.3f} s p50.",
         f"- With `combat-analysis serve` running, the same command lines are answered by the resident process "

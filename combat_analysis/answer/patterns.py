@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from combat_analysis.contracts.package import Significance
-from combat_analysis.formatting import clock, number
+from combat_analysis.formatting import clock, count, number
 from combat_analysis.warehouse.handles import json_row
 
 TEAM_FIGHT_GAP_S = 15  # deaths closer than this belong to the same fight
@@ -191,7 +191,7 @@ def death_recap(con, player: str | None = None, limit: int = 5) -> Pattern | Non
         return None
     worst = max(rows, key=lambda r: r["damage_taken"])
     who = f"{player}'s deaths" if player else "the deadliest bursts"
-    sources = f"{worst['sources']} source{'s' if worst['sources'] != 1 else ''}"
+    sources = count(worst["sources"], "source")
     text = (f"Death recap ({who}): {worst['victim']} took {number(worst['damage_taken'])} damage from "
             f"{sources} in the {DEATH_RECAP_WINDOW_S} s before dying at "
             f"{clock(worst['match_second'])}, most of it from {worst['top_source']} "

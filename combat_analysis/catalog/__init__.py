@@ -4,6 +4,9 @@
 The YAML is the single place that says what a metric means, how it aggregates, what it may be grouped by
 and how it is charted; the planner and the SQL compiler read nothing else. Every model forbids unknown
 keys, so a misspelled key in the YAML fails loudly at import instead of being silently dropped.
+
+The package also holds `kinds`: who is who in a log (players, minions, jungle camps, bosses, structures) by name.
+May import `contracts`, `formatting`, `settings` and `keys`.
 """
 
 from __future__ import annotations

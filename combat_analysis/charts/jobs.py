@@ -12,6 +12,7 @@ on the second core while this one imports the planner and DuckDB, plans and runs
 
 from __future__ import annotations
 
+import io
 import pickle
 import subprocess
 import sys
@@ -141,8 +142,6 @@ class ChartWorker:
 def _warm_up() -> None:
     """Import the drawing modules and draw one small figure with text, so font loading is done before the
     first job arrives."""
-    import io  # lazy: the worker process only
-
     # lazy: the worker process imports the drawing modules (and matplotlib) before its first job
     from combat_analysis.charts import draw, season  # noqa: F401 - season: imported for the worker's first job
 

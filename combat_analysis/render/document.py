@@ -23,6 +23,8 @@ from urllib.parse import quote
 
 import jinja2
 
+from combat_analysis.formatting import MISSING
+
 # --- escaping ----------------------------------------------------------------------------------------------------
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
@@ -175,7 +177,7 @@ class Table:
 
         out = []
         for i in range(len(self.columns)):
-            cells = [text(row[i]) for row in self.rows if i < len(row) and text(row[i]) not in ("", "–")]
+            cells = [text(row[i]) for row in self.rows if i < len(row) and text(row[i]) not in ("", MISSING)]
             out.append(bool(cells) and all(is_figure(c) for c in cells))
         return tuple(out)
 

@@ -192,7 +192,7 @@ def build_match_report(warehouse_root: Path, match_id: str, out_dir: Path, *, ha
               (strong("Winner unknown"), f": no Titan fell in this log, which runs {length}"))
     lead = (
         para(*result, f" (started {match['started_at']}, source ", code(match["source_file"]), ")."),
-        para(strong(f"MVP: {mvp}"), f" (score {mvp_score:,.2f}; formula: {MVP_FORMULA})."),
+        para(strong(f"MVP: {mvp}"), f" (score {number(mvp_score, 2)}; formula: {MVP_FORMULA})."),
     )
     sections = []
     if answers:

@@ -46,11 +46,6 @@ def refusal_answer(plan: QueryPlan | None, question: str) -> tuple[str, tuple[st
     return direct, tuple(f"You could ask instead: {s}" for s in suggestions[:3])
 
 
-def direct_answer(plan: QueryPlan, rows: list[dict[str, Any]], columns: list[str], roster, found=None) -> str:
-    """The answer to one step of a plan (kept here for callers of the composer's API)."""
-    return wording.direct_answer(plan, rows, columns, roster, found)
-
-
 def _step_rows(pkg: AgentDataPackage, env: StageEnv, query_id: str) -> tuple[list[dict[str, Any]], list[str]]:
     result = pkg.result(query_id)
     if result is None or result.status != "ok":
