@@ -20,7 +20,7 @@ from combat_analysis.answer.pipeline import MatchChoice, choose_match, run_stage
 from combat_analysis.answer.season.data_engineer import MATCHES_READ
 from combat_analysis.charts.draw import preview_b64
 from combat_analysis.contracts.package import AgentDataPackage, Visualization, new_package
-from combat_analysis.inbox.requests import QuestionRequest, load_question, save_question
+from combat_analysis.inbox.requests import QuestionRequest, RequestError, load_question, save_question
 from combat_analysis.keys import KeyRefused, check_key
 from combat_analysis.render.document import (
     Bullets,
@@ -73,18 +73,29 @@ def question_key(context) -> str:
 
 
 def _request(key: str, config: QuestionConfig, home: CombatHome) -> QuestionRequest:
+    """The partition's question: the one registered under its key, or the one in the run config, registered
+    now. A key belongs to one question: asking another under it fails before anything is written, so no earlier
+    answer is overwritten; asking the same again keeps the lake snapshot its first answer read."""
     if not config.question:
         return load_question(home.paths, key)
     request = QuestionRequest(question=config.question, match_id=config.match_id or None,
                               previous_queries=tuple(config.previous_queries), user_id=config.user_id,
                               followups=config.followups)
-    save_question(home.paths, request, key=key)
-    return request
+    try:
+        stored = load_question(home.paths, key)
+    except RequestError:
+        save_question(home.paths, request, key=key)
+        return request
+    if stored.model_copy(update={"as_of": None}) != request:
+        raise dg.Failure(description=f"the question partition {key!r} already holds another question "
+                                     f"({stored.question!r}); ask this one under a new key. Nothing of the earlier "
+                                     "answer was changed.", allow_retries=False)
+    return stored
 
 
 def _match_for(request: QuestionRequest, home: CombatHome) -> MatchChoice:
     """The named match, else what the question's scope words say (across matches, or the latest match)."""
-    return choose_match(request.question, home.paths.lake, request.match_id)
+    return choose_match(request.question, home.paths.lake, request.match_id, snapshot=request.as_of)
 
 
 # How many match partitions a cross-match answer's metadata lists by id (with their data versions); the count
@@ -130,8 +141,11 @@ def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: 
     match_id = choice.match_id
     start = new_package(request.question, match_id, request.previous_queries, user_id=request.user_id,
                         session_id=request.session_id, query_id=key)
-    env = dataclasses.replace(home.stage_env(match_id, planner.planner()), scope_how=choice.how, scope=choice.scope)
+    env = dataclasses.replace(home.stage_env(match_id, planner.planner()), scope_how=choice.how, scope=choice.scope,
+                              snapshot=choice.snapshot)
     pkg = run_stage("query_analyst", start, env)
+    if request.as_of is None and pkg.metadata.warehouse_snapshot is not None:  # answered again, it reads the same
+        save_question(home.paths, request.model_copy(update={"as_of": pkg.metadata.warehouse_snapshot}), key=key)
     analysis = pkg.query_analysis
     # Metadata the UI renders as markdown: text that is not ours is escaped, SQL is fenced unbreakably.
     sql = "\n\n".join(f"-- {q.query_id}: {' '.join(q.purpose.split())}\n{q.sql}"
@@ -140,6 +154,8 @@ def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: 
         pkg,
         question=request.question,
         match_id=match_id or "all matches in the scope",
+        # the lake snapshot this answer read (`combat-analysis ask --as-of` it to read the same)
+        warehouse_snapshot=pkg.metadata.warehouse_snapshot if pkg.metadata.warehouse_snapshot is not None else "none",
         scope=pkg.plan.scope.kind if pkg.plan and pkg.plan.scope else "match",
         intent=analysis.query_type if analysis else "refuse",
         plan=analysis.intent if analysis else "",

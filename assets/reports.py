@@ -94,7 +94,7 @@ def daily_digest(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Mate
     items = []
     for match_id in landed:
         con = open_warehouse(paths.lake, match_id)
-        winner, duration = con.execute("SELECT winner_team, duration_s FROM matches").fetchone()
+        winner, duration = con.execute("SELECT winner_team, duration_s FROM matches").fetchone() or (None, None)
         con.close()
         report = path_for_key(paths.reports, match_id, what="match id") / "report.html"
         items.append(Item(spans([f"{'team ' + str(winner) + ' won' if winner else 'winner unknown'}, "

@@ -87,7 +87,7 @@ class StageEnv:
     def build(
         cls,
         *,
-        warehouse_root: Path | str,
+        warehouse_root: Lake | Path | str,
         match_id: str | None,
         artifacts_dir: Path | str,
         handles_dir: Path | str | None = None,

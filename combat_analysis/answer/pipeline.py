@@ -33,8 +33,8 @@ from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer
 from combat_analysis.contracts.package import AgentDataPackage, new_package
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner.read.scope import ScopeReading
-from combat_analysis.warehouse.query import open_locked
 from combat_analysis.settings import Lake
+from combat_analysis.warehouse.query import open_locked
 from combat_analysis.warehouse.store import NO_MATCH_YET, WarehouseError
 
 Stage = Callable[[AgentDataPackage, StageEnv], AgentDataPackage]
@@ -95,7 +95,7 @@ def choose_match(question: str, warehouse_root: Lake | Path | str, named: str | 
         matches = warehouse_matches(con)
         pinned_at = con.snapshot
     if not matches:
-        raise WarehouseError(NO_MATCH_YET)
+        raise WarehouseError(NO_MATCH_YET if snapshot is None else f"the warehouse held no match at snapshot {snapshot}")
     if len(matches) == 1:
         return MatchChoice(matches[0][0], "only", snapshot=pinned_at)
     scope = match_scope(question, matches)

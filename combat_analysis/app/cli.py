@@ -32,6 +32,7 @@ from rich.table import Table
 
 from combat_analysis import __version__
 from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer, ChartWorker
+from combat_analysis.formatting import clock, count
 from combat_analysis.settings import Paths
 
 err = Console(stderr=True, soft_wrap=True)  # paths in messages must stay whole for copy and paste
@@ -161,7 +162,7 @@ def _resolve_match(args, paths: Paths, question: str):
         named = _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True).match_id
     elif args.match:
         named = args.match
-    return choose_match(question, paths.lake, named)
+    return choose_match(question, paths.lake, named, snapshot=args.as_of)
 
 
 def _with_llm_defaults(args):
@@ -237,7 +238,7 @@ def _ask(args, charts) -> int:
             return _ask_through_dagster(question, choice, paths, args)
         package = answer_question(
             question, warehouse_root=paths.lake, match_id=choice.match_id, scope_how=choice.how,
-            scope=choice.scope, artifacts_dir=paths.artifacts,
+            scope=choice.scope, snapshot=choice.snapshot, artifacts_dir=paths.artifacts,
             handles_dir=paths.handles, previous_queries=tuple(args.previous or ()),
             planner=_planner_from_args(args), followups=not args.no_followups, charts=charts,
         )
@@ -319,6 +320,8 @@ def cmd_handles(args) -> int:
 
 
 def cmd_matches(args) -> int:
+    if args.history:
+        return _print_history(args)
     from combat_analysis.warehouse.store import match_ids, open_warehouse  # lazy: DuckDB, for `matches` only
 
     paths = Paths.from_env(args.home)
@@ -330,11 +333,80 @@ def cmd_matches(args) -> int:
         for row in con.execute("""SELECT match_id, started_at, duration_s, winner_team, lines_total,
                                   lines_quarantined, source_file FROM matches ORDER BY started_at""").fetchall():
             table.add_row(*(str(v) if v is not None else "unknown" for v in row))
-    out = Console()
-    if not out.is_terminal:  # piped or captured: room for whole ids rather than an 80-column fold
-        out = Console(width=240)
-    out.print(table)
+    _console().print(table)
     return 0
+
+
+def _console() -> Console:
+    out = Console()
+    return out if out.is_terminal else Console(width=240)  # piped or captured: whole ids, not an 80-column fold
+
+
+def _print_history(args) -> int:
+    from combat_analysis.warehouse.store import history  # lazy: DuckDB, for `matches --history` only
+
+    paths = Paths.from_env(args.home)
+    versions = history(paths.lake, args.history)
+    if not versions:
+        err.print(f"[red]error:[/red] the warehouse keeps no version of match {args.history!r} "
+                  "(never ingested, or expired by housekeeping)")
+        return 2
+    table = Table(title=f"Versions of match {args.history} (`ask --as-of SNAPSHOT` reads one)")
+    for column in ("snapshot", "when (UTC)", "what", "lines", "duration", "has an end", "source"):
+        table.add_column(column, overflow="fold")
+    for v in versions:
+        source = v.source or {}
+        table.add_row(str(v.snapshot), v.at.strftime("%Y-%m-%d %H:%M:%S"), v.action,
+                      f"{source['lines_total']:,}" if source else "", clock(source.get("duration_s")) if source else "",
+                      ("yes" if source.get("has_end") else "no") if source else "", source.get("source_file") or "")
+    _console().print(table)
+    return 0
+
+
+def cmd_remove(args) -> int:
+    from combat_analysis.warehouse.store import WarehouseError, remove_match  # lazy: DuckDB, for this command
+
+    paths = Paths.from_env(args.home)
+    try:
+        snapshot = remove_match(paths.lake, args.match)
+    except WarehouseError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        return 2
+    print(f"removed match {args.match} (snapshot {snapshot}); `combat-analysis restore {args.match}` brings it back "
+          "until housekeeping expires its versions")
+    return 0
+
+
+def cmd_restore(args) -> int:
+    from combat_analysis.warehouse.store import (  # lazy: DuckDB, for this command
+        WarehouseError,
+        restore_match,
+    )
+
+    paths = Paths.from_env(args.home)
+    try:
+        snapshot = restore_match(paths.lake, args.match, args.snapshot)
+    except WarehouseError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        return 2
+    print(f"restored match {args.match} (snapshot {snapshot})")
+    return 0
+
+
+def cmd_migrate(args) -> int:
+    from combat_analysis.warehouse.migrate import migrate  # lazy: DuckDB, for `migrate` only
+
+    paths = Paths.from_env(args.home)
+    old = Path(args.source) if args.source else paths.warehouse
+    if not (old / "matches").is_dir():
+        err.print(f"[red]error:[/red] {old} holds no earlier warehouse (no matches/ folder of snapshots)")
+        return 2
+    done = migrate(old, paths.lake, on_match=lambda match_id, what: err.print(f"{what} {match_id}"))
+    for problem in done.problems:
+        err.print(f"[red]error:[/red] {problem}")
+    print(f"{count(len(done.moved), 'match')} moved into {paths.lake.describe()}, {len(done.skipped):,} already there, "
+          f"{count(len(done.problems), 'problem')}")
+    return 2 if done.problems else 0
 
 
 HOME_HELP = "data home (default: $COMBAT_ANALYSIS_HOME, else ./data); accepted before or after the command"
@@ -375,6 +447,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="with --dagster: print Dagster's full log too (it always goes to <home>/logs/ask.log)")
     ask.add_argument("--max-bad-share", type=float, default=0.01,
                      help="with --log: fail when more than this share of lines is malformed (default 0.01)")
+    ask.add_argument("--as-of", type=int, metavar="SNAPSHOT",
+                     help="read the warehouse as it was at this snapshot (an answer's metadata.warehouse_snapshot; "
+                          "`combat-analysis matches --history MATCH` lists a match's), to reproduce an answer")
     # Defaults are resolved in cmd_ask from the planner's own names (importing it here would slow every command).
     ask.add_argument("--llm-base-url", metavar="URL",
                      help="OpenAI-compatible endpoint for the optional language-model planner (default: "
@@ -405,5 +480,23 @@ def build_parser() -> argparse.ArgumentParser:
     handles.set_defaults(func=cmd_handles)
 
     matches = sub.add_parser("matches", parents=[home_after], help="list the matches in the warehouse")
+    matches.add_argument("--history", metavar="MATCH", help="list every version of this match the warehouse keeps")
     matches.set_defaults(func=cmd_matches)
+
+    remove = sub.add_parser("remove", parents=[home_after],
+                            help="take a match out of every answer, season figure and report (restore undoes it)")
+    remove.add_argument("match", metavar="MATCH")
+    remove.set_defaults(func=cmd_remove)
+
+    restore = sub.add_parser("restore", parents=[home_after],
+                             help="bring back an earlier version of a match (by default the one before the last change)")
+    restore.add_argument("match", metavar="MATCH")
+    restore.add_argument("--snapshot", type=int, help="the version to bring back (`matches --history MATCH`)")
+    restore.set_defaults(func=cmd_restore)
+
+    migrate = sub.add_parser("migrate", parents=[home_after],
+                             help="move an earlier home's match snapshots into the warehouse lake (safe to run twice)")
+    migrate.add_argument("--from", dest="source", metavar="FOLDER",
+                         help="the earlier warehouse folder (default: <home>/warehouse)")
+    migrate.set_defaults(func=cmd_migrate)
     return parser

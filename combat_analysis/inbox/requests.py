@@ -37,6 +37,9 @@ class QuestionRequest(BaseModel):
     user_id: str = Field(default="analyst", max_length=100)
     session_id: str = Field(default="", max_length=100)
     followups: bool = True  # answer the anticipated follow-up questions in the report
+    # The warehouse lake snapshot the question reads: none at first (the latest), then the one its first answer
+    # read, so answering the same partition again reproduces that answer.
+    as_of: int | None = Field(default=None, ge=0)
 
     @field_validator("match_id")
     @classmethod
@@ -46,7 +49,7 @@ class QuestionRequest(BaseModel):
 
     def key(self) -> str:
         """`<words of the question>-<hash>`: readable in the UI, unique per request."""
-        digest = hashlib.sha256(self.model_dump_json().encode()).hexdigest()[:10]
+        digest = hashlib.sha256(self.model_dump_json(exclude={"as_of"}).encode()).hexdigest()[:10]
         words = re.sub(r"[^a-z0-9]+", "-", self.question.lower()).strip("-")[:48].strip("-")
         return f"{words or 'question'}-{digest}"
 

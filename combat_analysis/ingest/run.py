@@ -148,7 +148,7 @@ def as_ingest_error(path: Path, exc: BaseException) -> IngestError:
 
 def ingest_log(
     path: Path,
-    warehouse_root: Path,
+    warehouse_root: warehouse.Where,
     *,
     max_bad_share: float = 0.01,
     on_progress: Callable[[int], None] | None = None,
@@ -174,7 +174,7 @@ def ingest_log(
 
 def ingest_logs(
     paths: Iterable[Path],
-    warehouse_root: Path,
+    warehouse_root: warehouse.Where,
     *,
     max_bad_share: float = 0.01,
     on_progress: Callable[[int], None] | None = None,
@@ -542,29 +542,29 @@ class _Run:
     def _write(self, slot: int, plan: _Plan) -> IngestResult:
         """On a writer thread: the file's new matches replaced in every table in one transaction (retried when
         another writer got in the way), then its result."""
-        new = [e for e in plan.entries if e.seg is not None]
+        new = [(e, e.seg) for e in plan.entries if e.seg is not None]
         ids = [e.segment.match_id for e in plan.entries]
-        sources = {e.segment.match_id: _source(plan.log, e, self.summaries[e.seg], ids) for e in new if e.seg is not None}
+        sources = {e.segment.match_id: _source(plan.log, e, self.summaries[seg], ids) for e, seg in new}
         snapshot = None
         if new:
             cursor = self.cursors.get()
             try:
                 cursor.execute(f"USE {_schema(slot)}")
-                for entry in new:
-                    sources[entry.segment.match_id].update(derive.match_clock(cursor, entry.seg))
+                for entry, seg in new:
+                    sources[entry.segment.match_id].update(derive.match_clock(cursor, seg))
 
                 def work(c) -> None:
-                    for entry in new:
-                        warehouse.replace_match(c, entry.segment.match_id, derive.match_rows(entry.seg),
+                    for entry, seg in new:
+                        warehouse.replace_match(c, entry.segment.match_id, derive.match_rows(seg),
                                                 sources[entry.segment.match_id])
 
-                snapshot = warehouse.commit(cursor, work, message=_message(plan, new), info={
-                    "matches": {e.segment.match_id: e.status for e in new}, "source_file": plan.item.path.name,
+                snapshot = warehouse.commit(cursor, work, message=_message(plan, [e for e, _ in new]), info={
+                    "matches": {e.segment.match_id: e.status for e, _ in new}, "source_file": plan.item.path.name,
                     "content_sha256": plan.log.survey.sha256}, lake=self.root)
             finally:
                 self.cursors.put(cursor)
         return _chain([_result(e.unchanged, "unchanged", plan.item.path) if e.unchanged is not None else
-                       _result(warehouse.manifest_of(sources[e.segment.match_id]), e.status, plan.item.path, snapshot)
+                       _result(warehouse.manifest_from(sources[e.segment.match_id]), e.status, plan.item.path, snapshot)
                        for e in plan.entries])
 
     def _unchanged(self, sha: str) -> list[dict] | None:

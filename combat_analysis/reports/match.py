@@ -34,6 +34,7 @@ from combat_analysis.render.document import (
     to_html,
     to_markdown,
 )
+from combat_analysis.settings import Lake
 from combat_analysis.warehouse.store import open_warehouse
 
 BATTERY = (
@@ -75,7 +76,7 @@ def mvp_scores(scoreboard: list[dict[str, Any]], objectives_by_player: dict[str,
     return mvp_rule.mvp_ranking(mvp_rule.scoreboard_stats(scoreboard, objectives_by_player))
 
 
-def _answer_battery(warehouse_root: Path, match_id: str, out_dir: Path, handles_dir: Path,
+def _answer_battery(warehouse_root: Lake | Path, match_id: str, out_dir: Path, handles_dir: Path,
                     planner) -> list[tuple[str, str]]:
     answers = []
     for question in BATTERY:
@@ -158,7 +159,7 @@ def _player_cards(scoreboard, ranking, best_of, build_of) -> list[Block]:
     return blocks
 
 
-def build_match_report(warehouse_root: Path, match_id: str, out_dir: Path, *, handles_dir: Path | None = None,
+def build_match_report(warehouse_root: Lake | Path, match_id: str, out_dir: Path, *, handles_dir: Path | None = None,
                        planner=None, battery: bool = True) -> MatchReport:
     """Write `<out_dir>/report.md` and a self-contained `<out_dir>/report.html` for one match."""
     out = Path(out_dir)
@@ -173,7 +174,7 @@ def build_match_report(warehouse_root: Path, match_id: str, out_dir: Path, *, ha
     mvp, mvp_score = ranking[0] if ranking else ("nobody", 0.0)
     fights = team_fights(con)
     made = _charts(con, out, scoreboard, objectives)
-    answers = _answer_battery(Path(warehouse_root), match_id, out, Path(handles_dir or out / "handles"),
+    answers = _answer_battery(warehouse_root, match_id, out, Path(handles_dir or out / "handles"),
                               planner) if battery else []
     abilities = _rows(con, """
         SELECT source AS player, ability, sum(amount) AS damage,

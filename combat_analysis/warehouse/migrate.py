@@ -9,6 +9,7 @@ it twice changes nothing. The old folders are left alone (delete them once the l
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -109,7 +110,8 @@ def migrate(old_root: Path, lake: warehouse.Where, on_match: Callable[[str, str]
                                 f"{warehouse.sql_string(str(found.folder / 'matches.parquet'))})").fetchone()
             source.update(duration_s=clock[0] if clock else None, has_end=bool(clock[1]) if clock else False)
             rows = _rows(found.folder)
-            warehouse.commit(con, lambda c, m=found.match_id, r=rows, s=source: warehouse.replace_match(c, m, r, s),
+            warehouse.commit(con, functools.partial(warehouse.replace_match, match_id=found.match_id, rows=rows,
+                                                    source=source),
                              message=f"migrated match {found.match_id} from {found.folder}",
                              info={"matches": {found.match_id: "migrated"}}, lake=lake)
             moved.append(found.match_id)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import json
 import logging
 import os
@@ -305,7 +306,15 @@ def snapshot_of(con: duckdb.DuckDBPyConnection, token: str) -> int | None:
 
 
 def current_snapshot(con: duckdb.DuckDBPyConnection) -> int:
-    return int(con.execute(f"SELECT id FROM {ALIAS}.current_snapshot()").fetchone()[0])
+    return int(scalar(con, f"SELECT id FROM {ALIAS}.current_snapshot()"))
+
+
+def scalar(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None) -> Any:
+    """The one value a statement returns (a count, an id)."""
+    row = con.execute(sql, params).fetchone()
+    if row is None:
+        raise WarehouseError(f"no row from: {sql[:80]}")
+    return row[0]
 
 
 def at_version(table: str, snapshot: int | None) -> str:
@@ -392,9 +401,12 @@ def committed_manifest(where: Where, match_id: str) -> dict | None:
 
 
 def manifest_of(record: dict | None) -> dict | None:
+    """A source record in the shape the ingest results and reports read (None for none)."""
+    return None if record is None else manifest_from(record)
+
+
+def manifest_from(record: Mapping[str, Any]) -> dict:
     """A source record in the shape the ingest results and reports read."""
-    if record is None:
-        return None
     return {
         "match_id": record["match_id"],
         "created_at": record["ingested_at"].replace(tzinfo=timezone.utc).isoformat(timespec="seconds"),
@@ -499,7 +511,7 @@ def restore_match(where: Where, match_id: str, snapshot: int | None = None) -> i
 
 def file_counts(con: duckdb.DuckDBPyConnection, tables: Sequence[str] = tuple(LAKE_TABLES)) -> dict[str, int]:
     """How many data files each table's current version reads."""
-    return {t: con.execute(f"SELECT count(*) FROM ducklake_list_files('{ALIAS}', '{t}')").fetchone()[0]
+    return {t: scalar(con, f"SELECT count(*) FROM ducklake_list_files('{ALIAS}', '{t}')")
             for t in tables}
 
 
@@ -513,10 +525,14 @@ def compact(where: Where, tables: Sequence[str] = MERGED_TABLES, *, min_files: i
     with writer(lake) as con:
         for table, files in file_counts(con, tables).items():
             if files >= min_files:
-                commit(con, lambda c, t=table: merge_table(c, t), message=f"merged the files of {table}",
+                commit(con, functools.partial(_merge_into, table=table), message=f"merged the files of {table}",
                        info={"action": "compacted", "table": table}, lake=lake)
                 merged.append(table)
     return merged
+
+
+def _merge_into(cursor: duckdb.DuckDBPyConnection, *, table: str) -> None:
+    merge_table(cursor, table)
 
 
 def merge_table(cursor: duckdb.DuckDBPyConnection, table: str) -> None:
@@ -554,11 +570,9 @@ def expire(where: Where, older_than: timedelta, *, grace: timedelta | None = GRA
             [now - older_than, current_snapshot(con)]).fetchall()]
         if ids:
             con.execute(f"CALL ducklake_expire_snapshots('{ALIAS}', versions => {[int(i) for i in ids]})")
-        young = 0 if grace is None else con.execute(
-            f"SELECT count(*) FROM __ducklake_metadata_{ALIAS}.ducklake_files_scheduled_for_deletion "
-            "WHERE CAST(schedule_start AS TIMESTAMPTZ) > ?", [now - grace]).fetchone()[0]
-        waiting = con.execute(f"SELECT count(*) FROM __ducklake_metadata_{ALIAS}.ducklake_files_scheduled_for_deletion"
-                              ).fetchone()[0] if young else 0
+        young = 0 if grace is None else scalar(con, f"SELECT count(*) FROM __ducklake_metadata_{ALIAS}.ducklake_files_scheduled_for_deletion "
+            "WHERE CAST(schedule_start AS TIMESTAMPTZ) > ?", [now - grace])
+        waiting = scalar(con, f"SELECT count(*) FROM __ducklake_metadata_{ALIAS}.ducklake_files_scheduled_for_deletion") if young else 0
         deleted = [] if young else con.execute(
             f"CALL ducklake_cleanup_old_files('{ALIAS}', cleanup_all => true)").fetchall()
         orphans = con.execute(f"CALL ducklake_delete_orphaned_files('{ALIAS}', older_than => ?::TIMESTAMPTZ)",
@@ -588,14 +602,14 @@ def pin(con: duckdb.DuckDBPyConnection, match_id: str | None, snapshot: int | No
         raise NoMatchYet(NO_MATCH_YET) from error
     if snapshot is None:
         snapshot = latest
-    elif not 0 <= snapshot <= latest or not con.execute(  # no Python parameters here: binding them imports pandas
-            f"SELECT count(*) FROM ducklake_snapshots('{ALIAS}') WHERE snapshot_id = {int(snapshot)}").fetchone()[0]:
+    elif not 0 <= snapshot <= latest or not scalar(  # no Python parameters here: binding them imports pandas
+            con, f"SELECT count(*) FROM ducklake_snapshots('{ALIAS}') WHERE snapshot_id = {int(snapshot)}"):
         raise WarehouseError(f"snapshot {snapshot} is not in the warehouse (the latest is {latest}; housekeeping "
                              "expires old ones)")
     if match_id is not None:
         try:
-            found = con.execute(f"SELECT count(*) FROM {at_version('matches', snapshot)} "
-                                f"WHERE match_id = {sql_string(match_id)}").fetchone()[0]
+            found = scalar(con, f"SELECT count(*) FROM {at_version('matches', snapshot)} "
+                                f"WHERE match_id = {sql_string(match_id)}")
         except duckdb.CatalogException as error:
             raise NoMatchYet(NO_MATCH_YET) from error
         if not found:

@@ -15,6 +15,7 @@ from combat_analysis.warehouse.store import history
 from tests.support.commands import cli
 from tests.support.llm_stub import Stub
 from tests.support.paths import ROOT, SAMPLE_LOG, SAMPLE_MATCH_ID
+from tests.support.simulated import doubled_damage
 
 
 def test_simulate_writes_the_real_framing_deterministically(tmp_path):
@@ -194,3 +195,37 @@ def test_no_followups_holds_on_both_ask_paths(home, dagster_home):
         assert pkg["response"]["followup_answers"] == [], through
         assert len(pkg["query_analysis"]["anticipated_followups"]) == 3  # still suggested, not answered
         assert "VoidWalker" in pkg["response"]["direct_answer"]
+
+
+def test_as_of_reproduces_an_answer_after_its_match_is_replaced(tmp_path, truth):
+    """The issue's time-travel check, as a user runs it: ask, replace the match with a log whose figures
+    differ, then `--as-of` the first answer's snapshot gives the first answer's figures."""
+    home = tmp_path / "home"
+    assert cli(home, "ingest", str(SAMPLE_LOG)).returncode == 0
+    question = ["--no-followups", "--json", "who dealt the most damage"]
+    first = json.loads(cli(home, "ask", *question).stdout)
+    leader = max(truth["players"], key=lambda p: truth["players"][p]["damage_dealt"])
+    replaced = cli(home, "ingest", str(doubled_damage(SAMPLE_LOG, tmp_path / "doubled.log", leader)))
+    assert replaced.returncode == 0 and "replaced" in replaced.stderr
+    now = json.loads(cli(home, "ask", *question).stdout)
+    assert now["response"]["direct_answer"] != first["response"]["direct_answer"]
+    snapshot = first["metadata"]["warehouse_snapshot"]
+    then = json.loads(cli(home, "ask", "--as-of", str(snapshot), *question).stdout)
+    assert then["response"]["direct_answer"] == first["response"]["direct_answer"]
+    assert f"{int(truth['players'][leader]['damage_dealt']):,}" in then["response"]["direct_answer"]
+    assert then["metadata"]["warehouse_snapshot"] == snapshot
+    listed = cli(home, "matches", "--history", SAMPLE_MATCH_ID)
+    assert listed.returncode == 0 and "ingested" in listed.stdout and "replaced" in listed.stdout
+
+
+def test_remove_and_restore_a_match(tmp_path):
+    home = tmp_path / "home"
+    assert cli(home, "ingest", str(SAMPLE_LOG)).returncode == 0
+    removed = cli(home, "remove", SAMPLE_MATCH_ID)
+    assert removed.returncode == 0 and "restore" in removed.stdout
+    asked = cli(home, "ask", "--match", SAMPLE_MATCH_ID, "--no-followups", "who healed the most")
+    assert asked.returncode == 2 and "not in the warehouse" in asked.stderr
+    assert cli(home, "remove", SAMPLE_MATCH_ID).returncode == 2  # nothing left to remove
+    assert cli(home, "restore", SAMPLE_MATCH_ID).returncode == 0
+    asked = cli(home, "ask", "--match", SAMPLE_MATCH_ID, "--no-followups", "who healed the most")
+    assert asked.returncode == 0 and "PapiTacos" in asked.stdout and "28,752" in asked.stdout

@@ -9,13 +9,15 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
-from assets.questions import question_assets
+from assets.questions import QuestionConfig, question_assets
 from assets.reports import match_report
 from assets.sensors import incoming_logs_sensor, question_files_sensor
 from combat_analysis.contracts.package import AgentDataPackage
+from combat_analysis.ingest.run import ingest_log
 from resources.io_managers import latest_package_file
 from tests.support.dagster import ask_question, drop_log, new_instance, resources_for
 from tests.support.paths import SAMPLE_LOG, SAMPLE_MATCH_ID
+from tests.support.simulated import doubled_damage
 
 KEY = SAMPLE_MATCH_ID  # the sample's match id is already a safe partition key
 
@@ -71,6 +73,29 @@ def test_a_second_question_keeps_the_first_answer(dagster_home):
     second = stored_packages(home, "top-healer")[-1]
     assert "VoidWalker" in first.response.direct_answer
     assert "PapiTacos" in second.response.direct_answer and "28,752" in second.response.direct_answer
+
+
+def test_a_question_partition_answers_as_it_first_did_after_its_match_is_replaced(tmp_path, truth):
+    """Time travel through Dagster: the partition keeps the lake snapshot of its first answer, so answering it
+    again after the match was replaced gives the same answer; and its key holds that one question only."""
+    home, instance = tmp_path / "home", new_instance()
+    ingest_log(SAMPLE_LOG, home / "warehouse")
+    first = ask_question(home, instance, "Who dealt the most damage in the match?", "as-it-was")
+    before = stored_packages(home, "as-it-was")[-1]
+    leader = max(truth["players"], key=lambda p: truth["players"][p]["damage_dealt"])
+    assert ingest_log(doubled_damage(SAMPLE_LOG, tmp_path / "doubled.log", leader), home / "warehouse").status == "replaced"
+    again = dg.materialize(question_assets, partition_key="as-it-was", instance=instance,
+                           resources=resources_for(home), run_config=dg.RunConfig(ops={"query_plan": QuestionConfig()}))
+    assert first.success and again.success
+    after = stored_packages(home, "as-it-was")[-1]
+    assert after.response.direct_answer == before.response.direct_answer
+    assert after.metadata.warehouse_snapshot == before.metadata.warehouse_snapshot is not None
+    assert f"{int(truth['players'][leader]['damage_dealt']):,}" in after.response.direct_answer
+    other = dg.materialize(question_assets, partition_key="as-it-was", instance=instance, raise_on_error=False,
+                           resources=resources_for(home),  # another question under the same key
+                           run_config=dg.RunConfig(ops={"query_plan": QuestionConfig(question="Who healed the most?")}))
+    assert not other.success
+    assert stored_packages(home, "as-it-was")[-1].digest == after.digest
 
 
 def test_refusal_runs_to_the_end_without_failing(dagster_home):

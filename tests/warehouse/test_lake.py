@@ -4,11 +4,9 @@ extensions loaded from their packages, and the locked reader's limits. Figures a
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from datetime import timedelta
-from pathlib import Path
 
 import duckdb
 import pytest
@@ -18,6 +16,7 @@ from combat_analysis.warehouse import extensions
 from combat_analysis.warehouse import store as warehouse
 from combat_analysis.warehouse.query import QueryRefused, open_locked
 from tests.support.paths import ROOT, SAMPLE_LOG, SAMPLE_MATCH_ID
+from tests.support.simulated import doubled_damage
 
 TOP_DAMAGE = "SELECT player, damage_dealt FROM player_stats ORDER BY damage_dealt DESC LIMIT 1"
 
@@ -26,18 +25,6 @@ def _leader(truth: dict) -> tuple[str, float]:
     """The top damage dealer and their damage, from the truth file."""
     name = max(truth["players"], key=lambda p: truth["players"][p]["damage_dealt"])
     return name, truth["players"][name]["damage_dealt"]
-
-
-def _doubled(src: Path, out: Path, player: str) -> Path:
-    """The sample with every damage line of `player` doubled: the same match, other figures."""
-    def double(line: str) -> str:
-        if '"Damage"' in line and f'"sourceowner":"{player}"' in line.replace(" ", ""):
-            return re.sub(r'("value1":\s*")(\d+)(")', lambda m: f"{m[1]}{int(m[2]) * 2}{m[3]}", line)
-        return line
-
-    text = src.read_text(encoding="utf-8-sig")
-    out.write_text("".join(double(line) for line in text.splitlines(keepends=True)), encoding="utf-8")
-    return out
 
 
 def test_the_embedded_default_is_a_sqlite_catalog_with_parquet_beside_it(lake_root, truth):
@@ -55,7 +42,7 @@ def test_an_old_snapshot_answers_as_it_did_after_the_match_is_replaced(lake_root
     with open_locked(lake_root, SAMPLE_MATCH_ID) as con:
         before_snapshot, before = con.snapshot, con.run(TOP_DAMAGE).rows[0]
     leader = _leader(truth)[0]
-    second = ingest_log(_doubled(SAMPLE_LOG, tmp_path / "sample_doubled.log", leader), lake_root)
+    second = ingest_log(doubled_damage(SAMPLE_LOG, tmp_path / "sample_doubled.log", leader), lake_root)
     assert second.status == "replaced" and second.snapshot > first.snapshot
     with open_locked(lake_root, SAMPLE_MATCH_ID) as con:
         now = con.run(TOP_DAMAGE).rows[0]
@@ -67,7 +54,7 @@ def test_an_old_snapshot_answers_as_it_did_after_the_match_is_replaced(lake_root
 
 def test_history_remove_and_restore(lake_root, tmp_path, truth):
     ingest_log(SAMPLE_LOG, lake_root)
-    ingest_log(_doubled(SAMPLE_LOG, tmp_path / "d.log", _leader(truth)[0]), lake_root)
+    ingest_log(doubled_damage(SAMPLE_LOG, tmp_path / "d.log", _leader(truth)[0]), lake_root)
     versions = warehouse.history(lake_root, SAMPLE_MATCH_ID)
     assert [v.action for v in versions] == ["ingested", "replaced"]
     warehouse.remove_match(lake_root, SAMPLE_MATCH_ID)
@@ -88,7 +75,7 @@ def test_housekeeping_expires_old_versions_and_only_then_deletes_their_files(lak
     ingest_log(SAMPLE_LOG, lake_root)
     with open_locked(lake_root, SAMPLE_MATCH_ID) as con:
         old = con.snapshot
-    ingest_log(_doubled(SAMPLE_LOG, tmp_path / "d.log", _leader(truth)[0]), lake_root)
+    ingest_log(doubled_damage(SAMPLE_LOG, tmp_path / "d.log", _leader(truth)[0]), lake_root)
     files = set((lake_root / "data").rglob("*.parquet"))
     kept = warehouse.expire(lake_root, timedelta(days=30), grace=timedelta(0))
     assert kept.snapshots == 0 and set((lake_root / "data").rglob("*.parquet")) >= {
@@ -137,11 +124,12 @@ def test_extensions_load_from_their_packages_with_no_download(tmp_path, monkeypa
     in it change nothing, and loading by name (which would need an install) fails."""
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    extension_dir = str(tmp_path / "ext")
     code = ("import duckdb; from combat_analysis.warehouse import extensions as e; "
-            "c = e.connect(('sqlite_scanner', 'ducklake'), {'extension_directory': %r}); "
+            f"c = e.connect(('sqlite_scanner', 'ducklake'), {{'extension_directory': {extension_dir!r}}}); "
             "print(sorted(r[0] for r in c.execute(\"SELECT extension_name FROM duckdb_extensions() WHERE loaded\")"
             ".fetchall()));"
-            "c.execute('LOAD httpfs')" % str(tmp_path / "ext"))
+            "c.execute('LOAD httpfs')")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={
         "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin",
         "PYTHONPATH": str(ROOT), "http_proxy": "http://127.0.0.1:9",
