@@ -127,7 +127,7 @@ def _check(root: Path, logs: list[Path], results: list[dict], seen: dict) -> Non
             assert got == want, log
     finally:
         con.close()
-    for _match_id, answer in seen["answers"]:  # answered mid-write, from whole matches
+    for _, answer in seen["answers"]:  # answered mid-write, from whole matches
         assert "dealt the most damage" in answer, answer
 
 
