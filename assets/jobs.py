@@ -2,7 +2,7 @@
 
 
 import os
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import dagster as dg
 
@@ -11,6 +11,7 @@ from assets.partitions import QUESTION_PARTITIONS
 from assets.questions import question_assets
 from assets.reports import daily_digest, match_report
 from combat_analysis.inbox.retention import cutoff, remove_question_files, request_activity, sort_questions
+from combat_analysis.warehouse import store
 from combat_analysis.warehouse.handles import HandleStore
 from resources import CombatHome, PackageIOManager
 
@@ -140,12 +141,31 @@ def expire_old_questions(context: dg.OpExecutionContext, config: ExpiryConfig, h
     })
 
 
-@dg.job(description="Nightly housekeeping: delete expired data handles (also `combat-analysis cleanup-handles`) "
-                    "and expire question partitions inactive for longer than the retention setting "
-                    "(COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS, default 30).")
+@dg.op(description="Merge the warehouse's small files, then expire the lake snapshots older than "
+                   "CombatHome.version_retention_days (a replaced or removed match's earlier versions with them) "
+                   "and delete the files no snapshot needs any more.")
+def tidy_warehouse(context: dg.OpExecutionContext, home: CombatHome) -> dg.Output[int]:
+    lake = home.paths.lake
+    merged = store.compact(lake)
+    expired = store.expire(lake, timedelta(days=home.version_retention_days))
+    context.log.info(f"merged the files of {len(merged)} table(s); expired {expired.snapshots} snapshot(s) older "
+                     f"than {home.version_retention_days} days; deleted {expired.files_deleted} file(s), "
+                     f"{expired.files_waiting} wait for readers")
+    return dg.Output(expired.snapshots, metadata={
+        "retention_days": home.version_retention_days, "tables_merged": dg.MetadataValue.json(merged),
+        "snapshots_expired": expired.snapshots, "files_deleted": expired.files_deleted,
+        "files_waiting": expired.files_waiting})
+
+
+@dg.job(description="Nightly housekeeping: delete expired data handles (also `combat-analysis cleanup-handles`), "
+                    "expire question partitions inactive for longer than the retention setting "
+                    "(COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS, default 30), and tidy the warehouse: merge small "
+                    "files and expire match versions older than COMBAT_ANALYSIS_VERSION_RETENTION_DAYS "
+                    "(default 7; also `combat-analysis housekeeping`).")
 def housekeeping_job():
     remove_expired_handles()
     expire_old_questions()
+    tidy_warehouse()
 
 
 @dg.configured(dg.multiprocess_executor, name="multiprocess", config_schema={

@@ -16,6 +16,7 @@ from pathlib import Path
 HOME_ENV = "COMBAT_ANALYSIS_HOME"
 CATALOG_ENV = "COMBAT_ANALYSIS_CATALOG"
 DATA_PATH_ENV = "COMBAT_ANALYSIS_DATA_PATH"
+DEFAULT_VERSION_RETENTION_DAYS = 7  # days a replaced or removed match stays restorable before housekeeping
 CATALOG_KINDS = ("sqlite", "postgres")
 
 

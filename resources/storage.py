@@ -17,10 +17,11 @@ import dagster as dg
 from combat_analysis.answer.env import StageEnv
 from combat_analysis.inbox.retention import DEFAULT_RETENTION_DAYS
 from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL, LlmPlanner
-from combat_analysis.settings import CATALOG_ENV, DATA_PATH_ENV, Paths
+from combat_analysis.settings import CATALOG_ENV, DATA_PATH_ENV, DEFAULT_VERSION_RETENTION_DAYS, Paths
 
 HOME_ENV = "COMBAT_ANALYSIS_HOME"
 RETENTION_ENV = "COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS"
+VERSION_RETENTION_ENV = "COMBAT_ANALYSIS_VERSION_RETENTION_DAYS"
 LOGS_PER_RUN_ENV = "COMBAT_ANALYSIS_LOGS_PER_RUN"
 DEFAULT_LLM_MODEL = "gpt-4o-mini"
 # A burst of more new logs than this becomes ingest runs of this many matches (one process, one DuckDB
@@ -59,6 +60,8 @@ class CombatHome(dg.ConfigurableResource):
     incoming_dir: str = ""  # default: <home>/incoming
     questions_dir: str = ""  # default: <home>/questions
     question_retention_days: int = DEFAULT_RETENTION_DAYS
+    # Days a replaced or removed match's earlier versions stay restorable before housekeeping expires them.
+    version_retention_days: int = DEFAULT_VERSION_RETENTION_DAYS
     logs_per_run: int = DEFAULT_LOGS_PER_RUN  # matches per ingest run when a burst of new logs arrives
 
     @classmethod
@@ -66,6 +69,7 @@ class CombatHome(dg.ConfigurableResource):
         return cls(home=env_or_default(HOME_ENV), catalog=env_or_default(CATALOG_ENV),
                    data_path=env_or_default(DATA_PATH_ENV),
                    question_retention_days=env_int_or_default(RETENTION_ENV, DEFAULT_RETENTION_DAYS),
+                   version_retention_days=env_int_or_default(VERSION_RETENTION_ENV, DEFAULT_VERSION_RETENTION_DAYS),
                    logs_per_run=env_int_or_default(LOGS_PER_RUN_ENV, DEFAULT_LOGS_PER_RUN))
 
     @property

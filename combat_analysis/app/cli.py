@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
+from datetime import timedelta
 from pathlib import Path
 
 from rich.console import Console
@@ -33,7 +34,7 @@ from rich.table import Table
 from combat_analysis import __version__
 from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer, ChartWorker
 from combat_analysis.formatting import clock, count
-from combat_analysis.settings import Paths
+from combat_analysis.settings import DEFAULT_VERSION_RETENTION_DAYS, Paths
 
 err = Console(stderr=True, soft_wrap=True)  # paths in messages must stay whole for copy and paste
 
@@ -104,7 +105,7 @@ def cmd_ingest(args) -> int:
                TimeElapsedColumn(), TimeRemainingColumn()]
     started = time.monotonic()
     with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
-        task = progress.add_task(f"ingesting {len(files):,} log file(s)", total=len(files), rate="")
+        task = progress.add_task(f"ingesting {count(len(files), 'log file')}", total=len(files), rate="")
 
         def done(outcome) -> None:
             nonlocal failures
@@ -148,8 +149,8 @@ def _print_ingest_summary(rows: list, files: int, failures: int) -> None:
         statuses[r.status] = statuses.get(r.status, 0) + 1
     counts = ", ".join(f"{n:,} {status}" for status, n in sorted(statuses.items()))
     quarantined = sum(r.lines_quarantined for _, r in rows)
-    err.print(f"{files:,} file(s), {len(rows):,} match(es): {counts or 'none'}; {quarantined:,} line(s) "
-              f"quarantined; {failures:,} failed")
+    err.print(f"{count(files, 'file')}, {count(len(rows), 'match')}: {counts or 'none'}; "
+              f"{count(quarantined, 'line')} quarantined; {failures:,} failed")
 
 
 def _resolve_match(args, paths: Paths, question: str):
@@ -332,9 +333,18 @@ def cmd_matches(args) -> int:
         con = open_warehouse(paths.lake)
         for row in con.execute("""SELECT match_id, started_at, duration_s, winner_team, lines_total,
                                   lines_quarantined, source_file FROM matches ORDER BY started_at""").fetchall():
-            table.add_row(*(str(v) if v is not None else "unknown" for v in row))
+            table.add_row(*_match_cells(row))
     _console().print(table)
     return 0
+
+
+def _match_cells(row: tuple) -> list[str]:
+    """One `matches` row as read: the length as a clock, the winner by side, counts with separators."""
+    match_id, started, duration_s, winner, lines, quarantined, source = row
+    side = {1: "team 1 (Order)", 2: "team 2 (Chaos)"}.get(winner, "unknown (no Titan fell)")
+    return [match_id, str(started) if started is not None else "unknown", clock(duration_s), side,
+            f"{lines:,}" if lines is not None else "unknown", f"{quarantined:,}" if quarantined is not None else "0",
+            source or ""]
 
 
 def _console() -> Console:
@@ -393,6 +403,19 @@ def cmd_restore(args) -> int:
     return 0
 
 
+def cmd_housekeeping(args) -> int:
+    from combat_analysis.warehouse.store import compact, expire  # lazy: DuckDB, for this command
+
+    paths = Paths.from_env(args.home)
+    merged = compact(paths.lake)
+    expired = expire(paths.lake, timedelta(days=args.keep_days))
+    print(f"merged the files of {count(len(merged), 'table')}; expired {count(expired.snapshots, 'snapshot')} older "
+          f"than {count(args.keep_days, 'day')}; deleted {count(expired.files_deleted, 'file')}"
+          + (f", {count(expired.files_waiting, 'file')} wait for readers that may still read them"
+             if expired.files_waiting else ""))
+    return 0
+
+
 def cmd_migrate(args) -> int:
     from combat_analysis.warehouse.migrate import migrate  # lazy: DuckDB, for `migrate` only
 
@@ -407,6 +430,10 @@ def cmd_migrate(args) -> int:
     print(f"{count(len(done.moved), 'match')} moved into {paths.lake.describe()}, {len(done.skipped):,} already there, "
           f"{count(len(done.problems), 'problem')}")
     return 2 if done.problems else 0
+
+
+def default_version_days() -> float:
+    return float(os.environ.get("COMBAT_ANALYSIS_VERSION_RETENTION_DAYS") or DEFAULT_VERSION_RETENTION_DAYS)
 
 
 HOME_HELP = "data home (default: $COMBAT_ANALYSIS_HOME, else ./data); accepted before or after the command"
@@ -485,14 +512,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     remove = sub.add_parser("remove", parents=[home_after],
                             help="take a match out of every answer, season figure and report (restore undoes it)")
-    remove.add_argument("match", metavar="MATCH")
+    remove.add_argument("match", metavar="MATCH", help="the match id (`combat-analysis matches` lists them)")
     remove.set_defaults(func=cmd_remove)
 
     restore = sub.add_parser("restore", parents=[home_after],
                              help="bring back an earlier version of a match (by default the one before the last change)")
-    restore.add_argument("match", metavar="MATCH")
+    restore.add_argument("match", metavar="MATCH", help="the match id (`matches --history MATCH` lists its versions)")
     restore.add_argument("--snapshot", type=int, help="the version to bring back (`matches --history MATCH`)")
     restore.set_defaults(func=cmd_restore)
+
+    housekeeping = sub.add_parser("housekeeping", parents=[home_after],
+                                  help="merge the warehouse's small files and expire old match versions "
+                                       "(what the nightly housekeeping_job does to the warehouse)")
+    housekeeping.add_argument("--keep-days", type=float, default=default_version_days(),
+                              help="keep earlier versions this many days (default: "
+                                   "$COMBAT_ANALYSIS_VERSION_RETENTION_DAYS, else %(default)s)")
+    housekeeping.set_defaults(func=cmd_housekeeping)
 
     migrate = sub.add_parser("migrate", parents=[home_after],
                              help="move an earlier home's match snapshots into the warehouse lake (safe to run twice)")

@@ -635,7 +635,9 @@ def open_warehouse(where: Where, match_id: str | None = None, *, snapshot: int |
         raise WarehouseError(str(exc)) from exc
     try:
         con = connect(where, read_only=True, config={"memory_limit": f"{memory_mb}MB"})
-    except NoMatchYet:  # nothing ingested yet: the views are there, and empty
+    except NoMatchYet:  # nothing ingested yet: the views are there, and empty, and hold no named match
+        if match_id is not None:
+            raise
         return _empty_warehouse(memory_mb)
     try:
         pinned = pin(con, match_id, snapshot)

@@ -176,7 +176,7 @@ def test_version():
 def test_matches_lists_the_warehouse(home):
     run = cli(home, "matches")
     assert run.returncode == 0
-    assert SAMPLE_MATCH_ID[:8] in run.stdout and "1919" in run.stdout
+    assert SAMPLE_MATCH_ID[:8] in run.stdout and "31:59" in run.stdout and "team 2 (Chaos)" in run.stdout
 
 
 def test_cleanup_handles_runs(home):

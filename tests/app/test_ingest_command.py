@@ -47,7 +47,7 @@ def test_one_bad_file_among_good_ones_fails_alone(tmp_path, bad_files):
     run = cli(tmp_path, "ingest", str(bad_files["corrupt gzip"][0]), str(good))
     assert run.returncode == 1
     assert len(error_lines(run)) == 1
-    assert "2 file(s), 1 match(es): 1 ingested; 0 line(s) quarantined; 1 failed" in run.stderr
+    assert "2 files, 1 match: 1 ingested; 0 lines quarantined; 1 failed" in run.stderr
 
 
 def test_a_1_gb_file_without_line_breaks_is_refused_quickly_in_bounded_memory(tmp_path):
@@ -79,12 +79,12 @@ def test_folders_and_globs_ingest_every_log_once(tmp_path):
     (logs / "notes.md").write_text("not a log")
     run = cli(tmp_path, "ingest", str(logs), str(logs / "**" / "*.log.gz"), str(logs / "a.log"))
     assert run.returncode == 0, run.stderr
-    assert "3 file(s), 3 match(es): 3 ingested; 0 line(s) quarantined; 0 failed" in run.stderr
+    assert "3 files, 3 matches: 3 ingested; 0 lines quarantined; 0 failed" in run.stderr
     listed = cli(tmp_path, "matches")
     for seed, style in ((31, "numeric"), (32, "odd"), (33, "numeric")):
         assert str(simulated_match_id(seed, style)) in listed.stdout
     again = cli(tmp_path, "ingest", str(logs / "*.log"))
-    assert "2 file(s), 2 match(es): 2 unchanged" in again.stderr
+    assert "2 files, 2 matches: 2 unchanged" in again.stderr
 
 
 def leader(truth_file: Path) -> tuple[str, int]:

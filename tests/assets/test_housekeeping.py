@@ -7,17 +7,22 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 import dagster as dg
+import pytest
 
 import definitions
 from assets.jobs import housekeeping_job
 from combat_analysis.inbox.retention import request_file, sort_questions
+from combat_analysis.ingest.run import ingest_log
+from combat_analysis.ingest.simulate import write_match
 from combat_analysis.keys import path_for_key
 from combat_analysis.settings import Paths
 from combat_analysis.warehouse.handles import HandleStore
+from combat_analysis.warehouse.store import WarehouseError, history, match_ids, restore_match
 from resources import CombatHome
 from resources.io_managers import package_folder
 from tests.support.dagster import NEW, OLD, ask_question, resources_for
 from tests.support.paths import SAMPLE_MATCH_ID
+from tests.support.simulated import doubled_damage, roster
 
 ASSETS = ("query_plan", "query_results", "findings", "charts", "answer_report")
 
@@ -128,3 +133,32 @@ def test_questions_are_sorted_by_last_activity():
     activity = {"old": now - timedelta(days=40), "recent": now - timedelta(days=2), "running": now - timedelta(days=90)}
     got = sort_questions(["old", "recent", "running", "never-run"], activity, {"running"}, now - timedelta(days=30))
     assert (got.expired, got.kept, got.busy, got.unknown) == (("old",), ("recent",), ("running",), ("never-run",))
+
+
+def test_housekeeping_tidies_the_warehouse_by_its_own_retention(tmp_path):
+    """A replaced match's earlier version stays restorable for `version_retention_days`, and the nightly job then
+    expires it (and its files), never the current version."""
+    home = tmp_path / "home"
+    lake = Paths.from_env(home).lake
+    log = tmp_path / "m.log"
+    write_match(log, 5, minutes=4)
+    assert ingest_log(log, lake).status == "ingested"
+    assert ingest_log(doubled_damage(log, tmp_path / "m2.log", roster(log)[0]), lake).status == "replaced"
+    [match_id] = match_ids(lake)
+    instance = dg.DagsterInstance.ephemeral()
+
+    def tidy(days: int) -> dict:
+        resources = {**resources_for(home), "home": CombatHome(home=str(home), version_retention_days=days)}
+        result = housekeeping_job.execute_in_process(instance=instance, resources=resources)
+        assert result.success
+        [step] = [e for e in result.all_node_events if e.step_key == "tidy_warehouse" and e.is_successful_output]
+        return {k: v.value for k, v in step.event_specific_data.metadata.items()}
+
+    assert tidy(7)["snapshots_expired"] == 0
+    assert [v.action for v in history(lake, match_id)] == ["ingested", "replaced"]
+    meta = tidy(0)
+    assert meta["snapshots_expired"] >= 1 and meta["retention_days"] == 0
+    assert [v.action for v in history(lake, match_id)] == ["replaced"]
+    with pytest.raises(WarehouseError, match="no earlier version"):
+        restore_match(lake, match_id)
+    assert match_ids(lake) == [match_id]  # the current version is never expired

@@ -53,8 +53,9 @@ def test_unchanged_trusts_only_what_is_committed(tmp_path, two_versions):
 def test_a_match_or_a_warehouse_that_is_not_there_is_named(tmp_path):
     root = tmp_path / "wh"
     assert match_ids(root) == [] and match_ids(tmp_path / "never") == []
+    assert open_warehouse(root).execute("SELECT count(*) FROM matches").fetchone() == (0,)  # empty, not an error
     with pytest.raises(WarehouseError, match="no match yet"):
-        open_warehouse(root)
+        open_warehouse(root, "m1")
     write_match(tmp_path / "m.log", 82, minutes=3, id_style="odd")
     ingest_log(tmp_path / "m.log", root)
     with pytest.raises(WarehouseError, match="not in the warehouse"):
