@@ -32,6 +32,7 @@ from rich.progress import (
 from rich.table import Table
 
 from combat_analysis import __version__
+from combat_analysis.app.exits import EPILOG, Exit
 from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer, ChartWorker
 from combat_analysis.formatting import clock, count
 from combat_analysis.settings import DEFAULT_VERSION_RETENTION_DAYS, Paths
@@ -39,46 +40,54 @@ from combat_analysis.settings import DEFAULT_VERSION_RETENTION_DAYS, Paths
 err = Console(stderr=True, soft_wrap=True)  # paths in messages must stay whole for copy and paste
 
 
-def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet: bool = False, progress=None):
+def _ingest_with_progress(path: Path, paths: Paths, max_bad_share: float, quiet: bool = False, progress=None,
+                          replace: bool = False):
     """Ingest one file, showing its bytes read and steps on `progress` (a rich Progress), or on a bar of its own."""
     from combat_analysis.ingest.run import ingest_log  # lazy: the ingest (DuckDB) only when a log is read
 
     if progress is None:
         columns = [TextColumn("[bold]{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn()]
         with Progress(*columns, console=err, transient=True, disable=quiet or not err.is_terminal) as own:
-            return _ingest_with_progress(path, paths, max_bad_share, progress=own)
+            return _ingest_with_progress(path, paths, max_bad_share, progress=own, replace=replace)
     size = path.stat().st_size if path.is_file() and path.suffix != ".gz" else None
     task = progress.add_task(f"{path.name}: reading", total=size)
     try:
-        return ingest_log(path, paths.lake, max_bad_share=max_bad_share,
+        return ingest_log(path, paths.lake, max_bad_share=max_bad_share, replace=replace,
                           on_progress=lambda n: progress.advance(task, n),
                           on_stage=lambda name: progress.update(task, description=f"{path.name}: {name}"))
     finally:
         progress.remove_task(task)
 
 
-def expand_log_arguments(names: list[str]) -> tuple[list[Path], list[str]]:
-    """The log files named by files, folders (their log files) and glob patterns, each once, in order;
-    plus a one-line problem for each argument that names none."""
-    from combat_analysis.inbox.requests import incoming_logs  # lazy: pydantic, only for an ingest
+def expand_log_arguments(names: list[str]) -> tuple[list[Path], list[str], list[str]]:
+    """The log files named by files, folders (their combat logs) and glob patterns, each once, in order; a
+    one-line problem for each argument that names none; and a line for each file of a folder or pattern
+    skipped as no combat log (a truth file, notes: neither a failure nor a match)."""
+    from combat_analysis.inbox.requests import folder_logs  # lazy: pydantic, only for an ingest
+    from combat_analysis.ingest.logfile import not_a_combat_log  # lazy: only for an ingest
 
     files: list[Path] = []
     problems: list[str] = []
+    skipped: list[str] = []
     for name in names:
         path = Path(name)
         if path.is_dir():
-            found = incoming_logs(path)
+            sorted_out = folder_logs(path)
+            found = sorted_out.logs
+            skipped += [f"skipped {p}: {reason}" for p, reason in sorted_out.skipped]
             if not found:
-                problems.append(f"{path} is a folder without log files (*.log, *.log.gz, *.txt, *.json, *.jsonl)")
+                problems.append(f"{path} is a folder holding no combat log")
         elif not path.exists() and glob.has_magic(name):
-            found = [Path(p) for p in sorted(glob.glob(name, recursive=True)) if Path(p).is_file()]
-            if not found:
+            matched = [Path(p) for p in sorted(glob.glob(name, recursive=True)) if Path(p).is_file()]
+            found = [p for p in matched if not_a_combat_log(p) is None]
+            skipped += [f"skipped {p}: {not_a_combat_log(p)}" for p in matched if p not in found]
+            if not matched:
                 problems.append(f"no file matches {name}")
         else:
-            found = [path]  # a missing or unreadable file is reported by the ingest, naming it
+            found = [path]  # named on its own: a missing file or one that is no log is reported by the ingest
         files.extend(found)
     unique = list(dict.fromkeys(files))
-    return unique, problems
+    return unique, problems, skipped
 
 
 def _quarantine_summary(result) -> str:
@@ -92,15 +101,19 @@ def cmd_ingest(args) -> int:
     """Every named log in one ingest run (one process, one DuckDB connection, small files in batches), with one
     progress bar over the files: how many are done, matches per minute and the time left."""
     from combat_analysis.ingest.run import (  # lazy: the ingest (DuckDB) only for `ingest`
+        DowngradeRefused,
         IngestError,
         ingest_logs,
     )
 
     paths = Paths.from_env(args.home)
-    files, problems = expand_log_arguments(args.files)
+    files, problems, skipped = expand_log_arguments(args.files)
+    for line in skipped:
+        err.print(line, highlight=False)
     for problem in problems:
         err.print(f"[red]error:[/red] {problem}")
     rows, failures = [], len(problems)
+    codes = [Exit.BAD_INPUT] * len(problems)
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
                TimeElapsedColumn(), TimeRemainingColumn()]
     started = time.monotonic()
@@ -112,9 +125,12 @@ def cmd_ingest(args) -> int:
             exc = outcome.error
             if isinstance(exc, IngestError):
                 failures += 1
-                progress.console.print(f"[red]error:[/red] {exc}")
+                codes.append(Exit.REFUSED if isinstance(exc, DowngradeRefused) else Exit.BAD_INPUT)
+                progress.console.print(f"[red]{'refused' if isinstance(exc, DowngradeRefused) else 'error'}:[/red] "
+                                       f"{exc}", highlight=False)
             elif exc is not None:  # an unforeseen failure is still one line; --debug shows where it came from
                 failures += 1
+                codes.append(Exit.INTERNAL)
                 progress.console.print(f"[red]error:[/red] {outcome.path}: {type(exc).__name__}: "
                                        f"{' '.join(str(exc).split())}")
                 if args.debug:
@@ -124,16 +140,21 @@ def cmd_ingest(args) -> int:
             else:
                 for match in outcome.result.matches:
                     rows.append((str(outcome.path), match))
+                    if args.replace and match.status == "replaced":
+                        progress.console.print(
+                            f"--replace: match {match.match_id} replaced by {outcome.path}, whatever it holds; "
+                            f"`combat-analysis restore {match.match_id}` brings the earlier version back until "
+                            "housekeeping", highlight=False)
                     for line_no, reason in match.first_bad_lines[:3]:
                         progress.console.print(f"  [yellow]quarantined[/yellow] {outcome.path}:{line_no}: {reason}")
             minutes = (time.monotonic() - started) / 60
             progress.update(task, advance=1, rate=f"{len(rows) / minutes:,.0f} matches/min" if rows else "")
 
         if files:
-            ingest_logs(files, paths.lake, max_bad_share=args.max_bad_share, on_done=done)
+            ingest_logs(files, paths.lake, max_bad_share=args.max_bad_share, replace=args.replace, on_done=done)
     _print_ingest_summary(rows, len(files), failures)
     err.print(f"warehouse: {paths.lake.describe()}")
-    return 1 if failures else 0
+    return max(codes, default=Exit.OK)
 
 
 def _print_ingest_summary(rows: list, files: int, failures: int) -> None:
@@ -160,7 +181,8 @@ def _resolve_match(args, paths: Paths, question: str):
 
     named = None
     if args.log:
-        named = _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True).match_id
+        named = _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True,
+                                      replace=args.replace).match_id
     elif args.match:
         named = args.match
     return choose_match(question, paths.lake, named, snapshot=args.as_of)
@@ -214,6 +236,13 @@ CHART_WORKER_ENV = "COMBAT_ANALYSIS_CHART_WORKER"  # "0": draw charts in the ans
 
 
 def cmd_ask(args) -> int:
+    from combat_analysis.contracts.question import QuestionTooLong, check_question  # lazy: tiny, for `ask`
+
+    try:  # before anything starts: a question past the limit runs no stage
+        check_question(" ".join(args.question))
+    except QuestionTooLong as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        return Exit.BAD_INPUT
     # Started before the pipeline is imported: the worker imports matplotlib on the other core meanwhile.
     here = args.dagster or os.environ.get(CHART_WORKER_ENV, "1") == "0"
     with nullcontext(DRAW_HERE) if here else ChartWorker() as charts:
@@ -229,10 +258,12 @@ def _ask(args, charts) -> int:
     question = " ".join(args.question)
     args = _with_llm_defaults(args)
     expected: tuple[type[Exception], ...] = (WarehouseError,)
+    refused: tuple[type[Exception], ...] = ()
     if args.log:  # only an ingest raises IngestError, and importing the ingest costs a question with --match
-        from combat_analysis.ingest.run import IngestError  # lazy: see above
+        from combat_analysis.ingest.run import DowngradeRefused, IngestError  # lazy: see above
 
         expected += (IngestError,)
+        refused += (DowngradeRefused,)
     try:
         choice = _resolve_match(args, paths, question)
         if args.dagster:
@@ -244,10 +275,11 @@ def _ask(args, charts) -> int:
             planner=_planner_from_args(args), followups=not args.no_followups, charts=charts,
         )
     except expected as exc:
-        err.print(f"[red]error:[/red] {exc}")
-        return 2
+        is_refused = isinstance(exc, refused)
+        err.print(f"[red]{'refused' if is_refused else 'error'}:[/red] {exc}", highlight=False)
+        return Exit.REFUSED if is_refused else Exit.BAD_INPUT
     _print_package(package, args.json)
-    return 0
+    return Exit.REFUSED if package.is_refusal else Exit.OK
 
 
 def _print_package(package, as_json: bool) -> None:
@@ -259,7 +291,7 @@ def _print_package(package, as_json: bool) -> None:
     for insight in response.key_insights:
         print(f"  - {insight}")
     if package.final_output and package.final_output.html_path:
-        err.print(f"report: {package.final_output.html_path}")
+        print(f"report: {package.final_output.html_path}")  # stdout: `> answer.txt` keeps it with the answer
 
 
 def _ask_through_dagster(question: str, choice, paths: Paths, args) -> int:
@@ -284,8 +316,9 @@ def _ask_through_dagster(question: str, choice, paths: Paths, args) -> int:
         return run.returncode
     sys.stderr.write(run.stderr)  # where the run was recorded (and, with --verbose, its log)
     stored = Path(run.stdout.strip().splitlines()[-1])
-    _print_package(AgentDataPackage.from_json(stored.read_text(encoding="utf-8")), args.json)
-    return 0
+    package = AgentDataPackage.from_json(stored.read_text(encoding="utf-8"))
+    _print_package(package, args.json)
+    return Exit.REFUSED if package.is_refusal else Exit.OK
 
 
 def served_ask(argv: list[str]) -> Callable[[ChartDrawer], int] | None:
@@ -439,14 +472,38 @@ def default_version_days() -> float:
 HOME_HELP = "data home (default: $COMBAT_ANALYSIS_HOME, else ./data); accepted before or after the command"
 
 
+def run(args) -> int:
+    """A parsed command, with the one exit-code policy: an unforeseen exception is an internal error (3), said in
+    one line (a traceback with --debug); Ctrl-C is 130, as shells expect."""
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        return 130
+    except Exception as exc:  # noqa: BLE001  the last resort: every other failure is handled where it happens
+        err.print(f"[red]internal error:[/red] {type(exc).__name__}: {' '.join(str(exc).split())[:500]}",
+                  highlight=False)
+        if getattr(args, "debug", False):
+            from rich.traceback import Traceback  # lazy: only for --debug
+
+            err.print(Traceback.from_exception(type(exc), exc, exc.__traceback__))
+        else:
+            err.print("this is a fault of combat-analysis: run again with --debug for the traceback")
+        return Exit.INTERNAL
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="combat-analysis", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="combat-analysis", description=__doc__.splitlines()[0], epilog=EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--home", help=HOME_HELP)
+    parser.add_argument("--debug", action="store_true", help="show a traceback for an internal error (exit 3)")
     # The same option after the command. SUPPRESS: when it is not given there, the value given before the
     # command (or None) stands instead of being reset by the subcommand's default.
     home_after = argparse.ArgumentParser(add_help=False)
     home_after.add_argument("--home", default=argparse.SUPPRESS, help=HOME_HELP)
+    home_after.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                            help="show a traceback for an internal error (exit 3)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 help="what to do (`combat-analysis COMMAND --help` lists its options)")
 
@@ -455,7 +512,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="log files, folders of logs, or glob patterns such as 'logs/**/*.log.gz'")
     ingest.add_argument("--max-bad-share", type=float, default=0.01,
                         help="fail when more than this share of lines is malformed (default 0.01)")
-    ingest.add_argument("--debug", action="store_true", help="show a traceback for unexpected failures")
+    ingest.add_argument("--replace", action="store_true",
+                        help="take a file even when it holds less of a match than the stored version (a cut upload "
+                             "is refused by default; the stored version stays restorable until housekeeping)")
     ingest.set_defaults(func=cmd_ingest)
 
     ask = sub.add_parser("ask", parents=[home_after], help="answer a question about a match")
@@ -474,6 +533,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="with --dagster: print Dagster's full log too (it always goes to <home>/logs/ask.log)")
     ask.add_argument("--max-bad-share", type=float, default=0.01,
                      help="with --log: fail when more than this share of lines is malformed (default 0.01)")
+    ask.add_argument("--replace", action="store_true",
+                     help="with --log: take the file even when it holds less of its match than the stored version")
     ask.add_argument("--as-of", type=int, metavar="SNAPSHOT",
                      help="read the warehouse as it was at this snapshot (an answer's metadata.warehouse_snapshot; "
                           "`combat-analysis matches --history MATCH` lists a match's), to reproduce an answer")

@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     args = cli.build_parser().parse_args(argv)
     if args.command == "serve":
         return serve(args)
-    return args.func(args)
+    return cli.run(args)
 
 
 def serve(args) -> int:

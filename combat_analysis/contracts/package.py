@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from combat_analysis.contracts.plan import QueryPlan
+from combat_analysis.contracts.question import check_question
 
 SCHEMA_VERSION = "1.0"
 PIPELINE_TYPE = "combat_analysis"
@@ -255,6 +256,7 @@ class AgentDataPackage(Section):
         query_id: str | None = None,
         focus_entities: tuple[str, ...] = (),
     ) -> AgentDataPackage:
+        check_question(question)
         pkg = cls(
             metadata=Metadata(
                 query_id=query_id or uuid.uuid4().hex,

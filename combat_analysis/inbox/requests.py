@@ -10,16 +10,16 @@ import hashlib
 import json
 import re
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from combat_analysis.ingest.logfile import fallback_match_id, first_start
+from combat_analysis.contracts.question import MAX_QUESTION_CHARS
+from combat_analysis.ingest.logfile import fallback_match_id, first_start, not_a_combat_log
 from combat_analysis.keys import KeyRefused, check_key, folder_name, key_from_folder_name, path_for_key
 from combat_analysis.settings import Paths
-
-LOG_SUFFIXES = (".log", ".log.gz", ".txt", ".json", ".jsonl")
 
 
 class RequestError(ValueError):
@@ -31,9 +31,9 @@ class QuestionRequest(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    question: str = Field(min_length=1, max_length=500)
+    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS)
     match_id: str | None = None
-    previous_queries: tuple[Annotated[str, Field(max_length=500)], ...] = Field(default=(), max_length=20)
+    previous_queries: tuple[Annotated[str, Field(max_length=MAX_QUESTION_CHARS)], ...] = Field(default=(), max_length=20)
     user_id: str = Field(default="analyst", max_length=100)
     session_id: str = Field(default="", max_length=100)
     followups: bool = True  # answer the anticipated follow-up questions in the report
@@ -138,8 +138,30 @@ def match_source(paths: Paths, key: str) -> Path:
     return Path(json.loads(path.read_text(encoding="utf-8"))["path"])
 
 
-def incoming_logs(folder: Path) -> list[Path]:
+@dataclass(frozen=True)
+class FolderLogs:
+    """A folder's files sorted: the combat logs, and every other file with why it is skipped."""
+
+    logs: list[Path]
+    skipped: list[tuple[Path, str]]
+
+
+def folder_logs(folder: Path) -> FolderLogs:
+    """The combat logs in a folder, by content: a truth file, notes or another game's log beside them is
+    skipped with its reason, neither a failure nor a match. Hidden files (uploads in progress) are ignored."""
     folder = Path(folder)
-    if not folder.exists():
-        return []
-    return sorted(p for p in folder.iterdir() if p.is_file() and p.name.endswith(LOG_SUFFIXES))
+    if not folder.is_dir():
+        return FolderLogs([], [])
+    logs, skipped = [], []
+    for path in sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
+        reason = not_a_combat_log(path)
+        if reason is None:
+            logs.append(path)
+        else:
+            skipped.append((path, reason))
+    return FolderLogs(logs, skipped)
+
+
+def incoming_logs(folder: Path) -> list[Path]:
+    """The combat logs in a folder (`folder_logs`)."""
+    return folder_logs(folder).logs

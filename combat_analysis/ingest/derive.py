@@ -94,6 +94,26 @@ class SegmentSummary:
     table_rows: dict[str, int]
 
 
+@dataclass(frozen=True)
+class SegmentShape:
+    """What decides whether a staged match may enter the warehouse: who played, and how much of it is there."""
+
+    players: int
+    teams: int
+    duration_s: int | None
+    has_end: bool
+
+
+def segment_shapes(con) -> dict[int, SegmentShape]:
+    """Per staged match: its players and teams, its length and whether a Titan fell."""
+    rows = con.execute("""
+        SELECT s.seg, count(p.player), count(DISTINCT p.team), any_value(m.duration_s),
+               any_value(m.winner_team) IS NOT NULL
+        FROM segs s LEFT JOIN players p USING (seg) LEFT JOIN matches m USING (seg)
+        GROUP BY s.seg""").fetchall()
+    return {seg: SegmentShape(players, teams, duration, bool(has_end)) for seg, players, teams, duration, has_end in rows}
+
+
 def reset(con) -> None:
     """Drop whatever an earlier batch left on the connection."""
     for name in BATCH_VIEWS:

@@ -280,6 +280,32 @@ def first_start(path: Path) -> StartLine | None:
     return None
 
 
+SNIFF_BYTES = 64 * 1024
+SNIFF_LINES = 5
+
+
+def not_a_combat_log(path: Path) -> str | None:
+    """Why `path` is not a combat log (empty, not JSON lines, no `eventType` in its first lines), or None
+    when it looks like one. Reads the first 64 KiB only; a file that cannot be read is left to the ingest,
+    whose error names the problem."""
+    try:
+        with open_log(Path(path)) as f:
+            head = f.read(SNIFF_BYTES)
+    except (OSError, EOFError, ValueError):
+        return None
+    texts = [t for t in (clean_line(line) for line in head.decode("utf-8", "replace").splitlines()) if t]
+    if not texts:
+        return "empty"
+    for text in texts[:SNIFF_LINES]:
+        try:
+            event = json.loads(text)
+        except ValueError:
+            continue
+        if isinstance(event, dict) and "eventType" in event:
+            return None
+    return "not a combat log (no JSON event with an eventType in its first lines)"
+
+
 def fallback_match_id(path: Path) -> str:
     """The id of a match whose log names none: the file name up to its first dot."""
     return Path(path).name.split(".")[0]

@@ -35,6 +35,7 @@ from pathlib import Path
 
 import duckdb
 
+from combat_analysis.formatting import clock, count
 from combat_analysis.ingest import derive
 from combat_analysis.ingest.derive import (  # noqa: F401  (KEYS: benchmarks)
     KEYS,
@@ -73,6 +74,14 @@ class EmptyLogError(IngestError):
 
 class MalformedLogError(IngestError):
     pass
+
+
+class NotAMatchError(IngestError):
+    """The file parses but is not a SMITE 2 match: no players, or not exactly two teams."""
+
+
+class DowngradeRefused(IngestError):
+    """The file holds less of a match than the warehouse already has (`replace=True` takes it anyway)."""
 
 
 @dataclass(frozen=True)
@@ -154,9 +163,12 @@ def ingest_log(
     on_progress: Callable[[int], None] | None = None,
     on_stage: Callable[[str], None] | None = None,
     memory_limit_mb: int = 512,
+    replace: bool = False,
 ) -> IngestResult:
     """Read `path` into the warehouse. Identical content already ingested is left alone ("unchanged");
-    new content under an existing match id replaces that match's snapshot ("replaced").
+    new content under an existing match id replaces that match's snapshot ("replaced"), unless it holds less of
+    the match (`DowngradeRefused`; `replace=True` takes it anyway). A file that is not a SMITE 2 match (no
+    players, or not two teams) is refused (`NotAMatchError`).
 
     `on_progress(bytes)` reports the first pass over the file; `on_stage(name)` names each later step. Every
     failure is an `IngestError` whose one-line message names the file; nothing is committed then.
@@ -164,7 +176,7 @@ def ingest_log(
     path = Path(path)
     check_log_file(path)
     [outcome] = ingest_logs([path], warehouse_root, max_bad_share=max_bad_share, on_progress=on_progress,
-                            on_stage=on_stage, memory_limit_mb=memory_limit_mb)
+                            on_stage=on_stage, memory_limit_mb=memory_limit_mb, replace=replace)
     if outcome.error is not None:
         raise outcome.error
     if outcome.result is None:  # an outcome holds a result or an error
@@ -183,6 +195,7 @@ def ingest_logs(
     memory_limit_mb: int = 512,
     batch_bytes: int = BATCH_BYTES,
     merge: bool = True,
+    replace: bool = False,
 ) -> list[LogOutcome]:
     """Read every file into the warehouse, in one process and one DuckDB connection; one outcome per file, in
     the order given. Each file is ingested as `ingest_log` would (the same checks, statuses and errors), and
@@ -193,7 +206,7 @@ def ingest_logs(
     once there are enough of them (`warehouse.compact`). `warehouse_root` is the warehouse folder or a `warehouse.Lake`."""
     paths = [Path(p) for p in paths]
     run = _Run(warehouse.as_lake(warehouse_root), max_bad_share, on_progress, on_stage or (lambda _name: None), on_done,
-               batch_bytes)
+               batch_bytes, replace)
     items = []
     for index, path in enumerate(paths):
         try:
@@ -262,7 +275,9 @@ class _Plan:
 class _Run:
     """One `ingest_logs` call: the survey and commit threads, the DuckDB connection, and every file's outcome."""
 
-    def __init__(self, root: warehouse.Lake, max_bad_share: float, on_progress, stage, on_done, batch_bytes: int):
+    def __init__(self, root: warehouse.Lake, max_bad_share: float, on_progress, stage, on_done, batch_bytes: int,
+                 replace: bool = False):
+        self.replace = replace
         self.root = root
         self.max_bad_share = max_bad_share
         self.on_progress = on_progress
@@ -466,6 +481,21 @@ class _Run:
         derive.build_events(con)
         derive.derive_tables(con)
         self.summaries = derive.summaries(con)
+        return self._refuse(kept, derive.segment_shapes(con))
+
+    def _refuse(self, plans: list[_Plan], shapes: dict[int, derive.SegmentShape]) -> list[_Plan]:
+        """Files that would cost a good match are refused whole: one that is not a SMITE 2 match, or (unless
+        `replace`) one that holds less of a match than the warehouse has."""
+        kept = []
+        for plan in plans:
+            new = [(e, shapes[e.seg]) for e in plan.entries if e.seg is not None]
+            problem = next(filter(None, (not_a_match(plan.item.path, e.segment, shape) or
+                                         (None if self.replace else downgrade(plan.item.path, e.segment, e.old, shape))
+                                         for e, shape in new)), None)
+            if problem is None:
+                kept.append(plan)
+            else:
+                self.finish(plan.item, error=problem)
         return kept
 
     def _bad_share(self, con, item: _Item, log: BatchLog, bad: int) -> MalformedLogError | None:
@@ -574,6 +604,38 @@ class _Run:
             return None
         manifests = [warehouse.manifest_of(warehouse.source_record(self.con, m["match_id"])) for m in found]
         return [m for m in manifests if m is not None] or None
+
+
+def not_a_match(path: Path, segment: Segment, shape: derive.SegmentShape) -> NotAMatchError | None:
+    """A match needs players on exactly two teams; anything else is another game's log or a fragment."""
+    if shape.players and shape.teams == 2:
+        return None
+    found = f"{count(shape.players, 'player')} on {count(shape.teams, 'team')}" if shape.players else "no players"
+    return NotAMatchError(f"{path}: not a SMITE 2 match ({segment.match_id!r} has {found}; a match has players on "
+                          "exactly two teams). Nothing was loaded.")
+
+
+def downgrade(path: Path, segment: Segment, old: dict | None, shape: derive.SegmentShape) -> DowngradeRefused | None:
+    """A copy that holds less of a stored match (fewer lines, a shorter clock, or no end where the stored one
+    has one) is a cut upload or a prefix, never a correction."""
+    if old is None:
+        return None
+    lines = segment.last_line - segment.first_line + 1
+    less = [what for what, fewer in (
+        ("fewer lines", lines < old["lines"]["total"]),
+        ("a shorter match", (shape.duration_s or 0) < (old.get("duration_s") or 0)),
+        ("no end (no Titan fell)", old.get("has_end") and not shape.has_end)) if fewer]
+    if not less:
+        return None
+    return DowngradeRefused(
+        f"{path}: it holds less of match {segment.match_id!r} than the warehouse ({', '.join(less)}): "
+        f"this file {_extent(lines, shape.duration_s, shape.has_end)}; stored "
+        f"{_extent(old['lines']['total'], old.get('duration_s'), bool(old.get('has_end')))} from "
+        f"{old.get('source_file')}. A cut or partial upload? `--replace` takes it anyway.")
+
+
+def _extent(lines: int, duration_s: int | None, has_end: bool) -> str:
+    return f"{count(lines, 'line')}, {clock(duration_s)}, {'with' if has_end else 'without'} an end"
 
 
 def _message(plan: _Plan, new: list[_Entry]) -> str:

@@ -44,7 +44,7 @@ def bad_files(tmp_path_factory) -> dict[str, tuple[Path, str]]:
     (work / "empty.log").write_bytes(b"")
     return {
         "missing": (work / "missing.log", "no such log file"),
-        "folder": (work / "a-folder.log", "is a folder without log files"),
+        "folder": (work / "a-folder.log", "is a folder holding no combat log"),
         "corrupt gzip": (corrupt, "the gzip archive is corrupt"),
         "NUL in the id": (nul, "the match id on line 1 contains a NUL character"),
         "empty": (work / "empty.log", "is empty"),

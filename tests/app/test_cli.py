@@ -41,7 +41,7 @@ def test_ingest_reports_each_file_and_fails_clearly(tmp_path, home):
     empty = tmp_path / "empty.log"
     empty.write_bytes(b"")
     bad = cli(home, "ingest", str(empty))
-    assert bad.returncode == 1
+    assert bad.returncode == 2
     assert "is empty" in bad.stderr
 
 

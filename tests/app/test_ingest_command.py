@@ -32,20 +32,20 @@ def error_lines(run: subprocess.CompletedProcess) -> list[str]:
 def test_every_failure_is_one_line_naming_the_file(tmp_path, bad_files, case):
     path, says = bad_files[case]
     run = cli(tmp_path, "ingest", str(path))
-    assert run.returncode == 1
+    assert run.returncode == 2  # bad input, the same code `ask --log` gives
     [line] = error_lines(run)
     assert str(path) in line and says in line
     assert "Traceback" not in run.stderr
     # --debug adds a traceback only for what is unexpected; a bad file is expected
     debug = cli(tmp_path, "ingest", "--debug", str(path))
-    assert debug.returncode == 1 and error_lines(debug) == [line] and "Traceback" not in debug.stderr
+    assert debug.returncode == 2 and error_lines(debug) == [line] and "Traceback" not in debug.stderr
 
 
 def test_one_bad_file_among_good_ones_fails_alone(tmp_path, bad_files):
     good = tmp_path / "good.log"
     write_match(good, 21, minutes=3)
     run = cli(tmp_path, "ingest", str(bad_files["corrupt gzip"][0]), str(good))
-    assert run.returncode == 1
+    assert run.returncode == 2
     assert len(error_lines(run)) == 1
     assert "2 files, 1 match: 1 ingested; 0 lines quarantined; 1 failed" in run.stderr
 
@@ -62,7 +62,7 @@ def test_a_1_gb_file_without_line_breaks_is_refused_quickly_in_bounded_memory(tm
     stderr = proc.stderr.read()
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
-    assert proc.returncode == 1
+    assert proc.returncode == 2
     assert "line 1: too long: 1,073,741,824 bytes" in stderr and "Traceback" not in stderr
     assert usage.ru_maxrss < 1024 * 1024  # KB: under 1 GB for the whole process
     huge.unlink()
@@ -79,6 +79,7 @@ def test_folders_and_globs_ingest_every_log_once(tmp_path):
     (logs / "notes.md").write_text("not a log")
     run = cli(tmp_path, "ingest", str(logs), str(logs / "**" / "*.log.gz"), str(logs / "a.log"))
     assert run.returncode == 0, run.stderr
+    assert f"skipped {logs / 'notes.md'}: not a combat log" in run.stderr
     assert "3 files, 3 matches: 3 ingested; 0 lines quarantined; 0 failed" in run.stderr
     listed = cli(tmp_path, "matches")
     for seed, style in ((31, "numeric"), (32, "odd"), (33, "numeric")):
