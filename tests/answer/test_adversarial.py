@@ -135,15 +135,16 @@ def test_the_sandbox_reads_only_the_connections_own_match(arena):
 
 
 @pytest.mark.parametrize("sql", [
-    "COPY damage TO '{out}/d.csv'", "EXPORT DATABASE '{out}/export'", "ATTACH '{out}/x.duckdb' AS x",
+    "COPY (SELECT 42 AS x) TO '{out}/d.csv'", "EXPORT DATABASE '{out}/export'", "ATTACH '{out}/x.duckdb' AS x",
     "ATTACH '{secret_db}' AS s", "INSTALL httpfs", "LOAD httpfs", "SELECT * FROM read_text('{secret_txt}')",
-    "SELECT * FROM '{other_parquet}'", "SET enable_external_access = true", "SET allowed_paths = ['{secret_txt}']",
+    "SELECT * FROM '{secret_parquet}'", "SET enable_external_access = true", "SET allowed_paths = ['{secret_txt}']",
     "SET allowed_directories = ['/']", "RESET enable_external_access", "SET lock_configuration = false",
     "SET threads = 64", "SET memory_limit = '64GB'", "SET temp_directory = '{out}'",
     "PRAGMA profiling_output = '{out}/p.txt'", "SET python_enable_replacements = true",
 ])
 def test_duckdb_settings_hold_on_their_own(sql, arena):
-    """Under both checks: the raw DuckDB connection, with no statement check and no validator, still refuses."""
+    """Under both checks: the raw DuckDB connection, with no statement check and no validator, still refuses.
+    (Another match's file inside the lake's data path is readable here; the statement check refuses it, above.)"""
     with open_locked(arena["root"], MATCH_A, LIMITS) as con:
         raw = con._con  # the sandbox itself: enable_external_access, allowed_paths, lock_configuration...
         with pytest.raises(duckdb.Error, match="Permission|locked|disabled"):
