@@ -46,8 +46,9 @@ lint-imports: install
 
 # `dg dev` reads [tool.dg] in pyproject.toml; --no-check-yaml because this project defines everything in
 # Python (definitions.py), with no components' defs.yaml files to check.
+# scripts/dev.py runs `dg dev` and stops it, webserver and daemon, on SIGTERM as on Ctrl-C.
 dev: install $(DAGSTER_HOME)/dagster.yaml
-	VIRTUAL_ENV=$(CURDIR)/$(VENV) $(VENV)/bin/dg dev --no-check-yaml
+	@$(PY) scripts/dev.py
 
 bench: install
 	$(PY) benchmarks/ingest.py
