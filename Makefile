@@ -19,7 +19,7 @@ $(VENV)/.installed: pyproject.toml
 
 install: $(VENV)/.installed
 
-$(DAGSTER_HOME)/dagster.yaml:
+$(DAGSTER_HOME)/dagster.yaml: deploy/dagster.local.yaml
 	@mkdir -p $(DAGSTER_HOME)
 	@cp deploy/dagster.local.yaml $@
 

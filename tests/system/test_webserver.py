@@ -105,6 +105,8 @@ def test_dagster_dev_end_to_end(tmp_path):
     dagit = Dagit(port)
     try:
         dagit.wait_until("the webserver", lambda: dagit.query("{ version }")["version"], deadline)
+        # the project's dagster.yaml turns Dagster's "Join the community" pop-up off: the UI opens on the graph
+        assert dagit.query("{ shouldShowNux }")["shouldShowNux"] is False
         nodes = dagit.wait_until("the code location", lambda: dagit.query(
             "{ assetNodes { assetKey { path } dependencyKeys { path } } }")["assetNodes"], deadline)
         graph = {n["assetKey"]["path"][0]: {d["path"][0] for d in n["dependencyKeys"]} for n in nodes}
