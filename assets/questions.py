@@ -258,7 +258,7 @@ def answer_report(context: dg.AssetExecutionContext, charts: AgentDataPackage, h
     }
     if final and final.html_path:
         metadata["report_html"] = dg.MetadataValue.path(final.html_path)
-        metadata["report_url"] = dg.MetadataValue.url(Path(final.html_path).as_uri())
+        metadata["report_url"] = dg.MetadataValue.url(home.report_url(final.html_path))
     if final and final.markdown_path:
         metadata["report_markdown"] = dg.MetadataValue.path(final.markdown_path)
     yield _output(pkg, **metadata)

@@ -60,7 +60,7 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
         "more_charts": dg.MetadataValue.md("\n\n".join(md_chart(c.title, c.alt, preview_b64(c.path, 480))
                                                         for c in more) or "none"),
         "report_html": dg.MetadataValue.path(str(report.html_path)),
-        "report_url": dg.MetadataValue.url(report.html_path.as_uri()),
+        "report_url": dg.MetadataValue.url(home.report_url(report.html_path)),
         "report_markdown": dg.MetadataValue.path(str(report.markdown_path)),
         "preview": dg.MetadataValue.md(md_preview(report.markdown)),
         "battery": dg.MetadataValue.json(list(BATTERY)),

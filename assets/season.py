@@ -280,7 +280,7 @@ def season_report(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Mat
         "more_charts": dg.MetadataValue.md("\n\n".join(
             md_chart(f.caption or f.alt, f.alt, preview_b64(f.path, 480)) for f in more if f) or "none"),
         "report_html": dg.MetadataValue.path(str(report.html_path)),
-        "report_url": dg.MetadataValue.url(report.html_path.as_uri()),
+        "report_url": dg.MetadataValue.url(home.report_url(report.html_path)),
         "report_markdown": dg.MetadataValue.path(str(report.markdown_path)),
         "preview": dg.MetadataValue.md(md_preview(report.markdown)),
     })

@@ -15,6 +15,7 @@ from pathlib import Path
 import dagster as dg
 
 from combat_analysis.answer.env import StageEnv
+from combat_analysis.app.report_server import REPORTS_URL_ENV, report_link
 from combat_analysis.inbox.retention import DEFAULT_RETENTION_DAYS
 from combat_analysis.planner.llm import DEFAULT_KEY_ENV, ENV_BASE_URL, ENV_MODEL, LlmPlanner
 from combat_analysis.settings import CATALOG_ENV, DATA_PATH_ENV, DEFAULT_VERSION_RETENTION_DAYS, Paths
@@ -63,6 +64,8 @@ class CombatHome(dg.ConfigurableResource):
     # Days a replaced or removed match's earlier versions stay restorable before housekeeping expires them.
     version_retention_days: int = DEFAULT_VERSION_RETENTION_DAYS
     logs_per_run: int = DEFAULT_LOGS_PER_RUN  # matches per ingest run when a burst of new logs arrives
+    # The report server's address (`combat-analysis serve-reports`; `make dev` starts one): report_url links there.
+    reports_url: str = ""
 
     @classmethod
     def from_env(cls) -> "CombatHome":
@@ -70,7 +73,13 @@ class CombatHome(dg.ConfigurableResource):
                    data_path=env_or_default(DATA_PATH_ENV),
                    question_retention_days=env_int_or_default(RETENTION_ENV, DEFAULT_RETENTION_DAYS),
                    version_retention_days=env_int_or_default(VERSION_RETENTION_ENV, DEFAULT_VERSION_RETENTION_DAYS),
-                   logs_per_run=env_int_or_default(LOGS_PER_RUN_ENV, DEFAULT_LOGS_PER_RUN))
+                   logs_per_run=env_int_or_default(LOGS_PER_RUN_ENV, DEFAULT_LOGS_PER_RUN),
+                   reports_url=env_or_default(REPORTS_URL_ENV))
+
+    def report_url(self, file: str | os.PathLike) -> str:
+        """Where a report opens in one click: the report server's address when one is configured
+        (`COMBAT_ANALYSIS_REPORTS_URL`, which `make dev` sets), else the file's `file://` URI."""
+        return report_link(self.paths.home, Path(file), self.reports_url)
 
     @property
     def paths(self) -> Paths:

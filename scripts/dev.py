@@ -1,4 +1,5 @@
-"""`make dev`: `dg dev` (the Dagster webserver and daemon on this project), stopped cleanly by SIGTERM too.
+"""`make dev`: `dg dev` (the Dagster webserver and daemon on this project), stopped cleanly by SIGTERM too, with
+the report server beside it, so a materialization's `report_url` opens the report in one click.
 
 `dg dev` shuts its webserver and daemon down on Ctrl-C (SIGINT) but not promptly on SIGTERM, which is what a
 process manager, `kill` or a CI step sends to a background `make dev`. This wrapper runs it in a process group of
@@ -12,16 +13,36 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from the checkout
+
+from combat_analysis.app.report_server import DEFAULT_PORT, REPORTS_URL_ENV, make_server  # noqa: E402
+from combat_analysis.settings import Paths  # noqa: E402
+
 GRACE_SECONDS = 15
+
+
+def start_report_server() -> str:
+    """The data home's reports on http://127.0.0.1:3001 (or a free port if that one is taken); its address."""
+    home = Paths.from_env().home
+    try:
+        server = make_server(home, port=int(os.environ.get("COMBAT_ANALYSIS_REPORTS_PORT", DEFAULT_PORT)))
+    except OSError:
+        server = make_server(home, port=0)
+    threading.Thread(target=server.serve_forever, name="reports", daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}"
+    print(f"reports of {home} on {url} (report_url links there)", file=sys.stderr, flush=True)
+    return url
 
 
 def main(argv: list[str]) -> int:
     venv = Path(sys.executable).parent
     command = [str(venv / "dg"), "dev", "--no-check-yaml", *argv]
+    reports_url = os.environ.get(REPORTS_URL_ENV) or start_report_server()
     child = subprocess.Popen(command, start_new_session=True,
-                             env={**os.environ, "VIRTUAL_ENV": str(venv.parent)})
+                             env={**os.environ, "VIRTUAL_ENV": str(venv.parent), REPORTS_URL_ENV: reports_url})
 
     def stop(signum: int, _frame) -> None:
         print(f"\nstopping Dagster ({signal.Signals(signum).name}) ...", file=sys.stderr, flush=True)

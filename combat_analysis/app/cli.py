@@ -436,6 +436,21 @@ def cmd_restore(args) -> int:
     return 0
 
 
+def cmd_serve_reports(args) -> int:
+    from combat_analysis.app.report_server import REPORTS_URL_ENV, make_server  # lazy: for this command
+
+    paths = Paths.from_env(args.home)
+    server = make_server(paths.home, args.host, args.port)
+    url = f"http://{args.host}:{server.server_port}"
+    err.print(f"serving the reports of {paths.home} on {url}; set {REPORTS_URL_ENV}={url} where Dagster runs so "
+              "`report_url` links here; Ctrl-C stops", highlight=False)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return Exit.OK
+
+
 def cmd_housekeeping(args) -> int:
     from combat_analysis.warehouse.store import compact, expire  # lazy: DuckDB, for this command
 
@@ -581,6 +596,13 @@ def build_parser() -> argparse.ArgumentParser:
     restore.add_argument("match", metavar="MATCH", help="the match id (`matches --history MATCH` lists its versions)")
     restore.add_argument("--snapshot", type=int, help="the version to bring back (`matches --history MATCH`)")
     restore.set_defaults(func=cmd_restore)
+
+    reports = sub.add_parser("serve-reports", parents=[home_after],
+                             help="serve the data home's reports over http, so Dagster's report_url opens in one "
+                                  "click (`make dev` starts it)")
+    reports.add_argument("--host", default="127.0.0.1", help="address to listen on (default %(default)s)")
+    reports.add_argument("--port", type=int, default=3001, help="port (default %(default)s)")
+    reports.set_defaults(func=cmd_serve_reports)
 
     housekeeping = sub.add_parser("housekeeping", parents=[home_after],
                                   help="merge the warehouse's small files and expire old match versions "
