@@ -22,3 +22,4 @@ def test_the_local_instance_reads_them(tmp_path):
     shutil.copyfile(ROOT / "deploy" / "dagster.local.yaml", tmp_path / "dagster.yaml")
     with dg.DagsterInstance.from_config(str(tmp_path)) as instance:
         assert instance.nux_enabled is False and instance.telemetry_enabled is False
+
