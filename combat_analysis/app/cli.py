@@ -32,6 +32,7 @@ from rich.progress import (
 from rich.table import Table
 
 from combat_analysis import __version__
+from combat_analysis.app.record import record_ask_log, record_ingest
 from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer, ChartWorker
 from combat_analysis.formatting import clock, count
 from combat_analysis.settings import DEFAULT_VERSION_RETENTION_DAYS, Paths
@@ -133,6 +134,7 @@ def cmd_ingest(args) -> int:
             ingest_logs(files, paths.lake, max_bad_share=args.max_bad_share, on_done=done)
     _print_ingest_summary(rows, len(files), failures)
     err.print(f"warehouse: {paths.lake.describe()}")
+    record_ingest(paths, [match for _, match in rows])  # Dagster told of them, else their match reports written
     return 1 if failures else 0
 
 
@@ -160,7 +162,9 @@ def _resolve_match(args, paths: Paths, question: str):
 
     named = None
     if args.log:
-        named = _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True).match_id
+        ingested = _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True)
+        record_ask_log(paths, ingested)  # a new or changed match is recorded in $DAGSTER_HOME's instance
+        named = ingested.match_id
     elif args.match:
         named = args.match
     return choose_match(question, paths.lake, named, snapshot=args.as_of)
