@@ -18,6 +18,7 @@ from assets.jobs import (
     restore_match_job,
 )
 from assets.questions import question_assets
+from assets.record import record_matches_job
 from assets.reports import daily_digest, match_report
 from assets.schedules import daily_digest_schedule, housekeeping_schedule
 from assets.season import season_assets, season_automation_sensor
@@ -33,7 +34,7 @@ from resources.run_log import file_logger
 defs = dg.Definitions(
     assets=[raw_match_log, match_warehouse, *question_assets, match_report, daily_digest, *season_assets],
     jobs=[ingest_match_job, answer_question_job, match_report_job, daily_digest_job, housekeeping_job,
-          remove_match_job, restore_match_job],
+          remove_match_job, restore_match_job, record_matches_job],
     sensors=[incoming_logs_sensor, question_files_sensor, report_automation_sensor, season_automation_sensor,
              warehouse_sync_sensor],
     schedules=[daily_digest_schedule, housekeeping_schedule],

@@ -7,9 +7,9 @@ from datetime import datetime, timedelta, timezone
 import dagster as dg
 
 from assets.ingest import match_warehouse, raw_match_log
-from assets.partitions import MATCH_PARTITIONS, QUESTION_PARTITIONS
+from assets.partitions import QUESTION_PARTITIONS
 from assets.questions import question_assets
-from assets.record import records_for
+from assets.record import log_records, records_for
 from assets.reports import daily_digest, match_report
 from combat_analysis.inbox.retention import cutoff, remove_question_files, request_activity, sort_questions
 from combat_analysis.warehouse import store
@@ -179,16 +179,10 @@ class MatchChangeConfig(dg.Config):
 
 
 def _record_change(context: dg.OpExecutionContext, home: CombatHome, match_id: str) -> list[str]:
-    """Dagster told of the change as the warehouse sync would: the match partition's new materialization (logged
-    by this run) and its checks, so its report and the season follow by their automation."""
+    """Dagster told of the change as the warehouse sync would: the match partition's new materialization and its
+    checks, logged by this run, so its report and the season follow by their automation."""
     records = records_for(context.instance, home.paths, [match_id])
-    if records.new_keys:
-        context.instance.add_dynamic_partitions(MATCH_PARTITIONS, list(records.new_keys))
-    for event in records.events:
-        if isinstance(event, dg.AssetMaterialization):
-            context.log_event(event)
-        else:  # a check of match_warehouse, which this job does not run: reported as the sync reports it
-            context.instance.report_runless_asset_event(event)
+    log_records(context, records)
     return list(records.said)
 
 

@@ -13,8 +13,6 @@ with Dagster whenever the lake's snapshot changes, so a match written with no in
 as soon as `make dev` runs.
 """
 
-from __future__ import annotations
-
 import argparse
 import json
 import sys
@@ -40,11 +38,9 @@ from combat_analysis.ingest.run import IngestResult
 from combat_analysis.keys import KeyRefused
 from combat_analysis.settings import Lake, Paths
 from combat_analysis.warehouse import store
+from resources import CombatHome
 
 REMOVED = "removed"  # the data version, and metadata status, of a match taken out of the warehouse
-# A first sync of a large lake records this many matches per sensor tick, well inside the tick's time limit; the
-# next ticks take the rest.
-MAX_PER_TICK = 50
 
 
 @dataclass(frozen=True)
@@ -108,26 +104,20 @@ def dagster_versions(instance: dg.DagsterInstance) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Records:
-    """What Dagster must be told so it agrees with the lake: partitions to add, then events to report."""
+    """What Dagster must be told so it agrees with the lake: partitions to add, then events to log."""
 
     new_keys: tuple[str, ...] = ()
     events: tuple[dg.AssetMaterialization | dg.AssetCheckEvaluation, ...] = ()
     said: tuple[str, ...] = ()  # one phrase per match, for logs: "00000001-sample (ingested)"
-    left: int = 0  # matches that differ but wait for the next call (more than `limit`)
 
     @property
     def matches(self) -> int:
         return len(self.said)
 
 
-def records_for(instance: dg.DagsterInstance, paths: Paths, only: Collection[str] | None = None, *,
-                limit: int | None = None, state: LakeState | None = None) -> Records:
-    """The partitions and events that bring Dagster level with the lake, for every match or `only` these ids.
-
-    A match the lake holds whose content Dagster has not recorded gets a materialization read from the lake; a
-    match Dagster last saw materialized that the lake no longer holds gets a `removed` one. A match whose
-    version Dagster already has is left alone, so calling this twice records nothing the second time."""
-    state = state or lake_state(paths.lake)
+def differing(instance: dg.DagsterInstance, state: LakeState, only: Collection[str] | None = None) -> list[str]:
+    """The match ids on which Dagster and the lake disagree, of every match or `only` these: in the lake with
+    content Dagster has not recorded, or last seen materialized by Dagster and no longer in the lake."""
     seen = dagster_versions(instance)
     wanted = set(only) if only is not None else None
     landed = [m for m, version in sorted(state.versions.items())
@@ -135,7 +125,18 @@ def records_for(instance: dg.DagsterInstance, paths: Paths, only: Collection[str
     gone = [match_id_for_key(k) for k, version in sorted(seen.items())
             if version != REMOVED and match_id_for_key(k) not in state.versions
             and (wanted is None or match_id_for_key(k) in wanted)]
-    todo = (landed + gone)[:limit] if limit is not None else landed + gone
+    return landed + gone
+
+
+def records_for(instance: dg.DagsterInstance, paths: Paths, only: Collection[str] | None = None, *,
+                state: LakeState | None = None) -> Records:
+    """The partitions and events that bring Dagster level with the lake, for every match or `only` these ids.
+
+    A match the lake holds whose content Dagster has not recorded gets a materialization read from the lake; a
+    match Dagster last saw materialized that the lake no longer holds gets a `removed` one. A match whose
+    version Dagster already has is left alone, so calling this twice records nothing the second time."""
+    state = state or lake_state(paths.lake)
+    todo = differing(instance, state, only)
     known = set(instance.get_dynamic_partitions(MATCH_PARTITIONS))
     events: list[dg.AssetMaterialization | dg.AssetCheckEvaluation] = []
     said = []
@@ -147,7 +148,7 @@ def records_for(instance: dg.DagsterInstance, paths: Paths, only: Collection[str
             events.append(removed_event(match_id, snapshot))
         said.append(f"{match_id} ({what if match_id in state.versions else REMOVED})")
     new_keys = tuple(dict.fromkeys(match_key(m) for m in todo if match_key(m) not in known))
-    return Records(new_keys, tuple(events), tuple(said), len(landed) + len(gone) - len(todo))
+    return Records(new_keys, tuple(events), tuple(said))
 
 
 def result_from_lake(paths: Paths, match_id: str, status: str, snapshot: int | None) -> IngestResult:
@@ -200,12 +201,36 @@ def removed_event(match_id: str, snapshot: int | None) -> dg.AssetMaterializatio
                   "recorded_at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
 
 
-def apply(instance: dg.DagsterInstance, records: Records) -> None:
-    """Record them outside any run (what a sensor's `SensorResult` does inside one tick)."""
+def log_records(context: dg.OpExecutionContext, records: Records) -> None:
+    """Record them in this run: the partitions added, each materialization and check logged as the run's."""
     if records.new_keys:
-        instance.add_dynamic_partitions(MATCH_PARTITIONS, list(records.new_keys))
+        context.instance.add_dynamic_partitions(MATCH_PARTITIONS, list(records.new_keys))
     for event in records.events:
-        instance.report_runless_asset_event(event)
+        context.log_event(event)
+
+
+class RecordConfig(dg.Config):
+    """`match_ids`: the matches to record (empty: every match on which Dagster and the warehouse disagree)."""
+
+    match_ids: list[str] = []
+
+
+@dg.op(description="Record in Dagster the matches written to the warehouse outside a run: each becomes a `matches` "
+                   "partition with a `match_warehouse` materialization and checks like a sensor ingest's (or "
+                   "`removed`), so its report and the season follow by automation.")
+def record_warehouse_changes(context: dg.OpExecutionContext, config: RecordConfig,
+                             home: CombatHome) -> dg.Output[int]:
+    records = records_for(context.instance, home.paths, config.match_ids or None)
+    log_records(context, records)
+    context.log.info(f"recorded {count(records.matches, 'match')}: {', '.join(records.said) or 'none'}")
+    return dg.Output(records.matches, metadata={"recorded": dg.MetadataValue.json(list(records.said))})
+
+
+@dg.job(description="Record matches written to the warehouse outside a run (`combat-analysis ingest`, `ask --log`, "
+                    "`remove`, `restore`): run by the CLI when $DAGSTER_HOME is set, and by the warehouse_sync "
+                    "sensor for what was written with no instance configured.", tags={"combat_analysis/door": "cli"})
+def record_matches_job():
+    record_warehouse_changes()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -216,11 +241,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     paths = Paths.from_env(args.home)
     with dg.DagsterInstance.get() as instance:
-        records = records_for(instance, paths, args.matches or None)
-        apply(instance, records)
-    if records.matches:
-        print(f"Dagster: recorded {count(records.matches, 'match')} ({', '.join(records.said)}); their reports and "
-              "the season follow by automation", file=sys.stderr)
+        todo = differing(instance, lake_state(paths.lake), args.matches or None)
+        if not todo:
+            return 0
+        result = record_matches_job.execute_in_process(
+            instance=instance, resources={"home": CombatHome(home=str(paths.home), catalog=paths.catalog,
+                                                             data_path=paths.data_path)},
+            run_config={"ops": {"record_warehouse_changes": {"config": {"match_ids": todo}}}})
+        said = result.output_for_node("record_warehouse_changes")
+    print(f"Dagster: recorded {count(said, 'match')} in run {result.run_id} ({', '.join(todo)}); their reports and "
+          "the season follow by automation", file=sys.stderr)
     return 0
 
 

@@ -15,7 +15,7 @@ from assets.ingest import match_warehouse
 from assets.jobs import UNFINISHED, answer_question_job, ingest_match_job
 from assets.partitions import MATCH_PARTITIONS, match_partitions, question_partitions
 from assets.questions import WAITED_TAG
-from assets.record import MAX_PER_TICK, lake_state, records_for
+from assets.record import differing, lake_state, record_matches_job
 from assets.reports import match_report
 from combat_analysis.formatting import count, number
 from combat_analysis.inbox.requests import (
@@ -192,37 +192,31 @@ def question_files_sensor(context: dg.SensorEvaluationContext, home: CombatHome)
 
 
 def _warehouse_being_written(instance: dg.DagsterInstance) -> bool:
-    """Whether a run that materializes `match_warehouse` is unfinished: its own materializations come first."""
+    """Whether a run that writes `match_warehouse` or records matches is unfinished: what it writes comes first."""
     for record in instance.get_run_records(dg.RunsFilter(statuses=UNFINISHED)):
         run = record.dagster_run
-        if run.job_name == ingest_match_job.name or (run.asset_selection and match_warehouse.key in run.asset_selection):
+        if run.job_name in (ingest_match_job.name, record_matches_job.name) \
+                or (run.asset_selection and match_warehouse.key in run.asset_selection):
             return True
     return False
 
 
-@dg.sensor(minimum_interval_seconds=30, default_status=dg.DefaultSensorStatus.RUNNING,
+@dg.sensor(job=record_matches_job, minimum_interval_seconds=30, default_status=dg.DefaultSensorStatus.RUNNING,
            description="Records in Dagster the matches written to the warehouse outside a run (`combat-analysis "
-                       "ingest`, `ask --log`, `remove`, `restore` with no instance configured): a `matches` "
-                       "partition and a `match_warehouse` materialization with the metadata and checks of a "
-                       "sensor ingest, or `removed`; match reports and the season follow by automation.")
+                       "ingest`, `ask --log`, `remove`, `restore` with no instance configured) by a run of "
+                       "record_matches_job: a `matches` partition and a `match_warehouse` materialization with the "
+                       "metadata and checks of a sensor ingest, or `removed`; reports and the season follow.")
 def warehouse_sync_sensor(context: dg.SensorEvaluationContext, home: CombatHome) -> dg.SensorResult | dg.SkipReason:
     state = lake_state(home.paths.lake)
     if state.snapshot is None or context.cursor == str(state.snapshot):
         return dg.SkipReason("the warehouse has not changed since Dagster last agreed with it")
     if _warehouse_being_written(context.instance):
-        return dg.SkipReason("a run is writing the warehouse; its own materializations come first")
-    records = records_for(context.instance, home.paths, limit=MAX_PER_TICK, state=state)
-    if records.matches:
-        context.log.info(f"recorded {count(records.matches, 'match')}: {', '.join(records.said)}"
-                         + (f"; {records.left:,} more next tick" if records.left else ""))
-    return dg.SensorResult(
-        dynamic_partitions_requests=[match_partitions.build_add_request(list(records.new_keys))]
-        if records.new_keys else [],
-        asset_events=list(records.events),
-        # the lake's snapshot once Dagster agrees with all of it; until then, the next tick looks again
-        cursor=context.cursor if records.left else str(state.snapshot),
-        skip_reason=None if records.matches else "Dagster already agrees with the warehouse",
-    )
+        return dg.SkipReason("a run is writing the warehouse or recording matches; it comes first")
+    todo = differing(context.instance, state)
+    request = dg.RunRequest(run_key=f"warehouse-snapshot-{state.snapshot}", tags={"combat_analysis/door": "sync"},
+                            run_config={"ops": {"record_warehouse_changes": {"config": {"match_ids": todo}}}})
+    return dg.SensorResult(run_requests=[request] if todo else [], cursor=str(state.snapshot),
+                           skip_reason=None if todo else "Dagster already agrees with the warehouse")
 
 
 # Builds each match's report as soon as its ingest succeeds (the report's eager automation condition).

@@ -8,7 +8,7 @@ import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.jobs import remove_match_job, restore_match_job
-from assets.record import REMOVED, apply, dagster_versions, lake_state, records_for
+from assets.record import REMOVED, dagster_versions, lake_state, record_matches_job
 from assets.reports import match_report
 from assets.season import ingested_match_ids, latest_materializations
 from assets.sensors import warehouse_sync_sensor
@@ -18,6 +18,12 @@ from resources import CombatHome
 from tests.support.dagster import automation_tick, new_instance, resources_for
 
 WAREHOUSE = "match_warehouse"
+
+
+def record(instance, home, run_config=None) -> dg.ExecuteInProcessResult:
+    """A run of record_matches_job, as the CLI or the warehouse_sync sensor's request launches it."""
+    return record_matches_job.execute_in_process(instance=instance, run_config=run_config,
+                                                 resources={"home": CombatHome(home=str(home))})
 
 
 def values(mat: dg.AssetMaterialization) -> dict:
@@ -52,6 +58,8 @@ def test_ingesting_again_records_nothing_twice(cli_doors):
     with dg.DagsterInstance.from_config(str(dagster_home)) as instance:
         page = instance.fetch_materializations(dg.AssetRecordsFilter(asset_key=match_warehouse.key), limit=10)
         assert len(page.records) == 2
+        [run] = instance.get_runs(dg.RunsFilter(job_name="record_matches_job"))
+        assert run.is_success
 
 
 def test_recorded_matches_get_their_report_by_automation(cli_doors):
@@ -66,7 +74,7 @@ def test_a_match_recorded_after_a_tick_gets_its_report_on_the_next(lake_home):
     instance = new_instance()
     before = automation_tick(lake_home, instance)
     assert reports_requested(before) == set()
-    apply(instance, records_for(instance, Paths.from_env(lake_home)))
+    assert record(instance, lake_home).success
     after = automation_tick(lake_home, instance, before.cursor)
     assert reports_requested(after) == {"lake-only"}
 
@@ -80,12 +88,15 @@ def sync(instance, home, cursor=None):
 def test_the_sync_sensor_records_a_match_written_without_an_instance(lake_home):
     instance = new_instance()
     first = sync(instance, lake_home)
-    assert first.dynamic_partitions_requests[0].partition_keys == ["lake-only"]
-    [mat] = [e for e in first.asset_events if isinstance(e, dg.AssetMaterialization)]
-    assert values(mat)["lines"] == mat.metadata["lines"].value > 0
-    assert values(mat)["status"] == "ingested"
-    assert {e.check_name for e in first.asset_events if isinstance(e, dg.AssetCheckEvaluation)} == {
-        "every_line_accounted_for", "exactly_two_teams", "players_complete", "kills_balance_deaths"}
+    [request] = first.run_requests
+    assert request.run_config["ops"]["record_warehouse_changes"]["config"]["match_ids"] == ["lake-only"]
+    assert record(instance, lake_home, request.run_config).success  # what the daemon launches
+    assert instance.get_dynamic_partitions("matches") == ["lake-only"]
+    mat = latest_materializations(instance, WAREHOUSE)["lake-only"]
+    assert values(mat)["status"] == "ingested" and values(mat)["lines"] > 0
+    checks = instance.event_log_storage.get_asset_check_summary_records(
+        [dg.AssetCheckKey(match_warehouse.key, name) for name in ("every_line_accounted_for", "exactly_two_teams")])
+    assert all(r.last_check_execution_record.status.value == "SUCCEEDED" for r in checks.values())
     # the lake has not changed since: the next tick reads nothing more than its snapshot
     assert isinstance(sync(instance, lake_home, first.cursor), dg.SkipReason)
 
@@ -94,18 +105,21 @@ def test_the_sync_sensor_records_a_removal_made_outside_dagster(lake_home):
     instance = new_instance()
     paths = Paths.from_env(lake_home)
     first = sync(instance, lake_home)
-    apply(instance, records_for(instance, paths))  # what the daemon does with the first tick's result
+    assert record(instance, lake_home, first.run_requests[0].run_config).success
     remove_match(paths.lake, "lake-only")
     removed = sync(instance, lake_home, first.cursor)
-    [mat] = removed.asset_events
-    assert values(mat)["status"] == REMOVED and mat.partition == "lake-only"
-    assert removed.cursor == str(lake_state(paths.lake).snapshot)
+    [request] = removed.run_requests
+    assert request.run_key == f"warehouse-snapshot-{lake_state(paths.lake).snapshot}"
+    assert record(instance, lake_home, request.run_config).success
+    assert values(latest_materializations(instance, WAREHOUSE)["lake-only"])["status"] == REMOVED
+    # Dagster agrees with the lake now: recording again records nothing
+    assert record(instance, lake_home).output_for_node("record_warehouse_changes") == 0
 
 
 def test_remove_and_restore_jobs_take_a_match_out_of_every_view_and_back(lake_home):
     instance = new_instance()
     paths = Paths.from_env(lake_home)
-    apply(instance, records_for(instance, paths))
+    assert record(instance, lake_home).success
     resources = resources_for(lake_home)
     assert dg.materialize([match_report], partition_key="lake-only", instance=instance, resources=resources).success
     report_dir = paths.reports / "lake-only"
