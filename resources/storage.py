@@ -68,7 +68,7 @@ class CombatHome(dg.ConfigurableResource):
     logs_per_run: int = DEFAULT_LOGS_PER_RUN  # matches per ingest run when a burst of new logs arrives
     # How long the question sensor holds a question whose match is not in the warehouse yet, before asking it
     # anyway (the run then fails, tagged with the wait, naming the missing match).
-    question_wait_minutes: float = DEFAULT_QUESTION_WAIT_MINUTES
+    question_wait_minutes: int = DEFAULT_QUESTION_WAIT_MINUTES
 
     @classmethod
     def from_env(cls) -> "CombatHome":

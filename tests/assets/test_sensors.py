@@ -17,7 +17,7 @@ from tests.support.dagster import new_instance, resources_for
 from tests.support.simulated import simulated_log
 
 
-def tick(home, cursor=None, wait_minutes: float = 30):
+def tick(home, cursor=None, wait_minutes: int = 30):
     resources = {**resources_for(home), "home": CombatHome(home=str(home), question_wait_minutes=wait_minutes)}
     with dg.build_sensor_context(instance=new_instance(), resources=resources, cursor=cursor) as context:
         return question_files_sensor(context)
