@@ -35,6 +35,16 @@ from combat_analysis.warehouse.store import open_warehouse
 from resources import CombatHome
 
 OWNERS = ["team:data-engineering"]
+# Dagster's own tags for an event's data version (dagster._core.definitions.data_version; not exported): a
+# materialization logged for another partition carries its version as a run's `data_version=` does, so the
+# warehouse sync (assets/record.py) sees it recorded.
+DATA_VERSION_TAG = "dagster/data_version"
+USER_PROVIDED_TAG = "dagster/data_version_is_user_provided"
+
+
+def version_tags(version: str) -> dict[str, str]:
+    """The tags that give a logged or reported materialization its data version."""
+    return {DATA_VERSION_TAG: version, USER_PROVIDED_TAG: "true"}
 
 
 class RawLogConfig(dg.Config):
@@ -156,7 +166,7 @@ def match_warehouse(context: dg.AssetExecutionContext, home: CombatHome):
             _record_other_match(context, paths, log, other)
     if mine.status == "replaced":
         context.log.warning(f"match {mine.match_id}: new content replaced the earlier snapshot")
-    metadata, checks = _match_metadata(paths, mine)
+    metadata, checks = match_metadata(paths, mine)
     yield dg.MaterializeResult(metadata=metadata, data_version=dg.DataVersion(mine.source_sha256),
                                check_results=checks)
 
@@ -199,8 +209,9 @@ def _ingest_range(context: dg.AssetExecutionContext, home: CombatHome):
         for other in result.matches:
             if other is not mine and match_key(other.match_id) not in logs:
                 _record_other_match(context, paths, log, other)
-        metadata, checks = _match_metadata(paths, mine)
-        yield dg.AssetMaterialization(asset_key=context.asset_key, partition=key, metadata=metadata)
+        metadata, checks = match_metadata(paths, mine)
+        yield dg.AssetMaterialization(asset_key=context.asset_key, partition=key, metadata=metadata,
+                                      tags=version_tags(mine.source_sha256))
         results[key] = checks
     yield from _range_checks(results)
     if failures:
@@ -222,7 +233,7 @@ def _range_checks(results: dict[str, list[dg.AssetCheckResult]]) -> list[dg.Asse
     return merged
 
 
-def _match_metadata(paths, result: IngestResult) -> tuple[dict, list[dg.AssetCheckResult]]:
+def match_metadata(paths, result: IngestResult) -> tuple[dict, list[dg.AssetCheckResult]]:
     con = open_warehouse(paths.lake, result.match_id)
     players = con.execute(
         "SELECT player, team, role, god, kills, deaths, assists, damage_dealt::BIGINT, gold::BIGINT "
@@ -254,7 +265,8 @@ def _record_other_match(context: dg.AssetExecutionContext, paths, log: Path, res
     key = match_key(result.match_id)
     context.instance.add_dynamic_partitions(match_partitions.name, [key])
     register_match_source(paths, key, log)
-    metadata, _ = _match_metadata(paths, result)
-    context.log_event(dg.AssetMaterialization(asset_key=context.asset_key, partition=key, metadata=metadata))
+    metadata, _ = match_metadata(paths, result)
+    context.log_event(dg.AssetMaterialization(asset_key=context.asset_key, partition=key, metadata=metadata,
+                                              tags=version_tags(result.source_sha256)))
     context.log.info(f"{log.name} also holds match {result.match_id} (lines {result.first_line:,}-"
                      f"{result.last_line:,}): committed and recorded as partition {key!r}")

@@ -9,6 +9,7 @@ import dagster as dg
 from assets.ingest import match_warehouse, raw_match_log
 from assets.partitions import QUESTION_PARTITIONS
 from assets.questions import question_assets
+from assets.record import log_records, records_for
 from assets.reports import daily_digest, match_report
 from combat_analysis.inbox.retention import cutoff, remove_question_files, request_activity, sort_questions
 from combat_analysis.warehouse import store
@@ -166,6 +167,61 @@ def housekeeping_job():
     remove_expired_handles()
     expire_old_questions()
     tidy_warehouse()
+
+
+class MatchChangeConfig(dg.Config):
+    """`match_id`: the match (`combat-analysis matches` lists them). `snapshot`, for a restore only: the version
+    to bring back (`combat-analysis matches --history MATCH` lists them; default: the one before the last
+    change)."""
+
+    match_id: str
+    snapshot: int | None = None
+
+
+def _record_change(context: dg.OpExecutionContext, home: CombatHome, match_id: str) -> list[str]:
+    """Dagster told of the change as the warehouse sync would: the match partition's new materialization and its
+    checks, logged by this run, so its report and the season follow by their automation."""
+    records = records_for(context.instance, home.paths, [match_id])
+    log_records(context, records)
+    return list(records.said)
+
+
+@dg.op(description="Take the match out of the warehouse in one commit (`store.remove_match`), and record it on its "
+                   "match_warehouse partition as removed: answers, the season and its match report drop it.")
+def remove_match_from_warehouse(context: dg.OpExecutionContext, config: MatchChangeConfig,
+                                home: CombatHome) -> dg.Output[int]:
+    try:
+        snapshot = store.remove_match(home.paths.lake, config.match_id)
+    except store.WarehouseError as exc:
+        raise dg.Failure(description=str(exc), allow_retries=False) from exc
+    recorded = _record_change(context, home, config.match_id)
+    return dg.Output(snapshot, metadata={"match_id": config.match_id, "warehouse_snapshot": snapshot,
+                                         "recorded": dg.MetadataValue.json(recorded)})
+
+
+@dg.op(description="Bring back a removed or replaced match's earlier version (`store.restore_match`) and record it "
+                   "on its match_warehouse partition: its report and the season follow by automation.")
+def restore_match_to_warehouse(context: dg.OpExecutionContext, config: MatchChangeConfig,
+                               home: CombatHome) -> dg.Output[int]:
+    try:
+        snapshot = store.restore_match(home.paths.lake, config.match_id, config.snapshot)
+    except store.WarehouseError as exc:
+        raise dg.Failure(description=str(exc), allow_retries=False) from exc
+    recorded = _record_change(context, home, config.match_id)
+    return dg.Output(snapshot, metadata={"match_id": config.match_id, "warehouse_snapshot": snapshot,
+                                         "recorded": dg.MetadataValue.json(recorded)})
+
+
+@dg.job(description="Take a match out of every view: answers, the season and its match report (also "
+                    "`combat-analysis remove MATCH`). restore_match_job undoes it until housekeeping expires the "
+                    "match's earlier versions.")
+def remove_match_job():
+    remove_match_from_warehouse()
+
+
+@dg.job(description="Bring back a removed or replaced match's earlier version (also `combat-analysis restore MATCH`).")
+def restore_match_job():
+    restore_match_to_warehouse()
 
 
 @dg.configured(dg.multiprocess_executor, name="multiprocess", config_schema={

@@ -7,6 +7,7 @@ every version under its digest, which is also the asset's data version. Each que
 
 
 import dataclasses
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TypedDict
 
@@ -33,7 +34,7 @@ from combat_analysis.render.document import (
     spans,
 )
 from combat_analysis.warehouse.handles import rows_of
-from combat_analysis.warehouse.store import committed_manifest
+from combat_analysis.warehouse.store import committed_manifest, unknown_match
 from resources import CombatHome, PlannerResource
 
 OWNERS = ["team:analytics"]
@@ -93,8 +94,17 @@ def _request(key: str, config: QuestionConfig, home: CombatHome) -> QuestionRequ
     return stored
 
 
-def _match_for(request: QuestionRequest, home: CombatHome) -> MatchChoice:
-    """The named match, else what the question's scope words say (across matches, or the latest match)."""
+# The tag of a question run asked after its match did not land within the question sensor's wait.
+WAITED_TAG = "combat_analysis/waited_for_match"
+
+
+def _match_for(request: QuestionRequest, home: CombatHome, tags: Mapping[str, str]) -> MatchChoice:
+    """The named match, else what the question's scope words say (across matches, or the latest match). A named
+    match not in the warehouse fails the run with that reason (and how long the question waited for it)."""
+    if request.match_id is not None and request.as_of is None \
+            and committed_manifest(home.paths.lake, request.match_id) is None:
+        waited = f"; the question waited for it: {tags[WAITED_TAG]}" if WAITED_TAG in tags else ""
+        raise dg.Failure(description=unknown_match(home.paths.lake, request.match_id) + waited, allow_retries=False)
     return choose_match(request.question, home.paths.lake, request.match_id, snapshot=request.as_of)
 
 
@@ -137,7 +147,7 @@ def query_plan(context: dg.AssetExecutionContext, config: QuestionConfig, home: 
     """The query analyst's output: the question as a typed QueryPlan and validated SQL (package v1)."""
     key = question_key(context)
     request = _request(key, config, home)
-    choice = _match_for(request, home)
+    choice = _match_for(request, home, context.run.tags)
     match_id = choice.match_id
     start = new_package(request.question, match_id, request.previous_queries, user_id=request.user_id,
                         session_id=request.session_id, query_id=key)

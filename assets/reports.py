@@ -2,6 +2,7 @@
 
 
 import os
+import shutil
 from datetime import datetime, timedelta
 
 import dagster as dg
@@ -19,22 +20,29 @@ from combat_analysis.render.document import (
     link,
     md_bullets,
     md_chart,
+    md_code_span,
     md_preview,
     para,
     spans,
     to_markdown,
 )
 from combat_analysis.reports.match import BATTERY, MVP_FORMULA, build_match_report
-from combat_analysis.warehouse.store import committed_manifest, manifest, match_ids, open_warehouse
+from combat_analysis.warehouse.store import committed_manifest, history, manifest, match_ids, open_warehouse
 from resources import CombatHome, PlannerResource
 
 OWNERS = ["team:analytics"]
+# Eager, and built on the sensor's first evaluation if missing: eager alone ignores what landed before the
+# automation sensor first ran (a match `combat-analysis ingest` recorded in the instance before `make dev`).
+REPORT_AUTOMATION = (dg.AutomationCondition.eager() | (
+    dg.AutomationCondition.missing() & dg.AutomationCondition.initial_evaluation()
+    & ~dg.AutomationCondition.any_deps_missing() & ~dg.AutomationCondition.any_deps_in_progress()
+    & ~dg.AutomationCondition.in_progress())).with_label("eager, and built once if missing")
 
 
 @dg.asset(
     partitions_def=match_partitions, group_name="reports", kinds={"markdown", "html", "matplotlib"},
     owners=OWNERS, code_version="1", deps=[match_warehouse], pool="report_writes",
-    automation_condition=dg.AutomationCondition.eager(),
+    automation_condition=REPORT_AUTOMATION,
     description="The full report for a match: result, scoreboard, leaders, gold curve, objectives, team "
                 "fights, MVP and a card per player. Built by itself whenever the match's ingest succeeds. "
                 "Metadata: `chart` is the gold difference curve at a readable width with the report's path, "
@@ -46,6 +54,8 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
     markdown and self-contained HTML, kept per match under `<home>/reports/<match>/`."""
     paths = home.paths
     match_id = _match_id_for(paths, context.partition_key)
+    if match_id is None:
+        return _removed_report(paths, context.partition_key)
     report = build_match_report(paths.lake, match_id, path_for_key(paths.reports, match_id, what="match id"),
                                 handles_dir=paths.handles, planner=planner.planner())
     main, *more = sorted(report.chart_info.values(), key=lambda c: c.path.name != "gold_difference.png")
@@ -67,12 +77,27 @@ def match_report(context: dg.AssetExecutionContext, home: CombatHome, planner: P
     })
 
 
-def _match_id_for(paths, key: str) -> str:
-    """The warehouse's match id for a partition key (the key is the id, see `requests.match_key`)."""
+def _match_id_for(paths, key: str) -> str | None:
+    """The warehouse's match id for a partition key (the key is the id, see `requests.match_key`); None for a
+    match taken out of the warehouse (`remove`), whose report goes with it."""
     match_id = check_key(match_id_for_key(key), "match id")  # an id no file may be named after fails here
     if committed_manifest(paths.lake, match_id) is None:
+        changes = history(paths.lake, match_id)
+        if changes and changes[-1].action == "removed":
+            return None
         raise dg.Failure(f"match {match_id!r} is not in the warehouse yet; materialize match_warehouse first")
     return match_id
+
+
+def _removed_report(paths, key: str) -> dg.MaterializeResult:
+    """A removed match's report: its files deleted, so no link or page shows the match; a restore rebuilds it."""
+    match_id = match_id_for_key(key)
+    folder = path_for_key(paths.reports, match_id, what="match id")
+    shutil.rmtree(folder, ignore_errors=True)
+    return dg.MaterializeResult(metadata={
+        "match_id": match_id, "status": "removed",
+        "preview": dg.MetadataValue.md(f"The match was taken out of the warehouse, and its report with it "
+                                       f"({md_code_span('combat-analysis restore ' + match_id)} brings both back).")})
 
 
 @dg.asset(

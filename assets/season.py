@@ -96,8 +96,9 @@ def _metadata_text(mat: dg.AssetMaterialization, key: str) -> str | None:
 
 
 def ingested_match_ids(instance: dg.DagsterInstance) -> set[str]:
-    """The match ids that `match_warehouse` materializations report ingesting."""
-    found = (_metadata_text(m, "match_id") for m in latest_materializations(instance, "match_warehouse").values())
+    """The match ids that `match_warehouse` materializations report ingesting (and not since removed)."""
+    found = (_metadata_text(m, "match_id") for m in latest_materializations(instance, "match_warehouse").values()
+             if _metadata_text(m, "status") != "removed")
     return {m for m in found if m}
 
 

@@ -4,7 +4,7 @@
 through Dagster's `EnvVar`: the value is resolved when a run starts and the UI shows the variable's name,
 never its value. The variables: COMBAT_ANALYSIS_HOME, COMBAT_ANALYSIS_CATALOG and COMBAT_ANALYSIS_DATA_PATH (where
 the warehouse lake lives: docs/warehouse.md), COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS,
-COMBAT_ANALYSIS_LOGS_PER_RUN, COMBAT_ANALYSIS_LLM_BASE_URL, COMBAT_ANALYSIS_LLM_MODEL; the language-model key
+COMBAT_ANALYSIS_LOGS_PER_RUN, COMBAT_ANALYSIS_QUESTION_WAIT_MINUTES, COMBAT_ANALYSIS_LLM_BASE_URL, COMBAT_ANALYSIS_LLM_MODEL; the language-model key
 stays in COMBAT_ANALYSIS_LLM_API_KEY and is read only by the planner that sends it.
 """
 
@@ -24,6 +24,9 @@ HOME_ENV = "COMBAT_ANALYSIS_HOME"
 RETENTION_ENV = "COMBAT_ANALYSIS_QUESTION_RETENTION_DAYS"
 VERSION_RETENTION_ENV = "COMBAT_ANALYSIS_VERSION_RETENTION_DAYS"
 LOGS_PER_RUN_ENV = "COMBAT_ANALYSIS_LOGS_PER_RUN"
+QUESTION_WAIT_ENV = "COMBAT_ANALYSIS_QUESTION_WAIT_MINUTES"
+# A question about a match not in the warehouse yet waits this long for it (its log may still be on its way).
+DEFAULT_QUESTION_WAIT_MINUTES = 30
 DEFAULT_LLM_MODEL = "gpt-4o-mini"
 # A burst of more new logs than this becomes ingest runs of this many matches (one process, one DuckDB
 # connection each); fewer get a run each.
@@ -66,6 +69,9 @@ class CombatHome(dg.ConfigurableResource):
     logs_per_run: int = DEFAULT_LOGS_PER_RUN  # matches per ingest run when a burst of new logs arrives
     # The report server's address (`combat-analysis serve-reports`; `make dev` starts one): report_url links there.
     reports_url: str = ""
+    # How long the question sensor holds a question whose match is not in the warehouse yet, before asking it
+    # anyway (the run then fails, tagged with the wait, naming the missing match).
+    question_wait_minutes: int = DEFAULT_QUESTION_WAIT_MINUTES
 
     @classmethod
     def from_env(cls) -> "CombatHome":
@@ -74,7 +80,8 @@ class CombatHome(dg.ConfigurableResource):
                    question_retention_days=env_int_or_default(RETENTION_ENV, DEFAULT_RETENTION_DAYS),
                    version_retention_days=env_int_or_default(VERSION_RETENTION_ENV, DEFAULT_VERSION_RETENTION_DAYS),
                    logs_per_run=env_int_or_default(LOGS_PER_RUN_ENV, DEFAULT_LOGS_PER_RUN),
-                   reports_url=env_or_default(REPORTS_URL_ENV))
+                   reports_url=env_or_default(REPORTS_URL_ENV),
+                   question_wait_minutes=env_int_or_default(QUESTION_WAIT_ENV, DEFAULT_QUESTION_WAIT_MINUTES))
 
     def report_url(self, file: str | os.PathLike) -> str:
         """Where a report opens in one click: the report server's address when one is configured

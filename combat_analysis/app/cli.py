@@ -33,6 +33,7 @@ from rich.table import Table
 
 from combat_analysis import __version__
 from combat_analysis.app.exits import EPILOG, Exit
+from combat_analysis.app.record import record_ask_log, record_ingest
 from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer, ChartWorker
 from combat_analysis.formatting import clock, count
 from combat_analysis.settings import DEFAULT_VERSION_RETENTION_DAYS, Paths
@@ -154,6 +155,7 @@ def cmd_ingest(args) -> int:
             ingest_logs(files, paths.lake, max_bad_share=args.max_bad_share, replace=args.replace, on_done=done)
     _print_ingest_summary(rows, len(files), failures)
     err.print(f"warehouse: {paths.lake.describe()}")
+    record_ingest(paths, [match for _, match in rows], reports=not args.no_reports)  # Dagster told of them, else their match reports written
     return max(codes, default=Exit.OK)
 
 
@@ -181,8 +183,10 @@ def _resolve_match(args, paths: Paths, question: str):
 
     named = None
     if args.log:
-        named = _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True,
-                                      replace=args.replace).match_id
+        ingested = _ingest_with_progress(Path(args.log), paths, args.max_bad_share, quiet=True,
+                                         replace=args.replace)
+        record_ask_log(paths, ingested)  # a new or changed match is recorded in $DAGSTER_HOME's instance
+        named = ingested.match_id
     elif args.match:
         named = args.match
     return choose_match(question, paths.lake, named, snapshot=args.as_of)
@@ -527,6 +531,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="log files, folders of logs, or glob patterns such as 'logs/**/*.log.gz'")
     ingest.add_argument("--max-bad-share", type=float, default=0.01,
                         help="fail when more than this share of lines is malformed (default 0.01)")
+    ingest.add_argument("--no-reports", action="store_true",
+                        help="without a Dagster instance ($DAGSTER_HOME), do not write each new match's report "
+                             "(a season of logs ingests in minutes; `COMBAT_ANALYSIS_INGEST_REPORTS=0` does the same)")
     ingest.add_argument("--replace", action="store_true",
                         help="take a file even when it holds less of a match than the stored version (a cut upload "
                              "is refused by default; the stored version stays restorable until housekeeping)")

@@ -18,7 +18,7 @@ from tests.support.truth_checks import CORPUS
 
 
 def cli(home: Path, *args: str, **kwargs) -> subprocess.CompletedProcess:
-    env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), "MPLBACKEND": "Agg"}
+    env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), "MPLBACKEND": "Agg", "COMBAT_ANALYSIS_INGEST_REPORTS": "0"}
     env.pop("DAGSTER_HOME", None)
     return subprocess.run([sys.executable, "-m", "combat_analysis.app.main", *args], capture_output=True, text=True,
                           env=env, cwd=ROOT, timeout=300, **kwargs)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from datetime import datetime, timezone
@@ -24,6 +26,7 @@ from tests.support.dagster import (
     automation_tick,
     drop_log,
     ingest_match,
+    local_dagster_home,
     new_instance,
     resources_for,
 )
@@ -35,7 +38,7 @@ from tests.support.hostile_keys import (
     UNMAPPABLE,
     file_names,
 )
-from tests.support.paths import SAMPLE_LOG, SAMPLE_MATCH_ID
+from tests.support.paths import ROOT, SAMPLE_LOG, SAMPLE_MATCH_ID
 from tests.support.season import FIRST
 from tests.support.simulated import simulated_log
 
@@ -184,3 +187,33 @@ def tmpfs_home():
     home = Path(tempfile.mkdtemp(prefix="combat-home-", dir=SHM))
     yield home
     shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def cli_doors(tmp_path_factory):
+    """Two small simulated matches written by `combat-analysis ingest` (a real subprocess) with DAGSTER_HOME set
+    to an instance of the test's own; and one of them ingested through a Dagster run in another home, for the
+    metadata a sensor ingest records."""
+    top = tmp_path_factory.mktemp("doors")
+    logs = [simulated_log(top, 61, "door-one"), simulated_log(top, 62, "door-two")]
+    home, dagster_home = top / "home", local_dagster_home(top / "dagster_home")
+    env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), "DAGSTER_HOME": str(dagster_home), "MPLBACKEND": "Agg"}
+    command = [sys.executable, "-m", "combat_analysis.app.main", "ingest", *map(str, logs)]
+    ingest = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=600)
+    again = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=600)
+    through_run = new_instance()
+    through_run.add_dynamic_partitions("matches", ["door-one"])
+    assert dg.materialize([raw_match_log, match_warehouse], partition_key="door-one", instance=through_run,
+                          resources=resources_for(top / "run-home"),
+                          run_config={"ops": {"raw_match_log": {"config": {"path": str(logs[0])}}}}).success
+    return home, dagster_home, ingest, again, through_run
+
+
+@pytest.fixture()
+def lake_home(tmp_path):
+    """A data home whose warehouse holds one small simulated match, written without Dagster."""
+    from combat_analysis.ingest.run import ingest_log
+
+    home = tmp_path / "home"
+    ingest_log(simulated_log(tmp_path, 63, "lake-only"), home / "warehouse")
+    return home

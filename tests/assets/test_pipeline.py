@@ -17,7 +17,7 @@ from combat_analysis.ingest.run import ingest_log
 from resources.io_managers import latest_package_file
 from tests.support.dagster import ask_question, drop_log, new_instance, resources_for
 from tests.support.paths import SAMPLE_LOG, SAMPLE_MATCH_ID
-from tests.support.simulated import doubled_damage
+from tests.support.simulated import doubled_damage, simulated_log
 
 KEY = SAMPLE_MATCH_ID  # the sample's match id is already a safe partition key
 
@@ -148,6 +148,7 @@ def test_question_file_sensor_turns_files_into_partitions(tmp_path):
     (home / "questions" / "q1.json").write_text(json.dumps({"question": "Who healed the most?",
                                                             "match_id": SAMPLE_MATCH_ID}))
     (home / "questions" / "broken.json").write_text("{not json")
+    ingest_log(simulated_log(tmp_path, 65, SAMPLE_MATCH_ID), home / "warehouse")  # its match is in: no wait
     instance = new_instance()
     with dg.build_sensor_context(instance=instance, resources=resources_for(home)) as context:
         result = question_files_sensor(context)

@@ -46,7 +46,7 @@ def kill_at(home: Path, point: str, statement: str) -> None:
 
 
 def _kill_at(home: Path, point: str, arguments: list[str]) -> None:
-    env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), PAUSE_ENV: point}
+    env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(home), PAUSE_ENV: point, "COMBAT_ANALYSIS_INGEST_REPORTS": "0"}
     proc = subprocess.Popen([sys.executable, "-m", "tests.support.pausing", *arguments], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     said = b""

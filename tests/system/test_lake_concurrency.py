@@ -169,6 +169,7 @@ def test_two_homes_on_two_machines_share_one_lake(postgres, tmp_path):
         folder = tmp_path / f"machine_{name}"
         folder.mkdir()
         env = {**os.environ, **lake_env, "COMBAT_ANALYSIS_HOME": str(folder / "home"), "COMBAT_ANALYSIS_RESIDENT": "0",
+               "COMBAT_ANALYSIS_INGEST_REPORTS": "0",
                "PYTHONPATH": str(ROOT)}
         run = subprocess.run([sys.executable, "-m", "combat_analysis.app.main", "ingest", str(log)], env=env, cwd=folder,
                              capture_output=True, text=True, timeout=300)
