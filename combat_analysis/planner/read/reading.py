@@ -27,7 +27,15 @@ from dataclasses import dataclass, field
 from combat_analysis.catalog import METRICS, metric
 from combat_analysis.contracts.plan import PlanOrder, TimeWindow
 from combat_analysis.planner.read.conditions import THRESHOLD
-from combat_analysis.planner.read.names import Mention, find_mentions, find_roles, find_teams, fold, mask
+from combat_analysis.planner.read.names import (
+    Mention,
+    TeamMention,
+    find_mentions,
+    find_roles,
+    find_teams,
+    fold,
+    mask,
+)
 from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.read.words import NEUTRAL, stems, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -78,7 +86,8 @@ SPECIFIC_DAMAGE = frozenset({"damage_taken", "damage_mitigated", "damage_to_play
                              "crits", "npc_damage"})
 # The figure that counts what an event list lists: "what percent of all kills" asks for kills.
 EVENT_FIGURES = {"kill_events": "kills", "objective_events": "objectives_taken"}
-OBJECTIVE_METRICS = frozenset({"towers", "phoenixes", "titans", "gold_furies", "fire_giants", "objectives_taken"})
+OBJECTIVE_METRICS = frozenset({"towers", "phoenixes", "titans", "structures", "gold_furies", "fire_giants",
+                               "objectives_taken"})
 _BUY = re.compile(r"\b(buy|buys|bought|buying|purchas(?:e|es|ed|ing))\b")
 _HOW_OFTEN = frozenset({"most often", "most frequently", "used most often", "how often", "times", "uses", "most used",
                         "used the most", "usage"})
@@ -121,10 +130,8 @@ def _synonym_hits(text: str) -> tuple[list[MetricHit], list[MetricHit]]:
     return sorted(strong, key=lambda h: h.start), sorted(weak, key=lambda h: h.start)
 
 
-def read_metrics(text: str) -> MetricsRead:
-    """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
-    strong, weak = _synonym_hits(text)
-    notes: list[str] = []
+def _narrowed(strong: list[MetricHit]) -> list[MetricHit]:
+    """Plain words that a more specific figure in the same question explains."""
     if any(h.metric_id in SPECIFIC_DAMAGE for h in strong):
         # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure
         strong = [h for h in strong if h.metric_id != "damage_dealt"]
@@ -132,6 +139,46 @@ def read_metrics(text: str) -> MetricsRead:
         # "how many gold furies did team 1 kill": the verb is not a request for player kills
         strong = [h for h in strong if not (h.metric_id == "kills" and h.phrase in ("kill", "killed", "slain",
                                                                                        "killing blows"))]
+    return strong
+
+
+def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str]:
+    """A figure the verbs turn around: damage or healing that was received, hits counted as purchases."""
+    if "damage_dealt" in ids and _RECEIVE.search(text):
+        ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
+    if "healing_done" in ids and _RECEIVE.search(text):
+        ids = ["healing_received" if f == "healing_done" else f for f in ids]
+    if "hits" in ids and _BUY.search(text) and all(h.phrase in _HOW_OFTEN for h in hits if h.metric_id == "hits"):
+        # "which item was bought most often": how often counts what the verb names, here purchases
+        ids = ["items_purchased" if f == "hits" else f for f in ids]
+    return ids
+
+
+def _by_word_form(text: str) -> tuple[str, str, str] | None:
+    """(metric, note, strength) of another form of a one-word synonym: "spam" for "spammed", "farming" for "farmed"."""
+    for word in re.findall(r"[a-z][a-z']{2,}", text):
+        if word in _COMMON_NON_METRIC or word in NEUTRAL:
+            continue
+        found = next((_STEMS[f] for f in stems(word) if f in _STEMS), None)
+        if found:
+            return found[0], f"'{word}' read as {metric(found[0]).label}", found[1]
+    return None
+
+
+def _by_spelling(text: str) -> tuple[str, str, str] | None:
+    """(metric, note, "fuzzy") of a misspelt one-word synonym ("kils", "healling")."""
+    for word in re.findall(r"[a-z][a-z']{3,}", text):
+        close = difflib.get_close_matches(word, _SINGLE_WORDS, n=1, cutoff=0.8)
+        if close and word not in _COMMON_NON_METRIC:
+            return _SINGLE_WORDS[close[0]], f"'{word}' read as '{close[0]}'", "fuzzy"
+    return None
+
+
+def read_metrics(text: str) -> MetricsRead:
+    """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
+    strong, weak = _synonym_hits(text)
+    strong = _narrowed(strong)
+    notes: list[str] = []
     hits = list(strong)
     evidence = "strong" if strong else "none"
     if any(h.strength == "noted" for h in strong):
@@ -141,33 +188,12 @@ def read_metrics(text: str) -> MetricsRead:
         hits = [weak[0]]
         evidence = "weak"
         notes.append(f"'{weak[0].phrase}' read as {metric(weak[0].metric_id).label}")
-    ids = [h.metric_id for h in hits]
-    if "damage_dealt" in ids and _RECEIVE.search(text):
-        ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
-    if "healing_done" in ids and _RECEIVE.search(text):
-        ids = ["healing_received" if f == "healing_done" else f for f in ids]
-    if "hits" in ids and _BUY.search(text) and all(h.phrase in _HOW_OFTEN for h in hits if h.metric_id == "hits"):
-        # "which item was bought most often": how often counts what the verb names, here purchases
-        ids = ["items_purchased" if f == "hits" else f for f in ids]
+    ids = _turned_by_verbs([h.metric_id for h in hits], hits, text)
     if not ids:
-        # other forms of a one-word synonym: "spam" for "spammed", "farming" for "farmed"
-        for word in re.findall(r"[a-z][a-z']{2,}", text):
-            if word in _COMMON_NON_METRIC or word in NEUTRAL:
-                continue
-            found = next((_STEMS[f] for f in stems(word) if f in _STEMS), None)
-            if found:
-                ids.append(found[0])
-                notes.append(f"'{word}' read as {metric(found[0]).label}")
-                evidence = found[1]
-                break
-    if not ids:
-        for word in re.findall(r"[a-z][a-z']{3,}", text):
-            close = difflib.get_close_matches(word, _SINGLE_WORDS, n=1, cutoff=0.8)
-            if close and word not in _COMMON_NON_METRIC:
-                ids.append(_SINGLE_WORDS[close[0]])
-                notes.append(f"'{word}' read as '{close[0]}'")
-                evidence = "fuzzy"
-                break
+        loose = _by_word_form(text) or _by_spelling(text)
+        if loose is not None:
+            ids, evidence = [loose[0]], loose[2]
+            notes.append(loose[1])
     return MetricsRead(tuple(dict.fromkeys(ids)), tuple(hits), tuple(notes), evidence)
 
 
@@ -437,6 +463,7 @@ class Reading:
     assumptions: tuple[str, ...] = ()
     winner_unknown: bool = False  # "the winners" named, but no Titan fell
     kind_subject: str | None = None  # a kind of non-player named as the one dealing damage ("the towers")
+    owner_sides: tuple[int, ...] = ()  # sides named as the owners of what fell ("the towers order lost")
 
     @property
     def window(self) -> TimeWindow | None:
@@ -472,8 +499,71 @@ _NOT_ROLES = re.compile(r"\bmid[\s-]*(game|match)\b|\b(early|late)[\s,]+(?:and\s
 BUILDING = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\b(buy|bought|purchas\w*)\b")
 
 
+# A side named as the owner of what fell rather than the side that took it: "how many towers did order lose", "chaos
+# gave up", "order's towers", "the chaos phoenixes", "towers lost by order". The log counts an objective for the side
+# that took it, so such a side is read as the other one (`intents.as_taker`).
+_OWNED = r"(?:towers?|phoenix(?:es)?|titans?|structures?|buildings?|turrets?)"
+_LOSING = (r"(?:lose|loses|lost|losing|gave\s+up|give\s+up|gives\s+up|giving\s+up|given\s+up|concede[ds]?|"
+           r"conceding|surrender(?:ed|s)?)")
+_OWNER_AFTER = re.compile(rf"(?:\s+(?:side|team))?(?:'s|')?\s+(?:(?:first|last|final|\w+est|own|outer|inner|"
+                          rf"\w+)\s+)?{_OWNED}\b|\s+(?:\w+\s+)?{_LOSING}\b")
+_OWNER_BEFORE = re.compile(rf"\b(?:{_OWNED}|objectives?)\s+(?:(?:that|which)\s+)?(?:(?:were|was|got)\s+)?"
+                           rf"(?:of|owned\s+by|belonging\s+to|{_LOSING}\s+by)\s+(?:the\s+)?$")
+
+
+def owner_sides(text: str, mentions: Sequence[TeamMention]) -> tuple[int, ...]:
+    """The sides named as the owners of what fell (see `_OWNED`), in `text` as `find_teams` read it."""
+    low = fold(text)
+    return tuple(t.team for t in mentions if t.team is not None and (
+        _OWNER_AFTER.match(low, t.start + len(t.said)) or _OWNER_BEFORE.search(low[:t.start])))
+
+
 def _bucket(mentions: Sequence[Mention], kind: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(m.name for m in mentions if m.kind == kind))
+
+
+def _abilities_and_items(mentions: Sequence[Mention], text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The abilities and items named. An item proc is also an ability: one name matched as both stays one thing,
+    chosen by the verbs ("who bought Bumba's Cudgel" is the item, "damage with Bumba's Cudgel" the ability)."""
+    abilities, items = _bucket(mentions, "ability"), _bucket(mentions, "item")
+    both = [n for n in items if n in abilities]
+    if both:
+        buying = bool(BUILDING.search(text))
+        abilities = tuple(n for n in abilities if not (buying and n in both))
+        items = tuple(n for n in items if buying or n not in both)
+    return abilities, items
+
+
+@dataclass(frozen=True)
+class _Sides:
+    teams: tuple[int, ...]
+    winner_unknown: bool
+    notes: tuple[str, ...]
+    owners: tuple[int, ...]
+
+
+def _sides(text: str, winner_team: int | None) -> _Sides:
+    """The teams named ("order", "team 2", "the winners"), and the sides named as owners of what fell."""
+    mentions = find_teams(text, winner_team)
+    teams = tuple(dict.fromkeys(t.team for t in mentions if t.team is not None))
+    notes = tuple(f"'{t.said}' read as team {t.team}" for t in mentions
+                  if t.team is not None and not re.match(r"team\s*\d", t.said))
+    return _Sides(teams, any(t.team is None for t in mentions), notes, owner_sides(text, mentions))
+
+
+def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject: re.Match | None) -> MetricsRead:
+    """The figures once the objective counts named inside a qualifier ("damage to the towers") or inside a
+    non-player subject ("how much damage did the towers do") are dropped: those words say who, not what."""
+    if qualifiers:
+        inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS
+                  and any(q.start <= h.start and h.end <= q.end for q in qualifiers)]
+        found = MetricsRead(tuple(m for m in found.ids if m not in {h.metric_id for h in inside}),
+                            tuple(h for h in found.hits if h not in inside), found.notes, found.evidence)
+    if subject:
+        found = MetricsRead(tuple(m for m in found.ids if m not in OBJECTIVE_METRICS or not any(
+            h.metric_id == m and subject.start() <= h.start < subject.end() for h in found.hits)),
+            found.hits, found.notes, found.evidence)
+    return found
 
 
 def read_question(question: str, vocab: Vocabulary) -> Reading:
@@ -483,49 +573,24 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     masked = mask(question, named)
     times = parse_windows(masked)
     text = normalize(times.rest)
-    assumptions = list(times.assumptions) + _mention_notes(named)
-    abilities, items = _bucket(mentions, "ability"), _bucket(mentions, "item")
-    # An item proc is also an ability: one name matched as both stays one thing, chosen by the verbs.
-    both = [n for n in items if n in abilities]
-    if both:
-        buying = bool(BUILDING.search(text))
-        abilities = tuple(n for n in abilities if not (buying and n in both))
-        items = tuple(n for n in items if buying or n not in both)
-    teams, winner_unknown = [], False
-    for t in find_teams(times.rest, vocab.winner_team):
-        if t.team is None:
-            winner_unknown = True
-            continue
-        teams.append(t.team)
-        if not re.match(r"team\s*\d", t.said):
-            assumptions.append(f"'{t.said}' read as team {t.team}")
-    roles_text = _NOT_ROLES.sub(" ", masked)
-    roles = tuple(dict.fromkeys(r.role for r in find_roles(roles_text, vocab.roles)))
+    abilities, items = _abilities_and_items(mentions, text)
+    sides = _sides(times.rest, vocab.winner_team)
+    roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
     found = read_metrics(text)
-    assumptions += found.notes
-    named_players = [m.name for m in sorted(named, key=lambda m: m.start)]
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
-    qualifiers = read_qualifiers(text, named_players, npc_said)
-    assumptions += [q.note for q in qualifiers if q.note]
+    qualifiers = read_qualifiers(text, [m.name for m in sorted(named, key=lambda m: m.start)], npc_said)
     subject = _KIND_SUBJECT.search(text)
-    if qualifiers:
-        # "damage to the towers": the objective count named by the same words is not asked for
-        inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS
-                  and any(q.start <= h.start and h.end <= q.end for q in qualifiers)]
-        found = MetricsRead(tuple(m for m in found.ids if m not in {h.metric_id for h in inside}),
-                            tuple(h for h in found.hits if h not in inside), found.notes, found.evidence)
-    if subject:
-        found = MetricsRead(tuple(m for m in found.ids if m not in OBJECTIVE_METRICS or not any(
-            h.metric_id == m and subject.start() <= h.start < subject.end() for h in found.hits)),
-            found.hits, found.notes, found.evidence)
+    assumptions = [*times.assumptions, *_mention_notes(named), *sides.notes, *found.notes,
+                   *(q.note for q in qualifiers if q.note)]
+    found = _metrics_beside(found, qualifiers, subject)
     return Reading(
         question=question, text=text, masked=masked, players=_bucket(mentions, "player"), gods=_bucket(mentions, "god"),
         abilities=abilities, items=items, npcs=_bucket(mentions, "npc"),
-        ambiguous=tuple(m for m in mentions if m.kind == "ambiguous"), teams=tuple(dict.fromkeys(teams)), roles=roles,
+        ambiguous=tuple(m for m in mentions if m.kind == "ambiguous"), teams=sides.teams, roles=roles,
         windows=times.windows, at_minute=times.at_minute, whole_match=times.whole_match, metrics=found.ids,
         metric_hits=found.hits, evidence=found.evidence, qualifiers=qualifiers, groups=tuple(group_cues(text)),
         shape=read_shape(text), scope=read_scope(text), unread=_unread(text, npc_said, qualifiers, found),
-        assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=winner_unknown,
+        assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=sides.winner_unknown, owner_sides=sides.owners,
         kind_subject=next((g for g in subject.groups() if g), None) if subject else None,
     )
 

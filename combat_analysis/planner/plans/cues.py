@@ -1,0 +1,55 @@
+"""The cue words of the intent families, as patterns over a reading's text (lower case, names masked as NAME).
+
+Each pattern says what a question asks for in words: an event list ("first blood", "who won"), a build, a kill
+list, objectives, a scoreboard, a breakdown, a dependent step ("the top damage dealer's ..."). `events`,
+`figures` and `intents` read them; none of them decides anything by itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|death|takedown)\b|\b(died|killed|die)\s+first\b|\bfirst\s+(?:player\s+|one\s+)?to\s+(die|be\s+killed|get\s+a\s+kill)\b|\bfb\b|\bopened\s+the\s+scoring\b|\bdrew\s+first\s+blood\b")
+WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
+BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
+                   r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
+                   r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b")
+KILL_LIST = re.compile(r"\b(kill\s*feed|kill\s+list|list\s+(?:of\s+|all\s+(?:the\s+)?|the\s+)?kills|every\s+kill|all\s+(?:the\s+)?kills|"
+                       r"each\s+kill|who\s+killed|who\s+did\s+name\s+kill|when\s+did\s+name\s+die|whom\s+did|killed\s+by\s+whom|"
+                       r"who\s+was\s+killed\s+by|kills?\s+timeline|show\s+(?:me\s+)?(?:the\s+)?kills)\b")
+OBJECTIVE_WORDS = re.compile(r"\b(objectives?|towers?|phoenix(?:es)?|titans?|gold\s+fur(?:y|ies)|fire\s+giants?|bosses|structures?)\b"
+                             r"|\bwhat\s+(?:was\s+|got\s+)?(?:fell|falls|fall|destroyed|taken|went\s+down|came\s+down)\b")
+OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|sequence|took|destroyed|killed|fell|fall|"
+                            r"taken|secured|go\s+down|went\s+down)\b")
+OBJECTIVE_VALUES = [("tower", r"towers?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"),
+                    ("gold fury", r"gold\s+fur(?:y|ies)"), ("fire giant", r"fire\s+giants?")]
+TOGETHER = re.compile(r"\b(combined|together|altogether|between\s+them|in\s+total|total)\b")
+FIRST_OR_LAST = re.compile(r"\b(first|earliest|opening|last|final|latest)\b")
+MATCH_FACTS = re.compile(r"\bhow\s+long\b|\b(match|game)\s+last(ed)?\b|\bhow\s+many\s+minutes\s+(did|was|were)\s+(the\s+)?(match|game)\b|\b(match|game)\s+(length|duration|time)\b|\bduration\b|"
+                         r"\bwhen\s+did\s+the\s+(match|game)\s+(end|start|begin|finish)\b|\bmatch\s+id\b|\blength\s+of\s+the\s+(match|game)\b")
+ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
+                    r"\bwhat\s+(gods|roles)\s+were\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
+                    r"\bline\s*ups?\b|\bwho\s+(was|were|is|are)\s+(on|in)\s+team\b|\bwhich\s+players\s+(were|are)\s+on\b|"
+                    r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b")
+POSITIONS = re.compile(r"\bwhere\b.*\b(die|died|dying|death|deaths|kill|kills|killed|fights?|fought|ganks?)\b|"
+                       r"\bheat\s*maps?\b|\b(kill|death)\s+(positions?|locations?|map)\b")
+WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")
+_WHOM = r"(?:name|he|she|they|him|her)"
+DEATH_RECAP = re.compile(rf"\bhow\s+did\s+{_WHOM}\s+die\b|\bwhat\s+killed\s+{_WHOM}\b|\bwhy\s+did\s+{_WHOM}\s+(?:die|keep\s+dying)\b|"
+                         rf"\bhow\s+(?:was|did)\s+{_WHOM}\s+(?:get\s+)?killed\b|\b(?:name|his|her|their)\s*(?:'s\s+)?death\s+recaps?\b")
+SCOREBOARD = re.compile(r"\b(scoreboard|summary|summari[sz]e|overview|stats|statistics|stat\s+line|box\s+score|how\s+did\s+.+\s+(do|play|perform|fare)|"
+                        r"performance|perform|recap|tell\s+me\s+about|how\s+was|how\s+did\s+the\s+(match|game)\s+go|how\s+.+\s+(did|went))\b")
+BREAKDOWN = re.compile(r"\b(break\s*down|broken\s+down|breakdown|split|distribution|distributed|composition|made\s+up|"
+                       r"by\s+(?:ability|abilities|skill|item|target|source|phase)|per\s+(?:ability|skill|item|target|phase)|"
+                       r"where\s+did\b.*\bgo|which\s+sources?|what\s+sources?|use[ds]?|using|each|every|all|list)\b")
+RECEIVED = re.compile(r"\b(take|takes|took|taken|taking|receive|received|absorb|absorbed|suffer|suffered)\b")
+BASIC_ATTACKS = re.compile(r"\bbasic\s+attacks?\b|\bauto\s*attacks?\b|\bautos\b")
+AVERAGE = re.compile(r"\b(average|avg|mean|median)\b")
+DEPENDENT = re.compile(
+    r"\b(?:the\s+)?(?:player|one|person|guy|god|someone|whoever)\s+(?:with|who\s+(?:had|got|dealt|did|earned|took|landed|made))\s+"
+    r"(?:the\s+)?(?:most|highest|best|biggest|largest|top)\s+([a-z' /]+?)(?=\s+(?:use|used|build|built|buy|bought|get|got|deal|"
+    r"dealt|do|did|earn|earned|take|took|have|had|heal|healed|make|made|purchase|purchased)\b|[?.!,]|$)"
+    r"|\b(?:the\s+)?(?:top|biggest|best|highest|leading|main)\s+([a-z' ]*?)\s*(?:dealer|earner|fragger|healer|killer|carry|"
+    r"scorer|tank|player|leader|assister)\b"
+    r"|\b(?:the\s+)?([a-z' ]+?)\s+leader\b|\bthe\s+(mvp)\b")
+PRONOUN = re.compile(r"\b(him|her|he|she|his|hers|they|them|their|that\s+player|this\s+player|that\s+guy|the\s+same\s+player)\b")

@@ -1,0 +1,211 @@
+"""Event lists, match patterns and build orders: the intent families that answer with rows of events.
+
+`event_plan` tries each event reader in turn (match facts, roster, what happened, first blood, winner, objectives,
+kill positions, kill feed); `pattern_plan` answers team fights, kill streaks, comebacks and death recaps from the
+report's patterns; `build_plan` answers what a player bought.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from combat_analysis.catalog import metric
+from combat_analysis.contracts.plan import Intent, QueryPlan, TimeWindow
+from combat_analysis.planner.plans.cues import (
+    BUILD,
+    DEATH_RECAP,
+    FIRST_BLOOD,
+    FIRST_OR_LAST,
+    KILL_LIST,
+    MATCH_FACTS,
+    OBJECTIVE_LIST,
+    OBJECTIVE_VALUES,
+    OBJECTIVE_WORDS,
+    POSITIONS,
+    ROSTER,
+    WHAT_HAPPENED,
+    WINNER,
+)
+from combat_analysis.planner.plans.draft import (
+    LIST_LIMIT,
+    ROSTER_DIMS,
+    Draft,
+    Entities,
+    _in,
+    as_taker,
+    entity_filters,
+    finish,
+)
+from combat_analysis.planner.read.reading import Reading
+
+
+def _figures(r: Reading) -> list[str]:
+    """The metrics that are figures (the gold difference too), not event lists or patterns."""
+    return [m for m in r.metrics if metric(m).is_figure or metric(m).kind == "gold_diff"]
+
+
+def winner_question(r: Reading) -> bool:
+    if not WINNER.search(r.text):
+        return False
+    if _figures(r):
+        return False  # "which team won more fights"/"gold of the winning team" are figures
+    return not re.search(r"\b(won|win|wins)\s+(?:the\s+)?(most|more)\b", r.text)
+
+
+_STRUCTURE_WORDS = re.compile(r"\b(?:structures?|buildings?)\b")
+
+
+def _objective_values(text: str) -> list[str]:
+    """The objectives a question names; "structures" are the towers, phoenixes and Titans."""
+    named = [v for v, pat in OBJECTIVE_VALUES if re.search(rf"\b{pat}\b", text)]
+    if _STRUCTURE_WORDS.search(text):
+        named += [v for v in ("tower", "phoenix", "titan") if v not in named]
+    return named
+
+
+@dataclass(frozen=True)
+class EventAsk:
+    """One question as the event readers see it: its reading, entities and what they all check."""
+
+    question: str
+    r: Reading
+    e: Entities
+    assumptions: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return self.r.text
+
+    @property
+    def figures(self) -> list[str]:
+        return _figures(self.r)
+
+    def draft(self, metric_id: str, dims: Sequence[str] = (), **kw) -> QueryPlan:
+        """An event list of `metric_id`, narrowed by the entities `dims` allows and the reading's window."""
+        filters, focus = entity_filters(self.e, dims)
+        kw.setdefault("window", self.r.window)
+        return finish(Draft(self.question, Intent.EVENT_LIST, (metric_id,), filters=filters + kw.pop("extra", []),
+                            order=kw.pop("order", "asc"), limit=kw.pop("limit", LIST_LIMIT), focus=focus,
+                            assumptions=[*self.assumptions, *kw.pop("notes", [])], **kw))
+
+
+def _objective_edge(ask: EventAsk) -> bool:
+    """'How long did it take for the first tower to fall' asks when that objective fell."""
+    text = ask.text
+    return bool(OBJECTIVE_WORDS.search(text) and FIRST_OR_LAST.search(text) and OBJECTIVE_LIST.search(text))
+
+
+def match_facts(ask: EventAsk) -> QueryPlan | None:
+    wanted = "match_info" in ask.r.metrics or (MATCH_FACTS.search(ask.text) and not ask.figures)
+    if not wanted or _objective_edge(ask):
+        return None
+    return ask.draft("match_info", window=None, limit=1)
+
+
+def roster(ask: EventAsk) -> QueryPlan | None:
+    # "list the players by gold" asks for the gold of every player, not the line-up without it
+    if ("roster" in ask.r.metrics or ROSTER.search(ask.text)) and not ask.figures:
+        return ask.draft("roster", ROSTER_DIMS, window=None)
+    return None
+
+
+def what_happened(ask: EventAsk) -> QueryPlan | None:
+    if not WHAT_HAPPENED.search(ask.text) or ask.figures:
+        return None
+    r, window, notes = ask.r, ask.r.window, ["'what happened' read as the player kills"]
+    if r.at_minute is not None:
+        window = TimeWindow(label=f"during minute {r.at_minute}", start_s=60 * r.at_minute, end_s=60 * r.at_minute + 60)
+        ask = replace(ask, assumptions=tuple(a for a in ask.assumptions if not a.startswith("'at")))
+    return ask.draft("kill_events", ("player", "team"), window=window, notes=notes)
+
+
+def first_blood(ask: EventAsk) -> QueryPlan | None:
+    if not FIRST_BLOOD.search(ask.text) or ask.r.shape.count:
+        return None
+    return finish(Draft(ask.question, Intent.EVENT_LIST, ("first_blood",), window=ask.r.window, limit=1,
+                        assumptions=list(ask.assumptions)))
+
+
+def winner(ask: EventAsk) -> QueryPlan | None:
+    if not winner_question(ask.r):
+        return None
+    return finish(Draft(ask.question, Intent.EVENT_LIST, ("winner",), limit=1, assumptions=list(ask.assumptions)))
+
+
+def objectives(ask: EventAsk) -> QueryPlan | None:
+    r, text = ask.r, ask.text
+    damage = any(m.startswith("damage") or m == "npc_damage" for m in r.metrics)
+    per_group = bool({"team", "role", "god"} & set(r.groups))
+    if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or r.shape.count or damage or per_group:
+        return None
+    edge = FIRST_OR_LAST.search(text)
+    if r.shape.superlative and not edge:
+        return None
+    values = _objective_values(text)
+    extra = [_in("objective", values)] if values else []
+    e, notes = as_taker(r, ask.e)
+    ask = replace(ask, e=e, assumptions=(*ask.assumptions, *notes))
+    if edge and not r.window:
+        last = edge.group(1) in ("last", "final", "latest")
+        return ask.draft("objective_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1)
+    return ask.draft("objective_events", ("player", "team"), extra=extra)
+
+
+def positions(ask: EventAsk) -> QueryPlan | None:
+    if not POSITIONS.search(ask.text) or ask.r.shape.count or ask.r.shape.superlative:
+        return None
+    return ask.draft("kill_events", ("player", "team"), notes=["'where' read as the map positions of the player kills"])
+
+
+def kill_feed(ask: EventAsk) -> QueryPlan | None:
+    r = ask.r
+    # "kills per god", "every player's kills": figures split by something, not the kill feed
+    split = {"team", "role", "god"} & set(r.groups) or (r.shape.every and "player" in r.groups)
+    # "show kills each minute", "kills per minute": counts over time or a rate; "what percent of all kills": a share
+    if not KILL_LIST.search(ask.text) or split or r.shape.count or r.shape.superlative or r.shape.per_minute \
+            or r.shape.share:
+        return None
+    return ask.draft("kill_events", ("player", "team"))
+
+
+EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (
+    match_facts, roster, what_happened, first_blood, winner, objectives, positions, kill_feed)
+
+
+def event_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
+    """Match facts, roster, what happened, first blood, winner, objectives, kill positions, kill feed: the first
+    event reader that recognises the question makes its plan."""
+    ask = EventAsk(question, r, e, (*r.assumptions, *e.notes))
+    return next((plan for reader in EVENT_READERS if (plan := reader(ask)) is not None), None)
+
+
+def pattern_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
+    """Team fights, kill streaks, comebacks and stomps, death recaps: the match patterns of the reports."""
+    patterns = [m for m in r.metrics if metric(m).kind == "pattern"]
+    if DEATH_RECAP.search(r.text) and e.players:
+        patterns = ["death_recap"]
+    if not patterns or (_figures(r) and patterns[0] != "death_recap" and not re.search(
+            r"\b(which|what|when|show|list|describe|were|was|decided|biggest|best|longest)\b", r.text)):
+        return None
+    head = patterns[0]
+    filters, focus = entity_filters(e, ("player", "team") if head in ("death_recap", "kill_streaks") else ())
+    return finish(Draft(question, Intent.EVENT_LIST, (head,), filters=filters, window=r.window, order="asc",
+                        limit=LIST_LIMIT, focus=focus, assumptions=[*r.assumptions, *e.notes]))
+
+
+def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
+    text = r.text
+    metrics = list(r.metrics)
+    per_group = bool({"team", "role", "god"} & set(r.groups))
+    item_breakdown = ("item" in r.groups and not e.players) or (per_group and "items_purchased" in metrics)
+    if not BUILD.search(text) or r.shape.count or r.shape.superlative or item_breakdown or \
+            [m for m in metrics if m not in ("items_purchased", "build")]:
+        return None
+    filters, focus = entity_filters(e, ROSTER_DIMS)
+    if r.items:
+        filters.append(_in("item", r.items))
+        focus += r.items
+    return finish(Draft(question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window, order="asc",
+                        limit=LIST_LIMIT, focus=focus, assumptions=[*r.assumptions, *e.notes]))
