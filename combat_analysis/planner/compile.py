@@ -456,10 +456,17 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
         columns = {"player": exp.column("killer"), "team": exp.column("team"), "objective": exp.column("objective")}
         select = exp.select("objective", "target", "killer", "team", "match_second").from_("objectives")
     elif head.id == "kill_events":
-        columns = {"team": exp.column("killer_team")}
+        columns = {"team": exp.column("killer_team"), "source": exp.column("killer"), "victim": exp.column("victim")}
         select = (exp.select("killer", "victim", "match_second", "ability", "assists",
                              exp.column("killer_team").as_("team"), "location_x", "location_y")
                   .from_("kills").where(exp.column("is_player_kill")))
+    elif head.id == "death_events":
+        # every death of a player, whoever or whatever dealt the blow (METRICS.md: deaths from any source)
+        columns = {"player": exp.column("victim"), "team": exp.column("victim_team"), "source": exp.column("killer"),
+                   "source_kind": exp.column("killer_kind")}
+        select = (exp.select("victim", exp.column("killer").as_("cause"), exp.column("killer_kind").as_("cause_kind"),
+                             "match_second", "ability", exp.column("victim_team").as_("team"))
+                  .from_("kills").where(exp.column("victim_kind").eq(exp.Literal.string("player"))))
     else:
         raise PlanError(f"no event list for {head.id!r}")
     conditions = []

@@ -27,6 +27,7 @@ from combat_analysis.planner.read.reading import (
     normalize,
     read_metrics,
 )
+from combat_analysis.planner.read.words import FRAME_NOUNS
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # The cue words of events whose object must be this match: "won the match", not "won the lottery" or "won the
@@ -45,10 +46,12 @@ def _named_by_a_thing(r: Reading) -> bool:
 
 
 def _event_object_unread(r: Reading, plan: QueryPlan) -> bool:
-    """'Which team won the lottery': the winner question names something other than this match."""
+    """'Which team won the lottery': the winner question names something other than this match ("who won this one"
+    and "who won the scrim" name the match)."""
     if plan.intent != Intent.EVENT_LIST or "winner" not in plan.metrics:
         return False
-    return any(m.group(2) not in _EVENT_OBJECTS and not m.group(2).startswith("name") for m in _EVENT_VERB.finditer(r.text))
+    return any(m.group(2) not in _EVENT_OBJECTS and m.group(2) not in FRAME_NOUNS and not m.group(2).startswith("name")
+               for m in _EVENT_VERB.finditer(r.text))
 
 
 def _conditionable(plan: QueryPlan, found: conditions.Condition) -> bool:

@@ -20,6 +20,7 @@ from combat_analysis.answer.results import (
     window_phrase,
 )
 from combat_analysis.catalog import metric
+from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.formatting import clock, is_number
 from combat_analysis.planner.read.conditions import describe
@@ -116,6 +117,9 @@ def qualifier_phrase(plan: QueryPlan) -> str:
         if len(values) > 3 and all(v.lower().endswith("basic attack") for v in values):
             listed = "basic attacks"
         kinds = names([KIND_NAMES.get(v, v) for v in values])
+        if f.op == "!=" and f.dimension in ("source", "source_kind"):  # "deaths not caused by enemy players"
+            bits.append(f"not from {kinds if f.dimension == 'source_kind' else listed}")
+            continue
         phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
                   "target": f"against {listed}", "victim": f"on {listed}", "ability": f"with {listed}",
                   "item": f"with {listed}"}.get(f.dimension)
@@ -554,6 +558,9 @@ def average(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
 
 def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str:
     """The answer to one step of a plan, from that step's rows (and the analyst's pattern tables)."""
+    newer = shaped_answer(plan, rows, columns)
+    if newer is not None:
+        return newer
     intent = plan.intent
     if plan.metrics and metric(plan.metrics[0]).kind == "pattern":
         return pattern(plan, found or {})
@@ -597,3 +604,154 @@ def leader_sentence(plan: QueryPlan, rows: list[dict]) -> str:
     if phrase.endswith(" of"):
         return f"{top.get('player')} {phrase} {value(top, metric_id)}{scope(plan)}."
     return f"{top.get('player')} {phrase}{scope(plan)} ({value(top, metric_id)})."
+
+
+# --------------------------------------------------------------------------- newer plan shapes (the question planner)
+# Deaths from any source and who dealt them, one player's kills, the last kill, deaths by cause: each sentence reads
+# only its plan and rows, and names what its figures are (deaths "to towers", kills "by" or "on" a player).
+
+_KILLER_KINDS = {"player": "enemy players", "structure": "structures", "minion": "minions", "jungle": "jungle camps",
+                 "boss": "bosses", "unknown": "unclassified non-players"}
+
+
+def _either(words: Sequence[str]) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1] if words else ""
+
+
+def _named_killers(names: Sequence[str]) -> list[str]:
+    """Non-players by name, several of a kind said once: "towers" for Order Tower and Chaos Tower."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(entity_kind(name, ()), []).append(name)
+    words = []
+    for kind, members in groups.items():
+        last = {m.split()[-1].lower() for m in members}
+        if len(members) == 1:
+            words.append(f"the {members[0]}")
+        elif len(last) == 1 and kind != "unknown":
+            words.append(fmt.plural(last.pop()))
+        else:
+            words.append(_KILLER_KINDS.get(kind, kind) if kind != "unknown" else names_of(members))
+    return words
+
+
+def names_of(items: Sequence[str], most: int = 3) -> str:
+    """A few names, then how many more: "A, B, C and 4 more"."""
+    items = list(items)
+    return names(items) if len(items) <= most else f"{', '.join(items[:most])} and {len(items) - most} more"
+
+
+def killers_said(plan: QueryPlan) -> str | None:
+    """Who dealt the blows a plan keeps, in words ("towers", "the Fire Giant", "minions, jungle camps or the Fire
+    Giant", "anything but enemy players"); None when the plan keeps every killer."""
+    f = next((f for f in plan.filters if f.dimension in ("source", "source_kind")), None)
+    if f is None:
+        return None
+    values = [str(v) for v in f.values]
+    words = [_KILLER_KINDS.get(v, v) for v in values] if f.dimension == "source_kind" else _named_killers(values)
+    return f"anything but {_either(words)}" if f.op == "!=" else _either(words)
+
+
+_A_KIND = {"structure": "a structure", "minion": "a minion", "boss": "a boss", "jungle": "a jungle monster"}
+
+
+def _blow(row: Mapping[str, Any]) -> str:
+    """"killed by Brisk", "killed by the Order Tower, a structure"."""
+    kind = _A_KIND.get(str(row.get("cause_kind")))
+    return f"killed by the {row.get('cause')}, {kind}" if kind else f"killed by {row.get('cause')}"
+
+
+def death_list(plan: QueryPlan, rows: list[dict]) -> str:
+    """Deaths from any source: "2 deaths to towers: Brisk at 4:10 (killed by Order Tower (a structure)); ..."."""
+    killers = killers_said(plan)
+    to = f" to {killers}" if killers else ""
+    whose = [f for f in plan.focus if not f.startswith("$")]
+    who = names(whose) if whose else None
+    window = window_phrase(plan)
+    if not rows:
+        return f"{who} did not die{to}{window}." if who else f"No player died{to}{window}."
+    if plan.limit == 1:
+        r = rows[0]
+        which = "last" if plan.order == "desc" else "first"
+        of = f" of {who}" if who else ""
+        return (f"The {which} death{of}{to}{window} was {r['victim']}'s at {clock(r['match_second'])}: {_blow(r)}"
+                f"{'' if plan.order == 'desc' else ' (the first death of any kind, not only player kills)'}.")
+    shown = rows[:MAX_LISTED]
+    more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
+    if who:
+        listed = "; ".join(f"at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
+        return f"{who} died {fmt.count(len(rows), 'time')}{to}{window}: {listed}{more}."
+    listed = "; ".join(f"{r['victim']} at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
+    victims = list(dict.fromkeys(str(r["victim"]) for r in rows))
+    return (f"{fmt.count(len(rows), 'death')}{to}{window}, of {fmt.count(len(victims), 'player')} "
+            f"({names(victims)}): {listed}{more}.")
+
+
+def kill_list_of(plan: QueryPlan, rows: list[dict]) -> str | None:
+    """One player's kills ("kills by Brisk": whom they killed, how often and when) or the kills on them; None for
+    any other kill list."""
+    side = next((f for f in plan.filters if f.dimension in ("source", "victim") and len(f.values) == 1
+                 and f.op == "="), None)
+    if side is None:
+        return None
+    player, window = str(side.values[0]), window_phrase(plan)
+    by = side.dimension == "source"
+    if not rows:
+        return f"{player} got no kills{window}." if by else f"No player killed {player}{window}."
+    if plan.limit == 1:
+        r = rows[0]
+        which = "last" if plan.order == "desc" else "first"
+        return (f"{player}'s {which} kill{window} was on {r['victim']} at {clock(r['match_second'])}." if by else
+                f"The {which} player to kill {player}{window} was {r['killer']}, at {clock(r['match_second'])}.")
+    other = "victim" if by else "killer"
+    counts: dict[str, list[int]] = {}
+    for r in rows:
+        counts.setdefault(str(r[other]), []).append(int(r["match_second"]))
+    each = "; ".join(f"{name} {fmt.count(len(times), 'time')} (at {', '.join(clock(t) for t in times[:6])}"
+                     f"{' and more' if len(times) > 6 else ''})" for name, times in counts.items())
+    if by:
+        return f"{player} got {fmt.count(len(rows), 'kill')}{window}, on {fmt.count(len(counts), 'player')}: {each}."
+    return f"{player} was killed by players {fmt.count(len(rows), 'time')}{window}, by {fmt.count(len(counts), 'player')}: {each}."
+
+
+def last_kill(plan: QueryPlan, rows: list[dict]) -> str | None:
+    """"The last player kill was X on Y at 31:53"; None unless the plan asks for the latest kill of the match."""
+    if plan.limit != 1 or plan.order != "desc" or plan.filters:
+        return None
+    if not rows:
+        return f"No player was killed{window_phrase(plan)}."
+    r = rows[0]
+    return f"The last player kill{window_phrase(plan)} was {r['killer']} on {r['victim']} at {clock(r['match_second'])}."
+
+
+def deaths_by_cause(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str | None:
+    """"No player died to minions or the Fire Giant (0 deaths)", "Brisk died 2 times to towers"; None unless the
+    plan counts the deaths a cause dealt, for one player or the whole match."""
+    killers = killers_said(plan)
+    if not metrics or metrics[0] != "deaths" or killers is None or len(rows) != 1 or plan.intent != Intent.LOOKUP:
+        return None
+    n = rows[0].get("deaths")
+    if not is_number(n):
+        return None
+    name = who(dim, rows[0].get(dim)) if dim else None
+    window = window_phrase(plan)
+    if name:
+        return (f"{name} never died to {killers}{window} (0 deaths)." if n == 0 else
+                f"{name} died {fmt.count(int(n), 'time')} to {killers}{window}.")
+    return (f"No player died to {killers}{window} (0 deaths)." if n == 0 else
+            f"{fmt.count(int(n), 'player death')} came from {killers}{window}.")
+
+
+def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """The sentence of a newer plan shape, or None to let `direct_answer` choose as before."""
+    head = plan.metrics[0] if plan.metrics else None
+    if head == "death_events":
+        return death_list(plan, rows)
+    if head == "kill_events":
+        return kill_list_of(plan, rows) or last_kill(plan, rows)
+    if plan.intent == Intent.LOOKUP and head == "deaths":
+        shape = result_shape(rows, columns, plan)
+        dims = [d for d in shape.dimensions if d != "period"]
+        return deaths_by_cause(plan, rows, dims[0] if dims else None, shape.metrics)
+    return None

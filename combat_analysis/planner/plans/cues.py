@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import re
 
-FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|death|takedown)\b|\b(died|killed|die)\s+first\b|\bfirst\s+(?:player\s+|one\s+)?to\s+(die|be\s+killed|get\s+a\s+kill)\b|\bfb\b|\bopened\s+the\s+scoring\b|\bdrew\s+first\s+blood\b")
+FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|takedown)\b|\bkilled\s+first\b"
+                         r"|\bfirst\s+(?:player\s+|one\s+)?to\s+get\s+a\s+kill\b|\bfb\b|\bopened\s+the\s+scoring\b"
+                         r"|\bdrew\s+first\s+blood\b")
+# The first or last death of any kind (METRICS.md: deaths from any source), not first blood: "who died first", "the
+# first player to die", "the last death", "who got killed last".
+DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"
+                        r"(?:to\s+(?:die|be\s+killed|get\s+killed|fall)|death|deaths)\b"
+                        r"|\b(?:died|die|dies|dying|(?:got|was|get)\s+killed)\s+(?P<b>first|last)\b")
+# The first or last player kill ("the last kill of the game", "his first kill"): first blood is the first one
+KILL_EDGE = re.compile(r"\b(?P<a>last|final|latest)\s+(?:kill|takedown|frag)\b")
 WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
 BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
                    r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"

@@ -56,6 +56,19 @@ def resolve_entities(r: Reading, vocab: Vocabulary) -> Entities:
                     by_player=by_player)
 
 
+def gods_as_players(r: Reading, e: Entities, vocab: Vocabulary) -> Entities:
+    """'How much healing did the Anubis put out': a god played by exactly one player of this match is that player,
+    whose figure it is and whose name the answer gives. A god with several players stays a group, like a role."""
+    if e.players or not e.gods or "god" in r.groups or e.roles:
+        return e
+    found = [vocab.players_where(god=god) for god in e.gods]
+    if not all(len(players) == 1 for players in found):
+        return e
+    players = tuple(players[0].player for players in found)
+    notes = tuple(f"{god} read as its player, {player}" for god, player in zip(e.gods, players, strict=True))
+    return replace(e, players=players, gods=(), notes=(*e.notes, *notes))
+
+
 def as_taker(r: Reading, e: Entities) -> tuple[Entities, tuple[str, ...]]:
     """'How many towers did order lose', 'chaos's towers that fell': the log counts an objective for the side that
     took it, so a side named as the owner of what fell is read as the other side; the reading is stated."""

@@ -12,12 +12,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from combat_analysis.catalog import metric
-from combat_analysis.contracts.plan import Intent, QueryPlan, TimeWindow
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
 from combat_analysis.planner.plans.cues import (
     BUILD,
+    DEATH_EDGE,
     DEATH_RECAP,
     FIRST_BLOOD,
     FIRST_OR_LAST,
+    KILL_EDGE,
     KILL_LIST,
     MATCH_FACTS,
     OBJECTIVE_LIST,
@@ -38,7 +40,9 @@ from combat_analysis.planner.plans.draft import (
     entity_filters,
     finish,
 )
+from combat_analysis.planner.read.causes import cause_filter
 from combat_analysis.planner.read.reading import Reading
+from combat_analysis.planner.vocabulary import Vocabulary
 
 
 def _figures(r: Reading) -> list[str]:
@@ -73,6 +77,7 @@ class EventAsk:
     r: Reading
     e: Entities
     assumptions: tuple[str, ...]
+    vocab: Vocabulary
 
     @property
     def text(self) -> str:
@@ -87,7 +92,8 @@ class EventAsk:
         filters, focus = entity_filters(self.e, dims)
         kw.setdefault("window", self.r.window)
         return finish(Draft(self.question, Intent.EVENT_LIST, (metric_id,), filters=filters + kw.pop("extra", []),
-                            order=kw.pop("order", "asc"), limit=kw.pop("limit", LIST_LIMIT), focus=focus,
+                            order=kw.pop("order", "asc"), limit=kw.pop("limit", LIST_LIMIT),
+                            focus=[*focus, *kw.pop("focus", [])],
                             assumptions=[*self.assumptions, *kw.pop("notes", [])], **kw))
 
 
@@ -119,6 +125,62 @@ def what_happened(ask: EventAsk) -> QueryPlan | None:
         window = TimeWindow(label=f"during minute {r.at_minute}", start_s=60 * r.at_minute, end_s=60 * r.at_minute + 60)
         ask = replace(ask, assumptions=tuple(a for a in ask.assumptions if not a.startswith("'at")))
     return ask.draft("kill_events", ("player", "team"), window=window, notes=notes)
+
+
+# A list asked for: who, which players, when, list, show, "did anyone".
+_WHO_OR_WHEN = re.compile(r"\b(?:who|whom|whose|which|when|list|show|anyone|anybody|everyone|ever|did\s+\w+)\b")
+
+
+def _cause_of_death(ask: EventAsk) -> list[Filter]:
+    causes = ask.r.causes
+    return [cause_filter(causes, ask.vocab)] if causes is not None else []
+
+
+# A player's deaths as a list: "when did Brisk die", "list Brisk's deaths"
+_DEATHS_OF = re.compile(r"\bwhen\s+(?:did|does|was|were)\s+name\s+(?:die|get\s+killed|killed)\b|\bname's\s+deaths\b"
+                        r"|\b(?:list|show)\s+(?:me\s+)?(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+)?deaths\b")
+
+
+def deaths(ask: EventAsk) -> QueryPlan | None:
+    """Deaths from any source as events: the first or last death ("who died first"), a player's deaths ("when did
+    Brisk die"), and the deaths by a cause ("who got killed by the fire giant", "did anyone die to a tower")."""
+    r = ask.r
+    edge = DEATH_EDGE.search(ask.text)
+    listed = (r.causes is not None and _WHO_OR_WHEN.search(ask.text)) or _DEATHS_OF.search(ask.text) \
+        or "death_events" in r.metrics
+    split = {"team", "role", "god", "ability", "minute", "phase"} & set(r.groups) or r.shape.per_minute
+    if r.shape.count or r.shape.superlative and not edge or split or not (edge or listed):
+        return None
+    extra = _cause_of_death(ask)
+    if edge:
+        last = (edge.group("a") or edge.group("b")) in ("last", "final", "latest")
+        return ask.draft("death_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1)
+    return ask.draft("death_events", ("player", "team"), extra=extra)
+
+
+def last_kill(ask: EventAsk) -> QueryPlan | None:
+    """'Who got the last kill', 'Brisk's final kill': the latest player kill (the first one is first blood)."""
+    if not KILL_EDGE.search(ask.text) or ask.r.shape.count:
+        return None
+    extra = [_in("source", ask.e.players)] if ask.e.players else []
+    return ask.draft("kill_events", ("team",), extra=extra, order="desc", limit=1, focus=list(ask.e.players))
+
+
+# Whose kills a kill list is: "kills by Brisk", "Brisk's kills" (the killer); "kills on Brisk", "who killed Brisk"
+# (the victim); otherwise both, the kills a player made and suffered.
+_KILLS_BY = re.compile(r"\bkills?\s+(?:made\s+|scored\s+|landed\s+|secured\s+)?(?:by|from)\s+(?:player\s+)?name\b"
+                       r"|\bname's\s+kills\b|\bname\s+(?:killed|got|made|scored|secured)\b|\bwho\s+did\s+name\s+kill\b")
+_KILLS_ON = re.compile(r"\bkills?\s+on\s+name\b|\bkilled\s+name\b|\bwho\s+killed\s+name\b|\bname\s+was\s+killed\b")
+
+
+def _kill_list_side(ask: EventAsk) -> tuple[tuple[str, ...], list[Filter]]:
+    """The entity dimensions of a kill list and the filters that say whose kills they are."""
+    players = ask.e.players
+    if len(players) == 1 and _KILLS_BY.search(ask.text) and not _KILLS_ON.search(ask.text):
+        return ("team",), [_in("source", players)]
+    if len(players) == 1 and _KILLS_ON.search(ask.text) and not _KILLS_BY.search(ask.text):
+        return ("team",), [_in("victim", players)]
+    return ("player", "team"), []
 
 
 def first_blood(ask: EventAsk) -> QueryPlan | None:
@@ -167,17 +229,18 @@ def kill_feed(ask: EventAsk) -> QueryPlan | None:
     if not KILL_LIST.search(ask.text) or split or r.shape.count or r.shape.superlative or r.shape.per_minute \
             or r.shape.share:
         return None
-    return ask.draft("kill_events", ("player", "team"))
+    dims, extra = _kill_list_side(ask)
+    return ask.draft("kill_events", dims, extra=extra, focus=list(ask.e.players) if extra else [])
 
 
 EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (
-    match_facts, roster, what_happened, first_blood, winner, objectives, positions, kill_feed)
+    match_facts, roster, what_happened, deaths, last_kill, first_blood, winner, objectives, positions, kill_feed)
 
 
-def event_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
-    """Match facts, roster, what happened, first blood, winner, objectives, kill positions, kill feed: the first
-    event reader that recognises the question makes its plan."""
-    ask = EventAsk(question, r, e, (*r.assumptions, *e.notes))
+def event_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan | None:
+    """Match facts, roster, what happened, deaths, the last kill, first blood, winner, objectives, kill positions,
+    kill feed: the first event reader that recognises the question makes its plan."""
+    ask = EventAsk(question, r, e, (*r.assumptions, *e.notes), vocab)
     return next((plan for reader in EVENT_READERS if (plan := reader(ask)) is not None), None)
 
 

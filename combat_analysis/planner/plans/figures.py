@@ -26,13 +26,16 @@ from combat_analysis.planner.plans.draft import (
     as_taker,
     entity_filters,
     finish,
+    gods_as_players,
 )
 from combat_analysis.planner.plans.events import _objective_values
 from combat_analysis.planner.plans.refusals import refusal
+from combat_analysis.planner.read.causes import cause_filter
 from combat_analysis.planner.read.reading import (
     EVENT_FIGURES,
     NPC_KINDS,
     OBJECTIVE_METRICS,
+    RECEIVE,
     Qualifier,
     Reading,
     normalize,
@@ -181,6 +184,7 @@ def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str
 
 def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:
     """A figure, or several, composed from the reading's slots (see the module's docstring)."""
+    e = gods_as_players(r, e, vocab)
     assumptions = [*r.assumptions, *e.notes]
     npc = npc_plan(question, r, vocab, assumptions)
     if npc is not None:
@@ -242,6 +246,12 @@ def _qualified(question: str, r: Reading, e: Entities, vocab: Vocabulary, metric
         kind = next(k for k, m in KIND_METRIC.items() if m == metrics[0])
         metrics = ["damage_taken", *metrics[1:]]
         received.append(Filter(dimension="source_kind", values=(kind,)))
+    if metrics[0] == "biggest_hit" and RECEIVE.search(r.text) and e.players:
+        # "the hardest hit Brisk took": the biggest hit against Brisk, and who landed it
+        received.append(_in("target", e.players))
+        e = replace(e, players=())
+    if r.causes is not None and "source" in metric(metrics[0]).dimensions and metrics[0] in ("deaths",):
+        received.append(cause_filter(r.causes, vocab))  # "died to towers", "deaths not caused by enemy players"
     applied = apply_qualifiers(metrics, qualifiers, r.players, r.shape.compare)
     metrics = list(applied.metrics)
     extra: list[Filter] = [*received, *applied.filters]

@@ -72,7 +72,10 @@ def leader_then(question: str, leader_metric: str, r: Reading, child: QueryPlan,
 def plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     """The plan a reading asks for: the first intent family that recognises it."""
     e = resolve_entities(r, vocab)
-    for family in (event_plan, pattern_plan, build_plan):
+    plan = event_plan(question, r, e, vocab)
+    if plan is not None:
+        return plan
+    for family in (pattern_plan, build_plan):
         plan = family(question, r, e)
         if plan is not None:
             return plan

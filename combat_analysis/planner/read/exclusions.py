@@ -35,7 +35,10 @@ def excluded(question: str, r: Reading, vocab: Vocabulary) -> set[tuple[str, str
         out |= {("role", mention.role) for mention in find_roles(what, vocab.roles)}
         out |= {("team", mention.team) for mention in find_teams(what, vocab.winner_team) if mention.team}
         out |= {("player", p) for p in r.players if re.search(rf"(?<!\w){re.escape(fold(p))}(?!\w)", what)}
-        out |= {("god", g) for g in r.gods if re.search(rf"(?<!\w){re.escape(fold(g))}(?!\w)", what)}
+        gods = {g for g in r.gods if re.search(rf"(?<!\w){re.escape(fold(g))}(?!\w)", what)}
+        out |= {("god", g) for g in gods}
+        # a god named for its one player ("everyone except the Loki"): that player is left out
+        out |= {("player", p.player) for g in gods for p in vocab.players_where(god=g)}
     return out
 
 

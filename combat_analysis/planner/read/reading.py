@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from combat_analysis.catalog import METRICS, metric
 from combat_analysis.contracts.plan import PlanOrder, TimeWindow
+from combat_analysis.planner.read.causes import Causes, read_causes
 from combat_analysis.planner.read.conditions import THRESHOLD
 from combat_analysis.planner.read.names import (
     Mention,
@@ -85,14 +86,18 @@ SPECIFIC_DAMAGE = frozenset({"damage_taken", "damage_mitigated", "damage_to_play
                              "damage_to_minions", "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit",
                              "crits", "npc_damage"})
 # The figure that counts what an event list lists: "what percent of all kills" asks for kills.
-EVENT_FIGURES = {"kill_events": "kills", "objective_events": "objectives_taken"}
+EVENT_FIGURES = {"kill_events": "kills", "objective_events": "objectives_taken", "death_events": "deaths"}
 OBJECTIVE_METRICS = frozenset({"towers", "phoenixes", "titans", "structures", "gold_furies", "fire_giants",
                                "objectives_taken"})
 _BUY = re.compile(r"\b(buy|buys|bought|buying|purchas(?:e|es|ed|ing))\b")
 _HOW_OFTEN = frozenset({"most often", "most frequently", "used most often", "how often", "times", "uses", "most used",
                         "used the most", "usage"})
-_RECEIVE = re.compile(r"\b(take|takes|took|taken|taking|receive|received|receiving|absorb|absorbed|tank|tanked|suffer|"
-                      r"suffered|get\s+hit|got\s+hit)\b")
+# Verbs of receiving: the damage or healing named is what the player took, not what they dealt ("who ate the most
+# damage", "soaked", "tanked", "face-tanked").
+RECEIVE = re.compile(r"\b(take|takes|took|taken|taking|receive|received|receiving|absorb|absorbed|absorbing|tank|tanks|"
+                     r"tanked|tanking|suffer|suffered|get\s+hit|got\s+hit|ate|eat|eats|eaten|eating|soak|soaks|soaked|"
+                     r"soaking|sponge|sponged|face\s*tank(?:s|ed|ing)?)\b")
+_RECEIVE = RECEIVE
 
 
 @dataclass(frozen=True)
@@ -464,6 +469,7 @@ class Reading:
     winner_unknown: bool = False  # "the winners" named, but no Titan fell
     kind_subject: str | None = None  # a kind of non-player named as the one dealing damage ("the towers")
     owner_sides: tuple[int, ...] = ()  # sides named as the owners of what fell ("the towers order lost")
+    causes: Causes | None = None  # who dealt the killing blows asked about ("killed by the Fire Giant")
 
     @property
     def window(self) -> TimeWindow | None:
@@ -566,6 +572,26 @@ def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject
     return found
 
 
+def _without(text: str, causes: Causes | None) -> str:
+    """The text with the causes of death blanked: "deaths not caused by enemy players" groups by no one."""
+    if causes is None:
+        return text
+    return text[:causes.verb_end] + " " * (causes.end - causes.verb_end) + text[causes.end:]
+
+
+def _as_deaths(found: MetricsRead, qualifiers: Sequence[Qualifier], causes: Causes
+               ) -> tuple[MetricsRead, tuple[Qualifier, ...]]:
+    """A cause of death names who dealt the blow, not a figure of its own: "killed by the fire giant" counts deaths
+    (not kills, not Fire Giant kills), and the qualifiers inside it are the cause's."""
+    inside = [h for h in found.hits if causes.start <= h.start < causes.end]
+    kept = [h for h in found.hits if h not in inside or h.metric_id in ("deaths",)]
+    ids = [m for m in found.ids if m not in {h.metric_id for h in inside} or m == "deaths"]
+    if "deaths" not in ids:
+        ids.insert(0, "deaths")
+    metrics = MetricsRead(tuple(ids), tuple(kept), found.notes, "strong")
+    return metrics, tuple(q for q in qualifiers if not causes.start <= q.start < causes.end)
+
+
 def read_question(question: str, vocab: Vocabulary) -> Reading:
     """Every slot of one question, each read on its own."""
     mentions = find_mentions(question, vocab)
@@ -579,24 +605,30 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     found = read_metrics(text)
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
     qualifiers = read_qualifiers(text, [m.name for m in sorted(named, key=lambda m: m.start)], npc_said)
+    # a figure's own words are no qualifier: "the biggest hit Brisk landed" is Brisk's biggest hit, not hits on Brisk
+    qualifiers = tuple(q for q in qualifiers if not any(h.start < q.start < h.end for h in found.hits))
     subject = _KIND_SUBJECT.search(text)
     assumptions = [*times.assumptions, *_mention_notes(named), *sides.notes, *found.notes,
                    *(q.note for q in qualifiers if q.note)]
     found = _metrics_beside(found, qualifiers, subject)
+    causes = read_causes(text, vocab)
+    if causes is not None:
+        found, qualifiers = _as_deaths(found, qualifiers, causes)
     return Reading(
         question=question, text=text, masked=masked, players=_bucket(mentions, "player"), gods=_bucket(mentions, "god"),
         abilities=abilities, items=items, npcs=_bucket(mentions, "npc"),
         ambiguous=tuple(m for m in mentions if m.kind == "ambiguous"), teams=sides.teams, roles=roles,
         windows=times.windows, at_minute=times.at_minute, whole_match=times.whole_match, metrics=found.ids,
-        metric_hits=found.hits, evidence=found.evidence, qualifiers=qualifiers, groups=tuple(group_cues(text)),
-        shape=read_shape(text), scope=read_scope(text), unread=_unread(text, npc_said, qualifiers, found),
+        metric_hits=found.hits, evidence=found.evidence, qualifiers=qualifiers, groups=tuple(group_cues(_without(text, causes))),
+        shape=read_shape(text), scope=read_scope(text), unread=_unread(text, npc_said, qualifiers, found, causes),
+        causes=causes,
         assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=sides.winner_unknown, owner_sides=sides.owners,
         kind_subject=next((g for g in subject.groups() if g), None) if subject else None,
     )
 
 
 def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qualifier],
-            found: MetricsRead) -> tuple[str, ...]:
+            found: MetricsRead, causes: Causes | None = None) -> tuple[str, ...]:
     """Content words no reader used: not a name, not a known word, not a misspelling a reader resolved."""
     for said, _ in npcs:
         text = text.replace(fold(said), " ")
@@ -604,6 +636,7 @@ def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qua
                 for w in re.findall(r"'([^']+)' read as", note)}
     places = [m.group(0) for m in LOCATION.finditer(text)]
     spans = [(h.start, h.end) for h in found.hits] + [(q.start, q.end) for q in qualifiers]
+    spans += [(causes.start, causes.end)] if causes is not None else []
     spans += [m.span() for dim, pattern in _GROUP_RULES if dim in ("source", "target_kind", "objective")
               for m in pattern.finditer(text)]
     spans += [m.span() for m in _EVENT_KINDS.finditer(text)] + [m.span() for m in _KIND_SUBJECT.finditer(text)]
