@@ -10,8 +10,8 @@ match named loosely ("the titan" is every Titan, "the fire giant" the Fire Giant
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.contracts.plan import Filter
@@ -139,25 +139,18 @@ def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
     return None
 
 
+def _op(count: int, negated: bool) -> Literal["=", "!=", "in"]:
+    return "!=" if negated else "=" if count == 1 else "in"
+
+
 def cause_filter(causes: Causes, vocab: Vocabulary) -> Filter:
     """One filter on the killer: by kind when only whole kinds are named, else by name (a kind then stands for every
     name of that kind in this match, players included)."""
-    op_one, op_many = ("!=", "!=") if causes.negated else ("=", "in")
     if not causes.names:
-        return Filter(dimension="source_kind", op=op_one if len(causes.kinds) == 1 else op_many, values=causes.kinds)
+        return Filter(dimension="source_kind", op=_op(len(causes.kinds), causes.negated), values=causes.kinds)
     names = list(causes.names)
     if "player" in causes.kinds:
         names += vocab.player_names
     names += [n for n in vocab.npcs if entity_kind(n, ()) in causes.kinds]
     names = list(dict.fromkeys(names))
-    return Filter(dimension="source", op=op_one if len(names) == 1 else op_many, values=tuple(names))
-
-
-def describe(causes: Causes, names: Sequence[str] = ()) -> str:
-    """The causes in words, for an answer: "towers", "the Fire Giant", "minions, jungle camps or the Fire Giant"."""
-    words = {"player": "enemy players", "minion": "minions", "jungle": "jungle camps", "boss": "bosses",
-             "structure": "structures", "unknown": "unclassified non-players"}
-    listed = [words.get(k, k) for k in causes.kinds] + [f"the {n}" for n in (names or causes.names)]
-    if len(listed) <= 1:
-        return "".join(listed)
-    return ", ".join(listed[:-1]) + " or " + listed[-1]
+    return Filter(dimension="source", op=_op(len(names), causes.negated), values=tuple(names))
