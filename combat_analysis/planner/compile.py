@@ -253,7 +253,8 @@ def _base_cte(m: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
         expr, roster = _dim_expr(f.dimension, m)
         needs_roster |= roster
         conditions.append(_match(expr, f, bound))
-    conditions += _window_conditions(exp.column("match_second", table="e"), plan.window)
+    if not source.timeless:
+        conditions += _window_conditions(exp.column("match_second", table="e"), plan.window)
     agg: exp.Expr
     if m.aggregation == "count":
         agg = exp.Count(this=exp.Star())

@@ -755,3 +755,8 @@ def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> 
         dims = [d for d in shape.dimensions if d != "period"]
         return deaths_by_cause(plan, rows, dims[0] if dims else None, shape.metrics)
     return None
+
+
+# the figures the catalog added for the planner, in the same two forms as the rest
+MOST.update({"biggest_crit": "landed the biggest critical hit", "structures": "destroyed the most structures"})
+AMOUNT.update({"biggest_crit": "{who}'s biggest critical hit was {v}", "structures": "{who} destroyed {v} structures"})

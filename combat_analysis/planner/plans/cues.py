@@ -53,7 +53,7 @@ BREAKDOWN = re.compile(r"\b(break\s*down|broken\s+down|breakdown|split|distribut
                        r"where\s+did\b.*\bgo|which\s+sources?|what\s+sources?|use[ds]?|using|each|every|all|list)\b")
 RECEIVED = re.compile(r"\b(take|takes|took|taken|taking|receive|received|absorb|absorbed|suffer|suffered)\b")
 BASIC_ATTACKS = re.compile(r"\bbasic\s+attacks?\b|\bauto\s*attacks?\b|\bautos\b")
-AVERAGE = re.compile(r"\b(average|avg|mean|median)\b")
+AVERAGE = re.compile(r"\b(?:average|averages|avg|avrg|avrage|averge|avarage|averag|mean|median)\b|\bon\s+avg\b")
 DEPENDENT = re.compile(
     r"\b(?:the\s+)?(?:player|one|person|guy|god|someone|whoever)\s+(?:with|who\s+(?:had|got|dealt|did|earned|took|landed|made))\s+"
     r"(?:the\s+)?(?:most|highest|best|biggest|largest|top)\s+([a-z' /]+?)(?=\s+(?:use|used|build|built|buy|bought|get|got|deal|"

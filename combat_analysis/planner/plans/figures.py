@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from combat_analysis.catalog import DIMENSIONS, metric, rate_of
+from combat_analysis.catalog import DIMENSIONS, average_of, metric, rate_of
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.planner.plans.cues import AVERAGE, BASIC_ATTACKS, BREAKDOWN, RECEIVED, SCOREBOARD
 from combat_analysis.planner.plans.draft import (
@@ -270,19 +270,28 @@ def _qualified(question: str, r: Reading, e: Entities, vocab: Vocabulary, metric
 
 
 def _averaged_or_grouped(d: Draft, r: Reading, e: Entities) -> QueryPlan:
-    """The grouped plan, led by the average (or median) when the question asks for one."""
+    """The grouped plan, or the average (or median) the question asks for: of each group per player ("which role
+    had the highest average damage": a role's total over its 2 players, per METRICS.md), or of the players of what it
+    names, led by their mean ("the average gold of the junglers", "avg kills per player on chaos", "the average
+    K/D": every player's own figure)."""
     if not AVERAGE.search(r.text):
         return grouped_plan(d, r, e)
-    if not e.any and not {"team", "role", "god"} & set(r.groups) and \
-            metric(d.metrics[0]).aggregation in ("sum", "count"):
-        # "the average gold per player": every player's figure, led by their average
-        d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), _statistic(r.text), LIST_LIMIT
+    statistic = _statistic(r.text)
+    head = metric(d.metrics[0])
+    per_player = average_of(head.id)
+    if {"team", "role", "god"} & set(r.groups) and statistic == "average" and per_player and not e.players:
+        d.metrics = (per_player, *d.metrics[1:])
+        d.assumptions.append(f"a group's average {head.label} is its total divided by its number of players")
+        return grouped_plan(d, r, e)
+    if not e.players:
+        filters, focus = entity_filters(e, head.dimensions)
+        d.filters += filters
+        d.focus += focus
+        d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), statistic, LIST_LIMIT
         return finish(d)
     plan = grouped_plan(d, r, e)
-    if plan.intent in (Intent.COMPARISON, Intent.RANKING) and len(plan.group_by) == 1:
-        return plan.model_copy(update={"shape": _statistic(r.text)})  # "the average damage of the supports"
-    return plan.model_copy(update={"assumptions": (*plan.assumptions, "averages are not computed for one entity: "
-                                                   "the figure is its total")})
+    return plan.model_copy(update={"assumptions": (*plan.assumptions, "averages are not computed for one player: "
+                                                   "the figure is their total")})
 
 
 _SLAY = frozenset({"kill", "killed", "kills", "slay", "slew", "slain", "take", "took", "taken", "secure", "secured"})

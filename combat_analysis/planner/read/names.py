@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from combat_analysis.planner.read.words import ROLE_WORDS, known_words
+from combat_analysis.planner.read.words import ROLE_WORDS, known_words, stems
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # Words a question uses for its own sake; a prefix or fuzzy match on them would invent a name.
@@ -308,7 +308,9 @@ def find_roles(text: str, roles: tuple[str, ...]) -> list[RoleMention]:
     found = []
     for m in re.finditer(r"\b(solo\s*laners?|mid\s*laners?|top\s*laners?|[a-z]+)\b", low):
         word = re.sub(r"\s+", "", m.group(1))
-        role = ROLE_WORDS.get(word)
+        # the plural and possessive forms of a role word too: "supps", "carries", "junglers'"
+        role = next((ROLE_WORDS[f] for f in (word, *stems(word)) if f in ROLE_WORDS), None)
+        word = next((f for f in (word, *stems(word)) if f in ROLE_WORDS), word)
         if role is None or (roles and role not in roles):
             continue
         if word == "top" and not re.match(r"\s*(lane|laner)", low[m.end():]):

@@ -83,7 +83,7 @@ _STEMS = {f: (s.metric_id, s.strength) for s in reversed(SYNONYMS) if " " not in
           and s.strength != "noted" for f in stems(s.phrase) if len(f) >= 3}
 _STEMS.update({f: (mid, "strong") for phrase, mid in _SINGLE_WORDS.items() for f in stems(phrase) if len(f) >= 3})
 SPECIFIC_DAMAGE = frozenset({"damage_taken", "damage_mitigated", "damage_to_players", "damage_to_structures",
-                             "damage_to_minions", "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit",
+                             "damage_to_minions", "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit", "biggest_crit",
                              "crits", "npc_damage"})
 # The figure that counts what an event list lists: "what percent of all kills" asks for kills.
 EVENT_FIGURES = {"kill_events": "kills", "objective_events": "objectives_taken", "death_events": "deaths"}
@@ -323,7 +323,7 @@ _GROUP_PATTERNS = [
                r"jungle\s+(?:camps?|monsters?)|minions?|structures?|towers?|sources?|attackers?)\b"),
     ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player)\b|\bwhat\s+player\b|"
                r"\b(?:each|every|all(?:\s+the)?|all\s+(?:ten|10))\s+players?\b|"
-               r"\bper\s+player\b|\bby\s+player\b|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"
+               r"\bper\s+player\b|\bby\s+player\b(?!\s+name\b)|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"
                r"|\beveryone\b|\beverybody\b|\ball\s+(?:ten|10)\b"),
 ]
 _GROUP_RULES = [(dim, re.compile(p)) for dim, p in _GROUP_PATTERNS]
@@ -351,7 +351,7 @@ TOP_N = re.compile(rf"\b(?:top|best|bottom|worst|first|leading|highest|lowest)\s
 POSITION = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)\s*[- ]?\s*(?:most|highest|best|biggest|largest|"
                       r"greatest|least|lowest|fewest|worst|place|ranked|richest)\b")
 _POSITIONS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
-EVERY = re.compile(r"\b(each|every|all|everyone|everybody|everyone's|per\s+player|by\s+player|list|rank|ranking|ranked|"
+EVERY = re.compile(r"\b(each|every|all|everyone|everybody|everyone's|per\s+player|by\s+player(?!\s+name\b)|list|rank|ranking|ranked|"
                    r"leaderboard|scoreboard|sorted|sort|order(?:ed)?\s+by|across\s+(?:all\s+)?(?:the\s+)?players|"
                    r"for\s+(?:all|everyone|each)|breakdown|break\s+down|full)\b")
 COMPARE = re.compile(r"\b(compare|compared|comparison|versus|vs\.?|against\s+each\s+other|difference\s+between|head\s+to\s+head|"
@@ -366,6 +366,9 @@ PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|/\s*min(?:ute)?\b|\ba\s+minute\b
 QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|compare|did|does|was|were|give|tell|rank)\b")
 SHARE = re.compile(r"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%")
 HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b|\bsum\b|\bcombined\b")
+# "Who did over 300k damage total": a question about who, where "total" only says the figure is a sum
+_WHO_ASKED = re.compile(r"\b(?:who|whos|who's|which\s+(?:player|players|one|god|gods|role|roles))\b")
+_HOW_MANY_ASKED = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b")
 
 
 @dataclass(frozen=True)
@@ -409,7 +412,7 @@ def read_shape(text: str) -> Shape:
                  else "desc", top=n, position=_POSITIONS[position.group(1)] if position else 1,
                  every=bool(EVERY.search(text)), series=_series(text, superlative),
                  per_minute=bool(PER_MINUTE.search(text)), compare=bool(COMPARE.search(text)),
-                 count=bool(HOW_MANY.search(text)), share=bool(SHARE.search(text)))
+                 count=bool(_HOW_MANY_ASKED.search(text) or HOW_MANY.search(text) and not _WHO_ASKED.search(text)), share=bool(SHARE.search(text)))
 
 
 # -------------------------------------------------------------------------------------------- scope

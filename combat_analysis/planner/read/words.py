@@ -77,6 +77,7 @@ accumulate accumulated ramp ramped trend trending over course evolve evolved pro
 basic attack attacks auto autos fall fell falls fallen drop dropped destroy destroyed destroying down
 fight fights fighting decided decide decisive deciding key important mattered matter turning swing swings
 good bad well poorly great strong weak solid
+avrage averge avarage averag avrg averages
 ate eat eats eaten eating soak soaks soaked soaking sponge sponged tank tanks tanked tanking absorb absorbing face
 """.split())
 
@@ -129,7 +130,7 @@ def unknown_words(text: str) -> list[str]:
     known = known_words()
     out = []
     for word in _words(text):
-        if word == "name" or word.isdigit() or len(word) <= 2 or re.fullmatch(r"\d+(st|nd|rd|th|s|m|'s)?", word):
+        if word == "name" or word.isdigit() or len(word) <= 2 or re.fullmatch(r"\d+(st|nd|rd|th|s|m|k|'s)?", word):
             continue
         if any(form in known for form in stems(word)):
             continue
