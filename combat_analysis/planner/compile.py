@@ -518,6 +518,12 @@ def _build_order(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     condition = _and(conditions)
     if condition is not None:
         select = select.where(condition)
+    if plan.limit < LIST_LIMIT:
+        # the first or last purchases in time ("his last purchase", "who bought Blink Rune first")
+        desc = plan.order == "desc"
+        return (select.order_by(exp.Ordered(this=exp.column("match_second", table="b"), desc=desc),
+                                exp.Ordered(this=exp.column("seq", table="b"), desc=desc))
+                .limit(max(int(plan.limit), 1)))
     return (select.order_by(exp.column("team", table="p"), exp.column("player", table="b"),
                             exp.column("seq", table="b"))
             .limit(max(plan.limit, LIST_LIMIT)))

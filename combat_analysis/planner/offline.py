@@ -48,7 +48,7 @@ def plan_question(question: str, vocab: Vocabulary, previous: Sequence[str] = ()
                 *plan.assumptions, "the question was very long; only its start was read")})
         if plan.refusal is not None and not plan.refusal.suggestions:
             plan = plan.model_copy(update={"refusal": plan.refusal.model_copy(
-                update={"suggestions": refusals.suggestions(vocab)})})
+                update={"suggestions": refusals.suggestions(vocab, question)})})
         return plan
     except Exception as error:  # noqa: BLE001 - user text must never crash the planner
         return refuse(question, vocab, "This question cannot be answered from the combat log: "
@@ -65,9 +65,10 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if refusals.hostile(r.masked):
         return refuse(question, vocab, "This looks like SQL or a command rather than a question; I can't run "
                       "commands and only answer questions about the match.")
-    missing = refusals.out_of_scope(r.masked)
-    if missing:
-        return refuse(question, vocab, f"The combat log does not record {missing}, so this cannot be answered from it.")
+    lacks = refusals.missing(r.masked)
+    if lacks:
+        return refuse(question, vocab, f"The combat log does not record {lacks[0]}, so this cannot be answered from it.",
+                      near=lacks[1])
     r = replace(r, question=question)
     if previous and followup.is_follow_up(r):
         plan = _follow_up(question, r, vocab, previous)

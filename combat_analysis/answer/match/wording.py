@@ -743,13 +743,71 @@ def deaths_by_cause(plan: QueryPlan, rows: list[dict], dim: str | None, metrics:
             f"{fmt.count(int(n), 'player death')} came from {killers}{window}.")
 
 
+def purchases_edge(plan: QueryPlan, rows: list[dict]) -> str:
+    """The first or last purchases in time: "Brisk's last purchase was Battle Axe at 31:00", "the first purchase of
+    Blink Rune was by Brisk at 0:40"."""
+    which = "last" if plan.order == "desc" else "first"
+    players = [str(v) for f in plan.filters if f.dimension == "player" and f.op == "=" for v in f.values]
+    items = [str(v) for f in plan.filters if f.dimension == "item" and f.op != "!=" for v in f.values]
+    whose = f"{players[0]}'s " if len(players) == 1 else ""
+    of = f" of {names(items)}" if items else ""
+    window = window_phrase(plan)
+    if not rows:
+        return f"No purchase{of}{' by ' + players[0] if len(players) == 1 else ''} was recorded{window}."
+    by = "" if whose else " by {player}"
+
+    def one(r: Mapping[str, Any]) -> str:
+        what = "" if items and len(items) == 1 else str(r.get("item"))
+        return " ".join(p for p in (what, by.format(player=r.get("player")).strip(),
+                                    f"at {clock(r.get('match_second'))}") if p)
+
+    head = f"{whose}{which} purchase" if len(rows) == 1 else f"{whose}{which} {len(rows)} purchases"
+    head = head[:1].upper() + head[1:] if whose else f"The {head}"
+    listed = names([one(r) for r in rows])
+    return f"{head}{of}{window} {'was' if len(rows) == 1 else 'were'} {listed}."
+
+
+def series_side_by_side(plan: QueryPlan, rows: list[dict], series: str, metric_id: str) -> str | None:
+    """Two or more named entities minute by minute ("how did A's damage compare to B's throughout the match"): each
+    one's total over the period and its peak minute, and who finished ahead; None with fewer than two."""
+    info = metric_info(metric_id)
+    per: dict[Any, dict[int, float]] = {}
+    for r in rows:
+        if is_number(r.get(metric_id)):
+            per.setdefault(r.get(series), {})[r["minute"]] = float(r[metric_id])
+    if len(per) < 2 or not info.additive:
+        return None
+    totals = {k: sum(v.values()) for k, v in per.items()}
+    pieces = []
+    for key, minutes in per.items():
+        peak = max(minutes, key=lambda m: minutes[m])
+        pieces.append(f"{who(series, key, False)}: {fmt.number(totals[key], info.decimals)} in total, peaking at minute "
+                      f"{peak} with {fmt.number(minutes[peak], info.decimals)}")
+    ranked = sorted(totals, key=lambda k: -totals[k])
+    gap = totals[ranked[0]] - totals[ranked[1]]
+    ahead = (f"{who(series, ranked[0])} finished ahead by {fmt.number(gap, info.decimals)}" if gap else
+             "They finished level")
+    label = info.label[:1].upper() + info.label[1:]
+    return f"{label} minute by minute{scope(plan)} — {'; '.join(pieces)}. {ahead}."
+
+
 def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
     """The sentence of a newer plan shape, or None to let `direct_answer` choose as before."""
     head = plan.metrics[0] if plan.metrics else None
+    if plan.intent == Intent.BUILD_ORDER and plan.limit < 500:
+        return purchases_edge(plan, rows)
     if head == "death_events":
         return death_list(plan, rows)
     if head == "kill_events":
         return kill_list_of(plan, rows) or last_kill(plan, rows)
+    named = [f for f in plan.focus if not f.startswith("$")]
+    if plan.intent == Intent.TIMELINE and len(plan.group_by) == 2 and len(named) >= 2 and head:
+        return series_side_by_side(plan, rows, plan.group_by[1], head)
+    if plan.intent == Intent.RANKING and plan.group_by == ("player",) and plan.shape in ("leader", "top"):
+        team = [f.values[0] for f in plan.filters if f.dimension == "team" and f.op == "=" and len(f.values) == 1]
+        shape = result_shape(rows, columns, plan)
+        if team and shape.metrics and rows:  # "the richest player on each team": each team's own leader
+            return f"On team {team[0]}, " + ranking(plan, rows, "player", shape.metrics)
     if plan.intent == Intent.LOOKUP and head == "deaths":
         shape = result_shape(rows, columns, plan)
         dims = [d for d in shape.dimensions if d != "period"]

@@ -22,7 +22,11 @@ KILL_EDGE = re.compile(r"\b(?P<a>last|final|latest)\s+(?:kill|takedown|frag)\b")
 WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
 BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
                    r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
-                   r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b")
+                   r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b"
+                   r"|\b(?:first|last|final|latest|earliest|opening|starting|next)\s+(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?)\b"
+                   r"|\bname's\s+purchases\b")
+# A build's first or last purchases: "his first 3 items", "the last purchase", "who bought Blink Rune first"
+BUILD_EDGE = re.compile(r"\b(?P<a>first|earliest|opening|starting|last|final|latest)\b")
 KILL_LIST = re.compile(r"\b(kill\s*feed|kill\s+list|list\s+(?:of\s+|all\s+(?:the\s+)?|the\s+)?kills|every\s+kill|all\s+(?:the\s+)?kills|"
                        r"each\s+kill|who\s+killed|who\s+did\s+name\s+kill|when\s+did\s+name\s+die|whom\s+did|killed\s+by\s+whom|"
                        r"who\s+was\s+killed\s+by|kills?\s+timeline|show\s+(?:me\s+)?(?:the\s+)?kills)\b")
@@ -46,7 +50,8 @@ WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+event
 _WHOM = r"(?:name|he|she|they|him|her)"
 DEATH_RECAP = re.compile(rf"\bhow\s+did\s+{_WHOM}\s+die\b|\bwhat\s+killed\s+{_WHOM}\b|\bwhy\s+did\s+{_WHOM}\s+(?:die|keep\s+dying)\b|"
                          rf"\bhow\s+(?:was|did)\s+{_WHOM}\s+(?:get\s+)?killed\b|\b(?:name|his|her|their)\s*(?:'s\s+)?death\s+recaps?\b")
-SCOREBOARD = re.compile(r"\b(scoreboard|summary|summari[sz]e|overview|stats|statistics|stat\s+line|box\s+score|how\s+did\s+.+\s+(do|play|perform|fare)|"
+SCOREBOARD = re.compile(r"\b(scoreboard|summary|summari[sz]e|overview|stats|statistics|stat\s+line|box\s+score|"
+                        r"analy[sz]e|analy[sz]ing|analysis|assess|assessment|evaluate|evaluation|review|report\s+card|how\s+did\s+.+\s+(do|play|perform|fare)|"
                         r"performance|perform|recap|tell\s+me\s+about|how\s+was|how\s+did\s+the\s+(match|game)\s+go|how\s+.+\s+(did|went))\b")
 BREAKDOWN = re.compile(r"\b(break\s*down|broken\s+down|breakdown|split|distribution|distributed|composition|made\s+up|"
                        r"by\s+(?:ability|abilities|skill|item|target|source|phase)|per\s+(?:ability|skill|item|target|phase)|"
@@ -62,3 +67,7 @@ DEPENDENT = re.compile(
     r"scorer|tank|player|leader|assister)\b"
     r"|\b(?:the\s+)?([a-z' ]+?)\s+leader\b|\bthe\s+(mvp)\b")
 PRONOUN = re.compile(r"\b(him|her|he|she|his|hers|they|them|their|that\s+player|this\s+player|that\s+guy|the\s+same\s+player)\b")
+# A leader asked for on each side: "the richest player on each team", "top damage dealer per side"
+PER_TEAM = re.compile(r"\b(?:on|of|from|in|for)\s+(?:each|every|both|either)\s+(?:teams?|sides?)\b|\bper\s+(?:team|side)\b"
+                      r"|\b(?:each|every|both)\s+(?:teams?|sides?)'s?\b")
+PERSON = re.compile(r"\b(?:who|whos|player|players|dealer|earner|fragger|killer|healer|carry|guy|one|person|mvp)\b")

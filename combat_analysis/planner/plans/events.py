@@ -15,6 +15,7 @@ from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
 from combat_analysis.planner.plans.cues import (
     BUILD,
+    BUILD_EDGE,
     DEATH_EDGE,
     DEATH_RECAP,
     FIRST_BLOOD,
@@ -262,7 +263,10 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     text = r.text
     metrics = list(r.metrics)
     per_group = bool({"team", "role", "god"} & set(r.groups))
-    item_breakdown = ("item" in r.groups and not e.players) or (per_group and "items_purchased" in metrics)
+    # "which items were bought the most" or "by team 2" split by item; "what items did the support build" is the
+    # build order of its players
+    item_breakdown = ("item" in r.groups and not (e.players or e.roles or e.gods)) or \
+        (per_group and "items_purchased" in metrics)
     if not BUILD.search(text) or r.shape.count or r.shape.superlative or item_breakdown or \
             [m for m in metrics if m not in ("items_purchased", "build")]:
         return None
@@ -270,5 +274,10 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     if r.items:
         filters.append(_in("item", r.items))
         focus += r.items
-    return finish(Draft(question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window, order="asc",
-                        limit=LIST_LIMIT, focus=focus, assumptions=[*r.assumptions, *e.notes]))
+    # the first or last purchases, in time: "his first 3 items", "the last purchase", "who bought X first"
+    edge = BUILD_EDGE.search(text)
+    last = bool(edge) and edge.group("a") in ("last", "final", "latest")
+    limit = (r.shape.top or 1) if edge and not r.window else LIST_LIMIT
+    return finish(Draft(question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window,
+                        order="desc" if last and limit < LIST_LIMIT else "asc", limit=limit, focus=focus,
+                        assumptions=[*r.assumptions, *e.notes]))

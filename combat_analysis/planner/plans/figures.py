@@ -14,7 +14,15 @@ from typing import Literal
 
 from combat_analysis.catalog import DIMENSIONS, average_of, metric, rate_of
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
-from combat_analysis.planner.plans.cues import AVERAGE, BASIC_ATTACKS, BREAKDOWN, RECEIVED, SCOREBOARD
+from combat_analysis.planner.plans.cues import (
+    AVERAGE,
+    BASIC_ATTACKS,
+    BREAKDOWN,
+    PER_TEAM,
+    PERSON,
+    RECEIVED,
+    SCOREBOARD,
+)
 from combat_analysis.planner.plans.draft import (
     CORE_STATS,
     LIST_LIMIT,
@@ -200,7 +208,8 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
     # "who had the most assists per minute": each player's assists over the minutes played, as GPM is gold's
     rate = r.shape.per_minute and not r.shape.series and _wants_a_rate(r, e)
     per_minute_rates = {m for m in metrics if m in ("gpm", "dpm", "xpm")}
-    series = r.shape.series or (r.shape.per_minute and not per_minute_rates and not rate)
+    # "through the match phases" splits by phase, not minute by minute
+    series = (r.shape.series or (r.shape.per_minute and not per_minute_rates and not rate)) and "phase" not in r.groups
     if series:
         metrics = list(dict.fromkeys(RATES.get(m, m) if m in ("gpm", "dpm", "xpm") else m for m in metrics))
     if metrics[0] in OBJECTIVE_METRICS:
@@ -425,14 +434,31 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     if g.event_groups:
         return _event_grouped(d, r, e, g)
     many = len(e.players) > 1 or len(e.teams) > 1
+    if shape.share and not shape.compare and not many and (e.players or e.teams):
+        # "what % of their team's damage": the team named is the share's base, not a split by team
+        return _lookup(d, e, list(g.groups), g.allowed, shape)
     if shape.compare or many or ((g.roster_groups or e.by_player) and not g.superlative):
         return _comparison(d, e, list(g.roster_groups), g.allowed, shape.compare)
+    if g.superlative and not e.any and PER_TEAM.search(r.text) and PERSON.search(r.text):
+        return _leader_per_team(d, r)
     if g.superlative or e.by_player:
         return _ranked(d, r, e, g)
     if shape.every and "player" in g.groups and not e.any:
         d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", LIST_LIMIT
         return finish(d)
     return _lookup(d, e, list(g.groups), g.allowed, shape)
+
+
+def _leader_per_team(d: Draft, r: Reading) -> QueryPlan:
+    """'The richest player on each team': the ranking of each team's players, one part per team."""
+    plans = []
+    for team in (1, 2):
+        one = replace(d, filters=[*d.filters, _in("team", (team,))], focus=[*d.focus, f"team {team}"],
+                      assumptions=list(d.assumptions), caveats=list(d.caveats))
+        one.intent, one.group_by = Intent.RANKING, ("player",)
+        one.shape = "top" if r.shape.top else "leader"
+        plans.append(finish(one))
+    return plans[0].model_copy(update={"parts": tuple(plans[1:])})
 
 
 def _event_grouped(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:

@@ -218,7 +218,7 @@ KIND_WORDS = [
     ("boss", r"bosses|boss|objectives?\s+bosses|gold\s+fur(?:y|ies)|fire\s+giants?"),
 ]
 _KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_WORDS)
-_TO = r"(?<!compared\s)(?<!compare\s)(?<!relative\s)(?<!next\s)to|against|on|into|at|hit|hits|hitting|damaged|damaging|attacked|attacking"
+_TO = r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relative\s)(?<!next\s)(?<!up\s)(?<!due\s)to|against|on|into|at|hit|hits|hitting|damaged|damaging|attacked|attacking"
 _ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an)\s+)*"
 _QUALIFIER = re.compile(rf"\b(?P<prep>{_TO}|from|by|kill|kills|killed|killing|slay|slew|slain|score\s+on|scored\s+on)\s+"
                         rf"{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
@@ -305,12 +305,16 @@ _GROUP_PATTERNS = [
             r"|\bgods\s+(?:ranked|sorted|ordered|listed|by)\b"),
     ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
-                r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"),
+                r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"
+                # the log's "types of damage" are the abilities and items that dealt it
+                r"|\b(?:types?|kinds?|sorts?|sources?)\s+of\s+(?:damage|dmg|healing|heals?|kills?)\b"),
     ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"
              r"|\b(?:most|least)\s+(?:often\s+)?(?:purchased|bought|popular|common)\s+items?\b"),
     ("target_kind", r"\b(which|what|each|every|per|by)\s+(?:kinds?\s+of\s+|types?\s+of\s+)?targets?(?:\s+kinds?|\s+types?)?\b"
                     r"|\bwhere\s+did\b.*\b(damage|dmg)\b.*\bgo\b|\bwhat\s+did\s+name\s+(?:hit|damage|attack)\b"),
-    ("phase", r"\b(each|every|per|by|which)\s+(?:game\s+)?phases?\b"),
+    ("phase", r"\b(each|every|per|by|which)\s+(?:game\s+)?phases?\b"
+              r"|\b(?:through|throughout|across|over|in|during|between)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:match\s+|game\s+)?"
+              r"(?:phases|stages)\b|\b(?:phases|stages)\s+of\s+the\s+(?:match|game)\b"),
     # "who did Brisk kill the most": Brisk's kills split by whom they killed
     ("victim", r"\b(?:who|whom|which\s+(?:player|enemy|god))\s+did\s+name\s+kill\b|\bname's\s+victims\b"
                r"|\b(?:most|favou?rite)\s+victims?\b"),
@@ -343,11 +347,17 @@ SUPERLATIVE = re.compile(
 # "min" is the minimum unless it is the unit of a rate ("gold per min", "damage a min", "xp/min").
 ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|(?<!per\s)(?<!a\s)(?<!/)min|bottom|poorest|fewer|less|"
                        r"worse|lower|ascending)\b")
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_N = r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"
-# "top 3", and "the four players with the most kills" / "the 3 abilities that dealt the most damage"
-TOP_N = re.compile(rf"\b(?:top|best|bottom|worst|first|leading|highest|lowest)\s*{_N}\b"
-                   rf"|\bthe\s+{_N}\s+(?:players?|gods?|abilities|skills|items|roles|people|guys)\s+(?:with|who|that|by)\b")
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                 "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
+_N = r"(\d{1,2}|" + "|".join(_NUMBER_WORDS) + ")"
+_ENTITIES = r"(?:players?|gods?|abilities|skills|spells|items|roles|people|guys|teams|kills|deaths|purchases|buys|hits)"
+_RANKED = (r"(?:highest|most|biggest|best|largest|top|strongest|hardest|deadliest|richest|lowest|least|worst|fewest|"
+           r"smallest|weakest|poorest|leading)")
+# Any N: "top 3", "the four players with the most kills", "the 3 abilities that dealt the most damage", "the 3 highest
+# damage abilities", "5 most used items", "his first 3 items", "the last two kills".
+TOP_N = re.compile(rf"\b(?:top|best|bottom|worst|first|last|leading|highest|lowest)\s*{_N}\b"
+                   rf"|\b(?:the\s+)?{_N}\s+{_ENTITIES}\s+(?:with|who|that|by)\b"
+                   rf"|\b(?:the\s+|my\s+|his\s+|her\s+|their\s+|name's\s+)?{_N}\s+{_RANKED}\b")
 POSITION = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)\s*[- ]?\s*(?:most|highest|best|biggest|largest|"
                       r"greatest|least|lowest|fewest|worst|place|ranked|richest)\b")
 _POSITIONS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
