@@ -117,8 +117,8 @@ def qualifier_phrase(plan: QueryPlan) -> str:
         if len(values) > 3 and all(v.lower().endswith("basic attack") for v in values):
             listed = "basic attacks"
         kinds = names([KIND_NAMES.get(v, v) for v in values])
-        if f.op == "!=" and f.dimension in ("source", "source_kind"):  # "deaths not caused by enemy players"
-            bits.append(f"not from {kinds if f.dimension == 'source_kind' else listed}")
+        if f.op == "!=" and f.dimension == "source":  # "deaths other than to towers": every killer but these
+            bits.append(f"not from {listed}")
             continue
         phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
                   "target": f"against {listed}", "victim": f"on {listed}", "ability": f"with {listed}",
@@ -556,18 +556,23 @@ def average(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     return head + listing(plan.model_copy(update={"shape": "all"}), rows, dim, metrics)
 
 
-def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str:
-    """The answer to one step of a plan, from that step's rows (and the analyst's pattern tables)."""
-    newer = shaped_answer(plan, rows, columns)
-    if newer is not None:
-        return newer
-    intent = plan.intent
+def _events_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str | None:
+    """A pattern, a build order or an event list; None for a figure."""
     if plan.metrics and metric(plan.metrics[0]).kind == "pattern":
         return pattern(plan, found or {})
-    if intent == Intent.BUILD_ORDER:
+    if plan.intent == Intent.BUILD_ORDER:
         return builds(rows, roster)
-    if intent == Intent.EVENT_LIST or "winner_team" in columns:
+    if plan.intent == Intent.EVENT_LIST or "winner_team" in columns:
         return event(plan, rows, columns)
+    return None
+
+
+def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str:
+    """The answer to one step of a plan, from that step's rows (and the analyst's pattern tables)."""
+    listed = shaped_answer(plan, rows, columns) or _events_answer(plan, rows, columns, roster, found)
+    if listed is not None:
+        return listed
+    intent = plan.intent
     shape = result_shape(rows, columns, plan)
     if not shape.metrics:
         return f"{len(rows)} rows match the question."
@@ -791,8 +796,31 @@ def series_side_by_side(plan: QueryPlan, rows: list[dict], series: str, metric_i
     return f"{label} minute by minute{scope(plan)} — {'; '.join(pieces)}. {ahead}."
 
 
-def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
-    """The sentence of a newer plan shape, or None to let `direct_answer` choose as before."""
+def _team_leader(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """One team's leader ("the richest player on each team"): "On team 1, X earned the most gold: ..."."""
+    if plan.intent != Intent.RANKING or plan.group_by != ("player",) or plan.shape not in ("leader", "top") or not rows:
+        return None
+    team = [f.values[0] for f in plan.filters if f.dimension == "team" and f.op == "=" and len(f.values) == 1]
+    shape = result_shape(rows, columns, plan)
+    return f"On team {team[0]}, " + ranking(plan, rows, "player", shape.metrics) if team and shape.metrics else None
+
+
+def _named_series(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    named = [f for f in plan.focus if not f.startswith("$")]
+    if plan.intent != Intent.TIMELINE or len(plan.group_by) != 2 or len(named) < 2 or not plan.metrics:
+        return None
+    return series_side_by_side(plan, rows, plan.group_by[1], plan.metrics[0])
+
+
+def _cause_count(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    if plan.intent != Intent.LOOKUP or not plan.metrics or plan.metrics[0] != "deaths":
+        return None
+    shape = result_shape(rows, columns, plan)
+    dims = [d for d in shape.dimensions if d != "period"]
+    return deaths_by_cause(plan, rows, dims[0] if dims else None, shape.metrics)
+
+
+def _event_rows(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
     head = plan.metrics[0] if plan.metrics else None
     if plan.intent == Intent.BUILD_ORDER and plan.limit < 500:
         return purchases_edge(plan, rows)
@@ -800,19 +828,15 @@ def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> 
         return death_list(plan, rows)
     if head == "kill_events":
         return kill_list_of(plan, rows) or last_kill(plan, rows)
-    named = [f for f in plan.focus if not f.startswith("$")]
-    if plan.intent == Intent.TIMELINE and len(plan.group_by) == 2 and len(named) >= 2 and head:
-        return series_side_by_side(plan, rows, plan.group_by[1], head)
-    if plan.intent == Intent.RANKING and plan.group_by == ("player",) and plan.shape in ("leader", "top"):
-        team = [f.values[0] for f in plan.filters if f.dimension == "team" and f.op == "=" and len(f.values) == 1]
-        shape = result_shape(rows, columns, plan)
-        if team and shape.metrics and rows:  # "the richest player on each team": each team's own leader
-            return f"On team {team[0]}, " + ranking(plan, rows, "player", shape.metrics)
-    if plan.intent == Intent.LOOKUP and head == "deaths":
-        shape = result_shape(rows, columns, plan)
-        dims = [d for d in shape.dimensions if d != "period"]
-        return deaths_by_cause(plan, rows, dims[0] if dims else None, shape.metrics)
     return None
+
+
+NEWER_SHAPES = (_event_rows, _named_series, _team_leader, _cause_count)
+
+
+def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """The sentence of a newer plan shape, or None to let `direct_answer` choose as before."""
+    return next((said for shape in NEWER_SHAPES if (said := shape(plan, rows, columns)) is not None), None)
 
 
 # the figures the catalog added for the planner, in the same two forms as the rest

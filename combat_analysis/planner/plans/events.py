@@ -276,7 +276,7 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
         focus += r.items
     # the first or last purchases, in time: "his first 3 items", "the last purchase", "who bought X first"
     edge = BUILD_EDGE.search(text)
-    last = bool(edge) and edge.group("a") in ("last", "final", "latest")
+    last = edge is not None and edge.group("a") in ("last", "final", "latest")
     limit = (r.shape.top or 1) if edge and not r.window else LIST_LIMIT
     return finish(Draft(question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window,
                         order="desc" if last and limit < LIST_LIMIT else "asc", limit=limit, focus=focus,

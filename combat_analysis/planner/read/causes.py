@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
 
 from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.contracts.plan import Filter
@@ -25,9 +24,10 @@ _HEAD = re.compile(
     r"(?:(?:the\s+)?(?:most|least|more|less|fewest|often|the\s+most\s+times|\w+\s+times|times)\s+)?"
     r"(?:(?:that|which)\s+(?:were|was)\s+|(?:were|was)\s+)?(?P<neg>not\s+|never\s+|n't\s+|other\s+than\s+|"
     r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+)?"
-    r"(?:(?:caused|dealt|inflicted|made|done|landed)\s+)?(?P<prep>to|by|from|at\s+the\s+hands\s+of)\s+"
+    r"(?:(?:caused|dealt|inflicted|made|done|landed)\s+)?(?P<prep>to|from|at\s+the\s+hands\s+of|by"
     # "deaths by god", "deaths by player": a split, not who dealt them
-    r"(?!(?:god|player|champion|hero|role|team|side|ability|item|minute|phase|lane|position|source|attacker|kind)s?\b)")
+    r"(?!\s+(?:god|player|champion|hero|role|team|side|ability|item|minute|phase|lane|position|source|attacker|kind)s?\b))"
+    r"\s+")
 # "deaths to anything other than players": the negation after the preposition
 _NEGATED_AFTER = re.compile(r"^\s*(?:anything\s+|anyone\s+)?(?:other\s+than|except(?:\s+for)?|besides|apart\s+from|but)\s+")
 _SEPARATOR = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:or|and|nor)\s+|/|&)\s*")
@@ -139,18 +139,19 @@ def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
     return None
 
 
-def _op(count: int, negated: bool) -> Literal["=", "!=", "in"]:
-    return "!=" if negated else "=" if count == 1 else "in"
+_KINDS_OF_KILLERS = ("player", "structure", "minion", "jungle", "boss", "unknown")
 
 
 def cause_filter(causes: Causes, vocab: Vocabulary) -> Filter:
     """One filter on the killer: by kind when only whole kinds are named, else by name (a kind then stands for every
-    name of that kind in this match, players included)."""
+    name of that kind in this match, players included). "Not caused by" keeps every other killer, so the filter
+    says what it keeps."""
     if not causes.names:
-        return Filter(dimension="source_kind", op=_op(len(causes.kinds), causes.negated), values=causes.kinds)
-    names = list(causes.names)
-    if "player" in causes.kinds:
-        names += vocab.player_names
-    names += [n for n in vocab.npcs if entity_kind(n, ()) in causes.kinds]
-    names = list(dict.fromkeys(names))
-    return Filter(dimension="source", op=_op(len(names), causes.negated), values=tuple(names))
+        kinds = [k for k in _KINDS_OF_KILLERS if (k in causes.kinds) != causes.negated]
+        return Filter(dimension="source_kind", op="=" if len(kinds) == 1 else "in", values=tuple(kinds))
+    every = [*vocab.player_names, *vocab.npcs]
+    named = {*causes.names, *(n for n in every if entity_kind(n, vocab.player_names) in causes.kinds)}
+    names = tuple(n for n in every if n in named)
+    if causes.negated:  # "deaths other than to towers": every killer but these
+        return Filter(dimension="source", op="!=", values=names)
+    return Filter(dimension="source", op="=" if len(names) == 1 else "in", values=names)
