@@ -117,8 +117,8 @@ def qualifier_phrase(plan: QueryPlan) -> str:
         if len(values) > 3 and all(v.lower().endswith("basic attack") for v in values):
             listed = "basic attacks"
         kinds = names([KIND_NAMES.get(v, v) for v in values])
-        if f.op == "!=" and f.dimension == "source":  # "deaths other than to towers": every killer but these
-            bits.append(f"not from {listed}")
+        if f.op == "!=" and f.dimension in ("source", "ability", "item"):  # "deaths other than to towers", "besides autos"
+            bits.append(f"{'not from' if f.dimension == 'source' else 'without'} {listed}")
             continue
         phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
                   "target": f"against {listed}", "victim": f"on {listed}", "ability": f"with {listed}",

@@ -14,6 +14,7 @@ from typing import Literal
 
 from combat_analysis.catalog import DIMENSIONS, average_of, metric, rate_of
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
+from combat_analysis.formatting import count as fmt_count
 from combat_analysis.planner.plans.cues import (
     AVERAGE,
     BASIC_ATTACKS,
@@ -38,12 +39,14 @@ from combat_analysis.planner.plans.draft import (
 )
 from combat_analysis.planner.plans.events import _objective_values
 from combat_analysis.planner.plans.refusals import refusal
+from combat_analysis.planner.read import exclusions
 from combat_analysis.planner.read.causes import cause_filter
 from combat_analysis.planner.read.reading import (
     EVENT_FIGURES,
     NPC_KINDS,
     OBJECTIVE_METRICS,
     RECEIVE,
+    MetricHit,
     Qualifier,
     Reading,
     normalize,
@@ -83,8 +86,13 @@ class Applied:
 Outcome = tuple[Literal["skip", "filter", "metric", "unapplied"], "Filter | str | None"]
 
 
+_KILL_VERBS = frozenset({"kill", "kills", "killed", "killing", "slay", "slew", "slain"})
+
+
 def _who_hit(q: Qualifier, head) -> Outcome:
     """'Died to towers', 'damage taken from minions': the qualifier names who hit."""
+    if q.name and head.id == "deaths" and q.preposition in _KILL_VERBS:
+        return "filter", Filter(dimension="player", values=(q.name,))  # "who killed Brisk": Brisk's deaths
     if q.name and "source" in head.dimensions:
         return "filter", Filter(dimension="source", values=(q.name,))
     if q.kind and "source_kind" in head.dimensions:
@@ -203,6 +211,9 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
                        "damage, healing, kills, gold, experience, crowd control, purchases and objectives.",
                        (), assumptions)
     metrics, qualifiers = chosen
+    each = _own_superlatives(r)
+    if len(each) > 1 and not e.players:
+        return _ranked_in_turn(question, r, e, vocab, each)
     if "gold_diff" in metrics:
         return gold_diff_plan(question, r, assumptions)
     # "who had the most assists per minute": each player's assists over the minutes played, as GPM is gold's
@@ -221,6 +232,27 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
     if series:
         return timeline_plan(d, r, e)
     return _averaged_or_grouped(d, r, e)
+
+
+_OWN_SUPERLATIVE = re.compile(r"\b(most|least|fewest|highest|lowest|biggest|best|worst|top)\s+(?:[a-z']+\s+)?$")
+
+
+def _own_superlatives(r: Reading) -> list[tuple[MetricHit, str]]:
+    """The figures each named right after a superlative of its own: "most kills, most deaths and the fewest
+    assists" asks three rankings, "the most kills and deaths" one."""
+    found = [(h, m.group(1)) for h in r.metric_hits if metric(h.metric_id).is_figure
+             and (m := _OWN_SUPERLATIVE.search(r.text[max(0, h.start - 30):h.start]))]
+    return [(h, said) for h, said in found if h.metric_id in r.metrics] if len({h.metric_id for h, _ in found}) > 1 else []
+
+
+def _ranked_in_turn(question: str, r: Reading, e: Entities, vocab: Vocabulary,
+                    each: list[tuple[MetricHit, str]]) -> QueryPlan:
+    """One ranking per figure, each in the order its own superlative says, with the same entities and window."""
+    plans = []
+    for hit, said in each:
+        shape = replace(r.shape, superlative=True, order="asc" if said in ("least", "fewest", "lowest", "worst") else "desc")
+        plans.append(figure_plan(question, replace(r, metrics=(hit.metric_id,), metric_hits=(hit,), shape=shape), e, vocab))
+    return plans[0].model_copy(update={"parts": tuple(plans[1:])})
 
 
 def _chosen_metrics(r: Reading, e: Entities, assumptions: list[str]) -> tuple[list[str], list[Qualifier]] | None:
@@ -329,7 +361,12 @@ def _event_filters(r: Reading, head, vocab: Vocabulary, assumptions: list[str]) 
     """Abilities, items and objectives named in the question narrow the figure."""
     out: list[Filter] = []
     abilities = list(r.abilities)
-    if BASIC_ATTACKS.search(r.text) and not abilities:
+    left_out = exclusions.left_out_abilities(r.question, vocab) if "ability" in head.dimensions else ()
+    if left_out:
+        # "the most used ability besides autos", "not counting autos or item procs"
+        out.append(Filter(dimension="ability", op="!=", values=left_out))
+        assumptions.append(f"{fmt_count(len(left_out), 'ability')} left out, as asked (basic attacks or item effects)")
+    elif BASIC_ATTACKS.search(r.text) and not abilities:
         abilities = [a for a in vocab.abilities if a.lower().endswith("basic attack")]
         if abilities:
             assumptions.append("'basic attacks' read as every ability named '<god> Basic Attack'")

@@ -24,10 +24,8 @@ from combat_analysis.planner.vocabulary import Vocabulary
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
                     r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b)|\s*[?;]\s+(?=\S)"
                     # a new sentence that asks on ("... the match. Include the average damage per player")
-                    r"|\.\s+(?=(?:who|what|which|how|when|where|list|show|give|tell|compare|rank|include|add|also)\b)"
-                    # superlatives in a row, each its own figure: "most kills, most deaths and most assists"
-                    r"|(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:the\s+)?(?:most|least|fewest|highest|lowest|biggest|"
-                    r"best|worst)\s+(?!(?:of|in|on|for|and)\b)\w)", re.IGNORECASE)
+                    r"|\.\s+(?=(?:who|what|which|how|when|where|list|show|give|tell|compare|rank|include|add|also)\b)",
+                    re.IGNORECASE)
 _POINTS_BACK = re.compile(r"\b(it|its|that|those|these|each(?!\s+(?:player|team|role|god|minute|one\s+of))|"
                           r"one|ones|them|then)\b\s*[?.!]*\s*$|\b(it|its|that\s+one|those|these|each\s+(?:do|did|deal|"
                           r"dealt|one|of\s+them))\b", re.IGNORECASE)

@@ -605,6 +605,26 @@ def _as_deaths(found: MetricsRead, qualifiers: Sequence[Qualifier], causes: Caus
     return metrics, tuple(q for q in qualifiers if not causes.start <= q.start < causes.end)
 
 
+# Who killed a player the most, in a word: "Brisk's nemesis", "the bully of Brisk"
+_KILLER_OF = re.compile(r"\bname(?:'s)?\s+(?:nemesis|bully|daddy|worst\s+enemy|kryptonite|killer|hunter)\b"
+                        r"|\b(?:nemesis|bully|worst\s+enemy|kryptonite)\s+(?:of|for)\s+name\b")
+_OBJECT_PRONOUN = re.compile(r"\b(?:him|her)\b")
+
+
+def _qualifiers(text: str, players: Sequence[str], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
+    """The qualifiers, where "him" or "her" is the one player the question names ("who was Brisk's nemesis, the
+    one who killed him the most"), and a player's nemesis is who killed them."""
+    one = list(dict.fromkeys(players))
+    if len(one) == 1:
+        text = _OBJECT_PRONOUN.sub("name", text)
+        players = one * len(re.findall(r"\bname\b", text))
+    found = list(read_qualifiers(text, players, npcs))
+    nemesis = _KILLER_OF.search(text)
+    if nemesis and len(one) == 1 and not any(q.name == one[0] for q in found):
+        found.append(Qualifier("on", "player", one[0], nemesis.group(0), None, nemesis.start(), nemesis.end()))
+    return tuple(found)
+
+
 def read_question(question: str, vocab: Vocabulary) -> Reading:
     """Every slot of one question, each read on its own."""
     mentions = find_mentions(question, vocab)
@@ -617,7 +637,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
     found = read_metrics(text)
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
-    qualifiers = read_qualifiers(text, [m.name for m in sorted(named, key=lambda m: m.start)], npc_said)
+    qualifiers = _qualifiers(text, [m.name for m in sorted(named, key=lambda m: m.start) if m.kind == "player"], npc_said)
     # a figure's own words are no qualifier: "the biggest hit Brisk landed" is Brisk's biggest hit, not hits on Brisk
     qualifiers = tuple(q for q in qualifiers if not any(h.start < q.start < h.end for h in found.hits))
     subject = _KIND_SUBJECT.search(text)
