@@ -99,6 +99,19 @@ KIND_NAMES = {"player": "players", "structure": "structures", "minion": "minions
               "boss": "bosses", "unknown": "unclassified sources"}
 
 
+# How a filter that leaves values out is said, by its dimension
+_LEFT_OUT = {"source": "not from", "ability": "without", "item": "without"}
+
+
+def _listed(dimension: str, values: list[str]) -> str:
+    """Up to three values by name; more as their kind ("basic attacks", "the abilities asked about")."""
+    if len(values) <= 3:
+        return names(values)
+    if all(v.lower().endswith("basic attack") for v in values):
+        return "basic attacks"
+    return f"the {fmt.plural(dimension_word(dimension))} asked about"
+
+
 def qualifier_phrase(plan: QueryPlan) -> str:
     """The filters that are not the entity asked about, as words: " from jungle camps", " with Back Off!"."""
     bits = []
@@ -113,12 +126,10 @@ def qualifier_phrase(plan: QueryPlan) -> str:
         if not values or set(values) <= set(plan.focus) or (
                 f.dimension == "source_kind" and not plan.group_by and not plan.focus):
             continue  # "the Fire Giant dealt ...", "Structures dealt ...": the subject is not repeated
-        listed = names(values) if len(values) <= 3 else f"the {fmt.plural(dimension_word(f.dimension))} asked about"
-        if len(values) > 3 and all(v.lower().endswith("basic attack") for v in values):
-            listed = "basic attacks"
+        listed = _listed(f.dimension, values)
         kinds = names([KIND_NAMES.get(v, v) for v in values])
-        if f.op == "!=" and f.dimension in ("source", "ability", "item"):  # "deaths other than to towers", "besides autos"
-            bits.append(f"{'not from' if f.dimension == 'source' else 'without'} {listed}")
+        if f.op == "!=" and f.dimension in _LEFT_OUT:  # "deaths other than to towers", "besides autos"
+            bits.append(f"{_LEFT_OUT[f.dimension]} {listed}")
             continue
         phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
                   "target": f"against {listed}", "victim": f"on {listed}", "ability": f"with {listed}",
