@@ -67,6 +67,9 @@ class Metric(_Strict):
     synonym_classes: tuple[tuple[str, ...], ...] = ()
     weak_classes: tuple[tuple[str, ...], ...] = ()
     noted_classes: tuple[tuple[str, ...], ...] = ()
+    # figures answered next to this one when a noted phrase named it: a loose word keeps its literal reading in view
+    # ("fattest crit" is the biggest hit, and the biggest critical hit is shown beside it)
+    noted_with: tuple[str, ...] = ()
     kind: Literal["figure", "gold_diff", "event", "pattern"] = "figure"
     source: Source | None = None
     formula: str | None = None
@@ -228,6 +231,7 @@ def _check(metrics: Mapping[str, Metric], dimensions: Mapping[str, Dimension]) -
     for m in metrics.values():
         problems = [f"dimension {d!r}" for d in m.dimensions if d not in dimensions]
         problems += [f"input {i!r}" for i in m.inputs if i not in metrics or metrics[i].is_derived]
+        problems += [f"noted_with {i!r}" for i in m.noted_with if i not in metrics]
         if m.kind == "figure" and (m.source is None) == (m.formula is None):
             problems.append("needs exactly one of source or formula")
         if m.kind == "pattern" and not m.pattern:

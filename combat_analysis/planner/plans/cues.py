@@ -58,6 +58,11 @@ BREAKDOWN = re.compile(r"\b(break\s*down|broken\s+down|breakdown|split|distribut
                        r"where\s+did\b.*\bgo|which\s+sources?|what\s+sources?|use[ds]?|using|each|every|all|list)\b")
 RECEIVED = re.compile(r"\b(take|takes|took|taken|taking|receive|received|absorb|absorbed|suffer|suffered)\b")
 BASIC_ATTACKS = re.compile(r"\bbasic\s+attacks?\b|\bauto\s*attacks?\b|\bautos\b")
+# Basic attacks set against the other abilities: "with abilities or basic attacks", "autos vs skills"
+_ABILITY_WORDS = r"(?:abilities|ability|skills?|spells?|ults?|ultimates?)"
+_BASIC_WORDS = r"(?:basic\s+attacks?|auto\s*attacks?|autos?|basics|aa)"
+_VERSUS = r"\s+(?:or|vs\.?|versus|against|and|compared\s+(?:to|with)|than|over)\s+(?:(?:with|from|by|using|the|his|her|their)\s+)*"
+ATTACK_KINDS = re.compile(rf"\b{_ABILITY_WORDS}{_VERSUS}{_BASIC_WORDS}\b|\b{_BASIC_WORDS}{_VERSUS}{_ABILITY_WORDS}\b")
 AVERAGE = re.compile(r"\b(?:average|averages|avg|avrg|avrage|averge|avarage|averag|mean|median)\b|\bon\s+avg\b")
 DEPENDENT = re.compile(
     r"\b(?:the\s+)?(?:player|one|person|guy|god|someone|whoever)\s+(?:with|who\s+(?:had|got|dealt|did|earned|took|landed|made))\s+"

@@ -197,11 +197,16 @@ def winner(ask: EventAsk) -> QueryPlan | None:
     return finish(Draft(ask.question, Intent.EVENT_LIST, ("winner",), limit=1, assumptions=list(ask.assumptions)))
 
 
+_BY_WHOM = re.compile(r"\bwho(?:m)?\b|\bwhich\s+(?:players?|gods?|teams?|sides?)\b|\bby\s+whom\b")
+
+
 def objectives(ask: EventAsk) -> QueryPlan | None:
     r, text = ask.r, ask.text
     damage = any(m.startswith("damage") or m == "npc_damage" for m in r.metrics)
     per_group = bool({"team", "role", "god"} & set(r.groups))
-    if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or r.shape.count or damage or per_group:
+    # "how many" alone is a count; with "who" it is the list, which says how many too
+    counted = r.shape.count and not _BY_WHOM.search(text)
+    if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
         return None
     edge = FIRST_OR_LAST.search(text)
     if r.shape.superlative and not edge:

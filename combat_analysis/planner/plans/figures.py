@@ -16,6 +16,7 @@ from combat_analysis.catalog import DIMENSIONS, average_of, metric, rate_of
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.formatting import count as fmt_count
 from combat_analysis.planner.plans.cues import (
+    ATTACK_KINDS,
     AVERAGE,
     BASIC_ATTACKS,
     BREAKDOWN,
@@ -153,7 +154,8 @@ def _npc_as_source(r: Reading, vocab: Vocabulary) -> str | None:
     for npc in r.npcs:
         said = re.escape(normalize(npc))
         if re.search(rf"\b(?:did|does|do|has|had)\s+(?:the\s+)?{said}s?\s+(?:deal|do|dish|inflict|cause|hit)\b"
-                      rf"|\b{said}(?:'s)?\s+(?:damage|dealt|did|hits?|output)\b|\b(?:by|from)\s+(?:the\s+)?{said}\b"
+                      rf"|\b{said}(?:'s)?\s+(?:(?:total|overall|combined|entire|full|raw|whole)\s+)?"
+                      rf"(?:damage|dmg|dealt|did|hits?|output)\b|\b(?:by|from)\s+(?:the\s+)?{said}\b"
                       rf"|\bdamage\s+(?:of|for)\s+(?:the\s+)?{said}\b", normalize(r.masked)):
             return npc
     return None
@@ -211,9 +213,31 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
                        "damage, healing, kills, gold, experience, crowd control, purchases and objectives.",
                        (), assumptions)
     metrics, qualifiers = chosen
-    each = _own_superlatives(r)
+    each = _own_superlatives(r) or _read_beside(r)
     if len(each) > 1 and not e.players:
         return _ranked_in_turn(question, r, e, vocab, each)
+    if ATTACK_KINDS.search(r.text) and "ability" in metric(metrics[0]).dimensions:
+        return _by_attack_kind(question, r, e, vocab, metrics, qualifiers, assumptions)
+    return _composed(question, r, e, vocab, metrics, qualifiers, assumptions)
+
+
+def _by_attack_kind(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
+                    qualifiers: list[Qualifier], assumptions: list[str]) -> QueryPlan:
+    """Basic attacks set against abilities ("did Brisk get more kills with autos or abilities"): the figure with
+    basic attacks, then the same figure with every other ability, for the same players and window."""
+    r = replace(r, groups=tuple(g for g in r.groups if g != "ability"),
+                shape=replace(r.shape, superlative=r.shape.superlative and not (e.players or e.teams)))
+    basic = _composed(question, r, e, vocab, metrics, qualifiers, list(assumptions))
+    if not any(f.dimension == "ability" and f.op == "in" for f in basic.filters):
+        return basic  # no basic attack in this match
+    rest = tuple(f.model_copy(update={"op": "!="}) if f.dimension == "ability" and f.op == "in" else f
+                 for f in basic.filters)
+    return basic.model_copy(update={"parts": (*basic.parts, basic.model_copy(update={"filters": rest, "parts": ()}))})
+
+
+def _composed(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
+              qualifiers: list[Qualifier], assumptions: list[str]) -> QueryPlan:
+    """The chosen figures in the shape the reading asks for."""
     if "gold_diff" in metrics:
         return gold_diff_plan(question, r, assumptions)
     # "who had the most assists per minute": each player's assists over the minutes played, as GPM is gold's
@@ -243,6 +267,16 @@ def _own_superlatives(r: Reading) -> list[tuple[MetricHit, str]]:
     found = [(h, m.group(1)) for h in r.metric_hits if metric(h.metric_id).is_figure
              and (m := _OWN_SUPERLATIVE.search(r.text[max(0, h.start - 30):h.start]))]
     return [(h, said) for h, said in found if h.metric_id in r.metrics] if len({h.metric_id for h, _ in found}) > 1 else []
+
+
+def _read_beside(r: Reading) -> list[tuple[MetricHit, str]]:
+    """A ranking named by a loose word, and the figure its literal reading names ("who had the fattest crit": the
+    biggest hit, then the biggest critical hit), each ranked in turn."""
+    said = "least" if r.shape.superlative and r.shape.order == "asc" else "most"
+    found = [(h, said) for h in r.metric_hits if h.strength == "noted" and metric(h.metric_id).noted_with]
+    beside = [(replace(h, metric_id=also), said) for h, _ in found for also in metric(h.metric_id).noted_with
+              if also in r.metrics]
+    return [*found, *beside] if beside else []
 
 
 def _ranked_in_turn(question: str, r: Reading, e: Entities, vocab: Vocabulary,

@@ -135,6 +135,11 @@ def _synonym_hits(text: str) -> tuple[list[MetricHit], list[MetricHit]]:
     return sorted(strong, key=lambda h: h.start), sorted(weak, key=lambda h: h.start)
 
 
+# the verbs a kill and a destroyed objective share
+_OBJECTIVE_VERBS = frozenset({"kill", "killed", "slain", "killing blows", "take down", "took down", "takes down",
+                              "taking down", "take out", "took out", "takes out"})
+
+
 def _narrowed(strong: list[MetricHit]) -> list[MetricHit]:
     """Plain words that a more specific figure in the same question explains."""
     if any(h.metric_id in SPECIFIC_DAMAGE for h in strong):
@@ -142,8 +147,7 @@ def _narrowed(strong: list[MetricHit]) -> list[MetricHit]:
         strong = [h for h in strong if h.metric_id != "damage_dealt"]
     if any(h.metric_id in OBJECTIVE_METRICS for h in strong):
         # "how many gold furies did team 1 kill": the verb is not a request for player kills
-        strong = [h for h in strong if not (h.metric_id == "kills" and h.phrase in ("kill", "killed", "slain",
-                                                                                       "killing blows"))]
+        strong = [h for h in strong if not (h.metric_id == "kills" and h.phrase in _OBJECTIVE_VERBS)]
     return strong
 
 
@@ -194,6 +198,8 @@ def read_metrics(text: str) -> MetricsRead:
         evidence = "weak"
         notes.append(f"'{weak[0].phrase}' read as {metric(weak[0].metric_id).label}")
     ids = _turned_by_verbs([h.metric_id for h in hits], hits, text)
+    # a loose word's literal reading beside it: "fattest crit" is the biggest hit, and the biggest critical hit
+    ids += [also for h in hits if h.strength == "noted" for also in metric(h.metric_id).noted_with]
     if not ids:
         loose = _by_word_form(text) or _by_spelling(text)
         if loose is not None:
@@ -298,12 +304,17 @@ def _stray_kinds(text: str, spans: Sequence[tuple[int, int]]) -> list[str]:
 
 # ------------------------------------------------------------------------------------------- groups
 
+# A group named at the head of what ranks it: "the role with the best average", "the side that took more towers"
+_HEAD_OF = r"\s+(?:with|that|which|whose)\s+(?:the\s+|had\s+|has\s+|got\s+|took\s+|dealt\s+|did\s+)*(?:most|more|highest|best|" \
+           r"biggest|largest|least|fewest|lowest|worst|less|fewer|top)\b"
 _GROUP_PATTERNS = [
-    ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"),
-    ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|\bgods\s+(?:dealt|did|had)\b"
+    ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"
+             rf"|\b(?:roles?|positions?){_HEAD_OF}"),
+    ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|(?<!many\s)(?<!enemy\s)(?<!opposing\s)(?<!other\s)\bgods\s+(?:dealt|did|had)\b"
             r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?gods\b"
             r"|\bgods\s+(?:ranked|sorted|ordered|listed|by)\b"),
-    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"),
+    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"
+             rf"|(?<!my\s)(?<!our\s)(?<!their\s)(?<!his\s)(?<!her\s)(?<!on\sthe\s)(?<!of\sthe\s)\b(?:team|side){_HEAD_OF}"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
                 r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"
                 # the log's "types of damage" are the abilities and items that dealt it
