@@ -44,6 +44,7 @@ class Source(_Strict):
     value: str | None = None
     where: str | None = None
     players_only: bool = True  # join the roster, so only players' rows count
+    timeless: bool = False  # rows with no match time (the roster): a time window does not narrow them
     columns: Mapping[str, str] = Field(default_factory=dict)  # event-level dimension id -> source column
 
     @model_validator(mode="after")
@@ -64,13 +65,23 @@ class Metric(_Strict):
     synonyms: tuple[str, ...] = ()
     weak_synonyms: tuple[str, ...] = ()  # only count when no other metric word is present ("earned")
     noted_synonyms: tuple[str, ...] = ()  # read as this metric, and the reading is stated ("dps")
+    # Phrases made of word classes (`$name`, from `word_classes` in the YAML) and plain words: [$size, crit] is every
+    # "biggest crit", "fattest crit", "max critical hit"... They join the synonyms of the same strength at load.
+    synonym_classes: tuple[tuple[str, ...], ...] = ()
+    weak_classes: tuple[tuple[str, ...], ...] = ()
+    noted_classes: tuple[tuple[str, ...], ...] = ()
+    # figures answered next to this one when a noted phrase named it: a loose word keeps its literal reading in view
+    # ("fattest crit" is the biggest hit, and the biggest critical hit is shown beside it)
+    noted_with: tuple[str, ...] = ()
     kind: Literal["figure", "gold_diff", "event", "pattern"] = "figure"
     source: Source | None = None
     formula: str | None = None
     inputs: tuple[str, ...] = ()
     pattern: str | None = None  # kind pattern: the `patterns.py` function whose rows answer it
     description: str = ""  # one line, for the LLM prompt and the docs
-    generated: bool = False  # a per-minute rate made by `per_minute_rates`: read from the question's shape, not its name
+    # never named by its own words: a rate or average made by `per_minute_rates` / `per_player_averages`, or a figure
+    # only the planner uses (`players`); chosen from the question's shape, not its name
+    generated: bool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -96,8 +107,31 @@ class Dimension(_Strict):
 
 
 class _CatalogFile(_Strict):
+    word_classes: dict[str, tuple[str, ...]] = Field(default_factory=dict)
     dimensions: dict[str, dict[str, Any]]
     metrics: dict[str, dict[str, Any]]
+
+
+def _phrases(sequence: tuple[str, ...], classes: Mapping[str, tuple[str, ...]], where: str) -> list[str]:
+    """Every phrase a sequence of word classes (`$name`) and plain words makes: ($size, crit) -> "biggest crit", ..."""
+    phrases = [""]
+    for part in sequence:
+        if part.startswith("$") and part[1:] not in classes:
+            raise CatalogError(f"{where}: unknown word class {part!r}; known: {', '.join(classes)}")
+        words = classes[part[1:]] if part.startswith("$") else (part,)
+        phrases = [f"{p} {w}".strip() for p in phrases for w in words]
+    return phrases
+
+
+def _with_classes(m: Metric, classes: Mapping[str, tuple[str, ...]], where: str) -> Metric:
+    """The metric with its phrase classes spelled out into synonyms of the same strength."""
+
+    def spelled(own: tuple[str, ...], sequences: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys([*own, *(p for seq in sequences for p in _phrases(seq, classes, where))]))
+
+    return m.model_copy(update={"synonyms": spelled(m.synonyms, m.synonym_classes),
+                                "weak_synonyms": spelled(m.weak_synonyms, m.weak_classes),
+                                "noted_synonyms": spelled(m.noted_synonyms, m.noted_classes)})
 
 
 def _load(path: Path = CATALOG_FILE) -> tuple[Mapping[str, Metric], Mapping[str, Dimension]]:
@@ -106,9 +140,11 @@ def _load(path: Path = CATALOG_FILE) -> tuple[Mapping[str, Metric], Mapping[str,
     raw = _parsed(_CatalogFile, yaml.load(path.read_text(encoding="utf-8"), Loader=loader), path.name)
     dimensions = {dim_id: _parsed(Dimension, {"id": dim_id, **spec}, f"{path.name}: dimensions.{dim_id}")
                   for dim_id, spec in raw.dimensions.items()}
-    metrics = {metric_id: _parsed(Metric, {"id": metric_id, **spec}, f"{path.name}: metrics.{metric_id}")
+    metrics = {metric_id: _with_classes(_parsed(Metric, {"id": metric_id, **spec}, f"{path.name}: metrics.{metric_id}"),
+                                        raw.word_classes, f"{path.name}: metrics.{metric_id}")
                for metric_id, spec in raw.metrics.items()}
     metrics |= per_minute_rates(metrics)
+    metrics |= per_player_averages(metrics)
     _check(metrics, dimensions)
     return MappingProxyType(metrics), MappingProxyType(dimensions)
 
@@ -146,6 +182,38 @@ def per_minute_rates(metrics: Mapping[str, Metric]) -> dict[str, Metric]:
     return rates
 
 
+_GROUP_DIMENSIONS = ("team", "role", "god")
+
+
+def per_player_averages(metrics: Mapping[str, Metric]) -> dict[str, Metric]:
+    """The average per player of every additive figure and per-minute rate, for a group of players.
+
+    METRICS.md: a role's average is its total divided by the number of players with the role (2); a team's is over
+    its five. "Which role had the highest average damage" ranks these. The divisor is the `players` figure, the
+    roster counted per group (no time window narrows it). Ratios that are not a sum over time (KDA, K/D) have no
+    such average: their average is the mean of the players' own ratios, which the answer computes from their rows."""
+    if "players" not in metrics:
+        return {}
+    out = {}
+    for m in metrics.values():
+        base = m.id if m.aggregation in ("sum", "count") and not m.is_derived else _rate_base(m)
+        if m.kind != "figure" or base is None or m.id == "players" or m.generated or "role" not in m.dimensions:
+            continue  # a figure of players' groups only (not the non-players' damage, not objectives)
+        over_time = "" if base == m.id else " / window_minutes"
+        out[f"{m.id}_per_player"] = Metric(
+            id=f"{m.id}_per_player", label=f"average {m.label} per player", unit=m.unit, aggregation="ratio",
+            decimals=2, default_chart="bar", dimensions=tuple(d for d in _GROUP_DIMENSIONS if d in m.dimensions),
+            formula=f"{base}{over_time} / GREATEST(players, 1)", inputs=(base, "players"),
+            description=f"{m.label} of a group of players divided by how many players it has (METRICS.md: a role's "
+                        f"average is its total over its 2 players)", generated=True)
+    return out
+
+
+def average_of(metric_id: str) -> str | None:
+    """The per-player average of a figure (`gold_per_player` for `gold`), or None."""
+    return f"{metric_id}_per_player" if f"{metric_id}_per_player" in METRICS else None
+
+
 def rate_of(metric_id: str) -> str | None:
     """The per-minute rate of a figure (`gpm` for `gold`, `kills_per_minute` for `kills`), or None."""
     return RATE_OF.get(metric_id)
@@ -166,6 +234,7 @@ def _check(metrics: Mapping[str, Metric], dimensions: Mapping[str, Dimension]) -
     for m in metrics.values():
         problems = [f"dimension {d!r}" for d in m.dimensions if d not in dimensions]
         problems += [f"input {i!r}" for i in m.inputs if i not in metrics or metrics[i].is_derived]
+        problems += [f"noted_with {i!r}" for i in m.noted_with if i not in metrics]
         if m.kind == "figure" and (m.source is None) == (m.formula is None):
             problems.append("needs exactly one of source or formula")
         if m.kind == "pattern" and not m.pattern:
@@ -195,4 +264,4 @@ def dimension(dimension_id: str) -> Dimension:
 
 
 __all__ = ["METRICS", "DIMENSIONS", "Metric", "Dimension", "Source", "CatalogError", "metric", "dimension",
-           "CHARTS", "AGGREGATIONS", "RATE_OF", "rate_of", "per_minute_rates"]
+           "CHARTS", "AGGREGATIONS", "RATE_OF", "rate_of", "per_minute_rates", "per_player_averages", "average_of"]

@@ -253,7 +253,8 @@ def _base_cte(m: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
         expr, roster = _dim_expr(f.dimension, m)
         needs_roster |= roster
         conditions.append(_match(expr, f, bound))
-    conditions += _window_conditions(exp.column("match_second", table="e"), plan.window)
+    if not source.timeless:
+        conditions += _window_conditions(exp.column("match_second", table="e"), plan.window)
     agg: exp.Expr
     if m.aggregation == "count":
         agg = exp.Count(this=exp.Star())
@@ -456,10 +457,17 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
         columns = {"player": exp.column("killer"), "team": exp.column("team"), "objective": exp.column("objective")}
         select = exp.select("objective", "target", "killer", "team", "match_second").from_("objectives")
     elif head.id == "kill_events":
-        columns = {"team": exp.column("killer_team")}
+        columns = {"team": exp.column("killer_team"), "source": exp.column("killer"), "victim": exp.column("victim")}
         select = (exp.select("killer", "victim", "match_second", "ability", "assists",
                              exp.column("killer_team").as_("team"), "location_x", "location_y")
                   .from_("kills").where(exp.column("is_player_kill")))
+    elif head.id == "death_events":
+        # every death of a player, whoever or whatever dealt the blow (METRICS.md: deaths from any source)
+        columns = {"player": exp.column("victim"), "team": exp.column("victim_team"), "source": exp.column("killer"),
+                   "source_kind": exp.column("killer_kind")}
+        select = (exp.select("victim", exp.column("killer").as_("cause"), exp.column("killer_kind").as_("cause_kind"),
+                             "match_second", "ability", exp.column("victim_team").as_("team"))
+                  .from_("kills").where(exp.column("victim_kind").eq(exp.Literal.string("player"))))
     else:
         raise PlanError(f"no event list for {head.id!r}")
     conditions = []
@@ -510,6 +518,12 @@ def _build_order(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     condition = _and(conditions)
     if condition is not None:
         select = select.where(condition)
+    if plan.limit < LIST_LIMIT:
+        # the first or last purchases in time ("his last purchase", "who bought Blink Rune first")
+        desc = plan.order == "desc"
+        return (select.order_by(exp.Ordered(this=exp.column("match_second", table="b"), desc=desc),
+                                exp.Ordered(this=exp.column("seq", table="b"), desc=desc))
+                .limit(max(int(plan.limit), 1)))
     return (select.order_by(exp.column("team", table="p"), exp.column("player", table="b"),
                             exp.column("seq", table="b"))
             .limit(max(plan.limit, LIST_LIMIT)))

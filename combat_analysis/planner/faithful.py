@@ -19,7 +19,15 @@ from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner.plans.refusals import no_digits, refuse
 from combat_analysis.planner.read import conditions, exclusions
 from combat_analysis.planner.read.names import find_roles
-from combat_analysis.planner.read.reading import EVENT_FIGURES, SHARE, Reading, normalize, read_metrics
+from combat_analysis.planner.read.reading import (
+    EVENT_FIGURES,
+    SHARE,
+    MetricHit,
+    Reading,
+    normalize,
+    read_metrics,
+)
+from combat_analysis.planner.read.words import FRAME_NOUNS
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # The cue words of events whose object must be this match: "won the match", not "won the lottery" or "won the
@@ -38,10 +46,33 @@ def _named_by_a_thing(r: Reading) -> bool:
 
 
 def _event_object_unread(r: Reading, plan: QueryPlan) -> bool:
-    """'Which team won the lottery': the winner question names something other than this match."""
+    """'Which team won the lottery': the winner question names something other than this match ("who won this one"
+    and "who won the scrim" name the match)."""
     if plan.intent != Intent.EVENT_LIST or "winner" not in plan.metrics:
         return False
-    return any(m.group(2) not in _EVENT_OBJECTS and not m.group(2).startswith("name") for m in _EVENT_VERB.finditer(r.text))
+    return any(m.group(2) not in _EVENT_OBJECTS and m.group(2) not in FRAME_NOUNS and not m.group(2).startswith("name")
+               for m in _EVENT_VERB.finditer(r.text))
+
+
+def _conditionable(plan: QueryPlan, found: conditions.Condition) -> bool:
+    """The plan has one figure per player, team, role or god for a condition on a value to keep rows of."""
+    if found.condition is None or plan.then is not None or plan.parts or plan.windows or not plan.group_by:
+        return False
+    return metric(plan.metrics[0]).is_figure and plan.group_by[0] not in ("minute", "period") \
+        and plan.intent != Intent.TIMELINE
+
+
+def _compared(plan: QueryPlan, found: conditions.Condition, r: Reading) -> tuple[str, MetricHit | None]:
+    """The figure a condition compares, and the words that named it: the figure named right after the condition,
+    or else right before it ("while dying fewer than 4 times"), or the headline."""
+    after = r.text[found.end:found.end + 40]
+    named = read_metrics(after).ids
+    before = next((h for h in reversed(r.metric_hits) if found.start - 12 <= h.end <= found.start), None)
+    own = next((h for h in r.metric_hits if h.start >= found.end), None) if named else before
+    compared = found.figure or (named[0] if named else before.metric_id if before else plan.metrics[0])
+    if rate_of(compared) in plan.metrics and _PER_MINUTE_NEXT.match(after.split(compared.split("_")[0], 1)[-1]):
+        compared = rate_of(compared) or compared  # "more than 0.5 kills per minute": the rate the plan has
+    return compared, own
 
 
 def _with_condition(plan: QueryPlan, found: conditions.Condition, r: Reading) -> QueryPlan | None:
@@ -52,33 +83,22 @@ def _with_condition(plan: QueryPlan, found: conditions.Condition, r: Reading) ->
     The figure is the one named right after the condition: "players with more than 10 kills" keeps kills over
     10; "the most damage among players with more than 5 kills" ranks damage, keeps the players with more than
     5 kills, and shows their kills beside the damage."""
-    if found.condition is None or plan.then is not None or plan.parts or plan.windows or not plan.group_by:
+    if not _conditionable(plan, found) or found.condition is None:
         return None
     head = metric(plan.metrics[0])
-    if not head.is_figure or plan.group_by[0] in ("minute", "period") or plan.intent == Intent.TIMELINE:
-        return None
-    after = r.text[found.end:found.end + 40]
-    named = read_metrics(after).ids
-    # the figure named right after the condition, or else right before it ("while dying fewer than 4 times")
-    before = next((h for h in reversed(r.metric_hits) if found.start - 12 <= h.end <= found.start), None)
-    own = next((h for h in r.metric_hits if h.start >= found.end), None) if named else before
-    compared = found.figure or (named[0] if named else before.metric_id if before else head.id)
-    if rate_of(compared) in plan.metrics and _PER_MINUTE_NEXT.match(after.split(compared.split("_")[0], 1)[-1]):
-        compared = rate_of(compared) or compared  # "more than 0.5 kills per minute": the rate the plan has
+    compared, own = _compared(plan, found, r)
     # a list of the rows kept, unless the question asks for the leader among them ("the most damage among ...")
     shape = plan.shape if r.shape.superlative or r.shape.top or plan.shape not in ("auto", "leader") else "all"
-    if compared == head.id:
-        # "rank players with at least 10 assists by gold": the condition's figure is not the one asked for
-        asked = [h.metric_id for h in r.metric_hits if h is not own and h.metric_id in plan.metrics
-                 and h.metric_id != head.id]
-        if asked:
-            metrics = (asked[0], *(m for m in plan.metrics if m != asked[0]))
-            plan = plan.model_copy(update={"metrics": metrics, "shape": shape})
-            return _with_condition_on(plan, found, head.id)
-        who = DIMENSIONS[plan.group_by[0]].label
-        return plan.model_copy(update={"condition": found.condition, "shape": shape, "assumptions": (
-            *plan.assumptions, f"only the {who}s with {conditions.describe(found.condition)} {head.label}")})
-    return _with_condition_on(plan.model_copy(update={"shape": shape}), found, compared)
+    if compared != head.id:
+        return _with_condition_on(plan.model_copy(update={"shape": shape}), found, compared)
+    # "rank players with at least 10 assists by gold": the condition's figure is not the one asked for
+    asked = [h.metric_id for h in r.metric_hits if h is not own and h.metric_id in plan.metrics and h.metric_id != head.id]
+    if asked:
+        metrics = (asked[0], *(m for m in plan.metrics if m != asked[0]))
+        return _with_condition_on(plan.model_copy(update={"metrics": metrics, "shape": shape}), found, head.id)
+    who = DIMENSIONS[plan.group_by[0]].label
+    return plan.model_copy(update={"condition": found.condition, "shape": shape, "assumptions": (
+        *plan.assumptions, f"only the {who}s with {conditions.describe(found.condition)} {head.label}")})
 
 
 def _with_condition_on(plan: QueryPlan, found: conditions.Condition, compared: str) -> QueryPlan | None:
@@ -122,40 +142,68 @@ def _honoured(word: str, plan: QueryPlan, vocab: Vocabulary) -> bool:
     return bool(roles) and all(m.role.lower() in focus for m in roles)
 
 
+def _unhonoured(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> list[str]:
+    """The unread words the plan did not take some other way; a word inside another one's phrase counts once."""
+    unread = [w for w in r.unread if not _honoured(w, plan, vocab)]
+    return [w for w in unread if not any(w != other and f" {w} " in f" {other} " for other in unread)]  # "river" in "in the river"
+
+
+def _weak(plan: QueryPlan, r: Reading) -> bool:
+    """The plan rests on a weak reading: no figure named, a loose synonym, or a thing's name."""
+    defaulted = any(a.startswith("no figure named") or a.startswith("'best' read as") for a in plan.assumptions)
+    return r.evidence in ("weak", "fuzzy") or (r.evidence == "none" and plan.intent != Intent.EVENT_LIST) \
+        or defaulted or _named_by_a_thing(r)
+
+
+def _dropped_caveat(plan: QueryPlan, r: Reading) -> str | None:
+    """'Who tanked the most in team fights': the figure is answered, the team-fight part is not."""
+    used = {m for _, step in plan.steps() for m in step.metrics}
+    dropped = [h.phrase for h in r.metric_hits if metric(h.metric_id).kind in ("pattern", "event")
+               and h.metric_id not in used and not _answered_another_way(h.metric_id, plan, used)]
+    return f"I read this as {_reading(plan)}; '{dropped[0]}' was not applied to it" if dropped else None
+
+
+def _share_caveat(plan: QueryPlan, r: Reading) -> str | None:
+    """'Which player dealt the highest percentage of their team's damage': ranked by the totals, and said so."""
+    share = SHARE.search(r.text)
+    if not share or plan.intent not in (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON) or plan.caveats or any(
+            step.shape == "share" for _, step in plan.steps()):
+        return None
+    return (f"I read this as {_reading(plan)}; the share asked for ('{share.group(0)}') was not computed, so these "
+            "are the totals, not percentages")
+
+
+def _condition_read(r: Reading) -> conditions.Condition | None:
+    """The condition on a figure, unless "without" names no figure, or the words are a figure's own ("the most kills
+    without dying" is a kill streak)."""
+    found = conditions.read_condition(r.text)
+    if found is not None and found.needs_figure and (not read_metrics(r.text[found.end:found.end + 40]).ids or any(
+            h.start <= found.start < h.end for h in r.metric_hits)):
+        return None
+    return found
+
+
+def _unread_caveat(plan: QueryPlan, unread: list[str]) -> str:
+    words = ", ".join(f"'{w}'" for w in unread[:4])
+    if len(unread) > 1:
+        return (f"I read this as {_reading(plan)}; the words {words} were not used, as the combat log has nothing I "
+                "can match to them")
+    return f"I read this as {_reading(plan)}; the word {words} was not used, as the combat log has nothing I can match to it"
+
+
 def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     """The plan, refused or with a caveat when words of the question were not honoured."""
     if plan.intent == Intent.REFUSE:
         return plan
     plan = exclusions.apply(plan, r, vocab)
-    unread = [w for w in r.unread if not _honoured(w, plan, vocab)]
-    unread = [w for w in unread if not any(w != other and f" {w} " in f" {other} " for other in unread)]  # "river" in "in the river"
-    defaulted = any(a.startswith("no figure named") or a.startswith("'best' read as") for a in plan.assumptions)
-    weak = r.evidence in ("weak", "fuzzy") or (r.evidence == "none" and plan.intent != Intent.EVENT_LIST) \
-        or defaulted or _named_by_a_thing(r)
-    if _event_object_unread(r, plan) or unread and weak:
+    unread = _unhonoured(plan, r, vocab)
+    if _event_object_unread(r, plan) or unread and _weak(plan, r):
         unread = unread or [m.group(2) for m in _EVENT_VERB.finditer(r.text)]
         words = ", ".join(f"'{no_digits(w)}'" for w in unread[:3])
         return refuse(plan.question, vocab, f"The combat log does not record anything I can match to {words}, so "
                       "this cannot be answered from it without guessing.", plan.assumptions)
-    caveats = list(plan.caveats)
-    used = {m for _, step in plan.steps() for m in step.metrics}
-    dropped = [h.phrase for h in r.metric_hits if metric(h.metric_id).kind in ("pattern", "event")
-               and h.metric_id not in used and not _answered_another_way(h.metric_id, plan, used)]
-    if dropped:
-        # "who tanked the most in team fights": the figure is answered, the team-fight part is not
-        caveats.append(f"I read this as {_reading(plan)}; '{dropped[0]}' was not applied to it")
-    share = SHARE.search(r.text)
-    if share and plan.intent in (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON) and not plan.caveats and not any(
-            step.shape == "share" for _, step in plan.steps()):
-        # "which player dealt the highest percentage of their team's damage": ranked by the totals, and said so
-        caveats.append(f"I read this as {_reading(plan)}; the share asked for ('{share.group(0)}') was not "
-                       "computed, so these are the totals, not percentages")
-    found = conditions.read_condition(r.text)
-    if found is not None and found.needs_figure and (not read_metrics(r.text[found.end:found.end + 40]).ids or any(
-            h.start <= found.start < h.end for h in r.metric_hits)):
-        # "without" that names no figure is no condition, nor is it when it is a figure's own words ("the most
-        # kills without dying" is a kill streak)
-        found = None
+    caveats = [*plan.caveats, *(c for c in (_dropped_caveat(plan, r), _share_caveat(plan, r)) if c)]
+    found = _condition_read(r)
     if found is not None:
         applied = _with_condition(plan, found, r)
         if applied is not None:
@@ -164,11 +212,7 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
             caveats.append(f"I read this as {_reading(plan)}; the condition '{found.said}' on the figure was not "
                            "applied: no player is left out for it")
     if unread:
-        words = ", ".join(f"'{w}'" for w in unread[:4])
-        these = f"the words {words} were" if len(unread) > 1 else f"the word {words} was"
-        caveats.append(f"I read this as {_reading(plan)}; {these} not used, as the combat log has nothing I can "
-                       "match to them" if len(unread) > 1 else f"I read this as {_reading(plan)}; {these} not used, "
-                       "as the combat log has nothing I can match to it")
+        caveats.append(_unread_caveat(plan, unread))
     if caveats == list(plan.caveats):
         return plan
     return plan.model_copy(update={"caveats": tuple(dict.fromkeys(caveats))})

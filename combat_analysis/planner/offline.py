@@ -16,6 +16,7 @@ and three answerable suggestions (which hold no digits, so a refusal never shows
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -48,7 +49,7 @@ def plan_question(question: str, vocab: Vocabulary, previous: Sequence[str] = ()
                 *plan.assumptions, "the question was very long; only its start was read")})
         if plan.refusal is not None and not plan.refusal.suggestions:
             plan = plan.model_copy(update={"refusal": plan.refusal.model_copy(
-                update={"suggestions": refusals.suggestions(vocab)})})
+                update={"suggestions": refusals.suggestions(vocab, question)})})
         return plan
     except Exception as error:  # noqa: BLE001 - user text must never crash the planner
         return refuse(question, vocab, "This question cannot be answered from the combat log: "
@@ -65,9 +66,10 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if refusals.hostile(r.masked):
         return refuse(question, vocab, "This looks like SQL or a command rather than a question; I can't run "
                       "commands and only answer questions about the match.")
-    missing = refusals.out_of_scope(r.masked)
-    if missing:
-        return refuse(question, vocab, f"The combat log does not record {missing}, so this cannot be answered from it.")
+    lacks = refusals.missing(r.masked)
+    if lacks:
+        return refuse(question, vocab, f"The combat log does not record {lacks[0]}, so this cannot be answered from it.",
+                      near=lacks[1])
     r = replace(r, question=question)
     if previous and followup.is_follow_up(r):
         plan = _follow_up(question, r, vocab, previous)
@@ -103,11 +105,26 @@ def _clause(clause: str, vocab: Vocabulary, before: tuple[str, ...]) -> QueryPla
     return plan if plan is not None else refuse(clause, vocab, "This clause adds nothing to the first one.")
 
 
+_PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|they|them)\b|\b(?:his|their)\b", re.IGNORECASE)
+
+
+def _about_player(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan | None:
+    """A later clause about the first clause's one player ("how many times did Brisk die and who killed him"): the
+    pronoun is that player, and the clause is planned with the name in its place."""
+    players = [v for f in first.filters if f.dimension == "player" and f.op == "=" for v in f.values]
+    if len(players) != 1 or str(players[0]).startswith("$"):
+        return None
+    name = str(players[0])
+    said = _PERSON_PRONOUN.sub(lambda m: f"{name}'s" if m.group(0).lower() in ("his", "their") else name, clause)
+    plan = _plan(said, vocab, ())
+    return None if plan.intent == Intent.REFUSE else plan.model_copy(update={"question": clause})
+
+
 def _about_leader(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan | None:
-    """A later clause about the first clause's leader ("... and what did they build")."""
+    """A later clause about the first clause's leader ("... and what did they build"), or its one player."""
     leader = followup._leader(first)
     if leader is None:
-        return None
+        return _about_player(first, clause, vocab)
     r = read_question(clause, vocab)
     child = plan_reading(clause, replace(r, players=(PARAM_PLAYER,), teams=(), roles=()), vocab)
     if child.intent == Intent.REFUSE or not child.metrics:

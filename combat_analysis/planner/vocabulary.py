@@ -26,6 +26,8 @@ class Vocabulary:
     npcs: tuple[str, ...] = ()  # non-player names seen in the match: Gold Fury, Order Tower...
     duration_s: int | None = None
     winner_team: int | None = None
+    # abilities that are item effects, not a god's own: used by players of more than one god ("Bumba's Cudgel")
+    shared_abilities: tuple[str, ...] = ()
 
     @classmethod
     def from_connection(cls, con) -> Vocabulary:
@@ -40,11 +42,19 @@ class Vocabulary:
                                  "SELECT DISTINCT ability FROM crowd_control WHERE ability IS NOT NULL")
         items = _column(con, "SELECT DISTINCT item FROM purchases WHERE item IS NOT NULL")
         npcs = _column(con, "SELECT DISTINCT name FROM entities WHERE kind <> 'player' AND name IS NOT NULL")
+        shared = _column(con, "SELECT ability FROM damage WHERE source_kind = 'player' AND ability IS NOT NULL "
+                              "GROUP BY ability HAVING COUNT(DISTINCT source) > 1")
         row = con.execute("SELECT duration_s, winner_team FROM matches LIMIT 1").fetchone()
         duration, winner = (row if row else (None, None))
         return cls(players=players, abilities=abilities, items=items, npcs=npcs,
                    duration_s=None if duration is None else int(duration),
-                   winner_team=None if winner is None else int(winner))
+                   winner_team=None if winner is None else int(winner), shared_abilities=shared)
+
+    @property
+    def item_effects(self) -> tuple[str, ...]:
+        """The abilities that are items' effects: named like an item of the match, or used by several gods."""
+        return tuple(a for a in self.abilities if (a in self.items or a in self.shared_abilities)
+                     and not a.lower().endswith("basic attack"))
 
     @property
     def player_names(self) -> tuple[str, ...]:

@@ -3,6 +3,9 @@ planner against the stub endpoint, and the paraphrase outcomes."""
 
 from __future__ import annotations
 
+import json
+from types import SimpleNamespace
+
 import pytest
 
 from combat_analysis.planner import Vocabulary
@@ -10,6 +13,8 @@ from combat_analysis.planner.llm import LlmPlanner
 from tests.support import paraphrases
 from tests.support.llm_stub import Stub
 from tests.support.paths import SAMPLE_LOG
+from tests.support.simulated import rewrite_events, simulated_log
+from tests.support.truth_checks import truth_of
 
 
 @pytest.fixture(scope="module")
@@ -41,3 +46,45 @@ def outcomes(tmp_path_factory):
     work = tmp_path_factory.mktemp("paraphrases")
     match = paraphrases.build_match(paraphrases.DEV_SEEDS[0], work)
     return paraphrases.answer_cases(match, paraphrases.generate(match, paraphrases.DEV_TEMPLATES), work)
+
+
+# Killers that are not players, by the victim's team: a tower of the other side, a boss, the other side's titan, a
+# lane minion and a jungle camp, in turn (the simulator's players only die to players)
+NPC_KILLERS = {1: ("Chaos Tower", "Fire Giant", "Chaos Titan", "Swordsman", "Alpha Chimera"),
+               2: ("Order Tower", "Fire Giant", "Order Titan", "Archer", "Cyclops")}
+
+
+@pytest.fixture(scope="module")
+def spoken(tmp_path_factory):
+    """A simulated match where every sixth player death and every fortieth hit on a player came from a non-player,
+    its truth from truth.py, and `ask(question)`: the direct answer and the plan, through the whole pipeline."""
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.ingest.run import ingest_log
+
+    work = tmp_path_factory.mktemp("spoken")
+    log = simulated_log(work, 31, "spoken", scale=1.0)
+    teams = {e["sourceowner"]: int(e["value1"]) for e in _events(log) if e.get("type") == "RoleAssigned"}
+    counts = {"KillingBlow": iter(range(10**6)), "Damage": iter(range(10**6))}
+    every = {"KillingBlow": 6, "Damage": 40}
+
+    def by_npc(event: dict) -> dict:
+        kind = event.get("type")
+        if kind not in every or event.get("targetowner") not in teams or event.get("sourceowner") not in teams or \
+                (n := next(counts[kind])) % every[kind]:
+            return event
+        killers = NPC_KILLERS[teams[event["targetowner"]]]
+        return {**event, "sourceowner": killers[(n // every[kind]) % len(killers)]}
+
+    rewrite_events(log, by_npc)
+    match_id = ingest_log(log, work / "wh").match_id
+
+    def ask(question: str):
+        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
+                              followups=False)
+        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
+
+    return SimpleNamespace(truth=truth_of(log), ask=ask)
+
+
+def _events(log):
+    return [json.loads(line.rstrip(",")) for line in log.read_text(encoding="utf-8-sig").strip().splitlines()]

@@ -33,7 +33,7 @@ def outcome(plan: QueryPlan) -> str:
 CASES = [
     # ranking
     ("who died the most to the jungle camps", "applied", lambda p: _filters(p).get("source_kind") == ("jungle",)),
-    ("who died to towers the most", "applied", lambda p: _filters(p).get("source_kind") == ("structure",)),
+    ("who died to towers the most", "applied", lambda p: _filters(p).get("source") == ("Chaos Tower", "Order Tower")),
     ("who had the most kills with a pentakill", "flagged", None),
     ("which player did the most damage to godz", "applied", lambda p: p.metrics[0] == "damage_to_players"),
     ("who killed the most minions", "flagged", None),
@@ -481,7 +481,7 @@ def test_killing_a_named_objective_counts_that_objective(stage_env, truth, quest
 def test_killed_by_towers_is_who_killed_not_a_split_by_tower():
     plan = plan_question("which player got killed by towers the most", VOCAB)
     assert plan.group_by == ("player",) and plan.metrics == ("deaths",)
-    assert [(f.dimension, f.values) for f in plan.filters] == [("source_kind", ("structure",))]
+    assert [(f.dimension, f.values) for f in plan.filters] == [("source", ("Chaos Tower", "Order Tower"))]
 
 
 @pytest.mark.parametrize(("question", "figure", "on", "op", "n"), [

@@ -20,6 +20,7 @@ from combat_analysis.answer.results import (
     window_phrase,
 )
 from combat_analysis.catalog import metric
+from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.formatting import clock, is_number
 from combat_analysis.planner.read.conditions import describe
@@ -98,6 +99,19 @@ KIND_NAMES = {"player": "players", "structure": "structures", "minion": "minions
               "boss": "bosses", "unknown": "unclassified sources"}
 
 
+# How a filter that leaves values out is said, by its dimension
+_LEFT_OUT = {"source": "not from", "ability": "without", "item": "without"}
+
+
+def _listed(dimension: str, values: list[str]) -> str:
+    """Up to three values by name; more as their kind ("basic attacks", "the abilities asked about")."""
+    if len(values) <= 3:
+        return names(values)
+    if all(v.lower().endswith("basic attack") for v in values):
+        return "basic attacks"
+    return f"the {fmt.plural(dimension_word(dimension))} asked about"
+
+
 def qualifier_phrase(plan: QueryPlan) -> str:
     """The filters that are not the entity asked about, as words: " from jungle camps", " with Back Off!"."""
     bits = []
@@ -112,10 +126,11 @@ def qualifier_phrase(plan: QueryPlan) -> str:
         if not values or set(values) <= set(plan.focus) or (
                 f.dimension == "source_kind" and not plan.group_by and not plan.focus):
             continue  # "the Fire Giant dealt ...", "Structures dealt ...": the subject is not repeated
-        listed = names(values) if len(values) <= 3 else f"the {fmt.plural(dimension_word(f.dimension))} asked about"
-        if len(values) > 3 and all(v.lower().endswith("basic attack") for v in values):
-            listed = "basic attacks"
+        listed = _listed(f.dimension, values)
         kinds = names([KIND_NAMES.get(v, v) for v in values])
+        if f.op == "!=" and f.dimension in _LEFT_OUT:  # "deaths other than to towers", "besides autos"
+            bits.append(f"{_LEFT_OUT[f.dimension]} {listed}")
+            continue
         phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
                   "target": f"against {listed}", "victim": f"on {listed}", "ability": f"with {listed}",
                   "item": f"with {listed}"}.get(f.dimension)
@@ -552,15 +567,23 @@ def average(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     return head + listing(plan.model_copy(update={"shape": "all"}), rows, dim, metrics)
 
 
-def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str:
-    """The answer to one step of a plan, from that step's rows (and the analyst's pattern tables)."""
-    intent = plan.intent
+def _events_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str | None:
+    """A pattern, a build order or an event list; None for a figure."""
     if plan.metrics and metric(plan.metrics[0]).kind == "pattern":
         return pattern(plan, found or {})
-    if intent == Intent.BUILD_ORDER:
+    if plan.intent == Intent.BUILD_ORDER:
         return builds(rows, roster)
-    if intent == Intent.EVENT_LIST or "winner_team" in columns:
+    if plan.intent == Intent.EVENT_LIST or "winner_team" in columns:
         return event(plan, rows, columns)
+    return None
+
+
+def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str:
+    """The answer to one step of a plan, from that step's rows (and the analyst's pattern tables)."""
+    listed = shaped_answer(plan, rows, columns) or _events_answer(plan, rows, columns, roster, found)
+    if listed is not None:
+        return listed
+    intent = plan.intent
     shape = result_shape(rows, columns, plan)
     if not shape.metrics:
         return f"{len(rows)} rows match the question."
@@ -597,3 +620,236 @@ def leader_sentence(plan: QueryPlan, rows: list[dict]) -> str:
     if phrase.endswith(" of"):
         return f"{top.get('player')} {phrase} {value(top, metric_id)}{scope(plan)}."
     return f"{top.get('player')} {phrase}{scope(plan)} ({value(top, metric_id)})."
+
+
+# --------------------------------------------------------------------------- newer plan shapes (the question planner)
+# Deaths from any source and who dealt them, one player's kills, the last kill, deaths by cause: each sentence reads
+# only its plan and rows, and names what its figures are (deaths "to towers", kills "by" or "on" a player).
+
+_KILLER_KINDS = {"player": "enemy players", "structure": "structures", "minion": "minions", "jungle": "jungle camps",
+                 "boss": "bosses", "unknown": "unclassified non-players"}
+
+
+def _either(words: Sequence[str]) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1] if words else ""
+
+
+def _named_killers(names: Sequence[str]) -> list[str]:
+    """Non-players by name, several of a kind said once: "towers" for Order Tower and Chaos Tower."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(entity_kind(name, ()), []).append(name)
+    words = []
+    for kind, members in groups.items():
+        last = {m.split()[-1].lower() for m in members}
+        if len(members) == 1:
+            words.append(f"the {members[0]}")
+        elif len(last) == 1 and kind != "unknown":
+            words.append(fmt.plural(last.pop()))
+        else:
+            words.append(_KILLER_KINDS.get(kind, kind) if kind != "unknown" else names_of(members))
+    return words
+
+
+def names_of(items: Sequence[str], most: int = 3) -> str:
+    """A few names, then how many more: "A, B, C and 4 more"."""
+    items = list(items)
+    return names(items) if len(items) <= most else f"{', '.join(items[:most])} and {len(items) - most} more"
+
+
+def killers_said(plan: QueryPlan) -> str | None:
+    """Who dealt the blows a plan keeps, in words ("towers", "the Fire Giant", "minions, jungle camps or the Fire
+    Giant", "anything but enemy players"); None when the plan keeps every killer."""
+    f = next((f for f in plan.filters if f.dimension in ("source", "source_kind")), None)
+    if f is None:
+        return None
+    values = [str(v) for v in f.values]
+    words = [_KILLER_KINDS.get(v, v) for v in values] if f.dimension == "source_kind" else _named_killers(values)
+    return f"anything but {_either(words)}" if f.op == "!=" else _either(words)
+
+
+_A_KIND = {"structure": "a structure", "minion": "a minion", "boss": "a boss", "jungle": "a jungle monster"}
+
+
+def _blow(row: Mapping[str, Any]) -> str:
+    """"killed by Brisk", "killed by the Order Tower, a structure"."""
+    kind = _A_KIND.get(str(row.get("cause_kind")))
+    return f"killed by the {row.get('cause')}, {kind}" if kind else f"killed by {row.get('cause')}"
+
+
+def death_list(plan: QueryPlan, rows: list[dict]) -> str:
+    """Deaths from any source: "2 deaths to towers: Brisk at 4:10 (killed by Order Tower (a structure)); ..."."""
+    killers = killers_said(plan)
+    to = f" to {killers}" if killers else ""
+    whose = [f for f in plan.focus if not f.startswith("$")]
+    who = names(whose) if whose else None
+    window = window_phrase(plan)
+    if not rows:
+        return f"{who} did not die{to}{window}." if who else f"No player died{to}{window}."
+    if plan.limit == 1:
+        r = rows[0]
+        which = "last" if plan.order == "desc" else "first"
+        of = f" of {who}" if who else ""
+        return (f"The {which} death{of}{to}{window} was {r['victim']}'s at {clock(r['match_second'])}: {_blow(r)}"
+                f"{'' if plan.order == 'desc' else ' (the first death of any kind, not only player kills)'}.")
+    shown = rows[:MAX_LISTED]
+    more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
+    if who:
+        listed = "; ".join(f"at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
+        return f"{who} died {fmt.count(len(rows), 'time')}{to}{window}: {listed}{more}."
+    listed = "; ".join(f"{r['victim']} at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
+    victims = list(dict.fromkeys(str(r["victim"]) for r in rows))
+    return (f"{fmt.count(len(rows), 'death')}{to}{window}, of {fmt.count(len(victims), 'player')} "
+            f"({names(victims)}): {listed}{more}.")
+
+
+def kill_list_of(plan: QueryPlan, rows: list[dict]) -> str | None:
+    """One player's kills ("kills by Brisk": whom they killed, how often and when) or the kills on them; None for
+    any other kill list."""
+    side = next((f for f in plan.filters if f.dimension in ("source", "victim") and len(f.values) == 1
+                 and f.op == "="), None)
+    if side is None:
+        return None
+    player, window = str(side.values[0]), window_phrase(plan)
+    by = side.dimension == "source"
+    if not rows:
+        return f"{player} got no kills{window}." if by else f"No player killed {player}{window}."
+    if plan.limit == 1:
+        r = rows[0]
+        which = "last" if plan.order == "desc" else "first"
+        return (f"{player}'s {which} kill{window} was on {r['victim']} at {clock(r['match_second'])}." if by else
+                f"The {which} player to kill {player}{window} was {r['killer']}, at {clock(r['match_second'])}.")
+    other = "victim" if by else "killer"
+    counts: dict[str, list[int]] = {}
+    for r in rows:
+        counts.setdefault(str(r[other]), []).append(int(r["match_second"]))
+    each = "; ".join(f"{name} {fmt.count(len(times), 'time')} (at {', '.join(clock(t) for t in times[:6])}"
+                     f"{' and more' if len(times) > 6 else ''})" for name, times in counts.items())
+    if by:
+        return f"{player} got {fmt.count(len(rows), 'kill')}{window}, on {fmt.count(len(counts), 'player')}: {each}."
+    return f"{player} was killed by players {fmt.count(len(rows), 'time')}{window}, by {fmt.count(len(counts), 'player')}: {each}."
+
+
+def last_kill(plan: QueryPlan, rows: list[dict]) -> str | None:
+    """"The last player kill was X on Y at 31:53"; None unless the plan asks for the latest kill of the match."""
+    if plan.limit != 1 or plan.order != "desc" or plan.filters:
+        return None
+    if not rows:
+        return f"No player was killed{window_phrase(plan)}."
+    r = rows[0]
+    return f"The last player kill{window_phrase(plan)} was {r['killer']} on {r['victim']} at {clock(r['match_second'])}."
+
+
+def deaths_by_cause(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str | None:
+    """"No player died to minions or the Fire Giant (0 deaths)", "Brisk died 2 times to towers"; None unless the
+    plan counts the deaths a cause dealt, for one player or the whole match."""
+    killers = killers_said(plan)
+    if not metrics or metrics[0] != "deaths" or killers is None or len(rows) != 1 or plan.intent != Intent.LOOKUP:
+        return None
+    n = rows[0].get("deaths")
+    if not is_number(n):
+        return None
+    name = who(dim, rows[0].get(dim)) if dim else None
+    window = window_phrase(plan)
+    if name:
+        return (f"{name} never died to {killers}{window} (0 deaths)." if n == 0 else
+                f"{name} died {fmt.count(int(n), 'time')} to {killers}{window}.")
+    return (f"No player died to {killers}{window} (0 deaths)." if n == 0 else
+            f"{fmt.count(int(n), 'player death')} came from {killers}{window}.")
+
+
+def purchases_edge(plan: QueryPlan, rows: list[dict]) -> str:
+    """The first or last purchases in time: "Brisk's last purchase was Battle Axe at 31:00", "the first purchase of
+    Blink Rune was by Brisk at 0:40"."""
+    which = "last" if plan.order == "desc" else "first"
+    players = [str(v) for f in plan.filters if f.dimension == "player" and f.op == "=" for v in f.values]
+    items = [str(v) for f in plan.filters if f.dimension == "item" and f.op != "!=" for v in f.values]
+    whose = f"{players[0]}'s " if len(players) == 1 else ""
+    of = f" of {names(items)}" if items else ""
+    window = window_phrase(plan)
+    if not rows:
+        return f"No purchase{of}{' by ' + players[0] if len(players) == 1 else ''} was recorded{window}."
+    by = "" if whose else " by {player}"
+
+    def one(r: Mapping[str, Any]) -> str:
+        what = "" if items and len(items) == 1 else str(r.get("item"))
+        return " ".join(p for p in (what, by.format(player=r.get("player")).strip(),
+                                    f"at {clock(r.get('match_second'))}") if p)
+
+    head = f"{whose}{which} purchase" if len(rows) == 1 else f"{whose}{which} {len(rows)} purchases"
+    head = head[:1].upper() + head[1:] if whose else f"The {head}"
+    listed = names([one(r) for r in rows])
+    return f"{head}{of}{window} {'was' if len(rows) == 1 else 'were'} {listed}."
+
+
+def series_side_by_side(plan: QueryPlan, rows: list[dict], series: str, metric_id: str) -> str | None:
+    """Two or more named entities minute by minute ("how did A's damage compare to B's throughout the match"): each
+    one's total over the period and its peak minute, and who finished ahead; None with fewer than two."""
+    info = metric_info(metric_id)
+    per: dict[Any, dict[int, float]] = {}
+    for r in rows:
+        if is_number(r.get(metric_id)):
+            per.setdefault(r.get(series), {})[r["minute"]] = float(r[metric_id])
+    if len(per) < 2 or not info.additive:
+        return None
+    totals = {k: sum(v.values()) for k, v in per.items()}
+    pieces = []
+    for key, minutes in per.items():
+        peak = max(minutes, key=lambda m: minutes[m])
+        pieces.append(f"{who(series, key, False)}: {fmt.number(totals[key], info.decimals)} in total, peaking at minute "
+                      f"{peak} with {fmt.number(minutes[peak], info.decimals)}")
+    ranked = sorted(totals, key=lambda k: -totals[k])
+    gap = totals[ranked[0]] - totals[ranked[1]]
+    ahead = (f"{who(series, ranked[0])} finished ahead by {fmt.number(gap, info.decimals)}" if gap else
+             "They finished level")
+    label = info.label[:1].upper() + info.label[1:]
+    return f"{label} minute by minute{scope(plan)} — {'; '.join(pieces)}. {ahead}."
+
+
+def _team_leader(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """One team's leader ("the richest player on each team"): "On team 1, X earned the most gold: ..."."""
+    if plan.intent != Intent.RANKING or plan.group_by != ("player",) or plan.shape not in ("leader", "top") or not rows:
+        return None
+    team = [f.values[0] for f in plan.filters if f.dimension == "team" and f.op == "=" and len(f.values) == 1]
+    shape = result_shape(rows, columns, plan)
+    return f"On team {team[0]}, " + ranking(plan, rows, "player", shape.metrics) if team and shape.metrics else None
+
+
+def _named_series(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    named = [f for f in plan.focus if not f.startswith("$")]
+    if plan.intent != Intent.TIMELINE or len(plan.group_by) != 2 or len(named) < 2 or not plan.metrics:
+        return None
+    return series_side_by_side(plan, rows, plan.group_by[1], plan.metrics[0])
+
+
+def _cause_count(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    if plan.intent != Intent.LOOKUP or not plan.metrics or plan.metrics[0] != "deaths":
+        return None
+    shape = result_shape(rows, columns, plan)
+    dims = [d for d in shape.dimensions if d != "period"]
+    return deaths_by_cause(plan, rows, dims[0] if dims else None, shape.metrics)
+
+
+def _event_rows(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    head = plan.metrics[0] if plan.metrics else None
+    if plan.intent == Intent.BUILD_ORDER and plan.limit < 500:
+        return purchases_edge(plan, rows)
+    if head == "death_events":
+        return death_list(plan, rows)
+    if head == "kill_events":
+        return kill_list_of(plan, rows) or last_kill(plan, rows)
+    return None
+
+
+NEWER_SHAPES = (_event_rows, _named_series, _team_leader, _cause_count)
+
+
+def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """The sentence of a newer plan shape, or None to let `direct_answer` choose as before."""
+    return next((said for shape in NEWER_SHAPES if (said := shape(plan, rows, columns)) is not None), None)
+
+
+# the figures the catalog added for the planner, in the same two forms as the rest
+MOST.update({"biggest_crit": "landed the biggest critical hit", "structures": "destroyed the most structures"})
+AMOUNT.update({"biggest_crit": "{who}'s biggest critical hit was {v}", "structures": "{who} destroyed {v} structures"})

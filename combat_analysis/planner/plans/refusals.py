@@ -35,12 +35,14 @@ HOSTILE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
-# (pattern, what the log does not hold); checked on the question with names masked.
-_OUT_OF_SCOPE_PATTERNS = [
-    (r"\bweather\b|\brain(ing|y)?\b|\bsnow(ing)?\b|\btemperature\b|\bsunny\b|\bforecast\b", "the weather"),
+# (pattern, what the log does not hold, the figures it has nearest to it); checked on the question with names
+# masked. The nearest figures make the suggestions of a refusal ("a player's rank": their KDA, the MVP score).
+_OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
+    (r"\bweather\b|\brain(ing|y)?\b|\bsnow(ing)?\b|\btemperature\b|\bsunny\b|\bforecast\b", "the weather", ()),
     (r"\b(what|which)\s+rank\b|\brank(ed)?\s+(is|was|are|were|of)\b|\bcurrent\s+rank\b|\b(their|his|her|my|its)\s+rank\b"
+     r"|'s\s+(?:rank|ranking|tier|elo|mmr)\b(?!\s+(?:in|on|by|for|among|at)\b)"
      r"|\branked\s+(tier|division|ladder|points|rating|mode)\b|\bis\s+\S+\s+ranked\b|\b(elo|mmr|lp|ladder|division|"
-     r"matchmaking|skill\s+rating|rating)\b|\btier\b", "ranks, ratings or matchmaking"),
+     r"matchmaking|skill\s+rating|rating)\b|\btier\b", "ranks, ratings or matchmaking", ("kda", "mvp_score")),
     # The queue, mode and platform a match was played in: the log's start line holds only the match id. "Ranked" as
     # an order ("players ranked by damage", "in ranked order") stays a ranking.
     (r"\b(?:in|on|during|for|from|of|at)\s+(?:a\s+|the\s+|my\s+|our\s+|their\s+)?(?:un)?ranked\b(?!\s+(?:by|order|list))"
@@ -51,48 +53,123 @@ _OUT_OF_SCOPE_PATTERNS = [
      r"|\b(?:game|queue)\s+(?:mode|type)\b"
      r"|\b(?:on|from)\s+(?:the\s+)?(?:console|consoles|pc|xbox|playstation|ps[45]|switch|controller|crossplay)\b"
      r"|\b(?:console|pc|xbox|playstation)\s+(?:players?|games?|matches|lobb(?:y|ies)|version)\b",
-     "the queue, game mode or platform a match was played in (ranked or casual, Conquest or Arena, PC or console)"),
+     "the queue, game mode or platform a match was played in (ranked or casual, Conquest or Arena, PC or console)", ()),
     (r"\bwin\s*rates?\b|\bwinrates?\b|\bwin\s+percentage\b|\bseasons?\b|\bcareer\b|\ball[-\s]time\b|\bother\s+(matches|games)\b"
      r"|\bprevious\s+(matches|games)\b|\blast\s+(week|month|year)\b|\bhistory\b|\bacross\s+(matches|games)\b"
-     r"|\bmatch\s+history\b|\blifetime\b", "other matches or seasons; it holds this one match"),
+     r"|\bmatch\s+history\b|\blifetime\b", "other matches or seasons; it holds this one match", ("winner", "kda")),
+    # how long crowd control lasted: the log has one line per application, with no kind and no duration
+    (r"\b(?:how\s+long|duration|length|seconds?|time\s+spent)\b[^.?!]*\b(?:stun(?:s|ned)?|cc|cc'd|crowd[\s-]+control|"
+     r"root(?:s|ed)?|slow(?:s|ed)?|silence[ds]?|knock[\s-]*ups?|disabled?|feared|mesmeri[sz]ed?)\b"
+     r"|\b(?:stun(?:s|ned)?|cc|crowd[\s-]+control|root(?:s|ed)?|slow(?:s|ed)?)\s+(?:duration|length|time|lasted|last|uptime)\b",
+     "how long crowd control lasted (it records each application, never its length)", ("cc_applied",)),
+    (r"\bping(?:ed|s)?\s*(?:was|of|is|were|in\s+ms)?\b(?=.*\b(?:worst|best|highest|lowest|high|low|ms|lag|bad|good)\b)"
+     r"|\blag(?:ging|gy|s)?\b|\blatency\b|\bfps\b|\bframe\s*rate\b|\bconnection\b|\bdisconnect|\bserver\s+(region|location)\b"
+     r"|\bhardware\b|\bwhat\s+(?:was|is)\s+\S+\s+ping\b|\bping\s+of\b|\b(?:their|his|her|my|name's)\s+ping\b",
+     "network or hardware details such as ping or lag", ("damage_dealt",)),
     (r"\bchat(ted|ting)?\b|\bvoice\b|\bsaid\b|\bsay\b|\bmessages?\b|\btyped\b|\btalk(ed|ing)?\b|\bping(ed|s)?\b|\bemote",
-     "chat, voice or pings"),
+     "chat, voice or pings", ("first_blood", "kills")),
     (r"\blore\b|\bbackstory\b|\bback\s+story\b|\bmytholog|\bpantheon\b|\blegend\s+of\b|\bstory\s+of\b|\bwho\s+is\s+(the\s+)?god\b",
-     "a god's lore"),
-    (r"\blag\b|\blatency\b|\bfps\b|\bframe\s*rate\b|\bconnection\b|\bdisconnect|\bserver\s+(region|location)\b|\bhardware\b",
-     "network or hardware details"),
+     "a god's lore", ("roster",)),
     (r"\bpatch\b|\bnerf|\bbuff(ed|s)?\b|\bmeta\b|\btier\s+list\b|\bshould\s+(i|we|he|she|they)\b|\brecommend|\bcounter\s+pick"
-     r"|\bwhat\s+should\b|\bbest\s+build\s+for\b|\bguide\b|\btips?\b", "advice, patches or the meta"),
+     r"|\bwhat\s+should\b|\bbest\s+build\s+for\b|\bguide\b|\btips?\b", "advice, patches or the meta", ("build",)),
     (r"\b(cost|costs|price|prices|priced)\b|\bhow\s+much\s+(is|was|does|did)\s+(a|an|the)?\s*\S+\s+cost\b",
-     "item prices (the number in a purchase line is not a cost)"),
+     "item prices (the number in a purchase line is not a cost)", ("build", "gold")),
+    # money outside the game: gold is the only currency the log records
+    (r"\bprize(?:\s+money|\s+pool)?\b|\bpayouts?\b|\bwinnings\b|\breal[\s-]+(?:world\s+)?money\b|\b(?:dollars?|usd|euros?|"
+     r"bucks|revenue|profit|salary|wages?|sponsors?(?:hip)?)\b|\$\s?\d|\bmake\s+from\s+this\b",
+     "real money or prizes (gold, the game's currency, is all it records)", ("gold",)),
     (r"\breal\s+name\b|\bage\b|\bhow\s+old\b|\bcountry\b|\bnationality\b|\bwhere\s+(does|do|is)\s+\S+\s+(live|from)\b"
-     r"|\bstream(er|s|ing)?\b|\btwitch\b|\bphone\b|\bemail\b|\baddress\b|\bsalary\b"
+     r"|\bstream(er|s|ing)?\b|\btwitch\b|\bphone\b|\bemail\b|\baddress\b"
      r"|\b(good|bad|nice|kind|friendly|toxic|mean|rude|honest|smart|funny)\s+(person|guy|human|people|man|woman|"
      r"teammate|friend|player\s+to\s+play\s+with)\b|\b(personality|character\s+traits?)\b",
-     "anything about the people behind the names"),
-    (r"\bskins?\b|\bcosmetics?\b|\bwallpaper\b", "cosmetics"),
-    (r"\bmood\b|\bangry\b|\btilted\b|\bhappy\b|\bfeel(ing|s)?\b|\bemotion", "how anyone felt"),
+     "anything about the people behind the names", ("roster",)),
+    (r"\bskins?\b|\bcosmetics?\b|\bwallpaper\b", "cosmetics", ("build",)),
+    (r"\bmood\b|\bangry\b|\btilted\b|\bhappy\b|\bfeel(ing|s)?\b|\bemotion", "how anyone felt", ("deaths", "kills")),
     (r"\bstock\b|\bbitcoin\b|\bpresident\b|\bcapital\s+of\b|\brecipe\b|\bjoke\b|\bpoem\b|\bsong\b|\bwrite\s+(me\s+)?(a|an)\b"
-     r"|\btranslate\b|\bcode\b|\bpython\b|\bjavascript\b|\blottery\b|\belection\b|\bbet(s|ting)?\b|\bodds\b",
-     "anything outside this match"),
+     r"|\btranslate\b|\bcode\b|\bpython\b|\bjavascript\b|\blottery\b|\belection\b|\bbet(s|ting)?\b|\bodds\b"
+     r"|\bmeaning\s+of\s+life\b", "anything outside this match", ()),
     (r"\bweigh(s|t|ed)?\b|\bheight\b|\bhow\s+(tall|big|heavy|fast)\s+is\b|\bcolou?r\s+(is|was)\b|\bwhat\s+colou?r\b",
-     "what things weigh, measure or look like; it holds numbers of the match"),
+     "what things weigh, measure or look like; it holds numbers of the match", ("npc_damage",)),
     (r"\bwhere\s+(is|was|were)\b.*\b(standing|positioned|located)\b|\bmap\s+position\b|\bwards?\b|\bvision\b",
-     "positions in a form this planner can answer"),
-    (r"\b(ability|skill)\s+(level|rank|order|points)\b|\blevel(ed)?\s+up\b|\bcooldowns?\b|\bhealth\s+bar\b|\bmana\b",
-     "ability levels, cooldowns, mana or health"),
+     "positions in a form this planner can answer", ("positions",)),
+    # god and ability levels: the log records experience, not the level it buys
+    (r"\b(?:what|which)\s+level\b|\blevel\s+(?:\d+|was|were|is|did|at|of)\b|\blevels\b|\blvl\b|\bmax(?:ed)?\s+level\b"
+     r"|\blevel(?:l)?ed\b|\b(ability|skill)\s+(level|rank|order|points)\b|\blevel(ed)?\s+up\b",
+     "god or ability levels (it records the experience earned, not the level)", ("experience", "xpm")),
+    (r"\bcooldowns?\b|\bhealth\s+bar\b|\bmana\b", "cooldowns, mana or health", ("hits", "damage_taken")),
 ]
-_OUT_OF_SCOPE = [(re.compile(p, re.IGNORECASE), what) for p, what in _OUT_OF_SCOPE_PATTERNS]
+_OUT_OF_SCOPE = [(re.compile(p, re.IGNORECASE), what, near) for p, what, near in _OUT_OF_SCOPE_PATTERNS]
 
 GENERIC_SUGGESTIONS = ("Who dealt the most damage?", "Which team won the match?", "Who got first blood?")
 
+# A suggestion near a figure, about a player (`{p}`) when the question names one, or about the match.
+_ABOUT_PLAYER = {
+    "kda": "What was {p}'s KDA?", "mvp_score": "Who was the MVP?", "cc_applied": "How much crowd control did {p} apply?",
+    "gold": "How much gold did {p} earn?", "experience": "How much experience did {p} earn?",
+    "xpm": "What was {p}'s experience per minute?", "build": "What did {p} build?", "kills": "How many kills did {p} get?",
+    "deaths": "How did {p} die?", "damage_dealt": "How much damage did {p} deal?", "hits": "Which abilities did {p} use the most?",
+    "damage_taken": "How much damage did {p} take?", "positions": "Where did {p} die?", "roster": "Which god did {p} play?",
+    "winner": "Which team won the match?", "first_blood": "Who got first blood?",
+    "npc_damage": "How much damage did the Fire Giant do?",
+}
+_ABOUT_MATCH = {
+    "kda": "Who had the best KDA?", "mvp_score": "Who was the MVP?", "cc_applied": "Who applied the most crowd control?",
+    "gold": "Who earned the most gold?", "experience": "Who earned the most experience?", "xpm": "Who had the highest XPM?",
+    "build": "What did the top damage dealer build?", "kills": "Who got the most kills?", "deaths": "Who died the most?",
+    "damage_dealt": "Who dealt the most damage?", "hits": "Which ability dealt the most damage?",
+    "damage_taken": "Who took the most damage?", "positions": "Where did the kills happen?", "roster": "Who played which god?",
+    "winner": "Which team won the match?", "first_blood": "Who got first blood?",
+    "npc_damage": "How much damage did the Fire Giant do?",
+}
+_TEAM_WORD = {1: "Order", 2: "Chaos"}
+_ABOUT_TEAM = {"gold": "How much gold did {t} earn?", "kills": "How many kills did {t} get?",
+               "damage_dealt": "How much damage did {t} deal?", "winner": "Which team won the match?"}
+_FILL = ("damage_dealt", "winner", "first_blood")
 
-def suggestions(vocab: Vocabulary) -> tuple[str, ...]:
-    """Three answerable questions with no digits in them (a refusal must not show invented numbers)."""
-    plain = [p.player for p in vocab.players if not any(c.isdigit() for c in p.player)]
-    if plain:
-        return (f"How much damage did {plain[0]} deal?", "Which team won the match?", "Who got first blood?")
-    return GENERIC_SUGGESTIONS
+
+def _plain(name: str) -> bool:
+    return not any(c.isdigit() for c in name)
+
+
+def _asked(question: str, vocab: Vocabulary) -> tuple[list[str], list[int], list[str]]:
+    """The players and teams a question names, and its figures, for suggestions about the same subject."""
+    if not question.strip():
+        return [], [], []
+    try:  # lazy: refusals is imported by the readers' modules; a suggestion must never fail a refusal
+        from combat_analysis.planner.read.reading import read_question
+
+        r = read_question(question[:500], vocab)
+    except Exception:  # noqa: BLE001 - a question that cannot be read gets the general suggestions
+        return [], [], []
+    figures = [m for m in r.metrics if m in _ABOUT_MATCH]
+    played = [p.player for god in r.gods for p in vocab.players_where(god=god)]  # "the ymir": its player
+    return [*r.players, *played], list(r.teams), figures
+
+
+def _one_suggestion(key: str, player: str | None, team: int | None) -> str | None:
+    if player and key in _ABOUT_PLAYER:
+        return _ABOUT_PLAYER[key].format(p=player)
+    if team and key in _ABOUT_TEAM:
+        return _ABOUT_TEAM[key].format(t=_TEAM_WORD[team])
+    return _ABOUT_MATCH.get(key)
+
+
+def suggestions(vocab: Vocabulary, question: str = "", near: Sequence[str] = ()) -> tuple[str, ...]:
+    """Three answerable questions near the one asked: about the player or side it names, on the figures the log has
+    nearest to what it asked (`near`) and the figures it named, then the general ones. None holds a digit (a
+    refusal must not show an invented number), so a player whose name has digits is not named."""
+    players, teams, figures = _asked(question, vocab)
+    player = next((p for p in players if _plain(p)), None)
+    team = teams[0] if len(teams) == 1 and not player else None
+    if player is None and team is None and not near and not figures:
+        plain = [p.player for p in vocab.players if _plain(p.player)]
+        player = plain[0] if plain else None
+    out: list[str] = []
+    for key in (*near, *figures, *_FILL):
+        one = _one_suggestion(key, player, team)
+        if one and one not in out and _plain(one):
+            out.append(one)
+    return tuple(out[:3]) if len(out) >= 3 else GENERIC_SUGGESTIONS
 
 
 def refusal(question: str, reason: str, suggestions: Sequence[str], assumptions: Sequence[str] = (),
@@ -104,8 +181,10 @@ def refusal(question: str, reason: str, suggestions: Sequence[str], assumptions:
 
 
 def refuse(question: str, vocab: Vocabulary, reason: str, assumptions: Sequence[str] = (),
-           options: Sequence[str] = ()) -> QueryPlan:
-    return refusal(question, reason, suggestions(vocab), assumptions, options)
+           options: Sequence[str] = (), near: Sequence[str] = ()) -> QueryPlan:
+    """A REFUSE plan whose suggestions are near the question: its subject, and `near` (the figures the log has
+    closest to what it asked) before the figures it named."""
+    return refusal(question, reason, suggestions(vocab, question, near), assumptions, options)
 
 
 def no_digits(text: str) -> str:
@@ -118,8 +197,14 @@ def hostile(masked: str) -> bool:
 
 def out_of_scope(masked: str) -> str | None:
     """What the log does not hold that the question asks about, or None."""
+    found = missing(masked)
+    return found[0] if found else None
+
+
+def missing(masked: str) -> tuple[str, tuple[str, ...]] | None:
+    """What the log does not hold that the question asks about, and the figures it has nearest to it; or None."""
     text = normalize(masked)
-    return next((what for pattern, what in _OUT_OF_SCOPE if pattern.search(text)), None)
+    return next(((what, near) for pattern, what, near in _OUT_OF_SCOPE if pattern.search(text)), None)
 
 
 _NAME_SLOT = re.compile(

@@ -13,7 +13,7 @@ from typing import Literal
 
 from combat_analysis.contracts.plan import ValueCondition
 
-_NUM = r"\d[\d,]*(?:\.\d+)?"
+_NUM = r"\d[\d,]*(?:\.\d+)?(?:k(?![a-z]))?"  # "300k": thousands, as players write them
 _NOT_TIME = r"(?!\s*(?:minutes?|mins?|seconds?|secs?|s|m)\b)"
 _ABOVE = r"more|greater|higher|bigger|larger"
 _BELOW = r"fewer|less|lower|smaller"
@@ -60,12 +60,17 @@ def read_condition(text: str) -> Condition | None:
             return None
         return Condition(ValueCondition(op="<=", value=0), " ".join(none.group(0).split()) + " ...", none.end(),
                          none.start(), needs_figure=True)
-    number = next(m.group(g) for g in ("n0", "n1", "n2") if m.group(g))
-    said = " ".join(re.sub(r"[\d,.+]+", " ", m.group(0)).split()) or "a limit"
+    number = _value(next(m.group(g) for g in ("n0", "n1", "n2") if m.group(g)))
+    said = " ".join(re.sub(r"\d[\d,.]*k?\+?", " ", m.group(0)).split()) or "a limit"
     said = "... or more" if m.group("n2") else f"... {said}" if m.group(0)[0].isdigit() else f"{said} ..."
     percent = text[m.end():].lstrip().startswith(("%", "percent"))
-    return Condition(None if percent else ValueCondition(op=_op(m), value=float(number.replace(",", ""))), said,
-                     m.end(), m.start())
+    return Condition(None if percent else ValueCondition(op=_op(m), value=number), said, m.end(), m.start())
+
+
+def _value(said: str) -> float:
+    """The number a condition says: "10", "1,500", "300k" (300,000)."""
+    said = said.replace(",", "")
+    return float(said.rstrip("k")) * (1_000 if said.endswith("k") else 1)
 
 
 def _op(m: re.Match) -> Op:

@@ -17,7 +17,8 @@ from combat_analysis.planner.vocabulary import Vocabulary
 
 # The excluded words run to the end of their clause: a comma, a question word, or a time or order phrase.
 CUE = re.compile(r"\b(?:excluding|exclude|except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from|not\s+counting|"
-                 r"leaving\s+out|leave\s+out|ignoring|ignore|minus|but\s+not)\s+(?P<what>.+?)"
+                 r"not\s+including|leaving\s+out|leave\s+out|ignoring|ignore|minus|but\s+not|besides|outside\s+of)\s+"
+                 r"(?P<what>.+?)"
                  r"(?=[,;?!]|\s+(?:and\s+)?(?:who|which|what|how|in|during|over|after|before|by|per|for)\b|$)")
 
 
@@ -25,6 +26,24 @@ def cue_words(question: str) -> set[str]:
     """The words that say "leave out" in the question ("apart", "from")."""
     folded = fold(question)
     return {w for m in CUE.finditer(folded) for w in folded[m.start():m.start("what")].split()}
+
+
+# Kinds of abilities a question can leave out: basic attacks, and the item effects the log names like abilities
+_BASIC = re.compile(r"\b(?:autos?|auto\s*attacks?|basic\s+attacks?|basics|aa)\b")
+_ITEM_EFFECTS = re.compile(r"\b(?:item\s+)?procs?\b|\bitems?(?:\s+(?:effects?|damage|actives?|passives?))?\b|\brelics?\b")
+
+
+def left_out_abilities(question: str, vocab: Vocabulary) -> tuple[str, ...]:
+    """The abilities a question leaves out by kind: "not counting autos" (every '<god> Basic Attack'), "besides item
+    procs" (the abilities that are items of this match)."""
+    out: list[str] = []
+    for m in CUE.finditer(fold(question)):
+        what = m.group("what")
+        if _BASIC.search(what):
+            out += [a for a in vocab.abilities if a.lower().endswith("basic attack")]
+        if _ITEM_EFFECTS.search(what):
+            out += list(vocab.item_effects)
+    return tuple(dict.fromkeys(out))
 
 
 def excluded(question: str, r: Reading, vocab: Vocabulary) -> set[tuple[str, str | int]]:
@@ -35,7 +54,10 @@ def excluded(question: str, r: Reading, vocab: Vocabulary) -> set[tuple[str, str
         out |= {("role", mention.role) for mention in find_roles(what, vocab.roles)}
         out |= {("team", mention.team) for mention in find_teams(what, vocab.winner_team) if mention.team}
         out |= {("player", p) for p in r.players if re.search(rf"(?<!\w){re.escape(fold(p))}(?!\w)", what)}
-        out |= {("god", g) for g in r.gods if re.search(rf"(?<!\w){re.escape(fold(g))}(?!\w)", what)}
+        gods = {g for g in r.gods if re.search(rf"(?<!\w){re.escape(fold(g))}(?!\w)", what)}
+        out |= {("god", g) for g in gods}
+        # a god named for its one player ("everyone except the Loki"): that player is left out
+        out |= {("player", p.player) for g in gods for p in vocab.players_where(god=g)}
     return out
 
 

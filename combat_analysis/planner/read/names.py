@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from combat_analysis.planner.read.words import ROLE_WORDS, known_words
+from combat_analysis.planner.read.words import ROLE_WORDS, known_words, stems
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # Words a question uses for its own sake; a prefix or fuzzy match on them would invent a name.
@@ -251,6 +251,15 @@ def mask(question: str, mentions: list[Mention]) -> str:
 
 _TEAM_NUMBER = re.compile(r"\bteam\s*[#]?\s*(1|2|one|two)\b")
 _ORDER_CHAOS = re.compile(r"\b(order|chaos)(?:\s+(?:side|team))?\b")
+# "order" is also an ordinary word: a sequence ("build order", "in order", "what order", "order by", "in the order
+# they died", "in order to"). Anywhere else it is the side, as players say it ("did order take more towers", "the
+# order jungler", "order vs chaos").
+_ORDER_WORD = re.compile(
+    r"\b(?:build|item|items|purchase|purchases|buy|buying|skill|ability|abilities|level|leveling|levelling|kill|kills|"
+    r"death|deaths|pick|picks|draft|time|chronological|reverse|descending|ascending|alphabetical|numerical|sorted|sort|"
+    r"rank|ranked|what|which|same|right|correct|exact|in|into|this|that|an|any|some|its|his|her|their)\s+"
+    r"(?:the\s+|\w+\s+)?order\b(?!\s+(?:side|team)\b)"
+    r"|\border\s+(?:of|by|in\s+which|that\s+(?:they|he|she|it)|they|he|she|it|things|events|to\b)")
 _WINNERS = re.compile(r"\b(?:the\s+)?(winners|winning\s+(?:team|side)|victors|victorious\s+(?:team|side)|team\s+that\s+won)\b")
 _LOSERS = re.compile(r"\b(?:the\s+)?(losers|losing\s+(?:team|side)|defeated\s+(?:team|side)|team\s+that\s+lost)\b")
 
@@ -267,11 +276,10 @@ def find_teams(text: str, winner_team: int | None) -> list[TeamMention]:
     found: list[TeamMention] = []
     for m in _TEAM_NUMBER.finditer(low):
         found.append(TeamMention({"1": 1, "one": 1, "2": 2, "two": 2}[m.group(1)], m.group(0), m.start()))
+    sequences = [m.span() for m in _ORDER_WORD.finditer(low)]
     for m in _ORDER_CHAOS.finditer(low):
-        # "order" is also an ordinary word ("build order", "in order"); only "order side/team" or a bare
-        # "chaos" are teams.
-        if m.group(1) == "order" and not re.search(r"(side|team)$", m.group(0)):
-            continue
+        if m.group(1) == "order" and any(start <= m.start() < end for start, end in sequences):
+            continue  # "build order", "in order", "order by": a sequence, not the side
         found.append(TeamMention(1 if m.group(1) == "order" else 2, m.group(0), m.start()))
     for m in _WINNERS.finditer(low):
         found.append(TeamMention(winner_team, m.group(0), m.start()))
@@ -300,7 +308,9 @@ def find_roles(text: str, roles: tuple[str, ...]) -> list[RoleMention]:
     found = []
     for m in re.finditer(r"\b(solo\s*laners?|mid\s*laners?|top\s*laners?|[a-z]+)\b", low):
         word = re.sub(r"\s+", "", m.group(1))
-        role = ROLE_WORDS.get(word)
+        # the plural and possessive forms of a role word too: "supps", "carries", "junglers'"
+        role = next((ROLE_WORDS[f] for f in (word, *stems(word)) if f in ROLE_WORDS), None)
+        word = next((f for f in (word, *stems(word)) if f in ROLE_WORDS), word)
         if role is None or (roles and role not in roles):
             continue
         if word == "top" and not re.match(r"\s*(lane|laner)", low[m.end():]):

@@ -22,12 +22,15 @@ from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.vocabulary import Vocabulary
 
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
-                    r"does|was|were|is|are|list|show|give|tell|compare|rank)\b)|\s*[?;]\s+(?=\S)", re.IGNORECASE)
+                    r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b)|\s*[?;]\s+(?=\S)"
+                    # a new sentence that asks on ("... the match. Include the average damage per player")
+                    r"|\.\s+(?=(?:who|what|which|how|when|where|list|show|give|tell|compare|rank|include|add|also)\b)",
+                    re.IGNORECASE)
 _POINTS_BACK = re.compile(r"\b(it|its|that|those|these|each(?!\s+(?:player|team|role|god|minute|one\s+of))|"
                           r"one|ones|them|then)\b\s*[?.!]*\s*$|\b(it|its|that\s+one|those|these|each\s+(?:do|did|deal|"
                           r"dealt|one|of\s+them))\b", re.IGNORECASE)
 _PERSON = re.compile(r"\b(he|she|they|them|their|his|her|him)\b", re.IGNORECASE)
-MAX_PARTS = 3
+MAX_PARTS = 6  # clauses: any number of parts, within the plan's limit
 
 
 def clauses(question: str, vocab: Vocabulary) -> list[str]:
@@ -48,6 +51,12 @@ def clauses(question: str, vocab: Vocabulary) -> list[str]:
 
 
 PlanFn = Callable[[str, tuple[str, ...]], QueryPlan]
+
+
+def _already_answered(plan: QueryPlan, first: QueryPlan) -> bool:
+    """A clause that asks only for a figure the first clause's answer already gives, for no one in particular."""
+    return (plan.intent == Intent.LOOKUP and not plan.filters and not plan.group_by and plan.window is None
+            and bool(plan.metrics) and set(plan.metrics) <= set(first.metrics) and first.intent == Intent.RANKING)
 
 
 def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Callable[[QueryPlan, str], QueryPlan | None]
@@ -73,6 +82,8 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
             head = step
             continue
         alone = plan_one(piece, ())
+        if _already_answered(alone, first):
+            continue  # "the richest player on each team and how much gold": the leaders' gold is in the answer
         if alone.intent == Intent.REFUSE or any(a.startswith("no figure named") for a in alone.assumptions):
             followed = plan_one(piece, (pieces[0],))
             if followed.intent == Intent.REFUSE or followed.summary == first.summary:

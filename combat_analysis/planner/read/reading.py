@@ -26,8 +26,17 @@ from dataclasses import dataclass, field
 
 from combat_analysis.catalog import METRICS, metric
 from combat_analysis.contracts.plan import PlanOrder, TimeWindow
+from combat_analysis.planner.read.causes import Causes, read_causes
 from combat_analysis.planner.read.conditions import THRESHOLD
-from combat_analysis.planner.read.names import Mention, find_mentions, find_roles, find_teams, fold, mask
+from combat_analysis.planner.read.names import (
+    Mention,
+    TeamMention,
+    find_mentions,
+    find_roles,
+    find_teams,
+    fold,
+    mask,
+)
 from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.read.words import NEUTRAL, stems, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -74,16 +83,21 @@ _STEMS = {f: (s.metric_id, s.strength) for s in reversed(SYNONYMS) if " " not in
           and s.strength != "noted" for f in stems(s.phrase) if len(f) >= 3}
 _STEMS.update({f: (mid, "strong") for phrase, mid in _SINGLE_WORDS.items() for f in stems(phrase) if len(f) >= 3})
 SPECIFIC_DAMAGE = frozenset({"damage_taken", "damage_mitigated", "damage_to_players", "damage_to_structures",
-                             "damage_to_minions", "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit",
+                             "damage_to_minions", "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit", "biggest_crit",
                              "crits", "npc_damage"})
 # The figure that counts what an event list lists: "what percent of all kills" asks for kills.
-EVENT_FIGURES = {"kill_events": "kills", "objective_events": "objectives_taken"}
-OBJECTIVE_METRICS = frozenset({"towers", "phoenixes", "titans", "gold_furies", "fire_giants", "objectives_taken"})
+EVENT_FIGURES = {"kill_events": "kills", "objective_events": "objectives_taken", "death_events": "deaths"}
+OBJECTIVE_METRICS = frozenset({"towers", "phoenixes", "titans", "structures", "gold_furies", "fire_giants",
+                               "objectives_taken"})
 _BUY = re.compile(r"\b(buy|buys|bought|buying|purchas(?:e|es|ed|ing))\b")
 _HOW_OFTEN = frozenset({"most often", "most frequently", "used most often", "how often", "times", "uses", "most used",
                         "used the most", "usage"})
-_RECEIVE = re.compile(r"\b(take|takes|took|taken|taking|receive|received|receiving|absorb|absorbed|tank|tanked|suffer|"
-                      r"suffered|get\s+hit|got\s+hit)\b")
+# Verbs of receiving: the damage or healing named is what the player took, not what they dealt ("who ate the most
+# damage", "soaked", "tanked", "face-tanked").
+RECEIVE = re.compile(r"\b(take|takes|took|taken|taking|receive|received|receiving|absorb|absorbed|absorbing|tank|tanks|"
+                     r"tanked|tanking|suffer|suffered|get\s+hit|got\s+hit|ate|eat|eats|eaten|eating|soak|soaks|soaked|"
+                     r"soaking|sponge|sponged|face\s*tank(?:s|ed|ing)?)\b")
+_RECEIVE = RECEIVE
 
 
 @dataclass(frozen=True)
@@ -121,17 +135,59 @@ def _synonym_hits(text: str) -> tuple[list[MetricHit], list[MetricHit]]:
     return sorted(strong, key=lambda h: h.start), sorted(weak, key=lambda h: h.start)
 
 
-def read_metrics(text: str) -> MetricsRead:
-    """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
-    strong, weak = _synonym_hits(text)
-    notes: list[str] = []
+# the verbs a kill and a destroyed objective share
+_OBJECTIVE_VERBS = frozenset({"kill", "killed", "slain", "killing blows", "take down", "took down", "takes down",
+                              "taking down", "take out", "took out", "takes out"})
+
+
+def _narrowed(strong: list[MetricHit]) -> list[MetricHit]:
+    """Plain words that a more specific figure in the same question explains."""
     if any(h.metric_id in SPECIFIC_DAMAGE for h in strong):
         # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure
         strong = [h for h in strong if h.metric_id != "damage_dealt"]
     if any(h.metric_id in OBJECTIVE_METRICS for h in strong):
         # "how many gold furies did team 1 kill": the verb is not a request for player kills
-        strong = [h for h in strong if not (h.metric_id == "kills" and h.phrase in ("kill", "killed", "slain",
-                                                                                       "killing blows"))]
+        strong = [h for h in strong if not (h.metric_id == "kills" and h.phrase in _OBJECTIVE_VERBS)]
+    return strong
+
+
+def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str]:
+    """A figure the verbs turn around: damage or healing that was received, hits counted as purchases."""
+    if "damage_dealt" in ids and _RECEIVE.search(text):
+        ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
+    if "healing_done" in ids and _RECEIVE.search(text):
+        ids = ["healing_received" if f == "healing_done" else f for f in ids]
+    if "hits" in ids and _BUY.search(text) and all(h.phrase in _HOW_OFTEN for h in hits if h.metric_id == "hits"):
+        # "which item was bought most often": how often counts what the verb names, here purchases
+        ids = ["items_purchased" if f == "hits" else f for f in ids]
+    return ids
+
+
+def _by_word_form(text: str) -> tuple[str, str, str] | None:
+    """(metric, note, strength) of another form of a one-word synonym: "spam" for "spammed", "farming" for "farmed"."""
+    for word in re.findall(r"[a-z][a-z']{2,}", text):
+        if word in _COMMON_NON_METRIC or word in NEUTRAL:
+            continue
+        found = next((_STEMS[f] for f in stems(word) if f in _STEMS), None)
+        if found:
+            return found[0], f"'{word}' read as {metric(found[0]).label}", found[1]
+    return None
+
+
+def _by_spelling(text: str) -> tuple[str, str, str] | None:
+    """(metric, note, "fuzzy") of a misspelt one-word synonym ("kils", "healling")."""
+    for word in re.findall(r"[a-z][a-z']{3,}", text):
+        close = difflib.get_close_matches(word, _SINGLE_WORDS, n=1, cutoff=0.8)
+        if close and word not in _COMMON_NON_METRIC:
+            return _SINGLE_WORDS[close[0]], f"'{word}' read as '{close[0]}'", "fuzzy"
+    return None
+
+
+def read_metrics(text: str) -> MetricsRead:
+    """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
+    strong, weak = _synonym_hits(text)
+    strong = _narrowed(strong)
+    notes: list[str] = []
     hits = list(strong)
     evidence = "strong" if strong else "none"
     if any(h.strength == "noted" for h in strong):
@@ -141,33 +197,14 @@ def read_metrics(text: str) -> MetricsRead:
         hits = [weak[0]]
         evidence = "weak"
         notes.append(f"'{weak[0].phrase}' read as {metric(weak[0].metric_id).label}")
-    ids = [h.metric_id for h in hits]
-    if "damage_dealt" in ids and _RECEIVE.search(text):
-        ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
-    if "healing_done" in ids and _RECEIVE.search(text):
-        ids = ["healing_received" if f == "healing_done" else f for f in ids]
-    if "hits" in ids and _BUY.search(text) and all(h.phrase in _HOW_OFTEN for h in hits if h.metric_id == "hits"):
-        # "which item was bought most often": how often counts what the verb names, here purchases
-        ids = ["items_purchased" if f == "hits" else f for f in ids]
+    ids = _turned_by_verbs([h.metric_id for h in hits], hits, text)
+    # a loose word's literal reading beside it: "fattest crit" is the biggest hit, and the biggest critical hit
+    ids += [also for h in hits if h.strength == "noted" for also in metric(h.metric_id).noted_with]
     if not ids:
-        # other forms of a one-word synonym: "spam" for "spammed", "farming" for "farmed"
-        for word in re.findall(r"[a-z][a-z']{2,}", text):
-            if word in _COMMON_NON_METRIC or word in NEUTRAL:
-                continue
-            found = next((_STEMS[f] for f in stems(word) if f in _STEMS), None)
-            if found:
-                ids.append(found[0])
-                notes.append(f"'{word}' read as {metric(found[0]).label}")
-                evidence = found[1]
-                break
-    if not ids:
-        for word in re.findall(r"[a-z][a-z']{3,}", text):
-            close = difflib.get_close_matches(word, _SINGLE_WORDS, n=1, cutoff=0.8)
-            if close and word not in _COMMON_NON_METRIC:
-                ids.append(_SINGLE_WORDS[close[0]])
-                notes.append(f"'{word}' read as '{close[0]}'")
-                evidence = "fuzzy"
-                break
+        loose = _by_word_form(text) or _by_spelling(text)
+        if loose is not None:
+            ids, evidence = [loose[0]], loose[2]
+            notes.append(loose[1])
     return MetricsRead(tuple(dict.fromkeys(ids)), tuple(hits), tuple(notes), evidence)
 
 
@@ -187,7 +224,7 @@ KIND_WORDS = [
     ("boss", r"bosses|boss|objectives?\s+bosses|gold\s+fur(?:y|ies)|fire\s+giants?"),
 ]
 _KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_WORDS)
-_TO = r"(?<!compared\s)(?<!compare\s)(?<!relative\s)(?<!next\s)to|against|on|into|at|hit|hits|hitting|damaged|damaging|attacked|attacking"
+_TO = r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relative\s)(?<!next\s)(?<!up\s)(?<!due\s)to|against|on|into|at|hit|hits|hitting|damaged|damaging|attacked|attacking"
 _ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an)\s+)*"
 _QUALIFIER = re.compile(rf"\b(?P<prep>{_TO}|from|by|kill|kills|killed|killing|slay|slew|slain|score\s+on|scored\s+on)\s+"
                         rf"{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
@@ -267,19 +304,28 @@ def _stray_kinds(text: str, spans: Sequence[tuple[int, int]]) -> list[str]:
 
 # ------------------------------------------------------------------------------------------- groups
 
+# A group named at the head of what ranks it: "the role with the best average", "the side that took more towers"
+_HEAD_OF = r"\s+(?:with|that|which|whose)\s+(?:the\s+|had\s+|has\s+|got\s+|took\s+|dealt\s+|did\s+)*(?:most|more|highest|best|" \
+           r"biggest|largest|least|fewest|lowest|worst|less|fewer|top)\b"
 _GROUP_PATTERNS = [
-    ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"),
-    ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|\bgods\s+(?:dealt|did|had)\b"
+    ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"
+             rf"|\b(?:roles?|positions?){_HEAD_OF}"),
+    ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|(?<!many\s)(?<!enemy\s)(?<!opposing\s)(?<!other\s)\bgods\s+(?:dealt|did|had)\b"
             r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?gods\b"
             r"|\bgods\s+(?:ranked|sorted|ordered|listed|by)\b"),
-    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"),
+    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"
+             rf"|(?<!my\s)(?<!our\s)(?<!their\s)(?<!his\s)(?<!her\s)(?<!on\sthe\s)(?<!of\sthe\s)\b(?:team|side){_HEAD_OF}"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
-                r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"),
+                r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"
+                # the log's "types of damage" are the abilities and items that dealt it
+                r"|\b(?:types?|kinds?|sorts?|sources?)\s+of\s+(?:damage|dmg|healing|heals?|kills?)\b"),
     ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"
              r"|\b(?:most|least)\s+(?:often\s+)?(?:purchased|bought|popular|common)\s+items?\b"),
     ("target_kind", r"\b(which|what|each|every|per|by)\s+(?:kinds?\s+of\s+|types?\s+of\s+)?targets?(?:\s+kinds?|\s+types?)?\b"
                     r"|\bwhere\s+did\b.*\b(damage|dmg)\b.*\bgo\b|\bwhat\s+did\s+name\s+(?:hit|damage|attack)\b"),
-    ("phase", r"\b(each|every|per|by|which)\s+(?:game\s+)?phases?\b"),
+    ("phase", r"\b(each|every|per|by|which)\s+(?:game\s+)?phases?\b"
+              r"|\b(?:through|throughout|across|over|in|during|between)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:match\s+|game\s+)?"
+              r"(?:phases|stages)\b|\b(?:phases|stages)\s+of\s+the\s+(?:match|game)\b"),
     # "who did Brisk kill the most": Brisk's kills split by whom they killed
     ("victim", r"\b(?:who|whom|which\s+(?:player|enemy|god))\s+did\s+name\s+kill\b|\bname's\s+victims\b"
                r"|\b(?:most|favou?rite)\s+victims?\b"),
@@ -292,7 +338,7 @@ _GROUP_PATTERNS = [
                r"jungle\s+(?:camps?|monsters?)|minions?|structures?|towers?|sources?|attackers?)\b"),
     ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player)\b|\bwhat\s+player\b|"
                r"\b(?:each|every|all(?:\s+the)?|all\s+(?:ten|10))\s+players?\b|"
-               r"\bper\s+player\b|\bby\s+player\b|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"
+               r"\bper\s+player\b|\bby\s+player\b(?!\s+name\b)|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"
                r"|\beveryone\b|\beverybody\b|\ball\s+(?:ten|10)\b"),
 ]
 _GROUP_RULES = [(dim, re.compile(p)) for dim, p in _GROUP_PATTERNS]
@@ -312,15 +358,21 @@ SUPERLATIVE = re.compile(
 # "min" is the minimum unless it is the unit of a rate ("gold per min", "damage a min", "xp/min").
 ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|(?<!per\s)(?<!a\s)(?<!/)min|bottom|poorest|fewer|less|"
                        r"worse|lower|ascending)\b")
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_N = r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"
-# "top 3", and "the four players with the most kills" / "the 3 abilities that dealt the most damage"
-TOP_N = re.compile(rf"\b(?:top|best|bottom|worst|first|leading|highest|lowest)\s*{_N}\b"
-                   rf"|\bthe\s+{_N}\s+(?:players?|gods?|abilities|skills|items|roles|people|guys)\s+(?:with|who|that|by)\b")
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                 "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
+_N = r"(\d{1,2}|" + "|".join(_NUMBER_WORDS) + ")"
+_ENTITIES = r"(?:players?|gods?|abilities|skills|spells|items|roles|people|guys|teams|kills|deaths|purchases|buys|hits)"
+_RANKED = (r"(?:highest|most|biggest|best|largest|top|strongest|hardest|deadliest|richest|lowest|least|worst|fewest|"
+           r"smallest|weakest|poorest|leading)")
+# Any N: "top 3", "the four players with the most kills", "the 3 abilities that dealt the most damage", "the 3 highest
+# damage abilities", "5 most used items", "his first 3 items", "the last two kills".
+TOP_N = re.compile(rf"\b(?:top|best|bottom|worst|first|last|leading|highest|lowest)\s*{_N}\b"
+                   rf"|\b(?:the\s+)?{_N}\s+{_ENTITIES}\s+(?:with|who|that|by)\b"
+                   rf"|\b(?:the\s+|my\s+|his\s+|her\s+|their\s+|name's\s+)?{_N}\s+{_RANKED}\b")
 POSITION = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)\s*[- ]?\s*(?:most|highest|best|biggest|largest|"
                       r"greatest|least|lowest|fewest|worst|place|ranked|richest)\b")
 _POSITIONS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
-EVERY = re.compile(r"\b(each|every|all|everyone|everybody|everyone's|per\s+player|by\s+player|list|rank|ranking|ranked|"
+EVERY = re.compile(r"\b(each|every|all|everyone|everybody|everyone's|per\s+player|by\s+player(?!\s+name\b)|list|rank|ranking|ranked|"
                    r"leaderboard|scoreboard|sorted|sort|order(?:ed)?\s+by|across\s+(?:all\s+)?(?:the\s+)?players|"
                    r"for\s+(?:all|everyone|each)|breakdown|break\s+down|full)\b")
 COMPARE = re.compile(r"\b(compare|compared|comparison|versus|vs\.?|against\s+each\s+other|difference\s+between|head\s+to\s+head|"
@@ -335,6 +387,9 @@ PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|/\s*min(?:ute)?\b|\ba\s+minute\b
 QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|compare|did|does|was|were|give|tell|rank)\b")
 SHARE = re.compile(r"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%")
 HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b|\bsum\b|\bcombined\b")
+# "Who did over 300k damage total": a question about who, where "total" only says the figure is a sum
+_WHO_ASKED = re.compile(r"\b(?:who|whos|who's|which\s+(?:player|players|one|god|gods|role|roles))\b")
+_HOW_MANY_ASKED = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b")
 
 
 @dataclass(frozen=True)
@@ -378,7 +433,7 @@ def read_shape(text: str) -> Shape:
                  else "desc", top=n, position=_POSITIONS[position.group(1)] if position else 1,
                  every=bool(EVERY.search(text)), series=_series(text, superlative),
                  per_minute=bool(PER_MINUTE.search(text)), compare=bool(COMPARE.search(text)),
-                 count=bool(HOW_MANY.search(text)), share=bool(SHARE.search(text)))
+                 count=bool(_HOW_MANY_ASKED.search(text) or HOW_MANY.search(text) and not _WHO_ASKED.search(text)), share=bool(SHARE.search(text)))
 
 
 # -------------------------------------------------------------------------------------------- scope
@@ -437,6 +492,8 @@ class Reading:
     assumptions: tuple[str, ...] = ()
     winner_unknown: bool = False  # "the winners" named, but no Titan fell
     kind_subject: str | None = None  # a kind of non-player named as the one dealing damage ("the towers")
+    owner_sides: tuple[int, ...] = ()  # sides named as the owners of what fell ("the towers order lost")
+    causes: Causes | None = None  # who dealt the killing blows asked about ("killed by the Fire Giant")
 
     @property
     def window(self) -> TimeWindow | None:
@@ -472,8 +529,111 @@ _NOT_ROLES = re.compile(r"\bmid[\s-]*(game|match)\b|\b(early|late)[\s,]+(?:and\s
 BUILDING = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\b(buy|bought|purchas\w*)\b")
 
 
+# A side named as the owner of what fell rather than the side that took it: "how many towers did order lose", "chaos
+# gave up", "order's towers", "the chaos phoenixes", "towers lost by order". The log counts an objective for the side
+# that took it, so such a side is read as the other one (`intents.as_taker`).
+_OWNED = r"(?:towers?|phoenix(?:es)?|titans?|structures?|buildings?|turrets?)"
+_LOSING = (r"(?:lose|loses|lost|losing|gave\s+up|give\s+up|gives\s+up|giving\s+up|given\s+up|concede[ds]?|"
+           r"conceding|surrender(?:ed|s)?)")
+_OWNER_AFTER = re.compile(rf"(?:\s+(?:side|team))?(?:'s|')?\s+(?:(?:first|last|final|\w+est|own|outer|inner|"
+                          rf"\w+)\s+)?{_OWNED}\b|\s+(?:\w+\s+)?{_LOSING}\b")
+_OWNER_BEFORE = re.compile(rf"\b(?:{_OWNED}|objectives?)\s+(?:(?:that|which)\s+)?(?:(?:were|was|got)\s+)?"
+                           rf"(?:of|owned\s+by|belonging\s+to|{_LOSING}\s+by)\s+(?:the\s+)?$")
+
+
+def owner_sides(text: str, mentions: Sequence[TeamMention]) -> tuple[int, ...]:
+    """The sides named as the owners of what fell (see `_OWNED`), in `text` as `find_teams` read it."""
+    low = fold(text)
+    return tuple(t.team for t in mentions if t.team is not None and (
+        _OWNER_AFTER.match(low, t.start + len(t.said)) or _OWNER_BEFORE.search(low[:t.start])))
+
+
 def _bucket(mentions: Sequence[Mention], kind: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(m.name for m in mentions if m.kind == kind))
+
+
+def _abilities_and_items(mentions: Sequence[Mention], text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The abilities and items named. An item proc is also an ability: one name matched as both stays one thing,
+    chosen by the verbs ("who bought Bumba's Cudgel" is the item, "damage with Bumba's Cudgel" the ability)."""
+    abilities, items = _bucket(mentions, "ability"), _bucket(mentions, "item")
+    both = [n for n in items if n in abilities]
+    if both:
+        buying = bool(BUILDING.search(text))
+        abilities = tuple(n for n in abilities if not (buying and n in both))
+        items = tuple(n for n in items if buying or n not in both)
+    return abilities, items
+
+
+@dataclass(frozen=True)
+class _Sides:
+    teams: tuple[int, ...]
+    winner_unknown: bool
+    notes: tuple[str, ...]
+    owners: tuple[int, ...]
+
+
+def _sides(text: str, winner_team: int | None) -> _Sides:
+    """The teams named ("order", "team 2", "the winners"), and the sides named as owners of what fell."""
+    mentions = find_teams(text, winner_team)
+    teams = tuple(dict.fromkeys(t.team for t in mentions if t.team is not None))
+    notes = tuple(f"'{t.said}' read as team {t.team}" for t in mentions
+                  if t.team is not None and not re.match(r"team\s*\d", t.said))
+    return _Sides(teams, any(t.team is None for t in mentions), notes, owner_sides(text, mentions))
+
+
+def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject: re.Match | None) -> MetricsRead:
+    """The figures once the objective counts named inside a qualifier ("damage to the towers") or inside a
+    non-player subject ("how much damage did the towers do") are dropped: those words say who, not what."""
+    if qualifiers:
+        inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS
+                  and any(q.start <= h.start and h.end <= q.end for q in qualifiers)]
+        found = MetricsRead(tuple(m for m in found.ids if m not in {h.metric_id for h in inside}),
+                            tuple(h for h in found.hits if h not in inside), found.notes, found.evidence)
+    if subject:
+        found = MetricsRead(tuple(m for m in found.ids if m not in OBJECTIVE_METRICS or not any(
+            h.metric_id == m and subject.start() <= h.start < subject.end() for h in found.hits)),
+            found.hits, found.notes, found.evidence)
+    return found
+
+
+def _without(text: str, causes: Causes | None) -> str:
+    """The text with the causes of death blanked: "deaths not caused by enemy players" groups by no one."""
+    if causes is None:
+        return text
+    return text[:causes.verb_end] + " " * (causes.end - causes.verb_end) + text[causes.end:]
+
+
+def _as_deaths(found: MetricsRead, qualifiers: Sequence[Qualifier], causes: Causes
+               ) -> tuple[MetricsRead, tuple[Qualifier, ...]]:
+    """A cause of death names who dealt the blow, not a figure of its own: "killed by the fire giant" counts deaths
+    (not kills, not Fire Giant kills), and the qualifiers inside it are the cause's."""
+    inside = [h for h in found.hits if causes.start <= h.start < causes.end]
+    kept = [h for h in found.hits if h not in inside or h.metric_id in ("deaths",)]
+    ids = [m for m in found.ids if m not in {h.metric_id for h in inside} or m == "deaths"]
+    if "deaths" not in ids:
+        ids.insert(0, "deaths")
+    metrics = MetricsRead(tuple(ids), tuple(kept), found.notes, "strong")
+    return metrics, tuple(q for q in qualifiers if not causes.start <= q.start < causes.end)
+
+
+# Who killed a player the most, in a word: "Brisk's nemesis", "the bully of Brisk"
+_KILLER_OF = re.compile(r"\bname(?:'s)?\s+(?:nemesis|bully|daddy|worst\s+enemy|kryptonite|killer|hunter)\b"
+                        r"|\b(?:nemesis|bully|worst\s+enemy|kryptonite)\s+(?:of|for)\s+name\b")
+_OBJECT_PRONOUN = re.compile(r"\b(?:him|her)\b")
+
+
+def _qualifiers(text: str, players: Sequence[str], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
+    """The qualifiers, where "him" or "her" is the one player the question names ("who was Brisk's nemesis, the
+    one who killed him the most"), and a player's nemesis is who killed them."""
+    one = list(dict.fromkeys(players))
+    if len(one) == 1:
+        text = _OBJECT_PRONOUN.sub("name", text)
+        players = one * len(re.findall(r"\bname\b", text))
+    found = list(read_qualifiers(text, players, npcs))
+    nemesis = _KILLER_OF.search(text)
+    if nemesis and len(one) == 1 and not any(q.name == one[0] for q in found):
+        found.append(Qualifier("on", "player", one[0], nemesis.group(0), None, nemesis.start(), nemesis.end()))
+    return tuple(found)
 
 
 def read_question(question: str, vocab: Vocabulary) -> Reading:
@@ -483,55 +643,36 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     masked = mask(question, named)
     times = parse_windows(masked)
     text = normalize(times.rest)
-    assumptions = list(times.assumptions) + _mention_notes(named)
-    abilities, items = _bucket(mentions, "ability"), _bucket(mentions, "item")
-    # An item proc is also an ability: one name matched as both stays one thing, chosen by the verbs.
-    both = [n for n in items if n in abilities]
-    if both:
-        buying = bool(BUILDING.search(text))
-        abilities = tuple(n for n in abilities if not (buying and n in both))
-        items = tuple(n for n in items if buying or n not in both)
-    teams, winner_unknown = [], False
-    for t in find_teams(times.rest, vocab.winner_team):
-        if t.team is None:
-            winner_unknown = True
-            continue
-        teams.append(t.team)
-        if not re.match(r"team\s*\d", t.said):
-            assumptions.append(f"'{t.said}' read as team {t.team}")
-    roles_text = _NOT_ROLES.sub(" ", masked)
-    roles = tuple(dict.fromkeys(r.role for r in find_roles(roles_text, vocab.roles)))
+    abilities, items = _abilities_and_items(mentions, text)
+    sides = _sides(times.rest, vocab.winner_team)
+    roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
     found = read_metrics(text)
-    assumptions += found.notes
-    named_players = [m.name for m in sorted(named, key=lambda m: m.start)]
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
-    qualifiers = read_qualifiers(text, named_players, npc_said)
-    assumptions += [q.note for q in qualifiers if q.note]
+    qualifiers = _qualifiers(text, [m.name for m in sorted(named, key=lambda m: m.start) if m.kind == "player"], npc_said)
+    # a figure's own words are no qualifier: "the biggest hit Brisk landed" is Brisk's biggest hit, not hits on Brisk
+    qualifiers = tuple(q for q in qualifiers if not any(h.start < q.start < h.end for h in found.hits))
     subject = _KIND_SUBJECT.search(text)
-    if qualifiers:
-        # "damage to the towers": the objective count named by the same words is not asked for
-        inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS
-                  and any(q.start <= h.start and h.end <= q.end for q in qualifiers)]
-        found = MetricsRead(tuple(m for m in found.ids if m not in {h.metric_id for h in inside}),
-                            tuple(h for h in found.hits if h not in inside), found.notes, found.evidence)
-    if subject:
-        found = MetricsRead(tuple(m for m in found.ids if m not in OBJECTIVE_METRICS or not any(
-            h.metric_id == m and subject.start() <= h.start < subject.end() for h in found.hits)),
-            found.hits, found.notes, found.evidence)
+    assumptions = [*times.assumptions, *_mention_notes(named), *sides.notes, *found.notes,
+                   *(q.note for q in qualifiers if q.note)]
+    found = _metrics_beside(found, qualifiers, subject)
+    causes = read_causes(text, vocab)
+    if causes is not None:
+        found, qualifiers = _as_deaths(found, qualifiers, causes)
     return Reading(
         question=question, text=text, masked=masked, players=_bucket(mentions, "player"), gods=_bucket(mentions, "god"),
         abilities=abilities, items=items, npcs=_bucket(mentions, "npc"),
-        ambiguous=tuple(m for m in mentions if m.kind == "ambiguous"), teams=tuple(dict.fromkeys(teams)), roles=roles,
+        ambiguous=tuple(m for m in mentions if m.kind == "ambiguous"), teams=sides.teams, roles=roles,
         windows=times.windows, at_minute=times.at_minute, whole_match=times.whole_match, metrics=found.ids,
-        metric_hits=found.hits, evidence=found.evidence, qualifiers=qualifiers, groups=tuple(group_cues(text)),
-        shape=read_shape(text), scope=read_scope(text), unread=_unread(text, npc_said, qualifiers, found),
-        assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=winner_unknown,
+        metric_hits=found.hits, evidence=found.evidence, qualifiers=qualifiers, groups=tuple(group_cues(_without(text, causes))),
+        shape=read_shape(text), scope=read_scope(text), unread=_unread(text, npc_said, qualifiers, found, causes),
+        causes=causes,
+        assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=sides.winner_unknown, owner_sides=sides.owners,
         kind_subject=next((g for g in subject.groups() if g), None) if subject else None,
     )
 
 
 def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qualifier],
-            found: MetricsRead) -> tuple[str, ...]:
+            found: MetricsRead, causes: Causes | None = None) -> tuple[str, ...]:
     """Content words no reader used: not a name, not a known word, not a misspelling a reader resolved."""
     for said, _ in npcs:
         text = text.replace(fold(said), " ")
@@ -539,6 +680,7 @@ def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qua
                 for w in re.findall(r"'([^']+)' read as", note)}
     places = [m.group(0) for m in LOCATION.finditer(text)]
     spans = [(h.start, h.end) for h in found.hits] + [(q.start, q.end) for q in qualifiers]
+    spans += [(causes.start, causes.end)] if causes is not None else []
     spans += [m.span() for dim, pattern in _GROUP_RULES if dim in ("source", "target_kind", "objective")
               for m in pattern.finditer(text)]
     spans += [m.span() for m in _EVENT_KINDS.finditer(text)] + [m.span() for m in _KIND_SUBJECT.finditer(text)]

@@ -32,6 +32,9 @@ _MIN = r"(?:minutes?|mins?|m)\b"
 _SEC = r"(?:seconds?|secs?|s)\b"
 _UNIT = r"(minutes?|mins?|m|seconds?|secs?|s)\b"
 _ORD = r"(?:st|nd|rd|th)?"
+# A number that counts players or events is no time: "by one player", "after two deaths", "before 3 kills"
+_NOT_COUNTED = (r"(?![\d.])(?!\s*(?:single\s+|lone\s+)?(?:players?|persons?|people|gods?|teams?|guys?|champions?|"
+                r"heroes|hero|members?|kills?|deaths?|hits?|times?|assists?|towers?|objectives?)\b)")
 
 
 def _number(text: str) -> float:
@@ -116,8 +119,8 @@ def _rules():
         (rf"\b(?:in\s+|during\s+|over\s+|for\s+)?(?:the\s+)?(?:last|final|closing)\s+{_NUM}\s*{_UNIT}", last),
         (rf"\b(?:in\s+the\s+)?(?:between|from)\s+(?:minutes?\s+|min\s+|the\s+)?{_NUM}{_ORD}\s*(?:{_MIN}\s*)?(?:and|to|until|till|-)\s*(?:minute\s+|min\s+|the\s+)?{_NUM}{_ORD}\s*(?:{_UNIT})?", between),
         (rf"\bminutes?\s+{_NUM}\s*(?:-|to|through|until)\s*{_NUM}\b()", between),
-        (rf"\b(?:only\s+)?(?:after|past|since|beyond|from|following)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}\s*(?:{_UNIT})?(?:\s*mark)?(?:\s+onwards?)?", after),
-        (rf"\b(?:only\s+)?(?:before|until|till|up\s+to|prior\s+to|by)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}\s*(?:{_UNIT})?(?:\s*mark)?", before),
+        (rf"\b(?:only\s+)?(?:after|past|since|beyond|from|following)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}(?:\s*{_UNIT}(?:\s*mark)?|\s*mark|{_NOT_COUNTED})(?:\s+onwards?)?", after),
+        (rf"\b(?:only\s+)?(?:before|until|till|up\s+to|prior\s+to|by)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}(?:\s*{_UNIT}(?:\s*mark)?|\s*mark|{_NOT_COUNTED})", before),
         (rf"\b(?:during|in|within)\s+(?:the\s+)?minute\s+{_NUM}\b", during),
         (rf"\b(?:at|as\s+of)\s+(?:the\s+)?(?:end\s+of\s+)?minute\s+{_NUM}\b", at),
         (rf"\b(?:at|as\s+of)\s+(?:the\s+)?{_NUM}{_ORD}?[\s-]*{_MIN}(?:\s*mark)?", at_mark),

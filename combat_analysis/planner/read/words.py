@@ -48,6 +48,13 @@ gain gained gains collect collected accumulate gather gathered happen happened c
 ahead behind lead leads leading led trail trailing trailed margin gap edge
 """.split())
 
+# Words that frame the conversation rather than narrow the figure: what players call the match they are asking about
+# ("this one", "the scrim", "in the lobby") and the fillers of chat ("lol", "bro", "tbh"). They are neither scope nor
+# a qualifier, so a question that uses them is neither refused nor flagged for them.
+FRAME_NOUNS = frozenset("match game games round one scrim scrims lobby lobbies set series map".split())
+FILLERS = frozenset("""lol lmao lmfao rofl haha hahaha bro bruh dude fr ngl tbh imo imho btw yo hmm hmmm gg ggs wp ez
+u ur pls plz thx ty bois boys yall y'all dawg fam""".split())
+
 # Cue words of the slot readers that the catalog does not list (times, shapes, events, groups).
 CUES = frozenset("""
 most least top bottom leader leaders leaderboard led leading scoreboard summary summarize overview recap
@@ -70,6 +77,9 @@ accumulate accumulated ramp ramped trend trending over course evolve evolved pro
 basic attack attacks auto autos fall fell falls fallen drop dropped destroy destroyed destroying down
 fight fights fighting decided decide decisive deciding key important mattered matter turning swing swings
 good bad well poorly great strong weak solid
+avrage averge avarage averag avrg averages analyze analyse analyzing analysing analysis assess assessment evaluate
+evaluation review stage stages phases proc procs besides aa didn't didnt come came coming
+ate eat eats eaten eating soak soaks soaked soaking sponge sponged tank tanks tanked tanking absorb absorbing face
 """.split())
 
 # How a question names a role: "the junglers", "adc", "top" (the entity reader finds them; here they are known words).
@@ -103,7 +113,7 @@ def domain_words() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def known_words() -> frozenset[str]:
-    return NEUTRAL | domain_words()
+    return NEUTRAL | FRAME_NOUNS | FILLERS | domain_words()
 
 
 def stems(word: str) -> list[str]:
@@ -121,7 +131,7 @@ def unknown_words(text: str) -> list[str]:
     known = known_words()
     out = []
     for word in _words(text):
-        if word == "name" or word.isdigit() or len(word) <= 2 or re.fullmatch(r"\d+(st|nd|rd|th|s|m|'s)?", word):
+        if word == "name" or word.isdigit() or len(word) <= 2 or re.fullmatch(r"\d+(st|nd|rd|th|s|m|k|'s)?", word):
             continue
         if any(form in known for form in stems(word)):
             continue

@@ -1,0 +1,78 @@
+"""The cue words of the intent families, as patterns over a reading's text (lower case, names masked as NAME).
+
+Each pattern says what a question asks for in words: an event list ("first blood", "who won"), a build, a kill
+list, objectives, a scoreboard, a breakdown, a dependent step ("the top damage dealer's ..."). `events`,
+`figures` and `intents` read them; none of them decides anything by itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|takedown)\b|\bkilled\s+first\b"
+                         r"|\bfirst\s+(?:player\s+|one\s+)?to\s+get\s+a\s+kill\b|\bfb\b|\bopened\s+the\s+scoring\b"
+                         r"|\bdrew\s+first\s+blood\b")
+# The first or last death of any kind (METRICS.md: deaths from any source), not first blood: "who died first", "the
+# first player to die", "the last death", "who got killed last".
+DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"
+                        r"(?:to\s+(?:die|be\s+killed|get\s+killed|fall)|death|deaths)\b"
+                        r"|\b(?:died|die|dies|dying|(?:got|was|get)\s+killed)\s+(?P<b>first|last)\b")
+# The first or last player kill ("the last kill of the game", "his first kill"): first blood is the first one
+KILL_EDGE = re.compile(r"\b(?P<a>last|final|latest)\s+(?:kill|takedown|frag)\b")
+WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
+BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
+                   r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
+                   r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b"
+                   r"|\b(?:first|last|final|latest|earliest|opening|starting|next)\s+(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?)\b"
+                   r"|\bname's\s+purchases\b")
+# A build's first or last purchases: "his first 3 items", "the last purchase", "who bought Blink Rune first"
+BUILD_EDGE = re.compile(r"\b(?P<a>first|earliest|opening|starting|last|final|latest)\b")
+KILL_LIST = re.compile(r"\b(kill\s*feed|kill\s+list|list\s+(?:of\s+|all\s+(?:the\s+)?|the\s+)?kills|every\s+kill|all\s+(?:the\s+)?kills|"
+                       r"each\s+kill|who\s+killed|who\s+did\s+name\s+kill|when\s+did\s+name\s+die|whom\s+did|killed\s+by\s+whom|"
+                       r"who\s+was\s+killed\s+by|kills?\s+timeline|show\s+(?:me\s+)?(?:the\s+)?kills)\b")
+OBJECTIVE_WORDS = re.compile(r"\b(objectives?|towers?|phoenix(?:es)?|titans?|gold\s+fur(?:y|ies)|fire\s+giants?|bosses|structures?)\b"
+                             r"|\bwhat\s+(?:was\s+|got\s+)?(?:fell|falls|fall|destroyed|taken|went\s+down|came\s+down)\b")
+OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|sequence|took|destroyed|killed|fell|fall|"
+                            r"taken|secured|go\s+down|went\s+down)\b")
+OBJECTIVE_VALUES = [("tower", r"towers?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"),
+                    ("gold fury", r"gold\s+fur(?:y|ies)"), ("fire giant", r"fire\s+giants?")]
+TOGETHER = re.compile(r"\b(combined|together|altogether|between\s+them|in\s+total|total)\b")
+FIRST_OR_LAST = re.compile(r"\b(first|earliest|opening|last|final|latest)\b")
+MATCH_FACTS = re.compile(r"\bhow\s+long\b|\b(match|game)\s+last(ed)?\b|\bhow\s+many\s+minutes\s+(did|was|were)\s+(the\s+)?(match|game)\b|\b(match|game)\s+(length|duration|time)\b|\bduration\b|"
+                         r"\bwhen\s+did\s+the\s+(match|game)\s+(end|start|begin|finish)\b|\bmatch\s+id\b|\blength\s+of\s+the\s+(match|game)\b")
+ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
+                    r"\bwhat\s+(gods|roles)\s+were\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
+                    r"\bline\s*ups?\b|\bwho\s+(was|were|is|are)\s+(on|in)\s+team\b|\bwhich\s+players\s+(were|are)\s+on\b|"
+                    r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b")
+POSITIONS = re.compile(r"\bwhere\b.*\b(die|died|dying|death|deaths|kill|kills|killed|fights?|fought|ganks?)\b|"
+                       r"\bheat\s*maps?\b|\b(kill|death)\s+(positions?|locations?|map)\b")
+WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")
+_WHOM = r"(?:name|he|she|they|him|her)"
+DEATH_RECAP = re.compile(rf"\bhow\s+did\s+{_WHOM}\s+die\b|\bwhat\s+killed\s+{_WHOM}\b|\bwhy\s+did\s+{_WHOM}\s+(?:die|keep\s+dying)\b|"
+                         rf"\bhow\s+(?:was|did)\s+{_WHOM}\s+(?:get\s+)?killed\b|\b(?:name|his|her|their)\s*(?:'s\s+)?death\s+recaps?\b")
+SCOREBOARD = re.compile(r"\b(scoreboard|summary|summari[sz]e|overview|stats|statistics|stat\s+line|box\s+score|"
+                        r"analy[sz]e|analy[sz]ing|analysis|assess|assessment|evaluate|evaluation|review|report\s+card|how\s+did\s+.+\s+(do|play|perform|fare)|"
+                        r"performance|perform|recap|tell\s+me\s+about|how\s+was|how\s+did\s+the\s+(match|game)\s+go|how\s+.+\s+(did|went))\b")
+BREAKDOWN = re.compile(r"\b(break\s*down|broken\s+down|breakdown|split|distribution|distributed|composition|made\s+up|"
+                       r"by\s+(?:ability|abilities|skill|item|target|source|phase)|per\s+(?:ability|skill|item|target|phase)|"
+                       r"where\s+did\b.*\bgo|which\s+sources?|what\s+sources?|use[ds]?|using|each|every|all|list)\b")
+RECEIVED = re.compile(r"\b(take|takes|took|taken|taking|receive|received|absorb|absorbed|suffer|suffered)\b")
+BASIC_ATTACKS = re.compile(r"\bbasic\s+attacks?\b|\bauto\s*attacks?\b|\bautos\b")
+# Basic attacks set against the other abilities: "with abilities or basic attacks", "autos vs skills"
+_ABILITY_WORDS = r"(?:abilities|ability|skills?|spells?|ults?|ultimates?)"
+_BASIC_WORDS = r"(?:basic\s+attacks?|auto\s*attacks?|autos?|basics|aa)"
+_VERSUS = r"\s+(?:or|vs\.?|versus|against|and|compared\s+(?:to|with)|than|over)\s+(?:(?:with|from|by|using|the|his|her|their)\s+)*"
+ATTACK_KINDS = re.compile(rf"\b{_ABILITY_WORDS}{_VERSUS}{_BASIC_WORDS}\b|\b{_BASIC_WORDS}{_VERSUS}{_ABILITY_WORDS}\b")
+AVERAGE = re.compile(r"\b(?:average|averages|avg|avrg|avrage|averge|avarage|averag|mean|median)\b|\bon\s+avg\b")
+DEPENDENT = re.compile(
+    r"\b(?:the\s+)?(?:player|one|person|guy|god|someone|whoever)\s+(?:with|who\s+(?:had|got|dealt|did|earned|took|landed|made))\s+"
+    r"(?:the\s+)?(?:most|highest|best|biggest|largest|top)\s+([a-z' /]+?)(?=\s+(?:use|used|build|built|buy|bought|get|got|deal|"
+    r"dealt|do|did|earn|earned|take|took|have|had|heal|healed|make|made|purchase|purchased)\b|[?.!,]|$)"
+    r"|\b(?:the\s+)?(?:top|biggest|best|highest|leading|main)\s+([a-z' ]*?)\s*(?:dealer|earner|fragger|healer|killer|carry|"
+    r"scorer|tank|player|leader|assister)\b"
+    r"|\b(?:the\s+)?([a-z' ]+?)\s+leader\b|\bthe\s+(mvp)\b")
+PRONOUN = re.compile(r"\b(him|her|he|she|his|hers|they|them|their|that\s+player|this\s+player|that\s+guy|the\s+same\s+player)\b")
+# A leader asked for on each side: "the richest player on each team", "top damage dealer per side"
+PER_TEAM = re.compile(r"\b(?:on|of|from|in|for)\s+(?:each|every|both|either)\s+(?:teams?|sides?)\b|\bper\s+(?:team|side)\b"
+                      r"|\b(?:each|every|both)\s+(?:teams?|sides?)'s?\b")
+PERSON = re.compile(r"\b(?:who|whos|player|players|dealer|earner|fragger|killer|healer|carry|guy|one|person|mvp)\b")

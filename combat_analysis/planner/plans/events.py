@@ -1,0 +1,288 @@
+"""Event lists, match patterns and build orders: the intent families that answer with rows of events.
+
+`event_plan` tries each event reader in turn (match facts, roster, what happened, first blood, winner, objectives,
+kill positions, kill feed); `pattern_plan` answers team fights, kill streaks, comebacks and death recaps from the
+report's patterns; `build_plan` answers what a player bought.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from combat_analysis.catalog import metric
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
+from combat_analysis.planner.plans.cues import (
+    BUILD,
+    BUILD_EDGE,
+    DEATH_EDGE,
+    DEATH_RECAP,
+    FIRST_BLOOD,
+    FIRST_OR_LAST,
+    KILL_EDGE,
+    KILL_LIST,
+    MATCH_FACTS,
+    OBJECTIVE_LIST,
+    OBJECTIVE_VALUES,
+    OBJECTIVE_WORDS,
+    POSITIONS,
+    ROSTER,
+    WHAT_HAPPENED,
+    WINNER,
+)
+from combat_analysis.planner.plans.draft import (
+    LIST_LIMIT,
+    ROSTER_DIMS,
+    Draft,
+    Entities,
+    _in,
+    as_taker,
+    entity_filters,
+    finish,
+)
+from combat_analysis.planner.read.causes import cause_filter
+from combat_analysis.planner.read.reading import Reading
+from combat_analysis.planner.vocabulary import Vocabulary
+
+
+def _figures(r: Reading) -> list[str]:
+    """The metrics that are figures (the gold difference too), not event lists or patterns."""
+    return [m for m in r.metrics if metric(m).is_figure or metric(m).kind == "gold_diff"]
+
+
+def winner_question(r: Reading) -> bool:
+    if not WINNER.search(r.text):
+        return False
+    if _figures(r):
+        return False  # "which team won more fights"/"gold of the winning team" are figures
+    return not re.search(r"\b(won|win|wins)\s+(?:the\s+)?(most|more)\b", r.text)
+
+
+_STRUCTURE_WORDS = re.compile(r"\b(?:structures?|buildings?)\b")
+
+
+def _objective_values(text: str) -> list[str]:
+    """The objectives a question names; "structures" are the towers, phoenixes and Titans."""
+    named = [v for v, pat in OBJECTIVE_VALUES if re.search(rf"\b{pat}\b", text)]
+    if _STRUCTURE_WORDS.search(text):
+        named += [v for v in ("tower", "phoenix", "titan") if v not in named]
+    return named
+
+
+@dataclass(frozen=True)
+class EventAsk:
+    """One question as the event readers see it: its reading, entities and what they all check."""
+
+    question: str
+    r: Reading
+    e: Entities
+    assumptions: tuple[str, ...]
+    vocab: Vocabulary
+
+    @property
+    def text(self) -> str:
+        return self.r.text
+
+    @property
+    def figures(self) -> list[str]:
+        return _figures(self.r)
+
+    def draft(self, metric_id: str, dims: Sequence[str] = (), **kw) -> QueryPlan:
+        """An event list of `metric_id`, narrowed by the entities `dims` allows and the reading's window."""
+        filters, focus = entity_filters(self.e, dims)
+        kw.setdefault("window", self.r.window)
+        return finish(Draft(self.question, Intent.EVENT_LIST, (metric_id,), filters=filters + kw.pop("extra", []),
+                            order=kw.pop("order", "asc"), limit=kw.pop("limit", LIST_LIMIT),
+                            focus=[*focus, *kw.pop("focus", [])],
+                            assumptions=[*self.assumptions, *kw.pop("notes", [])], **kw))
+
+
+def _objective_edge(ask: EventAsk) -> bool:
+    """'How long did it take for the first tower to fall' asks when that objective fell."""
+    text = ask.text
+    return bool(OBJECTIVE_WORDS.search(text) and FIRST_OR_LAST.search(text) and OBJECTIVE_LIST.search(text))
+
+
+def match_facts(ask: EventAsk) -> QueryPlan | None:
+    wanted = "match_info" in ask.r.metrics or (MATCH_FACTS.search(ask.text) and not ask.figures)
+    if not wanted or _objective_edge(ask):
+        return None
+    return ask.draft("match_info", window=None, limit=1)
+
+
+def roster(ask: EventAsk) -> QueryPlan | None:
+    # "list the players by gold" asks for the gold of every player, not the line-up without it
+    if ("roster" in ask.r.metrics or ROSTER.search(ask.text)) and not ask.figures:
+        return ask.draft("roster", ROSTER_DIMS, window=None)
+    return None
+
+
+def what_happened(ask: EventAsk) -> QueryPlan | None:
+    if not WHAT_HAPPENED.search(ask.text) or ask.figures:
+        return None
+    r, window, notes = ask.r, ask.r.window, ["'what happened' read as the player kills"]
+    if r.at_minute is not None:
+        window = TimeWindow(label=f"during minute {r.at_minute}", start_s=60 * r.at_minute, end_s=60 * r.at_minute + 60)
+        ask = replace(ask, assumptions=tuple(a for a in ask.assumptions if not a.startswith("'at")))
+    return ask.draft("kill_events", ("player", "team"), window=window, notes=notes)
+
+
+# A list asked for: who, which players, when, list, show, "did anyone".
+_WHO_OR_WHEN = re.compile(r"\b(?:who|whom|whose|which|when|list|show|anyone|anybody|everyone|ever|did\s+\w+)\b")
+
+
+def _cause_of_death(ask: EventAsk) -> list[Filter]:
+    causes = ask.r.causes
+    return [cause_filter(causes, ask.vocab)] if causes is not None else []
+
+
+# A player's deaths as a list: "when did Brisk die", "list Brisk's deaths"
+_DEATHS_OF = re.compile(r"\bwhen\s+(?:did|does|was|were)\s+name\s+(?:die|get\s+killed|killed)\b|\bname's\s+deaths\b"
+                        r"|\b(?:list|show)\s+(?:me\s+)?(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+)?deaths\b")
+
+
+def deaths(ask: EventAsk) -> QueryPlan | None:
+    """Deaths from any source as events: the first or last death ("who died first"), a player's deaths ("when did
+    Brisk die"), and the deaths by a cause ("who got killed by the fire giant", "did anyone die to a tower")."""
+    r = ask.r
+    edge = DEATH_EDGE.search(ask.text)
+    listed = (r.causes is not None and _WHO_OR_WHEN.search(ask.text)) or _DEATHS_OF.search(ask.text) \
+        or "death_events" in r.metrics
+    split = {"team", "role", "god", "ability", "minute", "phase"} & set(r.groups) or r.shape.per_minute
+    if r.shape.count or r.shape.superlative and not edge or split or not (edge or listed):
+        return None
+    extra = _cause_of_death(ask)
+    if edge:
+        last = (edge.group("a") or edge.group("b")) in ("last", "final", "latest")
+        return ask.draft("death_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1)
+    return ask.draft("death_events", ("player", "team"), extra=extra)
+
+
+def last_kill(ask: EventAsk) -> QueryPlan | None:
+    """'Who got the last kill', 'Brisk's final kill': the latest player kill (the first one is first blood)."""
+    if not KILL_EDGE.search(ask.text) or ask.r.shape.count:
+        return None
+    extra = [_in("source", ask.e.players)] if ask.e.players else []
+    return ask.draft("kill_events", ("team",), extra=extra, order="desc", limit=1, focus=list(ask.e.players))
+
+
+# Whose kills a kill list is: "kills by Brisk", "Brisk's kills" (the killer); "kills on Brisk", "who killed Brisk"
+# (the victim); otherwise both, the kills a player made and suffered.
+_KILLS_BY = re.compile(r"\bkills?\s+(?:made\s+|scored\s+|landed\s+|secured\s+)?(?:by|from)\s+(?:player\s+)?name\b"
+                       r"|\bname's\s+kills\b|\bname\s+(?:killed|got|made|scored|secured)\b|\bwho\s+did\s+name\s+kill\b")
+_KILLS_ON = re.compile(r"\bkills?\s+on\s+name\b|\bkilled\s+name\b|\bwho\s+killed\s+name\b|\bname\s+was\s+killed\b")
+
+
+def _kill_list_side(ask: EventAsk) -> tuple[tuple[str, ...], list[Filter]]:
+    """The entity dimensions of a kill list and the filters that say whose kills they are."""
+    players = ask.e.players
+    if len(players) == 1 and _KILLS_BY.search(ask.text) and not _KILLS_ON.search(ask.text):
+        return ("team",), [_in("source", players)]
+    if len(players) == 1 and _KILLS_ON.search(ask.text) and not _KILLS_BY.search(ask.text):
+        return ("team",), [_in("victim", players)]
+    return ("player", "team"), []
+
+
+def first_blood(ask: EventAsk) -> QueryPlan | None:
+    if not FIRST_BLOOD.search(ask.text) or ask.r.shape.count:
+        return None
+    return finish(Draft(ask.question, Intent.EVENT_LIST, ("first_blood",), window=ask.r.window, limit=1,
+                        assumptions=list(ask.assumptions)))
+
+
+def winner(ask: EventAsk) -> QueryPlan | None:
+    if not winner_question(ask.r):
+        return None
+    return finish(Draft(ask.question, Intent.EVENT_LIST, ("winner",), limit=1, assumptions=list(ask.assumptions)))
+
+
+_BY_WHOM = re.compile(r"\bwho(?:m)?\b|\bwhich\s+(?:players?|gods?|teams?|sides?)\b|\bby\s+whom\b")
+
+
+def objectives(ask: EventAsk) -> QueryPlan | None:
+    r, text = ask.r, ask.text
+    damage = any(m.startswith("damage") or m == "npc_damage" for m in r.metrics)
+    per_group = bool({"team", "role", "god"} & set(r.groups))
+    # "how many" alone is a count; with "who" it is the list, which says how many too
+    counted = r.shape.count and not _BY_WHOM.search(text)
+    if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
+        return None
+    edge = FIRST_OR_LAST.search(text)
+    if r.shape.superlative and not edge:
+        return None
+    values = _objective_values(text)
+    extra = [_in("objective", values)] if values else []
+    e, notes = as_taker(r, ask.e)
+    ask = replace(ask, e=e, assumptions=(*ask.assumptions, *notes))
+    if edge and not r.window:
+        last = edge.group(1) in ("last", "final", "latest")
+        return ask.draft("objective_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1)
+    return ask.draft("objective_events", ("player", "team"), extra=extra)
+
+
+def positions(ask: EventAsk) -> QueryPlan | None:
+    if not POSITIONS.search(ask.text) or ask.r.shape.count or ask.r.shape.superlative:
+        return None
+    return ask.draft("kill_events", ("player", "team"), notes=["'where' read as the map positions of the player kills"])
+
+
+def kill_feed(ask: EventAsk) -> QueryPlan | None:
+    r = ask.r
+    # "kills per god", "every player's kills": figures split by something, not the kill feed
+    split = {"team", "role", "god"} & set(r.groups) or (r.shape.every and "player" in r.groups)
+    # "show kills each minute", "kills per minute": counts over time or a rate; "what percent of all kills": a share
+    if not KILL_LIST.search(ask.text) or split or r.shape.count or r.shape.superlative or r.shape.per_minute \
+            or r.shape.share:
+        return None
+    dims, extra = _kill_list_side(ask)
+    return ask.draft("kill_events", dims, extra=extra, focus=list(ask.e.players) if extra else [])
+
+
+EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (
+    match_facts, roster, what_happened, deaths, last_kill, first_blood, winner, objectives, positions, kill_feed)
+
+
+def event_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan | None:
+    """Match facts, roster, what happened, deaths, the last kill, first blood, winner, objectives, kill positions,
+    kill feed: the first event reader that recognises the question makes its plan."""
+    ask = EventAsk(question, r, e, (*r.assumptions, *e.notes), vocab)
+    return next((plan for reader in EVENT_READERS if (plan := reader(ask)) is not None), None)
+
+
+def pattern_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
+    """Team fights, kill streaks, comebacks and stomps, death recaps: the match patterns of the reports."""
+    patterns = [m for m in r.metrics if metric(m).kind == "pattern"]
+    if DEATH_RECAP.search(r.text) and e.players:
+        patterns = ["death_recap"]
+    if not patterns or (_figures(r) and patterns[0] != "death_recap" and not re.search(
+            r"\b(which|what|when|show|list|describe|were|was|decided|biggest|best|longest)\b", r.text)):
+        return None
+    head = patterns[0]
+    filters, focus = entity_filters(e, ("player", "team") if head in ("death_recap", "kill_streaks") else ())
+    return finish(Draft(question, Intent.EVENT_LIST, (head,), filters=filters, window=r.window, order="asc",
+                        limit=LIST_LIMIT, focus=focus, assumptions=[*r.assumptions, *e.notes]))
+
+
+def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
+    text = r.text
+    metrics = list(r.metrics)
+    per_group = bool({"team", "role", "god"} & set(r.groups))
+    # "which items were bought the most" or "by team 2" split by item; "what items did the support build" is the
+    # build order of its players
+    item_breakdown = ("item" in r.groups and not (e.players or e.roles or e.gods)) or \
+        (per_group and "items_purchased" in metrics)
+    if not BUILD.search(text) or r.shape.count or r.shape.superlative or item_breakdown or \
+            [m for m in metrics if m not in ("items_purchased", "build")]:
+        return None
+    filters, focus = entity_filters(e, ROSTER_DIMS)
+    if r.items:
+        filters.append(_in("item", r.items))
+        focus += r.items
+    # the first or last purchases, in time: "his first 3 items", "the last purchase", "who bought X first"
+    edge = BUILD_EDGE.search(text)
+    last = edge is not None and edge.group("a") in ("last", "final", "latest")
+    limit = (r.shape.top or 1) if edge and not r.window else LIST_LIMIT
+    return finish(Draft(question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window,
+                        order="desc" if last and limit < LIST_LIMIT else "asc", limit=limit, focus=focus,
+                        assumptions=[*r.assumptions, *e.notes]))

@@ -1,0 +1,610 @@
+"""Figures: a reading's metrics composed with its entities, qualifiers, windows, grouping and shape.
+
+`figure_plan` picks the figures (or the defaults a question without one means), applies the qualifiers ("to the
+jungle camps", "died to towers"), and hands the draft to the shape it asks for: windows side by side, a series,
+an average, or `grouped_plan` (rankings, breakdowns, comparisons and lookups).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from combat_analysis.catalog import DIMENSIONS, average_of, metric, rate_of
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
+from combat_analysis.formatting import count as fmt_count
+from combat_analysis.planner.plans.cues import (
+    ATTACK_KINDS,
+    AVERAGE,
+    BASIC_ATTACKS,
+    BREAKDOWN,
+    PER_TEAM,
+    PERSON,
+    RECEIVED,
+    SCOREBOARD,
+)
+from combat_analysis.planner.plans.draft import (
+    CORE_STATS,
+    LIST_LIMIT,
+    RATES,
+    ROSTER_DIMS,
+    Draft,
+    Entities,
+    _in,
+    as_taker,
+    entity_filters,
+    finish,
+    gods_as_players,
+)
+from combat_analysis.planner.plans.events import _objective_values
+from combat_analysis.planner.plans.refusals import refusal
+from combat_analysis.planner.read import exclusions
+from combat_analysis.planner.read.causes import cause_filter
+from combat_analysis.planner.read.reading import (
+    EVENT_FIGURES,
+    NPC_KINDS,
+    OBJECTIVE_METRICS,
+    RECEIVE,
+    MetricHit,
+    Qualifier,
+    Reading,
+    normalize,
+    read_metrics,
+)
+from combat_analysis.planner.vocabulary import Vocabulary
+
+# ------------------------------------------------------------------------------------------- figures
+
+def default_metrics(r: Reading, e: Entities) -> tuple[list[str], list[str]] | None:
+    """The figures a question means when it names none: core stats for an entity, damage for a split."""
+    if {"ability", "target_kind", "phase"} & set(r.groups) or r.abilities:
+        return ["damage_dealt"], ["no figure named: showing damage dealt"]
+    if "item" in r.groups:
+        return ["items_purchased"], []
+    if re.search(r"\bbest\b|\bbetter\b|\bworst\b|\bworse\b", r.text) and not r.shape.count:
+        return ["mvp_score"], ["'best' read as the match report's MVP score"]
+    if e.any or SCOREBOARD.search(r.text) or len(r.windows) > 1:
+        return list(CORE_STATS), ["no figure named: showing the core stats (KDA, kills, deaths, assists, damage, gold)"]
+    return None
+
+
+KIND_METRIC = {"player": "damage_to_players", "structure": "damage_to_structures", "minion": "damage_to_minions",
+               "jungle": "damage_to_jungle", "boss": "damage_to_bosses"}
+TARGET_SIDE = ("to", "against", "on", "into", "at", "hit", "hits", "hitting", "damaged", "damaging", "attacked",
+               "attacking", "kill", "kills", "killed", "killing", "slay", "slew", "slain", "score on", "scored on")
+
+
+@dataclass(frozen=True)
+class Applied:
+    metrics: tuple[str, ...]
+    filters: tuple[Filter, ...] = ()
+    notes: tuple[str, ...] = ()
+    unapplied: tuple[str, ...] = ()  # qualifiers the figure cannot honour, as said
+
+
+Outcome = tuple[Literal["skip", "filter", "metric", "unapplied"], "Filter | str | None"]
+
+
+_KILL_VERBS = frozenset({"kill", "kills", "killed", "killing", "slay", "slew", "slain"})
+
+
+def _who_hit(q: Qualifier, head) -> Outcome:
+    """'Died to towers', 'damage taken from minions': the qualifier names who hit."""
+    if q.name and head.id == "deaths" and q.preposition in _KILL_VERBS:
+        return "filter", Filter(dimension="player", values=(q.name,))  # "who killed Brisk": Brisk's deaths
+    if q.name and "source" in head.dimensions:
+        return "filter", Filter(dimension="source", values=(q.name,))
+    if q.kind and "source_kind" in head.dimensions:
+        return "filter", Filter(dimension="source_kind", values=(q.kind,))
+    return "unapplied", q.said
+
+
+def _who_was_hit(q: Qualifier, head) -> Outcome:
+    """'Damage to the jungle camps', 'kills on Brisk', 'damage to VoidWalker': the qualifier names who was hit."""
+    if head.id == "kills" and q.name:
+        return "filter", Filter(dimension="victim", values=(q.name,))
+    if q.name and "target" in head.dimensions:
+        return "filter", Filter(dimension="target", values=(q.name,))
+    if head.id == "damage_dealt" and q.kind:
+        return "metric", KIND_METRIC[q.kind]
+    if q.kind and "target_kind" in head.dimensions:
+        return "filter", Filter(dimension="target_kind", values=(q.kind,))
+    if head.id == KIND_METRIC.get(q.kind or ""):
+        return "skip", None  # "damage to players to gods": already the figure
+    return "unapplied", q.said
+
+
+def _qualifier_outcome(q: Qualifier, head, players: Sequence[str], compare: bool) -> Outcome:
+    if q.kind == "player" and q.name and (q.name not in players or (compare and q.preposition == "against")):
+        return "skip", None  # "Brisk against VoidWalker" compares them
+    if q.name and q.name in players and q.preposition in ("by", "from") and not (
+            head.id == "deaths" or "source" in head.dimensions):
+        return "skip", None  # "damage to structures by MooseKnuckle": the player whose figure it is
+    target_side = q.preposition in TARGET_SIDE
+    if head.id == "deaths" or (not target_side and ("source" in head.dimensions or "source_kind" in head.dimensions)):
+        return _who_hit(q, head)
+    return _who_was_hit(q, head) if target_side else ("unapplied", q.said)
+
+
+def apply_qualifiers(metrics: Sequence[str], qualifiers: Sequence[Qualifier], players: Sequence[str],
+                     compare: bool = False) -> Applied:
+    """'Damage to the jungle camps' is damage to jungle camps; 'died to towers' counts deaths whose killer is a
+    structure; 'damage to VoidWalker' keeps the rows whose target is VoidWalker. A qualifier the headline
+    figure cannot take is returned as unapplied, for the faithfulness check."""
+    metrics = list(metrics)
+    filters: list[Filter] = []
+    unapplied: list[str] = []
+    for q in qualifiers:
+        kind, value = _qualifier_outcome(q, metric(metrics[0]), players, compare)
+        if kind == "filter" and isinstance(value, Filter):
+            filters.append(value)
+        elif kind == "metric" and isinstance(value, str):
+            metrics[0] = value
+        elif kind == "unapplied" and isinstance(value, str):
+            unapplied.append(value)
+    return Applied(tuple(dict.fromkeys(metrics)), tuple(filters), (), tuple(unapplied))
+
+
+def _npc_as_source(r: Reading, vocab: Vocabulary) -> str | None:
+    """'How much damage did the Fire Giant do': a non-player named as the one dealing damage."""
+    if not r.npcs:
+        return None
+    for npc in r.npcs:
+        said = re.escape(normalize(npc))
+        if re.search(rf"\b(?:did|does|do|has|had)\s+(?:the\s+)?{said}s?\s+(?:deal|do|dish|inflict|cause|hit)\b"
+                      rf"|\b{said}(?:'s)?\s+(?:(?:total|overall|combined|entire|full|raw|whole)\s+)?"
+                      rf"(?:damage|dmg|dealt|did|hits?|output)\b|\b(?:by|from)\s+(?:the\s+)?{said}\b"
+                      rf"|\bdamage\s+(?:of|for)\s+(?:the\s+)?{said}\b", normalize(r.masked)):
+            return npc
+    return None
+
+
+def _npc_kind_as_source(r: Reading) -> tuple[str | None, bool] | None:
+    """'How much damage did the towers do', 'which jungle monster dealt the most damage': non-players, by
+    kind, dealing the damage. Returns (kind or None for every non-player, whether to rank them)."""
+    if not any(m in ("damage_dealt", *KIND_METRIC.values()) for m in r.metrics) or r.players and not r.qualifiers:
+        return None
+    if r.kind_subject is None:
+        return None
+    kind = next((k for k, p in NPC_KINDS if re.fullmatch(p, r.kind_subject)), None)
+    return kind, bool(re.search(r"\b(which|what)\b", r.text)) or r.shape.superlative
+
+
+def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str]) -> QueryPlan | None:
+    """Damage dealt by a non-player: one named ("the Fire Giant") or a kind of them ("the towers")."""
+    npc = _npc_as_source(r, vocab)
+    metrics = [m for m in r.metrics if metric(m).is_figure]
+    taken = next((n for n in r.npcs if RECEIVED.search(r.text)), None)
+    if taken and not r.players and metrics and metrics[0] in ("damage_taken", "damage_dealt", *KIND_METRIC.values()):
+        # "how much damage did the Gold Fury take": the damage players dealt to it
+        return finish(Draft(question, Intent.LOOKUP, ("damage_dealt",), (), [Filter(dimension="target", values=(taken,))],
+                            r.window, assumptions=assumptions + [f"damage taken by {taken} read as the damage players "
+                                                                 f"dealt to it"]))
+    if npc and (not metrics or any(m.startswith("damage") or m in OBJECTIVE_METRICS for m in metrics)):
+        filters = [Filter(dimension="source", values=(npc,))]
+        filters += apply_qualifiers(("npc_damage",), [q for q in r.qualifiers if q.name != npc], r.players).filters
+        return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), filters=filters, window=r.window,
+                            focus=[npc], assumptions=assumptions + [f"{npc} read as a non-player source of damage"]))
+    by_kind = _npc_kind_as_source(r)
+    if by_kind is None:
+        return None
+    kind, ranked = by_kind
+    filters = [Filter(dimension="source_kind", values=(kind,))] if kind else []
+    targets = [q for q in r.qualifiers if q.preposition in TARGET_SIDE and (q.name or q.kind != kind)]
+    filters += apply_qualifiers(("npc_damage",), targets, r.players).filters
+    if ranked:
+        return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window, shape="leader",
+                            assumptions=assumptions))
+    return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), (), filters, r.window, assumptions=assumptions))
+
+
+def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:
+    """A figure, or several, composed from the reading's slots (see the module's docstring)."""
+    e = gods_as_players(r, e, vocab)
+    assumptions = [*r.assumptions, *e.notes]
+    npc = npc_plan(question, r, vocab, assumptions)
+    if npc is not None:
+        return npc
+    chosen = _chosen_metrics(r, e, assumptions)
+    if chosen is None:
+        return refusal(question, "I can't find a figure from the combat log in this question; it records "
+                       "damage, healing, kills, gold, experience, crowd control, purchases and objectives.",
+                       (), assumptions)
+    metrics, qualifiers = chosen
+    each = _own_superlatives(r) or _read_beside(r)
+    if len(each) > 1 and not e.players:
+        return _ranked_in_turn(question, r, e, vocab, each)
+    if ATTACK_KINDS.search(r.text) and "ability" in metric(metrics[0]).dimensions:
+        return _by_attack_kind(question, r, e, vocab, metrics, qualifiers, assumptions)
+    return _composed(question, r, e, vocab, metrics, qualifiers, assumptions)
+
+
+def _by_attack_kind(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
+                    qualifiers: list[Qualifier], assumptions: list[str]) -> QueryPlan:
+    """Basic attacks set against abilities ("did Brisk get more kills with autos or abilities"): the figure with
+    basic attacks, then the same figure with every other ability, for the same players and window."""
+    r = replace(r, groups=tuple(g for g in r.groups if g != "ability"),
+                shape=replace(r.shape, superlative=r.shape.superlative and not (e.players or e.teams)))
+    basic = _composed(question, r, e, vocab, metrics, qualifiers, list(assumptions))
+    if not any(f.dimension == "ability" and f.op == "in" for f in basic.filters):
+        return basic  # no basic attack in this match
+    rest = tuple(f.model_copy(update={"op": "!="}) if f.dimension == "ability" and f.op == "in" else f
+                 for f in basic.filters)
+    return basic.model_copy(update={"parts": (*basic.parts, basic.model_copy(update={"filters": rest, "parts": ()}))})
+
+
+def _composed(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
+              qualifiers: list[Qualifier], assumptions: list[str]) -> QueryPlan:
+    """The chosen figures in the shape the reading asks for."""
+    if "gold_diff" in metrics:
+        return gold_diff_plan(question, r, assumptions)
+    # "who had the most assists per minute": each player's assists over the minutes played, as GPM is gold's
+    rate = r.shape.per_minute and not r.shape.series and _wants_a_rate(r, e)
+    per_minute_rates = {m for m in metrics if m in ("gpm", "dpm", "xpm")}
+    # "through the match phases" splits by phase, not minute by minute
+    series = (r.shape.series or (r.shape.per_minute and not per_minute_rates and not rate)) and "phase" not in r.groups
+    if series:
+        metrics = list(dict.fromkeys(RATES.get(m, m) if m in ("gpm", "dpm", "xpm") else m for m in metrics))
+    if metrics[0] in OBJECTIVE_METRICS:
+        e, notes = as_taker(r, e)
+        assumptions += notes
+    d, e = _qualified(question, r, e, vocab, metrics, qualifiers, assumptions, rate)
+    if len(r.windows) > 1:
+        return periods_plan(d, r, e)
+    if series:
+        return timeline_plan(d, r, e)
+    return _averaged_or_grouped(d, r, e)
+
+
+_OWN_SUPERLATIVE = re.compile(r"\b(most|least|fewest|highest|lowest|biggest|best|worst|top)\s+(?:[a-z']+\s+)?$")
+
+
+def _own_superlatives(r: Reading) -> list[tuple[MetricHit, str]]:
+    """The figures each named right after a superlative of its own: "most kills, most deaths and the fewest
+    assists" asks three rankings, "the most kills and deaths" one."""
+    found = [(h, m.group(1)) for h in r.metric_hits if metric(h.metric_id).is_figure
+             and (m := _OWN_SUPERLATIVE.search(r.text[max(0, h.start - 30):h.start]))]
+    return [(h, said) for h, said in found if h.metric_id in r.metrics] if len({h.metric_id for h, _ in found}) > 1 else []
+
+
+def _read_beside(r: Reading) -> list[tuple[MetricHit, str]]:
+    """A ranking named by a loose word, and the figure its literal reading names ("who had the fattest crit": the
+    biggest hit, then the biggest critical hit), each ranked in turn."""
+    said = "least" if r.shape.superlative and r.shape.order == "asc" else "most"
+    found = [(h, said) for h in r.metric_hits if h.strength == "noted" and metric(h.metric_id).noted_with]
+    beside = [(replace(h, metric_id=also), said) for h, _ in found for also in metric(h.metric_id).noted_with
+              if also in r.metrics]
+    return [*found, *beside] if beside else []
+
+
+def _ranked_in_turn(question: str, r: Reading, e: Entities, vocab: Vocabulary,
+                    each: list[tuple[MetricHit, str]]) -> QueryPlan:
+    """One ranking per figure, each in the order its own superlative says, with the same entities and window."""
+    plans = []
+    for hit, said in each:
+        shape = replace(r.shape, superlative=True, order="asc" if said in ("least", "fewest", "lowest", "worst") else "desc")
+        plans.append(figure_plan(question, replace(r, metrics=(hit.metric_id,), metric_hits=(hit,), shape=shape), e, vocab))
+    return plans[0].model_copy(update={"parts": tuple(plans[1:])})
+
+
+def _chosen_metrics(r: Reading, e: Entities, assumptions: list[str]) -> tuple[list[str], list[Qualifier]] | None:
+    """The figures asked for and the qualifiers left to apply; None when the question names no figure and none
+    is meant by default."""
+    # a figure plan counts what an event list would list: "what percent of all kills" is kills
+    metrics = [EVENT_FIGURES.get(m, m) for m in r.metrics]
+    metrics = list(dict.fromkeys(m for m in metrics if metric(m).is_figure or metric(m).kind == "gold_diff"))
+    qualifiers = list(r.qualifiers)
+    slain = next(((q, counted) for q in qualifiers if q.name and q.preposition in _SLAY
+                  for counted in _objective_counted(q.name)), None)
+    if not metrics and slain is not None:
+        # "how many times did the order team kill the fire giant": the count of that objective, as the catalog names it
+        qualifiers.remove(slain[0])
+        return [slain[1]], qualifiers
+    if metrics:
+        return metrics, qualifiers
+    defaults = default_metrics(r, e)
+    if defaults is None:
+        return None
+    assumptions += defaults[1]
+    return defaults[0], qualifiers
+
+
+def _qualified(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
+               qualifiers: list[Qualifier], assumptions: list[str], rate: bool) -> tuple[Draft, Entities]:
+    """The draft of the figures with the qualifiers applied, and the entities left once a qualifier took a name
+    ("kills on Brisk": Brisk is the victim, not whose kills they are)."""
+    received: list[Filter] = []
+    if RECEIVED.search(r.text) and metrics[0] in KIND_METRIC.values():
+        # "who took the most tower damage": damage taken, from that kind of attacker
+        kind = next(k for k, m in KIND_METRIC.items() if m == metrics[0])
+        metrics = ["damage_taken", *metrics[1:]]
+        received.append(Filter(dimension="source_kind", values=(kind,)))
+    if metrics[0] == "biggest_hit" and RECEIVE.search(r.text) and e.players:
+        # "the hardest hit Brisk took": the biggest hit against Brisk, and who landed it
+        received.append(_in("target", e.players))
+        e = replace(e, players=())
+    if r.causes is not None and "source" in metric(metrics[0]).dimensions and metrics[0] in ("deaths",):
+        received.append(cause_filter(r.causes, vocab))  # "died to towers", "deaths not caused by enemy players"
+    applied = apply_qualifiers(metrics, qualifiers, r.players, r.shape.compare)
+    metrics = list(applied.metrics)
+    extra: list[Filter] = [*received, *applied.filters]
+    taken = {v for f in extra if f.dimension in ("victim", "source", "target") for v in f.values}
+    e = replace(e, players=tuple(p for p in e.players if p not in taken))
+    head = metric(metrics[0])
+    extra += _event_filters(r, head, vocab, assumptions)
+    if rate and rate_of(metrics[0]) and all(f.dimension in metric(rate_of(metrics[0]) or "").dimensions for f in extra):
+        # after the qualifiers, which name the figure ("damage to the jungle per minute")
+        metrics = list(dict.fromkeys(rate_of(m) or m for m in metrics))
+        head = metric(metrics[0])
+    caveats = [f"I read this as {head.label} without the qualifier '{u}', which the log cannot apply to it"
+               for u in applied.unapplied]
+    return Draft(question, Intent.LOOKUP, tuple(metrics), filters=extra, window=r.window, assumptions=assumptions,
+                 caveats=caveats, order=r.shape.order), e
+
+
+def _averaged_or_grouped(d: Draft, r: Reading, e: Entities) -> QueryPlan:
+    """The grouped plan, or the average (or median) the question asks for: of each group per player ("which role
+    had the highest average damage": a role's total over its 2 players, per METRICS.md), or of the players of what it
+    names, led by their mean ("the average gold of the junglers", "avg kills per player on chaos", "the average
+    K/D": every player's own figure)."""
+    if not AVERAGE.search(r.text):
+        return grouped_plan(d, r, e)
+    statistic = _statistic(r.text)
+    head = metric(d.metrics[0])
+    per_player = average_of(head.id)
+    if {"team", "role", "god"} & set(r.groups) and statistic == "average" and per_player and not e.players:
+        d.metrics = (per_player, *d.metrics[1:])
+        d.assumptions.append(f"a group's average {head.label} is its total divided by its number of players")
+        return grouped_plan(d, r, e)
+    if not e.players:
+        filters, focus = entity_filters(e, head.dimensions)
+        d.filters += filters
+        d.focus += focus
+        d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), statistic, LIST_LIMIT
+        return finish(d)
+    plan = grouped_plan(d, r, e)
+    return plan.model_copy(update={"assumptions": (*plan.assumptions, "averages are not computed for one player: "
+                                                   "the figure is their total")})
+
+
+_SLAY = frozenset({"kill", "killed", "kills", "slay", "slew", "slain", "take", "took", "taken", "secure", "secured"})
+
+
+def _objective_counted(name: str) -> list[str]:
+    """The objective figure a non-player's name is counted by ("Fire Giant": fire_giants), read from the catalog."""
+    return [m for m in read_metrics(normalize(name)).ids if m in OBJECTIVE_METRICS][:1]
+
+
+def _statistic(text: str) -> Literal["average", "median"]:
+    """Which middle the question asks for: "the median damage per player" leads with the median."""
+    return "median" if re.search(r"\bmedian\b", text) and not re.search(r"\b(average|avg|mean)\b", text) else "average"
+
+
+def _wants_a_rate(r: Reading, e: Entities) -> bool:
+    """"Per minute" asks for a rate when the question picks out or ranks who had it ("who had the most kills per
+    minute", "Brisk's deaths per minute", "assists per minute by player"); without that ("kills per minute for each
+    team") it is the minute-by-minute series."""
+    shape = r.shape
+    return (shape.superlative or shape.top is not None or shape.position > 1 or bool(e.players) or e.by_player
+            or "player" in r.groups)
+
+
+def _event_filters(r: Reading, head, vocab: Vocabulary, assumptions: list[str]) -> list[Filter]:
+    """Abilities, items and objectives named in the question narrow the figure."""
+    out: list[Filter] = []
+    abilities = list(r.abilities)
+    left_out = exclusions.left_out_abilities(r.question, vocab) if "ability" in head.dimensions else ()
+    if left_out:
+        # "the most used ability besides autos", "not counting autos or item procs"
+        out.append(Filter(dimension="ability", op="!=", values=left_out))
+        assumptions.append(f"{fmt_count(len(left_out), 'ability')} left out, as asked (basic attacks or item effects)")
+    elif BASIC_ATTACKS.search(r.text) and not abilities:
+        abilities = [a for a in vocab.abilities if a.lower().endswith("basic attack")]
+        if abilities:
+            assumptions.append("'basic attacks' read as every ability named '<god> Basic Attack'")
+    if abilities and "ability" in head.dimensions:
+        out.append(_in("ability", abilities))
+    if r.items and "item" in head.dimensions:
+        out.append(_in("item", r.items))
+    elif r.items and "ability" in head.dimensions:
+        procs = [i for i in r.items if i in vocab.abilities]
+        if procs:
+            out.append(_in("ability", procs))
+    objectives = _objective_values(r.text) if head.id == "objectives_taken" else []
+    if objectives:
+        out.append(_in("objective", objectives))
+    return out
+
+
+def gold_diff_plan(question: str, r: Reading, assumptions: list[str]) -> QueryPlan:
+    if r.at_minute is not None:
+        notes = [a for a in assumptions if not a.startswith("'at")]
+        return finish(Draft(question, Intent.LOOKUP, ("gold_diff",), ("minute",),
+                            [Filter(dimension="minute", values=(r.at_minute,))], order="asc", limit=1,
+                            assumptions=notes))
+    return finish(Draft(question, Intent.TIMELINE, ("gold_diff",), ("minute",), window=r.window, order="asc",
+                        limit=LIST_LIMIT, assumptions=assumptions))
+
+
+def periods_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
+    """Several windows side by side: one row per window (and per entity when several are named)."""
+    head = metric(d.metrics[0])
+    filters, focus = entity_filters(e, head.dimensions)
+    dims = [g for g in r.groups if g in head.dimensions and g in ROSTER_DIMS]
+    if e.by_player or len(e.players) > 1:
+        dims = ["player"]
+    elif len(e.teams) > 1:
+        dims = ["team"]
+    d.intent, d.group_by, d.windows, d.window = Intent.COMPARISON, ("period", *dims[:1]), r.windows, None
+    d.filters += filters
+    d.focus += focus
+    d.limit, d.shape = LIST_LIMIT, "all"
+    return finish(d)
+
+
+def timeline_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
+    head = metric(d.metrics[0])
+    allowed = head.dimensions
+    groups = [g for g in r.groups if g in allowed]
+    if e.players or e.by_player or ("player" in groups and not (e.teams or e.roles)):
+        series = ["player"]
+    elif "role" in groups or e.roles:
+        series = ["role"]
+    elif "god" in groups or e.gods:
+        series = ["god"]
+    else:
+        series = ["team"]
+    series = [s for s in series if s in allowed] or (["team"] if "team" in allowed else [])
+    if "minute" not in allowed:
+        return refusal(d.question, f"The combat log cannot give {head.label} minute by minute.", (), d.assumptions)
+    filters, focus = entity_filters(e, allowed)
+    d.intent, d.group_by, d.order, d.limit, d.shape = Intent.TIMELINE, ("minute", *series), "asc", LIST_LIMIT, "all"
+    d.filters += filters
+    d.focus += focus
+    return finish(d)
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """How a figure's rows are split: the groups the question names that the headline allows."""
+
+    allowed: tuple[str, ...]
+    groups: tuple[str, ...]  # every named group the headline allows
+    event_groups: tuple[str, ...]  # ability, item, target kind...: a breakdown or a ranking of those
+    roster_groups: tuple[str, ...]  # role, god, team
+    superlative: bool
+
+
+def _grouping(d: Draft, r: Reading, e: Entities) -> Grouping:
+    head = metric(d.metrics[0])
+    allowed = head.dimensions
+    groups = [g for g in r.groups if g in allowed]
+    roster_groups = [g for g in groups if g in ("role", "god", "team")]
+    for dim, named in (("god", e.gods), ("role", e.roles)):
+        if len(named) > 1 and dim not in roster_groups and dim in allowed:
+            roster_groups.insert(0, dim)  # "the supports or the junglers": the roles side by side
+    return Grouping(tuple(allowed), tuple(groups),
+                    tuple(g for g in groups if DIMENSIONS[g].level == "event" and g != "period"),
+                    tuple(roster_groups), r.shape.superlative or (head.aggregation == "max" and not e.any))
+
+
+def _with_entities(d: Draft, e: Entities, allowed: Sequence[str], skip: Sequence[str] = ()) -> None:
+    filters, focus = entity_filters(e, tuple(a for a in allowed if a not in skip))
+    d.filters += filters
+    d.focus += focus
+
+
+def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
+    """Rankings, breakdowns, comparisons and lookups: the grouping and the shape decide."""
+    shape = r.shape
+    g = _grouping(d, r, e)
+    d.limit = max(shape.top or 10, shape.position + 1)
+    d.position = shape.position
+    if g.event_groups:
+        return _event_grouped(d, r, e, g)
+    many = len(e.players) > 1 or len(e.teams) > 1
+    if shape.share and not shape.compare and not many and (e.players or e.teams):
+        # "what % of their team's damage": the team named is the share's base, not a split by team
+        return _lookup(d, e, list(g.groups), g.allowed, shape)
+    if shape.compare or many or ((g.roster_groups or e.by_player) and not g.superlative):
+        return _comparison(d, e, list(g.roster_groups), g.allowed, shape.compare)
+    if g.superlative and not e.any and PER_TEAM.search(r.text) and PERSON.search(r.text):
+        return _leader_per_team(d, r)
+    if g.superlative or e.by_player:
+        return _ranked(d, r, e, g)
+    if shape.every and "player" in g.groups and not e.any:
+        d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", LIST_LIMIT
+        return finish(d)
+    return _lookup(d, e, list(g.groups), g.allowed, shape)
+
+
+def _leader_per_team(d: Draft, r: Reading) -> QueryPlan:
+    """'The richest player on each team': the ranking of each team's players, one part per team."""
+    plans = []
+    for team in (1, 2):
+        one = replace(d, filters=[*d.filters, _in("team", (team,))], focus=[*d.focus, f"team {team}"],
+                      assumptions=list(d.assumptions), caveats=list(d.caveats))
+        one.intent, one.group_by = Intent.RANKING, ("player",)
+        one.shape = "top" if r.shape.top else "leader"
+        plans.append(finish(one))
+    return plans[0].model_copy(update={"parts": tuple(plans[1:])})
+
+
+def _event_grouped(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:
+    """Split by ability, item, target kind...: every row (a breakdown), the top N or the leader."""
+    _with_entities(d, e, g.allowed)
+    breakdown = bool(BREAKDOWN.search(r.text)) or not g.superlative
+    d.intent = Intent.BREAKDOWN if breakdown else Intent.RANKING
+    d.group_by = (g.event_groups[0],)
+    d.shape = "top" if r.shape.top else "all" if breakdown else "leader"
+    d.limit = r.shape.top or (LIST_LIMIT if breakdown else d.limit)
+    return finish(d)
+
+
+def _ranked(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:
+    """Players, roles, gods or teams ranked: the leader, the top N or every row."""
+    dim = g.roster_groups[0] if g.roster_groups else "player"
+    if dim not in g.allowed:
+        dim = "player"
+    if e.players and dim == "player":
+        # "what was LunaSol's highest hit" asks for one figure, not a ranking
+        _with_entities(d, e, g.allowed)
+        d.group_by = ("player",)
+        return finish(d)
+    named_here = {"role": e.roles, "god": e.gods, "team": e.teams}.get(dim, ())
+    _with_entities(d, e, g.allowed, skip=(dim,) if len(named_here) < 2 else ())
+    d.intent, d.group_by = Intent.RANKING, (dim,)
+    d.shape = "top" if r.shape.top else "all" if r.shape.every else "leader"
+    if r.shape.every:
+        d.limit = LIST_LIMIT
+    return finish(d)
+
+
+def _comparison(d: Draft, e: Entities, roster_groups: list[str], allowed: Sequence[str], compare: bool) -> QueryPlan:
+    if len(e.players) > 1 or (e.players and compare) or e.by_player:
+        group_by = ("player",)
+    elif len(e.teams) > 1 or "team" in roster_groups or (compare and e.teams):
+        group_by = ("team",)
+        if len(e.teams) < 2:
+            e = replace(e, teams=())
+    elif roster_groups:
+        group_by = (roster_groups[0],)
+    else:
+        group_by = ("player",)
+    if group_by[0] not in allowed:
+        return refusal(d.question, f"The combat log cannot split {metric(d.metrics[0]).label} by {group_by[0]}.",
+                       (), d.assumptions)
+    filters, focus = entity_filters(e, tuple(a for a in allowed if not (a == "team" and group_by == ("team",)
+                                                                         and not e.teams)))
+    d.filters += filters
+    d.focus += focus
+    d.intent, d.group_by, d.limit, d.shape = Intent.COMPARISON, group_by, LIST_LIMIT, "all"
+    return finish(d)
+
+
+def _lookup(d: Draft, e: Entities, groups: list[str], allowed: Sequence[str], shape) -> QueryPlan:
+    """One figure for one entity or the whole match."""
+    group_by: tuple[str, ...] = ()
+    if e.players:
+        group_by = ("player",)
+    elif e.gods and "god" in allowed:
+        group_by = ("god",)
+    elif e.roles and "role" in allowed:
+        group_by = ("role",) if not e.teams else ("team", "role")
+    elif e.teams:
+        group_by = ("team",)
+    elif "player" in groups and not shape.count and "player" in allowed:
+        d.intent, d.group_by, d.shape = Intent.RANKING, ("player",), "leader"
+        return finish(d)
+    filters, focus = entity_filters(e, allowed)
+    d.filters += filters
+    d.focus += focus
+    if list(d.metrics) == list(CORE_STATS) and not group_by:
+        d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", 10
+        return finish(d)
+    d.intent, d.group_by = Intent.LOOKUP, group_by
+    if shape.share and ((group_by == ("player",) and len(e.players) == 1) or (group_by == ("team",) and len(e.teams) == 1)):
+        d.shape = "share"
+    return finish(d)

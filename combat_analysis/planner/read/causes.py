@@ -1,0 +1,157 @@
+"""The cause of a death: who or what dealt the killing blow.
+
+"Who got killed by the Fire Giant", "did anyone die to a tower", "deaths to minions, jungle camps or the fire giant",
+"deaths not caused by enemy players", "who died to the titan": a death verb, a preposition of cause and a list of
+causes, each a kind (enemy players, towers, minions, jungle camps, bosses, non-players) or a non-player of this
+match named loosely ("the titan" is every Titan, "the fire giant" the Fire Giant). `read_causes` finds them;
+`cause_filter` turns them into the one filter on a death's killer that the plans put on deaths and death lists.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from combat_analysis.catalog.kinds import entity_kind
+from combat_analysis.contracts.plan import Filter
+from combat_analysis.planner.read.names import fold
+from combat_analysis.planner.vocabulary import Vocabulary
+
+# A death and the preposition of its cause: "killed by", "died to", "deaths from", "deaths not caused by",
+# "slain at the hands of", "that were not dealt by".
+_HEAD = re.compile(
+    r"\b(?P<verb>killed|slain|executed|murdered|taken\s+out|died|dying|die|dies|deaths?)\s+"
+    r"(?:(?:the\s+)?(?:most|least|more|less|fewest|often|the\s+most\s+times|\w+\s+times|times)\s+)?"
+    r"(?:(?:that|which)\s+)?(?:(?:were|was|did|do|does)(?:\s+|(?=n't)))?(?P<neg>not\s+|never\s+|n't\s+|other\s+than\s+|"
+    r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+)?"
+    r"(?:(?:caused|dealt|inflicted|made|done|landed|come|came|coming)\s+)?(?P<prep>to|from|at\s+the\s+hands\s+of|by"
+    # "deaths by god", "deaths by player": a split, not who dealt them
+    r"(?!\s+(?:god|player|champion|hero|role|team|side|ability|item|minute|phase|lane|position|source|attacker|kind)s?\b))"
+    r"\s+")
+# "deaths to anything other than players": the negation after the preposition
+_NEGATED_AFTER = re.compile(r"^\s*(?:anything\s+|anyone\s+)?(?:other\s+than|except(?:\s+for)?|besides|apart\s+from|but)\s+")
+_SEPARATOR = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:or|and|nor)\s+|/|&)\s*")
+_ARTICLE = re.compile(r"^(?:(?:the|a|an|any|enemy|enemies'|their|its|his|her|own|opposing|other)\s+)*")
+# Whole kinds, as players say them; "None" is every non-player.
+_KINDS: list[tuple[str | None, str]] = [
+    ("player", r"(?:enemy\s+|other\s+|opposing\s+)?(?:players?|gods?|champions?|heroes|hero|enem(?:y|ies)|opponents?)"),
+    ("minion", r"(?:lane\s+)?(?:minions?|creeps?|waves?)"),
+    ("jungle", r"jungle(?:\s+(?:camps?|monsters?|creeps?|mobs?))?|camps?|monsters?|mobs?"),
+    ("boss", r"bosses|boss"),
+    ("structure", r"structures?|buildings?"),
+    (None, r"non[\s-]?players?|npcs?|neutrals?|the\s+environment|objectives?"),
+]
+_KIND = [(kind, re.compile(rf"^(?:{pattern})\b")) for kind, pattern in _KINDS]
+# A non-player named loosely: one to three words, matched against the match's non-player names.
+_WORDS = re.compile(r"^[a-z][a-z']*(?:\s+[a-z][a-z']*){0,2}")
+
+
+@dataclass(frozen=True)
+class Causes:
+    """Who dealt the killing blows asked about: whole kinds, non-players of this match by name, or both; `negated`
+    for "deaths not caused by ..."."""
+
+    kinds: tuple[str, ...]
+    names: tuple[str, ...]
+    negated: bool
+    said: str
+    start: int
+    end: int
+    verb_start: int
+    verb_end: int
+
+
+def _forms(word: str) -> set[str]:
+    """A word and its singular: "towers" also "tower", "phoenixes" also "phoenix"."""
+    forms = {word}
+    if word.endswith("es"):
+        forms.add(word[:-2])
+    if word.endswith("s"):
+        forms.add(word[:-1])
+    return forms
+
+
+def _named(words: str, vocab: Vocabulary) -> tuple[str, ...]:
+    """The non-players of this match whose names hold every word ("titan": Order Titan and Chaos Titan)."""
+    wanted = [_forms(w) for w in words.split()]
+    return tuple(sorted(npc for npc in vocab.npcs if all(set(fold(npc).split()) & forms for forms in wanted)))
+
+
+def _one_cause(text: str, vocab: Vocabulary) -> tuple[str | None, tuple[str, ...], int] | None:
+    """(kind, names, length) of the cause at the start of `text`, or None. A kind names every killer of that kind
+    (kind None: every non-player); names are the non-players a loose name fits."""
+    article = _ARTICLE.match(text)
+    at = article.end() if article else 0
+    rest = text[at:]
+    for kind, pattern in _KIND:
+        m = pattern.match(rest)
+        if m:
+            return kind, (), at + m.end()
+    m = _WORDS.match(rest)
+    if not m:
+        return None
+    words = m.group(0).split()
+    for size in range(len(words), 0, -1):  # the longest run of words that names someone
+        said = " ".join(words[:size])
+        names = _named(said, vocab)
+        if names:
+            return entity_kind(names[0], ()), names, at + len(said)
+    return None
+
+
+Cause = tuple[str | None, tuple[str, ...]]  # a whole kind (None: every non-player) with no names, or names
+
+
+def _cause_list(text: str, vocab: Vocabulary) -> tuple[list[Cause], int]:
+    """The causes listed at the start of `text` ("minions, jungle camps or the fire giant") and where they end."""
+    found: list[Cause] = []
+    at = 0
+    while (one := _one_cause(text[at:], vocab)) is not None:
+        found.append((one[0], one[1]))
+        at += one[2]
+        sep = _SEPARATOR.match(text[at:])
+        if not sep or _one_cause(text[at + sep.end():], vocab) is None:
+            break
+        at += sep.end()
+    return found, at
+
+
+_EVERY_NPC = ("structure", "minion", "jungle", "boss", "unknown")
+
+
+def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
+    """The causes of death the question names (`text` normalized, names masked), or None."""
+    for m in _HEAD.finditer(text):
+        rest = text[m.end():]
+        negated = bool(m.group("neg"))
+        other = _NEGATED_AFTER.match(rest)
+        if other:
+            negated, rest = True, rest[other.end():]
+        causes, length = _cause_list(rest, vocab)
+        if not causes:
+            continue
+        whole = [kind for kind, names in causes if not names]
+        kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
+        names = [n for _, found in causes for n in found]
+        end = len(text) - len(rest) + length
+        return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), negated, text[m.start():end].strip(),
+                      m.start(), end, m.start("verb"), m.end("verb"))
+    return None
+
+
+_KINDS_OF_KILLERS = ("player", "structure", "minion", "jungle", "boss", "unknown")
+
+
+def cause_filter(causes: Causes, vocab: Vocabulary) -> Filter:
+    """One filter on the killer: by kind when only whole kinds are named, else by name (a kind then stands for every
+    name of that kind in this match, players included). "Not caused by" keeps every other killer, so the filter
+    says what it keeps."""
+    if not causes.names:
+        kinds = [k for k in _KINDS_OF_KILLERS if (k in causes.kinds) != causes.negated]
+        return Filter(dimension="source_kind", op="=" if len(kinds) == 1 else "in", values=tuple(kinds))
+    every = [*vocab.player_names, *vocab.npcs]
+    named = {*causes.names, *(n for n in every if entity_kind(n, vocab.player_names) in causes.kinds)}
+    names = tuple(n for n in every if n in named)
+    if causes.negated:  # "deaths other than to towers": every killer but these
+        return Filter(dimension="source", op="!=", values=names)
+    return Filter(dimension="source", op="=" if len(names) == 1 else "in", values=names)
