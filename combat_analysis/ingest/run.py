@@ -270,6 +270,9 @@ class _Plan:
     item: _Item
     log: BatchLog
     entries: list[_Entry]
+    # Its batch's summaries, kept with the plan: the connection moves on to the next batch (and its summaries)
+    # while a writer thread still writes this one.
+    summaries: dict[int, derive.SegmentSummary] = field(default_factory=dict)
 
 
 class _Run:
@@ -289,7 +292,6 @@ class _Run:
         self.commits: deque[tuple[_Item, Future]] = deque()
         self.matches_in_flight: dict[str, Future] = {}
         self.shas_in_flight: dict[str, Future] = {}
-        self.summaries: dict[int, derive.SegmentSummary] = {}
 
     # -- outcomes ------------------------------------------------------------------------------------------------
 
@@ -480,7 +482,9 @@ class _Run:
         derive.set_clocks(con, {seg: clock for seg, clock in clocks.items() if seg not in dropped})
         derive.build_events(con)
         derive.derive_tables(con)
-        self.summaries = derive.summaries(con)
+        summaries = derive.summaries(con)
+        for plan in kept:
+            plan.summaries = summaries
         return self._refuse(kept, derive.segment_shapes(con))
 
     def _refuse(self, plans: list[_Plan], shapes: dict[int, derive.SegmentShape]) -> list[_Plan]:
@@ -574,7 +578,7 @@ class _Run:
         another writer got in the way), then its result."""
         new = [(e, e.seg) for e in plan.entries if e.seg is not None]
         ids = [e.segment.match_id for e in plan.entries]
-        sources = {e.segment.match_id: _source(plan.log, e, self.summaries[seg], ids) for e, seg in new}
+        sources = {e.segment.match_id: _source(plan.log, e, plan.summaries[seg], ids) for e, seg in new}
         snapshot = None
         if new:
             cursor = self.cursors.get()

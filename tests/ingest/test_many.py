@@ -12,7 +12,7 @@ from pathlib import Path
 from combat_analysis.ingest.run import IngestError, MalformedLogError, ingest_log, ingest_logs
 from combat_analysis.ingest.simulate import simulated_match_id, write_match
 from combat_analysis.warehouse.store import current_snapshot as lake_snapshot
-from combat_analysis.warehouse.store import match_ids, open_warehouse, reader, remove_match
+from combat_analysis.warehouse.store import committed_manifest, match_ids, open_warehouse, reader, remove_match
 from tests.support.crash import assert_nothing_left_behind, kill_ingest_at
 from tests.support.crash import state as reader_state
 from tests.support.truth_checks import assert_match_figures, assert_player_figures, truth_of
@@ -50,6 +50,11 @@ def test_many_logs_in_one_run_each_equal_truth(season_logs, tmp_path):
         con = open_warehouse(tmp_path / "wh", match_id)
         assert_match_figures(con, truth)
         assert_player_figures(con, truth)
+        # what the match's source record says it holds is what it holds (each batch's own counts, even while the
+        # connection already derives the next batch)
+        rows = committed_manifest(tmp_path / "wh", match_id)["tables"]
+        for table in ("damage", "kills", "player_stats", "events"):
+            assert rows[table] == con.execute(f"SELECT count(*) FROM {table}").fetchone()[0], (match_id, table)
     # the same run again: every file unchanged, nothing committed
     with reader(tmp_path / "wh") as lake:
         before = lake_snapshot(lake)
