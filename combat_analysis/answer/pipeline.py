@@ -32,7 +32,7 @@ from combat_analysis.answer.season import visualization as season_visualization
 from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer
 from combat_analysis.contracts.package import AgentDataPackage, new_package
 from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.planner.read.scope import ScopeReading
+from combat_analysis.planner.read.scope import ScopeReading, asks_an_average, read_scope
 from combat_analysis.warehouse.query import open_locked
 from combat_analysis.warehouse.store import WarehouseError, match_ids
 
@@ -96,11 +96,21 @@ def choose_match(question: str, warehouse_root: Path | str, named: str | None = 
     with open_locked(warehouse_root, tables=("matches",)) as con:
         matches = warehouse_matches(con)
     scope = match_scope(question, matches)
+    if scope.kind == "none" and asks_an_average(question):
+        scope = _with_players(question, warehouse_root, matches)
     if scope.kind == "match" and scope.match_id:
         return MatchChoice(scope.match_id, "named", scope)
     if scope.cross_match:
         return MatchChoice(None, "across", scope)
     return MatchChoice(matches[-1][0], "latest", scope)
+
+
+def _with_players(question: str, warehouse_root: Path | str, matches: list) -> ScopeReading:
+    """The scope read again knowing every player's name: a player's average is over every match (docs/season.md)."""
+    with open_locked(warehouse_root, tables=("players",)) as con:
+        players = tuple(r[0] for r in con.execute("SELECT DISTINCT player FROM players").fetchall())
+    latest = max((s for _, s in matches if s is not None), default=None)
+    return read_scope(question, tuple(m for m, _ in matches), latest, players)
 
 
 def answering(env: StageEnv) -> StageEnv:

@@ -394,7 +394,7 @@ _STAT_SUMS = tuple(m for m in ADDITIVE_METRICS if m not in ("kills", "deaths"))
 
 def _match_figures() -> dict[str, MatchFigure]:
     figures = [
-        MatchFigure("duration_s", "length", "m.duration_s", "time"),
+        MatchFigure("duration_s", "match length", "m.duration_s", "time"),
         MatchFigure("first_blood_s", "first blood time", "fb.match_second", "time", "first_blood",
                     extra="fb.killer AS first_blood_killer, fb.victim AS first_blood_victim"),
         MatchFigure("kills", "kills", "coalesce(mk.kills, 0)", source="kills"),

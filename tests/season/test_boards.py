@@ -164,11 +164,12 @@ def test_kills_on_one_player_and_deaths_to_them(seasons, statistic):
     for rival in sorted({g["player"] for g in games})[:4]:
         against = [g for g in games if (g["match_id"], rival) in team and team[(g["match_id"], rival)] != g["team"]]
         q = BoardQuery("player", "kills_on", statistic, filters=Filters(versus=rival), limit=100)
-        assert_board(boards.board(con, q), expected_board(against, "player", q, lambda g: g["kills_on"][rival]))
+        assert_board(boards.board(con, q), expected_board(against, "player", q,
+                                                          lambda g, rival=rival: g["kills_on"][rival]))
         killer_of = {g["match_id"]: g for g in games if g["player"] == rival}
         q = BoardQuery("player", "deaths_to", statistic, filters=Filters(versus=rival), limit=100)
         assert_board(boards.board(con, q), expected_board(
-            against, "player", q, lambda g: killer_of[g["match_id"]]["kills_on"][g["player"]]))
+            against, "player", q, lambda g, of=killer_of: of[g["match_id"]]["kills_on"][g["player"]]))
 
 
 # --- filters, the minimum of games and ties -----------------------------------------------------------------------------
