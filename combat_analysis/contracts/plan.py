@@ -113,6 +113,7 @@ class SeasonFigure(Frozen):
     best: Literal["best", "worst"] | None = None  # a profile asked for its best (or worst) match
     min_matches: int = Field(default=1, ge=1, le=100_000)  # a board of those with at least this many games
     min_default: bool = False  # min_matches is the default for averages and rates, not the question's own
+    none: bool = False  # a board of only those whose count is zero ("who has never won a game")
 
 
 class QueryPlan(Frozen):

@@ -88,8 +88,9 @@ def entry_value(figure: SeasonFigure, row: Row) -> str:
     """One entry's figure with the games behind it, as the answer says it."""
     metric, games = figure.metric or "", count(row["matches"], "game")
     label = figure_label(figure)
-    if metric == "matches":
-        return games
+    if metric == "matches":  # games always with how they went: a god pool is its record per god
+        rate = f", a {percent(row['win_rate_pct'])} win rate" if row.get("win_rate_pct") is not None else ""
+        return f"{games} ({_record(row)}{rate})"
     if metric == "wins":
         return f"{count(row['wins'], 'win')} over {games} ({count(row['losses'], 'loss')}{_unknown(row)})"
     if metric == "losses":
@@ -209,13 +210,30 @@ def _list(plan: QueryPlan, figure: SeasonFigure, rows: list[Row]) -> str:
     return f"{_who(figure, many=True)} by {_by(figure)} ({order}): {entries}{tail}."
 
 
+def _none(figure: SeasonFigure, rows: list[Row]) -> str:
+    """Those whose count is zero, or nobody, with the fewest said."""
+    column = value_column(figure.metric or "")
+    zero = [r for r in rows if not r.get(column)]
+    label = figure_label(figure)
+    if not zero:
+        fewest = _tied(rows, column)
+        names = "; ".join(f"{_named(figure, r)} with {entry_value(figure, r)}" for r in fewest[:TIED_SHOWN])
+        more = f"; and {len(fewest) - TIED_SHOWN} more" if len(fewest) > TIED_SHOWN else ""
+        return f"no {figure.subject} has 0 {label}: the fewest is {names}{more}."
+    names = "; ".join(f"{_named(figure, r)} with {entry_value(figure, r)}" for r in zero[:SHOWN])
+    more = f"; and {len(zero) - SHOWN} more" if len(zero) > SHOWN else ""
+    return f"{count(len(zero), _who(figure))} with 0 {label}: {names}{more}."
+
+
 def _board_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
     qualified = [r for r in rows if r.get("qualifies", True)]
     below = [r for r in rows if r.get("qualifies") is False]
     among = _minimum(figure)
     if not qualified:
         return _nobody(plan, figure, below, lead)
-    if plan.intent.value == "lookup":
+    if figure.none:
+        body = _none(figure, qualified)
+    elif plan.intent.value == "lookup":
         body = _lookup(plan, figure, qualified)
     elif plan.shape == "leader":
         body = _leader(plan, figure, qualified)

@@ -4,7 +4,9 @@ against `../shared/tools/truth.py` aggregated in plain Python (tests/support/sea
 
 Kinds: career words without a scope word, top N, the best single game, god pools, records of players, gods, roles
 and sides, the default minimum of games, kills between two players, matches ranked, match figures over the season,
-counts of events, ties, and the season check's six questions."""
+counts of events, ties, denied counts ("never", "zero"), figures named by their own words (plurals, abbreviations,
+"win/loss", a game named by a superlative of its figure, picks "most often"), scope from a minimum of games or a
+god's average, and the season check's six questions."""
 
 from __future__ import annotations
 
@@ -52,6 +54,7 @@ def leaders(values: dict[str, float], high: bool = True) -> list[str]:
 # --- career words: a question about a player's totals or habits reads every match --------------------------------
 
 CAREER = (("how many {m} has {n} got in total", "total"), ("{n} {m} per game", "average"),
+          ("what is {n}'s typical {m}", "average"), ("{n}'s usual {m} output", "average"),
           ("how many {m} does {n} usually get", "average"), ("what is {n}'s average {m}", "average"),
           ("how many {m} has {n} had", "total"), ("{n}'s {m} a game", "average"))
 
@@ -138,6 +141,12 @@ def test_a_players_god_pool(seasons, template):
         counts[g["god"]] = counts.get(g["god"], 0) + 1
     assert {r["god"]: r["matches"] for r in rows} == counts
     assert all(god in answer for god in counts)
+    # how each went: every god's wins and losses beside its games
+    for god in counts:
+        games_, wins, losses = record([g for g in mine(matches, player) if g["god"] == god])
+        (row,) = [r for r in rows if r["god"] == god]
+        assert (row["wins"], row["losses"]) == (wins, losses)
+    assert ("win" in answer) and ("loss" in answer)
 
 
 @pytest.mark.parametrize("template", ("{n}'s most played god", "which god does {n} play the most",
@@ -245,6 +254,19 @@ def test_sides_totals(seasons, template, figure):
     want = {s: sum(x[figure] for x in side_games(matches) if x["side"] == s) for s in (1, 2)}
     got = {1 if r["side"].startswith("Order") else 2: r[figure] for r in rows}
     assert got == want
+
+
+@pytest.mark.parametrize("template,side", (("how often does order win", 1), ("order's win rate this season", 1),
+                                           ("how often does chaos lose", 2)))
+def test_a_side_named_by_its_name_is_looked_up(seasons, template, side):
+    home, matches = seasons
+    pkg, rows = ask_across(home, template)
+    answer = across(pkg)
+    games_ = [x for x in side_games(matches) if x["side"] == side]
+    wins, losses = sum(x["result"] == "win" for x in games_), sum(x["result"] == "loss" for x in games_)
+    (row,) = rows
+    assert (row["matches"], row["wins"], row["losses"]) == (len(games_), wins, losses)
+    assert f"over {len(games_)} games" in answer
 
 
 # --- the default minimum of games ----------------------------------------------------------------------------------------
@@ -439,3 +461,189 @@ def test_the_season_checks_six_questions(seasons):
     assert [r["match_id"] for r in rows] == [g["match_id"] for g in sorted(
         mine(matches, a), key=lambda g: (g["started_at"], g["match_id"]))][-10:]
     across(pkg)
+
+
+# --- denied counts: those whose count is zero, or nobody with the fewest said ---------------------------------------
+
+
+def _count_of(games: list[dict], figure: str) -> int:
+    if figure in ("wins", "losses"):
+        return sum(g["result"] == figure[:-1].replace("losse", "loss") for g in games)
+    return sum(g[figure] for g in games)
+
+
+@pytest.mark.parametrize("template,figure,least", (
+    ("who has never won a game", "wins", 1), ("which players have not lost once across all matches", "losses", 1),
+    ("who has zero first bloods across all matches", "first_bloods", 1),
+    ("who hasn't died to a tower this season", "deaths_to_structures", 1),
+    ("which players with 4+ games never won", "wins", 4),
+))
+def test_denied_counts_name_those_at_zero(seasons, template, figure, least):
+    home, matches = seasons
+    pkg, rows = ask_across(home, template)
+    answer = across(pkg)
+    by_player: dict[str, list[dict]] = {}
+    for g in event_games(matches):
+        by_player.setdefault(g["player"], []).append(g)
+    counted = {p: _count_of(gs, figure) for p, gs in by_player.items() if len(gs) >= least}
+    zero = sorted(p for p, n in counted.items() if n == 0)
+    column = figure if figure not in ("wins", "losses") else figure
+    assert sorted(r["player"] for r in rows if r.get("qualifies", True) and not r[column]) == zero
+    if zero:
+        assert f"with 0 " in answer and all(p in answer for p in zero[:10])
+    else:
+        fewest = min(counted.values())
+        assert "no player has 0" in answer and any(p in answer for p, n in counted.items() if n == fewest)
+
+
+# --- figures named by their own words ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("template,figure", (
+    ("how many first bloods has {n} drawn", "first_bloods"), ("fbs for {n} this season", "first_bloods"),
+    ("{n} first-bloods in total", "first_bloods"),
+))
+def test_first_bloods_by_plural_and_abbreviation(seasons, template, figure):
+    home, matches = seasons
+    player = players(matches, 2)[0]
+    pkg, rows = ask_across(home, template.format(n=player))
+    answer = across(pkg)
+    want = sum(g[figure] for g in mine(matches, player))
+    assert rows[0][figure] == want and f"{want} first blood" in answer
+
+
+@pytest.mark.parametrize("template", ("who dies first most often", "which player died first the most this season"))
+def test_dying_first_is_first_blood_given(seasons, template):
+    home, matches = seasons
+    pkg, rows = ask_across(home, template)
+    across(pkg)
+    totals: dict[str, int] = {}
+    for g in event_games(matches):
+        totals[g["player"]] = totals.get(g["player"], 0) + g["first_blood_deaths"]
+    assert pkg.plan.season.metric == "first_blood_deaths"
+    assert sorted(r["player"] for r in rows if r["rank"] == 1) == leaders(totals)
+
+
+@pytest.mark.parametrize("template", ("{n} win/loss", "w/l of {n}", "{n}'s win-loss record"))
+def test_win_loss_is_the_record(seasons, template):
+    home, matches = seasons
+    player = players(matches, 2)[1]
+    pkg, rows = ask_across(home, template.format(n=player))
+    answer = across(pkg)
+    games_, wins, losses = record(mine(matches, player))
+    assert (rows[0]["matches"], rows[0]["wins"], rows[0]["losses"]) == (games_, wins, losses)
+    assert f"{wins} win" in answer and f"{losses} loss" in answer
+
+
+@pytest.mark.parametrize("template,metric,best", (
+    ("{n}'s lowest-kill game", "kills", False), ("{n}'s highest damage game", "damage_dealt", True),
+    ("the fewest-assist match {n} had", "assists", False),
+))
+def test_a_game_named_by_a_superlative_of_its_figure(seasons, template, metric, best):
+    home, matches = seasons
+    player = players(matches, 3)[1]
+    pkg, rows = ask_across(home, template.format(n=player))
+    answer = across(pkg)
+    games_ = sorted(mine(matches, player), key=lambda g: (g["started_at"], g["match_id"]))
+    want = (max if best else min)(g[metric] for g in games_)
+    first = next(g for g in games_ if g[metric] == want)
+    key = "best_match_id" if best else "worst_match_id"
+    assert rows[0][key] == first["match_id"] and first["match_id"] in answer
+
+
+@pytest.mark.parametrize("template,high", (("which god gets picked most often", True),
+                                           ("the god chosen the least", False), ("god played most often", True)))
+def test_picks_most_or_least_often(seasons, template, high):
+    home, matches = seasons
+    pkg, rows = ask_across(home, template)
+    answer = across(pkg)
+    counts: dict[str, int] = {}
+    for g in event_games(matches):
+        counts[g["god"]] = counts.get(g["god"], 0) + 1
+    top = leaders(counts, high)
+    assert sorted(r["god"] for r in rows if r["rank"] == 1) == top
+    assert top[0] in answer
+
+
+# --- scope from meaning: a minimum of games, a god's average -------------------------------------------------------
+
+
+@pytest.mark.parametrize("template,least", (("who has the best average kda with 4+ games", 4),
+                                            ("lowest average deaths, at least 3 matches", 3)))
+def test_a_minimum_of_games_reads_every_match(seasons, template, least):
+    home, matches = seasons
+    pkg, rows = ask_across(home, template)
+    across(pkg)
+    metric = "kda" if "kda" in template else "deaths"
+    per: dict[str, list[float]] = {}
+    for g in event_games(matches):
+        per.setdefault(g["player"], []).append(g[metric])
+    means = {p: statistics.fmean(v) for p, v in per.items() if len(v) >= least}
+    want = (max if "best" in template else min)(means.values())
+    assert pkg.plan.season.min_matches == least
+    assert same(rows[0][metric], want)
+
+
+@pytest.mark.parametrize("template,metric", (("which god deals the most damage on average", "damage_dealt"),
+                                             ("the god with the highest mean kills", "kills")))
+def test_a_gods_average_reads_every_match(seasons, template, metric):
+    home, matches = seasons
+    pkg, rows = ask_across(home, template)
+    across(pkg)
+    per: dict[str, list[float]] = {}
+    for g in event_games(matches):
+        per.setdefault(g["god"], []).append(g[metric])
+    least = pkg.plan.season.min_matches
+    means = {god: statistics.fmean(v) for god, v in per.items() if len(v) >= least}
+    assert pkg.plan.season.subject == "god" and pkg.plan.season.statistic == "average"
+    assert same(rows[0][metric], max(means.values()))
+
+
+@pytest.mark.parametrize("template,high", (("which game had the closest gold race", False),
+                                           ("the most one-sided game", True), ("our tightest match", False)))
+def test_gold_races_rank_matches_by_their_largest_lead(seasons, template, high):
+    home, matches = seasons
+    pkg, rows = ask_across(home, template)
+    answer = across(pkg)
+    ranked = match_figures(matches)
+    best = (max if high else min)(r["largest_gold_lead"] for r in ranked)
+    tied = sorted((r for r in ranked if r["largest_gold_lead"] == best), key=lambda r: (r["started_at"], r["match_id"]))
+    assert [r["match_id"] for r in rows if r["rank"] == 1] == [r["match_id"] for r in tied]
+    assert tied[0]["match_id"] in answer and said(best) in answer
+    assert pkg.plan.shape == "leader"
+
+
+@pytest.mark.parametrize("template", ("did {a} or {b} win more of their games against each other",
+                                      "{a} against {b}: who has won more", "wins of {a} vs {b}"))
+def test_a_record_between_two_players_is_their_head_to_head(seasons, template):
+    home, matches = seasons
+    a, b = players(matches, 3)[:2]
+    pkg, rows = ask_across(home, template.format(a=a, b=b))
+    answer = across(pkg)
+    assert pkg.plan.season.figure == "head_to_head"
+    by_match: dict[str, dict[str, dict]] = {}
+    for g in event_games(matches):
+        by_match.setdefault(g["match_id"], {})[g["player"]] = g
+    opposed = [m for m in by_match.values() if a in m and b in m and m[a]["team"] != m[b]["team"]]
+    wins_a = sum(m[a]["result"] == "win" for m in opposed)
+    wins_b = sum(m[b]["result"] == "win" for m in opposed)
+    assert (rows[0]["as_opponents"], rows[0]["wins_a"], rows[0]["wins_b"]) == (len(opposed), wins_a, wins_b)
+    assert f"{len(opposed)} as opponents" in answer
+
+
+@pytest.mark.parametrize("template", ("{n}'s best gods", "what are the strongest gods of {n}"))
+def test_a_players_best_gods_are_by_win_rate(seasons, template):
+    home, matches = seasons
+    player = players(matches, 3)[0]
+    pkg, rows = ask_across(home, template.format(n=player))
+    across(pkg)
+    figure = pkg.plan.season
+    assert (figure.subject, figure.metric, figure.players) == ("god", "win_rate", (player,))
+    per: dict[str, list[dict]] = {}
+    for g in mine(matches, player):
+        per.setdefault(g["god"], []).append(g)
+    qualified = [r for r in rows if r.get("qualifies", True)]
+    for row in qualified:
+        games_, wins, losses = record(per[row["god"]])
+        assert (row["matches"], row["wins"], row["losses"]) == (games_, wins, losses)
+        assert games_ >= figure.min_matches

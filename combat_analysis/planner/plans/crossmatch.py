@@ -56,32 +56,44 @@ _TREND = re.compile(r"\b(trend(?:s|ed|ing)?|moved?|moving|changed?|changing|prog
                     r"every\s+(?:match|game)|per\s+(?:match|game)\s+(?:figures?|values?)|improv(?:e|ed|ing)|"
                     r"declin(?:e|ed|ing)|compared?)\b")
 _AVERAGE = re.compile(r"\b(average[sd]?|averaging|avg|mean|typical(?:ly)?|per[- ](?:match|game)|a\s+(?:match|game)|"
-                      r"usually|normally|on\s+avg)\b")
+                      r"usual(?:ly)?|normal(?:ly)?|on\s+avg)\b")
 _TOTAL = re.compile(r"\b(total|in\s+total|combined|overall|sum|altogether|cumulative|how\s+many|how\s+much)\b")
 _SINGLE_GAME = re.compile(r"\b(?:in\s+)?(?:one|a\s+single|a|any|one\s+single|a\s+given)\s+(?:match|game)\b"
                           r"|\bsingle[- ](?:match|game)\b|\bone[- ](?:match|game)\b"
                           # "the biggest damage game", "highest kill games": a game named by its figure
-                          r"|\b(?:biggest|largest|highest|best|greatest|top)\s+"
-                          r"(?:(?!the\b|this\b|that\b|in\b|of\b|a\b|per\b|each\b|every\b|any\b|one\b)\w+\s+){1,2}"
+                          r"|\b(?:biggest|largest|highest|best|greatest|top|lowest|smallest|fewest|least|worst|"
+                          r"weakest|poorest)[-\s]+"
+                          r"(?:(?!the\b|this\b|that\b|in\b|of\b|a\b|per\b|each\b|every\b|any\b|one\b)\w+[-\s]+){1,2}"
                           r"(?:match|game)(?:es|s)?\b"
                           # "the record for kills": the most in one game
                           r"|\brecords?\s+(?:for|in)\b")
-_WIN_RATE = re.compile(r"\b(win[- ]?rates?|win\s+percentage|winning\s+percentage|win\s+%|wins?\s+most|"
+_WIN_RATE = re.compile(r"\b(win[- ]?rates?|w\s*/\s*l|win\s*[-/]\s*loss(?:es)?|win\s+percentage|winning\s+percentage|win\s+%|wins?\s+most|"
                        r"win\s+the\s+most(?!\s+(?:matches|games))|"
                        r"most\s+(?:successful|winning)|records?(?!\s+(?:for|in)\b))\b")
+_BEST_OF_KIND = re.compile(r"\b(?:best|worst|strongest|weakest|most\s+successful|least\s+successful)\s+"
+                           r"(?:and\s+(?:best|worst)\s+)?(?:gods?|roles?|sides?|picks?|characters?)\b")
 _LOSSES = re.compile(r"\b(loss(?:es)?|lost|lose|loses|losing|defeats?|defeated)\b")
 _WINS = re.compile(r"\b(wins|won|win|victories|victory|winners?)\b")
 _GAMES = re.compile(r"\b(how\s+many\s+(?:matches|games)|(?:matches|games)\s+played|appearances?|appeared|"
-                    r"number\s+of\s+(?:matches|games)|play(?:s|ed|ing)?|picked|picks?|popular|favou?rites?|mains?|"
+                    r"number\s+of\s+(?:matches|games)|play(?:s|ed|ing)?|picked|picks?|chos(?:e|en)|choose[sn]?|popular|favou?rites?|mains?|"
                     r"go[- ]to|comfort)\b")
-_BEST = re.compile(r"\b(best|top|strongest|greatest|highest)\s+(?:single\s+)?(match|game|performance)\b")
-_WORST = re.compile(r"\b(worst|weakest|lowest)\s+(?:single\s+)?(match|game|performance)\b")
+# a player's best or worst game, its figure maybe between: "best game", "lowest-kill game", "highest damage match"
+_BEST = re.compile(r"\b(best|top|strongest|greatest|highest|biggest|largest)[-\s]+(?:(?!of\b|in\b)\w+[-\s]+){0,2}?"
+                   r"(match|game|performance)\b")
+_WORST = re.compile(r"\b(worst|weakest|lowest|smallest|fewest|least|poorest)[-\s]+(?:(?!of\b|in\b)\w+[-\s]+){0,2}?"
+                    r"(match|game|performance)\b")
 _MULTIKILLS = re.compile(r"\b(penta|quadra|quad|triple|double)[- ]?kills?\b|\bmulti[- ]?kills?\b|\bkill\s*streaks?\b"
                          r"|\bkilling\s+sprees?\b")
-_FIRST_BLOOD_VICTIM = re.compile(r"\bfirst[- ]blooded\b|\b(?:been|got|get|gets|was|were|is)\s+first[- ]blood(?:ed)?\b"
+_FIRST_BLOOD_VICTIM = re.compile(r"\bfirst[- ]blooded\b|\b(?:die[sd]?|dying)\s+first\b|\b(?:been|got|get|gets|was|were|is)\s+first[- ]blood(?:ed)?\b"
                                  r"|\bdied\s+first\b|\bfirst\s+to\s+die\b|\bvictims?\s+of\s+(?:the\s+)?first\s+blood\b"
                                  r"|\bfirst\s+blood\s+victims?\b|\b(?:gave|given|give|gives|giving|conceded?|surrender(?:ed)?)"
                                  r"\s+(?:up\s+|away\s+)?first\s+blood\b")
+_FIRST_BLOODS = re.compile(r"\bfirst[- ]?bloods\b|\bfbs\b")
+# A count denied: "who has never won", "who hasn't died once", "zero first bloods": those whose count is 0.
+_NEVER = re.compile(r"\b(?:never|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
+                    r"(?:\s+\w+\s+(?:even\s+)?once)?\b"
+                    r"|\bnot\s+(?:a\s+single|once|one|even\s+one|any)\b|\bnot\s+\w+\s+(?:even\s+)?once\b|\bwithout\s+(?:a\s+|any\s+)?(?:single\s+)?\w+"
+                    r"|\bzero\s+\w+")
 _WHEN = re.compile(r"\b(fastest|earliest|quickest|soonest|latest|slowest|when|time|timing|at\s+what\s+minute|"
                    r"how\s+(?:early|fast|soon|late))\b")
 _EARLY = re.compile(r"\b(fastest|earliest|quickest|soonest)\b")
@@ -95,6 +107,8 @@ _PERFORM = re.compile(r"\bhow\s+(?:do|does|did|has|have|is|are|well)\b.*\b(?:do|
                       r"fare[sd]?|faring|going|gone|good|well)\b")
 # "by one player" is no time ("before minute 1" to the time reader): the figure of a player
 _BY_ONE = re.compile(r"\b(by|from|for)\s+one\s+(?!minutes?\b|mins?\b|seconds?\b)(?=[a-z])")
+# "most often" is "the most" of a count across matches ("picked most often"), not a figure of its own
+_OFTEN = re.compile(r"\b(most|least|more|less|fewest)\s+(?:often|frequently|times)\b")
 # Figures a question may name that have no cross-match version; the refusal names them honestly.
 _NO_SEASON_FIGURE = {
     "team_fights": "team fights", "kill_streaks": "kill streaks", "mvp_score": "the MVP score",
@@ -180,6 +194,24 @@ def _deaths(r: Reading, text: str) -> FigureSlot:
     return FigureSlot(_DEATH_KINDS[kind] if kind is not None else "deaths", "game")
 
 
+def _agrees(said: str, adjective_figure: str) -> bool:
+    """A figure word that names the same thing as a match adjective ("gold" beside "closest": the gold lead)."""
+    said = _CATALOG.get(said, said)
+    return said == adjective_figure or said.split("_")[0] in adjective_figure.split("_")
+
+
+def _adjective_figure(r: Reading, text: str) -> FigureSlot | None:
+    """A match adjective names its own figure ("the longest game", "the closest gold race"); figure words beside
+    it only agree with it ("gold"), else they are the figure ("the fastest first blood")."""
+    adjective = _MATCH_ADJECTIVE.search(text)
+    if adjective is None:
+        return None
+    figure, order = _MATCH_ADJECTIVES[re.sub(r"[- ]+", " ", adjective.group(1))]
+    if all(_agrees(m, figure) for m in r.metrics if m not in _RESULT_WORDS):
+        return FigureSlot(figure, "match", order=order)
+    return None
+
+
 def _figure(r: Reading, text: str) -> FigureSlot:
     """The figure slot (see the module docstring)."""
     if _MULTIKILLS.search(text):
@@ -188,21 +220,30 @@ def _figure(r: Reading, text: str) -> FigureSlot:
         return FigureSlot("first_blood_deaths", "game")
     if _WIN_RATE.search(text):
         return FigureSlot("win_rate", "record")
+    adjective = _adjective_figure(r, text)
+    if adjective is not None:
+        return adjective
     found, unsupported = _catalog_figure(r)
+    if found is None and not unsupported and _FIRST_BLOODS.search(text):
+        found = "first_bloods"
     if found is None and not unsupported and _KILLED.search(text):
         found = "deaths"
     if unsupported:
         return FigureSlot(None, None, unsupported=unsupported)
     if found is not None:
         return _refined(found, r, text)
-    adjective = _MATCH_ADJECTIVE.search(text)
-    if adjective:
-        figure, order = _MATCH_ADJECTIVES[re.sub(r"[- ]+", " ", adjective.group(1))]
-        return FigureSlot(figure, "match", order=order)
     record = _record_figure(text)
+    if _BEST_OF_KIND.search(text) and record in (None, "matches"):
+        record = "win_rate"  # "the best gods", "her worst role": by their win rate
     if record is None and _PERFORM.search(text):
         record = "win_rate"  # "how do the supports do": their record, games, wins and losses
     return FigureSlot(record, "record" if record else None)
+
+
+# "order" is an ordinary word ("in order", "build order") that the shared reader takes as a side only with
+# "side" or "team"; across matches it is a side too as the subject of a result ("does order win", "order's wins").
+_ORDER_RESULT = re.compile(r"\border(?:'s)?\s+(?:wins?|won|winning|loses|lose|lost|losing|win[- ]?rates?|records?)\b"
+                           r"|\b(?:does|did|do|has|have|is)\s+order\s+(?:win|won|lose|lost|do|done|fare|fared)\b")
 
 
 # --- the subject slot ----------------------------------------------------------------------------------------------
@@ -278,6 +319,8 @@ def _statistic(slot: FigureSlot, text: str, subject: Subject, order: str) -> Sta
     if subject == "season":
         return "total" if _TOTAL.search(text) and not _AVERAGE.search(text) else "average"
     figure = GAME_FIGURES.get(slot.figure or "")
+    if _NEVER.search(text) and (figure is None or figure.kind == "sum"):
+        return "total"
     if _SINGLE_GAME.search(text):
         return "min" if order == "asc" else "max"
     if _AVERAGE.search(text) and not re.search(r"\b(total|in\s+total|combined|altogether|sum)\b", text):
@@ -341,7 +384,8 @@ class Ask:
 
 
 # Words the cross-match readers take that the one-match readers do not know.
-_CONSUMED = (_MATCH_SUBJECT, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _WHEN, _SINGLE_GAME, _GAMES,
+_CONSUMED = (_MATCH_SUBJECT, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
+             _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
              _LOSSES, _WINS, _GOD_SUBJECT, re.compile(
                  r"\b(?:race|lead|warehouse|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
                  r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+)\b"))
@@ -375,8 +419,8 @@ def _no_figure_reason(ask: Ask) -> str | None:
 def _condition_reason(text: str) -> str | None:
     """A condition on a value other than a minimum of games is not something the season figures apply."""
     found = conditions.read_condition(text)
-    if found is None or (found.needs_figure and not found.figure):
-        return None
+    if found is None or (found.needs_figure and not found.figure) or _NEVER.search(found.said):
+        return None  # a denied count is read here: those whose count is zero
     return (f"A condition such as '{found.said}' is applied across matches only as a minimum number of games "
             "('with at least ten games'). Ask without it, or about one match (--match), where conditions on a "
             "figure are applied.")
@@ -478,6 +522,7 @@ def _profile(ask: Ask) -> Made:
     return Made(figure, Intent.COMPARISON if len(ask.players) > 1 else Intent.LOOKUP, {"metrics": (metric,)})
 
 
+_LISTING = re.compile(r"\b(?:rank(?:ed|ing)?|sort(?:ed)?|list(?:ed)?|order(?:ed)?|all|every|each)\b")
 _LEADS = re.compile(r"\b(?:leads?|leading|led|tops?|topped|first\s+place|number\s+one|records?)\b")
 
 
@@ -501,6 +546,13 @@ def _filters(ask: Ask) -> dict[str, Any]:
     return found
 
 
+def _denied(ask: Ask) -> bool:
+    """A count the question denies ("who has never won"): wins, losses, games or a figure that adds up."""
+    counts = ask.slot.figure in ("wins", "losses", "matches") or (
+        ask.slot.figure in GAME_FIGURES and GAME_FIGURES[ask.slot.figure].kind == "sum")
+    return counts and ask.statistic in ("total", "record") and bool(_NEVER.search(ask.text))
+
+
 def _board(ask: Ask) -> Made:
     r, slot = ask.reading, ask.slot
     subject = ask.subject
@@ -510,10 +562,13 @@ def _board(ask: Ask) -> Made:
     least, default = ask.least, False
     if least is None and rates and not lookup and subject in ("player", "god"):
         least, default = DEFAULT_MIN_GAMES, True
+    none = _denied(ask) and not lookup
     figure = SeasonFigure(figure="board", subject=subject, metric=slot.figure, statistic=ask.statistic,  # type: ignore[arg-type]
                           players=ask.players, versus=slot.versus, min_matches=least or 1, min_default=default,
-                          **_filters(ask))
-    order = slot.order or r.shape.order
+                          none=none, **_filters(ask))
+    order = "asc" if none else slot.order or r.shape.order
+    if none:
+        shape, limit = "all", 1000
     return Made(figure, Intent.RANKING if not lookup else Intent.LOOKUP,
                 {"order": order, "limit": limit, "shape": shape, "position": r.shape.position,
                  "metrics": (slot.figure,), "group_by": (subject,)})
@@ -523,6 +578,8 @@ def _matches(ask: Ask) -> Made:
     slot, r = ask.slot, ask.reading
     order = slot.order or r.shape.order
     shape, limit = _shape(ask, False)
+    if shape == "all" and slot.order is not None and not _LISTING.search(ask.text):
+        shape, limit = "leader", 10  # a match adjective is a superlative: "the shortest game"
     figure = SeasonFigure(figure="matches", metric=slot.figure, statistic="max" if order == "desc" else "min")
     return Made(figure, Intent.RANKING, {"order": order, "limit": limit, "shape": shape, "metrics": (slot.figure,)})
 
@@ -540,8 +597,11 @@ def _kind(ask: Ask) -> Callable[[Ask], Made]:
         return _matches
     if ask.subject == "season":
         return _season
+    # two players against each other: head-to-head, their record against each other included ("who won more of
+    # their games against each other"); a figure compared is each one's own figure
     h2h = bool(_H2H_WORDS.search(ask.question)) or (bool(_H2H.search(ask.text) or r.shape.compare)
-                                                    and slot.figure is None)
+                                                    and (slot.figure is None or slot.family == "record"
+                                                         and bool(_H2H.search(ask.text))))
     if len(players) == 2 and h2h and slot.versus is None:
         return _head_to_head
     if len(players) == 1 and ask.subject == "player" and (ask.scope.previous or _TREND.search(ask.text)) \
@@ -584,7 +644,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     """The cross-match plan for a question whose scope is a set of matches (see the module docstring);
     `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player)."""
     least, rest = _cut_minimum(scope.rest or question)
-    rest = _BY_ONE.sub(r"\1 a ", rest)
+    rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
@@ -594,6 +654,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
         return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
             reason=f"'{mention.said}' fits more than one player, so I cannot tell whose figures you want; "
                    "please name the player.", options=tuple(mention.candidates)[:10]))
+    r = _order_as_side(r)
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
     ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
               scope=scope, least=least)
@@ -611,6 +672,12 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     return QueryPlan(question=question, intent=made.intent, assumptions=tuple(dict.fromkeys((*notes, *_readings(made)))),
                      scope=ManyMatches(selection=selection, words=scope.words), focus=players, season=made.figure,
                      summary=_summary(made.figure, selection), **made.update)
+
+
+def _order_as_side(r: Reading) -> Reading:
+    if r.teams or not _ORDER_RESULT.search(r.text):
+        return r
+    return replace(r, teams=(1,), assumptions=(*r.assumptions, "'order' read as team 1 (Order)"))
 
 
 def _readings(made: Made) -> tuple[str, ...]:

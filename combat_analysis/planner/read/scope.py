@@ -57,6 +57,7 @@ _BETWEEN = re.compile(r"\bbetween\s+" + _ISO + r"\s+and\s+" + _ISO + r"\b")
 # a scope word ("what is X's best match", "A vs B head to head", "which gods win most", "which game had the most
 # kills", "the average game length", "how many wins", "how many matches are loaded").
 _GAME = r"(?:match|game)"
+_EXTREME_WORDS = r"biggest|largest|highest|best|greatest|top|lowest|smallest|fewest|least|worst|weakest|poorest"
 _ACROSS_BY_NATURE = re.compile(
     r"\b(?:best|worst|top|strongest|weakest|greatest)\s+(?:single\s+)?(?:match|game)\b|\bhead[- ]to[- ]head\b|\bh2h\b"
     r"|\bwin[- ]?rates?\b|\bwin\s+(?:the\s+)?most\b|\bwins?\s+(?:and|or)\s+loss(?:es)?\b|\brecords?\b"
@@ -72,15 +73,27 @@ _ACROSS_BY_NATURE = re.compile(
     r"|\bhow\s+long\s+(?:do|does)\s+(?:our\s+|the\s+|a\s+)?" + _GAME + r"(?:es|s)?\s+(?:last|take|go|run)\b"
     # a single game among many
     r"|\bin\s+(?:one|a\s+single|any|a|one\s+single)\s+" + _GAME + r"\b|\bsingle[- ]" + _GAME + r"\b"
-    r"|\b(?:biggest|largest|highest|best|greatest|top)\s+"
-    r"(?:(?!the\b|this\b|that\b|in\b|of\b|a\b|per\b|each\b|every\b|any\b|one\b)\w+\s+){1,2}" + _GAME + r"s?\b"
+    # a game named by a superlative of its figure: "his highest-damage game", "the lowest kill games"
+    r"|\b(?:" + _EXTREME_WORDS + r")[-\s]+"
+    r"(?:(?!the\b|this\b|that\b|in\b|of\b|a\b|per\b|each\b|every\b|any\b|one\b)\w+[-\s]+){1,2}" + _GAME + r"s?\b"
     r"|\b" + _GAME + r"(?:es|s)?\s+(?:that\s+)?(?:with|had|has|saw|having)\s+the\s+(?:most|fewest|least|highest|lowest|"
     r"biggest|largest|longest|shortest)\b|\brecords?\s+for\b"
     # records and picks
-    r"|\bwon\s+the\s+most\b|\b(?:most|fewest|least|more|fewer)\s+(?:wins|losses|victories|defeats)\b"
+    r"|\bwon\s+the\s+most\b(?!\s+(?:team\s*)?fights?\b)|\b(?:most|fewest|least|more|fewer)\s+(?:wins|losses|victories|defeats)\b"
     r"|\bhow\s+many\s+(?:wins|losses|victories|defeats)\b|\b(?:matches|games)\s+(?:won|lost)\b"
-    r"|\bwins?\s+(?:more|most)\b|\b(?:most|least|less)\s+(?:often\s+)?(?:played|picked|popular)\b|\bgod\s+pool\b"
+    r"|\bwins?\s+(?:more|most)\b|\b(?:most|least|less)\s+(?:often\s+)?(?:played|picked|chosen|popular)\b|\bgod\s+pool\b"
+    r"|\b(?:play(?:s|ed)?|pick(?:s|ed)?|chose|chosen|choose[sn]?)\s+(?:the\s+)?(?:most|least|more|less)(?:\s+often)?\b"
+    r"|\bw\s*/\s*l\b|\bwin\s*[-/]\s*loss(?:es)?\b"
+    # a minimum of games is itself a count over matches ("with 3+ games", "min 5 matches")
+    r"|\b(?:at\s+least|min(?:imum)?(?:\s+of)?|no\s+(?:fewer|less)\s+than|more\s+than)\s+\d+\s+" + _GAME + r"(?:es|s)?\b"
+    r"|\b\d+\s*\+\s*" + _GAME + r"(?:es|s)?\b|\b\d+\s+or\s+more\s+" + _GAME + r"(?:es|s)?\b"
     r"|\bpick\s+rates?\b|\b(?:which|what)\s+gods?\s+(?:does|do|has|have|is|are)\b|\bplays?\s+(?:the\s+)?most\b|\b(?:favou?rite|main|go[- ]to|comfort)\s+(?:gods?|picks?|characters?)\b"
+    # a player's wins and losses, and the best of a kind by its record: one match has one result
+    r"|\b(?<!fight\s)(?:wins|losses|victories|defeats)\s+(?:of|for|by)\b|(?<=\w)'s\s+(?:wins|losses|victories|defeats)\b"
+    r"|\b(?:best|worst|strongest|weakest|most\s+successful|least\s+successful)\s+(?:gods?|roles?|picks?|characters?)\b"
+    # first bloods counted: one match has one ("most first bloods", "who dies first most often")
+    r"|\bfirst[- ]?bloods\b|\bfbs\b|\bfirst[- ]blood(?:ed)?\s+(?:the\s+)?(?:most|least|more)\b"
+    r"|\b(?:die[sd]?|dying)\s+first\s+(?:the\s+)?(?:most|least|more)\b"
     # the warehouse itself
     r"|\b(?:loaded|ingested|stored)\b|\bin\s+the\s+warehouse\b")
 # Career notions: a figure asked as a habit or a sum over time ("in total", "per game", "how many times has",
@@ -171,7 +184,9 @@ def _named_matches(text: str, match_ids: tuple[str, ...]) -> list[tuple[str, re.
 
 
 # A player's average is a career notion: one match has one figure per player ("Rookie Ann average kills").
-_PLAYER_AVERAGE = re.compile(r"\b(?:average[sd]?|avg|mean|on\s+average)\b")
+_PLAYER_AVERAGE = re.compile(r"\b(?:average[sd]?|avg|mean|on\s+average|typical|usual|normal)\b")
+# A god's average is one too: a god is played about once a match ("which god deals the most damage on average").
+_GOD = re.compile(r"\b(?:gods?|characters?|champions?|heroes)\b")
 
 
 def asks_an_average(question: str) -> bool:
@@ -295,6 +310,8 @@ def _by_nature(text: str, context: _Context) -> ScopeReading | None:
 
 
 def _player_average(text: str, context: _Context) -> ScopeReading | None:
+    if _PLAYER_AVERAGE.search(text) and _GOD.search(text):
+        return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     if context.players and _PLAYER_AVERAGE.search(text) and any(
             re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) for name in context.players):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
