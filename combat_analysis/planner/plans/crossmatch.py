@@ -590,25 +590,34 @@ def _season(ask: Ask) -> Made:
     return Made(figure, Intent.LOOKUP, {"metrics": (metric,)})
 
 
+def _is_head_to_head(ask: Ask) -> bool:
+    """Two players against each other: head-to-head words, or a comparison with no figure, or a record asked
+    "against" each other ("who won more of their games against each other"); a figure compared is each one's own."""
+    r, slot = ask.reading, ask.slot
+    if len(ask.players) != 2 or slot.versus is not None:
+        return False
+    if _H2H_WORDS.search(ask.question):
+        return True
+    against = bool(_H2H.search(ask.text))
+    return (against or r.shape.compare) and (slot.figure is None or (slot.family == "record" and against))
+
+
+def _is_trend(ask: Ask) -> bool:
+    return (len(ask.players) == 1 and ask.subject == "player" and ask.slot.figure != "win_rate"
+            and bool(ask.scope.previous or _TREND.search(ask.text)))
+
+
 def _kind(ask: Ask) -> Callable[[Ask], Made]:
     """Which plan the slots make (the table in the module docstring)."""
-    r, players, slot = ask.reading, ask.players, ask.slot
-    if ask.subject == "matches":
-        return _matches
-    if ask.subject == "season":
-        return _season
-    # two players against each other: head-to-head, their record against each other included ("who won more of
-    # their games against each other"); a figure compared is each one's own figure
-    h2h = bool(_H2H_WORDS.search(ask.question)) or (bool(_H2H.search(ask.text) or r.shape.compare)
-                                                    and (slot.figure is None or slot.family == "record"
-                                                         and bool(_H2H.search(ask.text))))
-    if len(players) == 2 and h2h and slot.versus is None:
+    r, slot = ask.reading, ask.slot
+    if ask.subject in ("matches", "season"):
+        return _matches if ask.subject == "matches" else _season
+    if _is_head_to_head(ask):
         return _head_to_head
-    if len(players) == 1 and ask.subject == "player" and (ask.scope.previous or _TREND.search(ask.text)) \
-            and slot.figure != "win_rate":
+    if _is_trend(ask):
         return _trend
     profiled = slot.figure is None or slot.figure in PLAYER_METRICS or slot.figure in RECORD_FIGURES
-    if players and ask.subject == "player" and profiled and slot.versus is None and not (r.gods or r.roles or r.teams):
+    if ask.players and ask.subject == "player" and profiled and slot.versus is None and not (r.gods or r.roles or r.teams):
         return _profile
     return _board
 
