@@ -132,10 +132,14 @@ def _matches(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPl
 
 def _season(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan) -> list[dict[str, Any]]:
     metric = figure.metric or "matches"
-    if metric == "matches":
+    if metric == "matches" or metric in boards.SEASON_COUNTS:
         found = season.selected_matches(con, selection)
-        return [{"matches": len(found), "first_started_at": _iso(found[0].started_at) if found else None,
-                 "last_started_at": _iso(found[-1].started_at) if found else None}]
+        row = {"matches": len(found), "first_started_at": _iso(found[0].started_at) if found else None,
+               "last_started_at": _iso(found[-1].started_at) if found else None}
+        if metric in boards.SEASON_COUNTS:
+            counts = boards.season_counts(con, selection)
+            row.update({"players": counts.players, "gods": counts.gods, "player_games": counts.player_games})
+        return [row]
     v = boards.season_value(con, metric, selection)
     row = {"matches": v.matches, "counted": v.counted, f"total_{metric}": v.total, f"average_{metric}": v.average,
            f"highest_{metric}": v.highest, f"lowest_{metric}": v.lowest}

@@ -484,3 +484,24 @@ def season_value(con, figure: str, selection: MatchSelection = ALL_MATCHES) -> S
                       bind(ids)).fetchone()
     return SeasonValue(figure=figure, matches=row[0], counted=row[1], total=row[2], average=row[3], highest=row[4],
                        lowest=row[5])
+
+
+# --- who took part ---------------------------------------------------------------------------------------------
+
+SEASON_COUNTS: tuple[str, ...] = ("players", "gods")  # the season's different players and gods, beside its matches
+
+
+class SeasonCounts(_Frozen):
+    """Who took part in the selected matches: different players (exact names) and gods, and player-games."""
+
+    matches: int
+    players: int
+    gods: int
+    player_games: int
+
+
+def season_counts(con, selection: MatchSelection = ALL_MATCHES) -> SeasonCounts:
+    ids = selected_ids(con, selection)
+    row = con.execute(f"""SELECT count(DISTINCT match_id), count(DISTINCT player), count(DISTINCT god), count(*)
+        FROM player_stats WHERE {selected("match_id", ids)}""", bind(ids)).fetchone()
+    return SeasonCounts(matches=row[0], players=row[1], gods=row[2], player_games=row[3])

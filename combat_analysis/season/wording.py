@@ -304,6 +304,10 @@ _EXTREMES = {"duration_s": ("longest", "shortest"), "first_blood_s": ("latest", 
 def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
     row = rows[0] if rows else {}
     metric = figure.metric or "matches"
+    if metric in boards.SEASON_COUNTS:
+        return (f"{lead}: {count(row[metric], 'different ' + metric[:-1])} "
+                f"({count(row['players'], 'player')} and {count(row['gods'], 'god')} in all, over "
+                f"{count(row['player_games'], 'player-game')}).")
     if metric == "matches":
         n = row.get("matches", 0)
         span = (f", from {_date(row, 'first_started_at')} to {_date(row, 'last_started_at')}" if n else "")

@@ -647,3 +647,16 @@ def test_a_players_best_gods_are_by_win_rate(seasons, template):
         games_, wins, losses = record(per[row["god"]])
         assert (row["matches"], row["wins"], row["losses"]) == (games_, wins, losses)
         assert games_ >= figure.min_matches
+
+
+@pytest.mark.parametrize("template,what", (("how many different players have we seen", "players"),
+                                           ("number of distinct gods played this season", "gods"),
+                                           ("how many unique players are in the warehouse", "players")))
+def test_who_took_part(seasons, template, what):
+    home, matches = seasons
+    pkg, rows = ask_across(home, template)
+    answer = across(pkg)
+    games_ = event_games(matches)
+    want = {"players": len({g["player"] for g in games_}), "gods": len({g["god"] for g in games_})}
+    assert (rows[0]["players"], rows[0]["gods"], rows[0]["player_games"]) == (want["players"], want["gods"], len(games_))
+    assert f"{want[what]} different {what[:-1]}" in answer

@@ -39,7 +39,7 @@ from combat_analysis.planner.read.names import find_roles
 from combat_analysis.planner.read.reading import Reading, read_question
 from combat_analysis.planner.read.scope import ScopeReading
 from combat_analysis.planner.vocabulary import Vocabulary
-from combat_analysis.season.boards import DEFAULT_MIN_GAMES, GAME_FIGURES, MATCH_FIGURES, RECORD_FIGURES
+from combat_analysis.season.boards import DEFAULT_MIN_GAMES, GAME_FIGURES, MATCH_FIGURES, RECORD_FIGURES, SEASON_COUNTS
 from combat_analysis.season.figures import ADDITIVE_METRICS, PLAYER_METRICS, metric_label
 
 SEASON_SUGGESTIONS = ("Who dealt the most damage across all matches?", "Which gods win most in the Solo lane?",
@@ -72,6 +72,9 @@ _WIN_RATE = re.compile(r"\b(win[- ]?rates?|w\s*/\s*l|win\s*[-/]\s*loss(?:es)?|wi
                        r"most\s+(?:successful|winning)|records?(?!\s+(?:for|in)\b))\b")
 _BEST_OF_KIND = re.compile(r"\b(?:best|worst|strongest|weakest|most\s+successful|least\s+successful)\s+"
                            r"(?:and\s+(?:best|worst)\s+)?(?:gods?|roles?|sides?|picks?|characters?)\b")
+# Who took part: "how many different players have we seen", "number of gods played".
+_TOOK_PART = re.compile(r"\b(?:how\s+many|number\s+of|count\s+of)\s+(?:different\s+|distinct\s+|unique\s+|individual\s+)?"
+                        r"(players|people|gods|characters|heroes)\b")
 _LOSSES = re.compile(r"\b(loss(?:es)?|lost|lose|loses|losing|defeats?|defeated)\b")
 _WINS = re.compile(r"\b(wins|won|win|victories|victory|winners?)\b")
 _GAMES = re.compile(r"\b(how\s+many\s+(?:matches|games)|(?:matches|games)\s+played|appearances?|appeared|"
@@ -220,6 +223,9 @@ def _figure(r: Reading, text: str) -> FigureSlot:
         return FigureSlot("first_blood_deaths", "game")
     if _WIN_RATE.search(text):
         return FigureSlot("win_rate", "record")
+    took_part = _TOOK_PART.search(text)
+    if took_part and not r.players:
+        return FigureSlot("players" if took_part.group(1) in ("players", "people") else "gods", "record")
     adjective = _adjective_figure(r, text)
     if adjective is not None:
         return adjective
@@ -290,6 +296,8 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
     """The subject slot (see the module docstring), and whether it is one named god, role or side looked up."""
     text = _masked(r)
     cue = bool(_PLAYER_CUE.search(text))
+    if slot.figure in SEASON_COUNTS:
+        return "season", False
     if _MATCH_SUBJECT.search(text) or (slot.family == "match" and (r.shape.superlative or slot.order)):
         return "matches", False
     for subject, pattern in (("god", _GOD_SUBJECT), ("role", _ROLE_SUBJECT), ("side", _SIDE_SUBJECT)):
@@ -384,7 +392,7 @@ class Ask:
 
 
 # Words the cross-match readers take that the one-match readers do not know.
-_CONSUMED = (_MATCH_SUBJECT, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
+_CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
              _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
              _LOSSES, _WINS, _GOD_SUBJECT, re.compile(
                  r"\b(?:race|lead|warehouse|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
@@ -585,7 +593,7 @@ def _matches(ask: Ask) -> Made:
 
 
 def _season(ask: Ask) -> Made:
-    metric = ask.slot.figure if ask.slot.figure in MATCH_FIGURES else "matches"
+    metric = ask.slot.figure if ask.slot.figure in MATCH_FIGURES or ask.slot.figure in SEASON_COUNTS else "matches"
     figure = SeasonFigure(figure="season", metric=metric, statistic=ask.statistic)
     return Made(figure, Intent.LOOKUP, {"metrics": (metric,)})
 

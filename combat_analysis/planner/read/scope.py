@@ -91,6 +91,8 @@ _ACROSS_BY_NATURE = re.compile(
     # a player's wins and losses, and the best of a kind by its record: one match has one result
     r"|\b(?<!fight\s)(?:wins|losses|victories|defeats)\s+(?:of|for|by)\b|(?<=\w)'s\s+(?:wins|losses|victories|defeats)\b"
     r"|\b(?:best|worst|strongest|weakest|most\s+successful|least\s+successful)\s+(?:gods?|roles?|picks?|characters?)\b"
+    # who took part: a match has its ten players, a season its different ones
+    r"|\b(?:how\s+many|number\s+of)\s+(?:different|distinct|unique|individual)\s+(?:players|people|gods|characters|heroes)\b"
     # first bloods counted: one match has one ("most first bloods", "who dies first most often")
     r"|\bfirst[- ]?bloods\b|\bfbs\b|\bfirst[- ]blood(?:ed)?\s+(?:the\s+)?(?:most|least|more)\b"
     r"|\b(?:die[sd]?|dying)\s+first\s+(?:the\s+)?(?:most|least|more)\b"
