@@ -660,3 +660,33 @@ def test_who_took_part(seasons, template, what):
     want = {"players": len({g["player"] for g in games_}), "gods": len({g["god"] for g in games_})}
     assert (rows[0]["players"], rows[0]["gods"], rows[0]["player_games"]) == (want["players"], want["gods"], len(games_))
     assert f"{want[what]} different {what[:-1]}" in answer
+
+
+@pytest.mark.parametrize("template,k", (("who are the {k} biggest {m} leaders overall", 4),
+                                        ("the three highest {m} totals this season", 3)))
+def test_a_number_before_a_superlative_is_a_top_n(seasons, template, k):
+    home, matches = seasons
+    pkg, rows = ask_across(home, template.format(k=k, m="kills"))
+    answer = across(pkg)
+    totals: dict[str, float] = {}
+    for g in event_games(matches):
+        totals[g["player"]] = totals.get(g["player"], 0) + g["kills"]
+    want = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
+    assert pkg.plan.shape == "top" and pkg.plan.limit == k
+    assert [(r["player"], r["kills"]) for r in rows[:k]] == want
+    assert all(name in answer for name, _ in want)
+
+
+@pytest.mark.parametrize("template,most", (("who has the worst average deaths, at least 3 games", True),
+                                           ("best deaths per game this season, 3+ games", False),
+                                           ("who has the most deaths per game with at least 3 games", True)))
+def test_best_and_worst_of_deaths_mean_fewest_and_most(seasons, template, most):
+    home, matches = seasons
+    pkg, rows = ask_across(home, template)
+    across(pkg)
+    per: dict[str, list[float]] = {}
+    for g in event_games(matches):
+        per.setdefault(g["player"], []).append(g["deaths"])
+    means = {p: statistics.fmean(v) for p, v in per.items() if len(v) >= 3}
+    want = max(means.values()) if most else min(means.values())
+    assert same(rows[0]["deaths"], want)

@@ -38,6 +38,7 @@ from combat_analysis.planner.read import conditions
 from combat_analysis.planner.read.names import find_roles
 from combat_analysis.planner.read.reading import Reading, read_question
 from combat_analysis.planner.read.scope import ScopeReading
+from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.boards import DEFAULT_MIN_GAMES, GAME_FIGURES, MATCH_FIGURES, RECORD_FIGURES, SEASON_COUNTS
 from combat_analysis.season.figures import ADDITIVE_METRICS, PLAYER_METRICS, metric_label
@@ -534,8 +535,24 @@ _LISTING = re.compile(r"\b(?:rank(?:ed|ing)?|sort(?:ed)?|list(?:ed)?|order(?:ed)
 _LEADS = re.compile(r"\b(?:leads?|leading|led|tops?|topped|first\s+place|number\s+one|records?)\b")
 
 
+# "the 5 biggest damage dealers", "three highest KDAs": a number before a superlative is a top N
+_N_SUPERLATIVE = re.compile(r"\b(\d{1,3}|" + "|".join(w for w in _WORD_NUMBERS if w.isalpha() and _WORD_NUMBERS[w] > 1)
+                            + r")\s+(?:biggest|largest|highest|best|most|greatest|leading|top|worst|lowest|fewest|"
+                              r"deadliest|strongest|weakest)\b")
+
+
+def _top_n(ask: Ask) -> int | None:
+    if ask.reading.shape.top:
+        return ask.reading.shape.top
+    found = _N_SUPERLATIVE.search(ask.text)
+    if found is None:
+        return None
+    said = found.group(1)
+    return int(said) if said.isdigit() else _WORD_NUMBERS[said]
+
+
 def _shape(ask: Ask, lookup: bool) -> tuple[str, int]:
-    top = ask.reading.shape.top
+    top = _top_n(ask)
     if top:
         return "top", top
     if (ask.reading.shape.superlative or _LEADS.search(ask.text)) and not lookup:
@@ -552,6 +569,19 @@ def _filters(ask: Ask) -> dict[str, Any]:
     if ask.subject in found and not ask.named:
         found[ask.subject] = None
     return found
+
+
+_JUDGED = re.compile(r"\b(best|worst|better|worse)\b")
+
+
+def _judged(figure: str | None, text: str, order: str) -> str:
+    """The order of "best" and "worst": for a figure where less is better (deaths) the best is the fewest, the
+    worst the most; other words ("most", "lowest") keep their order."""
+    found = _JUDGED.search(text)
+    game = GAME_FIGURES.get(figure or "")
+    if found is None or game is None or not (game.lower_is_better or figure == "deaths"):
+        return order
+    return "asc" if found.group(1) in ("best", "better") else "desc"
 
 
 def _denied(ask: Ask) -> bool:
@@ -574,7 +604,7 @@ def _board(ask: Ask) -> Made:
     figure = SeasonFigure(figure="board", subject=subject, metric=slot.figure, statistic=ask.statistic,  # type: ignore[arg-type]
                           players=ask.players, versus=slot.versus, min_matches=least or 1, min_default=default,
                           none=none, **_filters(ask))
-    order = "asc" if none else slot.order or r.shape.order
+    order = "asc" if none else slot.order or _judged(slot.figure, ask.text, r.shape.order)
     if none:
         shape, limit = "all", 1000
     return Made(figure, Intent.RANKING if not lookup else Intent.LOOKUP,
