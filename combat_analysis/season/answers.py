@@ -134,7 +134,7 @@ def _season(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPla
     metric = figure.metric or "matches"
     if metric == "matches" or metric in boards.SEASON_COUNTS:
         found = season.selected_matches(con, selection)
-        row = {"matches": len(found), "first_started_at": _iso(found[0].started_at) if found else None,
+        row: dict[str, Any] = {"matches": len(found), "first_started_at": _iso(found[0].started_at) if found else None,
                "last_started_at": _iso(found[-1].started_at) if found else None}
         if metric in boards.SEASON_COUNTS:
             counts = boards.season_counts(con, selection)

@@ -490,7 +490,7 @@ def test_denied_counts_name_those_at_zero(seasons, template, figure, least):
     column = figure if figure not in ("wins", "losses") else figure
     assert sorted(r["player"] for r in rows if r.get("qualifies", True) and not r[column]) == zero
     if zero:
-        assert f"with 0 " in answer and all(p in answer for p in zero[:10])
+        assert "with 0 " in answer and all(p in answer for p in zero[:10])
     else:
         fewest = min(counted.values())
         assert "no player has 0" in answer and any(p in answer for p, n in counted.items() if n == fewest)

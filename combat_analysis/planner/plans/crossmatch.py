@@ -40,7 +40,13 @@ from combat_analysis.planner.read.reading import Reading, read_question
 from combat_analysis.planner.read.scope import ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.vocabulary import Vocabulary
-from combat_analysis.season.boards import DEFAULT_MIN_GAMES, GAME_FIGURES, MATCH_FIGURES, RECORD_FIGURES, SEASON_COUNTS
+from combat_analysis.season.boards import (
+    DEFAULT_MIN_GAMES,
+    GAME_FIGURES,
+    MATCH_FIGURES,
+    RECORD_FIGURES,
+    SEASON_COUNTS,
+)
 from combat_analysis.season.figures import ADDITIVE_METRICS, PLAYER_METRICS, metric_label
 
 SEASON_SUGGESTIONS = ("Who dealt the most damage across all matches?", "Which gods win most in the Solo lane?",
