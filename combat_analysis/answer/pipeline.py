@@ -32,7 +32,7 @@ from combat_analysis.answer.season import visualization as season_visualization
 from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer
 from combat_analysis.contracts.package import AgentDataPackage, new_package
 from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.planner.read.scope import ScopeReading
+from combat_analysis.planner.read.scope import ScopeReading, asks_an_average, read_scope
 from combat_analysis.settings import Lake
 from combat_analysis.warehouse.query import open_locked
 from combat_analysis.warehouse.store import NO_MATCH_YET, WarehouseError
@@ -99,11 +99,21 @@ def choose_match(question: str, warehouse_root: Lake | Path | str, named: str | 
     if len(matches) == 1:
         return MatchChoice(matches[0][0], "only", snapshot=pinned_at)
     scope = match_scope(question, matches)
+    if scope.kind == "none" and asks_an_average(question):
+        scope = _with_players(question, warehouse_root, matches, pinned_at)
     if scope.kind == "match" and scope.match_id:
         return MatchChoice(scope.match_id, "named", scope, pinned_at)
     if scope.cross_match:
         return MatchChoice(None, "across", scope, pinned_at)
     return MatchChoice(matches[-1][0], "latest", scope, pinned_at)
+
+
+def _with_players(question: str, warehouse_root: Lake | Path | str, matches: list, snapshot: int) -> ScopeReading:
+    """The scope read again knowing every player's name: a player's average is over every match (docs/season.md)."""
+    with open_locked(warehouse_root, tables=("players",), snapshot=snapshot) as con:
+        players = tuple(r[0] for r in con.execute("SELECT DISTINCT player FROM players").fetchall())
+    latest = max((s for _, s in matches if s is not None), default=None)
+    return read_scope(question, tuple(m for m, _ in matches), latest, players)
 
 
 def answering(env: StageEnv) -> StageEnv:

@@ -96,17 +96,24 @@ PlanScope = Annotated[OneMatch | ManyMatches, Field(discriminator="kind")]
 
 
 class SeasonFigure(Frozen):
-    """Which cross-match figure of `combat_analysis.season` answers a plan with a `ManyMatches` scope."""
+    """Which cross-match figure of `combat_analysis.season` answers a plan with a `ManyMatches` scope
+    (docs/season.md): a board of players, gods, roles or sides; matches ranked by a match figure; a match
+    figure over the season; a player's profile, trend, or head-to-head with another."""
 
-    figure: Literal["leaderboard", "profile", "groups", "head_to_head", "trend"]
-    metric: Identifier | None = None  # a season.PLAYER_METRICS or RECORD_METRICS id
-    statistic: Literal["total", "average", "record"] = "total"
+    figure: Literal["board", "matches", "season", "profile", "head_to_head", "trend"]
+    metric: Identifier | None = None  # a season.figures game, record or match figure id
+    statistic: Literal["total", "average", "record", "max", "min", "count"] = "total"
     players: tuple[str, ...] = ()  # exact names; two for a head-to-head
-    group: Literal["god", "role"] | None = None
-    role: str | None = Field(default=None, max_length=40)  # god stats in one role ("in the Solo lane")
-    by: Literal["games", "win_rate", "average_kda", "average_damage", "average_gold"] = "games"  # group order
+    subject: Literal["player", "god", "role", "side"] = "player"  # what a board ranks or lists
+    # a board's filters: only the games of this player, god, role or side (team 1 Order, team 2 Chaos)
+    role: str | None = Field(default=None, max_length=40)
+    god: str | None = Field(default=None, max_length=80)
+    side: int | None = Field(default=None, ge=1, le=2)
+    versus: str | None = Field(default=None, max_length=200)  # the other player of kills_on / deaths_to
     best: Literal["best", "worst"] | None = None  # a profile asked for its best (or worst) match
-    min_matches: int = Field(default=1, ge=1, le=100_000)  # a leaderboard of players with at least this many games
+    min_matches: int = Field(default=1, ge=1, le=100_000)  # a board of those with at least this many games
+    min_default: bool = False  # min_matches is the default for averages and rates, not the question's own
+    none: bool = False  # a board of only those whose count is zero ("who has never won a game")
 
 
 class QueryPlan(Frozen):

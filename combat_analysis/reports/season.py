@@ -12,13 +12,13 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from combat_analysis.formatting import number, rate
+from combat_analysis.formatting import count, number, rate
 from combat_analysis.render.document import (
     Block,
     Document,
@@ -176,43 +176,69 @@ def _group_table(groups: Sequence[GroupStats], what: str) -> Table:
          number(g.average_damage), number(g.average_gold), g.players) for g in groups))
 
 
-def build_season_report(con, out_dir: Path, profiles: ProfilesTable, groups: GroupsTable, boards: BoardsTable,
-                        report_links: Mapping[str, Path], *, title: str = "Season report") -> SeasonReport:
-    """Write `report.md` and `report.html` (and their charts) under `out_dir`. `report_links` maps a match
-    id to its match report's HTML file; a match without one is listed as not built yet."""
-    # lazy: matplotlib, only when the report is built (its tables are read without it)
-    from combat_analysis.charts import season as season_charts
+FORM_MIN_GAMES = 3  # a form chart needs this many matches: one or two dots are no form
 
-    out_dir = Path(out_dir)
-    chart_dir = out_dir / "charts"
-    chart_dir.mkdir(parents=True, exist_ok=True)
-    matches, players = profiles.matches, profiles.profiles
-    links = {m: Path(p) for m, p in report_links.items() if Path(p).exists()}
+
+@dataclass(frozen=True)
+class _Part:
+    """One section of the report and the charts it drew (name: file)."""
+
+    section: Section
+    charts: Mapping[str, Path] = field(default_factory=dict)
+    players: tuple[str, ...] = ()  # the players whose form it charts
+
+
+def _waiting(empty: Sequence[Leaderboard], players: Sequence[PlayerProfile]) -> Block:
+    """Empty boards of averages or rates (one minimum of matches): nobody qualifies yet, and who would after how
+    many more matches."""
+    least = empty[0].min_matches
+    closest = sorted(players, key=lambda p: (-p.record.games, p.player))[:3]
+    after = "; ".join(f"{p.player} after {count(least - p.record.games, 'more match')}"
+                      for p in closest if p.record.games < least)
+    names = [season.metric_label(b.metric) if b.statistic == "record" else f"average {season.metric_label(b.metric)}"
+             for b in empty]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return para(f"Nobody qualifies yet for {listed}, which count players with at least {count(least, 'match')}: "
+                f"no player has played {least} yet." + (f" Closest: {after}." if after else ""))
+
+
+def _headline(board: Leaderboard, chart_dir: Path, charts) -> tuple[str, Figure]:
+    board_table = _board_table(board)
+    name = f"leaderboard_{board.metric}_{board.statistic}"
+    path = charts.leaderboard_table(chart_dir / f"{name}.png", board_table.columns,
+                                    [[str(c) for c in row] for row in board_table.rows], title=board_title(board))
+    alt = board_title(board) + ": " + "; ".join(f"{r.rank}. {r.player} {board_value(board, r.value)}"
+                                                for r in board.rows)
+    return name, Figure(path, alt, board_title(board))
+
+
+def _top_three(board: Leaderboard) -> tuple[str, ...]:
+    if not board.rows and board.min_matches > 1:
+        return (board_title(board), "nobody qualifies yet", "", "")
+    cells = [f"{r.player} ({board_value(board, r.value)})" for r in board.rows[:3]]
+    return (board_title(board), *cells, *[""] * (3 - len(cells)))
+
+
+def _leaderboards(boards: BoardsTable, players: Sequence[PlayerProfile], chart_dir: Path, charts) -> _Part:
+    """The two headline boards in full as table images; every board's top three in one table; and for each
+    empty board of averages, who would qualify after how many more matches."""
     made: dict[str, Path] = {}
-    sections: list[Section] = [Section("Summary", (para(_summary(matches, players, len(groups.gods))),))]
+    blocks: list[Block] = []
+    headlines = [boards.boards[i] for i in HEADLINE_BOARDS if i < len(boards.boards)]
+    for board in (b for b in headlines if b.rows):
+        name, figure = _headline(board, chart_dir, charts)
+        made[name] = figure.path
+        blocks.append(figure)
+    blocks.append(table(("board", "1st", "2nd", "3rd"), (_top_three(b) for b in boards.boards)))
+    empty = [b for b in boards.boards if not b.rows and b.min_matches > 1]
+    blocks.extend(_waiting([b for b in empty if b.min_matches == least], players)
+                  for least in sorted({b.min_matches for b in empty}))
+    return _Part(Section("Leaderboards", tuple(blocks)), made)
 
-    # The two headline boards in full as table images; every board's top three in one table.
-    board_blocks: list[Block] = []
-    for i in HEADLINE_BOARDS:
-        board = boards.boards[i] if i < len(boards.boards) else None
-        if board is None or not board.rows:
-            continue
-        board_table = _board_table(board)
-        name = f"leaderboard_{board.metric}_{board.statistic}"
-        made[name] = season_charts.leaderboard_table(chart_dir / f"{name}.png", board_table.columns,
-                                                      [[str(c) for c in row] for row in board_table.rows],
-                                                      title=board_title(board))
-        alt = board_title(board) + ": " + "; ".join(f"{r.rank}. {r.player} {board_value(board, r.value)}"
-                                                    for r in board.rows)
-        board_blocks.append(Figure(made[name], alt, board_title(board)))
-    board_blocks.append(table(("board", "1st", "2nd", "3rd"), (
-        (board_title(b), *[f"{r.player} ({board_value(b, r.value)})" for r in b.rows[:3]],
-         *[""] * (3 - len(b.rows[:3])))
-        for b in boards.boards)))
-    sections.append(Section("Leaderboards", tuple(board_blocks)))
 
+def _players(players: Sequence[PlayerProfile], links: Mapping[str, Path], out_dir: Path) -> _Part:
     by_games = sorted(players, key=lambda p: (-p.record.games, p.player))
-    sections.append(Section("Players", (
+    return _Part(Section("Players", (
         para("Per-match averages are the mean of the player's per-match figures. Best match: the most damage "
              "dealt. W-L-unknown: wins, losses and matches without a known winner."),
         table(("player", "matches", "W-L-unknown", "win rate", "avg K / D / A", "avg KDA", "overall KDA",
@@ -226,44 +252,103 @@ def build_season_report(con, out_dir: Path, profiles: ProfilesTable, groups: Gro
             for p in by_games)),
     )))
 
-    leaders = [r.player for r in boards.boards[0].rows[:FORM_PLAYERS]] if boards.boards else []
-    form_blocks: list[Block] = []
-    for i, player in enumerate(leaders, 1):
-        trend = season.player_trend(con, player, tuple(FORM_METRICS), season.MatchList(
-            match_ids=tuple(m.match_id for m in matches))) if matches else None
-        if trend is None or not trend.points:
-            continue
-        made[f"form_{i}"] = season_charts.form_chart(
-            chart_dir / f"form_{i}.png", [f"{p.started_at:%m-%d}" if p.started_at else p.match_id for p in trend.points],
-            {label: [p.values[m] for p in trend.points] for m, label in FORM_METRICS.items()},
-            [p.result for p in trend.points],
-            title=f"{player}: form across {len(trend.points)} matches")
-        form_blocks.append(Figure(made[f"form_{i}"], f"{player}'s KDA, damage and gold per match, in start order, "
-                                                     "each point marked win, loss or unknown"))
-    sections.append(Section("Form of the top damage dealers", tuple(form_blocks) or (para("No player yet."),)))
 
-    god_blocks: list[Block] = []
+def _form_chart(con, player: str, matches: Sequence[MatchInfo], path: Path, charts) -> Figure | None:
+    trend = season.player_trend(con, player, tuple(FORM_METRICS), season.MatchList(
+        match_ids=tuple(m.match_id for m in matches)))
+    if not trend.points:
+        return None
+    drawn = charts.form_chart(
+        path, [f"{p.started_at:%m-%d}" if p.started_at else p.match_id for p in trend.points],
+        {label: [p.values[m] for p in trend.points] for m, label in FORM_METRICS.items()},
+        [p.result for p in trend.points], title=f"{player}: form across {len(trend.points)} matches")
+    return Figure(drawn, f"{player}'s KDA, damage and gold per match, in start order, each point marked win, "
+                         "loss or unknown")
+
+
+def _form(con, boards: BoardsTable, matches: Sequence[MatchInfo], players: Sequence[PlayerProfile],
+          chart_dir: Path, charts) -> _Part:
+    """The top damage dealers' form, for those with at least FORM_MIN_GAMES matches; the others are named."""
+    games = {p.player: p.record.games for p in players}
+    leaders = [r.player for r in boards.boards[0].rows[:FORM_PLAYERS]] if boards.boards and matches else []
+    made: dict[str, Path] = {}
+    blocks: list[Block] = []
+    charted: list[str] = []
+    for i, player in enumerate((p for p in leaders if games.get(p, 0) >= FORM_MIN_GAMES), 1):
+        figure = _form_chart(con, player, matches, chart_dir / f"form_{i}.png", charts)
+        if figure is not None:
+            made[f"form_{i}"] = figure.path
+            blocks.append(figure)
+            charted.append(player)
+    short = [p for p in leaders if games.get(p, 0) < FORM_MIN_GAMES]
+    if short:
+        blocks.append(para(f"A form chart needs {count(FORM_MIN_GAMES, 'match')}: " + "; ".join(
+            f"{p} has {count(games.get(p, 0), 'match')} so far" for p in short) + "."))
+    return _Part(Section("Form of the top damage dealers", tuple(blocks) or (para("No player yet."),)), made,
+                 tuple(charted))
+
+
+def _few_games_note(gods: Sequence[GroupStats]) -> tuple[Block, ...]:
+    few = sum(g.record.games < MIN_MATCHES_FOR_AVERAGES for g in gods)
+    least = count(MIN_MATCHES_FOR_AVERAGES, 'game')
+    if not few:
+        return ()
+    if few == len(gods):
+        return (para(f"No god has {least} yet: every win rate here rests on one or two games, which says little."),)
+    return (para(f"Gods with fewer than {least} come after the others, whatever their win rate: a win rate over "
+                 "one or two games says little."),)
+
+
+def _gods(groups: GroupsTable, chart_dir: Path, charts) -> _Part:
+    """Gods by win rate, those with at least MIN_MATCHES_FOR_AVERAGES games first: one win in one game is no
+    lead."""
+    blocks: list[Block] = []
+    made: dict[str, Path] = {}
     if groups.gods:
-        best_first = sorted(groups.gods, key=lambda g: (g.record.win_rate is None, -(g.record.win_rate or 0),
+        best_first = sorted(groups.gods, key=lambda g: (g.record.games < MIN_MATCHES_FOR_AVERAGES,
+                                                        g.record.win_rate is None, -(g.record.win_rate or 0),
                                                         -g.record.games, g.name))
-        made["god_win_rates"] = season_charts.win_rate_bars(
+        made["god_win_rates"] = charts.win_rate_bars(
             chart_dir / "god_win_rates.png", [g.name for g in best_first], [g.record.win_rate for g in best_first],
             [g.record.games for g in best_first], title="Win rate by god")
-        god_blocks.append(Figure(made["god_win_rates"], "Win rate by god, with games played: " + "; ".join(
+        blocks.append(Figure(made["god_win_rates"], "Win rate by god, with games played: " + "; ".join(
             f"{g.name} {rate(g.record.win_rate)} of {g.record.games}" for g in best_first[:5]), "Win rate by god"))
-    sections.append(Section("Gods", (*god_blocks, _group_table(groups.gods, "god"))))
-    sections.append(Section("Roles", (_group_table(groups.roles, "role"),)))
-    sections.append(Section("Matches", (table(("started", "match", "duration", "winner", "report"), (
+        blocks.extend(_few_games_note(groups.gods))
+    return _Part(Section("Gods", (*blocks, _group_table(groups.gods, "god"))), made)
+
+
+def _matches(matches: Sequence[MatchInfo], links: Mapping[str, Path], out_dir: Path) -> _Part:
+    return _Part(Section("Matches", (table(("started", "match", "duration", "winner", "report"), (
         (_when(m), m.match_id, f"{(m.duration_s or 0) // 60}:{(m.duration_s or 0) % 60:02d}",
          f"team {m.winner_team}" if m.winner_team else "unknown",
          _link("match report", links[m.match_id], out_dir) if m.match_id in links else "not built yet")
         for m in reversed(matches))),)))
 
-    doc = Document(title, sections=tuple(sections), base=out_dir)
+
+def build_season_report(con, out_dir: Path, profiles: ProfilesTable, groups: GroupsTable, boards: BoardsTable,
+                        report_links: Mapping[str, Path], *, title: str = "Season report") -> SeasonReport:
+    """Write `report.md` and `report.html` (and their charts) under `out_dir`. `report_links` maps a match
+    id to its match report's HTML file; a match without one is listed as not built yet."""
+    # lazy: matplotlib, only when the report is built (its tables are read without it)
+    from combat_analysis.charts import season as season_charts
+
+    out_dir = Path(out_dir)
+    chart_dir = out_dir / "charts"
+    chart_dir.mkdir(parents=True, exist_ok=True)
+    matches, players = profiles.matches, profiles.profiles
+    links = {m: Path(p) for m, p in report_links.items() if Path(p).exists()}
+    form = _form(con, boards, matches, players, chart_dir, season_charts)
+    parts = (_Part(Section("Summary", (para(_summary(matches, players, len(groups.gods))),))),
+             _leaderboards(boards, players, chart_dir, season_charts), _players(players, links, out_dir), form,
+             _gods(groups, chart_dir, season_charts), _Part(Section("Roles", (_group_table(groups.roles, "role"),))),
+             _matches(matches, links, out_dir))
+    sections = tuple(p.section for p in parts)
+    doc = Document(title, sections=sections, base=out_dir)
     markdown = to_markdown(doc)
     md_path = write_atomic(out_dir / "report.md", markdown)
     html_path = write_atomic(out_dir / "report.html", to_html(doc))
-    return SeasonReport(markdown_path=md_path, html_path=html_path, markdown=markdown, charts=made,
+    return SeasonReport(markdown_path=md_path, html_path=html_path, markdown=markdown,
+                        charts={k: v for p in parts for k, v in p.charts.items()},
                         matches=len(matches), linked_reports=sum(m.match_id in links for m in matches),
-                        form_players=tuple(leaders),
+                        form_players=form.players,
                         figures=tuple(b for s in sections for b in s.blocks if isinstance(b, Figure)))

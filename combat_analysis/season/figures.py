@@ -169,7 +169,7 @@ def selected_matches(con, selection: MatchSelection = ALL_MATCHES) -> tuple[Matc
     columns = "m.match_id, m.started_at, m.duration_s, m.winner_team"
     order = "ORDER BY m.started_at, m.match_id"
     if isinstance(selection, LastMatches):
-        _require_player(con, selection.player, None)
+        require_player(con, selection.player, None)
         sql = (f"SELECT * FROM (SELECT {columns} FROM matches m JOIN players p ON p.match_id = m.match_id "
                "WHERE p.player = $player ORDER BY m.started_at DESC, m.match_id DESC LIMIT $count) m " + order)
         rows = _rows(con, sql, {"player": selection.player, "count": selection.count})
@@ -178,7 +178,7 @@ def selected_matches(con, selection: MatchSelection = ALL_MATCHES) -> tuple[Matc
                           f"AND ($until IS NULL OR m.started_at < $until) {order}",
                      {"since": selection.since, "until": selection.until})
     elif isinstance(selection, MatchList):
-        rows = _rows(con, f"SELECT {columns} FROM matches m WHERE {_selected('m.match_id', list(selection.match_ids))} {order}",
+        rows = _rows(con, f"SELECT {columns} FROM matches m WHERE {selected('m.match_id', list(selection.match_ids))} {order}",
                      {"ids": list(selection.match_ids)})
         missing = sorted(set(selection.match_ids) - {r[0] for r in rows})
         if missing:
@@ -188,21 +188,21 @@ def selected_matches(con, selection: MatchSelection = ALL_MATCHES) -> tuple[Matc
     return tuple(MatchInfo(match_id=r[0], started_at=r[1], duration_s=r[2], winner_team=r[3]) for r in rows)
 
 
-def _ids(con, selection: MatchSelection) -> list[str] | None:
-    """The selected match ids for `$ids`, or None for all matches (see `_selected`)."""
+def selected_ids(con, selection: MatchSelection) -> list[str] | None:
+    """The selected match ids for `$ids`, or None for all matches (see `selected`)."""
     if isinstance(selection, AllMatches):
         return None
     return [m.match_id for m in selected_matches(con, selection)]
 
 
-def _selected(column: str, ids: list[str] | None) -> str:
+def selected(column: str, ids: list[str] | None) -> str:
     """"`column` is one of the selected matches": a semi-join on `$ids`, over thousands of ids far cheaper than a
     list lookup per row; no condition at all for all matches."""
     return "TRUE" if ids is None else f"{column} IN (SELECT unnest($ids::VARCHAR[]))"
 
 
-def _bind(ids: list[str] | None, **params: Any) -> dict[str, Any]:
-    """A query's parameters, with `$ids` only when `_selected` wrote it into the SQL."""
+def bind(ids: list[str] | None, **params: Any) -> dict[str, Any]:
+    """A query's parameters, with `$ids` only when `selected` wrote it into the SQL."""
     return params if ids is None else {**params, "ids": ids}
 
 
@@ -214,7 +214,7 @@ def _games(ids: list[str] | None) -> str:
                CASE WHEN m.winner_team IS NULL THEN 'unknown'
                     WHEN m.winner_team = ps.team THEN 'win' ELSE 'loss' END AS result
         FROM player_stats ps JOIN matches m ON m.match_id = ps.match_id
-        WHERE {_selected("ps.match_id", ids)})
+        WHERE {selected("ps.match_id", ids)})
 """
 _RECORD = """count(*) AS games, count(*) FILTER (WHERE result = 'win') AS wins,
              count(*) FILTER (WHERE result = 'loss') AS losses,
@@ -237,10 +237,10 @@ def _check_metrics(metrics: Sequence[str], allowed: Sequence[str], what: str = "
     return metrics
 
 
-def _require_player(con, player: str, ids: list[str] | None, selection: MatchSelection | None = None) -> None:
+def require_player(con, player: str, ids: list[str] | None, selection: MatchSelection | None = None) -> None:
     """A player is the exact name in the log; a near miss gets a one-line hint, never a silent match."""
-    found = _rows(con, f"SELECT 1 FROM players WHERE player = $p AND {_selected('match_id', ids)} LIMIT 1",
-                  _bind(ids, p=player))
+    found = _rows(con, f"SELECT 1 FROM players WHERE player = $p AND {selected('match_id', ids)} LIMIT 1",
+                  bind(ids, p=player))
     if found:
         return
     names: dict[str, list[str]] = {}
@@ -259,7 +259,7 @@ def player_profiles(con, selection: MatchSelection = ALL_MATCHES, *, best_by: st
                     players: Sequence[str] | None = None) -> tuple[PlayerProfile, ...]:
     """Every player's record, totals, per-match averages and best and worst match (by `best_by`), by name."""
     (best_by,) = _check_metrics([best_by], PLAYER_METRICS)
-    ids = _ids(con, selection)
+    ids = selected_ids(con, selection)
     names = list(players) if players is not None else None
     sums = ", ".join(f"sum({m}) AS total_{m}" for m in ADDITIVE_METRICS)
     means = ", ".join(f"avg({m}) AS avg_{m}" for m in PLAYER_METRICS)
@@ -288,8 +288,8 @@ def player_profiles(con, selection: MatchSelection = ALL_MATCHES, *, best_by: st
     """
     if names is not None:
         for name in names:
-            _require_player(con, name, ids, selection)
-    cursor = con.execute(sql, _bind(ids, players=names))
+            require_player(con, name, ids, selection)
+    cursor = con.execute(sql, bind(ids, players=names))
     columns = [d[0] for d in cursor.description][:-6]
     out = []
     for row in cursor.fetchall():
@@ -317,9 +317,9 @@ def player_profile(con, player: str, selection: MatchSelection = ALL_MATCHES, *,
 
 def _group_stats(con, column: Literal["god", "role"], selection: MatchSelection, *, role: str | None,
                  player: str | None) -> tuple[GroupStats, ...]:
-    ids = _ids(con, selection)
+    ids = selected_ids(con, selection)
     if player is not None:
-        _require_player(con, player, ids, selection)
+        require_player(con, player, ids, selection)
     sql = f"""
         WITH {_games(ids)}
         SELECT {column} AS name, count(DISTINCT player) AS players, {_RECORD},
@@ -332,7 +332,7 @@ def _group_stats(con, column: Literal["god", "role"], selection: MatchSelection,
     return tuple(
         GroupStats(name=r[0], players=r[1], record=_record(*r[2:6]), average_kda=r[6], average_damage=r[7],
                    average_gold=r[8])
-        for r in _rows(con, sql, _bind(ids, role=role, player=player)))
+        for r in _rows(con, sql, bind(ids, role=role, player=player)))
 
 
 def god_stats(con, selection: MatchSelection = ALL_MATCHES, *, role: str | None = None,
@@ -352,13 +352,13 @@ def head_to_head(con, player_a: str, player_b: str, selection: MatchSelection = 
     and how often each killed the other."""
     if player_a == player_b:
         raise SeasonError("a head-to-head needs two different players")
-    ids = _ids(con, selection)
+    ids = selected_ids(con, selection)
     for name in (player_a, player_b):
-        _require_player(con, name, ids, selection)
-    params = _bind(ids, a=player_a, b=player_b)
+        require_player(con, name, ids, selection)
+    params = bind(ids, a=player_a, b=player_b)
     row = _rows(con, f"""
-        WITH a AS (SELECT match_id, team FROM players WHERE player = $a AND {_selected("match_id", ids)}),
-             b AS (SELECT match_id, team FROM players WHERE player = $b AND {_selected("match_id", ids)}),
+        WITH a AS (SELECT match_id, team FROM players WHERE player = $a AND {selected("match_id", ids)}),
+             b AS (SELECT match_id, team FROM players WHERE player = $b AND {selected("match_id", ids)}),
              together AS (
                 SELECT a.match_id, a.team AS team_a, b.team AS team_b, m.winner_team AS winner, m.started_at
                 FROM a JOIN b ON a.match_id = b.match_id JOIN matches m ON m.match_id = a.match_id)
@@ -375,7 +375,7 @@ def head_to_head(con, player_a: str, player_b: str, selection: MatchSelection = 
     """, params)[0]
     kills = _rows(con, f"""
         SELECT count(*) FILTER (WHERE killer = $a AND victim = $b), count(*) FILTER (WHERE killer = $b AND victim = $a)
-        FROM kills WHERE is_player_kill AND {_selected("match_id", ids)}
+        FROM kills WHERE is_player_kill AND {selected("match_id", ids)}
     """, params)[0]
     return HeadToHead(player_a=player_a, player_b=player_b, matches_together=row[0], as_teammates=row[1],
                       teammate_wins=row[2], teammate_losses=row[3], as_opponents=row[4], wins_a=row[5],
@@ -387,14 +387,14 @@ def player_trend(con, player: str, metrics: Sequence[str] = ("kda", "damage_deal
                  selection: MatchSelection = ALL_MATCHES) -> PlayerTrend:
     """One row per match the player played, in start order, with the chosen per-match figures."""
     metrics = _check_metrics(metrics, PLAYER_METRICS)
-    ids = _ids(con, selection)
-    _require_player(con, player, ids, selection)
+    ids = selected_ids(con, selection)
+    require_player(con, player, ids, selection)
     picked = ", ".join(metrics)
     rows = _rows(con, f"""
         WITH {_games(ids)}
         SELECT match_id, started_at, team, role, god, result, {picked}
         FROM games WHERE player = $player ORDER BY started_at, match_id
-    """, _bind(ids, player=player))
+    """, bind(ids, player=player))
     return PlayerTrend(player=player, metrics=metrics, points=tuple(
         TrendPoint(match_id=r[0], started_at=r[1], team=r[2], role=r[3], god=r[4], result=r[5],
                    values=dict(zip(metrics, r[6:], strict=True)))
@@ -425,13 +425,13 @@ def leaderboard(con, metric: str, selection: MatchSelection = ALL_MATCHES, *, st
     else:
         value, statistic_name = f"avg({metric})", "average"
     direction = "DESC" if order == "desc" else "ASC"
-    ids = _ids(con, selection)
+    ids = selected_ids(con, selection)
     rows = _rows(con, f"""
         WITH {_games(ids)},
         per_player AS (SELECT player, count(*) AS matches, {value} AS value FROM games GROUP BY player)
         SELECT rank() OVER (ORDER BY value {direction}) AS rank, player, matches, value
         FROM per_player WHERE matches >= {int(min_matches)} AND value IS NOT NULL
         ORDER BY value {direction}, player LIMIT {int(limit)}
-    """, _bind(ids))
+    """, bind(ids))
     return Leaderboard(metric=metric, statistic=statistic_name, order=order, min_matches=min_matches,
                        rows=tuple(LeaderboardRow(rank=r[0], player=r[1], matches=r[2], value=r[3]) for r in rows))

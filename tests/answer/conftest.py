@@ -16,7 +16,7 @@ from combat_analysis.planner.llm import LlmPlanner
 from tests.support.adversarial_corpus import CANARY, MATCH_A, MATCH_B, file_stamps, table_counts
 from tests.support.llm_stub import stub_model
 from tests.support.paths import DEV_QUESTIONS
-from tests.support.season import ingest_season, truth_tool
+from tests.support.season import ingest_season, roster_season_once, truth_tool
 from tests.support.simulated import roster, simulated_log
 from tests.support.stages import MATCH_ID, ask_sample
 from tests.support.warehouses import data_files
@@ -64,6 +64,26 @@ def home(tmp_path_factory, season_matches):
     base = tmp_path_factory.mktemp("crossmatch-home")
     ingest_season(season_matches, base / "warehouse")
     return base
+
+
+@pytest.fixture(scope="session")
+def roster_matches(tmp_path_factory):
+    """The second season: one roster kept across nine matches (tests/support/season.py)."""
+    return roster_season_once(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def roster_home(tmp_path_factory, roster_matches):
+    """A data home whose warehouse holds the nine-match season of one roster."""
+    base = tmp_path_factory.mktemp("roster-home")
+    ingest_season(roster_matches, base / "warehouse")
+    return base
+
+
+@pytest.fixture(scope="module", params=["season", "roster"])
+def seasons(request, home, season_matches, roster_home, roster_matches):
+    """Each season in turn: (its data home, its matches with their truth)."""
+    return (home, season_matches) if request.param == "season" else (roster_home, roster_matches)
 
 
 @pytest.fixture(scope="module")

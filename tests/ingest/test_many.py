@@ -11,8 +11,14 @@ from pathlib import Path
 
 from combat_analysis.ingest.run import IngestError, MalformedLogError, ingest_log, ingest_logs
 from combat_analysis.ingest.simulate import simulated_match_id, write_match
+from combat_analysis.warehouse.store import (
+    committed_manifest,
+    match_ids,
+    open_warehouse,
+    reader,
+    remove_match,
+)
 from combat_analysis.warehouse.store import current_snapshot as lake_snapshot
-from combat_analysis.warehouse.store import committed_manifest, match_ids, open_warehouse, reader, remove_match
 from tests.support.crash import assert_nothing_left_behind, kill_ingest_at
 from tests.support.crash import state as reader_state
 from tests.support.truth_checks import assert_match_figures, assert_player_figures, truth_of

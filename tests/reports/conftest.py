@@ -7,7 +7,7 @@ import pytest
 from combat_analysis.ingest.run import ingest_log
 from combat_analysis.reports.match import build_match_report
 from tests.support.paths import SAMPLE_MATCH_ID
-from tests.support.season import truth_tool
+from tests.support.season import roster_season_once, truth_tool
 from tests.support.simulated import HOSTILE_NAMES, roster, simulated_log
 
 
@@ -26,3 +26,9 @@ def hostile(tmp_path_factory):
     match_id = ingest_log(log, root).match_id
     report = build_match_report(root, match_id, folder / "report", handles_dir=folder / "handles")
     return report, truth_tool.figures(*truth_tool.load(log))
+
+
+@pytest.fixture(scope="session")
+def roster_matches(tmp_path_factory):
+    """The roster season (tests/support/season.py): one roster kept across nine matches, written once."""
+    return roster_season_once(tmp_path_factory)

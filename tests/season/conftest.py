@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from combat_analysis.warehouse.store import open_warehouse
-from tests.support.season import ingest_season
+from tests.support.season import ingest_season, roster_season_once
 
 
 @pytest.fixture(scope="session")
@@ -18,4 +18,24 @@ def con(season_root):
 
     connection = open_warehouse(season_root)
     yield connection
+    connection.close()
+
+
+@pytest.fixture(scope="session")
+def roster_matches(tmp_path_factory):
+    """The second season: one roster kept across nine matches (tests/support/season.py), written once."""
+    return roster_season_once(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def roster_root(tmp_path_factory, roster_matches):
+    return ingest_season(roster_matches, tmp_path_factory.mktemp("roster-warehouse"))
+
+
+@pytest.fixture(params=["season", "roster"])
+def seasons(request, season_root, season_matches, roster_root, roster_matches):
+    """Each of the two seasons in turn: (a connection across it, its matches with their truth)."""
+    root, matches = (season_root, season_matches) if request.param == "season" else (roster_root, roster_matches)
+    connection = open_warehouse(root)
+    yield connection, matches
     connection.close()

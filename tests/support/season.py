@@ -230,3 +230,161 @@ def expected_h2h(matches, a: str, b: str) -> dict:
         "kills_b_on_a": sum(k["killer"] == b and k["victim"] == a for m in both for k in m.truth["kills"]),
         "match_ids": tuple(m.match_id for m in both),
     }
+
+
+# --- a second season: one roster kept across matches ---------------------------------------------------------------
+#
+# `simulate.write_match(names=...)` keeps the roster: twelve regulars, ten a match, two sitting out in turn, and a
+# newcomer who plays only two matches (so averages and rates meet the default minimum of games). Lengths vary;
+# each match gets an outcome (a Titan killed by a player or by a minion, or none) and a few deaths to non-players
+# (a tower, a boss, a minion, a jungle monster), written into the log as the game writes them. The oracle reads
+# the logs with truth.py, as for the first season.
+
+REGULARS = ("León0722", "O'Malley", "zoe.rush", "Night Owl", "Kuro猫", "✨Stella✨", "Ørjan Ås", "D'Artagnan",
+            "小龙Xiao", "Brisk", "PapiTacos")
+NEWCOMER = "Rookie Ann"
+ROSTER_SEEDS = (201, 202, 203, 204, 205, 206, 207, 208, 209)
+NEWCOMER_PLAYS = (2, 5)  # the matches (by index) the newcomer plays
+KILLERS = ("Chaos Tower", "Order Tower", "Fire Giant", "Brute", "Satyr")
+
+
+def _lineup(index: int) -> list[str]:
+    rng = random.Random(f"lineup-{index}")
+    regulars = list(REGULARS)
+    out = [regulars[(index + k) % len(regulars)] for k in range(len(regulars))]
+    names = out[:9] + [NEWCOMER] if index in NEWCOMER_PLAYS else out[:10]
+    rng.shuffle(names)
+    return names
+
+
+def _blow(time: datetime, killer: str, target: str) -> dict:
+    return {"eventType": "CombatMsg", "type": "KillingBlow", "locationx": "0.000000", "locationy": "0.000000",
+            "itemid": "0", "itemname": "Basic Attack", "time": time.strftime(TIME_FORMAT), "sourceowner": killer,
+            "targetowner": target, "value1": "1", "value2": "0", "text": f"{killer} killed {target}."}
+
+
+def _decide(path: Path, index: int) -> None:
+    """Deaths to non-players and an outcome appended at the end of the match (see the section comment)."""
+    text = path.read_text(encoding="utf-8-sig")
+    events = [json.loads(s.rstrip(",")) for s in (line.strip() for line in text.splitlines()) if s]
+    rng = random.Random(f"decide-{index}")
+    roster = {e["sourceowner"]: int(e["value1"]) for e in events if e.get("type") == "RoleAssigned"}
+    last = max(datetime.strptime(e["time"], TIME_FORMAT) for e in events if "time" in e)
+    added = [_blow(last + timedelta(seconds=1 + k), killer, rng.choice(sorted(roster)))
+             for k, killer in enumerate(rng.sample(KILLERS, 2 + index % 3))]
+    if not any(e.get("type") == "KillingBlow" and "Titan" in e.get("targetowner", "") for e in events):
+        winner = (1, 2, None, 2, 1, 2, 1, 1, 2)[index % 9]
+        if winner is not None:
+            titan = "Chaos Titan" if winner == 1 else "Order Titan"
+            killer = "Brute" if index % 4 == 0 else rng.choice(sorted(p for p, t in roster.items() if t == winner))
+            added.append(_blow(last + timedelta(seconds=10), killer, titan))
+    kept = events + added
+    path.write_text(",\r\n".join(_line(**e) for e in kept) + "\r\n", encoding="utf-8-sig", newline="")
+
+
+def write_roster_season(folder: Path) -> list[SeasonMatch]:
+    """The second season's logs in `folder`, with each one's truth."""
+    from combat_analysis.ingest.simulate import write_match
+
+    folder.mkdir(parents=True, exist_ok=True)
+    matches = []
+    for index, seed in enumerate(ROSTER_SEEDS):
+        path = folder / f"roster-{seed}.log"
+        write_match(path, seed, scale=0.25, minutes=(16, 19, 22, 25)[index % 4], names=_lineup(index))
+        _decide(path, index)
+        figures = truth_tool.figures(*truth_tool.load(path))
+        matches.append(SeasonMatch(path=path, match_id=str(figures["match_id"]), truth=figures))
+    return matches
+
+
+def roster_season_once(tmp_path_factory) -> list[SeasonMatch]:
+    if "roster" not in _WRITTEN:
+        _WRITTEN["roster"] = write_roster_season(tmp_path_factory.mktemp("roster-logs"))
+    return _WRITTEN["roster"]
+
+
+# --- events and match figures of the oracle --------------------------------------------------------------------------
+
+_OBJECTIVE_WORDS = {"towers": "tower", "phoenixes": "phoenix", "titans": "titan", "gold_furies": "gold fury",
+                    "fire_giants": "fire giant"}
+
+
+def _objective_counts(objectives: list[dict]) -> dict:
+    out = {"objectives_taken": len(objectives)}
+    out.update({name: sum(word in o["target"].lower() for o in objectives) for name, word in _OBJECTIVE_WORDS.items()})
+    return out
+
+
+def event_games(matches) -> list[dict]:
+    """`games(matches)` with each player-game's events: first bloods, objectives taken (by the player's own blow),
+    deaths by cause (the oracle tells players, structures and bosses from the rest: minions and jungle monsters
+    are one kind there) and every kill on each other player."""
+    out = []
+    by_game = {(g["match_id"], g["player"]): g for g in games(matches)}
+    for m in matches:
+        t = m.truth
+        fb = t["first_blood"] or {}
+        for player in t["players"]:
+            g = dict(by_game[(m.match_id, player)])
+            g["first_bloods"] = int(fb.get("killer") == player)
+            g["first_blood_deaths"] = int(fb.get("victim") == player)
+            g.update(_objective_counts([o for o in t["objectives"] if o["killer"] == player and o["killer_is_player"]]))
+            npc_kinds = [truth_tool.entity_kind(d["killer"], t["players"]) for d in t["deaths_to_npcs"]
+                         if d["victim"] == player]
+            g["deaths_to_players"] = sum(k["victim"] == player for k in t["kills"])
+            g["deaths_to_npcs"] = len(npc_kinds)
+            g["deaths_to_structures"] = npc_kinds.count("structure")
+            g["deaths_to_bosses"] = npc_kinds.count("boss")
+            g["kills_on"] = {v: sum(k["killer"] == player and k["victim"] == v for k in t["kills"])
+                             for v in t["players"]}
+            g["duration_s"] = t["duration_seconds"]
+            out.append(g)
+    return out
+
+
+def side_games(matches) -> list[dict]:
+    """One dict per side per match: the side's result, its players' figures added up, and the objectives METRICS.md
+    says it took (a minion's blow counts for its side)."""
+    out = []
+    for m in matches:
+        t = m.truth
+        for team in (1, 2):
+            rows = [r for r in t["players"].values() if r["team"] == team]
+            result = "unknown" if t["winner"] is None else "win" if t["winner"] == team else "loss"
+            side = {"side": team, "match_id": m.match_id, "result": result,
+                    "kills": sum(r["kills"] for r in rows), "deaths": sum(r["deaths"] for r in rows),
+                    "assists": sum(r["assists"] for r in rows), "gold": sum(r["gold"] for r in rows),
+                    "damage_dealt": sum(r["damage_dealt"] for r in rows), "duration_s": t["duration_seconds"]}
+            side.update(_objective_counts([o for o in t["objectives"] if o["team"] == team]))
+            out.append(side)
+    return out
+
+
+def match_figures(matches) -> list[dict]:
+    """One dict per match: its id, start, length, player kills, first blood, objectives and largest gold lead."""
+    out = []
+    for m in matches:
+        t = m.truth
+        row = {"match_id": m.match_id, "started_at": datetime.fromisoformat(t["match_start"]),
+               "duration_s": t["duration_seconds"], "kills": t["total_kills"], "deaths": t["total_deaths"],
+               "first_blood_s": t["first_blood"]["second"] if t["first_blood"] else None,
+               "first_blood_killer": (t["first_blood"] or {}).get("killer"),
+               "largest_gold_lead": max(abs(d) for d in t["team_gold_difference_by_minute"]),
+               "damage_dealt": sum(r["damage_dealt"] for r in t["players"].values())}
+        row.update(_objective_counts(t["objectives"]))
+        out.append(row)
+    return out
+
+
+def ask_across(home: Path, question: str, match_id: str | None = None):
+    """A question answered as `combat-analysis ask` answers it on a data home (the match chosen by
+    `pipeline.choose_match`): the package and its primary rows."""
+    from combat_analysis.answer.pipeline import answer_question, choose_match
+    from combat_analysis.warehouse.handles import rows_of
+
+    choice = choose_match(question, home / "warehouse", match_id)
+    pkg = answer_question(question, warehouse_root=home / "warehouse", match_id=choice.match_id,
+                          scope_how=choice.how, scope=choice.scope, artifacts_dir=home / "artifacts", followups=False)
+    result = pkg.primary_result
+    rows = rows_of(result, None) if result is not None and result.status == "ok" else []
+    return pkg, rows

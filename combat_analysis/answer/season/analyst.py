@@ -19,8 +19,8 @@ from combat_analysis.contracts.package import (
 )
 from combat_analysis.contracts.plan import ManyMatches, QueryPlan
 from combat_analysis.contracts.selection import describe
-from combat_analysis.season.answers import answer_text
-from combat_analysis.season.figures import metric_label
+from combat_analysis.season.answers import value_column
+from combat_analysis.season.wording import answer_text, figure_label
 
 STAGE = "analyst"
 
@@ -40,35 +40,43 @@ def season_analysis(pkg: AgentDataPackage, rows: list[dict[str, Any]]) -> Analys
     ref = CellRef(query_id="q1", rows=tuple(range(min(len(rows), 3))), columns=tuple(rows[0]) if rows else ())
     finding = Finding(id="f1", kind="season", description=answer_text(plan, rows, matches_read(pkg)), significance="high",
                       supporting_data=(ref,))
-    figure = plan.season
-    specs: list[VisualizationSpec] = []
-    if rows and figure.figure == "leaderboard":
-        specs.append(VisualizationSpec(id="v1", kind="leaderboard_table", source="q1", title=_title(plan),
-                                       reason="a ranking across matches reads best as a table", y=(_column(plan),)))
-    elif rows and figure.figure == "trend":
-        specs.append(VisualizationSpec(id="v1", kind="form_chart", source="q1", title=_title(plan),
-                                       reason="a player's figure match by match is a line", x="match_id",
-                                       y=(figure.metric or "kda",)))
-    elif rows and figure.figure == "groups":
-        specs.append(VisualizationSpec(id="v1", kind="win_rate_bars", source="q1", title=_title(plan),
-                                       reason="win rates with the games behind them", y=("win_rate_pct",)))
+    specs = [spec for spec in (_chart(plan, rows),) if spec is not None]
     return AnalysisSection(key_findings=(finding,), recommended_visualizations=tuple(specs))
 
 
-def _column(plan: QueryPlan) -> str:
-    metric = plan.season.metric if plan.season else None
-    return "value" if metric in (None, "matches") else metric
+MIN_FORM_POINTS = 3  # a form line needs three games to show a form
+
+
+def _chart(plan: QueryPlan, rows: list[dict[str, Any]]) -> VisualizationSpec | None:
+    """The chart that fits the figure: a table for a ranking of players, gods, roles, sides or matches, bars for
+    win rates with their games, a line for a player's form over at least three games; none for one figure."""
+    figure = plan.season
+    assert figure is not None
+    ranked = [r for r in rows if r.get("rank") is not None]
+    if figure.figure == "trend" and len(rows) >= MIN_FORM_POINTS:
+        return VisualizationSpec(id="v1", kind="form_chart", source="q1", title=_title(plan),
+                                 reason="a player's figure match by match is a line", x="match_id",
+                                 y=(figure.metric or "kda",))
+    if figure.figure == "board" and figure.metric == "win_rate" and len(ranked) > 1:
+        return VisualizationSpec(id="v1", kind="win_rate_bars", source="q1", title=_title(plan),
+                                 reason="win rates with the games behind them", x=figure.subject, y=("win_rate_pct",))
+    if figure.figure in ("board", "matches") and len(ranked) > 1:
+        key = "match_id" if figure.figure == "matches" else figure.subject
+        column = (figure.metric or "kills") if figure.figure == "matches" else value_column(figure.metric or "")
+        return VisualizationSpec(id="v1", kind="leaderboard_table", source="q1", title=_title(plan),
+                                 reason="a ranking across matches reads best as a table", x=key, y=(column,))
+    return None
 
 
 def _title(plan: QueryPlan) -> str:
     figure = plan.season
     assert figure is not None
     scope = plan.scope
-    where = ""
-    if isinstance(scope, ManyMatches):
-        where = f" ({describe(scope.selection)})"
-    if figure.figure == "leaderboard":
-        return f"{figure.statistic.title()} {metric_label(figure.metric or '')}{where}"
+    where = f" ({describe(scope.selection)})" if isinstance(scope, ManyMatches) else ""
+    label = figure_label(figure)
     if figure.figure == "trend":
-        return f"{figure.players[0]}: {metric_label(figure.metric or 'kda')} by match{where}"
-    return f"Win rate by {figure.group}" + (f" in the {figure.role} role" if figure.role else "") + where
+        return f"{figure.players[0]}: {label} by match{where}"
+    if figure.figure == "matches":
+        return f"Matches by {label}{where}"
+    statistic = {"average": "average ", "max": "best game: ", "min": "lowest game: "}.get(figure.statistic, "")
+    return f"{figure.subject.title()}s by {statistic}{label}{where}"

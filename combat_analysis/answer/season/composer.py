@@ -11,7 +11,7 @@ from combat_analysis.answer.env import StageEnv
 from combat_analysis.answer.results import primary_rows
 from combat_analysis.answer.season.data_engineer import matches_read
 from combat_analysis.contracts.package import AgentDataPackage, SupportingTable
-from combat_analysis.season.answers import answer_text
+from combat_analysis.season.wording import answer_text
 
 
 def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
@@ -25,9 +25,20 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         direct = refusal_for_error(pkg)
     else:
         direct = " ".join((answer_text(plan, rows, matches_read(pkg)), *(c.rstrip(".") + "." for c in plan.caveats)))
-        insights = tuple(a[:1].upper() + a[1:].rstrip(".") + "." for a in plan.assumptions)[:MAX_INSIGHTS]
+        said = tuple(a[:1].upper() + a[1:].rstrip(".") + "." for a in plan.assumptions)
+        insights = (*report_links(rows), *said)[:MAX_INSIGHTS]
         table = supporting_table(pkg, rows, list(result.column_types))
     return respond(pkg, env, started, direct=direct, insights=insights, table=table)
+
+
+def report_links(rows: list[dict]) -> tuple[str, ...]:
+    """The reports of the matches an answer names (matches ranked): the first three, or that one is not built."""
+    named = [r for r in rows if "report" in r][:3]
+    if not named:
+        return ()
+    said = "; ".join(f"{r['match_id']}: {r['report']}" if r["report"] else f"{r['match_id']}: not built yet"
+                     for r in named)
+    return (f"Match reports: {said}.",)
 
 
 def refusal_for_error(pkg: AgentDataPackage) -> str:

@@ -9,6 +9,8 @@ Dagster metadata lists.
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
 
 from combat_analysis.answer.env import StageEnv
 from combat_analysis.answer.results import derived_table
@@ -20,6 +22,7 @@ from combat_analysis.contracts.package import (
     ResultSummary,
 )
 from combat_analysis.contracts.plan import QueryPlan
+from combat_analysis.keys import path_for_key
 from combat_analysis.season.answers import figure_table
 from combat_analysis.season.figures import SeasonError
 from combat_analysis.warehouse.handles import column_type, json_row
@@ -48,7 +51,7 @@ def run_figure(plan: QueryPlan, con, env: StageEnv) -> tuple[DataSection, list[E
         return DataSection(query_results=(result,)), [ErrorEntry(
             stage=STAGE, error_type="season_error", description=message,
             recovery_action="the answer says why")]
-    rows = [json_row(r) for r in table.rows]
+    rows = [json_row(r) for r in with_report_links(table.rows, env)]
     handle = None
     if len(rows) > env.inline_row_cap:
         handle = env.handles.put_rows(rows, source=plan.summary)
@@ -60,6 +63,23 @@ def run_figure(plan: QueryPlan, con, env: StageEnv) -> tuple[DataSection, list[E
     matches = [json_row({"match_id": m.match_id, "started_at": m.started_at}) for m in table.matches]
     read = derived_table(matches, "the matches this answer read, in start order", env)
     return DataSection(query_results=(result,), transformed_data={MATCHES_READ: read}), []
+
+
+def match_report_path(match_id: str, env: StageEnv) -> Path:
+    """Where a match's own report is: `<home>/reports/<match>/report.html`, beside the answers' `<home>/artifacts`
+    (settings.Paths; the warehouse itself may be a catalog in PostgreSQL, so it says nothing of the home)."""
+    return path_for_key(env.artifacts_dir.parent / "reports", match_id, what="match id") / "report.html"
+
+
+def with_report_links(rows: tuple[dict[str, Any], ...], env: StageEnv) -> list[dict[str, Any]]:
+    """Rows that name a match (matches ranked) with a link to its report, or None where it is not built yet."""
+    if not rows or "match_id" not in rows[0] or "rank" not in rows[0] or "duration_s" not in rows[0]:
+        return list(rows)
+    out = []
+    for row in rows:
+        path = match_report_path(str(row["match_id"]), env)
+        out.append({**row, "report": str(path) if path.exists() else None})
+    return out
 
 
 def matches_read(pkg: AgentDataPackage) -> int:

@@ -1,24 +1,34 @@
 """Cross-match plans: a question with a scope over several matches becomes a `SeasonFigure` of docs/season.md.
 
-The question minus its scope words is read by the same readers as a one-match question (`read_question`:
-names, metrics, shape, time windows), against the names of every match. The slots then pick the figure:
+The question minus its scope words (and minus a minimum of games, "with at least 5 games") is read by the same
+readers as a one-match question (`read_question`: names, metrics, qualifiers, shape), against the names of every
+match. Three slots of its own then pick the figure, each read on its own:
+
+- **figure** (`_figure`): a per-game figure (any player figure, first bloods, objectives, deaths by cause, kills on
+  one player), a record figure (games, wins, losses, win rate) or a match figure (length, first blood time, gold
+  lead);
+- **subject** (`_subject`): what is ranked or described: players, gods, roles, sides, matches, or the season
+  as a whole; a named god, role or side with nobody else named is that one looked up;
+- **statistic** (`_statistic`): total, per-game mean, best or worst single game, or the record.
 
 | slots | figure |
 |---|---|
-| two players and head-to-head words ("vs", "against each other", "head to head") | head-to-head |
-| "god(s)" or "role(s)" as what is ranked or listed ("which gods win most in the Solo lane") | god or role records |
-| one player and trend words ("how has X's KDA moved", "match by match", "compared with the previous match") | trend |
-| one or two players | profiles: record, total, per-match average, best and worst match |
-| no player | leaderboard: total, or per-match average with "average" words or for a ratio figure |
+| two players and head-to-head words, or a comparison without a figure | head-to-head |
+| one player and trend words | trend |
+| one or more players, a player figure, no god, role or side | profile: record, total, per-game mean, best and worst match |
+| players, gods, roles or sides | board: ranked, listed, or one looked up, with their games |
+| matches, or a match figure with a superlative | matches ranked by a match figure |
+| a match figure with no one named | the figure over the season (total, mean, number of matches) |
 
 What a cross-match plan cannot honour is refused with the reason, never dropped: a time window inside the
-matches, a figure that has no cross-match version (objectives, first blood, pentakills...).
+matches, a figure that has no cross-match version (multi-kills, team fights, the MVP score...), a non-player.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
@@ -28,44 +38,457 @@ from combat_analysis.planner.read import conditions
 from combat_analysis.planner.read.names import find_roles
 from combat_analysis.planner.read.reading import Reading, read_question
 from combat_analysis.planner.read.scope import ScopeReading
+from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.vocabulary import Vocabulary
+from combat_analysis.season.boards import (
+    DEFAULT_MIN_GAMES,
+    GAME_FIGURES,
+    MATCH_FIGURES,
+    RECORD_FIGURES,
+    SEASON_COUNTS,
+)
 from combat_analysis.season.figures import ADDITIVE_METRICS, PLAYER_METRICS, metric_label
 
+SEASON_SUGGESTIONS = ("Who dealt the most damage across all matches?", "Which gods win most in the Solo lane?",
+                      "How has the top player's KDA moved over their last 10 games?")
+Subject = Literal["player", "god", "role", "side", "matches", "season"]
+Family = Literal["game", "record", "match"]
+
+# --- the figure slot ---------------------------------------------------------------------------------------------
+
 _H2H = re.compile(r"\b(head[- ]to[- ]head|h2h|vs\.?|versus|against\s+each\s+other|against|rivalry|matchups?)\b")
-_GODS = re.compile(r"\b(gods?|characters?|champions?|heroes?|picks?)\b")
-_ROLES = re.compile(r"\b(roles?|positions?|lanes?)\b")
-_GROUPED_BY_ROLE = re.compile(r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b")
+_H2H_WORDS = re.compile(r"\b(head[- ]to[- ]head|h2h)\b", re.IGNORECASE)
 _TREND = re.compile(r"\b(trend(?:s|ed|ing)?|moved?|moving|changed?|changing|progress(?:ed|ion)?|evolved?|form|over\s+time|"
                     r"match\s+(?:by|after|to)\s+match|game\s+(?:by|after|to)\s+game|each\s+(?:match|game)|"
                     r"every\s+(?:match|game)|per\s+(?:match|game)\s+(?:figures?|values?)|improv(?:e|ed|ing)|"
                     r"declin(?:e|ed|ing)|compared?)\b")
-_AVERAGE = re.compile(r"\b(average[sd]?|averaging|avg|mean|typical(?:ly)?|per[- ](?:match|game)|a\s+(?:match|game)|usually|normally)\b")
-_TOTAL = re.compile(r"\b(total|in\s+total|combined|overall|sum|altogether|cumulative)\b")
-_WIN_RATE = re.compile(r"\b(win[- ]?rates?|win\s+percentage|winning\s+percentage|win\s+%|wins?\s+most|win\s+the\s+most|"
-                       r"most\s+(?:successful|winning))\b")
-_WINS = re.compile(r"\b(wins|won|victories|record)\b")
-_GAMES = re.compile(r"\b(how\s+many\s+(?:matches|games)|(?:matches|games)\s+played|played\s+the\s+most|most\s+(?:matches|games)"
-                    r"|appearances|how\s+often\s+did\s+\S+\s+play|number\s+of\s+(?:matches|games))\b")
-_BEST = re.compile(r"\b(best|top|strongest|greatest|highest)\s+(?:single\s+)?(match|game|performance)\b")
-_WORST = re.compile(r"\b(worst|weakest|lowest)\s+(?:single\s+)?(match|game|performance)\b")
-_GROUP_ORDER = {"kda": "average_kda", "damage_dealt": "average_damage", "gold": "average_gold"}
+_AVERAGE = re.compile(r"\b(average[sd]?|averaging|avg|mean|typical(?:ly)?|per[- ](?:match|game)|a\s+(?:match|game)|"
+                      r"usual(?:ly)?|normal(?:ly)?|on\s+avg)\b")
+_TOTAL = re.compile(r"\b(total|in\s+total|combined|overall|sum|altogether|cumulative|how\s+many|how\s+much)\b")
+_SINGLE_GAME = re.compile(r"\b(?:in\s+)?(?:one|a\s+single|a|any|one\s+single|a\s+given)\s+(?:match|game)\b"
+                          r"|\bsingle[- ](?:match|game)\b|\bone[- ](?:match|game)\b"
+                          # "the biggest damage game", "highest kill games": a game named by its figure
+                          r"|\b(?:biggest|largest|highest|best|greatest|top|lowest|smallest|fewest|least|worst|"
+                          r"weakest|poorest)[-\s]+"
+                          r"(?:(?!the\b|this\b|that\b|in\b|of\b|a\b|per\b|each\b|every\b|any\b|one\b)\w+[-\s]+){1,2}"
+                          r"(?:match|game)(?:es|s)?\b"
+                          # "the record for kills": the most in one game
+                          r"|\brecords?\s+(?:for|in)\b")
+_WIN_RATE = re.compile(r"\b(win[- ]?rates?|w\s*/\s*l|win\s*[-/]\s*loss(?:es)?|win\s+percentage|winning\s+percentage|win\s+%|wins?\s+most|"
+                       r"win\s+the\s+most(?!\s+(?:matches|games))|"
+                       r"most\s+(?:successful|winning)|records?(?!\s+(?:for|in)\b))\b")
+_BEST_OF_KIND = re.compile(r"\b(?:best|worst|strongest|weakest|most\s+successful|least\s+successful)\s+"
+                           r"(?:and\s+(?:best|worst)\s+)?(?:gods?|roles?|sides?|picks?|characters?)\b")
+# Who took part: "how many different players have we seen", "number of gods played".
+_TOOK_PART = re.compile(r"\b(?:how\s+many|number\s+of|count\s+of)\s+(?:different\s+|distinct\s+|unique\s+|individual\s+)?"
+                        r"(players|people|gods|characters|heroes)\b")
+_LOSSES = re.compile(r"\b(loss(?:es)?|lost|lose|loses|losing|defeats?|defeated)\b")
+_WINS = re.compile(r"\b(wins|won|win|victories|victory|winners?)\b")
+_GAMES = re.compile(r"\b(how\s+many\s+(?:matches|games)|(?:matches|games)\s+played|appearances?|appeared|"
+                    r"number\s+of\s+(?:matches|games)|play(?:s|ed|ing)?|picked|picks?|chos(?:e|en)|choose[sn]?|popular|favou?rites?|mains?|"
+                    r"go[- ]to|comfort)\b")
+# a player's best or worst game, its figure maybe between: "best game", "lowest-kill game", "highest damage match"
+_BEST = re.compile(r"\b(best|top|strongest|greatest|highest|biggest|largest)[-\s]+(?:(?!of\b|in\b)\w+[-\s]+){0,2}?"
+                   r"(match|game|performance)\b")
+_WORST = re.compile(r"\b(worst|weakest|lowest|smallest|fewest|least|poorest)[-\s]+(?:(?!of\b|in\b)\w+[-\s]+){0,2}?"
+                    r"(match|game|performance)\b")
+_MULTIKILLS = re.compile(r"\b(penta|quadra|quad|triple|double)[- ]?kills?\b|\bmulti[- ]?kills?\b|\bkill\s*streaks?\b"
+                         r"|\bkilling\s+sprees?\b")
+_FIRST_BLOOD_VICTIM = re.compile(r"\bfirst[- ]blooded\b|\b(?:die[sd]?|dying)\s+first\b|\b(?:been|got|get|gets|was|were|is)\s+first[- ]blood(?:ed)?\b"
+                                 r"|\bdied\s+first\b|\bfirst\s+to\s+die\b|\bvictims?\s+of\s+(?:the\s+)?first\s+blood\b"
+                                 r"|\bfirst\s+blood\s+victims?\b|\b(?:gave|given|give|gives|giving|conceded?|surrender(?:ed)?)"
+                                 r"\s+(?:up\s+|away\s+)?first\s+blood\b")
+_FIRST_BLOODS = re.compile(r"\bfirst[- ]?bloods\b|\bfbs\b")
+# A count denied: "who has never won", "who hasn't died once", "zero first bloods": those whose count is 0.
+_NEVER = re.compile(r"\b(?:never|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
+                    r"(?:\s+\w+\s+(?:even\s+)?once)?\b"
+                    r"|\bnot\s+(?:a\s+single|once|one|even\s+one|any)\b|\bnot\s+\w+\s+(?:even\s+)?once\b|\bwithout\s+(?:a\s+|any\s+)?(?:single\s+)?\w+"
+                    r"|\bzero\s+\w+")
+_WHEN = re.compile(r"\b(fastest|earliest|quickest|soonest|latest|slowest|when|time|timing|at\s+what\s+minute|"
+                   r"how\s+(?:early|fast|soon|late))\b")
+_EARLY = re.compile(r"\b(fastest|earliest|quickest|soonest)\b")
+_LATE = re.compile(r"\b(latest|slowest)\b")
+# Deaths asked in the passive ("has been killed by towers", "died to non-players") and by non-players in general.
+_KILLED = re.compile(r"\b(?:been|got|get|gets|getting|was|were|is|are)\s+(?:\S+\s+)?killed\b|\bkilled\s+by\b|\bdied\s+to\b"
+                     r"|\bdeaths?\s+(?:to|by|from)\b")
+_BY_NPCS = re.compile(r"\b(?:to|by|from)\s+(?:the\s+|a\s+)?(?:non[- ]?players?|npcs?|neutrals?|the\s+environment|"
+                      r"non[- ]?player\s+\w+)\b")
+_PERFORM = re.compile(r"\bhow\s+(?:do|does|did|has|have|is|are|well)\b.*\b(?:do|doing|done|did|perform(?:s|ed|ing)?|"
+                      r"fare[sd]?|faring|going|gone|good|well)\b")
+# "by one player" is no time ("before minute 1" to the time reader): the figure of a player
+_BY_ONE = re.compile(r"\b(by|from|for)\s+one\s+(?!minutes?\b|mins?\b|seconds?\b)(?=[a-z])")
+# "most often" is "the most" of a count across matches ("picked most often"), not a figure of its own
+_OFTEN = re.compile(r"\b(most|least|more|less|fewest)\s+(?:often|frequently|times)\b")
 # Figures a question may name that have no cross-match version; the refusal names them honestly.
 _NO_SEASON_FIGURE = {
-    "objectives_taken": "objectives", "towers": "towers", "phoenixes": "phoenixes", "titans": "titans",
-    "gold_furies": "gold furies", "fire_giants": "fire giants", "first_blood": "first blood",
-    "gold_diff": "the gold difference", "team_fights": "team fights", "kill_streaks": "kill streaks",
-    "mvp_score": "the MVP score", "npc_damage": "damage to NPCs", "hits": "hits", "kd": "K/D",
-    "xpm": "XP per minute", "build": "builds", "death_recap": "death recaps", "gold_swing": "gold swings",
+    "team_fights": "team fights", "kill_streaks": "kill streaks", "mvp_score": "the MVP score",
+    "npc_damage": "damage dealt by non-players", "hits": "hits", "build": "builds", "death_recap": "death recaps",
+    "gold_swing": "gold swings",
 }
-_MULTIKILLS = re.compile(r"\b(penta|quadra|quad|triple|double)[- ]?kills?\b|\bmulti[- ]?kills?\b|\bkill\s*streaks?\b")
-SEASON_SUGGESTIONS = ("Who dealt the most damage across all matches?", "Which gods win most in the Solo lane?",
-                      "How has the top player's KDA moved over their last 10 games?")
+# Catalog figures read under another id across matches.
+_CATALOG = {"first_blood": "first_bloods", "match_info": "duration_s", "gold_diff": "largest_gold_lead",
+            "kill_events": "kills", "objective_events": "objectives_taken"}
+_RESULT_WORDS = frozenset({"winner", "roster"})
+_DEATH_KINDS = {"structure": "deaths_to_structures", "minion": "deaths_to_minions", "jungle": "deaths_to_jungle",
+                "boss": "deaths_to_bosses", "player": "deaths_to_players"}
+_KILL_VERBS = frozenset({"kill", "kills", "killed", "killing", "slay", "slew", "slain", "on", "against", "score on",
+                         "scored on"})
+# Matches ranked by what their adjective says: "the longest game", "the closest gold race".
+_MATCH_ADJECTIVES: dict[str, tuple[str, Literal["asc", "desc"]]] = {
+    "longest": ("duration_s", "desc"), "shortest": ("duration_s", "asc"), "quickest": ("duration_s", "asc"),
+    "fastest": ("duration_s", "asc"), "slowest": ("duration_s", "desc"), "bloodiest": ("kills", "desc"),
+    "closest": ("largest_gold_lead", "asc"), "tightest": ("largest_gold_lead", "asc"),
+    "most one sided": ("largest_gold_lead", "desc"), "most lopsided": ("largest_gold_lead", "desc"),
+}
+_MATCH_ADJECTIVE = re.compile(r"\b(" + "|".join(a.replace(" ", r"[- ]") for a in _MATCH_ADJECTIVES) + r")\b")
 
+
+@dataclass(frozen=True)
+class FigureSlot:
+    figure: str | None
+    family: Family | None
+    versus: str | None = None  # the other player of kills_on / deaths_to
+    unsupported: str | None = None  # what the question named that has no cross-match version
+    order: Literal["asc", "desc"] | None = None  # an order the figure's own words say ("the fastest first blood")
+
+
+def _catalog_figure(r: Reading) -> tuple[str | None, str | None]:
+    """The first figure the shared readers found that has a cross-match version, or what has none."""
+    for m in r.metrics:
+        if m in _RESULT_WORDS:
+            continue
+        season_id = _CATALOG.get(m, m)
+        if season_id in GAME_FIGURES or season_id in MATCH_FIGURES:
+            return season_id, None
+        return None, _NO_SEASON_FIGURE.get(m, metric_label(m))
+    return None, None
+
+
+def _record_figure(text: str) -> str | None:
+    for figure, pattern in (("win_rate", _WIN_RATE), ("losses", _LOSSES), ("wins", _WINS), ("matches", _GAMES)):
+        if pattern.search(text):
+            return figure
+    return None
+
+
+def _versus(r: Reading, kinds: frozenset[str] | None = None) -> str | None:
+    """The player a kill or death qualifier names ("killed NAME", "deaths to NAME", "killed by NAME")."""
+    for q in r.qualifiers:
+        if q.kind == "player" and q.name in r.players and (kinds is None or q.preposition in kinds):
+            return q.name
+    return None
+
+
+def _refined(figure: str, r: Reading, text: str) -> FigureSlot:
+    """A figure made precise by its qualifiers: kills on one player, deaths by cause or to one player, the first
+    blood's time."""
+    if figure == "kills" and _KILLED.search(text):
+        figure = "deaths"  # "who has been killed by towers the most": the victims' deaths
+    if figure == "kills" and (victim := _versus(r, _KILL_VERBS)):
+        return FigureSlot("kills_on", "game", versus=victim)
+    if figure == "deaths":
+        return _deaths(r, text)
+    if figure == "first_bloods" and _WHEN.search(text):
+        order = "asc" if _EARLY.search(text) else "desc" if _LATE.search(text) else None
+        return FigureSlot("first_blood_s", "match", order=order)  # type: ignore[arg-type]
+    return FigureSlot(figure, "match" if figure not in GAME_FIGURES else "game")
+
+
+def _deaths(r: Reading, text: str) -> FigureSlot:
+    """Deaths, or deaths by one cause: to one player, to non-players, to a kind of non-player."""
+    if killer := _versus(r, frozenset({"by", "to", "from", "against"})):
+        return FigureSlot("deaths_to", "game", versus=killer)
+    if _BY_NPCS.search(text):
+        return FigureSlot("deaths_to_npcs", "game")
+    kind = next((q.kind for q in r.qualifiers if q.kind in _DEATH_KINDS and q.name is None), None)
+    return FigureSlot(_DEATH_KINDS[kind] if kind is not None else "deaths", "game")
+
+
+def _agrees(said: str, adjective_figure: str) -> bool:
+    """A figure word that names the same thing as a match adjective ("gold" beside "closest": the gold lead)."""
+    said = _CATALOG.get(said, said)
+    return said == adjective_figure or said.split("_")[0] in adjective_figure.split("_")
+
+
+def _adjective_figure(r: Reading, text: str) -> FigureSlot | None:
+    """A match adjective names its own figure ("the longest game", "the closest gold race"); figure words beside
+    it only agree with it ("gold"), else they are the figure ("the fastest first blood")."""
+    adjective = _MATCH_ADJECTIVE.search(text)
+    if adjective is None:
+        return None
+    figure, order = _MATCH_ADJECTIVES[re.sub(r"[- ]+", " ", adjective.group(1))]
+    if all(_agrees(m, figure) for m in r.metrics if m not in _RESULT_WORDS):
+        return FigureSlot(figure, "match", order=order)
+    return None
+
+
+def _figure(r: Reading, text: str) -> FigureSlot:
+    """The figure slot (see the module docstring)."""
+    if _MULTIKILLS.search(text):
+        return FigureSlot(None, None, unsupported="multi-kills and kill streaks")
+    if _FIRST_BLOOD_VICTIM.search(text):
+        return FigureSlot("first_blood_deaths", "game")
+    if _WIN_RATE.search(text):
+        return FigureSlot("win_rate", "record")
+    took_part = _TOOK_PART.search(text)
+    if took_part and not r.players:
+        return FigureSlot("players" if took_part.group(1) in ("players", "people") else "gods", "record")
+    adjective = _adjective_figure(r, text)
+    if adjective is not None:
+        return adjective
+    found, unsupported = _catalog_figure(r)
+    if found is None and not unsupported and _FIRST_BLOODS.search(text):
+        found = "first_bloods"
+    if found is None and not unsupported and _KILLED.search(text):
+        found = "deaths"
+    if unsupported:
+        return FigureSlot(None, None, unsupported=unsupported)
+    if found is not None:
+        return _refined(found, r, text)
+    record = _record_figure(text)
+    if _BEST_OF_KIND.search(text) and record in (None, "matches"):
+        record = "win_rate"  # "the best gods", "her worst role": by their win rate
+    if record is None and _PERFORM.search(text):
+        record = "win_rate"  # "how do the supports do": their record, games, wins and losses
+    return FigureSlot(record, "record" if record else None)
+
+
+# "order" is an ordinary word ("in order", "build order") that the shared reader takes as a side only with
+# "side" or "team"; across matches it is a side too as the subject of a result ("does order win", "order's wins").
+_ORDER_RESULT = re.compile(r"\border(?:'s)?\s+(?:wins?|won|winning|loses|lose|lost|losing|win[- ]?rates?|records?)\b"
+                           r"|\b(?:does|did|do|has|have|is)\s+order\s+(?:win|won|lose|lost|do|done|fare|fared)\b")
+
+
+# --- the subject slot ----------------------------------------------------------------------------------------------
+
+_MATCH_SUBJECT = re.compile(
+    r"\b(?:which|what)\s+(?:single\s+)?(?:match|game)(?:es)?\b"
+    r"|\b(?:match|game)(?:es|s)?\s+(?:with|had|has|having|saw)\s+the\s+(?:most|fewest|least|highest|lowest|biggest|"
+    r"largest|longest|shortest)\b|\b(?:rank|sort|list)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:matches|games)\b"
+    r"|\b(?:matches|games)\s+(?:ranked|sorted)\b|\b(?:top|bottom)\s+\d*\s*(?:matches|games)\b")
+_GOD_SUBJECT = re.compile(r"\b(?:gods?|characters?|champions?|heroes|picks)\b|\bgod\s+pool\b")
+_ROLE_SUBJECT = re.compile(r"\b(?:which|what|each|every|per|by|all|the)\s+(?:roles?|positions?)\b|\broles\b|\bpositions\b")
+_SIDE_SUBJECT = re.compile(r"\b(?:which|what|each|every|per|by|both|the\s+two)\s+(?:sides?|teams?)\b|\bsides\b|\bteams\b"
+                           r"|\b(?:order|chaos|team\s*[12])\s+(?:or|and|vs\.?|versus|against)\s+(?:order|chaos|team\s*[12])\b"
+                           r"|\bside\s+win\s+rates?\b")
+_PLAYER_CUE = re.compile(r"\b(?:who(?:s|'s|se|m)?|anyone|anybody|someone|which\s+(?:player|person|one)|what\s+player|"
+                         r"players?|people|ppl)\b")
+_SEASON_COUNT = re.compile(r"\bhow\s+many\s+(?:matches|games)\b|\bnumber\s+of\s+(?:matches|games)\b|\b(?:loaded|ingested|stored)\b"
+                           r"|\bin\s+the\s+warehouse\b")
+
+
+def _masked(r: Reading) -> str:
+    """The text without the words the figure readers took ("damage to gods" names no god)."""
+    text = r.text
+    for start, end in sorted([(h.start, h.end) for h in r.metric_hits] + [(q.start, q.end) for q in r.qualifiers],
+                             reverse=True):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def _named_subject(r: Reading, players: Sequence[str], cue: bool) -> Subject | None:
+    """A god, role or side named with nobody else (and no "who"): that one looked up."""
+    if players or cue:
+        return None
+    if len(r.gods) == 1:
+        return "god"
+    if len(r.roles) == 1:
+        return "role"
+    if len(r.teams) == 1:
+        return "side"
+    return None
+
+
+def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, bool]:
+    """The subject slot (see the module docstring), and whether it is one named god, role or side looked up."""
+    text = _masked(r)
+    cue = bool(_PLAYER_CUE.search(text))
+    if slot.figure in SEASON_COUNTS:
+        return "season", False
+    if _MATCH_SUBJECT.search(text) or (slot.family == "match" and (r.shape.superlative or slot.order)):
+        return "matches", False
+    for subject, pattern in (("god", _GOD_SUBJECT), ("role", _ROLE_SUBJECT), ("side", _SIDE_SUBJECT)):
+        if pattern.search(text):
+            return subject, False  # type: ignore[return-value]
+    if len(r.teams) == 2 and not players:
+        return "side", False
+    named = _named_subject(r, players, cue)
+    if named is not None:
+        return named, True
+    if slot.family == "match" or (slot.figure == "matches" and not players and _SEASON_COUNT.search(text)):
+        return "season", False
+    if (not players and not cue and not r.shape.superlative and slot.figure in MATCH_FIGURES
+            and (_TOTAL.search(r.text) or _AVERAGE.search(r.text))):
+        return "season", False
+    return "player", False
+
+
+# --- the statistic slot -------------------------------------------------------------------------------------------
+
+Statistic = Literal["total", "average", "record", "max", "min", "count"]
+
+
+def _statistic(slot: FigureSlot, text: str, subject: Subject, order: str) -> Statistic:
+    if slot.family == "record":
+        return "count" if subject == "season" else "record"
+    if subject == "season":
+        return "total" if _TOTAL.search(text) and not _AVERAGE.search(text) else "average"
+    figure = GAME_FIGURES.get(slot.figure or "")
+    if _NEVER.search(text) and (figure is None or figure.kind == "sum"):
+        return "total"
+    if _SINGLE_GAME.search(text):
+        return "min" if order == "asc" else "max"
+    if _AVERAGE.search(text) and not re.search(r"\b(total|in\s+total|combined|altogether|sum)\b", text):
+        return "average"
+    if figure is not None and figure.kind == "ratio":
+        return "average"
+    if figure is not None and figure.kind == "max":
+        return "max"
+    return "total"
+
+
+# --- minimum of games ----------------------------------------------------------------------------------------------
+
+_MIN_CORE = re.compile(
+    r"(?:\bat\s+least|\bmin(?:imum)?(?:\s+of)?|\ba\s+minimum\s+of|\bno\s+(?:fewer|less)\s+than)\s+(?P<a>\d+)"
+    r"|\b(?P<b>\d+)\s*\+|\b(?P<c>\d+)\s+or\s+more|\b(?:more\s+than|over)\s+(?P<d>\d+)")
+_MIN_GAMES = re.compile(r"\s*(?:games?|matches|match|appearances)\b(?:\s+(?:played|or\s+more))?")
+_MIN_LEAD = re.compile(r"[(,]?\s*(?:\b(?:only|just)\s+)?(?:\b(?:among|for|of|from)\s+)?"
+                       r"(?:\b(?:players?|people|ppl|gods?|roles?|those|anyone|everyone|ones)\s+)?"
+                       r"(?:\b(?:with|having|who(?:'ve|\s+have)?(?:\s+played)?|that\s+(?:have\s+)?played)\s+)?$")
+
+
+def _cut_minimum(text: str) -> tuple[int | None, str]:
+    """"With at least 5 games", "min 5 games", "3+ games", "more than 9 matches": the fewest games an entry needs
+    to be ranked, and the text without those words (so "min" is no "lowest first")."""
+    for core in _MIN_CORE.finditer(text):
+        after = _MIN_GAMES.match(text, core.end())
+        if after is None:
+            continue
+        number = int(next(g for g in core.group("a", "b", "c", "d") if g))
+        least = number + 1 if core.group("d") else number
+        lead = _MIN_LEAD.search(text[:core.start()])
+        start = lead.start() if lead else core.start()
+        end = after.end() + (1 if text[after.end():after.end() + 1] == ")" else 0)
+        return max(least, 1), " ".join((text[:start] + " " + text[end:]).split())
+    return None, text
+
+
+# --- refusals -------------------------------------------------------------------------------------------------------
 
 def _refuse(question: str, reason: str, notes: Sequence[str] = ()) -> QueryPlan:
     return QueryPlan(question=question, intent=Intent.REFUSE, assumptions=tuple(notes),
                      refusal=Refusal(reason=reason, suggestions=SEASON_SUGGESTIONS))
 
+
+@dataclass(frozen=True)
+class Ask:
+    """A cross-match question, read into its slots."""
+
+    question: str
+    reading: Reading
+    text: str
+    players: tuple[str, ...]
+    slot: FigureSlot
+    notes: tuple[str, ...]
+    scope: ScopeReading
+    least: int | None  # a minimum of games the question said
+    subject: Subject = "player"
+    named: bool = False  # the subject is one named god, role or side, looked up
+    statistic: Statistic = "total"
+
+
+# Words the cross-match readers take that the one-match readers do not know.
+_CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
+             _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
+             _LOSSES, _WINS, _GOD_SUBJECT, re.compile(
+                 r"\b(?:race|lead|warehouse|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
+                 r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+)\b"))
+
+
+def _unread(r: Reading, vocab: Vocabulary) -> list[str]:
+    taken = " ".join(m.group(0) for pattern in _CONSUMED for m in pattern.finditer(r.text))
+    return [w for w in r.unread if not (r.roles and find_roles(w, vocab.roles)) and w not in taken.split()]
+
+
+def _no_figure_reason(ask: Ask) -> str | None:
+    r, slot = ask.reading, ask.slot
+    if slot.unsupported:
+        return (f"Across matches I cannot answer about {slot.unsupported}: it is a one-match figure with no "
+                "cross-match version. Ask about one match (--match), or across matches about damage, kills, deaths, "
+                "KDA, gold, first bloods, objectives, match length, win rate or games played.")
+    if r.npcs and slot.figure not in ("objectives_taken", "towers", "phoenixes", "titans", "gold_furies",
+                                      "fire_giants"):
+        # season figures are per player, god, role, side and match; answering about the players would be another question
+        return (f"Across matches I have figures per player, god, role, side and match, not for non-players such as "
+                f"{refusals.no_digits(r.npcs[0])}. Ask about one match (--match) for what it did.")
+    if r.shape.per_minute and slot.figure not in ("gpm", "dpm", "xpm"):
+        return ("Per-minute figures across matches are gold, damage and experience per minute (GPM, DPM, XPM); other "
+                "figures across matches are totals and per-game averages. Ask for the per-game average, or ask about "
+                "one match (--match) for its per-minute rate.")
+    if re.search(r"\bmedian\b", ask.text):
+        return "Across matches the middle figure is the mean of per-game figures, not the median. Ask for the average per game instead."
+    return None
+
+
+def _condition_reason(text: str) -> str | None:
+    """A condition on a value other than a minimum of games is not something the season figures apply."""
+    found = conditions.read_condition(text)
+    if found is None or (found.needs_figure and not found.figure) or _NEVER.search(found.said):
+        return None  # a denied count is read here: those whose count is zero
+    return (f"A condition such as '{found.said}' is applied across matches only as a minimum number of games "
+            "('with at least ten games'). Ask without it, or about one match (--match), where conditions on a "
+            "figure are applied.")
+
+
+def _first_refusal(ask: Ask, vocab: Vocabulary) -> str | None:
+    r = ask.reading
+    checks: tuple[Callable[[], str | None], ...] = (
+        lambda: ("This looks like SQL or a command rather than a question; I only answer questions about the "
+                 "matches.") if refusals.hostile(r.masked) else None,
+        lambda: _out_of_scope(r),
+        lambda: _window(r),
+        lambda: _unknown(r, ask.players),
+        lambda: _no_figure_reason(ask),
+        lambda: _unread_reason(_unread(r, vocab)),
+        lambda: _condition_reason(ask.text),
+    )
+    return next((reason for check in checks if (reason := check()) is not None), None)
+
+
+def _out_of_scope(r: Reading) -> str | None:
+    missing = refusals.out_of_scope(r.masked)
+    if missing and "other matches" not in missing:  # other matches are what this plan reads
+        return f"The combat logs do not record {missing}, so this cannot be answered from them."
+    return None
+
+
+def _window(r: Reading) -> str | None:
+    if not (r.windows or r.at_minute is not None):
+        return None
+    said = r.windows[0].label if r.windows else f"minute {r.at_minute}"
+    return (f"A time window inside the matches ('{said}') is not supported across matches: the season figures "
+            "cover whole matches. Drop the window, or ask about one match with --match.")
+
+
+def _unknown(r: Reading, players: Sequence[str]) -> str | None:
+    unknown = refusals.unknown_name(r.masked, r)
+    if unknown and not players:
+        return (f"No player called '{refusals.no_digits(unknown)}' is in any match of the warehouse, so this cannot "
+                "be answered.")
+    return None
+
+
+def _unread_reason(unread: Sequence[str]) -> str | None:
+    if not unread:
+        return None
+    # an unread word may be a name or a qualifier; either way a season figure without it is another question
+    words = ", ".join(f"'{refusals.no_digits(w)}'" for w in unread[:3])
+    return (f"{words} matches no player, god, role or figure of these matches, so I will not answer a different "
+            "question across them.")
+
+
+# --- the plans ----------------------------------------------------------------------------------------------------
 
 def _selection(scope: ScopeReading, players: Sequence[str], latest_ids: Sequence[str]) -> MatchSelection:
     if scope.last is not None:
@@ -75,138 +498,6 @@ def _selection(scope: ScopeReading, players: Sequence[str], latest_ids: Sequence
     return scope.selection if scope.selection is not None else AllMatches()
 
 
-def _metric(r: Reading, text: str) -> tuple[str | None, str | None]:
-    """The cross-match figure named, or (None, what has no cross-match version)."""
-    if _MULTIKILLS.search(text):
-        return None, "multi-kills (double to penta kills)"
-    for m in r.metrics:
-        if m in PLAYER_METRICS:
-            return m, None
-        if m in _NO_SEASON_FIGURE:
-            return None, _NO_SEASON_FIGURE[m]
-    if _WIN_RATE.search(text):
-        return "win_rate", None
-    if _GAMES.search(text):
-        return "matches", None
-    if _WINS.search(text):
-        return "wins", None
-    if r.metrics:
-        return None, r.metrics[0].replace("_", " ")
-    return None, None
-
-
-def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_ids: Sequence[str] = ()) -> QueryPlan:
-    """The cross-match plan for a question whose scope is a set of matches (see the module docstring);
-    `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player)."""
-    rest = scope.rest or question
-    head_to_head = bool(_H2H_WORDS.search(rest))
-    # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
-    r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
-    text = r.text
-    notes = list(r.assumptions) + [f"'{w}' read as the scope: which matches are counted" for w in scope.words]
-    if refusals.hostile(r.masked):
-        return _refuse(question, "This looks like SQL or a command rather than a question; I only answer "
-                                 "questions about the matches.")
-    missing = refusals.out_of_scope(r.masked)
-    if missing and "other matches" not in missing:  # other matches are what this plan reads
-        return _refuse(question, f"The combat logs do not record {missing}, so this cannot be answered from them.")
-    if r.ambiguous:
-        mention = r.ambiguous[0]
-        return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
-            reason=f"'{mention.said}' fits more than one player, so I cannot tell whose figures you want; "
-                   "please name the player.", options=tuple(mention.candidates)[:10]))
-    if r.windows or r.at_minute is not None:
-        said = r.windows[0].label if r.windows else f"minute {r.at_minute}"
-        return _refuse(question, f"A time window inside the matches ('{said}') is not supported across matches: "
-                                 "the season figures cover whole matches. Drop the window, or ask about one match "
-                                 "with --match.", notes)
-    players = _exact_case(tuple(dict.fromkeys(r.players)), question)
-    unknown = refusals.unknown_name(r.masked, r)
-    if unknown and not players:
-        return _refuse(question, f"No player called '{refusals.no_digits(unknown)}' is in any match of the "
-                                 "warehouse, so this cannot be answered.")
-    if r.npcs:
-        # season figures are per player, god and role; answering about the players would be another question
-        npc = refusals.no_digits(r.npcs[0])
-        return _refuse(question, f"Across matches I have figures per player, god and role, not for non-players "
-                                 f"such as {npc}. Ask about one match (--match) for what it did.", notes)
-    metric, unsupported = _metric(r, text)
-    if unsupported:
-        return _refuse(question, f"Across matches I cannot answer about {unsupported}: it is a one-match figure "
-                                 "with no cross-match version. Ask about one match (--match), or across matches "
-                                 "about damage, kills, deaths, assists, KDA, gold, healing, win rate or games "
-                                 "played.", notes)
-    # a place that names a role ("in the Solo lane") is the role filter across matches, not a map location
-    unread = [w for w in r.unread if not (r.roles and find_roles(w, vocab.roles))]
-    if unread:
-        # an unread word may be a name or a qualifier; either way a season figure without it is another question
-        words = ", ".join(f"'{refusals.no_digits(w)}'" for w in unread[:3])
-        return _refuse(question, f"{words} matches no player, god, role or figure of these matches, so I will "
-                                 "not answer a different question across them.", notes)
-    if r.shape.per_minute and metric not in ("gpm", "dpm", "xpm"):
-        return _refuse(question, "Per-minute figures across matches are gold, damage and experience per minute "
-                                 "(GPM, DPM, XPM); other figures across matches are totals and per-match averages. "
-                                 "Ask for the per-match average, or ask about one match (--match) for its "
-                                 "per-minute rate.", notes)
-    if _MEDIAN.search(text):
-        return _refuse(question, "Across matches the middle figure is the mean of per-match figures, not the "
-                                 "median. Ask for the average per match instead.", notes)
-    least, condition_problem = _minimum_games(text)
-    if condition_problem:
-        return _refuse(question, condition_problem, notes)
-    selection = _selection(scope, players, latest_ids)
-    base = QueryPlan(question=question, intent=Intent.LOOKUP, assumptions=tuple(dict.fromkeys(notes)),
-                     scope=ManyMatches(selection=selection, words=scope.words), focus=players)
-    order: Literal["asc", "desc"] = "asc" if r.shape.order == "asc" else "desc"
-
-    def made(intent: Intent, figure: SeasonFigure, **update: Any) -> QueryPlan:
-        if least > 1 and figure.figure != "leaderboard":
-            return _refuse(question, "A minimum number of games applies to a ranking of players across matches "
-                                     "('who has the best KDA with at least ten games'), not to this figure.", notes)
-        return base.model_copy(update={"intent": intent, "season": figure, "summary": _summary(figure, selection),
-                                       **update})
-
-    if len(players) == 2 and (head_to_head or ((_H2H.search(text) or r.shape.compare) and metric is None)):
-        figure = SeasonFigure(figure="head_to_head", players=players)
-        return made(Intent.COMPARISON, figure)
-    role_filter = r.roles[0] if r.roles else None
-    by_god = bool(_GODS.search(text)) and not players
-    by_role = not by_god and not players and bool(_GROUPED_BY_ROLE.search(text)) and role_filter is None
-    if by_god or by_role:
-        by = ("win_rate" if metric in ("win_rate", "wins") else _GROUP_ORDER.get(metric or "", "games"))
-        if metric is not None and metric not in ("win_rate", "wins", "matches") and metric not in _GROUP_ORDER:
-            return _refuse(question, f"Per god and per role I have games, wins, win rate, average KDA, damage and "
-                                     f"gold, not {metric_label(metric)}.", notes)
-        figure = SeasonFigure(figure="groups", group="god" if by_god else "role",
-                              role=role_filter if by_god else None, by=by)  # type: ignore[arg-type]
-        return made(Intent.BREAKDOWN, figure, order=order, limit=r.shape.top or 10)
-    statistic = _statistic(metric, text)
-    trend = len(players) == 1 and bool(scope.previous or _TREND.search(text)) and metric != "win_rate"
-    if (not trend and statistic == "total" and metric is not None and metric not in ADDITIVE_METRICS
-            and metric in PLAYER_METRICS):
-        statistic = "average"
-        base = base.model_copy(update={"assumptions": (*base.assumptions, f"{metric_label(metric)} has no total "
-                                                       "across matches: read as the mean of the per-match figures")})
-    if trend:
-        figure = SeasonFigure(figure="trend", players=players, metric=metric or "kda")
-        return made(Intent.TIMELINE, figure, metrics=(figure.metric or "kda",))
-    if players:
-        best = "worst" if _WORST.search(text) else "best" if _BEST.search(text) else None
-        figure = SeasonFigure(figure="profile", players=players, metric=metric or "damage_dealt",
-                              statistic=statistic, best=best)  # type: ignore[arg-type]
-        intent = Intent.COMPARISON if len(players) > 1 else Intent.LOOKUP
-        return made(intent, figure, metrics=(figure.metric or "damage_dealt",))
-    if metric is None:
-        return _refuse(question, "I could not tell which figure to rank across matches. Name one, such as "
-                                 "damage, kills, KDA, gold, win rate or games played.", notes)
-    figure = SeasonFigure(figure="leaderboard", metric=metric, statistic=statistic, min_matches=least)
-    return made(Intent.RANKING, figure, metrics=(metric,), group_by=("player",), order=order,
-                limit=r.shape.top or 10, position=r.shape.position)
-
-
-_H2H_WORDS = re.compile(r"\b(head[- ]to[- ]head|h2h)\b", re.IGNORECASE)
-
-
 def _exact_case(players: tuple[str, ...], question: str) -> tuple[str, ...]:
     """Names are exact (docs/season.md): of two players whose names differ only in case, the one written
     exactly as in the question is meant."""
@@ -214,40 +505,256 @@ def _exact_case(players: tuple[str, ...], question: str) -> tuple[str, ...]:
         o != p and o.casefold() == p.casefold() and o in question for o in players)))
 
 
-_MEDIAN = re.compile(r"\bmedian\b")
-_GAMES_NEXT = re.compile(r"\s*(?:games?|matches|match|appearances)\b")
+@dataclass(frozen=True)
+class Made:
+    """A plan's figure and how the plan reads it."""
+
+    figure: SeasonFigure
+    intent: Intent
+    update: dict[str, Any]
 
 
-def _minimum_games(text: str) -> tuple[int, str | None]:
-    """'With at least 3 games' is a leaderboard of the players with that many (min_matches); any other condition
-    on a value is not something the season figures can apply, so it is refused rather than dropped."""
-    found = conditions.read_condition(text)
-    if found is None or (found.needs_figure and not found.figure):
-        return 1, None
-    if found.condition is not None and _GAMES_NEXT.match(text[found.end:]):
-        value = found.condition.value
-        if found.condition.op in (">", ">=") and value == int(value):
-            return max(1, int(value) + (1 if found.condition.op == ">" else 0)), None
-    return 1, (f"A condition such as '{found.said}' is applied across matches only as a minimum number of games "
-               "('with at least ten games'). Ask without it, or about one match (--match), where conditions on a "
-               "figure are applied.")
+def _head_to_head(ask: Ask) -> Made:
+    return Made(SeasonFigure(figure="head_to_head", players=ask.players), Intent.COMPARISON, {})
 
 
-def _statistic(metric: str | None, text: str) -> Literal["total", "average", "record"]:
-    if metric in ("matches", "wins", "win_rate"):
-        return "record"
-    if _AVERAGE.search(text) and not _TOTAL.search(text):
-        return "average"
-    return "total"
+def _trend(ask: Ask) -> Made:
+    metric = ask.slot.figure if ask.slot.figure in PLAYER_METRICS else "kda"
+    return Made(SeasonFigure(figure="trend", players=ask.players, metric=metric), Intent.TIMELINE, {"metrics": (metric,)})
+
+
+def _profile(ask: Ask) -> Made:
+    metric = ask.slot.figure or "damage_dealt"
+    best: Literal["best", "worst"] | None = ("worst" if _WORST.search(ask.text) else "best" if _BEST.search(ask.text)
+                                            else None)
+    statistic = ask.statistic
+    if statistic in ("max", "min"):
+        best, statistic = ("worst" if statistic == "min" else "best"), "total"
+    if statistic == "total" and metric in PLAYER_METRICS and metric not in ADDITIVE_METRICS:
+        statistic = "average"  # a ratio or a maximum has no total across matches: its per-game mean
+    figure = SeasonFigure(figure="profile", players=ask.players, metric=metric, best=best,
+                          statistic="record" if metric in RECORD_FIGURES else statistic)
+    return Made(figure, Intent.COMPARISON if len(ask.players) > 1 else Intent.LOOKUP, {"metrics": (metric,)})
+
+
+_LISTING = re.compile(r"\b(?:rank(?:ed|ing)?|sort(?:ed)?|list(?:ed)?|order(?:ed)?|all|every|each)\b")
+_LEADS = re.compile(r"\b(?:leads?|leading|led|tops?|topped|first\s+place|number\s+one|records?)\b")
+
+
+# "the 5 biggest damage dealers", "three highest KDAs": a number before a superlative is a top N
+_N_SUPERLATIVE = re.compile(r"\b(\d{1,3}|" + "|".join(w for w in _WORD_NUMBERS if w.isalpha() and _WORD_NUMBERS[w] > 1)
+                            + r")\s+(?:biggest|largest|highest|best|most|greatest|leading|top|worst|lowest|fewest|"
+                              r"deadliest|strongest|weakest)\b")
+
+
+def _top_n(ask: Ask) -> int | None:
+    if ask.reading.shape.top:
+        return ask.reading.shape.top
+    found = _N_SUPERLATIVE.search(ask.text)
+    if found is None:
+        return None
+    said = found.group(1)
+    return int(said) if said.isdigit() else _WORD_NUMBERS[said]
+
+
+def _shape(ask: Ask, lookup: bool) -> tuple[str, int]:
+    top = _top_n(ask)
+    if top:
+        return "top", top
+    if (ask.reading.shape.superlative or _LEADS.search(ask.text)) and not lookup:
+        return "leader", 10
+    return "all", 100
+
+
+def _filters(ask: Ask) -> dict[str, Any]:
+    """The god, role and side a board keeps the games of; a subject ranked by its own kind is not filtered by it
+    ("order or chaos, which side wins more" ranks both sides)."""
+    r = ask.reading
+    found = {"god": r.gods[0] if len(r.gods) == 1 else None, "role": r.roles[0] if len(r.roles) == 1 else None,
+             "side": r.teams[0] if len(r.teams) == 1 else None}
+    if ask.subject in found and not ask.named:
+        found[ask.subject] = None
+    return found
+
+
+_JUDGED = re.compile(r"\b(best|worst|better|worse)\b")
+
+
+def _judged(figure: str | None, text: str, order: str) -> str:
+    """The order of "best" and "worst": for a figure where less is better (deaths) the best is the fewest, the
+    worst the most; other words ("most", "lowest") keep their order."""
+    found = _JUDGED.search(text)
+    game = GAME_FIGURES.get(figure or "")
+    if found is None or game is None or not (game.lower_is_better or figure == "deaths"):
+        return order
+    return "asc" if found.group(1) in ("best", "better") else "desc"
+
+
+def _denied(ask: Ask) -> bool:
+    """A count the question denies ("who has never won"): wins, losses, games or a figure that adds up."""
+    counts = ask.slot.figure in ("wins", "losses", "matches") or (
+        ask.slot.figure in GAME_FIGURES and GAME_FIGURES[ask.slot.figure].kind == "sum")
+    return counts and ask.statistic in ("total", "record") and bool(_NEVER.search(ask.text))
+
+
+def _board(ask: Ask) -> Made:
+    r, slot = ask.reading, ask.slot
+    subject = ask.subject
+    lookup = ask.named or (subject == "player" and len(ask.players) == 1)
+    shape, limit = _shape(ask, lookup)
+    rates = ask.statistic == "average" or slot.figure == "win_rate"
+    least, default = ask.least, False
+    if least is None and rates and not lookup and subject in ("player", "god"):
+        least, default = DEFAULT_MIN_GAMES, True
+    none = _denied(ask) and not lookup
+    figure = SeasonFigure(figure="board", subject=subject, metric=slot.figure, statistic=ask.statistic,  # type: ignore[arg-type]
+                          players=ask.players, versus=slot.versus, min_matches=least or 1, min_default=default,
+                          none=none, **_filters(ask))
+    order = "asc" if none else slot.order or _judged(slot.figure, ask.text, r.shape.order)
+    if none:
+        shape, limit = "all", 1000
+    return Made(figure, Intent.RANKING if not lookup else Intent.LOOKUP,
+                {"order": order, "limit": limit, "shape": shape, "position": r.shape.position,
+                 "metrics": (slot.figure,), "group_by": (subject,)})
+
+
+def _matches(ask: Ask) -> Made:
+    slot, r = ask.slot, ask.reading
+    order = slot.order or r.shape.order
+    shape, limit = _shape(ask, False)
+    if shape == "all" and slot.order is not None and not _LISTING.search(ask.text):
+        shape, limit = "leader", 10  # a match adjective is a superlative: "the shortest game"
+    figure = SeasonFigure(figure="matches", metric=slot.figure, statistic="max" if order == "desc" else "min")
+    return Made(figure, Intent.RANKING, {"order": order, "limit": limit, "shape": shape, "metrics": (slot.figure,)})
+
+
+def _season(ask: Ask) -> Made:
+    metric = ask.slot.figure if ask.slot.figure in MATCH_FIGURES or ask.slot.figure in SEASON_COUNTS else "matches"
+    figure = SeasonFigure(figure="season", metric=metric, statistic=ask.statistic)
+    return Made(figure, Intent.LOOKUP, {"metrics": (metric,)})
+
+
+def _is_head_to_head(ask: Ask) -> bool:
+    """Two players against each other: head-to-head words, or a comparison with no figure, or a record asked
+    "against" each other ("who won more of their games against each other"); a figure compared is each one's own."""
+    r, slot = ask.reading, ask.slot
+    if len(ask.players) != 2 or slot.versus is not None:
+        return False
+    if _H2H_WORDS.search(ask.question):
+        return True
+    against = bool(_H2H.search(ask.text))
+    return (against or r.shape.compare) and (slot.figure is None or (slot.family == "record" and against))
+
+
+def _is_trend(ask: Ask) -> bool:
+    return (len(ask.players) == 1 and ask.subject == "player" and ask.slot.figure != "win_rate"
+            and bool(ask.scope.previous or _TREND.search(ask.text)))
+
+
+def _kind(ask: Ask) -> Callable[[Ask], Made]:
+    """Which plan the slots make (the table in the module docstring)."""
+    r, slot = ask.reading, ask.slot
+    if ask.subject in ("matches", "season"):
+        return _matches if ask.subject == "matches" else _season
+    if _is_head_to_head(ask):
+        return _head_to_head
+    if _is_trend(ask):
+        return _trend
+    profiled = slot.figure is None or slot.figure in PLAYER_METRICS or slot.figure in RECORD_FIGURES
+    if ask.players and ask.subject == "player" and profiled and slot.versus is None and not (r.gods or r.roles or r.teams):
+        return _profile
+    return _board
+
+
+def _slots(ask: Ask) -> Ask:
+    """The subject and statistic slots, and the players a kill pair leaves as the subject's filter."""
+    players = tuple(p for p in ask.players if p != ask.slot.versus)
+    subject, named = _subject(ask.reading, ask.slot, players)
+    slot = ask.slot
+    if slot.figure is None and subject in ("god", "role", "side"):
+        slot = FigureSlot("matches", "record")  # "X's god pool", "the roles": their games and record
+    order = slot.order or ask.reading.shape.order
+    statistic = _statistic(slot, ask.text, subject, order)
+    return replace(ask, players=players, subject=subject, named=named, slot=slot, statistic=statistic)
+
+
+def _missing_figure(ask: Ask) -> str | None:
+    if ask.slot.figure is not None or ask.players:
+        return None
+    return ("I could not tell which figure to rank across matches. Name one, such as damage, kills, KDA, gold, "
+            "first bloods, match length, win rate or games played.")
+
+
+def _match_figure_missing(ask: Ask) -> str | None:
+    """A match ranked by a figure that matches do not have (a ratio such as KDA)."""
+    if ask.subject == "matches" and ask.slot.figure not in MATCH_FIGURES:
+        return (f"Matches can be ranked by their length, kills, deaths, first blood time, gold lead, objectives and "
+                f"totals, not by {metric_label(ask.slot.figure or 'that figure')}.")
+    return None
+
+
+def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_ids: Sequence[str] = ()) -> QueryPlan:
+    """The cross-match plan for a question whose scope is a set of matches (see the module docstring);
+    `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player)."""
+    least, rest = _cut_minimum(scope.rest or question)
+    rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
+    head_to_head = bool(_H2H_WORDS.search(rest))
+    # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
+    r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
+    notes = tuple(r.assumptions) + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words)
+    if r.ambiguous:
+        mention = r.ambiguous[0]
+        return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
+            reason=f"'{mention.said}' fits more than one player, so I cannot tell whose figures you want; "
+                   "please name the player.", options=tuple(mention.candidates)[:10]))
+    r = _order_as_side(r)
+    players = _exact_case(tuple(dict.fromkeys(r.players)), question)
+    ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
+              scope=scope, least=least)
+    reason = _first_refusal(ask, vocab)
+    if reason is None:
+        ask = _slots(ask)
+        reason = _missing_figure(ask) or _match_figure_missing(ask)
+    if reason is not None:
+        return _refuse(question, reason, notes)
+    made = _kind(ask)(ask)
+    if least is not None and made.figure.figure != "board":
+        return _refuse(question, "A minimum number of games applies to a ranking across matches ('who has the best "
+                                 "KDA with at least ten games'), not to this figure.", notes)
+    selection = _selection(scope, ask.players or players, latest_ids)
+    return QueryPlan(question=question, intent=made.intent, assumptions=tuple(dict.fromkeys((*notes, *_readings(made)))),
+                     scope=ManyMatches(selection=selection, words=scope.words), focus=players, season=made.figure,
+                     summary=_summary(made.figure, selection), **made.update)
+
+
+def _order_as_side(r: Reading) -> Reading:
+    if r.teams or not _ORDER_RESULT.search(r.text):
+        return r
+    return replace(r, teams=(1,), assumptions=(*r.assumptions, "'order' read as team 1 (Order)"))
+
+
+def _readings(made: Made) -> tuple[str, ...]:
+    """The readings a cross-match answer states, beside the scope."""
+    figure = made.figure
+    out = []
+    if figure.statistic == "average" and figure.figure == "season":
+        out.append("an average over the matches is the mean of per-match figures")
+    elif figure.statistic == "average":
+        out.append("an average across matches is the mean of per-game figures over the games played")
+    if figure.min_default:
+        out.append(f"no minimum of games was asked: averages and rates count those with at least {figure.min_matches} "
+                   "games ('with at least N games' changes it)")
+    return tuple(out)
 
 
 def _summary(figure: SeasonFigure, selection: MatchSelection) -> str:
+    label = metric_label(figure.metric or "")
     what = {
-        "leaderboard": f"players ranked by the {figure.statistic} of {metric_label(figure.metric or '')}",
+        "board": f"{figure.subject}s by the {figure.statistic} of {label}",
+        "matches": f"matches ranked by {label}",
+        "season": f"{label} over the matches",
         "profile": "the record, totals, per-match averages and best and worst match of " + " and ".join(figure.players),
-        "groups": f"each {figure.group}'s games, wins, win rate and averages"
-                  + (f" in the {figure.role} role" if figure.role else ""),
         "head_to_head": "head-to-head of " + " and ".join(figure.players),
-        "trend": f"{figure.players[0] if figure.players else ''}'s {metric_label(figure.metric or '')} match by match",
+        "trend": f"{figure.players[0] if figure.players else ''}'s {label} match by match",
     }[figure.figure]
     return f"Across matches: {what}, over {describe(selection)} (docs/season.md)."

@@ -30,11 +30,12 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
 _MONTH = r"(" + "|".join(m for m in _MONTHS) + "|" + "|".join(m[:3] for m in _MONTHS if m != "may") + r")\.?"
 
 # Every match the warehouse holds: the phrase, as a pattern over the lower-cased question.
+_SEASON = r"(?:the\s+|this\s+|our\s+|all\s+|whole\s+|entire\s+|full\s+|the\s+whole\s+|the\s+entire\s+|the\s+full\s+)?season"
 _ALL = re.compile(
-    r"\b(?:(?:across|over|in|for|from|among|throughout|during)\s+)?"
-    r"(?:(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+|his\s+|her\s+|their\s+|my\s+)?(?:recorded\s+)?" + _MATCH +
-    r"(?:\s+(?:played|recorded|so far|on record))?"
-    r"|(?:the\s+|this\s+|the\s+whole\s+|the\s+entire\s+)season|season[- ]wide|(?:of\s+)?all[- ]time|ever"
+    r"\b(?:(?:across|over|in|for|from|among|throughout|during|of)\s+)?"
+    r"(?:(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+|his\s+|her\s+|their\s+|my\s+|these\s+)?(?:recorded\s+|loaded\s+)?"
+    + _MATCH + r"(?:\s+(?:played|recorded|so far|on record|loaded))?"
+    r"|" + _SEASON + r"(?:[- ](?:wide|long))?|season[- ]wide|(?:of\s+)?all[- ]time|ever"
     r"|(?:in\s+|over\s+|for\s+)?(?:his|her|their|the|a|my)?\s*careers?|overall|in\s+total\s+across\s+" + _MATCH +
     r"|across\s+(?:the\s+)?" + _MATCH + r"|so\s+far|to\s+date|on\s+record)\b")
 # The last N matches ("over his last ten games"); "the previous match" / "last game" alone is N = 1.
@@ -53,14 +54,65 @@ _ISO = r"(\d{4}-\d{2}-\d{2})"
 _ON_DAY = re.compile(r"\b(on|in|during|since|from|after|before|until)\s+" + _ISO + r"\b")
 _BETWEEN = re.compile(r"\bbetween\s+" + _ISO + r"\s+and\s+" + _ISO + r"\b")
 # Figures that only exist across matches: a question asking for them has a cross-match scope even without
-# a scope word ("what is X's best match", "A vs B head to head", "which gods win most").
+# a scope word ("what is X's best match", "A vs B head to head", "which gods win most", "which game had the most
+# kills", "the average game length", "how many wins", "how many matches are loaded").
+_GAME = r"(?:match|game)"
+_EXTREME_WORDS = r"biggest|largest|highest|best|greatest|top|lowest|smallest|fewest|least|worst|weakest|poorest"
 _ACROSS_BY_NATURE = re.compile(
     r"\b(?:best|worst|top|strongest|weakest|greatest)\s+(?:single\s+)?(?:match|game)\b|\bhead[- ]to[- ]head\b|\bh2h\b"
     r"|\bwin[- ]?rates?\b|\bwin\s+(?:the\s+)?most\b|\bwins?\s+(?:and|or)\s+loss(?:es)?\b|\brecords?\b"
     r"|\bhow\s+many\s+(?:matches|games)\b|\b(?:matches|games)\s+played\b|\bform\b|\btrend(?:s|ed|ing)?\b"
     r"|\bmoved\b|\bprogress(?:ed)?\b|\bmatch\s+(?:by|after|to)\s+match\b|\bgame\s+(?:by|after|to)\s+game\b"
     r"|\bover\s+time\b|\bper[- ](?:match|game)\s+average\b|\baverage\s+per\s+(?:match|game)\b"
-    r"|\b(?:each|every)\s+god\b|\bwhich\s+gods\b|\bgods?\s+(?:win|won|wins)\b")
+    r"|\b(?:each|every)\s+god\b|\bwhich\s+gods\b|\bgods?\s+(?:win|won|wins)\b"
+    # matches ranked, or a match figure over several
+    r"|\b(?:which|what)\s+(?:single\s+)?" + _GAME + r"(?:es|s)?\b(?!\s+(?:is|was)\s+(?:this|it)\b)"
+    r"|\b(?:longest|shortest|quickest|fastest|slowest|bloodiest|closest|tightest|most\s+one[- ]sided)\s+"
+    + _GAME + r"(?:es|s)?\b"
+    r"|\b(?:average|avg|mean|typical|usual)\s+(?:" + _GAME + r"\s+)?(?:length|duration|first\s+blood|gold\s+lead)\b"
+    r"|\bhow\s+long\s+(?:do|does)\s+(?:our\s+|the\s+|a\s+)?" + _GAME + r"(?:es|s)?\s+(?:last|take|go|run)\b"
+    # a single game among many
+    r"|\bin\s+(?:one|a\s+single|any|a|one\s+single)\s+" + _GAME + r"\b|\bsingle[- ]" + _GAME + r"\b"
+    # a game named by a superlative of its figure: "his highest-damage game", "the lowest kill games"
+    r"|\b(?:" + _EXTREME_WORDS + r")[-\s]+"
+    r"(?:(?!the\b|this\b|that\b|in\b|of\b|a\b|per\b|each\b|every\b|any\b|one\b)\w+[-\s]+){1,2}" + _GAME + r"s?\b"
+    r"|\b" + _GAME + r"(?:es|s)?\s+(?:that\s+)?(?:with|had|has|saw|having)\s+the\s+(?:most|fewest|least|highest|lowest|"
+    r"biggest|largest|longest|shortest)\b|\brecords?\s+for\b"
+    # records and picks
+    r"|\bwon\s+the\s+most\b(?!\s+(?:team\s*)?fights?\b)|\b(?:most|fewest|least|more|fewer)\s+(?:wins|losses|victories|defeats)\b"
+    r"|\bhow\s+many\s+(?:wins|losses|victories|defeats)\b|\b(?:matches|games)\s+(?:won|lost)\b"
+    r"|\bwins?\s+(?:more|most)\b|\b(?:most|least|less)\s+(?:often\s+)?(?:played|picked|chosen|popular)\b|\bgod\s+pool\b"
+    r"|\b(?:play(?:s|ed)?|pick(?:s|ed)?|chose|chosen|choose[sn]?)\s+(?:the\s+)?(?:most|least|more|less)(?:\s+often)?\b"
+    r"|\bw\s*/\s*l\b|\bwin\s*[-/]\s*loss(?:es)?\b"
+    # a minimum of games is itself a count over matches ("with 3+ games", "min 5 matches")
+    r"|\b(?:at\s+least|min(?:imum)?(?:\s+of)?|no\s+(?:fewer|less)\s+than|more\s+than)\s+\d+\s+" + _GAME + r"(?:es|s)?\b"
+    r"|\b\d+\s*\+\s*" + _GAME + r"(?:es|s)?\b|\b\d+\s+or\s+more\s+" + _GAME + r"(?:es|s)?\b"
+    r"|\bpick\s+rates?\b|\b(?:which|what)\s+gods?\s+(?:does|do|has|have|is|are)\b|\bplays?\s+(?:the\s+)?most\b|\b(?:favou?rite|main|go[- ]to|comfort)\s+(?:gods?|picks?|characters?)\b"
+    # a player's wins and losses, and the best of a kind by its record: one match has one result
+    r"|\b(?<!fight\s)(?:wins|losses|victories|defeats)\s+(?:of|for|by)\b|(?<=\w)'s\s+(?:wins|losses|victories|defeats)\b"
+    r"|\b(?:best|worst|strongest|weakest|most\s+successful|least\s+successful)\s+(?:gods?|roles?|picks?|characters?)\b"
+    # who took part: a match has its ten players, a season its different ones
+    r"|\b(?:how\s+many|number\s+of)\s+(?:different|distinct|unique|individual)\s+(?:players|people|gods|characters|heroes)\b"
+    # first bloods counted: one match has one ("most first bloods", "who dies first most often")
+    r"|\bfirst[- ]?bloods\b|\bfbs\b|\bfirst[- ]blood(?:ed)?\s+(?:the\s+)?(?:most|least|more)\b"
+    r"|\b(?:die[sd]?|dying)\s+first\s+(?:the\s+)?(?:most|least|more)\b"
+    # the warehouse itself
+    r"|\b(?:loaded|ingested|stored)\b|\bin\s+the\s+warehouse\b")
+# Career notions: a figure asked as a habit or a sum over time ("in total", "per game", "how many times has",
+# "usually", "has ... played") is about every match, when no scope word says otherwise.
+_NUMBER_WORDS = r"(?:ten|seven|eleven|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|seventeen)\b"
+_PARTICIPLES = (r"been|won|lost|dealt|done|taken|had|gotten|gone|given|drawn|seen|made|"
+                r"(?!" + _NUMBER_WORDS + r")[a-z]{2,}(?:ed|en)")
+_CAREER = re.compile(
+    r"\bin\s+total\b|\bper\s+" + _GAME + r"\b|\ba\s+" + _GAME + r"\b|\bon\s+a\s+typical\s+" + _GAME + r"\b"
+    r"|\b(?:usually|typically|normally|generally|habitually|tends?\s+to)\b"
+    r"|\bhow\s+(?:many\s+times|often)\s+(?:has|have|does|do)\b"
+    # "has X played", "have they won": a name may stand between, a figure may not ("has the most damage dealt")
+    r"|\b(?:has|have|hasn't|haven't)\s+(?:(?!the\b|a\b|an\b|most\b|more\b|highest\b|lowest\b)\S+\s+){0,3}?"
+    r"(?:" + _PARTICIPLES + r")\b"
+    # "who's played", "who's been": the contraction right before its participle ("X's damage dealt" is a possessive)
+    r"|(?<=\w)(?:'s|'ve)\s+(?:been\s+)?(?:" + _PARTICIPLES + r")\b"
+    r"|\b(?:has|have)\s+\S+(?:\s+\S+){0,2}?\s+got\b")
 
 
 @dataclass(frozen=True)
@@ -133,22 +185,40 @@ def _named_matches(text: str, match_ids: tuple[str, ...]) -> list[tuple[str, re.
     return [(m, h) for m, h in found if not any(o != m and m.lower() in o.lower() for o, _ in found)]
 
 
-def read_scope(question: str, match_ids: tuple[str, ...] = (), latest: datetime | None = None) -> ScopeReading:
-    """The question's scope words (see the module docstring) and the question without them."""
-    text = " ".join(question.lower().split())
-    anchor = (latest or datetime(1970, 1, 1)).date()
+# A player's average is a career notion: one match has one figure per player ("Rookie Ann average kills").
+_PLAYER_AVERAGE = re.compile(r"\b(?:average[sd]?|avg|mean|on\s+average|typical|usual|normal)\b")
+# A god's average is one too: a god is played about once a match ("which god deals the most damage on average").
+_GOD = re.compile(r"\b(?:gods?|characters?|champions?|heroes)\b")
 
-    named = _named_matches(text, match_ids)
-    if named:
-        rest = text
-        for _, _hit in named:
-            rest = re.sub(r"\b(?:in|for|of|from)?\s*(?:matches|match|games|game)?\s*(?:id\s*)?" +
-                          re.escape(_hit.group(0)) + r"\b", " ", rest)
-        rest = " ".join(re.sub(r"\s+(?:and|,)\s+(?=\s|$)", " ", rest).split())
-        ids = tuple(m for m, _ in sorted(named, key=lambda pair: pair[1].start()))
-        if len(ids) == 1:
-            return ScopeReading(kind="match", match_id=ids[0], words=(ids[0],), rest=rest)
-        return ScopeReading(kind="matches", selection=MatchList(match_ids=ids), words=ids, rest=rest)
+
+def asks_an_average(question: str) -> bool:
+    """The words of a player's average; `read_scope` reads them as every match once it knows a player is named."""
+    return bool(_PLAYER_AVERAGE.search(question.lower()))
+
+
+@dataclass(frozen=True)
+class _Context:
+    match_ids: tuple[str, ...]
+    anchor: date  # the latest match's day: "this week" is its week
+    players: tuple[str, ...] = ()  # every player's name, case-folded: a player's average is over every match
+
+
+def _by_name(text: str, context: _Context) -> ScopeReading | None:
+    named = _named_matches(text, context.match_ids)
+    if not named:
+        return None
+    rest = text
+    for _, hit in named:
+        rest = re.sub(r"\b(?:in|for|of|from)?\s*(?:matches|match|games|game)?\s*(?:id\s*)?" +
+                      re.escape(hit.group(0)) + r"\b", " ", rest)
+    rest = " ".join(re.sub(r"\s+(?:and|,)\s+(?=\s|$)", " ", rest).split())
+    ids = tuple(m for m, _ in sorted(named, key=lambda pair: pair[1].start()))
+    if len(ids) == 1:
+        return ScopeReading(kind="match", match_id=ids[0], words=(ids[0],), rest=rest)
+    return ScopeReading(kind="matches", selection=MatchList(match_ids=ids), words=ids, rest=rest)
+
+
+def _previous(text: str, context: _Context) -> ScopeReading | None:
     found = _PREVIOUS.search(text)
     if found:
         return ScopeReading(kind="matches", last=2, previous=True, words=(found.group(0),), rest=_cut(text, found))
@@ -156,44 +226,113 @@ def read_scope(question: str, match_ids: tuple[str, ...] = (), latest: datetime 
     if found:
         return ScopeReading(kind="matches", last=2, previous=True, words=(found.group(1),),
                             rest=" ".join((text[:found.start(1)] + text[found.end(1):]).split()))
+    return None
+
+
+def _last(text: str, context: _Context) -> ScopeReading | None:
     found = _LAST.search(text)
-    if found:
-        return ScopeReading(kind="matches", last=max(_number(found.group(1)), 1), words=(found.group(0),),
-                            rest=_cut(text, found))
+    if found is None:
+        return None
+    return ScopeReading(kind="matches", last=max(_number(found.group(1)), 1), words=(found.group(0),),
+                        rest=_cut(text, found))
+
+
+def _between(text: str, context: _Context) -> ScopeReading | None:
     found = _BETWEEN.search(text)
-    if found:
-        first, last = date.fromisoformat(found.group(1)), date.fromisoformat(found.group(2))
-        if first <= last:
-            return ScopeReading(kind="matches", selection=DateRange.days(first, last), words=(found.group(0),),
-                                rest=_cut(text, found))
+    if found is None:
+        return None
+    first, last = date.fromisoformat(found.group(1)), date.fromisoformat(found.group(2))
+    if first > last:
+        return None
+    return ScopeReading(kind="matches", selection=DateRange.days(first, last), words=(found.group(0),),
+                        rest=_cut(text, found))
+
+
+def _day_range(word: str, day: date) -> DateRange:
+    start_of = datetime.combine(day, datetime.min.time())
+    if word in ("on", "in", "during"):
+        return DateRange.days(day, day)
+    if word in ("since", "from"):
+        return DateRange(since=start_of)
+    if word == "after":
+        return DateRange(since=start_of + timedelta(days=1))
+    return DateRange(until=start_of)
+
+
+def _on_day(text: str, context: _Context) -> ScopeReading | None:
     found = _ON_DAY.search(text)
-    if found:
-        day = date.fromisoformat(found.group(2))
-        word = found.group(1)
-        selection = (DateRange.days(day, day) if word in ("on", "in", "during") else
-                     DateRange(since=datetime.combine(day, datetime.min.time())) if word in ("since", "from") else
-                     DateRange(since=datetime.combine(day + timedelta(days=1), datetime.min.time()))
-                     if word == "after" else DateRange(until=datetime.combine(day, datetime.min.time())))
-        return ScopeReading(kind="matches", selection=selection, words=(found.group(0),), rest=_cut(text, found))
+    if found is None:
+        return None
+    selection = _day_range(found.group(1), date.fromisoformat(found.group(2)))
+    return ScopeReading(kind="matches", selection=selection, words=(found.group(0),), rest=_cut(text, found))
+
+
+def _days(text: str, context: _Context) -> ScopeReading | None:
     found = _DAYS.search(text)
-    if found:
-        days = max(_number(found.group(1)), 1)
-        return ScopeReading(kind="matches", selection=DateRange.days(anchor - timedelta(days=days - 1), anchor),
-                            words=(found.group(0),), rest=_cut(text, found))
+    if found is None:
+        return None
+    days = max(_number(found.group(1)), 1)
+    return ScopeReading(kind="matches", selection=DateRange.days(context.anchor - timedelta(days=days - 1),
+                                                                 context.anchor),
+                        words=(found.group(0),), rest=_cut(text, found))
+
+
+def _relative_dates(text: str, context: _Context) -> ScopeReading | None:
     found = _RELATIVE.search(text)
-    if found:
-        which = "this" if found.group(1) == "this" else "last"
-        selection, _ = _relative(which, found.group(2) or "", found.group(3), anchor)
-        return ScopeReading(kind="matches", selection=selection, words=(found.group(0),), rest=_cut(text, found))
+    if found is None:
+        return None
+    which = "this" if found.group(1) == "this" else "last"
+    selection, _ = _relative(which, found.group(2) or "", found.group(3), context.anchor)
+    return ScopeReading(kind="matches", selection=selection, words=(found.group(0),), rest=_cut(text, found))
+
+
+def _month(text: str, context: _Context) -> ScopeReading | None:
     found = _IN_MONTH.search(text)
-    if found and not re.match(r"may\b", found.group(1) or ""):
-        month = _month_number(found.group(1))
-        year = int(found.group(2)) if found.group(2) else anchor.year - (month > anchor.month)
-        return ScopeReading(kind="matches", selection=_month_range(year, month), words=(found.group(0),),
-                            rest=_cut(text, found))
+    if found is None or re.match(r"may\b", found.group(1) or ""):
+        return None
+    month = _month_number(found.group(1))
+    year = int(found.group(2)) if found.group(2) else context.anchor.year - (month > context.anchor.month)
+    return ScopeReading(kind="matches", selection=_month_range(year, month), words=(found.group(0),),
+                        rest=_cut(text, found))
+
+
+def _every_match(text: str, context: _Context) -> ScopeReading | None:
     found = _ALL.search(text)
-    if found:
-        return ScopeReading(kind="all", selection=AllMatches(), words=(found.group(0),), rest=_cut(text, found))
-    if _ACROSS_BY_NATURE.search(text):
+    if found is None:
+        return None
+    return ScopeReading(kind="all", selection=AllMatches(), words=(found.group(0),), rest=_cut(text, found))
+
+
+def _by_nature(text: str, context: _Context) -> ScopeReading | None:
+    """No scope word, but a figure that exists only across matches or a career notion: every match. The words
+    stay in the question, as they also say what is asked ("per game" is an average)."""
+    if _ACROSS_BY_NATURE.search(text) or _CAREER.search(text):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
+    return None
+
+
+def _player_average(text: str, context: _Context) -> ScopeReading | None:
+    if _PLAYER_AVERAGE.search(text) and _GOD.search(text):
+        return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
+    if context.players and _PLAYER_AVERAGE.search(text) and any(
+            re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) for name in context.players):
+        return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
+    return None
+
+
+# The readers in order: the first that finds its words decides (a named match beats everything).
+_READERS = (_by_name, _previous, _last, _between, _on_day, _days, _relative_dates, _month, _every_match, _by_nature,
+            _player_average)
+
+
+def read_scope(question: str, match_ids: tuple[str, ...] = (), latest: datetime | None = None,
+               players: tuple[str, ...] = ()) -> ScopeReading:
+    """The question's scope words (see the module docstring) and the question without them; `players` (every
+    player's name) lets a player's average read as every match."""
+    text = " ".join(question.lower().split())
+    context = _Context(match_ids, (latest or datetime(1970, 1, 1)).date(), tuple(p.lower() for p in players))
+    for reader in _READERS:
+        found = reader(text, context)
+        if found is not None:
+            return found
     return ScopeReading(kind="none", rest=text)

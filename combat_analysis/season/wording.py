@@ -1,0 +1,396 @@
+"""The sentence that answers a cross-match question, from the rows `season.answers.figure_table` laid out.
+
+One wording per figure kind (`_SENTENCES`); a board is worded by its shape: one entry looked up, the leader (with
+everyone tied with it), or a list (ties past its end counted: "and 2 more at 100%"). Averages are always said as
+the mean of per-game figures, every figure with the games behind it, and a board with a minimum of games says so,
+who it left out, and "nobody qualifies yet" when that is everyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from combat_analysis.contracts.plan import ManyMatches, QueryPlan, SeasonFigure
+from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchSelection, describe
+from combat_analysis.formatting import clock, count, number, percent, plural
+from combat_analysis.season import boards
+from combat_analysis.season import figures as season
+from combat_analysis.season.answers import value_column
+from combat_analysis.season.figures import metric_label
+
+SHOWN = 10  # entries a list names before counting the rest
+TIED_SHOWN = 5  # entries tied for the lead named before counting the rest
+Row = dict[str, Any]
+
+
+def scope_phrase(selection: MatchSelection, matches: int) -> str:
+    """'Across all 24 matches', "Over VoidWalker's last 10 matches (10 found)"."""
+    if isinstance(selection, AllMatches):
+        return f"Across all {matches:,} matches"
+    if isinstance(selection, LastMatches):
+        return f"Over {describe(selection)} ({matches:,} found)"
+    return f"Over {describe(selection)} ({count(matches, 'match')})"
+
+
+def answer_text(plan: QueryPlan, rows: list[Row], matches: int) -> str:
+    """The direct answer to a cross-match plan from its rows (`figure_table`) and the number of matches it read;
+    the figures as `season.figures` and `season.boards` computed them."""
+    figure = plan.season
+    assert figure is not None and isinstance(plan.scope, ManyMatches)
+    lead = scope_phrase(plan.scope.selection, matches)
+    return _SENTENCES[figure.figure](plan, figure, list(rows), lead)
+
+
+def _date(row: Row, key: str = "started_at") -> str:
+    return str(row.get(key) or "")[:10] or "date unknown"
+
+
+# --- boards ----------------------------------------------------------------------------------------------------
+
+def figure_label(figure: SeasonFigure) -> str:
+    """'kills', 'KDA', 'kills on León0722', 'win rate', 'games'."""
+    metric = figure.metric or ""
+    if metric in ("kills_on", "deaths_to"):
+        return f"{'kills on' if metric == 'kills_on' else 'deaths to'} {figure.versus}"
+    if metric == "matches":
+        return "games"
+    game = boards.GAME_FIGURES.get(metric)
+    return game.label if game is not None else metric_label(metric)
+
+
+def singular(label: str) -> str:
+    """'kills' -> 'kill', 'first bloods' -> 'first blood', 'phoenixes destroyed' -> 'phoenix destroyed'."""
+    words = label.split(" ")
+    for i, word in enumerate(words):
+        if word.endswith("s") and not word.endswith("ss") and len(word) > 2:
+            words[i] = word[:-2] if word.endswith("xes") else word[:-1]
+            break
+    return " ".join(words)
+
+
+def _amount(metric: str, value: Any, average: bool = False) -> str:
+    game = boards.GAME_FIGURES.get(metric)
+    whole = game is not None and game.kind in ("sum", "max") and not average
+    return number(value, 0 if whole else 2)
+
+
+def _unknown(row: Row) -> str:
+    return f", {row['unknown_results']:,} with no winner" if row.get("unknown_results") else ""
+
+
+def _record(row: Row) -> str:
+    """'6 wins, 1 loss' (and the games without a winner)."""
+    return f"{count(row['wins'], 'win')}, {count(row['losses'], 'loss')}{_unknown(row)}"
+
+
+def entry_value(figure: SeasonFigure, row: Row) -> str:
+    """One entry's figure with the games behind it, as the answer says it."""
+    metric, games = figure.metric or "", count(row["matches"], "game")
+    label = figure_label(figure)
+    if metric == "matches":  # games always with how they went: a god pool is its record per god
+        rate = f", a {percent(row['win_rate_pct'])} win rate" if row.get("win_rate_pct") is not None else ""
+        return f"{games} ({_record(row)}{rate})"
+    if metric == "wins":
+        return f"{count(row['wins'], 'win')} over {games} ({count(row['losses'], 'loss')}{_unknown(row)})"
+    if metric == "losses":
+        return f"{count(row['losses'], 'loss')} over {games} ({count(row['wins'], 'win')}{_unknown(row)})"
+    if metric == "win_rate":
+        return f"a {percent(row['win_rate_pct'])} win rate over {games} ({_record(row)})"
+    value = row.get(metric)
+    if figure.statistic == "average":
+        return (f"{_amount(metric, value, True)} {label} per game (the mean of per-game figures over {games}; "
+                f"{_amount(metric, row.get(f'total_{metric}'))} in total)" if f"total_{metric}" in row else
+                f"{_amount(metric, value, True)} {label} per game (the mean of per-game figures over {games})")
+    if figure.statistic in ("max", "min"):
+        which = "best" if figure.statistic == "max" else "lowest"
+        return (f"{_amount(metric, value)} {singular(label) if value == 1 else label} in one game, their {which} (match {row.get('match_id')}, "
+                f"{_date(row)}; {games})")
+    return (f"{_amount(metric, value)} {singular(label) if value == 1 else label} in total over {games} "
+            f"({_amount(metric, row.get(f'average_{metric}'), True)} per game)")
+
+
+def _most(figure: SeasonFigure, order: str) -> str:
+    """'the most kills', 'the highest win rate', 'the lowest average KDA per game', 'the most kills in one game'."""
+    metric, label = figure.metric or "", figure_label(figure)
+    high = order != "asc"
+    if metric == "win_rate" or figure.statistic == "average":
+        word = "highest" if high else "lowest"
+        return f"the {word} win rate" if metric == "win_rate" else f"the {word} average {label} per game"
+    word = "most" if high else "fewest"
+    return f"the {word} {label}" + (" in one game" if figure.statistic in ("max", "min") else "")
+
+
+def _who(figure: SeasonFigure, many: bool = False) -> str:
+    """The subject and its filters in words: "god", "LunaSol's gods", "player as Carry", "players playing Loki"."""
+    owner = f"{figure.players[0]}'s " if figure.players and figure.subject != "player" else ""
+    where = "".join((f" as {figure.role}" if figure.role and figure.subject != "role" else "",
+                     f" playing {figure.god}" if figure.god and figure.subject != "god" else "",
+                     f" on {boards.side_name(figure.side)}" if figure.side and figure.subject != "side" else ""))
+    return f"{owner}{plural(figure.subject) if many else figure.subject}{where}"
+
+
+def _by(figure: SeasonFigure) -> str:
+    """What a list is ordered by: 'games', 'win rate', 'kills', 'average KDA per game', 'kills in one game'."""
+    metric, label = figure.metric or "", figure_label(figure)
+    if metric in boards.RECORD_FIGURES:
+        return label
+    return {"average": f"average {label} per game", "max": f"{label} in one game",
+            "min": f"{label} in one game (lowest)"}.get(figure.statistic, f"total {label}")
+
+
+def _the(figure: SeasonFigure, who: str) -> str:
+    """'the god', but "LunaSol's god" without an article."""
+    return who if figure.players and figure.subject != "player" else f"the {who}"
+
+
+def _named(figure: SeasonFigure, row: Row) -> str:
+    return str(row[figure.subject])
+
+
+def _minimum(figure: SeasonFigure) -> str:
+    if figure.min_matches <= 1:
+        return ""
+    said = " (the default for averages and rates)" if figure.min_default else ""
+    return f" among {plural(figure.subject)} with at least {count(figure.min_matches, 'game')}{said}"
+
+
+def _left_out(figure: SeasonFigure, below: Sequence[Row]) -> str:
+    if not below:
+        return ""
+    shown = "; ".join(f"{_named(figure, r)} with {entry_value(figure, r)}" for r in below)
+    return f" Not counted, with fewer than {count(figure.min_matches, 'game')}: {shown}."
+
+
+def _lookup(plan: QueryPlan, figure: SeasonFigure, rows: list[Row]) -> str:
+    row = rows[0]
+    who = figure.players[0] if figure.subject == "player" and figure.players else _named(figure, row)
+    where = _who(figure).removeprefix(figure.subject).removeprefix("'s ")
+    return f"{who}{where}: {entry_value(figure, row)}."
+
+
+def _tied(rows: list[Row], column: str) -> list[Row]:
+    return [r for r in rows if r.get(column) == rows[0].get(column)]
+
+
+def _leader(plan: QueryPlan, figure: SeasonFigure, rows: list[Row]) -> str:
+    column = value_column(figure.metric or "")
+    wanted = min(plan.position, len(rows))
+    if wanted > 1:
+        row = rows[wanted - 1]
+        return (f"{_the(figure, _ordinal(wanted) + ' ' + _who(figure))} by {_by(figure)}: {_named(figure, row)} with "
+                f"{entry_value(figure, row)}.")
+    tied = _tied(rows, column)
+    names = "; ".join(f"{_named(figure, r)} with {entry_value(figure, r)}" for r in tied[:TIED_SHOWN])
+    more = f"; and {len(tied) - TIED_SHOWN} more tied" if len(tied) > TIED_SHOWN else ""
+    shared = f", {len(tied)} tied" if len(tied) > 1 else ""
+    sentence = f"{_the(figure, _who(figure))} with {_most(figure, plan.order)}{shared}: {names}{more}."
+    after = rows[len(tied)] if len(rows) > len(tied) else None
+    if after is not None:
+        sentence += f" Next: {_named(figure, after)} with {entry_value(figure, after)}."
+    return sentence
+
+
+def _ordinal(n: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"number {n}")
+
+
+def _list(plan: QueryPlan, figure: SeasonFigure, rows: list[Row]) -> str:
+    column = value_column(figure.metric or "")
+    limit = plan.limit if plan.shape == "top" else SHOWN
+    shown = rows[:limit]
+    entries = "; ".join(f"{r['rank']}. {_named(figure, r)} with {entry_value(figure, r)}" for r in shown)
+    rest = rows[limit:]
+    tail = ""
+    if rest:
+        tied = [r for r in rest if r.get(column) == shown[-1].get(column)]
+        tail = (f"; and {len(tied)} more tied with {_named(figure, shown[-1])}" if tied and plan.shape == "top"
+                else f"; and {len(rest)} more")
+    order = "lowest first" if plan.order == "asc" else "highest first"
+    return f"{_who(figure, many=True)} by {_by(figure)} ({order}): {entries}{tail}."
+
+
+def _none(figure: SeasonFigure, rows: list[Row]) -> str:
+    """Those whose count is zero, or nobody, with the fewest said."""
+    column = value_column(figure.metric or "")
+    zero = [r for r in rows if not r.get(column)]
+    label = figure_label(figure)
+    if not zero:
+        fewest = _tied(rows, column)
+        names = "; ".join(f"{_named(figure, r)} with {entry_value(figure, r)}" for r in fewest[:TIED_SHOWN])
+        more = f"; and {len(fewest) - TIED_SHOWN} more" if len(fewest) > TIED_SHOWN else ""
+        return f"no {figure.subject} has 0 {label}: the fewest is {names}{more}."
+    names = "; ".join(f"{_named(figure, r)} with {entry_value(figure, r)}" for r in zero[:SHOWN])
+    more = f"; and {len(zero) - SHOWN} more" if len(zero) > SHOWN else ""
+    return f"{count(len(zero), _who(figure))} with 0 {label}: {names}{more}."
+
+
+def _board_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    qualified = [r for r in rows if r.get("qualifies", True)]
+    below = [r for r in rows if r.get("qualifies") is False]
+    among = _minimum(figure)
+    if not qualified:
+        return _nobody(plan, figure, below, lead)
+    if figure.none:
+        body = _none(figure, qualified)
+    elif plan.intent.value == "lookup":
+        body = _lookup(plan, figure, qualified)
+    elif plan.shape == "leader":
+        body = _leader(plan, figure, qualified)
+    else:
+        body = _list(plan, figure, qualified)
+    return f"{lead}{among}, {body}{_left_out(figure, below)}"
+
+
+def _nobody(plan: QueryPlan, figure: SeasonFigure, below: list[Row], lead: str) -> str:
+    if figure.metric == "win_rate" and not below:
+        # a win rate counts decided games only (docs/season.md); say why there is none instead of "no data"
+        return (f"{lead}: no win rate can be given, as none of these matches has a known winner "
+                "(the log records no Titan kill).")
+    if figure.min_matches > 1:
+        most = max((r["matches"] for r in below), default=0)
+        shown = "; ".join(f"{_named(figure, r)} with {entry_value(figure, r)}" for r in below)
+        return (f"{lead}: nobody qualifies yet: no {_who(figure)} has played {count(figure.min_matches, 'game')} "
+                f"(the most is {most:,}). Ask 'with at least {max(most, 1)} games' to rank them"
+                + (f"; with fewer games: {shown}." if shown else "."))
+    if plan.intent.value == "lookup":
+        return f"{lead}: no games of {_who(figure).removeprefix('player')} in these matches.".replace(" of  ", " of ")
+    return f"{lead}: no matching data was found."
+
+
+# --- matches, and the season ---------------------------------------------------------------------------------------
+
+_MATCH_MOST = {("duration_s", "desc"): "the longest match", ("duration_s", "asc"): "the shortest match",
+               ("first_blood_s", "asc"): "the fastest first blood", ("first_blood_s", "desc"): "the latest first blood",
+               ("largest_gold_lead", "asc"): "the closest gold race (the smallest largest gold lead)",
+               ("largest_gold_lead", "desc"): "the most one-sided gold race (the largest gold lead)"}
+
+
+def _match_value(metric: str, value: Any) -> str:
+    figure = boards.MATCH_FIGURES.get(metric)
+    if figure is not None and figure.kind == "time":
+        return f"{clock(round(value))} ({count(round(value), 'second')})" if value is not None else "n/a"
+    return number(value, 0)
+
+
+def _match_entry(metric: str, row: Row) -> str:
+    who = (f", {row['first_blood_killer']} killing {row['first_blood_victim']}"
+           if row.get("first_blood_killer") else "")
+    return f"match {row['match_id']} ({_date(row)}) with {_match_value(metric, row.get(metric))}{who}"
+
+
+def _matches_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    metric = figure.metric or "kills"
+    if not rows:
+        return f"{lead}: no match has a {boards.MATCH_FIGURES[metric].label}."
+    label = boards.MATCH_FIGURES[metric].label
+    most = _MATCH_MOST.get((metric, plan.order),
+                           f"the match with the {'fewest' if plan.order == 'asc' else 'most'} {label}")
+    if plan.shape != "leader":
+        limit = plan.limit if plan.shape == "top" else SHOWN
+        entries = "; ".join(f"{r['rank']}. {_match_entry(metric, r)}" for r in rows[:limit])
+        return f"{lead}, the matches by {label} ({'lowest' if plan.order == 'asc' else 'highest'} first): {entries}."
+    tied = _tied(rows, metric)
+    names = " and ".join(_match_entry(metric, r) for r in tied[:TIED_SHOWN])
+    sentence = f"{lead}, {most}: {names}."
+    if len(rows) > len(tied):
+        sentence += f" Next: {_match_entry(metric, rows[len(tied)])}."
+    return sentence
+
+
+_EXTREMES = {"duration_s": ("longest", "shortest"), "first_blood_s": ("latest", "earliest")}
+
+
+def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    row = rows[0] if rows else {}
+    metric = figure.metric or "matches"
+    if metric in boards.SEASON_COUNTS:
+        return (f"{lead}: {count(row[metric], 'different ' + metric[:-1])} "
+                f"({count(row['players'], 'player')} and {count(row['gods'], 'god')} in all, over "
+                f"{count(row['player_games'], 'player-game')}).")
+    if metric == "matches":
+        n = row.get("matches", 0)
+        span = (f", from {_date(row, 'first_started_at')} to {_date(row, 'last_started_at')}" if n else "")
+        if isinstance(plan.scope, ManyMatches) and isinstance(plan.scope.selection, AllMatches):
+            return f"The warehouse holds {count(n, 'match')}{span}."
+        return f"{lead}: {count(n, 'match')}{span}."
+    found = boards.MATCH_FIGURES[metric]
+    if not row.get("counted"):
+        return f"{lead}: no match has a {found.label}."
+    over = f"the mean over {count(row['counted'], 'match')}"
+    if found.kind == "time":
+        minutes = number(row[f"average_{metric}_minutes"], 2)
+        high, low = _EXTREMES.get(metric, ("highest", "lowest"))
+        return (f"{lead}, the average {found.label} was {_match_value(metric, row[f'average_{metric}'])}, {minutes} "
+                f"minutes ({over}); the {high} {_match_value(metric, row[f'highest_{metric}'])}, the {low} "
+                f"{_match_value(metric, row[f'lowest_{metric}'])}.")
+    average, total = number(row[f"average_{metric}"], 2), number(row[f"total_{metric}"], 0)
+    if figure.statistic == "total":
+        return f"{lead}: {total} {found.label} in total ({average} per match, {over})."
+    return f"{lead}: {average} {found.label} per match on average ({over}); {total} in total."
+
+
+# --- a player's profile, head-to-head and trend ----------------------------------------------------------------------
+
+def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    metric = figure.metric or "damage_dealt"
+    best_by = metric if metric in season.PLAYER_METRICS else "damage_dealt"
+    label = metric_label(best_by)
+    parts = []
+    for row in rows:
+        record = (f"{row['player']} played {row['matches']:,} matches: {row['wins']:,} wins, {row['losses']:,} "
+                  f"losses, {row['unknown_results']:,} with no winner (win rate {percent(row['win_rate_pct'])})")
+        average = f"{number(row[f'average_{best_by}'], 2)} per match (the mean of per-match figures)"
+        figures = (f"{label[:1].upper() + label[1:]}: {number(row[f'total_{best_by}'], 0)} in total, {average}"
+                   if f"total_{best_by}" in row else f"{label[:1].upper() + label[1:]}: {average}")
+        if "overall_kda" in row:
+            figures += f"; overall KDA {number(row['overall_kda'], 2)}"
+        best = (f"best match by {label}: {row['best_match_id']} ({number(row['best_value'], 2)}); worst: "
+                f"{row['worst_match_id']} ({number(row['worst_value'], 2)})")
+        if figure.best == "worst":
+            best = (f"worst match by {label}: {row['worst_match_id']} ({number(row['worst_value'], 2)}); best: "
+                    f"{row['best_match_id']} ({number(row['best_value'], 2)})")
+        if figure.best is not None:
+            parts.append(f"{row['player']}'s {best}. {record}. {figures}.")
+        elif metric in boards.RECORD_FIGURES:
+            parts.append(f"{record}.")
+        elif figure.statistic == "average":
+            parts.append(f"{row['player']}'s per-match average {label} was {number(row[f'average_{best_by}'], 2)} "
+                         f"(the mean of per-match figures over {row['matches']:,} matches). {best[:1].upper() + best[1:]}.")
+        else:
+            parts.append(f"{record}. {figures}; {best}.")
+    return f"{lead}, " + " ".join(parts)
+
+
+def _h2h_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    h = rows[0]
+    a, b = h["player_a"], h["player_b"]
+    if not h["matches_together"]:
+        return f"{lead}, {a} and {b} never played in the same match."
+    return (f"{lead}, {a} and {b} played {h['matches_together']:,} matches together: {h['as_teammates']:,} as teammates "
+            f"({h['teammate_wins']:,} won, {h['teammate_losses']:,} lost) and {h['as_opponents']:,} as opponents "
+            f"({a}'s team won {h['wins_a']:,}, {b}'s {h['wins_b']:,}, {h['opponent_unknown_results']:,} with no "
+            f"winner). {a} killed {b} {h['kills_a_on_b']:,} times; {b} killed {a} {h['kills_b_on_a']:,} times.")
+
+
+def _trend_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    metric = figure.metric or "kda"
+    label = metric_label(metric)
+    player = figure.players[0]
+    if not rows:
+        return f"{lead}: no matching data was found."
+    first, last = rows[0], rows[-1]
+    values = [r[metric] for r in rows if r[metric] is not None]
+    best = max(rows, key=lambda r: r[metric] if r[metric] is not None else float("-inf"))
+    worst = min(rows, key=lambda r: r[metric] if r[metric] is not None else float("inf"))
+    if len(rows) == 1:
+        return f"{lead}, {player} played one match: {label} {number(first[metric], 2)} in {first['match_id']}."
+    move = "rose" if last[metric] > first[metric] else "fell" if last[metric] < first[metric] else "held"
+    return (f"{lead}, {player}'s {label} {move} from {number(first[metric], 2)} in {first['match_id']} to "
+            f"{number(last[metric], 2)} in {last['match_id']} over {len(rows):,} matches; mean "
+            f"{number(sum(values) / len(values), 2)}, best {number(best[metric], 2)} ({best['match_id']}), worst "
+            f"{number(worst[metric], 2)} ({worst['match_id']}).")
+
+
+_SENTENCES = {"board": _board_sentence, "matches": _matches_sentence, "season": _season_sentence,
+              "profile": _profile_sentence, "head_to_head": _h2h_sentence, "trend": _trend_sentence}
