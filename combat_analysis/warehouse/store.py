@@ -111,7 +111,8 @@ def as_lake(where: Where) -> Lake:
 
 
 def sql_string(text: str) -> str:
-    """A SQL string literal, for the few statements DuckDB cannot parameterise (ATTACH, SET, a path)."""
+    """A SQL string literal: for the statements DuckDB cannot parameterise (ATTACH, SET, a path), and for lookups
+    where a constant lets DuckLake skip files by their statistics."""
     return "'" + str(text).replace("'", "''") + "'"
 
 
@@ -301,7 +302,7 @@ def _rollback(con: duckdb.DuckDBPyConnection) -> None:
 def snapshot_of(con: duckdb.DuckDBPyConnection, token: str) -> int | None:
     """The snapshot a commit made, found by the token in its commit info (other writers commit too)."""
     row = con.execute(f"SELECT max(snapshot_id) FROM ducklake_snapshots('{ALIAS}') "
-                      "WHERE json_extract_string(commit_extra_info, '$.token') = ?", [token]).fetchone()
+                      f"WHERE json_extract_string(commit_extra_info, '$.token') = {sql_string(token)}").fetchone()
     return None if row is None or row[0] is None else int(row[0])
 
 
@@ -328,16 +329,21 @@ def replace_match(cursor: duckdb.DuckDBPyConnection, match_id: str, rows: Mappin
                   source: Mapping[str, Any] | None = None) -> None:
     """Inside a transaction: the match's rows in every table replaced by `rows` (table -> a SELECT of exactly
     that table's columns; a table not given is emptied for the match) and its source record by `source`."""
+    held = source_record(cursor, match_id) is not None  # a new match has no rows to delete: skip the deletes
     for table in LAKE_TABLES:
-        replace_table(cursor, table, match_id, rows.get(table))
+        replace_table(cursor, table, match_id, rows.get(table), held=held)
     if source is not None:
         values = [_source_value(source, column) for column in SOURCES_SCHEMA]
         cursor.execute(f"INSERT INTO {ALIAS}.{SOURCES} VALUES ({', '.join('?' for _ in values)})", values)
 
 
-def replace_table(cursor: duckdb.DuckDBPyConnection, table: str, match_id: str, select: str | None) -> None:
-    """Inside a transaction: one table's rows of the match replaced by what `select` gives (none if None)."""
-    cursor.execute(f"DELETE FROM {ALIAS}.{table} WHERE match_id = ?", [match_id])
+def replace_table(cursor: duckdb.DuckDBPyConnection, table: str, match_id: str, select: str | None, *,
+                  held: bool = True) -> None:
+    """Inside a transaction: one table's rows of the match replaced by what `select` gives (none if None).
+    `held=False` says the lake holds no row of the match (its source record is absent), so nothing is deleted:
+    a DELETE consults every file's statistics of the table, a cost that grows with the lake."""
+    if held:
+        cursor.execute(f"DELETE FROM {ALIAS}.{table} WHERE match_id = {sql_string(match_id)}")
     if select is not None:
         cursor.execute(f"INSERT INTO {ALIAS}.{table} ({', '.join(LAKE_TABLES[table])}) {select}")
 
@@ -353,7 +359,9 @@ def source_record(con: duckdb.DuckDBPyConnection, match_id: str, snapshot: int |
     """What the lake keeps of a match's source (its `match_sources` row) at a snapshot, or None."""
     if not _has_tables(con):
         return None
-    cursor = con.execute(f"SELECT * FROM {at_version(SOURCES, snapshot)} WHERE match_id = ?", [match_id])
+    # Literals, not parameters: DuckLake prunes files by their statistics only for a constant (and binding a
+    # parameter imports pandas); 2 ms instead of 50 at 300 matches.
+    cursor = con.execute(f"SELECT * FROM {at_version(SOURCES, snapshot)} WHERE match_id = {sql_string(match_id)}")
     row = cursor.fetchone()
     if row is None:
         return None
@@ -368,7 +376,7 @@ def same_content(con: duckdb.DuckDBPyConnection, content_sha256: str) -> list[di
     if not _has_tables(con):
         return []
     cursor = con.execute(f"SELECT match_id, first_line, last_line, matches_in_file FROM {ALIAS}.{SOURCES} "
-                         "WHERE content_sha256 = ? ORDER BY first_line", [content_sha256])
+                         f"WHERE content_sha256 = {sql_string(content_sha256)} ORDER BY first_line")
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 

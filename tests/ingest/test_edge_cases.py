@@ -144,7 +144,8 @@ def test_second_ingest_of_the_same_file_changes_nothing(tmp_path):
 def test_same_match_id_with_new_content_replaces_the_snapshot(tmp_path):
     ingest_log(SAMPLE_LOG, tmp_path / "wh")
     shorter = b"\r\n".join(SAMPLE_LINES[:20000])
-    result = ingest_log(write(tmp_path, "rewritten.log", shorter), tmp_path / "wh")
+    # a shorter copy is refused unless the user says to replace (tests/ingest/test_arrivals.py)
+    result = ingest_log(write(tmp_path, "rewritten.log", shorter), tmp_path / "wh", replace=True)
     assert result.status == "replaced"
     con = open_warehouse(tmp_path / "wh")
     assert con.execute("SELECT count(*), count(DISTINCT match_id) FROM events").fetchone() == (20000, 1)
