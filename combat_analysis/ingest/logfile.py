@@ -13,6 +13,7 @@ import gzip
 import hashlib
 import json
 import re
+import zlib
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -291,7 +292,7 @@ def not_a_combat_log(path: Path) -> str | None:
     try:
         with open_log(Path(path)) as f:
             head = f.read(SNIFF_BYTES)
-    except (OSError, EOFError, ValueError):
+    except (OSError, EOFError, ValueError, zlib.error):  # a corrupt archive: the ingest's error names it
         return None
     texts = [t for t in (clean_line(line) for line in head.decode("utf-8", "replace").splitlines()) if t]
     if not texts:

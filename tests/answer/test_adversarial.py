@@ -26,6 +26,7 @@ import pytest
 from combat_analysis.answer.pipeline import answer_question
 from combat_analysis.answer.report import md_text
 from combat_analysis.contracts.plan import Intent
+from combat_analysis.contracts.question import MAX_QUESTION_CHARS, QuestionTooLong
 from combat_analysis.contracts.schema import TABLES
 from combat_analysis.ingest.run import ingest_log
 from combat_analysis.warehouse.gate import UnsafeSqlError, validate_sql
@@ -187,6 +188,12 @@ def _ask(arena, question: str, planner=None):
 @pytest.mark.parametrize("case", CORPUS, ids=IDS)
 def test_question_text(case: Case, arena, record_property):
     question = case.text(arena["places"])
+    if len(question) > MAX_QUESTION_CHARS:  # past the limit: an error before any stage, nothing touched
+        with pytest.raises(QuestionTooLong):
+            _ask(arena, question)
+        record_property("outcome", "too long")
+        assert_untouched(arena)
+        return
     pkg = _ask(arena, question)
     record_property("outcome", "refused" if pkg.is_refusal else "answered")
     if not pkg.is_refusal:  # answered: the text stayed a question, never SQL

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from combat_analysis.ingest.run import ingest_log
 from combat_analysis.ingest.simulate import NAMES, write_match
+from tests.support.paths import SAMPLE_LOG
 
 
 def concatenated(first: Path, second: Path, out: Path) -> Path:
@@ -37,3 +39,11 @@ def season_logs(tmp_path_factory) -> list[Path]:
     write_match(work / "y.log", 310, minutes=4)
     logs.append(concatenated(work / "x.log", work / "y.log", work / "two.log"))
     return logs
+
+
+@pytest.fixture()
+def sample_lake(tmp_path) -> Path:
+    """A warehouse holding the sample match, ingested whole."""
+    lake = tmp_path / "wh"
+    assert ingest_log(SAMPLE_LOG, lake).status == "ingested"
+    return lake

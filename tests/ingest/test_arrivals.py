@@ -32,15 +32,9 @@ def cut(log: Path, out: Path, share: float) -> Path:
     return out
 
 
-@pytest.fixture()
-def lake(tmp_path) -> Path:
-    lake = tmp_path / "wh"
-    assert ingest_log(SAMPLE_LOG, lake).status == "ingested"
-    return lake
-
-
 @pytest.mark.parametrize("share", [0.1, 0.45, 0.97])
-def test_a_cut_copy_never_replaces_the_complete_match(tmp_path, lake, share):
+def test_a_cut_copy_never_replaces_the_complete_match(tmp_path, sample_lake, share):
+    lake = sample_lake
     complete = stored_figures(lake)
     assert complete == (26_671, TRUTH["duration_seconds"], 2)
     with pytest.raises(DowngradeRefused) as refused:
@@ -51,7 +45,8 @@ def test_a_cut_copy_never_replaces_the_complete_match(tmp_path, lake, share):
     assert stored_figures(lake) == complete and [v.action for v in history(lake, SAMPLE_MATCH_ID)] == ["ingested"]
 
 
-def test_replace_takes_a_cut_copy_and_the_complete_one_stays_restorable(tmp_path, lake):
+def test_replace_takes_a_cut_copy_and_the_complete_one_stays_restorable(tmp_path, sample_lake):
+    lake = sample_lake
     result = ingest_log(cut(SAMPLE_LOG, tmp_path / "cut.log", 0.5), lake, replace=True)
     assert result.status == "replaced" and result.lines_total < 26_671
     assert stored_figures(lake)[2] is None  # the cut copy has no end: no winner
@@ -59,7 +54,8 @@ def test_replace_takes_a_cut_copy_and_the_complete_one_stays_restorable(tmp_path
     assert stored_figures(lake) == (26_671, TRUTH["duration_seconds"], 2)
 
 
-def test_the_same_log_compressed_or_plain_is_unchanged(tmp_path, lake):
+def test_the_same_log_compressed_or_plain_is_unchanged(tmp_path, sample_lake):
+    lake = sample_lake
     packed = tmp_path / "sample_match.log.gz"
     packed.write_bytes(gzip.compress(SAMPLE_LOG.read_bytes()))
     assert ingest_log(packed, lake).status == "unchanged"

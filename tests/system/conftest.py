@@ -11,16 +11,23 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import dagster as dg
 import pytest
 
+from assets.ingest import match_warehouse, raw_match_log
+from assets.reports import match_report
+from combat_analysis.app.report_server import make_server
 from combat_analysis.ingest.run import ingest_log
 from combat_analysis.ingest.simulate import simulated_match_id, write_match
+from resources import CombatHome
 from tests.support.commands import SCREEN_COLUMNS
 from tests.support.crash import state
-from tests.support.paths import ROOT
+from tests.support.dagster import drop_log, new_instance, resources_for
+from tests.support.paths import ROOT, SAMPLE_LOG, SAMPLE_MATCH_ID
 from tests.support.postgres import Postgres, free_port, pg_bin
 from tests.support.reports import reports_once
 
@@ -141,3 +148,24 @@ def demo(tmp_path_factory) -> tuple[subprocess.CompletedProcess, Path, Path]:
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
     return run, dagster_home, data
+
+
+@pytest.fixture(scope="module")
+def report_server(tmp_path_factory):
+    """The sample's match report materialized with a report server configured, and that server running."""
+    home = tmp_path_factory.mktemp("report-links")
+    server = make_server(home, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}"
+    instance = new_instance()
+    instance.add_dynamic_partitions("matches", [SAMPLE_MATCH_ID])
+    drop_log(home, SAMPLE_LOG)
+    resources = {**resources_for(home), "home": CombatHome(home=str(home), reports_url=url)}
+    assert dg.materialize(
+        [raw_match_log, match_warehouse, match_report], partition_key=SAMPLE_MATCH_ID, instance=instance,
+        resources=resources,
+        run_config={"ops": {"raw_match_log": {"config": {"path": str(home / "incoming" / SAMPLE_LOG.name)}}}},
+    ).success
+    event = instance.get_latest_materialization_event(dg.AssetKey("match_report"))
+    yield home, url, event.asset_materialization.metadata["report_url"].value
+    server.shutdown()

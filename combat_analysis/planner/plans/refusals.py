@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from combat_analysis.contracts.plan import Intent, QueryPlan, Refusal
 from combat_analysis.planner.read.names import COMMON_WORDS, fold
-from combat_analysis.planner.read.reading import Reading, normalize
+from combat_analysis.planner.read.reading import Reading, normalize, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
 
 HOSTILE = re.compile(
@@ -135,9 +135,7 @@ def _asked(question: str, vocab: Vocabulary) -> tuple[list[str], list[int], list
     """The players and teams a question names, and its figures, for suggestions about the same subject."""
     if not question.strip():
         return [], [], []
-    try:  # lazy: refusals is imported by the readers' modules; a suggestion must never fail a refusal
-        from combat_analysis.planner.read.reading import read_question
-
+    try:  # a suggestion must never fail a refusal
         r = read_question(question[:500], vocab)
     except Exception:  # noqa: BLE001 - a question that cannot be read gets the general suggestions
         return [], [], []
