@@ -5,12 +5,6 @@ leaves the run going, and a partition key keeps its first question."""
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -20,61 +14,11 @@ from combat_analysis.app import remote
 from combat_analysis.formatting import number
 from combat_analysis.keys import folder_name
 from tests.support.commands import cli
-from tests.support.dagster import local_dagster_home
-from tests.support.paths import ROOT, SAMPLE_LOG, SAMPLE_MATCH_ID, TRUTH_FILE
-from tests.support.postgres import free_port
+from tests.support.paths import SAMPLE_MATCH_ID
 
 pytestmark = pytest.mark.slow  # the real webserver and daemon
 
-START_DEADLINE_S = 240
 ANSWER_TIMEOUT_S = 300.0
-
-
-def _serving(base_url: str) -> bool:
-    try:
-        remote.find_repository(remote.GraphQL(base_url))
-    except remote.RemoteError:
-        return False
-    return True
-
-
-@pytest.fixture(scope="module")
-def webserver(tmp_path_factory):
-    """`dagster dev` serving the project, over a data home that already holds the sample match."""
-    tmp = tmp_path_factory.mktemp("remote-ask")
-    data = tmp / "data"
-    ingested = cli(data, "ingest", str(SAMPLE_LOG))
-    assert ingested.returncode == 0, ingested.stderr
-    env = {**os.environ, "DAGSTER_HOME": str(local_dagster_home(tmp / "dagster_home")),
-           "COMBAT_ANALYSIS_HOME": str(data), "COMBAT_ANALYSIS_EXECUTOR": "in_process", "MPLBACKEND": "Agg"}
-    base_url = f"http://127.0.0.1:{free_port()}"
-    with open(tmp / "dagster_dev.log", "w") as log:
-        server = subprocess.Popen(
-            [str(Path(sys.executable).parent / "dagster"), "dev", "-w", str(ROOT / "workspace.yaml"),
-             "-h", "127.0.0.1", "-p", base_url.rsplit(":", 1)[1]],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            deadline = time.monotonic() + START_DEADLINE_S
-            while not _serving(base_url):
-                assert server.poll() is None, (tmp / "dagster_dev.log").read_text()
-                assert time.monotonic() < deadline, "the webserver did not serve the project in time"
-                time.sleep(2)
-            yield base_url, data
-        finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                pass
-            # `dagster dev`'s code servers can outlive it by minutes: nothing of the group is left behind
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
-
-
-@pytest.fixture(scope="module")
-def truth() -> dict:
-    return json.loads(TRUTH_FILE.read_text(encoding="utf-8"))
 
 
 def quiet(_line: str) -> None:
