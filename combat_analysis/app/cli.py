@@ -247,6 +247,10 @@ def cmd_ask(args) -> int:
     except QuestionTooLong as exc:
         err.print(f"[red]error:[/red] {exc}")
         return Exit.BAD_INPUT
+    if args.dagster_url:  # asked of a running Dagster webserver: no answer path here
+        from combat_analysis.app import remote  # lazy: only a remote ask pays for urllib
+
+        return remote.main(args)
     # Started before the pipeline is imported: the worker imports matplotlib on the other core meanwhile.
     here = args.dagster or os.environ.get(CHART_WORKER_ENV, "1") == "0"
     with nullcontext(DRAW_HERE) if here else ChartWorker() as charts:
@@ -333,7 +337,7 @@ def served_ask(argv: list[str]) -> Callable[[ChartDrawer], int] | None:
         args = build_parser().parse_args(argv)
     except SystemExit:
         return None  # the client's own CLI prints the usage error
-    if args.func is not cmd_ask or args.dagster:
+    if args.func is not cmd_ask or args.dagster or args.dagster_url:
         return None
     return lambda charts: _ask(args, charts)
 
@@ -551,6 +555,11 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--dagster", action="store_true",
                      help="run the question as a Dagster job, recorded in $DAGSTER_HOME or else the project's "
                           ".dagster_home (the instance `make dev` shows)")
+    ask.add_argument("--dagster-url", metavar="URL",
+                     help="ask the Dagster webserver at URL (e.g. http://localhost:3000) instead: one run of "
+                          "answer_question_job in a new question partition, progress on stderr, the answer on stdout")
+    ask.add_argument("--timeout", type=float, default=900.0, metavar="SECONDS",
+                     help="with --dagster-url: give up waiting after this long (default %(default)g; the run goes on)")
     ask.add_argument("--verbose", action="store_true",
                      help="with --dagster: print Dagster's full log too (it always goes to <home>/logs/ask.log)")
     ask.add_argument("--max-bad-share", type=float, default=0.01,

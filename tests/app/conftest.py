@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import gzip
+import http.server
 import shutil
+import socket
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -59,3 +62,33 @@ def served(tmp_path_factory):
                    capture_output=True)
     with Serving(home, env_for(home), log=home / "serve.log") as server:
         yield home, server
+
+
+@pytest.fixture()
+def dead_url() -> str:
+    """An address where nothing listens: a port the system just gave out and took back."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    return f"http://127.0.0.1:{port}"
+
+
+class _NotDagster(http.server.BaseHTTPRequestHandler):
+    def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
+        self.send_error(404, "no GraphQL here")
+
+    def log_message(self, *args) -> None:  # keep the test output clean
+        pass
+
+
+@pytest.fixture()
+def plain_web_server():
+    """A real HTTP server that is not Dagster: every POST gets 404."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _NotDagster)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

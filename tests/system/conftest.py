@@ -1,5 +1,5 @@
 """Fixtures of the system tests: a PostgreSQL server, Chromium and every report, logs to kill an ingest on and
-the states a reader may see, and `make demo` run once."""
+the states a reader may see, `make demo` run once, and `dagster dev` serving a home with the sample match."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ import os
 import pwd
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,13 +22,14 @@ import pytest
 
 from assets.ingest import match_warehouse, raw_match_log
 from assets.reports import match_report
+from combat_analysis.app import remote
 from combat_analysis.app.report_server import make_server
 from combat_analysis.ingest.run import ingest_log
 from combat_analysis.ingest.simulate import simulated_match_id, write_match
 from resources import CombatHome
-from tests.support.commands import SCREEN_COLUMNS
+from tests.support.commands import SCREEN_COLUMNS, cli
 from tests.support.crash import state
-from tests.support.dagster import drop_log, new_instance, resources_for
+from tests.support.dagster import drop_log, local_dagster_home, new_instance, resources_for
 from tests.support.paths import ROOT, SAMPLE_LOG, SAMPLE_MATCH_ID
 from tests.support.postgres import Postgres, free_port, pg_bin
 from tests.support.reports import reports_once
@@ -169,3 +172,46 @@ def report_server(tmp_path_factory):
     event = instance.get_latest_materialization_event(dg.AssetKey("match_report"))
     yield home, url, event.asset_materialization.metadata["report_url"].value
     server.shutdown()
+WEBSERVER_START_S = 240
+
+
+def _serving(base_url: str) -> bool:
+    try:
+        remote.find_repository(remote.GraphQL(base_url))
+    except remote.RemoteError:
+        return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def webserver(tmp_path_factory):
+    """`dagster dev` serving the project, over a data home that already holds the sample match."""
+    tmp = tmp_path_factory.mktemp("remote-ask")
+    data = tmp / "data"
+    ingested = cli(data, "ingest", str(SAMPLE_LOG))
+    assert ingested.returncode == 0, ingested.stderr
+    env = {**os.environ, "DAGSTER_HOME": str(local_dagster_home(tmp / "dagster_home")),
+           "COMBAT_ANALYSIS_HOME": str(data), "COMBAT_ANALYSIS_EXECUTOR": "in_process", "MPLBACKEND": "Agg"}
+    base_url = f"http://127.0.0.1:{free_port()}"
+    with open(tmp / "dagster_dev.log", "w") as log:
+        server = subprocess.Popen(
+            [str(Path(sys.executable).parent / "dagster"), "dev", "-w", str(ROOT / "workspace.yaml"),
+             "-h", "127.0.0.1", "-p", base_url.rsplit(":", 1)[1]],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            deadline = time.monotonic() + WEBSERVER_START_S
+            while not _serving(base_url):
+                assert server.poll() is None, (tmp / "dagster_dev.log").read_text()
+                assert time.monotonic() < deadline, "the webserver did not serve the project in time"
+                time.sleep(2)
+            yield base_url, data
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                pass
+            # `dagster dev`'s code servers can outlive it by minutes: nothing of the group is left behind
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGKILL)
+            server.wait()

@@ -1,0 +1,91 @@
+"""`combat-analysis ask --dagster-url` and `remote.ask` against the real webserver and daemon (`dagster dev` on a
+free port, a DAGSTER_HOME of the test's own, the project's workspace.yaml), the sample match ingested first:
+the answer's figure is the truth file's, a refusal exits 1, a failed run names its stage's error, a timeout
+leaves the run going, and a partition key keeps its first question."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from combat_analysis.app import remote
+from combat_analysis.formatting import number
+from combat_analysis.keys import folder_name
+from tests.support.commands import cli
+from tests.support.paths import SAMPLE_MATCH_ID
+
+pytestmark = pytest.mark.slow  # the real webserver and daemon
+
+ANSWER_TIMEOUT_S = 300.0
+
+
+def quiet(_line: str) -> None:
+    pass
+
+
+def test_the_cli_asks_the_webserver_in_one_call(webserver, truth):
+    base_url, data = webserver
+    name, stats = max(truth["players"].items(), key=lambda kv: kv[1]["damage_taken"])
+    run = cli(data, "ask", "--dagster-url", base_url, "--match", SAMPLE_MATCH_ID, "--no-followups",
+              "which player took the most damage?", env={"COMBAT_ANALYSIS_RESIDENT": "0"})
+    assert run.returncode == remote.ANSWERED, run.stderr
+    answer, report, link = run.stdout.splitlines()
+    assert name in answer and number(stats["damage_taken"]) in answer
+    assert report.startswith("report: ") and Path(report.removeprefix("report: ")).is_file()
+    assert link.startswith(f"run: {base_url}/runs/")
+    # progress went to stderr, stage by stage, and none of it to stdout
+    for stage in ("query_plan", "query_results", "findings", "charts", "answer_report"):
+        assert f"{stage}: success" in run.stderr
+    assert "success" not in run.stdout
+
+
+def test_the_python_call_returns_the_answer_and_where_it_came_from(webserver, truth):
+    base_url, data = webserver
+    name, stats = max(truth["players"].items(), key=lambda kv: kv[1]["kills"])
+    lines: list[str] = []
+    answer = remote.ask(base_url, "Who got the most kills", followups=False, progress=lines.append,
+                        timeout=ANSWER_TIMEOUT_S)  # no match named: the run chooses the latest, the only one
+    assert not answer.refused and answer.exit_code == remote.ANSWERED
+    assert name in answer.direct_answer and number(stats["kills"]) in answer.direct_answer
+    assert answer.match_id == SAMPLE_MATCH_ID and answer.question == "Who got the most kills"
+    assert Path(answer.report_html).is_file() and Path(answer.report_markdown).is_file()
+    assert Path(answer.report_html).parent == data / "artifacts" / folder_name(answer.partition)
+    assert lines[0].startswith(f"asked {base_url} as question partition") and lines[-1] == "answered: 5 stages ran"
+
+
+def test_a_refusal_exits_1_and_a_timeout_leaves_the_run_going(webserver):
+    base_url, _ = webserver
+    client = remote.GraphQL(base_url)
+    with pytest.raises(remote.RemoteTimeout, match="the run goes on") as raised:
+        remote.ask(base_url, "what was the weather during the match", followups=False, progress=quiet, timeout=0)
+    assert raised.value.exit_code == remote.INTERNAL_ERROR
+    run_id = str(raised.value).rsplit("/runs/", 1)[1]
+    deadline = time.monotonic() + ANSWER_TIMEOUT_S
+    while remote.run_state(client, run_id).status not in remote.DONE:
+        assert time.monotonic() < deadline
+        time.sleep(1)
+    refused = remote.answer_from(remote.materialized(client, run_id), "k", run_id, "")
+    assert refused.refused and refused.exit_code == remote.REFUSED and "weather" in refused.direct_answer
+
+
+def test_a_run_that_fails_names_the_stage_and_its_error(webserver):
+    base_url, data = webserver
+    run = cli(data, "ask", "--dagster-url", base_url, "--match", "no-such-match", "--no-followups",
+              "who dealt the most damage", env={"COMBAT_ANALYSIS_RESIDENT": "0"})
+    assert run.returncode == remote.BAD_INPUT and run.stdout == ""
+    assert "the query_plan stage failed: match 'no-such-match' is not in the warehouse" in run.stderr
+    assert f"{base_url}/runs/" in run.stderr
+
+
+def test_a_partition_key_keeps_its_first_question(webserver):
+    base_url, _ = webserver
+    first = remote.ask(base_url, "how many deaths did each team have", key="team-deaths", followups=False,
+                       progress=quiet, timeout=ANSWER_TIMEOUT_S)
+    report = Path(first.report_markdown)
+    before = report.read_bytes()
+    with pytest.raises(remote.RemoteBadInput, match="already holds another question"):
+        remote.ask(base_url, "how many kills did each team have", key="team-deaths", followups=False,
+                   progress=quiet, timeout=ANSWER_TIMEOUT_S)
+    assert report.read_bytes() == before
