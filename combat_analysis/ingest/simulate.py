@@ -59,6 +59,11 @@ def simulated_match_id(seed: int, id_style: str = "numeric") -> str | int:
     raise ValueError(f"id_style must be one of {ID_STYLES}")
 MINIONS = ("Archer", "Brute", "Swordsman", "Champion Swordsman")
 JUNGLE = ("Satyr", "Chimera", "Alpha Chimera", "Roaming Harpy", "Cyclops")
+BOSSES = ("Gold Fury", "Fire Giant")
+# How often, per fight event, the map itself hits a player (a tower, a phoenix, minions, a camp, a boss), and how
+# often such a hit kills: real players die to towers, minions and camps as well as to each other.
+HAZARD_SHARE = 0.04
+HAZARD_KILL = 0.015
 
 
 @dataclass(frozen=True)
@@ -145,6 +150,9 @@ def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0
         attacker = rng.choice(players)
         if second < alive_at[attacker.name]:
             continue
+        if rng.random() < HAZARD_SHARE:
+            _hazard(w, rng, second, attacker, structures, alive_at, end)
+            continue
         roll = rng.random()
         ability = rng.choice(GODS[attacker.god]) if roll < 0.45 else f"{attacker.god} Basic Attack"
         if rng.random() < 0.05:
@@ -186,13 +194,24 @@ def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0
                 structure = structures[side].pop(0)
                 fallen[side] += 1
                 w.combat("Damage", second, attacker.name, structure, ability, rng.randint(300, 600), "0")
-                w.combat("KillingBlow", second, attacker.name, structure, ability, "1", "0",
-                         f"{attacker.name} killed {structure} with {ability}.")
+                # now and then the attacker's minions land the last hit: the side still takes it
+                killer, how = (rng.choice(MINIONS), "Minion Attack") if rng.random() < 0.2 else (attacker.name, ability)
+                w.combat("KillingBlow", second, killer, structure, how, "1", "0",
+                         f"{killer} killed {structure} with {how}.")
                 if structure.endswith("Titan"):
                     return
         elif second - last_boss > 300 and rng.random() < 0.01:
             last_boss = second
-            boss = rng.choice(("Gold Fury", "Fire Giant"))
+            boss = rng.choice(BOSSES)
+            team = [p for p in players if p.team == attacker.team and second >= alive_at[p.name]]
+            for hit in range(rng.randint(4, 10)):  # the fight: the team on the boss, the boss on them
+                hitter = rng.choice(team)
+                amount = max(int(rng.gauss(300, 80)), 1)
+                w.combat("Damage", second - 10 + hit, hitter.name, boss, f"{hitter.god} Basic Attack", amount,
+                         int(amount * 0.2), f"{hitter.name} hit {boss} for {amount} damage.")
+                taken = max(int(rng.gauss(220, 60)), 1)
+                w.combat("Damage", second - 10 + hit, boss, hitter.name, f"{boss} Slam", taken, int(taken * 0.3),
+                         f"{boss} hit {hitter.name} for {taken} damage.")
             w.combat("KillingBlow", second, attacker.name, boss, ability, "1", "0",
                      f"{attacker.name} killed {boss} with {ability}.")
         if rng.random() < 0.01 / max(scale, 1.0):
@@ -200,6 +219,23 @@ def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0
             w.emit(_event(eventType="itemmsg", type="ItemPurchase", **w.where(), itemid=1000 + ITEMS.index(item),
                                   itemname=item, time=w.stamp(second), sourceowner=attacker.name, value1="0",
                                   text=f"{attacker.name} purchased {item} ({ITEMS.index(item)})"))
+
+
+def _hazard(w: MatchWriter, rng: random.Random, second: float, player: Player, structures: dict[int, list[str]],
+            alive_at: dict[str, float], end: int) -> None:
+    """The map hits a player: an enemy tower or phoenix still standing, minions, a jungle camp or a boss; now
+    and then the hit kills (a death to a non-player, with no reward for anyone)."""
+    standing = [s for s in structures[3 - player.team] if not s.endswith("Titan")]
+    source = rng.choice([*standing[:1], rng.choice(MINIONS), rng.choice(MINIONS), rng.choice(JUNGLE),
+                         rng.choice(BOSSES)])
+    amount = max(int(rng.gauss(260 if source in standing else 110, 40)), 1)
+    ability = f"{source} Attack"
+    w.combat("Damage", second, source, player.name, ability, amount, int(amount * 0.3),
+             f"{source} hit {player.name} for {amount} damage.")
+    if rng.random() < HAZARD_KILL * (3 if source in standing else 1):
+        w.combat("KillingBlow", second, source, player.name, ability, "1", "0",
+                 f"{source} killed {player.name} with {ability}.")
+        alive_at[player.name] = second + 10 + second / 60
 
 
 def write_match(path: Path, seed: int, *, scale: float = 1.0, minutes: int = 32, id_style: str = "numeric",
