@@ -7,11 +7,14 @@ a shared lead names every leader. A list question ("for every player") names eve
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from combat_analysis import formatting as fmt
+from combat_analysis.answer import facts as F
+from combat_analysis.answer import patterns as match_patterns
 from combat_analysis.answer.results import (
     dimension_word,
     fmt_entity,
@@ -60,7 +63,8 @@ MOST = {
     "objectives_taken": "took the most objectives",
     "towers": "destroyed the most towers",
 }
-# How one figure is stated: "<who> dealt 99,127 damage".
+# How one figure is stated: "<who> dealt 99,127 damage", "<who> got 1 kill". A count's noun is in the plural
+# and is made singular for one (formatting.counted).
 AMOUNT = {
     "damage_dealt": "{who} dealt {v} damage",
     "damage_to_players": "{who} dealt {v} damage to enemy gods",
@@ -73,9 +77,9 @@ AMOUNT = {
     "damage_mitigated": "{who} mitigated {v} damage",
     "healing_done": "{who} did {v} healing",
     "healing_received": "{who} received {v} healing",
-    "kills": "{who} got {v} kills",
-    "deaths": "{who} died {v} times",
-    "assists": "{who} had {v} assists",
+    "kills": "{who} got {n:kills}",
+    "deaths": "{who} died {n:times}",
+    "assists": "{who} had {n:assists}",
     "kda": "{who}'s KDA was {v}",
     "kd": "{who}'s K/D was {v}",
     "mvp_score": "{who}'s MVP score was {v}",
@@ -84,14 +88,26 @@ AMOUNT = {
     "gpm": "{who}'s gold per minute was {v}",
     "dpm": "{who}'s damage per minute was {v}",
     "xpm": "{who}'s experience per minute was {v}",
-    "crits": "{who} landed {v} critical hits",
+    "crits": "{who} landed {n:critical hits}",
     "biggest_hit": "{who}'s biggest single hit was {v}",
-    "hits": "{who} landed {v} hits",
-    "towers": "{who} destroyed {v} towers",
-    "phoenixes": "{who} destroyed {v} phoenixes",
-    "titans": "{who} destroyed {v} titans",
-    "objectives_taken": "{who} took {v} objectives",
+    "hits": "{who} landed {n:hits}",
+    "towers": "{who} destroyed {n:towers}",
+    "phoenixes": "{who} destroyed {n:phoenixes}",
+    "titans": "{who} destroyed {n:titans}",
+    "objectives_taken": "{who} took {n:objectives}",
 }
+_COUNTED = re.compile(r"\{n:([^}]+)\}")
+
+
+def amount_said(metric_id: str, who_: str, row: Mapping[str, Any]) -> str:
+    """One figure stated with its owner, its count's noun agreeing with it ("1 kill", "2 kills")."""
+    figure = row.get(metric_id)
+    template = AMOUNT[metric_id]
+    if is_number(figure) and float(figure).is_integer():
+        template = _COUNTED.sub(lambda m: fmt.counted(int(figure), m.group(1)).replace("{", "{{"), template)
+    else:
+        template = _COUNTED.sub(lambda m: "{v} " + m.group(1), template)
+    return template.format(who=who_, v=value(row, metric_id))
 
 
 KIND_NAMES = {"player": "players", "structure": "structures", "minion": "minions", "jungle": "jungle camps",
@@ -293,6 +309,9 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     more = f"; and {len(valued) - len(shown)} more" if len(valued) > len(shown) else ""
     text = f"{owner}{info.label} by {dim.replace('_', ' ') if dim else 'row'}{scope(plan)}: " \
            f"{'; '.join(items)}{more}"
+    cause = death_cause(plan) if metric_id == "deaths" and not plan.focus else None
+    if cause is not None:  # "deaths caused by towers": how many in all first, then by whom
+        return F.say(F.DeathCount(victim=None, cause=cause, count=int(total))) + " " + fmt.sentence(text)
     return text[:1].upper() + text[1:] + "."
 
 
@@ -370,15 +389,41 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
     name = who(dim, row.get(dim)) if dim else subject(plan)
     if len(rows) > 1 and dim:
         return comparison(plan, rows, dim, metrics)
+    cause = death_cause(plan)
+    if metric_id == "deaths" and cause is not None and is_number(row.get(metric_id)):
+        return F.say(death_count(plan, row, dim, cause))
     if len(metrics) > 1:
         about = name or "The match"
         return f"{about}{window}: " + ", ".join(f"{metric_info(m).label} {value(row, m)}" for m in metrics
                                                    if m in row) + "."
     if name and metric_id in AMOUNT:
-        return AMOUNT[metric_id].format(who=name, v=value(row, metric_id)) + f"{window}."
+        return amount_said(metric_id, name, row) + f"{window}."
     if name:
         return f"{name}'s {info.label}{window}: {value(row, metric_id)}."
     return f"{info.label[:1].upper() + info.label[1:]} in the match{window}: {value(row, metric_id)}."
+
+
+def death_cause(plan: QueryPlan) -> str | None:
+    """What the deaths counted were caused by, from the plan's filters on the attacker: "structures",
+    "Order Tower"; None when the deaths are of any cause."""
+    for f in plan.filters:
+        values = [str(v) for v in f.values if not str(v).startswith("$")]
+        if f.op == "=" and values and f.dimension == "source_kind":
+            return names([KIND_NAMES.get(v, v) for v in values])
+        if f.op == "=" and values and f.dimension == "source":
+            return names(values)
+    return None
+
+
+def death_count(plan: QueryPlan, row: Mapping[str, Any], dim: str | None, cause: str) -> F.DeathCount:
+    """Deaths by cause, for whom they were counted: a player, a team, or every player."""
+    victim = None
+    if dim in ("player", "team", "role", "god") and row.get(dim) is not None:
+        victim = F.entity(dim, row[dim])
+    else:
+        owners = [f for f in plan.filters if f.op == "=" and f.dimension in ("player", "team") and f.values]
+        victim = F.entity(owners[0].dimension, owners[0].values[0]) if owners else None
+    return F.DeathCount(victim=victim, cause=cause, count=int(row["deaths"]))
 
 
 def timeline(plan: QueryPlan, rows: list[dict], dims: Sequence[str], metric_id: str) -> str:
@@ -439,34 +484,72 @@ def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
     first = rows[0]
     if "role" in columns and "god" in columns and "player" in columns:
         listed = "; ".join(f"{r['player']} (team {r['team']} {r['role']}, {r['god']})" for r in rows)
-        return f"{len(rows)} players: {listed}." if len(rows) > 1 else f"{listed}."
+        return f"{fmt.count(len(rows), 'player')}: {listed}." if len(rows) > 1 else f"{listed}."
     if {"killer", "victim", "match_second"} <= set(columns) and "objective" not in columns:
         if "first_blood" in plan.metrics:
             assists = first.get("assists") or []
             helped = f", assisted by {names(assists)}" if assists else ""
             return (f"{first['killer']} got first blood, killing {first['victim']} at {clock(first['match_second'])} "
                     f"(match second {first['match_second']}){helped}.")
-        listed = "; ".join(f"{r['killer']} on {r['victim']} at {clock(r['match_second'])}" for r in rows[:6])
-        return f"{len(rows)} kills: {listed}" + (" ..." if len(rows) > 6 else ".")
+        return kill_list(plan, rows)
     if "objective" in columns:
         return objectives(plan, rows)
-    return f"{len(rows)} events match the question."
+    return f"{fmt.count(len(rows), 'event')} match the question." if len(rows) != 1 else "1 event matches the question."
+
+
+def kill_list(plan: QueryPlan, rows: list[dict]) -> str:
+    """Player kills, in order; for a player asked about, their kills (naming each victim) and then their deaths
+    to players (naming each killer), which the same rows hold."""
+    players = [str(v) for f in plan.filters if f.dimension == "player" and f.op == "=" for v in f.values]
+    if len(players) != 1:
+        return F.say(F.Listing(noun="kill", items=tuple(f"{r['killer']} on {r['victim']} at {clock(r['match_second'])}"
+                                                         for r in rows), shown=MAX_LISTED))
+    player = F.Entity("player", players[0])
+    kills = F.Listing(noun="kill", owner=player, shown=MAX_LISTED, items=tuple(
+        f"{r['victim']} at {clock(r['match_second'])}" for r in rows if r["killer"] == players[0]))
+    deaths = F.Listing(noun="death", kind=" to players", owner=player, shown=MAX_LISTED, items=tuple(
+        f"by {r['killer']} at {clock(r['match_second'])}" for r in rows if r["victim"] == players[0]))
+    return F.say_all(fact for fact in (kills, deaths) if fact.items or fact is kills)
+
+
+MAX_OBJECTIVES = 20  # a match has about 15; every one is named
 
 
 def objectives(plan: QueryPlan, rows: list[dict]) -> str:
+    """The first or last objective (of the kind asked, for the team asked), or every objective listed."""
+    if plan.limit == 1 and rows:
+        return F.say(first_objective(plan, rows[0]))
     def one(r: Mapping[str, Any]) -> str:
         team = f", team {r['team']}" if r.get("team") is not None else ""
         return f"the {r.get('target') or r['objective']} at {clock(r.get('match_second'))} (by {r.get('killer')}{team})"
 
-    if plan.limit == 1 and rows:
-        which = "last" if plan.order == "desc" else "first"
-        r = rows[0]
-        taker = f"team {r['team']}" if r.get("team") is not None else "an unknown team"
-        return (f"The {which} objective was the {r.get('target') or r['objective']}, taken by {taker} at "
-                f"{clock(r.get('match_second'))} (the blow came from {r.get('killer')}).")
+    noun = objective_kind(plan) or "objective"
+    listed = F.Listing(noun=noun, items=tuple(one(r) for r in rows), shown=MAX_OBJECTIVES)
     who_took = subject(plan)
-    lead = f"{who_took} took {len(rows)} objectives" if who_took else f"{len(rows)} objectives were taken"
-    return f"{lead}: " + "; ".join(one(r) for r in rows[:8]) + (" ..." if len(rows) > 8 else ".")
+    lead = f"{who_took} took {fmt.count(len(rows), noun)}" if who_took else \
+        f"{fmt.count(len(rows), noun)} {'was' if len(rows) == 1 else 'were'} taken"
+    if not rows:
+        return f"No {fmt.plural(noun)} were taken{window_phrase(plan)}."
+    return f"{fmt.capital(lead)}{window_phrase(plan)}: {F.items_said(listed)}."
+
+
+def objective_kind(plan: QueryPlan) -> str | None:
+    """The kind of objective a plan asks about ("Fire Giant", "tower"), from its filter, or None for any."""
+    kinds = [str(v) for f in plan.filters if f.dimension == "objective" and f.op == "=" for v in f.values]
+    if len(kinds) != 1:
+        return None
+    return OBJECTIVE_NAMES.get(kinds[0], kinds[0])
+
+
+OBJECTIVE_NAMES = {"fire giant": "Fire Giant", "gold fury": "Gold Fury"}
+
+
+def first_objective(plan: QueryPlan, r: Mapping[str, Any]) -> F.First:
+    """The first (or last) objective, saying of what: the kind asked about, and whose when a team was named."""
+    teams = [v for f in plan.filters if f.dimension == "team" and f.op == "=" for v in f.values]
+    return F.First(ordinal="last" if plan.order == "desc" else "first", noun=objective_kind(plan) or "objective",
+                   second=int(r.get("match_second") or 0), thing=str(r.get("target") or r.get("objective") or ""),
+                   taker=r.get("team"), by=r.get("killer"), scope=f"team {teams[0]}'s" if len(teams) == 1 else "")
 
 
 def builds(rows: list[dict], roster: Sequence[Mapping[str, Any]]) -> str:
@@ -479,57 +562,54 @@ def builds(rows: list[dict], roster: Sequence[Mapping[str, Any]]) -> str:
     for player, items in by_player.items():
         info = next((r for r in roster if r["player"] == player), None)
         about = f" (team {info['team']} {info['role']}, {info['god']})" if info else ""
-        sentences.append(f"{player}{about} built {len(items)} items in this order: {', '.join(items)}")
+        sentences.append(f"{player}{about} built {fmt.count(len(items), 'item')} in this order: {', '.join(items)}")
     return ". ".join(sentences) + "."
 
 
 # -------------------------------------------------------------------------------------------- patterns
 
+def _team_fights(plan: QueryPlan, rows: list[dict]) -> str:
+    if not rows:
+        return "No team fight (three or more deaths close together) happened in this match."
+    won = {t: sum(1 for f in rows if f.get("won_by_team") == t) for t in (1, 2)}
+    decisive = sorted(rows, key=lambda f: (-f["deaths"], f["start_second"]))[:3]
+    listed = "; ".join(f"{clock(f['start_second'])}–{clock(f['end_second'])}, {fmt.count(f['deaths'], 'death')}, "
+                       + (f"won by team {f['won_by_team']}" if f.get("won_by_team") else "even")
+                       for f in decisive)
+    return (f"{fmt.count(len(rows), 'team fight')}; team 1 won {won[1]} and team 2 won {won[2]}. "
+            f"The biggest: {listed}.")
+
+
+def _kill_streaks(plan: QueryPlan, rows: list[dict]) -> str:
+    if not rows:
+        return "Nobody got three or more kills without dying in this match."
+    return F.say(match_patterns.streak_of(rows[0]))
+
+
+def _gold_swing(plan: QueryPlan, rows: list[dict]) -> str:
+    if not rows:
+        return "The gold curve of this match could not be read."
+    fact = match_patterns.swing_of(rows[0])
+    verdict = {"comeback": "Yes, a comeback.", "stomp": "No comeback."}.get(
+        fact.shape, "No comeback: the other team's lead never grew big enough to call it one.")
+    return f"{verdict} {F.say(fact)}"
+
+
+def _death_recap(plan: QueryPlan, rows: list[dict]) -> str:
+    if not rows:
+        return f"{subject(plan) or 'That player'} did not die in this match."
+    return F.say(match_patterns.recap_of(rows, shown=MAX_LISTED))
+
+
+PATTERN_ANSWERS = {"team_fights": _team_fights, "kill_streaks": _kill_streaks, "gold_swing": _gold_swing,
+                   "death_recap": _death_recap}
+
+
 def pattern(plan: QueryPlan, found: Mapping[str, list[dict]]) -> str:
     """Team fights, kill streaks, gold swings and death recaps, from the analyst's pattern tables."""
     head = plan.metrics[0]
-    rows = found.get(head) or []
-    if head == "team_fights":
-        if not rows:
-            return "No team fight (three or more deaths close together) happened in this match."
-        won = {t: sum(1 for f in rows if f.get("won_by_team") == t) for t in (1, 2)}
-        decisive = sorted(rows, key=lambda f: (-f["deaths"], f["start_second"]))[:3]
-        listed = "; ".join(f"{clock(f['start_second'])}–{clock(f['end_second'])}, {f['deaths']} deaths, "
-                           + (f"won by team {f['won_by_team']}" if f.get("won_by_team") else "even")
-                           for f in decisive)
-        return (f"{len(rows)} team fights; team 1 won {won[1]} and team 2 won {won[2]}. The biggest: {listed}.")
-    if head == "kill_streaks":
-        if not rows:
-            return "Nobody got three or more kills without dying in this match."
-        top = rows[0]
-        return (f"The longest kill streak was {top['player']}'s: {top['streak']} kills without dying, from "
-                f"{clock(top['start_second'])} to {clock(top['end_second'])}.")
-    if head == "gold_swing":
-        if not rows:
-            return "The gold curve of this match could not be read."
-        r = rows[0]
-        if r["shape"] == "comeback":
-            return (f"Yes, a comeback: team {r['team']} was behind by {fmt.number(r['opponent_best_lead'])} gold at "
-                    f"minute {r['opponent_best_minute']} and finished {fmt.number(r['final_gold_lead'])} gold ahead.")
-        if r["shape"] == "stomp":
-            return (f"No comeback: team {r['team']} led on gold from start to finish, ending "
-                    f"{fmt.number(r['final_gold_lead'])} gold ahead (a stomp).")
-        return (f"Team {r['team']} finished {fmt.number(r['final_gold_lead'])} gold ahead; the other team's biggest "
-                f"lead was {fmt.number(r['opponent_best_lead'])} gold at minute {r['opponent_best_minute']}, not "
-                "enough to call it a comeback.")
-    if head == "death_recap":
-        if not rows:
-            return f"{subject(plan) or 'That player'} did not die in this match."
-        worst = max(rows, key=lambda r: r["damage_taken"])
-        player = worst["victim"]
-        others = "; ".join(f"{clock(r['match_second'])} (killed by {r['killer']}, {fmt.number(r['damage_taken'])} "
-                           f"damage taken)" for r in rows[:6] if r is not worst)
-        sources = fmt.count(worst["sources"], "source")
-        return (f"{player}'s deadliest death came at {clock(worst['match_second'])}: {fmt.number(worst['damage_taken'])} "
-                f"damage from {sources} in the 10 s before dying, most of it from "
-                f"{worst['top_source']} ({fmt.number(worst['top_source_damage'])}); {worst['killer']} dealt the "
-                f"killing blow." + (f" Other deaths: {others}." if others else ""))
-    return "The match pattern could not be read."
+    answer = PATTERN_ANSWERS.get(head)
+    return answer(plan, found.get(head) or []) if answer else "The match pattern could not be read."
 
 
 # ------------------------------------------------------------------------------------------- dispatch
@@ -544,10 +624,10 @@ def average(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     mean = fmt.number(statistics.fmean(values), max(info.decimals, 2))
     median = fmt.number(statistics.median(values), max(info.decimals, 2))
     if plan.shape == "median":  # the statistic asked for comes first
-        head = (f"The median {info.label}{scope(plan)} across the {len(values)} {fmt.plural(dimension_word(dim))} is {median} "
+        head = (f"The median {info.label}{scope(plan)} across the {fmt.count(len(values), dimension_word(dim))} is {median} "
                 f"(average {mean}). ")
     else:
-        head = (f"The average {info.label}{scope(plan)} across the {len(values)} {fmt.plural(dimension_word(dim))} is {mean} "
+        head = (f"The average {info.label}{scope(plan)} across the {fmt.count(len(values), dimension_word(dim))} is {mean} "
                 f"(median {median}). ")
     return head + listing(plan.model_copy(update={"shape": "all"}), rows, dim, metrics)
 
@@ -563,7 +643,7 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
         return event(plan, rows, columns)
     shape = result_shape(rows, columns, plan)
     if not shape.metrics:
-        return f"{len(rows)} rows match the question."
+        return f"{fmt.count(len(rows), 'row')} match the question." if len(rows) != 1 else "1 row matches the question."
     dims = [d for d in shape.dimensions if d != "period"]
     dim = dims[0] if dims else None
     if plan.windows and rows and "period" in rows[0]:
