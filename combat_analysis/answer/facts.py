@@ -4,7 +4,8 @@ A share carries its base, a "first" says first of what, a list says how many it 
 the side, a count knows its plural. The analyst, the patterns and the composer build facts from rows; `say(fact)`
 is the only way a fact becomes a sentence, through `formatting`. Each fact also says what it is about (`about()`:
 the entities it names, the figures it states, the window it was computed in), so an answer keeps only the
-insights that bear on its question (`bears_on`).
+insights that bear on its question (`bears_on`). A side (team 1 or 2) is what the match-level facts (objectives,
+gold, the winner) are told for, not their subject: they bear on a question by their figures.
 """
 
 from __future__ import annotations
@@ -17,8 +18,13 @@ from combat_analysis import formatting as fmt
 from combat_analysis.answer.results import metric_info
 
 # Entities named as the log spells them, never capitalised at the start of a sentence.
+_PERIOD_PREPOSITIONS = ("before", "after", "between", "from", "during", "since", "up", "until")
+# A figure of something that owns nothing (an ability, a target): the figure "with" or "against" it
+EVENT_PREPOSITIONS = {"ability": "with", "item": "with", "target": "against", "target_kind": "against", "victim": "on",
+                      "source": "from", "source_kind": "from", "minute": "in", "phase": "in"}
 NAMED_KINDS = frozenset({"player", "god", "ability", "item", "source", "target", "victim", "killer", "objective"})
 _KIND_WORDS: dict[str, Callable[[str], str]] = {
+    "period": lambda name: name if name.split(" ")[0] in _PERIOD_PREPOSITIONS else f"the {name}",
     "team": lambda name: f"team {name}",
     "role": lambda name: f"the {name} role",
     "minute": lambda name: f"minute {name}",
@@ -79,6 +85,12 @@ class Amount:
     qualifier: str = ""  # " on O'Malley", " in the first 10 minutes"
 
     def words(self, start: bool = False) -> str:
+        """"GankMeSenpai's 5 kills on O'Malley"; "the 98,646 damage dealt with Cernunnos Basic Attack" (an
+        ability owns no damage)."""
+        prep = EVENT_PREPOSITIONS.get(self.owner.kind)
+        if prep is not None:
+            the = "The" if start else "the"
+            return f"{the} {quantity(self.figure, self.value)} {prep} {self.owner.words()}{self.qualifier}"
         return f"{self.owner.possessive(start)} {quantity(self.figure, self.value)}{self.qualifier}"
 
     @property
@@ -303,7 +315,7 @@ class GoldLead(Fact):
     biggest: bool = False
 
     def about(self) -> About:
-        return About(_keys([Entity("team", str(self.team))]), frozenset({"gold_diff", "gold_swing"}), self.window)
+        return About(figures=frozenset({"gold_diff", "gold_swing"}), window=self.window)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -339,7 +351,7 @@ class Tally(Fact):
     said_window: str = ""  # " in the first 10 minutes"
 
     def about(self) -> About:
-        return About(_keys([Entity("team", str(self.team))]), OBJECTIVE_FIGURES, self.window)
+        return About(figures=OBJECTIVE_FIGURES, window=self.window)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -357,8 +369,7 @@ class First(Fact):
     scope: str = ""  # whose kind it is the first of: "team 1's"
 
     def about(self) -> About:
-        subjects = [Entity("team", str(self.taker))] if self.taker is not None else []
-        return About(_keys(subjects), OBJECTIVE_FIGURES, self.window)
+        return About(_keys([Entity("objective", self.thing or self.noun)]), OBJECTIVE_FIGURES, self.window)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -380,8 +391,7 @@ class Winner(Fact):
     team: int | None
 
     def about(self) -> About:
-        teams = [Entity("team", str(self.team))] if self.team is not None else []
-        return About(_keys(teams), frozenset({"winner"}), self.window)
+        return About(figures=frozenset({"winner"}), window=self.window)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -441,8 +451,7 @@ class GoldSwing(Fact):
     shape: SwingShape
 
     def about(self) -> About:
-        return About(_keys([Entity("team", str(self.team))]), frozenset({"gold_swing", "gold_diff", "winner"}),
-                     self.window)
+        return About(figures=frozenset({"gold_swing", "gold_diff", "winner"}), window=self.window)
 
 
 @dataclass(frozen=True)
@@ -509,7 +518,7 @@ def _margin(f: Margin) -> str:
     decimals = metric_info(f.first.figure).decimals
     pct = f" ({fmt.percent(f.percent)})" if f.percent is not None else ""
     relation = "below" if f.below else "ahead of"
-    return (f"{f.first.owner.words(True)} is {fmt.number(f.difference, decimals)}{pct} {relation} "
+    return (f"{f.first.owner.words(True)} is {quantity(f.first.figure, f.difference)}{pct} {relation} "
             f"{f.second.owner.words()} ({fmt.number(f.second.value, decimals)})")
 
 
@@ -520,7 +529,8 @@ def _share(f: Share) -> str:
 
 def _average(f: Average) -> str:
     info = metric_info(f.figure)
-    return (f"Across the {fmt.count(f.rows, f.noun)}, the average {info.label} is "
+    label = f"number of {info.label}" if info.aggregation == "count" else info.label
+    return (f"Across the {fmt.count(f.rows, f.noun)}, the average {label} is "
             f"{fmt.number(f.mean, info.decimals)} and the median {fmt.number(f.median, info.decimals)}")
 
 
@@ -583,9 +593,12 @@ def _listing(f: Listing) -> str:
 
 
 def _tally(f: Tally) -> str:
-    if f.of is not None:
-        return f"Team {f.team} {f.verb} {f.count} of the {fmt.count(f.of, f.noun)}{f.said_window}"
-    return f"Team {f.team} {f.verb} {fmt.count(f.count, f.noun)}{f.said_window}"
+    if f.of is None:
+        return f"Team {f.team} {f.verb} {fmt.count(f.count, f.noun)}{f.said_window}"
+    if f.of == 1:
+        return f"Team {f.team} {f.verb} {'the only' if f.count else 'no'} {f.noun}{f.said_window}"
+    how_many = "all" if f.count == f.of else "none of the" if f.count == 0 else f"{f.count} of the"
+    return f"Team {f.team} {f.verb} {how_many} {fmt.count(f.of, f.noun)}{f.said_window}"
 
 
 def _first(f: First) -> str:

@@ -179,3 +179,20 @@ def test_one_value_is_a_kpi_with_the_answers_figure(fact_matches, m):
     assert jobs == {"kpi": None}
     alt = [v.alt_text for v in visualization(pkg, match["env"]).visualizations.values()]
     assert alt == [f"Assists: {truth['players'][player]['assists']}"]
+
+
+@pytest.mark.parametrize("m", MATCHES)
+def test_a_windowed_event_chart_plots_the_window_only(fact_matches, m):
+    """A time-window answer's timeline draws the window's kills and deaths, and the objectives it lists."""
+    match = fact_matches[m]
+    truth = match["truth"]
+    team = {p: row["team"] for p, row in truth["players"].items()}
+    pkg, jobs = analysed(match, "what objectives fell in the first 15 minutes")
+    kills, objectives = jobs["event_timeline"].args
+    assert kills == [(k["second"], team[k["killer"]]) for k in truth["kills"] if k["second"] < 900]
+    assert jobs["event_timeline"].kwargs["map_deaths"] == [(d["second"], team[d["victim"]])
+                                                           for d in truth["deaths_to_npcs"] if d["second"] < 900]
+    assert [(s, t) for s, _, t in objectives] == [(o["second"], o["team"]) for o in truth["objectives"]
+                                                  if o["second"] < 900]
+    assert pkg.analysis.recommended_visualizations[0].title == "Kills and objectives in the first 15 minutes"
+    assert set(drawn(match, pkg)) == {"event_timeline"}

@@ -6,8 +6,11 @@ from __future__ import annotations
 import importlib.util
 import json
 
+import pytest
+
 from combat_analysis.contracts.package import AgentDataPackage
-from tests.support.paths import SCORE_TOOL
+from combat_analysis.formatting import number
+from tests.support.paths import SCORE_TOOL, TRUTH_FILE
 from tests.support.stages import ask_sample
 
 
@@ -30,7 +33,7 @@ def finding(pkg: AgentDataPackage, kind: str) -> str:
 def test_most_damage(stage_env):
     pkg = ask_sample(stage_env, "Who dealt the most damage in the match?")
     assert pkg.response.direct_answer == "VoidWalker dealt the most damage: 192,395 (ahead of Kraken_Mid with 150,742)."
-    assert finding(pkg, "margin") == "VoidWalker is 41,653 (27.6%) ahead of Kraken_Mid (150,742)."
+    assert finding(pkg, "margin") == "VoidWalker is 41,653 damage dealt (27.6%) ahead of Kraken_Mid (150,742)."
     assert finding(pkg, "share") == "VoidWalker's 192,395 damage dealt is 15.6% of the 10 players' 1,235,074 damage dealt."
     assert finding(pkg, "team").startswith("Team 2's players total 677,761 damage dealt against team 1's 557,313")
     assert kinds(pkg) == ["bar_h"]
@@ -43,7 +46,7 @@ def test_most_damage(stage_env):
 def test_most_healing(stage_env):
     pkg = ask_sample(stage_env, "Who healed the most?")
     assert pkg.response.direct_answer == "PapiTacos healed the most: 28,752 (ahead of NightOwl07 with 28,399)."
-    assert finding(pkg, "margin") == "PapiTacos is 353 (1.2%) ahead of NightOwl07 (28,399)."
+    assert finding(pkg, "margin") == "PapiTacos is 353 healing done (1.2%) ahead of NightOwl07 (28,399)."
     assert finding(pkg, "outlier") == "PapiTacos is an outlier on healing done: 28,752 against a median of 536."
     assert kinds(pkg) == ["bar_h"]
 
@@ -106,3 +109,24 @@ def test_dependent_question_names_who_it_resolved_to(stage_env):
     assert pkg.response.direct_answer.startswith(
         "VoidWalker dealt the most damage (192,395). VoidWalker's damage dealt by ability: Loki Basic Attack: 99,260 "
         "(51.6% of the total); Vanish: 22,039;")
+
+
+@pytest.mark.parametrize("earlier", ["Who did the most damage to enemy gods?", "which player dealt the most damage to gods"])
+@pytest.mark.parametrize("followup", ["and per minute?", "what about per minute", "per minute?"])
+def test_per_minute_after_a_ranking_ranks_by_the_rate(stage_env, earlier, followup):
+    """'Per minute' after a ranking is the same ranking of the figure per minute of the match, not the match's
+    minute-by-minute series."""
+    truth = json.loads(TRUTH_FILE.read_text(encoding="utf-8"))
+    minutes = truth["duration_seconds"] / 60
+    rate = {p: row["damage_to_players"] / minutes for p, row in truth["players"].items()}
+    first, second = sorted(rate, key=lambda p: -rate[p])[:2]
+    pkg = ask_sample(stage_env, followup, previous_queries=(earlier,))
+    assert pkg.plan.intent.value == "ranking" and pkg.plan.group_by == ("player",)
+    assert pkg.response.direct_answer.startswith(
+        f"{first} had the highest damage to players per minute: {number(rate[first], 2)} (ahead of {second} with "
+        f"{number(rate[second], 2)})")
+
+
+def test_per_minute_after_a_list_of_teams_is_still_the_series(stage_env):
+    pkg = ask_sample(stage_env, "and per minute?", previous_queries=("damage for each team",))
+    assert pkg.plan.intent.value == "timeline"

@@ -10,6 +10,7 @@ in its window that share its subject or its figure (`facts.bears_on`).
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -490,7 +491,7 @@ def asked_of(plan: QueryPlan, rows) -> F.Asked:
         subjects.update(F.Entity("player", f) for f in step.focus if not f.startswith("$"))
         subjects.update(F.entity(f.dimension, v) for f in step.filters if f.op != "!=" for v in f.values
                         if not str(v).startswith("$"))
-    subjects.update(lead_entities(rows[0] if rows else {}))
+    subjects.update(lead_entities(plan, rows[0] if rows else {}))
     named = {F.entity(f.dimension, v) for f in plan.filters if f.op != "!=" for v in f.values
              if not str(v).startswith("$")}
     named |= {F.Entity("player", f) for f in plan.focus if not f.startswith("$")}
@@ -498,10 +499,11 @@ def asked_of(plan: QueryPlan, rows) -> F.Asked:
                    narrowed=frozenset(e.key for e in named) if qualified(plan) else frozenset())
 
 
-def lead_entities(first: dict[str, Any]) -> list[F.Entity]:
-    """Whom or what the answer's first row is about: the winner, the killer and the victim of a kill, the
-    objective that fell (not the team that took it), or the row's player, team, role, god or attacker."""
-    if first.get("winner_team") is not None:
+def lead_entities(plan: QueryPlan, first: dict[str, Any]) -> list[F.Entity]:
+    """Whom or what the answer's first row is about: the winner (of a question about who won), the killer and
+    the victim of a kill, the objective that fell (not the team that took it), or the row's player, team, role,
+    god or attacker."""
+    if "winner" in plan.metrics and first.get("winner_team") is not None:
         return [F.entity("team", first["winner_team"])]
     if first.get("objective") is not None:
         return [F.Entity("objective", str(first.get("target") or first["objective"]))]
@@ -526,7 +528,7 @@ def wanted_patterns(plan: QueryPlan, rows) -> tuple[tuple[str, ...], str | None]
     cols = set(rows[0]) if rows else set()
     if metrics & KILL_METRICS or {"killer", "victim"} <= cols:
         names += [n for n in ("first_blood", "kill_streaks") if not (n == "first_blood" and "first_blood" in metrics)]
-    if metrics & MATCH_FLOW_METRICS or "winner_team" in cols or "objective" in cols:
+    if metrics & MATCH_FLOW_METRICS or "objective" in cols:
         # a list of the objectives already says who took them
         names += ["gold_swing"] if "objective" in cols else ["objective_timeline", "gold_swing"]
     recap = None
@@ -596,30 +598,55 @@ def _pattern_findings(con, plan: QueryPlan, rows, derived: Derived, asked: F.Ask
     return kept
 
 
-def _chart_tables(con, plan: QueryPlan, rows, derived: Derived) -> None:
-    """What the match-level charts draw: player kills and deaths to the map over time, the objectives, the
-    gold curve and where players died."""
-    first = rows[0] if rows else {}
-    if plan.intent not in (Intent.TIMELINE, Intent.EVENT_LIST) and "winner_team" not in first:
-        return
+def in_window(con, plan: QueryPlan) -> Callable[[int], bool]:
+    """Whether a match second is in the plan's window (METRICS.md's windows, as the SQL reads them)."""
+    window = plan.window
+    if window is None:
+        return lambda second: True
+    starts = [window.start_s] if window.start_s is not None else []
+    if window.from_end_s is not None:
+        starts.append(con.execute("SELECT duration_s FROM matches").fetchone()[0] - window.from_end_s)
+    lo, hi = max(starts, default=None), window.end_s
+    return lambda second: (lo is None or second >= lo) and (hi is None or second < hi)
+
+
+def _timeline_tables(con, plan: QueryPlan, rows, derived: Derived) -> None:
+    """Player kills and deaths to the map over time, and the objectives: the answer's own objective rows, or
+    else every objective; all in the answer's window."""
+    inside = in_window(con, plan)
     derived["kill_events"] = ([{"match_second": k["match_second"], "killer_team": k["killer_team"]}
-                               for k in match_patterns.player_kills(con)], "player kills over time (kills table)")
+                               for k in match_patterns.player_kills(con) if inside(k["match_second"])],
+                              "player kills over time (kills table)")
     derived["map_deaths"] = ([{"match_second": d["match_second"], "victim_team": d["victim_team"], "killer": d["killer"]}
-                              for d in match_patterns.deaths_to_the_map(con)],
+                              for d in match_patterns.deaths_to_the_map(con) if inside(d["match_second"])],
                              "deaths of players to non-players over time (kills table)")
+    first = rows[0] if rows else {}
+    if "objective" in first and "match_second" in first:
+        listed = rows
+    else:
+        timeline = match_patterns.objective_timeline(con)
+        listed = [r for r in (timeline.rows if timeline else ()) if inside(r["match_second"])]
+    derived["objective_events"] = ([{k: r.get(k) for k in ("match_second", "objective", "target", "team")}
+                                    for r in listed], "objectives over time")
+
+
+def _chart_tables(con, plan: QueryPlan, rows, derived: Derived) -> None:
+    """What the match-level charts draw: the kills, deaths and objectives over time, the gold curve and where
+    players died."""
+    first = rows[0] if rows else {}
+    if plan.intent not in (Intent.TIMELINE, Intent.EVENT_LIST) and "winner_team" not in first or "duration_s" in first:
+        return
+    _timeline_tables(con, plan, rows, derived)
     if plan.intent == Intent.TIMELINE:
         return
-    if "pattern_objective_timeline" not in derived:
-        ot = match_patterns.objective_timeline(con)
-        if ot:
-            derived["pattern_objective_timeline"] = ([dict(r) for r in ot.rows], "objectives over time")
     if "winner_team" in first:
         derived["gold_curve"] = ([dict(zip(("minute", "gold_diff"), r, strict=True)) for r in con.execute(
             "SELECT minute, gold_diff FROM gold_diff ORDER BY minute").fetchall()],
             "team gold difference per minute (gold_diff table)")
     if set(plan.metrics) & KILL_METRICS or "victim" in first:
         extent = match_patterns.map_extent(con)
-        positions = match_patterns.kill_positions(con)
+        inside = in_window(con, plan)
+        positions = [p for p in match_patterns.kill_positions(con) if inside(p["match_second"])]
         if extent and positions:
             derived["kill_positions"] = (positions, "where each player died (kills table)")
             derived["map_extent"] = ([extent], "the map extent seen in damage locations")

@@ -110,7 +110,8 @@ def _starts_with_name(text: str) -> bool:
     """Whether an answer starts with a name ("MateoUwU dealt ..."), whose capital stays after the latest-match
     prefix, rather than an opening word such as "The", which is lowered."""
     first = text.split(" ", 1)[0]
-    return first not in ("The", "There", "No", "Team", "It", "In", "Yes", "A", "An", "Both", "Each", "Over", "Across")
+    return first not in ("The", "There", "No", "Team", "It", "In", "Yes", "A", "An", "Both", "Each", "Over", "Across",
+                         "Players")
 
 
 def _insights(pkg: AgentDataPackage, direct: str) -> tuple[str, ...]:

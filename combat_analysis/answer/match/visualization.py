@@ -14,7 +14,7 @@ from typing import Any
 
 from combat_analysis.answer.charting import draw_charts
 from combat_analysis.answer.env import StageEnv
-from combat_analysis.answer.results import MetricInfo, all_rows, fmt_entity, metric_info
+from combat_analysis.answer.results import MetricInfo, all_rows, fmt_entity, metric_info, window_phrase
 from combat_analysis.charts import style
 from combat_analysis.charts.jobs import ChartJob
 from combat_analysis.contracts.package import AgentDataPackage, Visualization, VisualizationSpec
@@ -81,7 +81,7 @@ class Chart:
 
     def markers(self) -> list[tuple[float, str, str]]:
         return [(o["match_second"] / 60, o["objective"], style.team_color(o["team"]))
-                for o in self.table("pattern_objective_timeline")]
+                for o in self.table("objective_events") or self.table("pattern_objective_timeline")]
 
 
 Drawn = tuple[ChartJob, str]  # the job, and the alt text saying what it shows
@@ -196,14 +196,15 @@ def _event_timeline(c: Chart) -> Drawn:
     when the question asked for it."""
     kills = [(k["match_second"], k["killer_team"]) for k in c.table("kill_events")]
     deaths = [(d["match_second"], d["victim_team"]) for d in c.table("map_deaths")]
-    objectives = [(o["match_second"], o["objective"], o["team"]) for o in c.table("pattern_objective_timeline")]
+    objectives = [(o["match_second"], o["objective"], o["team"]) for o in c.table("objective_events")]
     first = c.rows[0] if c.rows else {}
     highlight = [(first["match_second"], f"{first['killer']} on {first['victim']}")] if (
         c.pkg.plan is not None and "first_blood" in c.pkg.plan.metrics and "match_second" in first) else []
     job = ChartJob.of("event_timeline", c.path, kills, objectives, title=c.spec.title, highlight=highlight,
                       map_deaths=deaths)
+    window = window_phrase(c.pkg.plan) or " over the match"
     return job, (f"Timeline of {count(len(kills), 'player kill')} by team, {count(len(deaths), 'death')} to "
-                 f"non-players and {count(len(objectives), 'objective')} over the match"
+                 f"non-players and {count(len(objectives), 'objective')}{window}"
                  + (f", highlighting {highlight[0][1]}" if highlight else "") + ".")
 
 

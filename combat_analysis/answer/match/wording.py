@@ -209,18 +209,59 @@ def subject(plan: QueryPlan) -> str | None:
 
 
 def _figures(row: Mapping[str, Any], metrics: Sequence[str]) -> str:
-    return ", ".join(f"{value(row, m)} {metric_info(m).label}" for m in metrics)
+    """"16 kills, 1 assist, 122,918 damage dealt": each figure with its label, a count's agreeing with it."""
+    return ", ".join(F.quantity(m, float(row[m])) if is_number(row.get(m)) else f"{value(row, m)} {metric_info(m).label}"
+                     for m in metrics)
 
 
 # ---------------------------------------------------------------------------------------------- figures
 
+def _leader_head(plan: QueryPlan, top: dict, dim: str | None, metric_id: str) -> str:
+    """"VoidWalker dealt the most damage: 192,395", "The top ability by damage dealt is ...", "X had the lowest
+    ...": the leader of a ranking and its figure."""
+    info = metric_info(metric_id)
+    window = scope(plan)
+    lowest = plan.order == "asc"
+    if dim in EVENT_DIMS:
+        for_whom = f" for {subject(plan)}" if plan.focus else ""
+        return (f"The {'bottom' if lowest else 'top'} {_singular(dim)} by {info.label}{for_whom}{window} is "
+                f"{who(dim, top.get(dim), False)}: {value(top, metric_id)}")
+    if lowest:
+        return f"{who(dim, top.get(dim))} had the lowest {info.label}{window}: {value(top, metric_id)}"
+    phrase = MOST.get(metric_id, f"had the highest {info.label}")
+    if metric_id.startswith("damage_to") and any(f.dimension == "target" for f in plan.filters):
+        phrase = MOST["damage_dealt"]  # "dealt the most damage against Fire Giant"
+    joiner = " " if phrase.endswith(" of") else ": "
+    return f"{who(dim, top.get(dim))} {phrase}{window}{joiner}{value(top, metric_id)}"
+
+
+def _tie_head(plan: QueryPlan, tied: list[dict], dim: str | None, metric_id: str, position: int) -> str:
+    """"A and B are tied for the most kills: 9 each"."""
+    leaders = names([who(dim, r.get(dim), i == 0) for i, r in enumerate(tied)])
+    rank = "lowest" if plan.order == "asc" else "most" if metric_id not in ("kda", "kd", "gpm", "dpm", "xpm") else "best"
+    nth = ORDINALS.get(position, "") + " " if position > 1 else ""
+    return f"{leaders} are tied for the {nth}{rank} {metric_info(metric_id).label}{scope(plan)}: " \
+           f"{value(tied[0], metric_id)} each"
+
+
+def _runner_up(valued: list[dict], tied: list[dict], dim: str | None, metric_id: str, lowest: bool) -> str:
+    """" (ahead of B with 150,742)": the first row after the leaders."""
+    rest = [r for r in valued if r not in tied]
+    if not rest:
+        return ""
+    nxt = rest[0]
+    if dim == "team" and len(valued) == 2:
+        return f" ({who(dim, nxt.get(dim), False)}: {value(nxt, metric_id)})"
+    relation = "next lowest" if lowest else "ahead of"
+    return f" ({relation} {who(dim, nxt.get(dim), False)} with {value(nxt, metric_id)})"
+
+
 def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
     metric_id = metrics[0]
     info = metric_info(metric_id)
-    window = scope(plan)
     valued = [r for r in rows if is_number(r.get(metric_id))]
     if not valued:
-        return f"No {info.label} was recorded{window}."
+        return f"No {info.label} was recorded{scope(plan)}."
     if plan.shape == "all" or (plan.shape == "top" and plan.limit > 1):
         return listing(plan, valued, dim, metrics)
     position = min(plan.position, len(valued))
@@ -228,38 +269,15 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     tied = [r for r in valued if r.get(metric_id) == top.get(metric_id)]
     lowest = plan.order == "asc"
     if len(tied) == len(valued) > 2:
-        return f"All {len(valued)} {fmt.plural(dimension_word(dim))} are level on {info.label}{scope(plan)}: {value(top, metric_id)} each."
-    if len(tied) > 1:
-        leaders = names([who(dim, r.get(dim), i == 0) for i, r in enumerate(tied)])
-        rank = "lowest" if lowest else "most" if metric_id not in ("kda", "kd", "gpm", "dpm", "xpm") else "best"
-        text = f"{leaders} are tied for the {ORDINALS.get(position, '') + ' ' if position > 1 else ''}{rank} " \
-               f"{info.label}{window}: {value(top, metric_id)} each"
-    elif position > 1:
+        return (f"All {fmt.count(len(valued), dimension_word(dim))} are level on {info.label}{scope(plan)}: "
+                f"{value(top, metric_id)} each.")
+    if position > 1 and len(tied) == 1:
         above = valued[position - 2]
-        text = (f"{who(dim, top.get(dim))} had the {ORDINALS.get(position, f'number {position}')} "
-                f"{'lowest' if lowest else 'highest'} {info.label}{window}: {value(top, metric_id)} "
-                f"(behind {who(dim, above.get(dim), False)} with {value(above, metric_id)})")
-        return text + "."
-    elif dim in EVENT_DIMS:
-        for_whom = f" for {subject(plan)}" if plan.focus else ""
-        text = (f"The {'bottom' if lowest else 'top'} {_singular(dim)} by {info.label}{for_whom}{window} is "
-                f"{who(dim, top.get(dim), False)}: {value(top, metric_id)}")
-    elif lowest:
-        text = f"{who(dim, top.get(dim))} had the lowest {info.label}{window}: {value(top, metric_id)}"
-    else:
-        phrase = MOST.get(metric_id, f"had the highest {info.label}")
-        if metric_id.startswith("damage_to") and any(f.dimension == "target" for f in plan.filters):
-            phrase = MOST["damage_dealt"]  # "dealt the most damage against Fire Giant"
-        joiner = " " if phrase.endswith(" of") else ": "
-        text = f"{who(dim, top.get(dim))} {phrase}{window}{joiner}{value(top, metric_id)}"
-    rest = [r for r in valued if r not in tied]
-    if rest:
-        nxt = rest[0]
-        if dim == "team" and len(valued) == 2:
-            text += f" ({who(dim, nxt.get(dim), False)}: {value(nxt, metric_id)})"
-        else:
-            relation = "next lowest" if lowest else "ahead of"
-            text += f" ({relation} {who(dim, nxt.get(dim), False)} with {value(nxt, metric_id)})"
+        return (f"{who(dim, top.get(dim))} had the {ORDINALS.get(position, f'number {position}')} "
+                f"{'lowest' if lowest else 'highest'} {info.label}{scope(plan)}: {value(top, metric_id)} "
+                f"(behind {who(dim, above.get(dim), False)} with {value(above, metric_id)}).")
+    text = _tie_head(plan, tied, dim, metric_id, position) if len(tied) > 1 else _leader_head(plan, top, dim, metric_id)
+    text += _runner_up(valued, tied, dim, metric_id, lowest)
     extra = [m for m in metrics[1:] if is_number(top.get(m))]
     if extra:
         text += f"; {who(dim, top.get(dim), False)} also had {_figures(top, extra)}"
@@ -309,10 +327,11 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     more = f"; and {len(valued) - len(shown)} more" if len(valued) > len(shown) else ""
     text = f"{owner}{info.label} by {dim.replace('_', ' ') if dim else 'row'}{scope(plan)}: " \
            f"{'; '.join(items)}{more}"
+    text = text if owner else fmt.capital(text)  # a name keeps its spelling
     cause = death_cause(plan) if metric_id == "deaths" and not plan.focus else None
     if cause is not None:  # "deaths caused by towers": how many in all first, then by whom
-        return F.say(F.DeathCount(victim=None, cause=cause, count=int(total))) + " " + fmt.sentence(text)
-    return text[:1].upper() + text[1:] + "."
+        return F.say(F.DeathCount(victim=None, cause=cause, count=int(total))) + " " + fmt.full_stop(text)
+    return fmt.full_stop(text)
 
 
 def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
@@ -361,14 +380,15 @@ def periods(plan: QueryPlan, rows: list[dict], metrics: Sequence[str]) -> str:
             figures = _figures(members[0], metrics)
         pieces.append(f"{period}: {figures}")
     text = f"{owner}{label} — {'; '.join(pieces)}"
-    text = text[:1].upper() + text[1:]
+    text = text if owner else fmt.capital(text)  # a name keeps its spelling
     if not entity and len(by_period) == 2 and len(metrics) >= 1:
         (a_label, (a,)), (b_label, (b,)) = [(k, v[:1]) for k, v in by_period.items()]
         x, y = a.get(metrics[0]), b.get(metrics[0])
         if is_number(x) and is_number(y) and x != y:
             change = "up" if y > x else "down"
             pct = f" ({fmt.percent(abs(y - x) / abs(x) * 100)})" if x else ""
-            text += (f"; {change} {fmt.number(abs(y - x), info.decimals)}{pct} from {_the(a_label)} to "
+            which = f"{info.label} " if len(metrics) > 1 else ""  # of several figures, which one changed
+            text += (f"; {which}{change} {fmt.number(abs(y - x), info.decimals)}{pct} from {_the(a_label)} to "
                      f"{_the(b_label)}")
     return text + "."
 
@@ -396,11 +416,23 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
         about = name or "The match"
         return f"{about}{window}: " + ", ".join(f"{metric_info(m).label} {value(row, m)}" for m in metrics
                                                    if m in row) + "."
+    if dim in F.EVENT_PREPOSITIONS and metric_id in AMOUNT and row.get(dim) is not None:
+        return event_amount(plan, row, dim, metric_id)
     if name and metric_id in AMOUNT:
         return amount_said(metric_id, name, row) + f"{window}."
     if name:
         return f"{name}'s {info.label}{window}: {value(row, metric_id)}."
     return f"{info.label[:1].upper() + info.label[1:]} in the match{window}: {value(row, metric_id)}."
+
+
+def event_amount(plan: QueryPlan, row: Mapping[str, Any], dim: str, metric_id: str) -> str:
+    """A figure of a player (or of every player) with, against or from something that owns nothing: "quietkid
+    got 3 kills with Janus Basic Attack", never "Janus Basic Attack got 3 kills". The filter on that dimension
+    is said by the row's value, so it is not said again."""
+    owner = subject(plan) if plan.focus else "Players"
+    rest = plan.model_copy(update={"filters": tuple(f for f in plan.filters if f.dimension != dim)})
+    said = f" {F.EVENT_PREPOSITIONS[dim]} {who(dim, row[dim], False)}"
+    return amount_said(metric_id, owner or "Players", row) + f"{said}{scope(rest)}."
 
 
 def death_cause(plan: QueryPlan) -> str | None:
@@ -632,6 +664,16 @@ def average(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     return head + listing(plan.model_copy(update={"shape": "all"}), rows, dim, metrics)
 
 
+def only_one(plan: QueryPlan, only: dict, dim: str, headline: str) -> str:
+    """The one row meeting a condition: "Only X had fewer than 3 deaths: 2"; "Only X had more than 15 kills (16);
+    gold earned: 9,000" when the condition is on another figure than the headline."""
+    compared, said = plan.condition.metric or plan.metrics[0] if plan.condition else headline, condition_said(plan)
+    if compared != headline:
+        return (f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)} ({value(only, compared)}); "
+                f"{metric_info(headline).label}: {value(only, headline)}.")
+    return f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)}: {value(only, headline)}."
+
+
 def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str:
     """The answer to one step of a plan, from that step's rows (and the analyst's pattern tables)."""
     intent = plan.intent
@@ -657,11 +699,7 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
     if intent == Intent.BREAKDOWN:
         return breakdown(plan, rows, dim, shape.metrics)
     if plan.condition is not None and len(rows) == 1 and dim:  # "who had fewer than 3 deaths": one did
-        only, compared, said = rows[0], plan.condition.metric or plan.metrics[0], condition_said(plan)
-        if compared != shape.metrics[0]:  # "the most gold among players with more than 15 kills": one had that many
-            return (f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)} ({value(only, compared)}); "
-                    f"{metric_info(shape.metrics[0]).label}: {value(only, shape.metrics[0])}.")
-        return f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)}: {value(only, shape.metrics[0])}."
+        return only_one(plan, rows[0], dim, shape.metrics[0])
     if intent == Intent.LOOKUP or len(rows) == 1:
         return lookup(plan, rows, dim, shape.metrics)
     return ranking(plan, rows, dim, shape.metrics)
