@@ -123,16 +123,18 @@ class Asked:
 
 
 def bears_on(fact: Fact, asked: Asked) -> bool:
-    """An insight bears on the question when it was computed in the question's window (the whole match for a
-    question without one) and shares its subject or its figure; on a narrowed question it must name every entity
-    the question names (first blood of X on Y bears on "X's kills on Y", the last objective does not bear on "the
-    first Fire Giant")."""
+    """A pattern's fact bears on the question when it was computed in the question's window (the whole match for
+    a question without one), states one of its figures, and, when both name someone, names one of the
+    question's subjects: first blood bears on X's kills or deaths when X is in it, never on X's assists nor on
+    the kills of someone else. On a narrowed question it must name every entity the question names (first blood
+    of X on Y bears on "X's kills on Y", the last objective does not bear on "the first Fire Giant")."""
     about = fact.about()
     if about.window != asked.window:
         return False
     if asked.narrowed and not asked.narrowed <= about.subjects:
         return False
-    return bool(about.figures & asked.figures) or bool(about.subjects & asked.subjects)
+    named_apart = bool(about.subjects and asked.subjects) and not about.subjects & asked.subjects
+    return bool(about.figures & asked.figures) and not named_apart
 
 
 def _keys(entities: Iterable[Entity]) -> frozenset[str]:
@@ -144,9 +146,12 @@ def _keys(entities: Iterable[Entity]) -> frozenset[str]:
 
 @dataclass(frozen=True, kw_only=True)
 class Fact:
-    """A claim; `window` is the label of the window it was computed in (None: the whole match)."""
+    """A claim; `window` is the label of the window it was computed in (None: the whole match), and
+    `said_window` how its sentence says that window (" in the first 10 minutes"), so a windowed figure never
+    reads as the whole match's."""
 
     window: str | None = None
+    said_window: str = ""
 
     def about(self) -> About:
         return About(window=self.window)
@@ -158,7 +163,6 @@ class Leader(Fact):
 
     top: Amount
     lowest: bool = False
-    said_window: str = ""  # " in the first 10 minutes", as the sentence says it
 
     def about(self) -> About:
         return About(_keys([self.top.owner]), frozenset({self.top.figure}), self.window)
@@ -270,7 +274,6 @@ class Values(Fact):
 
     figure: str
     values: tuple[Amount, ...]
-    said_window: str = ""
 
     def about(self) -> About:
         return About(_keys(v.owner for v in self.values), frozenset({self.figure}), self.window)
@@ -348,7 +351,6 @@ class Tally(Fact):
     noun: str  # singular: "objective", "tower"
     count: int
     of: int | None = None
-    said_window: str = ""  # " in the first 10 minutes"
 
     def about(self) -> About:
         return About(figures=OBJECTIVE_FIGURES, window=self.window)
@@ -404,8 +406,9 @@ class FirstBlood(Fact):
     second: int
 
     def about(self) -> About:
+        # the first player kill: one of the killer's kills and one of the victim's deaths
         return About(_keys([Entity("player", self.killer), Entity("player", self.victim)]),
-                     frozenset({"first_blood"}), self.window)
+                     frozenset({"first_blood", "kills", "deaths"}), self.window)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -419,7 +422,7 @@ class Streak(Fact):
     end: int
 
     def about(self) -> About:
-        return About(_keys([Entity("player", self.player)]), frozenset({"kill_streaks"}), self.window)
+        return About(_keys([Entity("player", self.player)]), frozenset({"kill_streaks", "kills"}), self.window)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -480,7 +483,9 @@ class Recap(Fact):
         return max(self.deaths, key=lambda d: (d.damage_taken, -d.second))
 
     def about(self) -> About:
-        return About(_keys([Entity("player", self.player)]), frozenset({"death_recap", "deaths"}), self.window)
+        # every death of the player, the first blood they gave up among them
+        return About(_keys([Entity("player", self.player)]), frozenset({"death_recap", "deaths", "first_blood"}),
+                     self.window)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -511,7 +516,7 @@ def _leader(f: Leader) -> str:
 def _tie(f: Tie) -> str:
     info = metric_info(f.figure)
     names = _and([o.words(i == 0) for i, o in enumerate(f.owners)])
-    return f"{names} are tied on {info.label} at {fmt.number(f.value, info.decimals)}"
+    return f"{names} are tied on {info.label}{f.said_window} at {fmt.number(f.value, info.decimals)}"
 
 
 def _margin(f: Margin) -> str:
@@ -519,7 +524,7 @@ def _margin(f: Margin) -> str:
     pct = f" ({fmt.percent(f.percent)})" if f.percent is not None else ""
     relation = "below" if f.below else "ahead of"
     return (f"{f.first.owner.words(True)} is {quantity(f.first.figure, f.difference)}{pct} {relation} "
-            f"{f.second.owner.words()} ({fmt.number(f.second.value, decimals)})")
+            f"{f.second.owner.words()} ({fmt.number(f.second.value, decimals)}){f.said_window}")
 
 
 def _share(f: Share) -> str:
@@ -530,13 +535,14 @@ def _share(f: Share) -> str:
 def _average(f: Average) -> str:
     info = metric_info(f.figure)
     label = f"number of {info.label}" if info.aggregation == "count" else info.label
-    return (f"Across the {fmt.count(f.rows, f.noun)}, the average {label} is "
+    return (f"Across the {fmt.count(f.rows, f.noun)}, the average {label}{f.said_window} is "
             f"{fmt.number(f.mean, info.decimals)} and the median {fmt.number(f.median, info.decimals)}")
 
 
 def _outlier(f: Outlier) -> str:
     info = metric_info(f.value.figure)
-    return (f"{f.value.owner.words(True)} is an outlier on {info.label}: {fmt.number(f.value.value, info.decimals)} "
+    return (f"{f.value.owner.words(True)} is an outlier on {info.label}{f.said_window}: "
+            f"{fmt.number(f.value.value, info.decimals)} "
             f"against a median of {fmt.number(f.median, info.decimals)}")
 
 
@@ -544,14 +550,14 @@ def _totals(f: Totals) -> str:
     info = metric_info(f.larger.figure)
     diff = f.larger.value - f.smaller.value
     return (f"{f.larger.owner.possessive(True)} players total {quantity(f.larger.figure, f.larger.value)}"
-            f" against {f.smaller.owner.possessive()} {fmt.number(f.smaller.value, info.decimals)} "
+            f"{f.said_window} against {f.smaller.owner.possessive()} {fmt.number(f.smaller.value, info.decimals)} "
             f"(a difference of {fmt.number(diff, info.decimals)})")
 
 
 def _rank(f: Rank) -> str:
     info = metric_info(f.value.figure)
-    text = (f"{f.value.owner.words(True)} ranks {f.rank} of {fmt.count(f.of, 'player')} on {info.label}; "
-            f"the match median is {fmt.number(f.median, info.decimals)}")
+    text = (f"{f.value.owner.words(True)} ranks {f.rank} of {fmt.count(f.of, 'player')} on {info.label}"
+            f"{f.said_window}; the match median is {fmt.number(f.median, info.decimals)}")
     if f.rank == 1:
         return text
     return f"{text} and the leader is {f.leader.owner.words()} ({fmt.number(f.leader.value, info.decimals)})"

@@ -4,7 +4,7 @@ Every finding is a typed fact (`answer.facts`) worded by its kind's one function
 (query id or derived table, rows, columns). Anything the analyst computes beyond plain arithmetic on the result
 (team totals, a player's rank in the match, pattern rows) is stored as a derived table in `data.transformed_data`,
 so the fidelity check can trace every number. Only the facts that bear on the question are kept: those computed
-in its window that share its subject or its figure (`facts.bears_on`).
+in its window that state its figure, and name its subject when both name someone (`facts.bears_on`).
 """
 
 from __future__ import annotations
@@ -110,6 +110,11 @@ class Ranked:
     def window(self) -> str | None:
         return window_key(self.plan)
 
+    @property
+    def said(self) -> str:
+        """The window as the sentences say it: " in the first 10 minutes"; "" for the whole match."""
+        return window_phrase(self.plan)
+
     def amount(self, row: dict[str, Any]) -> F.Amount:
         # deaths counted per attacker are the deaths it caused, not its own
         caused = " caused" if self.metric == "deaths" and self.dim in ("source", "source_kind") else ""
@@ -126,17 +131,18 @@ def _complete(ranked: Ranked, roster) -> bool:
 
 def leader_findings(out: _Findings, r: Ranked) -> None:
     top, refs = r.rows[0], (r.dim or r.metric, r.metric)
-    out.add("leader", F.Leader(top=r.amount(top), lowest=r.plan.order == "asc", said_window=window_phrase(r.plan),
+    out.add("leader", F.Leader(top=r.amount(top), lowest=r.plan.order == "asc", said_window=r.said,
                                window=r.window), "high", CellRef(query_id=r.qid, rows=(0,), columns=refs))
     if len(r.rows) < 2:
         return
     second = r.rows[1]
     if float(top[r.metric]) == float(second[r.metric]):
         out.add("tie", F.Tie(owners=(_owner(r.dim, top), _owner(r.dim, second)), figure=r.metric,
-                             value=float(top[r.metric]), window=r.window), "high",
+                             value=float(top[r.metric]), window=r.window, said_window=r.said), "high",
                 CellRef(query_id=r.qid, rows=(0, 1), columns=(r.metric,)))
         return
-    margin = F.Margin(first=r.amount(top), second=r.amount(second), below=r.plan.order == "asc", window=r.window)
+    margin = F.Margin(first=r.amount(top), second=r.amount(second), below=r.plan.order == "asc", window=r.window,
+                      said_window=r.said)
     out.add("margin", margin, _significance(margin.percent or 0.0),
             CellRef(query_id=r.qid, rows=(0, 1), columns=(r.metric,)))
 
@@ -166,7 +172,7 @@ def spread_findings(out: _Findings, r: Ranked, complete: bool) -> None:
     median = statistics.median(values)
     noun = dimension_word(r.dim) if complete else f"listed {dimension_word(r.dim)}"
     out.add("average", F.Average(figure=r.metric, rows=len(values), noun=noun, mean=statistics.fmean(values),
-                                 median=median, window=r.window), "low",
+                                 median=median, window=r.window, said_window=r.said), "low",
             CellRef(query_id=r.qid, rows=tuple(range(len(values))), columns=(r.metric,)))
     if len(values) < 5:
         return
@@ -174,7 +180,8 @@ def spread_findings(out: _Findings, r: Ranked, complete: bool) -> None:
     fence_hi, fence_lo = q3 + 1.5 * (q3 - q1), q1 - 1.5 * (q3 - q1)
     for i, row in enumerate(r.rows):
         if not fence_lo <= float(row[r.metric]) <= fence_hi:
-            out.add("outlier", F.Outlier(value=r.amount(row), median=median, window=r.window), "medium",
+            out.add("outlier", F.Outlier(value=r.amount(row), median=median, window=r.window,
+                                                   said_window=r.said), "medium",
                     CellRef(query_id=r.qid, rows=(i,), columns=(r.dim or r.metric, r.metric)))
 
 
@@ -192,7 +199,8 @@ def team_totals(out: _Findings, r: Ranked, roster, derived: Derived) -> None:
                       f"{metric_info(r.metric).label} of the listed players, summed per team (roster join)")
     lead, trail = sorted(totals, key=lambda t: -totals[t])
     fact = F.Totals(larger=F.Amount(F.Entity("team", str(lead)), r.metric, totals[lead]),
-                    smaller=F.Amount(F.Entity("team", str(trail)), r.metric, totals[trail]), window=r.window)
+                    smaller=F.Amount(F.Entity("team", str(trail)), r.metric, totals[trail]), window=r.window,
+                    said_window=r.said)
     diff = totals[lead] - totals[trail]
     out.add("team", fact, _significance(diff / totals[trail] * 100 if totals[trail] else 100),
             CellRef(query_id=table, rows=(0, 1), columns=("team", r.metric)))
@@ -352,7 +360,8 @@ def comparison_findings(out: _Findings, qid: str, rows, shape: Shape, plan: Quer
         (hi_i, hi), (lo_i, lo) = max(valued, key=lambda x: x[1][metric]), min(valued, key=lambda x: x[1][metric])
         if float(hi[metric]) > float(lo[metric]):
             margin = F.Margin(first=F.Amount(_owner(dim, hi), metric, float(hi[metric])),
-                              second=F.Amount(_owner(dim, lo), metric, float(lo[metric])), window=window_key(plan))
+                              second=F.Amount(_owner(dim, lo), metric, float(lo[metric])), window=window_key(plan),
+                              said_window=window_phrase(plan))
             out.add("difference", margin, _significance(margin.percent or 0.0),
                     CellRef(query_id=qid, rows=(hi_i, lo_i), columns=(metric,)))
 
