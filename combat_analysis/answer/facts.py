@@ -182,7 +182,7 @@ class Tie(Fact):
 
 @dataclass(frozen=True, kw_only=True)
 class Margin(Fact):
-    """How far the first is from the second: "A is 41,653 (27.6%) ahead of B (150,742)."."""
+    """How far the first is from the second: "A has 41,653 damage dealt (27.6%) more than B (150,742)."."""
 
     first: Amount
     second: Amount
@@ -507,7 +507,7 @@ OBJECTIVE_FIGURES = frozenset({"objective_events", "objectives_taken", "towers",
 
 
 def _leader(f: Leader) -> str:
-    best = "lowest" if f.lowest else "highest"
+    best = lowest(f.top.figure) if f.lowest else "highest"
     info = metric_info(f.top.figure)
     return (f"{f.top.owner.words(True)} has the {best} {info.label}{f.said_window}: "
             f"{fmt.number(f.top.value, info.decimals)}")
@@ -519,12 +519,24 @@ def _tie(f: Tie) -> str:
     return f"{names} are tied on {info.label}{f.said_window} at {fmt.number(f.value, info.decimals)}"
 
 
+def lowest(figure: str) -> str:
+    """"fewest deaths", "lowest damage dealt": a count is few, an amount low."""
+    return "fewest" if metric_info(figure).aggregation == "count" else "lowest"
+
+
+def more_or_less(figure: str, below: bool) -> str:
+    """How one value stands to another without judging it: more deaths is no lead, so never "ahead"."""
+    if not below:
+        return "more"
+    return "fewer" if metric_info(figure).aggregation == "count" else "less"
+
+
 def _margin(f: Margin) -> str:
     decimals = metric_info(f.first.figure).decimals
     pct = f" ({fmt.percent(f.percent)})" if f.percent is not None else ""
-    relation = "below" if f.below else "ahead of"
-    return (f"{f.first.owner.words(True)} is {quantity(f.first.figure, f.difference)}{pct} {relation} "
-            f"{f.second.owner.words()} ({fmt.number(f.second.value, decimals)}){f.said_window}")
+    return (f"{f.first.owner.words(True)} has {quantity(f.first.figure, f.difference)}{pct} "
+            f"{more_or_less(f.first.figure, f.below)} than {f.second.owner.words()} "
+            f"({fmt.number(f.second.value, decimals)}){f.said_window}")
 
 
 def _share(f: Share) -> str:
@@ -716,4 +728,4 @@ def say_all(facts: Iterable[Fact]) -> str:
 __all__ = ["About", "Amount", "Asked", "Average", "Build", "Death", "DeathCount", "Entity", "Fact", "Fights", "First",
            "FirstBlood", "GoldLead", "GoldSwing", "Leader", "Listing", "MATCH", "Margin", "OBJECTIVE_FIGURES",
            "Outlier", "Rank", "Recap", "Share", "Streak", "SwingShape", "Tally", "Tie", "Totals", "Trend", "Values", "Winner",
-           "bears_on", "death_said", "entity", "items_said", "quantity", "say", "say_all"]
+           "bears_on", "death_said", "entity", "items_said", "lowest", "more_or_less", "quantity", "say", "say_all"]

@@ -89,6 +89,13 @@ def test_a_death_recap_chart_plots_each_death_in_match_order(fact_matches, m):
     assert labels == [clock(s) for s in deaths][:12]
     recap = next(t for name, t in pkg.data.transformed_data.items() if name == "pattern_death_recap")
     assert values == [r["damage_taken"] for r in recap.rows][:12]
+    # a cut chart says what it leaves out, in its title and its alt text
+    which = "each death" if len(deaths) <= 12 else f"the first 12 of {len(deaths)} deaths"
+    assert pkg.analysis.recommended_visualizations[0].title == f"Damage taken before {which} of {player}"
+    bars = f"{len(deaths)} bar{'s' if len(deaths) > 1 else ''}" if len(deaths) <= 12 else \
+        f"the first 12 of {len(deaths)} bars"
+    (alt,) = [v.alt_text for v in visualization(pkg, match["env"]).visualizations.values()]
+    assert alt.startswith(f"Horizontal bar chart of damage taken by match time, in match order, {bars}: ")
     assert set(drawn(match, pkg)) == {"bar_h"}
 
 

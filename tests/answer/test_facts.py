@@ -327,3 +327,61 @@ def test_the_winner_is_the_team_that_took_the_enemy_titan(fact_matches, m):
         assert pkg.response.direct_answer.startswith(f"Team {winner} won the match")
         assert F.say(F.Winner(team=winner)) in [f.description for f in pkg.analysis.key_findings]
     assert_grammar(pkg, match)
+
+
+# -- a count knows its plural, in the small windows where counts are 0 and 1 -------------------------------------
+
+SMALL = (  # wordings of our own, "{n}" a small number of minutes, "{p}" a player
+    "how many kills did {p} get in the first {n} minutes", "who had the most kills in the first {n} minutes",
+    "how many deaths did each team have in the first {n} minutes", "kills for each role in the first {n} minutes",
+    "who had the fewest assists in the first {n} minutes", "how many assists did {p} have in the first {n} minutes",
+    "what items did {p} buy in the first {n} minutes", "compare the kills of team 1 and team 2 in the first {n} minutes",
+    "list every kill by {p} in the first {n} minutes",
+)
+
+
+@pytest.mark.parametrize("m", MATCHES)
+@EXAMPLES
+@given(data=st.data())
+def test_small_counts_are_worded_in_the_singular_and_sentences_start_with_a_capital(fact_matches, m, data):
+    match = fact_matches[m]
+    question = data.draw(st.sampled_from(SMALL)).format(n=data.draw(st.integers(1, 4)), p=player_of(data, match))
+    assert_grammar(ask(match, question), match)
+
+
+def test_a_count_of_none_is_plural_and_a_lowest_count_is_the_fewest():
+    assert F.say(F.Margin(first=F.Amount(F.Entity("team", "2"), "deaths", 4), second=F.Amount(
+        F.Entity("team", "1"), "deaths", 3))) == "Team 2 has 1 death (33.3%) more than team 1 (3)."
+    assert F.say(F.Margin(first=F.Amount(F.Entity("player", "x"), "kills", 1), second=F.Amount(
+        F.Entity("player", "y"), "kills", 3), below=True)) == "x has 2 kills (66.7%) fewer than y (3)."
+    assert F.say(F.Leader(top=F.Amount(F.Entity("player", "x"), "deaths", 1), lowest=True)) == \
+        "x has the fewest deaths: 1."
+    assert F.say(F.Leader(top=F.Amount(F.Entity("player", "x"), "gold", 1), lowest=True)) == \
+        "x has the lowest gold earned: 1."
+
+
+# -- a difference names both sides and says more or fewer, never "ahead" --------------------------------------
+
+COMPARED = {"kills": "kills", "deaths": "deaths", "assists": "assists", "gold": "gold", "damage": "damage_dealt"}
+
+
+@pytest.mark.parametrize("m", MATCHES)
+@EXAMPLES
+@given(data=st.data())
+def test_a_comparison_of_two_players_states_the_difference_with_both_values(fact_matches, m, data):
+    match = fact_matches[m]
+    truth = match["truth"]["players"]
+    word = data.draw(st.sampled_from(sorted(COMPARED)))
+    figure = COMPARED[word]
+    a, b = data.draw(st.lists(st.sampled_from(sorted(truth)), min_size=2, max_size=2, unique=True))
+    wording = data.draw(st.sampled_from(("compare the {w} of {a} and {b}", "{a} vs {b} {w}")))
+    pkg = ask(match, wording.format(w=word, a=a, b=b))
+    hi, lo = sorted((a, b), key=lambda p: -truth[p][figure])
+    if truth[hi][figure] == truth[lo][figure]:
+        assert "They are level" in pkg.response.direct_answer
+    else:
+        margin = F.Margin(first=F.Amount(F.Entity("player", hi), figure, truth[hi][figure]),
+                          second=F.Amount(F.Entity("player", lo), figure, truth[lo][figure]))
+        assert pkg.response.direct_answer.endswith(F.say(margin))
+    assert "ahead" not in pkg.response.direct_answer
+    assert_grammar(pkg, match)

@@ -33,7 +33,7 @@ def finding(pkg: AgentDataPackage, kind: str) -> str:
 def test_most_damage(stage_env):
     pkg = ask_sample(stage_env, "Who dealt the most damage in the match?")
     assert pkg.response.direct_answer == "VoidWalker dealt the most damage: 192,395 (ahead of Kraken_Mid with 150,742)."
-    assert finding(pkg, "margin") == "VoidWalker is 41,653 damage dealt (27.6%) ahead of Kraken_Mid (150,742)."
+    assert finding(pkg, "margin") == "VoidWalker has 41,653 damage dealt (27.6%) more than Kraken_Mid (150,742)."
     assert finding(pkg, "share") == "VoidWalker's 192,395 damage dealt is 15.6% of the 10 players' 1,235,074 damage dealt."
     assert finding(pkg, "team").startswith("Team 2's players total 677,761 damage dealt against team 1's 557,313")
     assert kinds(pkg) == ["bar_h"]
@@ -46,7 +46,7 @@ def test_most_damage(stage_env):
 def test_most_healing(stage_env):
     pkg = ask_sample(stage_env, "Who healed the most?")
     assert pkg.response.direct_answer == "PapiTacos healed the most: 28,752 (ahead of NightOwl07 with 28,399)."
-    assert finding(pkg, "margin") == "PapiTacos is 353 healing done (1.2%) ahead of NightOwl07 (28,399)."
+    assert finding(pkg, "margin") == "PapiTacos has 353 healing done (1.2%) more than NightOwl07 (28,399)."
     assert finding(pkg, "outlier") == "PapiTacos is an outlier on healing done: 28,752 against a median of 536."
     assert kinds(pkg) == ["bar_h"]
 

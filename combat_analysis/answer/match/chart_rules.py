@@ -12,6 +12,7 @@ from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.formatting import capital
 
 COMPOSITION_DIMENSIONS = {"ability", "target_kind", "item", "objective"}
+MAX_BARS = 12  # the most bars a horizontal bar chart draws; its title and alt text say when it is cut
 GOLD_TITLE = "Team gold difference (team 1 - team 2)"
 GOLD_REASON = "team gold difference -> line around zero, filled above/below"
 
@@ -47,7 +48,9 @@ def _recap(out: _Specs, plan: QueryPlan, derived: dict) -> None:
     """A death recap: the damage each death took before it, from the recap's own rows."""
     if "pattern_death_recap" in derived:
         who = plan.focus[0] if plan.focus else "the player"
-        out.add("bar_h", "pattern_death_recap", f"Damage taken before each death of {who}",
+        deaths = len(derived["pattern_death_recap"][0])
+        which = "each death" if deaths <= MAX_BARS else f"the first {MAX_BARS} of {deaths} deaths"
+        out.add("bar_h", "pattern_death_recap", f"Damage taken before {which} of {who}",
                 "deaths -> damage taken before each, in match order", x="match_second", y=("damage_taken",))
 
 

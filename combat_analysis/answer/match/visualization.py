@@ -14,13 +14,13 @@ from typing import Any
 
 from combat_analysis.answer.charting import draw_charts
 from combat_analysis.answer.env import StageEnv
+from combat_analysis.answer.match.chart_rules import MAX_BARS
 from combat_analysis.answer.results import MetricInfo, all_rows, fmt_entity, metric_info, window_phrase
 from combat_analysis.charts import style
 from combat_analysis.charts.jobs import ChartJob
 from combat_analysis.contracts.package import AgentDataPackage, Visualization, VisualizationSpec
 from combat_analysis.formatting import clock, count, is_number, number
 
-MAX_BARS = 12
 MAX_SERIES = 5
 MAX_STACKS = 8
 SECOND_COLUMNS = ("match_second", "start_second", "end_second")
@@ -88,15 +88,20 @@ Drawn = tuple[ChartJob, str]  # the job, and the alt text saying what it shows
 
 
 def _bar_h(c: Chart) -> Drawn:
-    shown = [r for r in c.rows if is_number(r.get(c.metric))][:MAX_BARS]
+    valued = [r for r in c.rows if is_number(r.get(c.metric))]
+    shown = valued[:MAX_BARS]
     labels = [_label(c.spec.x, r.get(c.spec.x)) if c.spec.x else c.metric for r in shown]
     values = [float(r[c.metric]) for r in shown]
     colors = [c.team_color(r) if c.spec.x in ("player", "team") else style.PALETTE[0] for r in shown]
     job = ChartJob.of("bar_h", c.path, labels, values, title=c.spec.title, xlabel=c.axis, colors=colors,
                       decimals=c.info.decimals)
-    order = "in match order" if c.spec.x in SECOND_COLUMNS else "largest first"
+    in_order = c.spec.x in SECOND_COLUMNS
+    order = "in match order" if in_order else "largest first"
+    # a cut list says what it leaves out: "the first 12 of 14 bars"
+    bars = count(len(shown), "bar") if len(shown) == len(valued) else \
+        f"the {'first' if in_order else 'top'} {len(shown)} of {count(len(valued), 'bar')}"
     return job, (f"Horizontal bar chart of {c.info.label} by {_axis_word(c.spec.x)}, {order}, "
-                 f"{count(len(shown), 'bar')}: {_summary(labels, values, c.info.decimals)}.")
+                 f"{bars}: {_summary(labels, values, c.info.decimals)}.")
 
 
 def _periods(c: Chart) -> Drawn:

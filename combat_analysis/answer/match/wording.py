@@ -216,6 +216,13 @@ def _figures(row: Mapping[str, Any], metrics: Sequence[str]) -> str:
 
 # ---------------------------------------------------------------------------------------------- figures
 
+def none_recorded(plan: QueryPlan, metric_id: str) -> str:
+    """"No kills were recorded in the first 5 minutes"; "No damage dealt was recorded": a count's label is plural."""
+    info = metric_info(metric_id)
+    verb = "were" if info.aggregation == "count" else "was"
+    return f"No {info.label} {verb} recorded{scope(plan)}."
+
+
 def _leader_head(plan: QueryPlan, top: dict, dim: str | None, metric_id: str) -> str:
     """"VoidWalker dealt the most damage: 192,395", "The top ability by damage dealt is ...", "X had the lowest
     ...": the leader of a ranking and its figure."""
@@ -227,7 +234,7 @@ def _leader_head(plan: QueryPlan, top: dict, dim: str | None, metric_id: str) ->
         return (f"The {'bottom' if lowest else 'top'} {_singular(dim)} by {info.label}{for_whom}{window} is "
                 f"{who(dim, top.get(dim), False)}: {value(top, metric_id)}")
     if lowest:
-        return f"{who(dim, top.get(dim))} had the lowest {info.label}{window}: {value(top, metric_id)}"
+        return f"{who(dim, top.get(dim))} had the {F.lowest(metric_id)} {info.label}{window}: {value(top, metric_id)}"
     phrase = MOST.get(metric_id, f"had the highest {info.label}")
     if metric_id.startswith("damage_to") and any(f.dimension == "target" for f in plan.filters):
         phrase = MOST["damage_dealt"]  # "dealt the most damage against Fire Giant"
@@ -238,7 +245,7 @@ def _leader_head(plan: QueryPlan, top: dict, dim: str | None, metric_id: str) ->
 def _tie_head(plan: QueryPlan, tied: list[dict], dim: str | None, metric_id: str, position: int) -> str:
     """"A and B are tied for the most kills: 9 each"."""
     leaders = names([who(dim, r.get(dim), i == 0) for i, r in enumerate(tied)])
-    rank = "lowest" if plan.order == "asc" else "most" if metric_id not in ("kda", "kd", "gpm", "dpm", "xpm") else "best"
+    rank = F.lowest(metric_id) if plan.order == "asc" else "most" if metric_id not in ("kda", "kd", "gpm", "dpm", "xpm") else "best"
     nth = ORDINALS.get(position, "") + " " if position > 1 else ""
     return f"{leaders} are tied for the {nth}{rank} {metric_info(metric_id).label}{scope(plan)}: " \
            f"{value(tied[0], metric_id)} each"
@@ -261,7 +268,7 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     info = metric_info(metric_id)
     valued = [r for r in rows if is_number(r.get(metric_id))]
     if not valued:
-        return f"No {info.label} was recorded{scope(plan)}."
+        return none_recorded(plan, metric_id)
     if plan.shape == "all" or (plan.shape == "top" and plan.limit > 1):
         return listing(plan, valued, dim, metrics)
     position = min(plan.position, len(valued))
@@ -274,7 +281,7 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     if position > 1 and len(tied) == 1:
         above = valued[position - 2]
         return (f"{who(dim, top.get(dim))} had the {ORDINALS.get(position, f'number {position}')} "
-                f"{'lowest' if lowest else 'highest'} {info.label}{scope(plan)}: {value(top, metric_id)} "
+                f"{F.lowest(metric_id) if lowest else 'highest'} {info.label}{scope(plan)}: {value(top, metric_id)} "
                 f"(behind {who(dim, above.get(dim), False)} with {value(above, metric_id)}).")
     text = _tie_head(plan, tied, dim, metric_id, position) if len(tied) > 1 else _leader_head(plan, top, dim, metric_id)
     text += _runner_up(valued, tied, dim, metric_id, lowest)
@@ -313,7 +320,7 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     info = metric_info(metric_id)
     valued = [r for r in rows if is_number(r.get(metric_id))]
     if not valued:
-        return f"No {info.label} was recorded{scope(plan)}."
+        return none_recorded(plan, metric_id)
     owner = f"{subject(plan)}'s " if plan.focus else ""
     total = sum(float(r[metric_id]) for r in valued)
     shown = valued[:MAX_LISTED]
@@ -341,18 +348,19 @@ def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequ
     parts = "; ".join(f"{who(dim, r.get(dim), i == 0 and many)}: " + ", ".join(
         f"{value(r, m)}" + (f" {metric_info(m).label}" if many else "") for m in metrics)
         for i, r in enumerate(rows[:MAX_LISTED]))
+    parts += f"; and {len(rows) - MAX_LISTED} more" if len(rows) > MAX_LISTED else ""
     text = f"{parts}." if many else f"{info.label[:1].upper() + info.label[1:]}{scope(plan)} — {parts}."
     valued = [r for r in rows if is_number(r.get(metric_id))]
     if len(valued) >= 2:
         hi = max(valued, key=lambda r: r[metric_id])
         lo = min(valued, key=lambda r: r[metric_id])
         diff = float(hi[metric_id]) - float(lo[metric_id])
-        on = f" on {info.label}" if many else ""
-        if diff > 0:
-            text += f" {who(dim, hi.get(dim))} is ahead{on} by {fmt.number(diff, info.decimals)}"
-            text += f" ({fmt.percent(diff / float(lo[metric_id]) * 100)})." if lo[metric_id] else "."
-        else:
-            text += f" They are level{on}."
+        if diff > 0 and dim:  # the analyst's "difference" fact, so the insight does not repeat it
+            text += " " + F.say(F.Margin(first=F.Amount(F.entity(dim, hi.get(dim)), metric_id, float(hi[metric_id])),
+                                         second=F.Amount(F.entity(dim, lo.get(dim)), metric_id, float(lo[metric_id])),
+                                         said_window=scope(plan)))
+        elif diff == 0:
+            text += f" They are level{f' on {info.label}' if many else ''}."
     return text
 
 
@@ -652,7 +660,7 @@ def average(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     info = metric_info(metric_id)
     values = [float(r[metric_id]) for r in rows if is_number(r.get(metric_id))]
     if not values:
-        return f"No {info.label} was recorded{scope(plan)}."
+        return none_recorded(plan, metric_id)
     mean = fmt.number(statistics.fmean(values), max(info.decimals, 2))
     median = fmt.number(statistics.median(values), max(info.decimals, 2))
     if plan.shape == "median":  # the statistic asked for comes first
