@@ -506,6 +506,10 @@ OBJECTIVE_FIGURES = frozenset({"objective_events", "objectives_taken", "towers",
 # ------------------------------------------------------------------------------------------------ wording
 
 
+# a mean or median of whole numbers need not be whole: 30.9 assists on average is not 31 (trailing zeros go)
+STAT_DECIMALS = 2
+
+
 def _leader(f: Leader) -> str:
     best = lowest(f.top.figure) if f.lowest else "highest"
     info = metric_info(f.top.figure)
@@ -532,11 +536,18 @@ def more_or_less(figure: str, below: bool) -> str:
 
 
 def _margin(f: Margin) -> str:
-    decimals = metric_info(f.first.figure).decimals
+    """A sum or a count is had: "A has 5 kills (20.0%) more than B (25)"; any other figure (a KDA, a rate, the
+    biggest hit) is a level: "A's KDA is 0.50 (12.5%) higher than B's (4.00)"."""
+    info = metric_info(f.first.figure)
     pct = f" ({fmt.percent(f.percent)})" if f.percent is not None else ""
-    return (f"{f.first.owner.words(True)} has {quantity(f.first.figure, f.difference)}{pct} "
-            f"{more_or_less(f.first.figure, f.below)} than {f.second.owner.words()} "
-            f"({fmt.number(f.second.value, decimals)}){f.said_window}")
+    second = f"({fmt.number(f.second.value, info.decimals)}){f.said_window}"
+    if not info.additive:
+        relation = "lower" if f.below else "higher"
+        return (f"{f.first.owner.possessive(True)} {info.label}{f.first.qualifier} is "
+                f"{fmt.number(f.difference, info.decimals)}{pct} {relation} than {f.second.owner.possessive()} "
+                f"{second}")
+    return (f"{f.first.owner.words(True)} has {quantity(f.first.figure, f.difference)}{f.first.qualifier}{pct} "
+            f"{more_or_less(f.first.figure, f.below)} than {f.second.owner.words()} {second}")
 
 
 def _share(f: Share) -> str:
@@ -548,28 +559,28 @@ def _average(f: Average) -> str:
     info = metric_info(f.figure)
     label = f"number of {info.label}" if info.aggregation == "count" else info.label
     return (f"Across the {fmt.count(f.rows, f.noun)}, the average {label}{f.said_window} is "
-            f"{fmt.number(f.mean, info.decimals)} and the median {fmt.number(f.median, info.decimals)}")
+            f"{fmt.number(f.mean, STAT_DECIMALS)} and the median {fmt.number(f.median, STAT_DECIMALS)}")
 
 
 def _outlier(f: Outlier) -> str:
     info = metric_info(f.value.figure)
     return (f"{f.value.owner.words(True)} is an outlier on {info.label}{f.said_window}: "
             f"{fmt.number(f.value.value, info.decimals)} "
-            f"against a median of {fmt.number(f.median, info.decimals)}")
+            f"against a median of {fmt.number(f.median, STAT_DECIMALS)}")
 
 
 def _totals(f: Totals) -> str:
     info = metric_info(f.larger.figure)
     diff = f.larger.value - f.smaller.value
     return (f"{f.larger.owner.possessive(True)} players total {quantity(f.larger.figure, f.larger.value)}"
-            f"{f.said_window} against {f.smaller.owner.possessive()} {fmt.number(f.smaller.value, info.decimals)} "
+            f"{f.said_window}, {f.smaller.owner.possessive()} {fmt.number(f.smaller.value, info.decimals)} "
             f"(a difference of {fmt.number(diff, info.decimals)})")
 
 
 def _rank(f: Rank) -> str:
     info = metric_info(f.value.figure)
     text = (f"{f.value.owner.words(True)} ranks {f.rank} of {fmt.count(f.of, 'player')} on {info.label}"
-            f"{f.said_window}; the match median is {fmt.number(f.median, info.decimals)}")
+            f"{f.said_window}; the match median is {fmt.number(f.median, STAT_DECIMALS)}")
     if f.rank == 1:
         return text
     return f"{text} and the leader is {f.leader.owner.words()} ({fmt.number(f.leader.value, info.decimals)})"

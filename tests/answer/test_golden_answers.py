@@ -35,7 +35,7 @@ def test_most_damage(stage_env):
     assert pkg.response.direct_answer == "VoidWalker dealt the most damage: 192,395 (ahead of Kraken_Mid with 150,742)."
     assert finding(pkg, "margin") == "VoidWalker has 41,653 damage dealt (27.6%) more than Kraken_Mid (150,742)."
     assert finding(pkg, "share") == "VoidWalker's 192,395 damage dealt is 15.6% of the 10 players' 1,235,074 damage dealt."
-    assert finding(pkg, "team").startswith("Team 2's players total 677,761 damage dealt against team 1's 557,313")
+    assert finding(pkg, "team").startswith("Team 2's players total 677,761 damage dealt, team 1's 557,313")
     assert kinds(pkg) == ["bar_h"]
     leader = next(f for f in pkg.analysis.key_findings if f.kind == "leader")
     assert leader.significance == "high"

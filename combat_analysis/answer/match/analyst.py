@@ -111,14 +111,26 @@ class Ranked:
         return window_key(self.plan)
 
     @property
-    def said(self) -> str:
-        """The window as the sentences say it: " in the first 10 minutes"; "" for the whole match."""
-        return window_phrase(self.plan)
+    def figure(self) -> str:
+        """The figure as the facts name it: damage to a kind of target narrowed to one target is the damage
+        dealt against it (the direct answer's "dealt the most damage against Fire Giant")."""
+        if self.metric.startswith("damage_to") and any(f.dimension == "target" for f in self.plan.filters):
+            return "damage_dealt"
+        return self.metric
 
-    def amount(self, row: dict[str, Any]) -> F.Amount:
+    @property
+    def said(self) -> str:
+        """What narrows the figure and its window, as the sentences say them: " against Fire Giant in the first
+        10 minutes"; "" for the whole match's plain figure."""
+        return wording.qualifier_phrase(self.plan) + window_phrase(self.plan)
+
+    def amount(self, row: dict[str, Any], narrowed: bool = True) -> F.Amount:
+        """The row's figure with what narrows it (" against Fire Giant"), or, for a fact that says the
+        narrowing once for the sentence (`said`), without it."""
         # deaths counted per attacker are the deaths it caused, not its own
         caused = " caused" if self.metric == "deaths" and self.dim in ("source", "source_kind") else ""
-        return F.Amount(_owner(self.dim, row), self.metric, float(row[self.metric]), caused)
+        return F.Amount(_owner(self.dim, row), self.figure, float(row[self.metric]),
+                        caused + (wording.qualifier_phrase(self.plan) if narrowed else ""))
 
 
 def _complete(ranked: Ranked, roster) -> bool:
@@ -137,11 +149,12 @@ def leader_findings(out: _Findings, r: Ranked) -> None:
         return
     second = r.rows[1]
     if float(top[r.metric]) == float(second[r.metric]):
-        out.add("tie", F.Tie(owners=(_owner(r.dim, top), _owner(r.dim, second)), figure=r.metric,
+        out.add("tie", F.Tie(owners=(_owner(r.dim, top), _owner(r.dim, second)), figure=r.figure,
                              value=float(top[r.metric]), window=r.window, said_window=r.said), "high",
                 CellRef(query_id=r.qid, rows=(0, 1), columns=(r.metric,)))
         return
-    margin = F.Margin(first=r.amount(top), second=r.amount(second), below=r.plan.order == "asc", window=r.window,
+    margin = F.Margin(first=r.amount(top, False), second=r.amount(second, False), below=r.plan.order == "asc",
+                      window=r.window,
                       said_window=r.said)
     out.add("margin", margin, _significance(margin.percent or 0.0),
             CellRef(query_id=r.qid, rows=(0, 1), columns=(r.metric,)))
@@ -153,13 +166,13 @@ def share_of_listed(out: _Findings, r: Ranked, complete: bool) -> None:
     if not metric_info(r.metric).additive or len(values) < 2 or any(v < 0 for v in values) or sum(values) <= 0:
         return
     noun = dimension_word(r.dim) if complete else f"listed {dimension_word(r.dim)}"
-    whole = F.Amount(F.Entity("group", f"the {fmt.count(len(values), noun)}"), r.metric, sum(values),
+    whole = F.Amount(F.Entity("group", f"the {fmt.count(len(values), noun)}"), r.figure, sum(values),
                      r.amount(r.rows[0]).qualifier + window_phrase(r.plan))
     refs = CellRef(query_id=r.qid, rows=tuple(range(len(values))), columns=(r.metric,))
     share = F.Share(part=r.amount(r.rows[0]), bases=(whole,), window=r.window)
     out.add("share", share, _significance(share.percents()[0] - 100 / len(values)), refs)
     if len(values) >= 5:
-        top3 = F.Amount(F.Entity("group", "the top three"), r.metric, sum(sorted(values, reverse=True)[:3]))
+        top3 = F.Amount(F.Entity("group", "the top three"), r.figure, sum(sorted(values, reverse=True)[:3]))
         top3_share = F.Share(part=top3, bases=(whole,), window=r.window)
         out.add("concentration", top3_share, "medium" if top3_share.percents()[0] >= 50 else "low", refs)
 
@@ -171,7 +184,7 @@ def spread_findings(out: _Findings, r: Ranked, complete: bool) -> None:
         return
     median = statistics.median(values)
     noun = dimension_word(r.dim) if complete else f"listed {dimension_word(r.dim)}"
-    out.add("average", F.Average(figure=r.metric, rows=len(values), noun=noun, mean=statistics.fmean(values),
+    out.add("average", F.Average(figure=r.figure, rows=len(values), noun=noun, mean=statistics.fmean(values),
                                  median=median, window=r.window, said_window=r.said), "low",
             CellRef(query_id=r.qid, rows=tuple(range(len(values))), columns=(r.metric,)))
     if len(values) < 5:
@@ -198,8 +211,8 @@ def team_totals(out: _Findings, r: Ranked, roster, derived: Derived) -> None:
     derived[table] = ([{"team": t, r.metric: v} for t, v in sorted(totals.items())],
                       f"{metric_info(r.metric).label} of the listed players, summed per team (roster join)")
     lead, trail = sorted(totals, key=lambda t: -totals[t])
-    fact = F.Totals(larger=F.Amount(F.Entity("team", str(lead)), r.metric, totals[lead]),
-                    smaller=F.Amount(F.Entity("team", str(trail)), r.metric, totals[trail]), window=r.window,
+    fact = F.Totals(larger=F.Amount(F.Entity("team", str(lead)), r.figure, totals[lead]),
+                    smaller=F.Amount(F.Entity("team", str(trail)), r.figure, totals[trail]), window=r.window,
                     said_window=r.said)
     diff = totals[lead] - totals[trail]
     out.add("team", fact, _significance(diff / totals[trail] * 100 if totals[trail] else 100),
