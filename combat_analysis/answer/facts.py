@@ -49,8 +49,10 @@ class Entity:
 
     @property
     def key(self) -> str:
-        """How questions and facts are matched on their subjects: "team 2", "voidwalker"."""
-        return self.words().casefold()
+        """How questions and facts are matched on their subjects: "team 2", "voidwalker"; a kill's side keeps
+        its role ("victim:o'malley"), so kills on Y are not matched by Y's own kills."""
+        role = f"{self.kind}:" if self.kind in ("killer", "victim") else ""
+        return role + self.words().casefold()
 
 
 MATCH = Entity("match", "match")
@@ -407,7 +409,8 @@ class FirstBlood(Fact):
 
     def about(self) -> About:
         # the first player kill: one of the killer's kills and one of the victim's deaths
-        return About(_keys([Entity("player", self.killer), Entity("player", self.victim)]),
+        return About(_keys([Entity("player", self.killer), Entity("player", self.victim),
+                            Entity("killer", self.killer), Entity("victim", self.victim)]),
                      frozenset({"first_blood", "kills", "deaths"}), self.window)
 
 

@@ -385,3 +385,25 @@ def test_a_comparison_of_two_players_states_the_difference_with_both_values(fact
         assert pkg.response.direct_answer.endswith(F.say(margin))
     assert "ahead" not in pkg.response.direct_answer
     assert_grammar(pkg, match)
+
+
+@pytest.mark.parametrize("m", MATCHES)
+@EXAMPLES
+@given(data=st.data())
+def test_a_narrowed_rankings_facts_all_say_what_narrows_it(fact_matches, m, data):
+    """"Who got the most kills on Y": every finding is of kills on Y (the team totals from truth.py), none of all
+    kills."""
+    match = fact_matches[m]
+    truth = match["truth"]
+    victim = player_of(data, match, lambda row: row["deaths"] > 0)
+    wording = data.draw(st.sampled_from(("who got the most kills on {v}", "who killed {v} the most")))
+    pkg = ask(match, wording.format(v=victim))
+    findings = [f.description for f in pkg.analysis.key_findings]
+    assert findings and all(f" on {victim}" in text for text in findings), findings
+    on_victim = {t: sum(1 for k in truth["kills"] if k["victim"] == victim and k["killer"] in row["players"])
+                 for t, row in truth["teams"].items()}
+    lead, trail = sorted(on_victim, key=lambda t: -on_victim[t])
+    totals = F.Totals(larger=F.Amount(F.Entity("team", lead), "kills", on_victim[lead]),
+                      smaller=F.Amount(F.Entity("team", trail), "kills", on_victim[trail]), said_window=f" on {victim}")
+    assert F.say(totals) in findings
+    assert_grammar(pkg, match)

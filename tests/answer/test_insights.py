@@ -119,3 +119,19 @@ def test_a_windowed_list_of_objectives_carries_no_whole_match_pattern(fact_match
                         said_window=" in the first 15 minutes")
         if early:
             assert F.say(tally) in pkg.response.key_insights
+
+
+@pytest.mark.parametrize("m", MATCHES)
+def test_first_blood_bears_on_kills_of_its_killer_on_its_victim_not_on_kills_on_its_killer(fact_matches, m):
+    """A kill's sides keep their roles: first blood by K on V is about "K's kills on V", not "kills on K"."""
+    match = fact_matches[m]
+    truth = match["truth"]
+    first = truth["first_blood"]
+    killer, victim = first["killer"], first["victim"]
+    said = F.say(F.FirstBlood(killer=killer, killer_team=truth["players"][killer]["team"], victim=victim,
+                              second=first["second"]))
+    on_victim = ask(match, f"how many kills did {killer} get on {victim}")
+    assert said in [p.description for p in on_victim.analysis.patterns]
+    on_killer = ask(match, f"who got the most kills on {killer}")
+    assert said not in [p.description for p in on_killer.analysis.patterns]
+    assert said not in on_killer.response.key_insights
