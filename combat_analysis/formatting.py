@@ -3,8 +3,12 @@
 - numbers: thousands separators; sums and counts whole, ratios with up to two decimals
   (`number(192395.0)` -> "192,395", `number(2.3333, 2)` -> "2.33", `number(2.5, 2)` -> "2.5");
 - the match clock, minutes and seconds from the match start (`clock(163)` -> "2:43");
-- plurals (`plural("ability")` -> "abilities") and counts (`count(1, "kill")` -> "1 kill",
-  `count(2, "match")` -> "2 matches");
+- plurals (`plural("ability")` -> "abilities", `singular("abilities")` -> "ability") and counts
+  (`count(1, "kill")` -> "1 kill", `count(2, "match")` -> "2 matches"; `counted(1, "items purchased")` ->
+  "1 item purchased", for a figure's plural label);
+- sentences: `sentence("team 2 took it")` -> "Team 2 took it." (a capital first, one full stop; a sentence
+  that starts with a name keeps its spelling and only gets `full_stop`);
+- possessives (`possessive("Brisk")` -> "Brisk's", `possessive("the 10 players", plural=True)` -> "the 10 players'");
 - percentages and shares (`percent(47.46)` -> "47.5%", `share(47.46, "team 1's kills")` ->
   "47.5% of team 1's kills"; `rate(0.4746)` -> "47.5%" for a fraction);
 - a missing value is `MISSING`, whatever it stands for.
@@ -72,3 +76,49 @@ def plural(word: str) -> str:
 def count(n: int, word: str) -> str:
     """A count and its noun: count(1, "kill") -> "1 kill", count(1234, "match") -> "1,234 matches"."""
     return f"{number(n)} {word if n == 1 else plural(word)}"
+
+
+def singular(word: str) -> str:
+    """The singular of a plural noun: "abilities" -> "ability", "matches" -> "match", "kills" -> "kill"."""
+    if word.endswith("ies") and len(word) > 3:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "zes", "sses")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def counted(n: int, plural_phrase: str) -> str:
+    """A count and a figure's plural label, its noun made singular for one: counted(1, "critical hits") ->
+    "1 critical hit", counted(1, "items purchased") -> "1 item purchased", counted(3, "kills") -> "3 kills".
+    The noun is the label's last word ending in s ("Gold Fury kills", "items purchased")."""
+    if n != 1:
+        return f"{number(n)} {plural_phrase}"
+    words = plural_phrase.split(" ")
+    at = next((i for i in range(len(words) - 1, -1, -1) if words[i].endswith("s")), None)
+    if at is not None:
+        words[at] = singular(words[at])
+    return f"{number(n)} {' '.join(words)}"
+
+
+def capital(text: str) -> str:
+    """The text with its first letter upper case (the rest as it is)."""
+    return text[:1].upper() + text[1:]
+
+
+def full_stop(text: str) -> str:
+    """The text ending in one full stop (or the question or exclamation mark it has)."""
+    text = text.strip()
+    return text + ("" if not text or text.endswith((".", "?", "!")) else ".")
+
+
+def sentence(text: str) -> str:
+    """A sentence that does not start with a name: a capital first and one full stop at the end."""
+    return capital(full_stop(text))
+
+
+def possessive(owner: str, plural: bool = False) -> str:
+    """"Brisk's", "team 2's", "the match's"; a plural ending in s takes the apostrophe alone
+    (`possessive("the 10 players", plural=True)` -> "the 10 players'")."""
+    return owner + "'" if plural and owner.endswith("s") else owner + "'s"

@@ -259,27 +259,32 @@ def heatmap(path: Path, xs: Sequence[float], ys: Sequence[float], *, extent: tup
 
 
 def event_timeline(path: Path, kills: Sequence[tuple[float, int]], objectives: Sequence[tuple[float, str, int]],
-                   *, title: str, highlight: Sequence[tuple[float, str]] = ()) -> Path:
-    """Player kills as dots on one lane per team and objectives as labelled diamonds, over match minutes.
-    Objective labels sit below their diamonds, in as many rows as their measured widths need."""
+                   *, title: str, highlight: Sequence[tuple[float, str]] = (),
+                   map_deaths: Sequence[tuple[float, int]] = ()) -> Path:
+    """Player kills as dots on one lane per killer's team, deaths to non-players (towers, minions, camps,
+    bosses) on a lane of their own coloured by the victim's team, and objectives as labelled diamonds, over
+    match minutes. Objective labels sit below their diamonds, in as many rows as their measured widths need."""
     fig, ax = plt.subplots(figsize=(FIGSIZE[0], 3.6))
-    for team, lane in ((1, 2), (2, 1)):
+    for team, lane in ((1, 3), (2, 2)):
         times = [s / 60 for s, t in kills if t == team]
         ax.scatter(times, [lane] * len(times), s=28, color=TEAM_COLORS[team], alpha=0.8,
                    label=f"kills by team {team}")
+    if map_deaths:
+        ax.scatter([s / 60 for s, _ in map_deaths], [1] * len(map_deaths), s=28, marker="x",
+                   c=[team_color(t) for _, t in map_deaths], label="deaths to non-players")
     for second, _label, team in objectives:
         ax.scatter([second / 60], [0], marker="D", s=50, color=team_color(team), edgecolor="black", zorder=3)
     for second, label in highlight:
         ax.axvline(second / 60, color="#f0a202", linewidth=2, alpha=0.8)
-        ax.annotate(label, (second / 60, 2.45), fontsize=8, color="#9a6700", ha="left")
-    ax.set_yticks([0, 1, 2], ["objectives", "team 2 kills", "team 1 kills"])
+        ax.annotate(label, (second / 60, 3.45), fontsize=8, color="#9a6700", ha="left")
+    ax.set_yticks([0, 1, 2, 3], ["objectives", "deaths to non-players", "team 2 kills", "team 1 kills"])
     ax.set_xlim(left=0)
     _style(ax, title, "match minute")
     # in the title's row, at the right: clear of the lanes, the objective labels and the axis
-    ax.legend(frameon=False, fontsize=8, loc="lower right", bbox_to_anchor=(1, 1.0), ncol=2)
+    ax.legend(frameon=False, fontsize=8, loc="lower right", bbox_to_anchor=(1, 1.0), ncol=3)
     rows = _objective_labels(ax, objectives)
     # room below the objectives' lane for their label rows: 12 points, then 9 per row
-    top = 2.8
+    top = 3.8
     height = ax.get_window_extent(_renderer(fig)).height
     need = (12 + 9 * rows) * fig.dpi / 72
     ax.set_ylim(-top * need / max(height - need, 1.0) - 0.3, top)

@@ -1,5 +1,5 @@
 """Fixtures of the answer tests: answers on the sample match, a season of 24 matches, the arena the adversarial
-corpus is sent into, and a simulated match with hard names."""
+corpus is sent into, a simulated match with hard names, and the simulated matches the facts are checked on."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import os
 import duckdb
 import pytest
 
+from combat_analysis.answer.env import StageEnv
 from combat_analysis.answer.pipeline import answer_question
 from combat_analysis.ingest.run import ingest_log
 from combat_analysis.ingest.simulate import write_match
@@ -124,3 +125,32 @@ def simulated(tmp_path_factory):
     root = folder / "wh"
     match_id = ingest_log(log, root).match_id
     return root, match_id, truth_tool.figures(*truth_tool.load(log)), folder / "artifacts"
+
+
+# (seed, scale): two matches a Titan kill decides, two without a winner, each with deaths to towers, phoenixes,
+# minions, jungle camps and bosses (the simulator's hazards)
+FACT_MATCHES = ((1, 1.0), (4, 1.0), (5, 0.7), (6, 0.7))
+
+
+class SimulatedMatches(tuple):
+    """The facts' matches; shown by their seeds, as a failing example prints its arguments."""
+
+    def __repr__(self) -> str:
+        return f"<simulated matches, seeds {[m['seed'] for m in self]}>"
+
+
+@pytest.fixture(scope="session")
+def fact_matches(tmp_path_factory):
+    """The simulated matches of the facts' property test, in one warehouse: for each, its env (charts and
+    report files on) and its truth from ../shared/tools/truth.py, with the events it was computed from."""
+    folder = tmp_path_factory.mktemp("facts")
+    matches = []
+    for seed, scale in FACT_MATCHES:
+        log = folder / f"match-{seed}.log"
+        write_match(log, seed, scale=scale)
+        match_id = ingest_log(log, folder / "warehouse").match_id
+        events, malformed = truth_tool.load(str(log))
+        env = StageEnv.build(warehouse_root=folder / "warehouse", match_id=match_id,
+                             artifacts_dir=folder / "artifacts", followups=False)
+        matches.append({"seed": seed, "env": env, "truth": truth_tool.figures(events, malformed), "events": events})
+    return SimulatedMatches(matches)

@@ -6,8 +6,11 @@ from __future__ import annotations
 import importlib.util
 import json
 
+import pytest
+
 from combat_analysis.contracts.package import AgentDataPackage
-from tests.support.paths import SCORE_TOOL
+from combat_analysis.formatting import number
+from tests.support.paths import SCORE_TOOL, TRUTH_FILE
 from tests.support.stages import ask_sample
 
 
@@ -30,9 +33,9 @@ def finding(pkg: AgentDataPackage, kind: str) -> str:
 def test_most_damage(stage_env):
     pkg = ask_sample(stage_env, "Who dealt the most damage in the match?")
     assert pkg.response.direct_answer == "VoidWalker dealt the most damage: 192,395 (ahead of Kraken_Mid with 150,742)."
-    assert finding(pkg, "margin") == "VoidWalker is 41,653 (27.6%) ahead of Kraken_Mid (150,742)."
-    assert finding(pkg, "share") == "VoidWalker accounts for 15.6% of the total damage dealt (1,235,074)."
-    assert finding(pkg, "team").startswith("Team 2's players total 677,761 damage dealt against team 1's 557,313")
+    assert finding(pkg, "margin") == "VoidWalker has 41,653 damage dealt (27.6%) more than Kraken_Mid (150,742)."
+    assert finding(pkg, "share") == "VoidWalker's 192,395 damage dealt is 15.6% of the 10 players' 1,235,074 damage dealt."
+    assert finding(pkg, "team").startswith("Team 2's players total 677,761 damage dealt, team 1's 557,313")
     assert kinds(pkg) == ["bar_h"]
     leader = next(f for f in pkg.analysis.key_findings if f.kind == "leader")
     assert leader.significance == "high"
@@ -43,7 +46,7 @@ def test_most_damage(stage_env):
 def test_most_healing(stage_env):
     pkg = ask_sample(stage_env, "Who healed the most?")
     assert pkg.response.direct_answer == "PapiTacos healed the most: 28,752 (ahead of NightOwl07 with 28,399)."
-    assert finding(pkg, "margin") == "PapiTacos is 353 (1.2%) ahead of NightOwl07 (28,399)."
+    assert finding(pkg, "margin") == "PapiTacos has 353 healing done (1.2%) more than NightOwl07 (28,399)."
     assert finding(pkg, "outlier") == "PapiTacos is an outlier on healing done: 28,752 against a median of 536."
     assert kinds(pkg) == ["bar_h"]
 
@@ -52,9 +55,10 @@ def test_winner(stage_env):
     pkg = ask_sample(stage_env, "Which team won the match?")
     assert pkg.response.direct_answer == ("Team 2 won the match: team 2 destroyed the enemy Titan (LunaSol dealt the "
                                           "final blow at 31:59).")
-    assert finding(pkg, "stomp") == ("Stomp: team 2 led on gold from start to finish, ending 21,644 gold ahead "
-                                     "(team 1 never led).")
-    assert finding(pkg, "objectives").startswith("14 objectives fell; team 2 took 9 of them.")
+    assert finding(pkg, "stomp") == ("Team 2 led on gold from start to finish (a stomp) and won the match, ending "
+                                     "21,644 gold ahead; team 1 never led.")
+    assert finding(pkg, "objectives") == ("Team 2 took 9 of the 14 objectives. The last objective was the Order Titan, "
+                                          "taken by team 2 at 31:59 (the blow came from LunaSol).")
     assert kinds(pkg) == ["event_timeline", "gold_diff"]
 
 
@@ -72,10 +76,10 @@ def test_first_blood(stage_env):
     pkg = ask_sample(stage_env, "Who got first blood?")
     assert pkg.response.direct_answer == ("Tsunami88 got first blood, killing ÁngelDeth at 3:52 (match second 232), "
                                           "assisted by VoidWalker and mid_or_feed.")
-    assert finding(pkg, "first_blood") == "Tsunami88 drew first blood on ÁngelDeth at 3:52."
-    assert finding(pkg, "kill_streak").startswith("Longest kill streak: Brisk with 7 kills without dying")
-    assert finding(pkg, "team_fight").startswith("11 team fights")
-    assert finding(pkg, "death_recap").startswith("Death recap (ÁngelDeth's deaths)")
+    assert finding(pkg, "first_blood") == "First blood: Tsunami88 (team 2) killed ÁngelDeth at 3:52."
+    # the victim's deaths bear on it; Brisk's kill streak and the match's team fights do not
+    assert finding(pkg, "death_recap").startswith("ÁngelDeth died ")
+    assert {f.kind for f in pkg.analysis.patterns} == {"death_recap"}
     assert kinds(pkg) == ["event_timeline", "heatmap"]
 
 
@@ -105,3 +109,24 @@ def test_dependent_question_names_who_it_resolved_to(stage_env):
     assert pkg.response.direct_answer.startswith(
         "VoidWalker dealt the most damage (192,395). VoidWalker's damage dealt by ability: Loki Basic Attack: 99,260 "
         "(51.6% of the total); Vanish: 22,039;")
+
+
+@pytest.mark.parametrize("earlier", ["Who did the most damage to enemy gods?", "which player dealt the most damage to gods"])
+@pytest.mark.parametrize("followup", ["and per minute?", "what about per minute", "per minute?"])
+def test_per_minute_after_a_ranking_ranks_by_the_rate(stage_env, earlier, followup):
+    """'Per minute' after a ranking is the same ranking of the figure per minute of the match, not the match's
+    minute-by-minute series."""
+    truth = json.loads(TRUTH_FILE.read_text(encoding="utf-8"))
+    minutes = truth["duration_seconds"] / 60
+    rate = {p: row["damage_to_players"] / minutes for p, row in truth["players"].items()}
+    first, second = sorted(rate, key=lambda p: -rate[p])[:2]
+    pkg = ask_sample(stage_env, followup, previous_queries=(earlier,))
+    assert pkg.plan.intent.value == "ranking" and pkg.plan.group_by == ("player",)
+    assert pkg.response.direct_answer.startswith(
+        f"{first} had the highest damage to players per minute: {number(rate[first], 2)} (ahead of {second} with "
+        f"{number(rate[second], 2)})")
+
+
+def test_per_minute_after_a_list_of_teams_is_still_the_series(stage_env):
+    pkg = ask_sample(stage_env, "and per minute?", previous_queries=("damage for each team",))
+    assert pkg.plan.intent.value == "timeline"

@@ -1,24 +1,29 @@
 """Stage 3 of one match, analyst: deterministic findings, match patterns and chart recommendations.
 
-Every finding names the cells it rests on (query id or derived table, rows, columns). Anything the analyst
-computes beyond plain arithmetic on the result (team totals, a player's rank in the match, pattern rows) is
-stored as a derived table in `data.transformed_data`, so the fidelity check can trace every number.
+Every finding is a typed fact (`answer.facts`) worded by its kind's one function, and names the cells it rests on
+(query id or derived table, rows, columns). Anything the analyst computes beyond plain arithmetic on the result
+(team totals, a player's rank in the match, pattern rows) is stored as a derived table in `data.transformed_data`,
+so the fidelity check can trace every number. Only the facts that bear on the question are kept: those computed
+in its window that state its figure, and name its subject when both name someone (`facts.bears_on`).
 """
 
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
 from combat_analysis import formatting as fmt
+from combat_analysis.answer import facts as F
 from combat_analysis.answer import patterns as match_patterns
 from combat_analysis.answer.env import StageEnv
+from combat_analysis.answer.match import chart_rules, wording
 from combat_analysis.answer.results import (
     Shape,
     derived_table,
     dimension_word,
-    fmt_entity,
     metric_info,
     primary_rows,
     result_shape,
@@ -32,13 +37,12 @@ from combat_analysis.contracts.package import (
     ErrorEntry,
     Finding,
     Significance,
-    VisualizationSpec,
 )
 from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.formatting import clock, is_number
+from combat_analysis.formatting import is_number
 
 STAGE = "analyst"
-RECAP_LIMIT = 50  # a death recap question lists every death of the player
+RECAP_SHOWN = 50  # a death recap question lists every death of the player
 
 KILL_METRICS = {"kills", "deaths", "assists", "kda", "first_blood", "kill_events"}
 MATCH_FLOW_METRICS = {"winner", "objectives_taken", "towers", "phoenixes", "titans", "gold_furies", "fire_giants",
@@ -47,127 +51,203 @@ PLAYER_STATS_COLUMNS = {"damage_dealt", "damage_to_players", "damage_to_structur
                         "damage_to_jungle", "damage_to_bosses", "damage_taken", "damage_mitigated", "healing_done",
                         "healing_received", "crits", "biggest_hit", "kills", "deaths", "assists", "kda", "gold",
                         "experience", "gpm", "dpm", "cc_applied", "items_purchased"}
-COMPOSITION_DIMENSIONS = {"ability", "target_kind", "item", "objective"}
+# Dimensions whose filters say who a figure belongs to, not what narrows it
+OWNER_DIMENSIONS = {"player", "team", "role", "god"}
+Derived = dict[str, tuple[list[dict[str, Any]], str]]
 
 
 def _significance(pct: float) -> Significance:
     return "high" if pct >= 20 else "medium" if pct >= 5 else "low"
 
 
+@dataclass
 class _Findings:
-    """Collects findings with sequential ids."""
+    """Collects findings with sequential ids, each worded from its fact."""
 
-    def __init__(self) -> None:
-        self.items: list[Finding] = []
+    window: str | None = None
+    items: list[tuple[Finding, F.Fact]] = field(default_factory=list)
 
-    def add(self, kind: str, text: str, significance: Significance, *refs: CellRef) -> None:
-        self.items.append(Finding(id=f"f{len(self.items) + 1}", kind=kind, description=text,
-                                  significance=significance, supporting_data=tuple(refs)))
+    def add(self, kind: str, fact: F.Fact, significance: Significance, *refs: CellRef) -> None:
+        finding = Finding(id=f"f{len(self.items) + 1}", kind=kind, description=F.say(fact),
+                          significance=significance, supporting_data=tuple(refs))
+        self.items.append((finding, fact))
+
+    def all(self) -> tuple[Finding, ...]:
+        return tuple(finding for finding, _ in self.items)
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _window(plan: QueryPlan) -> str:
-    return window_phrase(plan)
+def window_key(plan: QueryPlan) -> str | None:
+    """The window a plan's answer is computed in, as facts and questions are matched on it."""
+    if plan.window is not None:
+        return plan.window.label
+    if plan.windows:
+        return " | ".join(w.label for w in plan.windows)
+    return None
 
 
 def _values(rows, metric) -> list[float]:
     return [float(r[metric]) for r in rows if is_number(r.get(metric))]
 
 
+def _owner(dim: str | None, row: dict[str, Any]) -> F.Entity:
+    return F.entity(dim, row.get(dim)) if dim else F.MATCH
+
+
 # -- findings per result shape -------------------------------------------------------------------------------
 
 
-def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived, roster) -> None:
+@dataclass(frozen=True)
+class Ranked:
+    """A ranking's rows as the findings read them."""
+
+    qid: str
+    rows: list[dict[str, Any]]
+    metric: str
+    dim: str | None
+    plan: QueryPlan
+
+    @property
+    def window(self) -> str | None:
+        return window_key(self.plan)
+
+    @property
+    def figure(self) -> str:
+        """The figure as the facts name it: damage to a kind of target narrowed to one target is the damage
+        dealt against it (the direct answer's "dealt the most damage against Fire Giant")."""
+        if self.metric.startswith("damage_to") and any(f.dimension == "target" for f in self.plan.filters):
+            return "damage_dealt"
+        return self.metric
+
+    @property
+    def said(self) -> str:
+        """What narrows the figure and its window, as the sentences say them: " against Fire Giant in the first
+        10 minutes"; "" for the whole match's plain figure."""
+        return wording.qualifier_phrase(self.plan) + window_phrase(self.plan)
+
+    def amount(self, row: dict[str, Any], narrowed: bool = True) -> F.Amount:
+        """The row's figure with what narrows it (" against Fire Giant"), or, for a fact that says the
+        narrowing once for the sentence (`said`), without it."""
+        # deaths counted per attacker are the deaths it caused, not its own
+        caused = " caused" if self.metric == "deaths" and self.dim in ("source", "source_kind") else ""
+        return F.Amount(_owner(self.dim, row), self.figure, float(row[self.metric]),
+                        caused + (wording.qualifier_phrase(self.plan) if narrowed else ""))
+
+
+def _complete(ranked: Ranked, roster) -> bool:
+    """Every player (or team...) is in the rows: not a top N, and not only those meeting a condition."""
+    plan, dim = ranked.plan, ranked.dim
+    members = {d: len({p[d] for p in roster}) for d in ("player", "team", "role", "god")} if roster else {}
+    return plan.shape != "top" and plan.condition is None and (
+        len(ranked.rows) < plan.limit or len(ranked.rows) >= members.get(dim or "", 10 ** 9))
+
+
+def leader_findings(out: _Findings, r: Ranked) -> None:
+    top, refs = r.rows[0], (r.dim or r.metric, r.metric)
+    out.add("leader", F.Leader(top=r.amount(top), lowest=r.plan.order == "asc", said_window=r.said,
+                               window=r.window), "high", CellRef(query_id=r.qid, rows=(0,), columns=refs))
+    if len(r.rows) < 2:
+        return
+    second = r.rows[1]
+    if float(top[r.metric]) == float(second[r.metric]):
+        out.add("tie", F.Tie(owners=(_owner(r.dim, top), _owner(r.dim, second)), figure=r.figure,
+                             value=float(top[r.metric]), window=r.window, said_window=r.said), "high",
+                CellRef(query_id=r.qid, rows=(0, 1), columns=(r.metric,)))
+        return
+    margin = F.Margin(first=r.amount(top, False), second=r.amount(second, False), below=r.plan.order == "asc",
+                      window=r.window,
+                      said_window=r.said)
+    out.add("margin", margin, _significance(margin.percent or 0.0),
+            CellRef(query_id=r.qid, rows=(0, 1), columns=(r.metric,)))
+
+
+def share_of_listed(out: _Findings, r: Ranked, complete: bool) -> None:
+    """The leader's share of the listed rows' total, and the top three's."""
+    values = _values(r.rows, r.metric)
+    if not metric_info(r.metric).additive or len(values) < 2 or any(v < 0 for v in values) or sum(values) <= 0:
+        return
+    noun = dimension_word(r.dim) if complete else f"listed {dimension_word(r.dim)}"
+    whole = F.Amount(F.Entity("group", f"the {fmt.count(len(values), noun)}"), r.figure, sum(values),
+                     r.amount(r.rows[0]).qualifier + window_phrase(r.plan))
+    refs = CellRef(query_id=r.qid, rows=tuple(range(len(values))), columns=(r.metric,))
+    share = F.Share(part=r.amount(r.rows[0]), bases=(whole,), window=r.window)
+    out.add("share", share, _significance(share.percents()[0] - 100 / len(values)), refs)
+    if len(values) >= 5:
+        top3 = F.Amount(F.Entity("group", "the top three"), r.figure, sum(sorted(values, reverse=True)[:3]))
+        top3_share = F.Share(part=top3, bases=(whole,), window=r.window)
+        out.add("concentration", top3_share, "medium" if top3_share.percents()[0] >= 50 else "low", refs)
+
+
+def spread_findings(out: _Findings, r: Ranked, complete: bool) -> None:
+    """The average and median of the listed rows, and any outlier among them."""
+    values = _values(r.rows, r.metric)
+    if len(values) < 3:
+        return
+    median = statistics.median(values)
+    noun = dimension_word(r.dim) if complete else f"listed {dimension_word(r.dim)}"
+    out.add("average", F.Average(figure=r.figure, rows=len(values), noun=noun, mean=statistics.fmean(values),
+                                 median=median, window=r.window, said_window=r.said), "low",
+            CellRef(query_id=r.qid, rows=tuple(range(len(values))), columns=(r.metric,)))
+    if len(values) < 5:
+        return
+    q1, _, q3 = statistics.quantiles(values, n=4)
+    fence_hi, fence_lo = q3 + 1.5 * (q3 - q1), q1 - 1.5 * (q3 - q1)
+    for i, row in enumerate(r.rows):
+        if not fence_lo <= float(row[r.metric]) <= fence_hi:
+            out.add("outlier", F.Outlier(value=r.amount(row), median=median, window=r.window,
+                                                   said_window=r.said), "medium",
+                    CellRef(query_id=r.qid, rows=(i,), columns=(r.dim or r.metric, r.metric)))
+
+
+def team_totals(out: _Findings, r: Ranked, roster, derived: Derived) -> None:
+    """The listed players' figure summed per team (every player listed)."""
+    team_of = {p["player"]: p["team"] for p in roster}
+    totals: dict[int, float] = {}
+    for row in r.rows:
+        if row.get("player") in team_of:
+            totals[team_of[row["player"]]] = totals.get(team_of[row["player"]], 0.0) + float(row[r.metric])
+    if len(totals) != 2:
+        return
+    table = f"team_totals_{r.metric}"
+    derived[table] = ([{"team": t, r.metric: v} for t, v in sorted(totals.items())],
+                      f"{metric_info(r.metric).label} of the listed players, summed per team (roster join)")
+    lead, trail = sorted(totals, key=lambda t: -totals[t])
+    fact = F.Totals(larger=F.Amount(F.Entity("team", str(lead)), r.figure, totals[lead]),
+                    smaller=F.Amount(F.Entity("team", str(trail)), r.figure, totals[trail]), window=r.window,
+                    said_window=r.said)
+    diff = totals[lead] - totals[trail]
+    out.add("team", fact, _significance(diff / totals[trail] * 100 if totals[trail] else 100),
+            CellRef(query_id=table, rows=(0, 1), columns=("team", r.metric)))
+
+
+def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived: Derived,
+                     roster) -> None:
     if not rows or not shape.metrics:
         return
     metric = shape.metrics[0]
-    dim = shape.dimensions[0] if shape.dimensions else None
-    info = metric_info(metric)
-    ranked = [r for r in rows if is_number(r.get(metric))]
-    if not ranked:
+    ranked = Ranked(qid, [r for r in rows if is_number(r.get(metric))], metric,
+                    shape.dimensions[0] if shape.dimensions else None, plan)
+    if not ranked.rows:
         return
-    # Names of players, gods, abilities and items keep their spelling; team 2 or jungle start a sentence.
-    keep = dim in ("player", "god", "ability", "item", "role")
-    name = (lambda r: fmt_entity(dim, r.get(dim)) if keep else _cap(fmt_entity(dim, r.get(dim)))) if dim \
-        else (lambda r: "The match")
-    top = ranked[0]
-    best = "lowest" if plan.order == "asc" else "highest"
-    out.add("leader", f"{name(top)} has the {best} {info.label}{_window(plan)}: "
-            f"{fmt.number(top[metric], info.decimals)}.", "high", CellRef(query_id=qid, rows=(0,), columns=(dim or metric, metric)))
-    if len(ranked) >= 2:
-        second = ranked[1]
-        diff = float(top[metric]) - float(second[metric])
-        pct = abs(diff) / abs(float(second[metric])) * 100 if second[metric] else 0.0
-        if diff == 0:
-            out.add("tie", f"{name(top)} and {name(second)} are tied on {info.label} at "
-                    f"{fmt.number(top[metric], info.decimals)}.", "high", CellRef(query_id=qid, rows=(0, 1), columns=(metric,)))
-        else:
-            out.add("margin", f"{name(top)} is {fmt.number(abs(diff), info.decimals)} ({fmt.percent(pct)}) "
-                    f"{'ahead of' if plan.order != 'asc' else 'below'} {name(second)} "
-                    f"({fmt.number(second[metric], info.decimals)}).", _significance(pct),
-                    CellRef(query_id=qid, rows=(0, 1), columns=(metric,)))
-    values = _values(ranked, metric)
-    # Totals and shares are only the team's or the match's when every member is listed: never for a top N.
-    members = {d: len({p[d] for p in roster}) for d in ("player", "team", "role", "god")} if roster else {}
-    # every player (or team...) is in the rows: not a top N, and not only those meeting a condition on the figure
-    complete = plan.shape != "top" and plan.condition is None and (
-        len(rows) < plan.limit or len(rows) >= members.get(dim or "", 10 ** 9))
-    scope = "" if complete else f" of the {len(rows)} listed"
-    if info.additive and len(values) >= 2 and all(v >= 0 for v in values) and sum(values) > 0:
-        total = sum(values)
-        share = values[0] / total * 100
-        out.add("share", f"{name(top)} accounts for {fmt.share(share, f'the total {info.label}{scope}')} "
-                f"({fmt.number(total, info.decimals)}).", _significance(share - 100 / len(values)),
-                CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
-        if len(values) >= 5:
-            top3 = sum(sorted(values, reverse=True)[:3]) / total * 100
-            out.add("concentration", f"The top three account for {fmt.share(top3, f'the total{scope}')}.",
-                    "medium" if top3 >= 50 else "low",
-                    CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
-    if len(values) >= 3:
-        mean, median = statistics.fmean(values), statistics.median(values)
-        listed = f"{len(values)} {fmt.plural(dimension_word(dim))}" if complete else f"{len(values)} listed {fmt.plural(dimension_word(dim))}"
-        out.add("average", f"Across the {listed}, the average {info.label} is "
-                f"{fmt.number(mean, info.decimals)} and the median {fmt.number(median, info.decimals)}.", "low",
-                CellRef(query_id=qid, rows=tuple(range(len(values))), columns=(metric,)))
-        if len(values) >= 5:
-            q1, _, q3 = statistics.quantiles(values, n=4)
-            fence_hi, fence_lo = q3 + 1.5 * (q3 - q1), q1 - 1.5 * (q3 - q1)
-            for i, r in enumerate(ranked):
-                v = float(r[metric])
-                if v > fence_hi or v < fence_lo:
-                    out.add("outlier", f"{name(r)} is an outlier on {info.label}: {fmt.number(v, info.decimals)} "
-                            f"against a median of {fmt.number(median, info.decimals)}.", "medium",
-                            CellRef(query_id=qid, rows=(i,), columns=(dim or metric, metric)))
-    if dim == "player" and info.additive and roster:
-        team_of = {p["player"]: p["team"] for p in roster}
-        totals: dict[int, float] = {}
-        for r in ranked:
-            if r.get("player") in team_of:
-                totals[team_of[r["player"]]] = totals.get(team_of[r["player"]], 0.0) + float(r[metric])
-        if len(totals) == 2 and complete:
-            table = f"team_totals_{metric}"
-            derived[table] = ([{"team": t, metric: v} for t, v in sorted(totals.items())],
-                              f"{info.label} of the listed players, summed per team (roster join)")
-            lead, trail = sorted(totals, key=lambda t: -totals[t])
-            diff = totals[lead] - totals[trail]
-            out.add("team", f"Team {lead}'s players total {fmt.number(totals[lead], info.decimals)} {info.label} "
-                    f"against team {trail}'s {fmt.number(totals[trail], info.decimals)} "
-                    f"(a difference of {fmt.number(diff, info.decimals)}).",
-                    _significance(diff / totals[trail] * 100 if totals[trail] else 100),
-                    CellRef(query_id=table, rows=(0, 1), columns=("team", metric)))
+    complete = _complete(ranked, roster)
+    leader_findings(out, ranked)
+    share_of_listed(out, ranked, complete)
+    spread_findings(out, ranked, complete)
+    if ranked.dim == "player" and metric_info(metric).additive and roster and complete:
+        team_totals(out, ranked, roster, derived)
 
 
-def window_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived, con) -> None:
+def qualified(plan: QueryPlan) -> bool:
+    """The figure is narrowed beyond its owner (a victim, an ability, a target, a cause, a condition)."""
+    narrowing = [f for f in plan.filters if f.dimension not in OWNER_DIMENSIONS or f.op == "!="]
+    return bool(narrowing) or plan.condition is not None
+
+
+def window_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived: Derived, con) -> None:
     """A windowed figure against the whole match: how much of the leader's total fell in the window."""
-    if plan.window is None or not rows or not shape.metrics or not shape.dimensions:
+    if plan.window is None or not rows or not shape.metrics or not shape.dimensions or qualified(plan):
         return
     metric, dim = shape.metrics[0], shape.dimensions[0]
-    info = metric_info(metric)
-    if dim != "player" or metric not in PLAYER_STATS_COLUMNS or not info.additive:
+    if dim != "player" or metric not in PLAYER_STATS_COLUMNS or not metric_info(metric).additive:
         return
     table = f"match_{metric}"
     in_window = {r.get("player"): r.get(metric) for r in rows}
@@ -177,60 +257,75 @@ def window_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPla
         part = in_window.get(player)
         share = float(part) / float(total) * 100 if is_number(part) and total else None
         whole.append({"player": player, metric: total, "in_window": part, "window_share_pct": share})
-    derived[table] = (whole, f"{info.label} over the whole match and the share that fell in the window "
+    derived[table] = (whole, f"{metric_info(metric).label} over the whole match and the share that fell in the window "
                              "(player_stats joined to the result)")
     top = rows[0]
     index = next((i for i, w in enumerate(whole) if w["player"] == top.get("player")), None)
     if index is None or whole[index]["window_share_pct"] is None:
         return
-    row = whole[index]
-    out.add("window", f"{top['player']}'s {fmt.number(top[metric], info.decimals)}{_window(plan)} is "
-            f"{fmt.share(row['window_share_pct'], f'their {info.label} over the whole match')} "
-            f"({fmt.number(row[metric], info.decimals)}).", "medium",
-            CellRef(query_id=qid, rows=(0,), columns=("player", metric)),
+    owner = F.Entity("player", str(top["player"]))
+    fact = F.Share(part=F.Amount(owner, metric, float(top[metric]), window_phrase(plan)),
+                   bases=(F.Amount(owner, metric, float(whole[index][metric]), " over the whole match"),),
+                   window=window_key(plan))
+    out.add("window", fact, "medium", CellRef(query_id=qid, rows=(0,), columns=("player", metric)),
             CellRef(query_id=table, rows=(index,), columns=("player", metric, "window_share_pct")))
 
 
-def lookup_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived, con) -> None:
+def lookup_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived: Derived, con) -> None:
     if not rows or not shape.metrics:
         return
     row = rows[0]
     dim = shape.dimensions[0] if shape.dimensions else None
-    who = fmt_entity(dim, row.get(dim)) if dim else "The match"
-    for metric in shape.metrics:
-        info = metric_info(metric)
-        if not is_number(row.get(metric)):
-            continue
-        out.add("value", f"{who}'s {info.label}{_window(plan)}: {fmt.number(row[metric], info.decimals)}."
-                if dim else f"{info.label.capitalize()}{_window(plan)}: {fmt.number(row[metric], info.decimals)}.",
-                "high", CellRef(query_id=qid, rows=(0,), columns=tuple(c for c in (dim, metric) if c)))
     metric = shape.metrics[0]
-    if dim == "player" and metric in PLAYER_STATS_COLUMNS and plan.window is None:
+    if plan.window is not None or metric not in PLAYER_STATS_COLUMNS or not is_number(row.get(metric)):
+        return
+    if dim == "player" and qualified(plan):
+        part_of_total(out, qid, row, metric, plan, derived, con)
+    elif dim == "player":
         context = [dict(zip(("player", "team", metric), r, strict=True)) for r in con.execute(
             f"SELECT player, team, {metric} FROM player_stats ORDER BY {metric} DESC, player").fetchall()]
         table = f"context_{metric}"
         derived[table] = (context, f"{metric} of every player in the match, for context (player_stats)")
-        names = [c["player"] for c in context]
-        if row.get("player") in names:
-            info = metric_info(metric)
-            rank = names.index(row["player"]) + 1
-            values = [float(c[metric]) for c in context]
-            leader = context[0]
-            text = (f"{row['player']} ranks {rank} of {len(context)} players on {info.label}; "
-                    f"the match median is {fmt.number(statistics.median(values), info.decimals)}")
-            text += "." if rank == 1 else (f" and the leader is {leader['player']} "
-                                             f"({fmt.number(leader[metric], info.decimals)}).")
-            out.add("context", text, "medium", CellRef(query_id=table, rows=tuple(range(len(context))),
-                                                       columns=("player", metric)))
-            if info.additive:
-                share_findings(out, row["player"], metric, context, derived)
-    if dim == "team" and metric in PLAYER_STATS_COLUMNS and plan.window is None and metric_info(metric).additive:
+        rank_findings(out, row["player"], metric, context, table)
+        if metric_info(metric).additive:
+            share_findings(out, row["player"], metric, context, derived)
+    elif dim == "team" and metric_info(metric).additive and not qualified(plan):
         team_share_findings(out, row.get("team"), metric, con, derived)
 
 
-def team_share_findings(out: _Findings, team, metric: str, con, derived) -> None:
-    """A team's figure as a share of the match's: "Team 2's 53 kills are 76.8% of the match's 69"."""
-    info = metric_info(metric)
+def rank_findings(out: _Findings, player: str, metric: str, context: list[dict], table: str) -> None:
+    """Where the player stands among every player of the match on the figure."""
+    names = [c["player"] for c in context]
+    if player not in names:
+        return
+    values = [float(c[metric]) for c in context]
+    mine, leader = context[names.index(player)], context[0]
+    fact = F.Rank(value=F.Amount(F.Entity("player", player), metric, float(mine[metric])), rank=names.index(player) + 1,
+                  of=len(context), median=statistics.median(values),
+                  leader=F.Amount(F.Entity("player", leader["player"]), metric, float(leader[metric])))
+    out.add("context", fact, "medium",
+            CellRef(query_id=table, rows=tuple(range(len(context))), columns=("player", metric)))
+
+
+def part_of_total(out: _Findings, qid: str, row, metric: str, plan: QueryPlan, derived: Derived, con) -> None:
+    """A narrowed figure ("kills on O'Malley") as a share of the same player's whole figure."""
+    player = row["player"]
+    found = con.execute(f"SELECT {metric} FROM player_stats WHERE player = $p", {"p": player}).fetchone()
+    if found is None or not metric_info(metric).additive or not found[0]:
+        return
+    total, part = float(found[0]), float(row[metric])
+    table = f"total_{metric}"
+    derived[table] = ([{"player": player, metric: part, "total": total, "share_pct": part / total * 100}],
+                      f"{metric_info(metric).label} of {player} as asked, against their whole {metric} (player_stats)")
+    owner = F.Entity("player", str(player))
+    fact = F.Share(part=F.Amount(owner, metric, part, wording.qualifier_phrase(plan) + wording.condition_phrase(plan)),
+                   bases=(F.Amount(owner, metric, total, " in all"),))
+    out.add("share_of_total", fact, "high", CellRef(query_id=qid, rows=(0,), columns=("player", metric)),
+            CellRef(query_id=table, rows=(0,), columns=("total", "share_pct")))
+
+
+def team_share_findings(out: _Findings, team, metric: str, con, derived: Derived) -> None:
+    """A team's figure as a share of the match's: "Team 2's 53 kills are 76.8% of the match's 69 kills"."""
     totals = dict(con.execute(f"SELECT team, sum({metric}) FROM player_stats GROUP BY team").fetchall())
     match_total = sum(float(v) for v in totals.values())
     if team not in totals or not match_total:
@@ -238,15 +333,14 @@ def team_share_findings(out: _Findings, team, metric: str, con, derived) -> None
     share = float(totals[team]) / match_total * 100
     table = f"team_share_{metric}"
     derived[table] = ([{"team": team, metric: totals[team], "match_total": match_total, "match_share_pct": share}],
-                      f"{info.label} of team {team} against the match's total (player_stats)")
-    whole = f"the match's {info.label}"
-    out.add("share_of_team", f"That is {fmt.share(share, whole)} ({fmt.number(match_total, info.decimals)}).", "high",
-            CellRef(query_id=table, rows=(0,), columns=("match_share_pct",)))
+                      f"{metric_info(metric).label} of team {team} against the match's total (player_stats)")
+    fact = F.Share(part=F.Amount(F.Entity("team", str(team)), metric, float(totals[team])),
+                   bases=(F.Amount(F.MATCH, metric, match_total),))
+    out.add("share_of_team", fact, "high", CellRef(query_id=table, rows=(0,), columns=("match_share_pct",)))
 
 
-def share_findings(out: _Findings, player: str, metric: str, context: list[dict], derived) -> None:
+def share_findings(out: _Findings, player: str, metric: str, context: list[dict], derived: Derived) -> None:
     """A player's figure as a share of their team's total and of the match's."""
-    info = metric_info(metric)
     mine = next(c for c in context if c["player"] == player)
     team_total = sum(float(c[metric]) for c in context if c["team"] == mine["team"])
     match_total = sum(float(c[metric]) for c in context)
@@ -256,11 +350,11 @@ def share_findings(out: _Findings, player: str, metric: str, context: list[dict]
     derived[table] = ([{"player": player, "team": mine["team"], metric: mine[metric], "team_total": team_total,
                         "team_share_pct": float(mine[metric]) / team_total * 100, "match_total": match_total,
                         "match_share_pct": float(mine[metric]) / match_total * 100}],
-                      f"{info.label} of {player} against their team's and the match's totals (player_stats)")
-    team_share = fmt.share(float(mine[metric]) / team_total * 100, f"team {mine['team']}'s {info.label}")
-    match_share = fmt.share(float(mine[metric]) / match_total * 100, "the match's")
-    out.add("share_of_team", f"That is {team_share} ({fmt.number(team_total, info.decimals)}) and {match_share} "
-            f"({fmt.number(match_total, info.decimals)}).", "high",
+                      f"{metric_info(metric).label} of {player} against their team's and the match's totals (player_stats)")
+    fact = F.Share(part=F.Amount(F.Entity("player", player), metric, float(mine[metric])),
+                   bases=(F.Amount(F.Entity("team", str(mine["team"])), metric, team_total),
+                          F.Amount(F.MATCH, metric, match_total)))
+    out.add("share_of_team", fact, "high",
             CellRef(query_id=table, rows=(0,), columns=("team_share_pct", "match_share_pct")))
 
 
@@ -269,57 +363,65 @@ def comparison_findings(out: _Findings, qid: str, rows, shape: Shape, plan: Quer
         return
     dim = shape.dimensions[0] if shape.dimensions else None
     for metric in shape.metrics:
-        info = metric_info(metric)
         valued = [(i, r) for i, r in enumerate(rows) if is_number(r.get(metric))]
         if len(valued) < 2:
             continue
-        parts = "; ".join(f"{fmt_entity(dim, r.get(dim))}: {fmt.number(r[metric], info.decimals)}" for _, r in valued)
-        out.add("comparison", f"{info.label.capitalize()}{_window(plan)} — {parts}.", "high",
+        amounts = tuple(F.Amount(_owner(dim, r), metric, float(r[metric])) for _, r in valued)
+        out.add("comparison", F.Values(figure=metric, values=amounts, said_window=window_phrase(plan),
+                                       window=window_key(plan)), "high",
                 CellRef(query_id=qid, rows=tuple(i for i, _ in valued), columns=tuple(c for c in (dim, metric) if c)))
         (hi_i, hi), (lo_i, lo) = max(valued, key=lambda x: x[1][metric]), min(valued, key=lambda x: x[1][metric])
-        diff = float(hi[metric]) - float(lo[metric])
-        if diff > 0:
-            pct = diff / float(lo[metric]) * 100 if lo[metric] else 0.0
-            more = f" ({fmt.percent(pct)} more)" if lo[metric] else ""
-            out.add("difference", f"{_cap(fmt_entity(dim, hi.get(dim)))} is ahead of {fmt_entity(dim, lo.get(dim))} by "
-                    f"{fmt.number(diff, info.decimals)} {info.label}{more}.", _significance(pct),
+        if float(hi[metric]) > float(lo[metric]):
+            margin = F.Margin(first=F.Amount(_owner(dim, hi), metric, float(hi[metric])),
+                              second=F.Amount(_owner(dim, lo), metric, float(lo[metric])), window=window_key(plan),
+                              said_window=window_phrase(plan))
+            out.add("difference", margin, _significance(margin.percent or 0.0),
                     CellRef(query_id=qid, rows=(hi_i, lo_i), columns=(metric,)))
 
 
-def timeline_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived) -> None:
+def gold_lead_findings(out: _Findings, qid: str, rows, plan: QueryPlan) -> None:
+    """The team ahead at the last minute, and each team's biggest lead."""
+    metric = "gold_diff"
+    final = rows[-1]
+    best1 = max(range(len(rows)), key=lambda i: rows[i][metric])
+    best2 = min(range(len(rows)), key=lambda i: rows[i][metric])
+    window = window_key(plan)
+    out.add("final", F.GoldLead(team=1 if final[metric] > 0 else 2, minute=final["minute"], lead=final[metric],
+                                window=window), "high",
+            CellRef(query_id=qid, rows=(len(rows) - 1,), columns=("minute", metric)))
+    for team, best, sign in ((1, best1, 1), (2, best2, -1)):
+        if sign * rows[best][metric] > 0:
+            out.add("peak", F.GoldLead(team=team, minute=rows[best]["minute"], lead=rows[best][metric], biggest=True,
+                                       window=window), "medium",
+                    CellRef(query_id=qid, rows=(best,), columns=("minute", metric)))
+
+
+def series_findings(out: _Findings, rows, metric: str, series_dim: str, plan: QueryPlan, derived: Derived) -> None:
+    """Which series led over the whole period."""
+    totals: dict[Any, float] = {}
+    for r in rows:
+        if is_number(r.get(metric)):
+            totals[r[series_dim]] = totals.get(r[series_dim], 0.0) + float(r[metric])
+    table = f"series_totals_{metric}"
+    ordered = sorted(totals.items(), key=lambda kv: -kv[1])
+    derived[table] = ([{series_dim: k, metric: v} for k, v in ordered],
+                      f"{metric_info(metric).label} summed over the minutes, per {series_dim}")
+    if ordered:
+        out.add("leader", F.Leader(top=F.Amount(F.entity(series_dim, ordered[0][0]), metric, ordered[0][1]),
+                                   said_window=" over the period", window=window_key(plan)), "high",
+                CellRef(query_id=table, rows=(0,), columns=(series_dim, metric)))
+
+
+def timeline_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived: Derived) -> None:
     if not rows or not shape.metrics or "minute" not in rows[0]:
         return
     metric = shape.metrics[0]
-    info = metric_info(metric)
-    series_dim = next((d for d in shape.dimensions if d != "minute"), None)
     if metric == "gold_diff":
-        final = rows[-1]
-        best1 = max(range(len(rows)), key=lambda i: rows[i][metric])
-        best2 = min(range(len(rows)), key=lambda i: rows[i][metric])
-        leader = 1 if final[metric] > 0 else 2
-        out.add("final", f"Team {leader} ends minute {final['minute']} ahead by "
-                f"{fmt.number(abs(final[metric]))} gold.", "high",
-                CellRef(query_id=qid, rows=(len(rows) - 1,), columns=("minute", metric)))
-        if rows[best1][metric] > 0:
-            out.add("peak", f"Team 1's biggest lead: {fmt.number(rows[best1][metric])} gold at minute "
-                    f"{rows[best1]['minute']}.", "medium", CellRef(query_id=qid, rows=(best1,), columns=("minute", metric)))
-        if rows[best2][metric] < 0:
-            out.add("peak", f"Team 2's biggest lead: {fmt.number(-rows[best2][metric])} gold at minute "
-                    f"{rows[best2]['minute']}.", "medium", CellRef(query_id=qid, rows=(best2,), columns=("minute", metric)))
+        gold_lead_findings(out, qid, rows, plan)
         return
+    series_dim = next((d for d in shape.dimensions if d != "minute"), None)
     if series_dim:
-        totals: dict[Any, float] = {}
-        for r in rows:
-            if is_number(r.get(metric)):
-                totals[r[series_dim]] = totals.get(r[series_dim], 0.0) + float(r[metric])
-        table = f"series_totals_{metric}"
-        ordered = sorted(totals.items(), key=lambda kv: -kv[1])
-        derived[table] = ([{series_dim: k, metric: v} for k, v in ordered],
-                          f"{info.label} summed over the minutes, per {series_dim}")
-        if ordered:
-            out.add("leader", f"Over the period, {fmt_entity(series_dim, ordered[0][0])} leads with "
-                    f"{fmt.number(ordered[0][1], info.decimals)} {info.label}.", "high",
-                    CellRef(query_id=table, rows=(0,), columns=(series_dim, metric)))
+        series_findings(out, rows, metric, series_dim, plan, derived)
     per_minute: dict[int, float] = {}
     for r in rows:
         if is_number(r.get(metric)):
@@ -329,178 +431,134 @@ def timeline_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryP
     if series_dim:
         table = f"minute_totals_{metric}"
         derived[table] = ([{"minute": m, metric: v} for m, v in sorted(per_minute.items())],
-                          f"{info.label} per minute, all series summed")
+                          f"{metric_info(metric).label} per minute, all series summed")
         source, rows_ref = table, list(sorted(per_minute))
     else:
         source, rows_ref = qid, [r["minute"] for r in rows]
-    peak_minute = max(per_minute, key=lambda m: per_minute[m])
-    out.add("peak", f"{info.label.capitalize()} peaks at minute {peak_minute} with "
-            f"{fmt.number(per_minute[peak_minute], info.decimals)}.", "high",
-            CellRef(query_id=source, rows=(rows_ref.index(peak_minute),), columns=("minute", metric)))
+    peak = max(per_minute, key=lambda m: per_minute[m])
+    out.add("peak", F.Peak(figure=metric, minute=peak, value=per_minute[peak], window=window_key(plan)), "high",
+            CellRef(query_id=source, rows=(rows_ref.index(peak),), columns=("minute", metric)))
     minutes = sorted(per_minute)
     if len(minutes) >= 4:
         half = len(minutes) // 2
-        early = statistics.fmean(per_minute[m] for m in minutes[:half])
-        late = statistics.fmean(per_minute[m] for m in minutes[half:])
-        trend = "rising" if late > early * 1.1 else "falling" if late < early * 0.9 else "flat"
-        out.add("trend", f"The trend is {trend}: {fmt.number(early, info.decimals)} per minute on average in the "
-                f"first half of the period against {fmt.number(late, info.decimals)} in the second.", "medium",
-                CellRef(query_id=source, rows=tuple(range(len(minutes))), columns=("minute", metric)))
+        out.add("trend", F.Trend(figure=metric, early=statistics.fmean(per_minute[m] for m in minutes[:half]),
+                                 late=statistics.fmean(per_minute[m] for m in minutes[half:]), window=window_key(plan)),
+                "medium", CellRef(query_id=source, rows=tuple(range(len(minutes))), columns=("minute", metric)))
 
 
-def event_findings(out: _Findings, qid: str, rows, plan: QueryPlan, derived) -> None:
+def objective_noun(rows) -> str:
+    """What the listed objectives are: their one kind ("tower", "Fire Giant"), or "objective"."""
+    kinds = {str(r.get("objective") or "") for r in rows}
+    if len(kinds) != 1:
+        return "objective"
+    kind = kinds.pop()
+    targets = {str(r.get("target") or "") for r in rows}
+    return targets.pop() if kind in ("gold fury", "fire giant") and len(targets) == 1 else kind or "objective"
+
+
+def objective_findings(out: _Findings, qid: str, rows, plan: QueryPlan, derived: Derived) -> None:
+    """How many of the listed objectives each team took (of how many, unless the list is one team's)."""
+    counts = {t: sum(1 for r in rows if r.get("team") == t) for t in (1, 2)}
+    table = "objective_counts"
+    derived[table] = ([{"team": t, "objectives": n} for t, n in sorted(counts.items())],
+                      "listed objectives counted per team")
+    one_team = any(f.dimension == "team" for f in plan.filters)
+    if plan.limit == 1:  # the first or the last: the answer names it and who took it
+        return
+    noun = objective_noun(rows)
+    for i, (team, n) in enumerate(sorted(counts.items())):
+        if n or not one_team:
+            out.add("count", F.Tally(team=team, verb="took", noun=noun, count=n, of=None if one_team else len(rows),
+                                     said_window=window_phrase(plan), window=window_key(plan)), "high",
+                    CellRef(query_id=table, rows=(i,), columns=("team", "objectives")))
+
+
+def event_findings(out: _Findings, qid: str, rows, plan: QueryPlan, derived: Derived, roster) -> None:
     if not rows:
         return
     cols = set(rows[0])
+    team_of = {p["player"]: p["team"] for p in roster}
     if "winner_team" in cols:
-        winner = rows[0]["winner_team"]
-        if winner is None:
-            out.add("winner", "No Titan fell in this log, so the winner is not recorded.", "high",
-                    CellRef(query_id=qid, rows=(0,), columns=("winner_team",)))
-        else:
-            out.add("winner", f"Team {winner} won the match by destroying the enemy Titan.", "high",
-                    CellRef(query_id=qid, rows=(0,), columns=("winner_team",)))
-        return
-    if {"killer", "victim", "match_second"} <= cols and "objective" not in cols:
+        out.add("winner", F.Winner(team=rows[0]["winner_team"]), "high",
+                CellRef(query_id=qid, rows=(0,), columns=("winner_team",)))
+    elif {"killer", "victim", "match_second"} <= cols and "objective" not in cols and "first_blood" in plan.metrics:
         first = rows[0]
-        if "first_blood" in plan.metrics:
-            out.add("first_blood", f"{first['killer']} drew first blood on {first['victim']} at "
-                    f"{clock(first['match_second'])}.", "high",
-                    CellRef(query_id=qid, rows=(0,), columns=("killer", "victim", "match_second")))
-            if first.get("assists"):
-                out.add("assists", f"Assisted by {', '.join(first['assists'])}.", "low",
-                        CellRef(query_id=qid, rows=(0,), columns=("assists",)))
-        else:
-            out.add("count", f"{len(rows)} kills are listed; the first at {clock(first['match_second'])} "
-                    f"({first['killer']} on {first['victim']}).", "medium",
-                    CellRef(query_id=qid, rows=tuple(range(len(rows))), columns=("killer", "victim")))
-        return
-    if "objective" in cols:
-        team_col = "team" if "team" in cols else None
-        counts: dict[Any, int] = {}
-        for r in rows:
-            counts[r.get(team_col)] = counts.get(r.get(team_col), 0) + 1
-        table = "objective_counts"
-        derived[table] = ([{"team": t, "objectives": n} for t, n in sorted(counts.items(), key=lambda kv: str(kv[0]))],
-                          "listed objectives counted per team")
-        parts = ", ".join(f"team {t}: {n}" for t, n in sorted(counts.items(), key=lambda kv: str(kv[0])))
-        out.add("count", f"{len(rows)} objectives listed ({parts}).", "high",
-                CellRef(query_id=qid, rows=tuple(range(len(rows))), columns=("objective", team_col or "objective")))
-        return
-    out.add("count", f"{len(rows)} events listed.", "low", CellRef(query_id=qid, rows=tuple(range(len(rows)))))
+        out.add("first_blood", F.FirstBlood(killer=first["killer"], killer_team=team_of.get(first["killer"]),
+                                            victim=first["victim"], second=first["match_second"]), "high",
+                CellRef(query_id=qid, rows=(0,), columns=("killer", "victim", "match_second")))
+    elif "objective" in cols:
+        objective_findings(out, qid, rows, plan, derived)
 
 
 def build_findings(out: _Findings, qid: str, rows, plan: QueryPlan) -> None:
-    if not rows:
-        return
     by_player: dict[Any, list[int]] = {}
     for i, r in enumerate(rows):
         by_player.setdefault(r.get("player"), []).append(i)
     for player, indexes in by_player.items():
-        items = [rows[i].get("item") for i in indexes]
-        out.add("build", f"{player} bought {len(items)} items, starting with {items[0]} and ending with {items[-1]}.",
-                "high", CellRef(query_id=qid, rows=tuple(indexes), columns=("player", "seq", "item")))
-        repeats = sorted({i for i in items if items.count(i) > 1})
-        if repeats:
-            out.add("repeats", f"{player} bought more than once: {', '.join(repeats)}.", "low",
-                    CellRef(query_id=qid, rows=tuple(indexes), columns=("item",)))
-        last = rows[indexes[-1]]
-        if is_number(last.get("match_second")):
-            out.add("timing", f"{player}'s last purchase came at {clock(last['match_second'])}.", "low",
-                    CellRef(query_id=qid, rows=(indexes[-1],), columns=("match_second",)))
+        items = tuple(str(rows[i].get("item")) for i in indexes)
+        out.add("build", F.Build(player=str(player), items=items), "high",
+                CellRef(query_id=qid, rows=tuple(indexes), columns=("player", "seq", "item")))
 
 
-# -- patterns and chart rules --------------------------------------------------------------------------------
+# -- what the question is about, and which patterns bear on it -------------------------------------------------
+
+
+def asked_of(plan: QueryPlan, rows) -> F.Asked:
+    """The question's subjects (the entities it names and those its answer leads with), figures and window."""
+    subjects: set[F.Entity] = set()
+    figures: set[str] = set()
+    for _, step in plan.steps():
+        figures.update(step.metrics)
+        figures.update(p for m in step.metrics if (p := catalog_metric(m).pattern))
+        subjects.update(F.Entity("player", f) for f in step.focus if not f.startswith("$"))
+        subjects.update(F.entity(f.dimension, v) for f in step.filters if f.op != "!=" for v in f.values
+                        if not str(v).startswith("$"))
+    subjects.update(lead_entities(plan, rows[0] if rows else {}))
+    named = {F.entity(f.dimension, v) for f in plan.filters if f.op != "!=" for v in f.values
+             if not str(v).startswith("$")}
+    named |= {F.Entity("player", f) for f in plan.focus if not f.startswith("$")}
+    return F.Asked(subjects=frozenset(e.key for e in subjects), figures=frozenset(figures), window=window_key(plan),
+                   narrowed=frozenset(e.key for e in named) if qualified(plan) else frozenset())
+
+
+def lead_entities(plan: QueryPlan, first: dict[str, Any]) -> list[F.Entity]:
+    """Whom or what the answer's first row is about: the winner (of a question about who won), the killer and
+    the victim of a kill, the objective that fell (not the team that took it), or the row's player, team, role,
+    god or attacker."""
+    if "winner" in plan.metrics and first.get("winner_team") is not None:
+        return [F.entity("team", first["winner_team"])]
+    if first.get("objective") is not None:
+        return [F.Entity("objective", str(first.get("target") or first["objective"]))]
+    if first.get("killer") is not None or first.get("victim") is not None:
+        return [F.Entity("player", str(first[c])) for c in ("killer", "victim") if first.get(c) is not None]
+    column = next((c for c in ("player", "team", "role", "god", "source") if first.get(c) is not None), None)
+    return [F.entity(column, first[column])] if column else []
 
 
 def wanted_patterns(plan: QueryPlan, rows) -> tuple[tuple[str, ...], str | None]:
-    """Which match patterns bear on this question, and whose deaths to recap."""
-    metrics = set(plan.metrics)
+    """Which match patterns may bear on this question (each is kept only if its facts do), and whose deaths to
+    recap. A windowed question has none: the patterns are of the whole match."""
     asked = [p for m in plan.metrics if catalog_metric(m).kind == "pattern" and (p := catalog_metric(m).pattern)]
     if asked:
         # a pattern question ("which fights decided the game") is answered by that pattern
         recap = plan.focus[0] if "death_recap" in asked and plan.focus else None
         return tuple(a for a in asked if a != "death_recap"), recap
+    if window_key(plan) is not None:
+        return (), None
+    metrics = set(plan.metrics)
     names: list[str] = []
     cols = set(rows[0]) if rows else set()
     if metrics & KILL_METRICS or {"killer", "victim"} <= cols:
-        # A first-blood question already states first blood; the pattern would repeat it.
-        names += [n for n in ("first_blood", "kill_streaks", "team_fights")
-                  if not (n == "first_blood" and "first_blood" in metrics)]
-    if metrics & MATCH_FLOW_METRICS or "winner_team" in cols or "objective" in cols or (
-            "team" in plan.group_by and plan.intent != Intent.TIMELINE):
-        names += ["objective_timeline", "gold_swing"]
-    if plan.intent == Intent.TIMELINE and "objective_timeline" not in names:
-        names.append("objective_timeline")
+        names += [n for n in ("first_blood", "kill_streaks") if not (n == "first_blood" and "first_blood" in metrics)]
+    if metrics & MATCH_FLOW_METRICS or "objective" in cols:
+        # a list of the objectives already says who took them
+        names += ["gold_swing"] if "objective" in cols else ["objective_timeline", "gold_swing"]
     recap = None
     if metrics & {"deaths", "damage_taken"} and plan.focus:
         recap = plan.focus[0]
     elif "first_blood" in metrics and rows and rows[0].get("victim"):
         recap = rows[0]["victim"]
     return tuple(dict.fromkeys(names)), recap
-
-
-def recommend_charts(plan: QueryPlan, qid: str, rows, shape: Shape, derived: dict) -> list[VisualizationSpec]:
-    """The rule table: the result's shape picks the chart."""
-    specs: list[VisualizationSpec] = []
-
-    def add(kind: str, source: str, title: str, reason: str, **kw) -> None:
-        specs.append(VisualizationSpec(id=f"v{len(specs) + 1}", kind=kind, source=source, title=title,
-                                       reason=reason, **kw))
-
-    metric = shape.metrics[0] if shape.metrics else None
-    label = metric_info(metric).label if metric else ""
-    window = f" ({plan.window.label})" if plan.window and plan.window.label else ""
-    cols = set(rows[0]) if rows else set()
-    positions = {"location_x", "location_y"} <= cols
-    if positions:
-        add("heatmap", qid, "Where it happened", "positions -> map heatmap", x="location_x", y=("location_y",))
-    if plan.intent == Intent.TIMELINE and metric:
-        if metric == "gold_diff":
-            add("gold_diff", qid, "Team gold difference (team 1 - team 2)",
-                "team gold difference -> line around zero, filled above/below", x="minute", y=(metric,))
-        else:
-            series = next((d for d in shape.dimensions if d != "minute"), None)
-            add("line", qid, f"{label.capitalize()} per minute{window}", "value over minutes -> line",
-                x="minute", y=(metric,), series=series)
-    elif plan.intent in (Intent.EVENT_LIST,) or "winner_team" in cols:
-        if "kill_events" in derived or "pattern_objective_timeline" in derived:
-            add("event_timeline", qid, "Kills and objectives over the match", "events -> kill and objective timeline")
-        if "gold_curve" in derived:
-            add("gold_diff", "gold_curve", "Team gold difference (team 1 - team 2)",
-                "team gold difference -> line around zero, filled above/below", x="minute", y=("gold_diff",))
-        if "kill_positions" in derived and not positions:
-            add("heatmap", "kill_positions", "Where players died", "positions -> map heatmap",
-                x="location_x", y=("location_y",))
-    elif plan.intent == Intent.BUILD_ORDER:
-        add("table", qid, "Build order", "items in order -> table (no chart)")
-    elif plan.windows and metric and rows and "period" in rows[0]:
-        entity = next((d for d in shape.dimensions if d != "period"), None)
-        add("grouped_bar", qid, f"{label.capitalize()} by period", "windows side by side -> grouped bar",
-            x="period", y=(metric,), series=entity)
-    elif plan.metrics and plan.metrics[0] == "gold_swing" and rows and "gold_diff" in rows[0]:
-        add("gold_diff", qid, "Team gold difference (team 1 - team 2)",
-            "comeback or stomp -> the gold difference curve", x="minute", y=("gold_diff",))
-    elif len(rows) == 1 and len(shape.metrics) <= 1:
-        add("kpi", qid, label.capitalize() or "Answer", "one value -> KPI text (no chart)", y=shape.metrics)
-    elif plan.intent == Intent.COMPARISON or len(shape.metrics) > 1:
-        labels = [metric_info(m).label for m in shape.metrics]
-        title = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
-        add("grouped_bar", qid, f"{title.capitalize()}{window}", "comparison -> grouped bar",
-            x=shape.dimensions[0] if shape.dimensions else None, y=shape.metrics)
-    elif plan.intent == Intent.BREAKDOWN and metric:
-        comp = [d for d in shape.dimensions if d in COMPOSITION_DIMENSIONS]
-        others = [d for d in shape.dimensions if d not in COMPOSITION_DIMENSIONS]
-        if comp:
-            add("stacked_bar", qid, f"{label.capitalize()} by {comp[0].replace('_', ' ')}{window}",
-                "composition -> stacked bar", x=others[0] if others else None, y=(metric,), series=comp[0])
-        add("bar_h", qid, f"{label.capitalize()} by {shape.dimensions[0].replace('_', ' ')}{window}"
-            if shape.dimensions else label, "ranking -> sorted horizontal bar",
-            x=shape.dimensions[0] if shape.dimensions else None, y=(metric,))
-    elif metric and rows:
-        add("bar_h", qid, f"{label.capitalize()}{window}", "ranking -> sorted horizontal bar",
-            x=shape.dimensions[0] if shape.dimensions else None, y=(metric,))
-    return specs
 
 
 def primary_step(plan: QueryPlan | None, result) -> QueryPlan | None:
@@ -520,6 +578,102 @@ def primary_step(plan: QueryPlan | None, result) -> QueryPlan | None:
 # -- the stage -----------------------------------------------------------------------------------------------
 
 
+def _result_findings(out: _Findings, comparisons: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan,
+                     derived: Derived, roster, con) -> None:
+    intent = plan.intent
+    if intent in (Intent.RANKING, Intent.BREAKDOWN):
+        ranking_findings(out, qid, rows, shape, plan, derived, roster)
+        window_findings(out, qid, rows, shape, plan, derived, con)
+    elif intent == Intent.LOOKUP:
+        lookup_findings(out, qid, rows, shape, plan, derived, con)
+    elif intent == Intent.COMPARISON:
+        comparison_findings(comparisons, qid, rows, shape, plan)
+        if len(rows) < 2:
+            lookup_findings(out, qid, rows, shape, plan, derived, con)
+    elif intent == Intent.TIMELINE:
+        timeline_findings(out, qid, rows, shape, plan, derived)
+    elif intent == Intent.EVENT_LIST and not (set(plan.metrics) & {"death_recap"}):
+        event_findings(out, qid, rows, plan, derived, roster)
+    elif intent == Intent.BUILD_ORDER and rows:
+        build_findings(out, qid, rows, plan)
+
+
+def _pattern_findings(con, plan: QueryPlan, rows, derived: Derived, asked: F.Asked,
+                      errors: list[ErrorEntry]) -> list[Finding]:
+    names, recap_player = wanted_patterns(plan, rows)
+    try:
+        found = match_patterns.match_patterns(con, names, death_recap_player=recap_player,
+                                              recap_shown=RECAP_SHOWN if "death_recap" in plan.metrics else 0)
+    except Exception as exc:  # noqa: BLE001 - patterns are context; the answer stands without them
+        errors.append(ErrorEntry(stage=STAGE, error_type="pattern_error", description=str(exc),
+                                 recovery_action="answer given without match patterns"))
+        return []
+    kept: list[Finding] = []
+    for p in found:
+        table = f"pattern_{p.id}"
+        derived[table] = ([dict(r) for r in p.rows], f"match pattern: {p.kind} (patterns.{p.id})")
+        if any(F.bears_on(fact, asked) for fact in p.facts):
+            kept.append(Finding(id=f"p{len(kept) + 1}", kind=p.kind, description=p.description,
+                                significance=p.significance,
+                                supporting_data=(CellRef(query_id=table, rows=tuple(range(len(p.rows))),
+                                                         columns=p.columns),)))
+    return kept
+
+
+def in_window(con, plan: QueryPlan) -> Callable[[int], bool]:
+    """Whether a match second is in the plan's window (METRICS.md's windows, as the SQL reads them)."""
+    window = plan.window
+    if window is None:
+        return lambda second: True
+    starts = [window.start_s] if window.start_s is not None else []
+    if window.from_end_s is not None:
+        starts.append(con.execute("SELECT duration_s FROM matches").fetchone()[0] - window.from_end_s)
+    lo, hi = max(starts, default=None), window.end_s
+    return lambda second: (lo is None or second >= lo) and (hi is None or second < hi)
+
+
+def _timeline_tables(con, plan: QueryPlan, rows, derived: Derived) -> None:
+    """Player kills and deaths to the map over time, and the objectives: the answer's own objective rows, or
+    else every objective; all in the answer's window."""
+    inside = in_window(con, plan)
+    derived["kill_events"] = ([{"match_second": k["match_second"], "killer_team": k["killer_team"]}
+                               for k in match_patterns.player_kills(con) if inside(k["match_second"])],
+                              "player kills over time (kills table)")
+    derived["map_deaths"] = ([{"match_second": d["match_second"], "victim_team": d["victim_team"], "killer": d["killer"]}
+                              for d in match_patterns.deaths_to_the_map(con) if inside(d["match_second"])],
+                             "deaths of players to non-players over time (kills table)")
+    first = rows[0] if rows else {}
+    if "objective" in first and "match_second" in first:
+        listed = rows
+    else:
+        timeline = match_patterns.objective_timeline(con)
+        listed = [r for r in (timeline.rows if timeline else ()) if inside(r["match_second"])]
+    derived["objective_events"] = ([{k: r.get(k) for k in ("match_second", "objective", "target", "team")}
+                                    for r in listed], "objectives over time")
+
+
+def _chart_tables(con, plan: QueryPlan, rows, derived: Derived) -> None:
+    """What the match-level charts draw: the kills, deaths and objectives over time, the gold curve and where
+    players died."""
+    first = rows[0] if rows else {}
+    if plan.intent not in (Intent.TIMELINE, Intent.EVENT_LIST) and "winner_team" not in first or "duration_s" in first:
+        return
+    _timeline_tables(con, plan, rows, derived)
+    if plan.intent == Intent.TIMELINE:
+        return
+    if "winner_team" in first:
+        derived["gold_curve"] = ([dict(zip(("minute", "gold_diff"), r, strict=True)) for r in con.execute(
+            "SELECT minute, gold_diff FROM gold_diff ORDER BY minute").fetchall()],
+            "team gold difference per minute (gold_diff table)")
+    if set(plan.metrics) & KILL_METRICS or "victim" in first:
+        extent = match_patterns.map_extent(con)
+        inside = in_window(con, plan)
+        positions = [p for p in match_patterns.kill_positions(con) if inside(p["match_second"])]
+        if extent and positions:
+            derived["kill_positions"] = (positions, "where each player died (kills table)")
+            derived["map_extent"] = ([extent], "the map extent seen in damage locations")
+
+
 def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     started = datetime.now(timezone.utc)
     result, rows = primary_rows(pkg, env)
@@ -529,74 +683,27 @@ def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     errors: list[ErrorEntry] = []
     qid = result.query_id
     shape = result_shape(rows, list(result.column_types), plan)
-    derived: dict[str, tuple[list[dict[str, Any]], str]] = {}
+    derived: Derived = {}
     findings, comparisons = _Findings(), _Findings()
-    pattern_findings: list[Finding] = []
+    asked = asked_of(plan, rows)
     con = env.connect()
     try:
         roster = [dict(zip(("player", "team", "role", "god"), r, strict=True)) for r in con.execute(
             "SELECT player, team, role, god FROM players ORDER BY team, player").fetchall()]
         derived["roster"] = (roster, "the match roster (players table)")
-        intent = plan.intent
-        if intent in (Intent.RANKING, Intent.BREAKDOWN):
-            ranking_findings(findings, qid, rows, shape, plan, derived, roster)
-            window_findings(findings, qid, rows, shape, plan, derived, con)
-        elif intent == Intent.LOOKUP:
-            lookup_findings(findings, qid, rows, shape, plan, derived, con)
-        elif intent == Intent.COMPARISON:
-            comparison_findings(comparisons, qid, rows, shape, plan)
-            if len(rows) < 2:
-                lookup_findings(findings, qid, rows, shape, plan, derived, con)
-        elif intent == Intent.TIMELINE:
-            timeline_findings(findings, qid, rows, shape, plan, derived)
-        elif intent == Intent.EVENT_LIST:
-            event_findings(findings, qid, rows, plan, derived)
-        elif intent == Intent.BUILD_ORDER:
-            build_findings(findings, qid, rows, plan)
-
-        names, recap_player = wanted_patterns(plan, rows)
-        try:
-            found = match_patterns.match_patterns(con, names, death_recap_player=recap_player,
-                                                  recap_limit=RECAP_LIMIT if "death_recap" in plan.metrics else 5)
-        except Exception as exc:  # noqa: BLE001 - patterns are context; the answer stands without them
-            found = []
-            errors.append(ErrorEntry(stage=STAGE, error_type="pattern_error", description=str(exc),
-                                     recovery_action="answer given without match patterns"))
-        for p in found:
-            table = f"pattern_{p.id}"
-            derived[table] = ([dict(r) for r in p.rows], f"match pattern: {p.kind} (patterns.{p.id})")
-            pattern_findings.append(Finding(id=f"p{len(pattern_findings) + 1}", kind=p.kind, description=p.description,
-                                            significance=p.significance,
-                                            supporting_data=(CellRef(query_id=table, rows=tuple(range(len(p.rows))),
-                                                                     columns=p.columns),)))
-        if intent == Intent.TIMELINE:
-            derived["kill_events"] = ([{"match_second": k["match_second"], "killer_team": k["killer_team"]}
-                                       for k in match_patterns.player_kills(con)], "player kills over time (kills table)")
-        if intent == Intent.EVENT_LIST or "winner_team" in (rows[0] if rows else {}):
-            derived["kill_events"] = ([{"match_second": k["match_second"], "killer_team": k["killer_team"]}
-                                       for k in match_patterns.player_kills(con)], "player kills over time (kills table)")
-            if "pattern_objective_timeline" not in derived:
-                ot = match_patterns.objective_timeline(con)
-                if ot:
-                    derived["pattern_objective_timeline"] = ([dict(r) for r in ot.rows], "objectives over time")
-            if "winner_team" in (rows[0] if rows else {}):
-                derived["gold_curve"] = ([dict(zip(("minute", "gold_diff"), r, strict=True)) for r in con.execute(
-                    "SELECT minute, gold_diff FROM gold_diff ORDER BY minute").fetchall()],
-                    "team gold difference per minute (gold_diff table)")
-            if set(plan.metrics) & KILL_METRICS or "victim" in (rows[0] if rows else {}):
-                extent = match_patterns.map_extent(con)
-                positions = match_patterns.kill_positions(con)
-                if extent and positions:
-                    derived["kill_positions"] = (positions, "where each player died (kills table)")
-                    derived["map_extent"] = ([extent], "the map extent seen in damage locations")
+        _result_findings(findings, comparisons, qid, rows, shape, plan, derived, roster, con)
+        pattern_findings = _pattern_findings(con, plan, rows, derived, asked, errors)
+        _chart_tables(con, plan, rows, derived)
     finally:
         con.close()
 
-    tables = {}
-    for name, (table_rows, description) in derived.items():
-        tables[name] = derived_table(table_rows, description, env)
-    charts = recommend_charts(plan, qid, rows, shape, derived)
+    tables = {name: derived_table(table_rows, description, env) for name, (table_rows, description) in derived.items()}
+    charts = chart_rules.recommend_charts(plan, qid, rows, shape, derived)
     data = pkg.data.model_copy(update={"transformed_data": {**pkg.data.transformed_data, **tables}})
-    analysis = AnalysisSection(key_findings=tuple(findings.items), patterns=tuple(pattern_findings),
-                               comparisons=tuple(comparisons.items), recommended_visualizations=tuple(charts))
+    # the findings are read from the answer's own rows (or, for context, its owner's whole figure): all bear on it
+    analysis = AnalysisSection(key_findings=findings.all(), patterns=tuple(pattern_findings),
+                               comparisons=comparisons.all(), recommended_visualizations=tuple(charts))
     return pkg.next_version(stage=STAGE, started=started, new_errors=errors, analysis=analysis, data=data)
+
+
+__all__ = ["analyst", "asked_of", "primary_step", "wanted_patterns", "window_key"]

@@ -20,6 +20,18 @@ from combat_analysis.catalog import metric
 from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, FollowupAnswer
 from combat_analysis.contracts.plan import Intent, OneMatch, QueryPlan
 
+SHARE_KINDS = ("share_of_total", "share_of_team")  # a narrowed figure's share of its whole first
+# Findings that restate the direct answer, never repeated as insights
+RESTATING = ("leader", "value", "winner", "first_blood", "assists", "comparison")
+
+
+def _mid_sentence(text: str) -> str:
+    """A sentence continued after a colon: its first word lowered, but "I" and a word in capitals kept."""
+    first = text.split(" ", 1)[0]
+    if first in ("I", "I'm", "I've") or first.startswith("I'") or first[1:2].isupper():
+        return text
+    return text[:1].lower() + text[1:]
+
 
 def refusal_answer(plan: QueryPlan | None, question: str) -> tuple[str, tuple[str, ...]]:
     """Refusal text and suggestions, with no number the question does not contain (the scorer's rule).
@@ -33,12 +45,12 @@ def refusal_answer(plan: QueryPlan | None, question: str) -> tuple[str, tuple[st
         options = wording.names(list(plan.refusal.options))
         reason = plan.refusal.reason.rstrip(".")
         return (f"Which player do you mean: {options}? I cannot answer until I know: "
-                f"{reason[:1].lower() + reason[1:]}.", ())
+                f"{_mid_sentence(reason)}.", ())
     reason = plan.refusal.reason if plan and plan.refusal else "the combat log does not record that"
     reason = reason.rstrip(".")
     if not clean(reason):
         reason = "the combat log does not record that"
-    direct = f"I cannot answer that: {reason[:1].lower() + reason[1:]}."
+    direct = f"I cannot answer that: {_mid_sentence(reason)}."
     suggestions = tuple(s for s in (plan.refusal.suggestions if plan and plan.refusal else ()) if clean(s))
     if not suggestions:
         suggestions = ("Who dealt the most damage in the match?", "Which team won the match?",
@@ -84,7 +96,7 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
             continue
         sentences.append(wording.direct_answer(last, rows, columns, roster, found))
     if plan.shape == "share" and pkg.analysis is not None:
-        sentences += [f.description for f in pkg.analysis.key_findings if f.kind == "share_of_team"][:1]
+        sentences += [f.description for f in pkg.analysis.key_findings if f.kind in SHARE_KINDS][:1]
     caveats = [c.rstrip(".") + "." for c in plan.caveats]
     return " ".join(s for s in (*sentences, *caveats) if s)
 
@@ -93,7 +105,8 @@ def _starts_with_name(text: str) -> bool:
     """Whether an answer starts with a name ("MateoUwU dealt ..."), whose capital stays after the latest-match
     prefix, rather than an opening word such as "The", which is lowered."""
     first = text.split(" ", 1)[0]
-    return first not in ("The", "There", "No", "Team", "It", "In", "Yes", "A", "An", "Both", "Each", "Over", "Across")
+    return first not in ("The", "There", "No", "Team", "It", "In", "Yes", "A", "An", "Both", "Each", "Over", "Across",
+                         "Players")
 
 
 def _insights(pkg: AgentDataPackage, direct: str) -> tuple[str, ...]:
@@ -101,9 +114,12 @@ def _insights(pkg: AgentDataPackage, direct: str) -> tuple[str, ...]:
         return ()
     rank = {"high": 0, "medium": 1, "low": 2}
     findings = sorted((*pkg.analysis.key_findings, *pkg.analysis.comparisons), key=lambda f: rank[f.significance])
-    chosen = [f.description for f in findings if f.kind not in ("leader", "value", "winner", "first_blood", "assists", "comparison")]
-    chosen += [p.description for p in pkg.analysis.patterns]
-    return tuple(dict.fromkeys(c for c in chosen if c != direct))[:MAX_INSIGHTS]
+    chosen = [f.description for f in findings if f.kind not in RESTATING]
+    asked = {f"pattern_{name}" for m in (pkg.plan.metrics if pkg.plan else ()) if (name := metric(m).pattern)}
+    # a pattern question is answered by its pattern: the insight would repeat it
+    chosen += [p.description for p in pkg.analysis.patterns
+               if not {ref.query_id for ref in p.supporting_data} & asked]
+    return tuple(dict.fromkeys(c for c in chosen if c not in direct))[:MAX_INSIGHTS]  # none repeats the answer
 
 
 def _patterns(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan) -> dict[str, list[dict[str, Any]]]:

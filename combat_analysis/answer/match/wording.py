@@ -7,11 +7,14 @@ a shared lead names every leader. A list question ("for every player") names eve
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from combat_analysis import formatting as fmt
+from combat_analysis.answer import facts as F
+from combat_analysis.answer import patterns as match_patterns
 from combat_analysis.answer.results import (
     dimension_word,
     fmt_entity,
@@ -61,7 +64,8 @@ MOST = {
     "objectives_taken": "took the most objectives",
     "towers": "destroyed the most towers",
 }
-# How one figure is stated: "<who> dealt 99,127 damage".
+# How one figure is stated: "<who> dealt 99,127 damage", "<who> got 1 kill". A count's noun is in the plural
+# and is made singular for one (formatting.counted).
 AMOUNT = {
     "damage_dealt": "{who} dealt {v} damage",
     "damage_to_players": "{who} dealt {v} damage to enemy gods",
@@ -74,9 +78,9 @@ AMOUNT = {
     "damage_mitigated": "{who} mitigated {v} damage",
     "healing_done": "{who} did {v} healing",
     "healing_received": "{who} received {v} healing",
-    "kills": "{who} got {v} kills",
-    "deaths": "{who} died {v} times",
-    "assists": "{who} had {v} assists",
+    "kills": "{who} got {n:kills}",
+    "deaths": "{who} died {n:times}",
+    "assists": "{who} had {n:assists}",
     "kda": "{who}'s KDA was {v}",
     "kd": "{who}'s K/D was {v}",
     "mvp_score": "{who}'s MVP score was {v}",
@@ -85,14 +89,26 @@ AMOUNT = {
     "gpm": "{who}'s gold per minute was {v}",
     "dpm": "{who}'s damage per minute was {v}",
     "xpm": "{who}'s experience per minute was {v}",
-    "crits": "{who} landed {v} critical hits",
+    "crits": "{who} landed {n:critical hits}",
     "biggest_hit": "{who}'s biggest single hit was {v}",
-    "hits": "{who} landed {v} hits",
-    "towers": "{who} destroyed {v} towers",
-    "phoenixes": "{who} destroyed {v} phoenixes",
-    "titans": "{who} destroyed {v} titans",
-    "objectives_taken": "{who} took {v} objectives",
+    "hits": "{who} landed {n:hits}",
+    "towers": "{who} destroyed {n:towers}",
+    "phoenixes": "{who} destroyed {n:phoenixes}",
+    "titans": "{who} destroyed {n:titans}",
+    "objectives_taken": "{who} took {n:objectives}",
 }
+_COUNTED = re.compile(r"\{n:([^}]+)\}")
+
+
+def amount_said(metric_id: str, who_: str, row: Mapping[str, Any]) -> str:
+    """One figure stated with its owner, its count's noun agreeing with it ("1 kill", "2 kills")."""
+    figure = row.get(metric_id)
+    template = AMOUNT[metric_id]
+    if is_number(figure) and float(figure).is_integer():
+        template = _COUNTED.sub(lambda m: fmt.counted(int(figure), m.group(1)).replace("{", "{{"), template)
+    else:
+        template = _COUNTED.sub(lambda m: "{v} " + m.group(1), template)
+    return template.format(who=who_, v=value(row, metric_id))
 
 
 KIND_NAMES = {"player": "players", "structure": "structures", "minion": "minions", "jungle": "jungle camps",
@@ -208,18 +224,66 @@ def subject(plan: QueryPlan) -> str | None:
 
 
 def _figures(row: Mapping[str, Any], metrics: Sequence[str]) -> str:
-    return ", ".join(f"{value(row, m)} {metric_info(m).label}" for m in metrics)
+    """"16 kills, 1 assist, 122,918 damage dealt": each figure with its label, a count's agreeing with it."""
+    return ", ".join(F.quantity(m, float(row[m])) if is_number(row.get(m)) else f"{value(row, m)} {metric_info(m).label}"
+                     for m in metrics)
 
 
 # ---------------------------------------------------------------------------------------------- figures
 
+def none_recorded(plan: QueryPlan, metric_id: str) -> str:
+    """"No kills were recorded in the first 5 minutes"; "No damage dealt was recorded": a count's label is plural."""
+    info = metric_info(metric_id)
+    verb = "were" if info.aggregation == "count" else "was"
+    return f"No {info.label} {verb} recorded{scope(plan)}."
+
+
+def _leader_head(plan: QueryPlan, top: dict, dim: str | None, metric_id: str) -> str:
+    """"VoidWalker dealt the most damage: 192,395", "The top ability by damage dealt is ...", "X had the lowest
+    ...": the leader of a ranking and its figure."""
+    info = metric_info(metric_id)
+    window = scope(plan)
+    lowest = plan.order == "asc"
+    if dim in EVENT_DIMS:
+        for_whom = f" for {subject(plan)}" if plan.focus else ""
+        return (f"The {'bottom' if lowest else 'top'} {_singular(dim)} by {info.label}{for_whom}{window} is "
+                f"{who(dim, top.get(dim), False)}: {value(top, metric_id)}")
+    if lowest:
+        return f"{who(dim, top.get(dim))} had the {F.lowest(metric_id)} {info.label}{window}: {value(top, metric_id)}"
+    phrase = MOST.get(metric_id, f"had the highest {info.label}")
+    if metric_id.startswith("damage_to") and any(f.dimension == "target" for f in plan.filters):
+        phrase = MOST["damage_dealt"]  # "dealt the most damage against Fire Giant"
+    joiner = " " if phrase.endswith(" of") else ": "
+    return f"{who(dim, top.get(dim))} {phrase}{window}{joiner}{value(top, metric_id)}"
+
+
+def _tie_head(plan: QueryPlan, tied: list[dict], dim: str | None, metric_id: str, position: int) -> str:
+    """"A and B are tied for the most kills: 9 each"."""
+    leaders = names([who(dim, r.get(dim), i == 0) for i, r in enumerate(tied)])
+    rank = F.lowest(metric_id) if plan.order == "asc" else "most" if metric_id not in ("kda", "kd", "gpm", "dpm", "xpm") else "best"
+    nth = ORDINALS.get(position, "") + " " if position > 1 else ""
+    return f"{leaders} are tied for the {nth}{rank} {metric_info(metric_id).label}{scope(plan)}: " \
+           f"{value(tied[0], metric_id)} each"
+
+
+def _runner_up(valued: list[dict], tied: list[dict], dim: str | None, metric_id: str, lowest: bool) -> str:
+    """" (ahead of B with 150,742)": the first row after the leaders."""
+    rest = [r for r in valued if r not in tied]
+    if not rest:
+        return ""
+    nxt = rest[0]
+    if dim == "team" and len(valued) == 2:
+        return f" ({who(dim, nxt.get(dim), False)}: {value(nxt, metric_id)})"
+    relation = "next lowest" if lowest else "ahead of"
+    return f" ({relation} {who(dim, nxt.get(dim), False)} with {value(nxt, metric_id)})"
+
+
 def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
     metric_id = metrics[0]
     info = metric_info(metric_id)
-    window = scope(plan)
     valued = [r for r in rows if is_number(r.get(metric_id))]
     if not valued:
-        return f"No {info.label} was recorded{window}."
+        return none_recorded(plan, metric_id)
     if plan.shape == "all" or (plan.shape == "top" and plan.limit > 1):
         return listing(plan, valued, dim, metrics)
     position = min(plan.position, len(valued))
@@ -227,38 +291,15 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     tied = [r for r in valued if r.get(metric_id) == top.get(metric_id)]
     lowest = plan.order == "asc"
     if len(tied) == len(valued) > 2:
-        return f"All {len(valued)} {fmt.plural(dimension_word(dim))} are level on {info.label}{scope(plan)}: {value(top, metric_id)} each."
-    if len(tied) > 1:
-        leaders = names([who(dim, r.get(dim), i == 0) for i, r in enumerate(tied)])
-        rank = "lowest" if lowest else "most" if metric_id not in ("kda", "kd", "gpm", "dpm", "xpm") else "best"
-        text = f"{leaders} are tied for the {ORDINALS.get(position, '') + ' ' if position > 1 else ''}{rank} " \
-               f"{info.label}{window}: {value(top, metric_id)} each"
-    elif position > 1:
+        return (f"All {fmt.count(len(valued), dimension_word(dim))} are level on {info.label}{scope(plan)}: "
+                f"{value(top, metric_id)} each.")
+    if position > 1 and len(tied) == 1:
         above = valued[position - 2]
-        text = (f"{who(dim, top.get(dim))} had the {ORDINALS.get(position, f'number {position}')} "
-                f"{'lowest' if lowest else 'highest'} {info.label}{window}: {value(top, metric_id)} "
-                f"(behind {who(dim, above.get(dim), False)} with {value(above, metric_id)})")
-        return text + "."
-    elif dim in EVENT_DIMS:
-        for_whom = f" for {subject(plan)}" if plan.focus else ""
-        text = (f"The {'bottom' if lowest else 'top'} {_singular(dim)} by {info.label}{for_whom}{window} is "
-                f"{who(dim, top.get(dim), False)}: {value(top, metric_id)}")
-    elif lowest:
-        text = f"{who(dim, top.get(dim))} had the lowest {info.label}{window}: {value(top, metric_id)}"
-    else:
-        phrase = MOST.get(metric_id, f"had the highest {info.label}")
-        if metric_id.startswith("damage_to") and any(f.dimension == "target" for f in plan.filters):
-            phrase = MOST["damage_dealt"]  # "dealt the most damage against Fire Giant"
-        joiner = " " if phrase.endswith(" of") else ": "
-        text = f"{who(dim, top.get(dim))} {phrase}{window}{joiner}{value(top, metric_id)}"
-    rest = [r for r in valued if r not in tied]
-    if rest:
-        nxt = rest[0]
-        if dim == "team" and len(valued) == 2:
-            text += f" ({who(dim, nxt.get(dim), False)}: {value(nxt, metric_id)})"
-        else:
-            relation = "next lowest" if lowest else "ahead of"
-            text += f" ({relation} {who(dim, nxt.get(dim), False)} with {value(nxt, metric_id)})"
+        return (f"{who(dim, top.get(dim))} had the {ORDINALS.get(position, f'number {position}')} "
+                f"{F.lowest(metric_id) if lowest else 'highest'} {info.label}{scope(plan)}: {value(top, metric_id)} "
+                f"(behind {who(dim, above.get(dim), False)} with {value(above, metric_id)}).")
+    text = _tie_head(plan, tied, dim, metric_id, position) if len(tied) > 1 else _leader_head(plan, top, dim, metric_id)
+    text += _runner_up(valued, tied, dim, metric_id, lowest)
     extra = [m for m in metrics[1:] if is_number(top.get(m))]
     if extra:
         text += f"; {who(dim, top.get(dim), False)} also had {_figures(top, extra)}"
@@ -294,7 +335,7 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     info = metric_info(metric_id)
     valued = [r for r in rows if is_number(r.get(metric_id))]
     if not valued:
-        return f"No {info.label} was recorded{scope(plan)}."
+        return none_recorded(plan, metric_id)
     owner = f"{subject(plan)}'s " if plan.focus else ""
     total = sum(float(r[metric_id]) for r in valued)
     shown = valued[:MAX_LISTED]
@@ -308,7 +349,11 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     more = f"; and {len(valued) - len(shown)} more" if len(valued) > len(shown) else ""
     text = f"{owner}{info.label} by {dim.replace('_', ' ') if dim else 'row'}{scope(plan)}: " \
            f"{'; '.join(items)}{more}"
-    return text[:1].upper() + text[1:] + "."
+    text = text if owner else fmt.capital(text)  # a name keeps its spelling
+    cause = death_cause(plan) if metric_id == "deaths" and not plan.focus else None
+    if cause is not None:  # "deaths caused by towers": how many in all first, then by whom
+        return F.say(F.DeathCount(victim=None, cause=cause, count=int(total))) + " " + fmt.full_stop(text)
+    return fmt.full_stop(text)
 
 
 def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
@@ -318,18 +363,19 @@ def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequ
     parts = "; ".join(f"{who(dim, r.get(dim), i == 0 and many)}: " + ", ".join(
         f"{value(r, m)}" + (f" {metric_info(m).label}" if many else "") for m in metrics)
         for i, r in enumerate(rows[:MAX_LISTED]))
+    parts += f"; and {len(rows) - MAX_LISTED} more" if len(rows) > MAX_LISTED else ""
     text = f"{parts}." if many else f"{info.label[:1].upper() + info.label[1:]}{scope(plan)} — {parts}."
     valued = [r for r in rows if is_number(r.get(metric_id))]
     if len(valued) >= 2:
         hi = max(valued, key=lambda r: r[metric_id])
         lo = min(valued, key=lambda r: r[metric_id])
         diff = float(hi[metric_id]) - float(lo[metric_id])
-        on = f" on {info.label}" if many else ""
-        if diff > 0:
-            text += f" {who(dim, hi.get(dim))} is ahead{on} by {fmt.number(diff, info.decimals)}"
-            text += f" ({fmt.percent(diff / float(lo[metric_id]) * 100)})." if lo[metric_id] else "."
-        else:
-            text += f" They are level{on}."
+        if diff > 0 and dim:  # the analyst's "difference" fact, so the insight does not repeat it
+            text += " " + F.say(F.Margin(first=F.Amount(F.entity(dim, hi.get(dim)), metric_id, float(hi[metric_id])),
+                                         second=F.Amount(F.entity(dim, lo.get(dim)), metric_id, float(lo[metric_id])),
+                                         said_window=scope(plan)))
+        elif diff == 0:
+            text += f" They are level{f' on {info.label}' if many else ''}."
     return text
 
 
@@ -357,14 +403,15 @@ def periods(plan: QueryPlan, rows: list[dict], metrics: Sequence[str]) -> str:
             figures = _figures(members[0], metrics)
         pieces.append(f"{period}: {figures}")
     text = f"{owner}{label} — {'; '.join(pieces)}"
-    text = text[:1].upper() + text[1:]
+    text = text if owner else fmt.capital(text)  # a name keeps its spelling
     if not entity and len(by_period) == 2 and len(metrics) >= 1:
         (a_label, (a,)), (b_label, (b,)) = [(k, v[:1]) for k, v in by_period.items()]
         x, y = a.get(metrics[0]), b.get(metrics[0])
         if is_number(x) and is_number(y) and x != y:
             change = "up" if y > x else "down"
             pct = f" ({fmt.percent(abs(y - x) / abs(x) * 100)})" if x else ""
-            text += (f"; {change} {fmt.number(abs(y - x), info.decimals)}{pct} from {_the(a_label)} to "
+            which = f"{info.label} " if len(metrics) > 1 else ""  # of several figures, which one changed
+            text += (f"; {which}{change} {fmt.number(abs(y - x), info.decimals)}{pct} from {_the(a_label)} to "
                      f"{_the(b_label)}")
     return text + "."
 
@@ -385,15 +432,53 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
     name = who(dim, row.get(dim)) if dim else subject(plan)
     if len(rows) > 1 and dim:
         return comparison(plan, rows, dim, metrics)
+    cause = death_cause(plan)
+    if metric_id == "deaths" and cause is not None and is_number(row.get(metric_id)):
+        return F.say(death_count(plan, row, dim, cause))
     if len(metrics) > 1:
         about = name or "The match"
         return f"{about}{window}: " + ", ".join(f"{metric_info(m).label} {value(row, m)}" for m in metrics
                                                    if m in row) + "."
+    if dim in F.EVENT_PREPOSITIONS and metric_id in AMOUNT and row.get(dim) is not None:
+        return event_amount(plan, row, dim, metric_id)
     if name and metric_id in AMOUNT:
-        return AMOUNT[metric_id].format(who=name, v=value(row, metric_id)) + f"{window}."
+        return amount_said(metric_id, name, row) + f"{window}."
     if name:
         return f"{name}'s {info.label}{window}: {value(row, metric_id)}."
     return f"{info.label[:1].upper() + info.label[1:]} in the match{window}: {value(row, metric_id)}."
+
+
+def event_amount(plan: QueryPlan, row: Mapping[str, Any], dim: str, metric_id: str) -> str:
+    """A figure of a player (or of every player) with, against or from something that owns nothing: "quietkid
+    got 3 kills with Janus Basic Attack", never "Janus Basic Attack got 3 kills". The filter on that dimension
+    is said by the row's value, so it is not said again."""
+    owner = subject(plan) if plan.focus else "Players"
+    rest = plan.model_copy(update={"filters": tuple(f for f in plan.filters if f.dimension != dim)})
+    said = f" {F.EVENT_PREPOSITIONS[dim]} {who(dim, row[dim], False)}"
+    return amount_said(metric_id, owner or "Players", row) + f"{said}{scope(rest)}."
+
+
+def death_cause(plan: QueryPlan) -> str | None:
+    """What the deaths counted were caused by, from the plan's filters on the attacker: "structures",
+    "Order Tower"; None when the deaths are of any cause."""
+    for f in plan.filters:
+        values = [str(v) for v in f.values if not str(v).startswith("$")]
+        if f.op == "=" and values and f.dimension == "source_kind":
+            return names([KIND_NAMES.get(v, v) for v in values])
+        if f.op == "=" and values and f.dimension == "source":
+            return names(values)
+    return None
+
+
+def death_count(plan: QueryPlan, row: Mapping[str, Any], dim: str | None, cause: str) -> F.DeathCount:
+    """Deaths by cause, for whom they were counted: a player, a team, or every player."""
+    victim = None
+    if dim in ("player", "team", "role", "god") and row.get(dim) is not None:
+        victim = F.entity(dim, row[dim])
+    else:
+        owners = [f for f in plan.filters if f.op == "=" and f.dimension in ("player", "team") and f.values]
+        victim = F.entity(owners[0].dimension, owners[0].values[0]) if owners else None
+    return F.DeathCount(victim=victim, cause=cause, count=int(row["deaths"]))
 
 
 def timeline(plan: QueryPlan, rows: list[dict], dims: Sequence[str], metric_id: str) -> str:
@@ -454,34 +539,72 @@ def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
     first = rows[0]
     if "role" in columns and "god" in columns and "player" in columns:
         listed = "; ".join(f"{r['player']} (team {r['team']} {r['role']}, {r['god']})" for r in rows)
-        return f"{len(rows)} players: {listed}." if len(rows) > 1 else f"{listed}."
+        return f"{fmt.count(len(rows), 'player')}: {listed}." if len(rows) > 1 else f"{listed}."
     if {"killer", "victim", "match_second"} <= set(columns) and "objective" not in columns:
         if "first_blood" in plan.metrics:
             assists = first.get("assists") or []
             helped = f", assisted by {names(assists)}" if assists else ""
             return (f"{first['killer']} got first blood, killing {first['victim']} at {clock(first['match_second'])} "
                     f"(match second {first['match_second']}){helped}.")
-        listed = "; ".join(f"{r['killer']} on {r['victim']} at {clock(r['match_second'])}" for r in rows[:6])
-        return f"{len(rows)} kills: {listed}" + (" ..." if len(rows) > 6 else ".")
+        return kill_list(plan, rows)
     if "objective" in columns:
         return objectives(plan, rows)
-    return f"{len(rows)} events match the question."
+    return f"{fmt.count(len(rows), 'event')} match the question." if len(rows) != 1 else "1 event matches the question."
+
+
+def kill_list(plan: QueryPlan, rows: list[dict]) -> str:
+    """Player kills, in order; for a player asked about, their kills (naming each victim) and then their deaths
+    to players (naming each killer), which the same rows hold."""
+    players = [str(v) for f in plan.filters if f.dimension == "player" and f.op == "=" for v in f.values]
+    if len(players) != 1:
+        return F.say(F.Listing(noun="kill", items=tuple(f"{r['killer']} on {r['victim']} at {clock(r['match_second'])}"
+                                                         for r in rows), shown=MAX_LISTED))
+    player = F.Entity("player", players[0])
+    kills = F.Listing(noun="kill", owner=player, shown=MAX_LISTED, items=tuple(
+        f"{r['victim']} at {clock(r['match_second'])}" for r in rows if r["killer"] == players[0]))
+    deaths = F.Listing(noun="death", kind=" to players", owner=player, shown=MAX_LISTED, items=tuple(
+        f"by {r['killer']} at {clock(r['match_second'])}" for r in rows if r["victim"] == players[0]))
+    return F.say_all(fact for fact in (kills, deaths) if fact.items or fact is kills)
+
+
+MAX_OBJECTIVES = 20  # a match has about 15; every one is named
 
 
 def objectives(plan: QueryPlan, rows: list[dict]) -> str:
+    """The first or last objective (of the kind asked, for the team asked), or every objective listed."""
+    if plan.limit == 1 and rows:
+        return F.say(first_objective(plan, rows[0]))
     def one(r: Mapping[str, Any]) -> str:
         team = f", team {r['team']}" if r.get("team") is not None else ""
         return f"the {r.get('target') or r['objective']} at {clock(r.get('match_second'))} (by {r.get('killer')}{team})"
 
-    if plan.limit == 1 and rows:
-        which = "last" if plan.order == "desc" else "first"
-        r = rows[0]
-        taker = f"team {r['team']}" if r.get("team") is not None else "an unknown team"
-        return (f"The {which} objective was the {r.get('target') or r['objective']}, taken by {taker} at "
-                f"{clock(r.get('match_second'))} (the blow came from {r.get('killer')}).")
+    noun = objective_kind(plan) or "objective"
+    listed = F.Listing(noun=noun, items=tuple(one(r) for r in rows), shown=MAX_OBJECTIVES)
     who_took = subject(plan)
-    lead = f"{who_took} took {len(rows)} objectives" if who_took else f"{len(rows)} objectives were taken"
-    return f"{lead}: " + "; ".join(one(r) for r in rows[:8]) + (" ..." if len(rows) > 8 else ".")
+    lead = f"{who_took} took {fmt.count(len(rows), noun)}" if who_took else \
+        f"{fmt.count(len(rows), noun)} {'was' if len(rows) == 1 else 'were'} taken"
+    if not rows:
+        return f"No {fmt.plural(noun)} were taken{window_phrase(plan)}."
+    return f"{fmt.capital(lead)}{window_phrase(plan)}: {F.items_said(listed)}."
+
+
+def objective_kind(plan: QueryPlan) -> str | None:
+    """The kind of objective a plan asks about ("Fire Giant", "tower"), from its filter, or None for any."""
+    kinds = [str(v) for f in plan.filters if f.dimension == "objective" and f.op == "=" for v in f.values]
+    if len(kinds) != 1:
+        return None
+    return OBJECTIVE_NAMES.get(kinds[0], kinds[0])
+
+
+OBJECTIVE_NAMES = {"fire giant": "Fire Giant", "gold fury": "Gold Fury"}
+
+
+def first_objective(plan: QueryPlan, r: Mapping[str, Any]) -> F.First:
+    """The first (or last) objective, saying of what: the kind asked about, and whose when a team was named."""
+    teams = [v for f in plan.filters if f.dimension == "team" and f.op == "=" for v in f.values]
+    return F.First(ordinal="last" if plan.order == "desc" else "first", noun=objective_kind(plan) or "objective",
+                   second=int(r.get("match_second") or 0), thing=str(r.get("target") or r.get("objective") or ""),
+                   taker=r.get("team"), by=r.get("killer"), scope=f"team {teams[0]}'s" if len(teams) == 1 else "")
 
 
 def builds(rows: list[dict], roster: Sequence[Mapping[str, Any]]) -> str:
@@ -494,57 +617,54 @@ def builds(rows: list[dict], roster: Sequence[Mapping[str, Any]]) -> str:
     for player, items in by_player.items():
         info = next((r for r in roster if r["player"] == player), None)
         about = f" (team {info['team']} {info['role']}, {info['god']})" if info else ""
-        sentences.append(f"{player}{about} built {len(items)} items in this order: {', '.join(items)}")
+        sentences.append(f"{player}{about} built {fmt.count(len(items), 'item')} in this order: {', '.join(items)}")
     return ". ".join(sentences) + "."
 
 
 # -------------------------------------------------------------------------------------------- patterns
 
+def _team_fights(plan: QueryPlan, rows: list[dict]) -> str:
+    if not rows:
+        return "No team fight (three or more deaths close together) happened in this match."
+    won = {t: sum(1 for f in rows if f.get("won_by_team") == t) for t in (1, 2)}
+    decisive = sorted(rows, key=lambda f: (-f["deaths"], f["start_second"]))[:3]
+    listed = "; ".join(f"{clock(f['start_second'])}–{clock(f['end_second'])}, {fmt.count(f['deaths'], 'death')}, "
+                       + (f"won by team {f['won_by_team']}" if f.get("won_by_team") else "even")
+                       for f in decisive)
+    return (f"{fmt.count(len(rows), 'team fight')}; team 1 won {won[1]} and team 2 won {won[2]}. "
+            f"The biggest: {listed}.")
+
+
+def _kill_streaks(plan: QueryPlan, rows: list[dict]) -> str:
+    if not rows:
+        return "Nobody got three or more kills without dying in this match."
+    return F.say(match_patterns.streak_of(rows[0]))
+
+
+def _gold_swing(plan: QueryPlan, rows: list[dict]) -> str:
+    if not rows:
+        return "The gold curve of this match could not be read."
+    fact = match_patterns.swing_of(rows[0])
+    verdict = {"comeback": "Yes, a comeback.", "stomp": "No comeback."}.get(
+        fact.shape, "No comeback: the other team's lead never grew big enough to call it one.")
+    return f"{verdict} {F.say(fact)}"
+
+
+def _death_recap(plan: QueryPlan, rows: list[dict]) -> str:
+    if not rows:
+        return f"{subject(plan) or 'That player'} did not die in this match."
+    return F.say(match_patterns.recap_of(rows, shown=MAX_LISTED))
+
+
+PATTERN_ANSWERS = {"team_fights": _team_fights, "kill_streaks": _kill_streaks, "gold_swing": _gold_swing,
+                   "death_recap": _death_recap}
+
+
 def pattern(plan: QueryPlan, found: Mapping[str, list[dict]]) -> str:
     """Team fights, kill streaks, gold swings and death recaps, from the analyst's pattern tables."""
     head = plan.metrics[0]
-    rows = found.get(head) or []
-    if head == "team_fights":
-        if not rows:
-            return "No team fight (three or more deaths close together) happened in this match."
-        won = {t: sum(1 for f in rows if f.get("won_by_team") == t) for t in (1, 2)}
-        decisive = sorted(rows, key=lambda f: (-f["deaths"], f["start_second"]))[:3]
-        listed = "; ".join(f"{clock(f['start_second'])}–{clock(f['end_second'])}, {f['deaths']} deaths, "
-                           + (f"won by team {f['won_by_team']}" if f.get("won_by_team") else "even")
-                           for f in decisive)
-        return (f"{len(rows)} team fights; team 1 won {won[1]} and team 2 won {won[2]}. The biggest: {listed}.")
-    if head == "kill_streaks":
-        if not rows:
-            return "Nobody got three or more kills without dying in this match."
-        top = rows[0]
-        return (f"The longest kill streak was {top['player']}'s: {top['streak']} kills without dying, from "
-                f"{clock(top['start_second'])} to {clock(top['end_second'])}.")
-    if head == "gold_swing":
-        if not rows:
-            return "The gold curve of this match could not be read."
-        r = rows[0]
-        if r["shape"] == "comeback":
-            return (f"Yes, a comeback: team {r['team']} was behind by {fmt.number(r['opponent_best_lead'])} gold at "
-                    f"minute {r['opponent_best_minute']} and finished {fmt.number(r['final_gold_lead'])} gold ahead.")
-        if r["shape"] == "stomp":
-            return (f"No comeback: team {r['team']} led on gold from start to finish, ending "
-                    f"{fmt.number(r['final_gold_lead'])} gold ahead (a stomp).")
-        return (f"Team {r['team']} finished {fmt.number(r['final_gold_lead'])} gold ahead; the other team's biggest "
-                f"lead was {fmt.number(r['opponent_best_lead'])} gold at minute {r['opponent_best_minute']}, not "
-                "enough to call it a comeback.")
-    if head == "death_recap":
-        if not rows:
-            return f"{subject(plan) or 'That player'} did not die in this match."
-        worst = max(rows, key=lambda r: r["damage_taken"])
-        player = worst["victim"]
-        others = "; ".join(f"{clock(r['match_second'])} (killed by {r['killer']}, {fmt.number(r['damage_taken'])} "
-                           f"damage taken)" for r in rows[:6] if r is not worst)
-        sources = fmt.count(worst["sources"], "source")
-        return (f"{player}'s deadliest death came at {clock(worst['match_second'])}: {fmt.number(worst['damage_taken'])} "
-                f"damage from {sources} in the 10 s before dying, most of it from "
-                f"{worst['top_source']} ({fmt.number(worst['top_source_damage'])}); {worst['killer']} dealt the "
-                f"killing blow." + (f" Other deaths: {others}." if others else ""))
-    return "The match pattern could not be read."
+    answer = PATTERN_ANSWERS.get(head)
+    return answer(plan, found.get(head) or []) if answer else "The match pattern could not be read."
 
 
 # ------------------------------------------------------------------------------------------- dispatch
@@ -555,16 +675,26 @@ def average(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     info = metric_info(metric_id)
     values = [float(r[metric_id]) for r in rows if is_number(r.get(metric_id))]
     if not values:
-        return f"No {info.label} was recorded{scope(plan)}."
+        return none_recorded(plan, metric_id)
     mean = fmt.number(statistics.fmean(values), max(info.decimals, 2))
     median = fmt.number(statistics.median(values), max(info.decimals, 2))
     if plan.shape == "median":  # the statistic asked for comes first
-        head = (f"The median {info.label}{scope(plan)} across the {len(values)} {fmt.plural(dimension_word(dim))} is {median} "
+        head = (f"The median {info.label}{scope(plan)} across the {fmt.count(len(values), dimension_word(dim))} is {median} "
                 f"(average {mean}). ")
     else:
-        head = (f"The average {info.label}{scope(plan)} across the {len(values)} {fmt.plural(dimension_word(dim))} is {mean} "
+        head = (f"The average {info.label}{scope(plan)} across the {fmt.count(len(values), dimension_word(dim))} is {mean} "
                 f"(median {median}). ")
     return head + listing(plan.model_copy(update={"shape": "all"}), rows, dim, metrics)
+
+
+def only_one(plan: QueryPlan, only: dict, dim: str, headline: str) -> str:
+    """The one row meeting a condition: "Only X had fewer than 3 deaths: 2"; "Only X had more than 15 kills (16);
+    gold earned: 9,000" when the condition is on another figure than the headline."""
+    compared, said = plan.condition.metric or plan.metrics[0] if plan.condition else headline, condition_said(plan)
+    if compared != headline:
+        return (f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)} ({value(only, compared)}); "
+                f"{metric_info(headline).label}: {value(only, headline)}.")
+    return f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)}: {value(only, headline)}."
 
 
 def _events_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster, found=None) -> str | None:
@@ -586,7 +716,7 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
     intent = plan.intent
     shape = result_shape(rows, columns, plan)
     if not shape.metrics:
-        return f"{len(rows)} rows match the question."
+        return f"{fmt.count(len(rows), 'row')} match the question." if len(rows) != 1 else "1 row matches the question."
     dims = [d for d in shape.dimensions if d != "period"]
     dim = dims[0] if dims else None
     if plan.windows and rows and "period" in rows[0]:
@@ -600,11 +730,7 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
     if intent == Intent.BREAKDOWN:
         return breakdown(plan, rows, dim, shape.metrics)
     if plan.condition is not None and len(rows) == 1 and dim:  # "who had fewer than 3 deaths": one did
-        only, compared, said = rows[0], plan.condition.metric or plan.metrics[0], condition_said(plan)
-        if compared != shape.metrics[0]:  # "the most gold among players with more than 15 kills": one had that many
-            return (f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)} ({value(only, compared)}); "
-                    f"{metric_info(shape.metrics[0]).label}: {value(only, shape.metrics[0])}.")
-        return f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)}: {value(only, shape.metrics[0])}."
+        return only_one(plan, rows[0], dim, shape.metrics[0])
     if intent == Intent.LOOKUP or len(rows) == 1:
         return lookup(plan, rows, dim, shape.metrics)
     return ranking(plan, rows, dim, shape.metrics)

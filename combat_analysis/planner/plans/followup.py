@@ -105,8 +105,12 @@ def merge(base: Reading, new: Reading, people: tuple[str, ...] = ()) -> Reading:
 
 def _merge_shape(base: Shape, new: Shape, adding: bool) -> Shape:
     shape = base
-    if new.series or new.per_minute:
+    if new.series:
         shape = replace(shape, series=True)
+    if new.per_minute:
+        # the figure plan decides: a rate where the earlier question ranked or named who had it ("and per
+        # minute?" after "who dealt the most damage"), else the minute-by-minute series
+        shape = replace(shape, per_minute=True)
     if new.order == "asc" and new.superlative:
         shape = replace(shape, order="asc", superlative=True)
     elif new.superlative:
