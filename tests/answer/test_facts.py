@@ -184,14 +184,16 @@ def test_a_players_kills_name_every_victim_and_say_how_many_more(fact_matches, m
     truth = match["truth"]
     player = player_of(data, match, lambda row: row["kills"] > 0)
     wording = data.draw(st.sampled_from(("list every kill by {p}", "show every kill {p} made")))
-    owner = F.Entity("player", player)
-    kills = F.Listing(noun="kill", owner=owner, shown=SHOWN, items=tuple(
-        f"{k['victim']} at {k['clock']}" for k in truth["kills"] if k["killer"] == player))
-    deaths = F.Listing(noun="death", kind=" to players", owner=owner, shown=SHOWN, items=tuple(
-        f"by {k['killer']} at {k['clock']}" for k in truth["kills"] if k["victim"] == player))
+    kills = [k for k in truth["kills"] if k["killer"] == player]
+    victims: dict[str, list[str]] = {}
+    for k in kills:  # in match order: each victim where they first fell, with every time they fell
+        victims.setdefault(k["victim"], []).append(k["clock"])
+    each = "; ".join(f"{name} {len(times)} time{'s' if len(times) > 1 else ''} (at {', '.join(times[:6])}"
+                     f"{f' and {len(times) - 6} more' if len(times) > 6 else ''})" for name, times in victims.items())
     pkg = ask(match, wording.format(p=player))
-    assert pkg.response.direct_answer == F.say_all(f for f in (kills, deaths) if f.items or f is kills)
-    assert len(kills.items) == truth["players"][player]["kills"]
+    assert pkg.response.direct_answer == (f"{player} got {len(kills)} kill{'s' if len(kills) > 1 else ''}, on "
+                                          f"{len(victims)} player{'s' if len(victims) > 1 else ''}: {each}.")
+    assert len(kills) == truth["players"][player]["kills"]
     assert_grammar(pkg, match)
 
 

@@ -851,7 +851,7 @@ def kill_list_of(plan: QueryPlan, rows: list[dict]) -> str | None:
     for r in rows:
         counts.setdefault(str(r[other]), []).append(int(r["match_second"]))
     each = "; ".join(f"{name} {fmt.count(len(times), 'time')} (at {', '.join(clock(t) for t in times[:6])}"
-                     f"{' and more' if len(times) > 6 else ''})" for name, times in counts.items())
+                     f"{f' and {len(times) - 6} more' if len(times) > 6 else ''})" for name, times in counts.items())
     if by:
         return f"{player} got {fmt.count(len(rows), 'kill')}{window}, on {fmt.count(len(counts), 'player')}: {each}."
     return f"{player} was killed by players {fmt.count(len(rows), 'time')}{window}, by {fmt.count(len(counts), 'player')}: {each}."
