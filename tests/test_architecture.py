@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import grimp
+from radon.complexity import cc_visit
 
 from tests.support.paths import ROOT
 
@@ -171,3 +172,14 @@ def test_system_tests_are_marked_slow():
     unmarked = [p.name for p in sorted((ROOT / "tests" / "system").glob("test_*.py"))
                 if "pytestmark = pytest.mark.slow" not in p.read_text(encoding="utf-8")]
     assert unmarked == []
+
+
+def test_every_function_fits_in_a_readers_head():
+    """Cyclomatic complexity at most 25 (radon) for every function the project ships."""
+    too_complex = []
+    for folder in ("combat_analysis", "assets", "resources"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for block in cc_visit(path.read_text(encoding="utf-8")):
+                if block.complexity > 25:
+                    too_complex.append(f"{path.relative_to(ROOT)}:{block.lineno} {block.name} {block.complexity}")
+    assert too_complex == []

@@ -224,36 +224,19 @@ def _players(vocab) -> list[str]:
 
 
 def anticipated_followups(plan: QueryPlan, queries, con, vocab, limit: int = 3) -> tuple[str, ...]:
-    peek = _peek_primary(queries, con) or {"rows": []}
-    rows = peek["rows"]
-    focus = list(plan.focus)
-    lead = None
-    runner_up = None
+    """The follow-ups a reader of this answer would ask next: about its lead (or the named player), its teams,
+    the match's result, then general ones; never the question itself, each once, at most `limit`."""
+    rows = (_peek_primary(queries, con) or {"rows": []})["rows"]
     winner = rows[0].get("winner_team") if rows and "winner_team" in rows[0] else None
-    for row in rows[:1]:
-        lead = row.get("player") or (None if "winner_team" in row else row.get("killer"))
-    if len(rows) > 1:
-        runner_up = rows[1].get("player")
-    player = next((f for f in focus if f in _players(vocab)), None) or (
-        lead if isinstance(lead, str) else None)
-    metric_ids = set(plan.metrics)
+    lead = (rows[0].get("player") or (None if "winner_team" in rows[0] else rows[0].get("killer"))) if rows else None
+    runner_up = rows[1].get("player") if len(rows) > 1 else None
+    player = next((f for f in plan.focus if f in _players(vocab)), None) or (lead if isinstance(lead, str) else None)
     candidates: list[str] = []
     if plan.intent in (Intent.RANKING, Intent.LOOKUP, Intent.COMPARISON) and "team" in plan.group_by:
         candidates += ["How many kills did each team get?", "Compare the gold earned by team 1 and team 2",
                        "Which team won the match?"]
     if player:
-        if metric_ids & {"damage_dealt", "damage_to_players", "dpm", "biggest_hit", "crits"}:
-            candidates.append(f"Which ability did {player} deal the most damage with?")
-            if runner_up and plan.intent == Intent.RANKING:
-                candidates.append(f"Compare the damage of {player} and {runner_up}")
-        if metric_ids & {"kills", "deaths", "assists", "kda"}:
-            candidates.append(f"How much damage did {player} deal?")
-        if not metric_ids & {"kda"}:
-            candidates.append(f"What was {player}'s KDA?")
-        if plan.intent != Intent.BUILD_ORDER:
-            candidates.append(f"What items did {player} build?")
-        else:
-            candidates.append(f"How much damage did {player} deal?")
+        candidates += _about_player(plan, player, runner_up)
     if winner is not None:
         candidates += [f"How many towers did team {winner} destroy?", "How many kills did each team get?",
                        "Compare the gold earned by team 1 and team 2"]
@@ -261,11 +244,22 @@ def anticipated_followups(plan: QueryPlan, queries, con, vocab, limit: int = 3) 
         candidates += ["Which team won the match?", "Who got first blood?", "How many kills did each team get?"]
     candidates += ["Who dealt the most damage in the match?", "Which player had the best KDA?",
                    "Which team won the match?"]
-    asked = {plan.question.strip().lower()}
-    chosen: list[str] = []
-    for text in candidates:
-        if text.lower() not in asked and text not in chosen:
-            chosen.append(text)
-        if len(chosen) == limit:
-            break
-    return tuple(chosen)
+    asked = plan.question.strip().lower()
+    return tuple(dict.fromkeys(t for t in candidates if t.lower() != asked))[:limit]
+
+
+def _about_player(plan: QueryPlan, player: str, runner_up: str | None) -> list[str]:
+    """Follow-ups about the answer's player: the figures beside the one asked, and their build."""
+    metric_ids = set(plan.metrics)
+    out: list[str] = []
+    if metric_ids & {"damage_dealt", "damage_to_players", "dpm", "biggest_hit", "crits"}:
+        out.append(f"Which ability did {player} deal the most damage with?")
+        if runner_up and plan.intent == Intent.RANKING:
+            out.append(f"Compare the damage of {player} and {runner_up}")
+    if metric_ids & {"kills", "deaths", "assists", "kda"}:
+        out.append(f"How much damage did {player} deal?")
+    if "kda" not in metric_ids:
+        out.append(f"What was {player}'s KDA?")
+    out.append(f"What items did {player} build?" if plan.intent != Intent.BUILD_ORDER
+               else f"How much damage did {player} deal?")
+    return out

@@ -110,115 +110,155 @@ def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0
     the default roster drawn from NAMES."""
     rng = random.Random(seed)
     roster = rng.sample(NAMES, 10)
-    if names is not None:
-        if len(set(names)) != 10:
-            raise ValueError("a match needs ten distinct player names")
-        names = list(names)
-    else:
-        names = roster
+    if names is not None and len(set(names)) != 10:
+        raise ValueError("a match needs ten distinct player names")
+    chosen = list(names) if names is not None else roster
     gods = rng.sample(sorted(GODS), 10)
-    players = [Player(names[i], 1 + i // 5, ROLES[i % 5], gods[i]) for i in range(10)]
+    players = [Player(chosen[i], 1 + i // 5, ROLES[i % 5], gods[i]) for i in range(10)]
     lobby = datetime(2025, 3, 2, 19, 0, 0) + timedelta(days=seed % 300, minutes=seed % 600)
     w = MatchWriter(rng, lobby, emit)
-    match_id = simulated_match_id(seed, id_style)
+    _lobby(w, players, simulated_match_id(seed, id_style))
+    w.start = lobby + timedelta(minutes=5)
+    _Fights(w, rng, players, minutes * 60, scale).run()
+
+
+def _lobby(w: MatchWriter, players: list[Player], match_id: str) -> None:
+    """The start line, the roles and the god picks."""
     w.emit(json.dumps({"eventType": "start", "matchID": match_id, "logMode": "JSON"}, ensure_ascii=False))
     for p in players:
         w.emit(_event(eventType="playermsg", type="RoleAssigned", itemid="0", itemname="E" + p.role,
-                              time=w.stamp(0), sourceowner=p.name, value1=p.team, text="<MISSING STRING TABLE ENTRY>"))
+                      time=w.stamp(0), sourceowner=p.name, value1=p.team, text="<MISSING STRING TABLE ENTRY>"))
     for i, p in enumerate(players):
         w.emit(_event(eventType="playermsg", type="GodPicked", itemid=100 + i, itemname=p.god,
-                              time=w.stamp(20 + 9 * i), sourceowner=p.name, value1=p.team,
-                              text=f"{{SourceName}} picked {p.god} in the match lobby"))
-    w.start = lobby + timedelta(minutes=5)
-    alive_at = {p.name: 0.0 for p in players}
-    strength = {p.name: rng.uniform(0.7, 1.3) * (1.25 if p.team == 2 else 1.0) for p in players}
-    structures = {1: ["Order Tower"] * 4 + ["Order Phoenix"] * 2 + ["Order Titan"],
-                  2: ["Chaos Tower"] * 4 + ["Chaos Phoenix"] * 2 + ["Chaos Titan"]}
-    end = minutes * 60
-    for p in players:
-        w.emit(_event(eventType="itemmsg", type="ItemPurchase", **w.where(), itemid=1894,
-                              itemname=rng.choice(ITEMS[:2]), time=w.stamp(rng.randint(0, 5)), sourceowner=p.name,
-                              value1="0", text=f"{p.name} purchased starter (894)"))
-    fights_per_second = 1.3 * scale
-    fallen = {1: 0, 2: 0}
-    last_boss = 0.0
-    second = 5.0
-    while second < end:
-        second += rng.expovariate(fights_per_second * 12)
-        if second >= end:
-            break
-        attacker = rng.choice(players)
-        if second < alive_at[attacker.name]:
-            continue
-        if rng.random() < HAZARD_SHARE:
-            _hazard(w, rng, second, attacker, structures, alive_at, end)
-            continue
+                      time=w.stamp(20 + 9 * i), sourceowner=p.name, value1=p.team,
+                      text=f"{{SourceName}} picked {p.god} in the match lobby"))
+
+
+class _Fights:
+    """The match after the lobby: one event at a time until the clock ends or a Titan falls. Each kind of event
+    is a method, drawing from the one random stream in a fixed order (a seed always gives the same log)."""
+
+    def __init__(self, w: MatchWriter, rng: random.Random, players: list[Player], end: int, scale: float):
+        self.w, self.rng, self.players, self.end, self.scale = w, rng, players, end, scale
+        self.alive_at = {p.name: 0.0 for p in players}
+        self.strength = {p.name: rng.uniform(0.7, 1.3) * (1.25 if p.team == 2 else 1.0) for p in players}
+        self.structures = {1: ["Order Tower"] * 4 + ["Order Phoenix"] * 2 + ["Order Titan"],
+                           2: ["Chaos Tower"] * 4 + ["Chaos Phoenix"] * 2 + ["Chaos Titan"]}
+        self.fallen = {1: 0, 2: 0}
+        self.last_boss = 0.0
+
+    def run(self) -> None:
+        w, rng = self.w, self.rng
+        for p in self.players:
+            w.emit(_event(eventType="itemmsg", type="ItemPurchase", **w.where(), itemid=1894,
+                          itemname=rng.choice(ITEMS[:2]), time=w.stamp(rng.randint(0, 5)), sourceowner=p.name,
+                          value1="0", text=f"{p.name} purchased starter (894)"))
+        fights_per_second = 1.3 * self.scale
+        second = 5.0
+        while second < self.end:
+            second += rng.expovariate(fights_per_second * 12)
+            if second >= self.end:
+                break
+            attacker = rng.choice(self.players)
+            if second < self.alive_at[attacker.name]:
+                continue
+            if rng.random() < HAZARD_SHARE:
+                _hazard(w, rng, second, attacker, self.structures, self.alive_at, self.end)
+                continue
+            if self.act(second, attacker):
+                return  # the Titan fell
+            self.purchase(second, attacker)
+
+    def act(self, second: float, attacker: Player) -> bool:
+        """One event by `attacker`; True when it ended the match."""
+        rng = self.rng
         roll = rng.random()
         ability = rng.choice(GODS[attacker.god]) if roll < 0.45 else f"{attacker.god} Basic Attack"
         if rng.random() < 0.05:
             ability = rng.choice(PROCS)
-        enemies = [p for p in players if p.team != attacker.team and second >= alive_at[p.name]]
+        enemies = [p for p in self.players if p.team != attacker.team and second >= self.alive_at[p.name]]
         target_roll = rng.random()
         if target_roll < 0.3 and enemies:
-            victim = rng.choice(enemies)
-            amount = max(int(rng.gauss(150, 60) * strength[attacker.name]) + 20, 1)  # damage is never negative
-            crit = attacker.role == "Carry" and rng.random() < 0.2
-            w.combat("CritDamage" if crit else "Damage", second, attacker.name, victim.name, ability, amount,
-                     int(amount * 0.25), f"{attacker.name} hit {victim.name} for {amount} damage.")
-            if rng.random() < 0.12:
-                w.combat("CrowdControl", second, attacker.name, victim.name, ability, "0", "0",
-                         f"{attacker.name} None {victim.name}.")
-            if rng.random() < 0.02 * strength[attacker.name]:
-                w.combat("KillingBlow", second, attacker.name, victim.name, ability, rng.randint(1, 5), "0",
-                         f"{attacker.name} killed {victim.name} with {ability}.")
-                alive_at[victim.name] = second + 10 + second / 60
-                w.reward(second, victim.name, attacker.name, 200 + int(second / 10), 150 + int(second / 12))
+            self.hit_player(second, attacker, ability, rng.choice(enemies))
         elif target_roll < 0.7:
-            creep = rng.choice(MINIONS if target_roll < 0.55 else JUNGLE)
-            amount = max(int(rng.gauss(120, 40)) + 10, 1)
-            w.combat("Damage", second, attacker.name, creep, ability, amount, int(amount * 0.1),
-                     f"{attacker.name} hit {creep} for {amount} damage.")
-            if rng.random() < 0.25:
-                w.combat("KillingBlow", second, attacker.name, creep, ability, "1", "0",
-                         f"{attacker.name} killed {creep} with {ability}.")
-                w.reward(second, creep, attacker.name, rng.randint(8, 40), rng.randint(10, 50))
+            self.hit_creep(second, attacker, ability, target_roll)
         elif target_roll < 0.8:
-            target = rng.choice([p for p in players if p.team == attacker.team])
-            heal = max(int(rng.gauss(60, 20)), 1)
-            w.combat("Healing", second, attacker.name, target.name, ability, heal, "", "")
-        elif target_roll < 0.83 and second > 420 + 230 * fallen[3 - attacker.team] and rng.random() < 0.05:
-            side = 3 - attacker.team
-            # the stronger team pushes; the Titan only falls in the last minutes
-            if structures[side] and rng.random() < strength[attacker.name] - 0.6 and (
-                    not structures[side][0].endswith("Titan") or second > end * 0.9):
-                structure = structures[side].pop(0)
-                fallen[side] += 1
-                w.combat("Damage", second, attacker.name, structure, ability, rng.randint(300, 600), "0")
-                # now and then the attacker's minions land the last hit: the side still takes it
-                killer, how = (rng.choice(MINIONS), "Minion Attack") if rng.random() < 0.2 else (attacker.name, ability)
-                w.combat("KillingBlow", second, killer, structure, how, "1", "0",
-                         f"{killer} killed {structure} with {how}.")
-                if structure.endswith("Titan"):
-                    return
-        elif second - last_boss > 300 and rng.random() < 0.01:
-            last_boss = second
-            boss = rng.choice(BOSSES)
-            team = [p for p in players if p.team == attacker.team and second >= alive_at[p.name]]
-            for hit in range(rng.randint(4, 10)):  # the fight: the team on the boss, the boss on them
-                hitter = rng.choice(team)
-                amount = max(int(rng.gauss(300, 80)), 1)
-                w.combat("Damage", second - 10 + hit, hitter.name, boss, f"{hitter.god} Basic Attack", amount,
-                         int(amount * 0.2), f"{hitter.name} hit {boss} for {amount} damage.")
-                taken = max(int(rng.gauss(220, 60)), 1)
-                w.combat("Damage", second - 10 + hit, boss, hitter.name, f"{boss} Slam", taken, int(taken * 0.3),
-                         f"{boss} hit {hitter.name} for {taken} damage.")
-            w.combat("KillingBlow", second, attacker.name, boss, ability, "1", "0",
-                     f"{attacker.name} killed {boss} with {ability}.")
-        if rng.random() < 0.01 / max(scale, 1.0):
+            self.heal(second, attacker, ability)
+        elif target_roll < 0.83 and second > 420 + 230 * self.fallen[3 - attacker.team] and rng.random() < 0.05:
+            return self.push(second, attacker, ability)
+        elif second - self.last_boss > 300 and rng.random() < 0.01:
+            self.boss_fight(second, attacker, ability)
+        return False
+
+    def hit_player(self, second: float, attacker: Player, ability: str, victim: Player) -> None:
+        w, rng = self.w, self.rng
+        amount = max(int(rng.gauss(150, 60) * self.strength[attacker.name]) + 20, 1)  # damage is never negative
+        crit = attacker.role == "Carry" and rng.random() < 0.2
+        w.combat("CritDamage" if crit else "Damage", second, attacker.name, victim.name, ability, amount,
+                 int(amount * 0.25), f"{attacker.name} hit {victim.name} for {amount} damage.")
+        if rng.random() < 0.12:
+            w.combat("CrowdControl", second, attacker.name, victim.name, ability, "0", "0",
+                     f"{attacker.name} None {victim.name}.")
+        if rng.random() < 0.02 * self.strength[attacker.name]:
+            w.combat("KillingBlow", second, attacker.name, victim.name, ability, rng.randint(1, 5), "0",
+                     f"{attacker.name} killed {victim.name} with {ability}.")
+            self.alive_at[victim.name] = second + 10 + second / 60
+            w.reward(second, victim.name, attacker.name, 200 + int(second / 10), 150 + int(second / 12))
+
+    def hit_creep(self, second: float, attacker: Player, ability: str, target_roll: float) -> None:
+        w, rng = self.w, self.rng
+        creep = rng.choice(MINIONS if target_roll < 0.55 else JUNGLE)
+        amount = max(int(rng.gauss(120, 40)) + 10, 1)
+        w.combat("Damage", second, attacker.name, creep, ability, amount, int(amount * 0.1),
+                 f"{attacker.name} hit {creep} for {amount} damage.")
+        if rng.random() < 0.25:
+            w.combat("KillingBlow", second, attacker.name, creep, ability, "1", "0",
+                     f"{attacker.name} killed {creep} with {ability}.")
+            w.reward(second, creep, attacker.name, rng.randint(8, 40), rng.randint(10, 50))
+
+    def heal(self, second: float, attacker: Player, ability: str) -> None:
+        target = self.rng.choice([p for p in self.players if p.team == attacker.team])
+        amount = max(int(self.rng.gauss(60, 20)), 1)
+        self.w.combat("Healing", second, attacker.name, target.name, ability, amount, "", "")
+
+    def push(self, second: float, attacker: Player, ability: str) -> bool:
+        """The stronger team pushes; the Titan only falls in the last minutes. True when the Titan fell."""
+        w, rng, side = self.w, self.rng, 3 - attacker.team
+        standing = self.structures[side]
+        if not (standing and rng.random() < self.strength[attacker.name] - 0.6 and (
+                not standing[0].endswith("Titan") or second > self.end * 0.9)):
+            return False
+        structure = standing.pop(0)
+        self.fallen[side] += 1
+        w.combat("Damage", second, attacker.name, structure, ability, rng.randint(300, 600), "0")
+        # now and then the attacker's minions land the last hit: the side still takes it
+        killer, how = (rng.choice(MINIONS), "Minion Attack") if rng.random() < 0.2 else (attacker.name, ability)
+        w.combat("KillingBlow", second, killer, structure, how, "1", "0", f"{killer} killed {structure} with {how}.")
+        return structure.endswith("Titan")
+
+    def boss_fight(self, second: float, attacker: Player, ability: str) -> None:
+        """The team on the boss, the boss on them, then the kill."""
+        w, rng = self.w, self.rng
+        self.last_boss = second
+        boss = rng.choice(BOSSES)
+        team = [p for p in self.players if p.team == attacker.team and second >= self.alive_at[p.name]]
+        for hit in range(rng.randint(4, 10)):
+            hitter = rng.choice(team)
+            amount = max(int(rng.gauss(300, 80)), 1)
+            w.combat("Damage", second - 10 + hit, hitter.name, boss, f"{hitter.god} Basic Attack", amount,
+                     int(amount * 0.2), f"{hitter.name} hit {boss} for {amount} damage.")
+            taken = max(int(rng.gauss(220, 60)), 1)
+            w.combat("Damage", second - 10 + hit, boss, hitter.name, f"{boss} Slam", taken, int(taken * 0.3),
+                     f"{boss} hit {hitter.name} for {taken} damage.")
+        w.combat("KillingBlow", second, attacker.name, boss, ability, "1", "0", f"{attacker.name} killed {boss} with {ability}.")
+
+    def purchase(self, second: float, attacker: Player) -> None:
+        rng, w = self.rng, self.w
+        if rng.random() < 0.01 / max(self.scale, 1.0):
             item = rng.choice(ITEMS)
             w.emit(_event(eventType="itemmsg", type="ItemPurchase", **w.where(), itemid=1000 + ITEMS.index(item),
-                                  itemname=item, time=w.stamp(second), sourceowner=attacker.name, value1="0",
-                                  text=f"{attacker.name} purchased {item} ({ITEMS.index(item)})"))
+                          itemname=item, time=w.stamp(second), sourceowner=attacker.name, value1="0",
+                          text=f"{attacker.name} purchased {item} ({ITEMS.index(item)})"))
 
 
 def _hazard(w: MatchWriter, rng: random.Random, second: float, player: Player, structures: dict[int, list[str]],
