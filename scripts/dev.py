@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from the checkout
@@ -44,21 +45,26 @@ def main(argv: list[str]) -> int:
     child = subprocess.Popen(command, start_new_session=True,
                              env={**os.environ, "VIRTUAL_ENV": str(venv.parent), REPORTS_URL_ENV: reports_url})
 
+    stopping: list[float] = []  # when a stop was asked for
+
     def stop(signum: int, _frame) -> None:
-        print(f"\nstopping Dagster ({signal.Signals(signum).name}) ...", file=sys.stderr, flush=True)
+        if not stopping:
+            print(f"\nstopping Dagster ({signal.Signals(signum).name}) ...", file=sys.stderr, flush=True)
+            stopping.append(time.monotonic())
         _signal_group(child.pid, signal.SIGINT)
 
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(signum, stop)
     try:
-        return child.wait()
+        while True:
+            try:
+                return child.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                # dg dev does not always act on SIGINT (under load, or mid-start): after the grace, kill it all
+                if stopping and time.monotonic() - stopping[0] > GRACE_SECONDS:
+                    _signal_group(child.pid, signal.SIGKILL)
     finally:
-        try:
-            child.wait(timeout=GRACE_SECONDS)
-        except subprocess.TimeoutExpired:
-            _signal_group(child.pid, signal.SIGKILL)
-            child.wait()
-        _signal_group(child.pid, signal.SIGKILL)  # a webserver or daemon the CLI left behind
+        _signal_group(child.pid, signal.SIGKILL)  # a webserver, daemon or code server the CLI left behind
 
 
 def _signal_group(pgid: int, signum: int) -> None:

@@ -3,6 +3,7 @@ SIGTERM, as from a process manager or `kill`: the webserver and the daemon go, a
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -74,3 +75,6 @@ def test_make_dev_stops_on_sigterm_to_its_process_group(tmp_path):
     finally:
         if dev.poll() is None:
             os.killpg(dev.pid, signal.SIGKILL)
+        for pid in processes_of(dagster_home):  # whatever outlived a failed stop, so no test leaks a server
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
