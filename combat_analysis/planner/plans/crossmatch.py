@@ -36,7 +36,7 @@ from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchLi
 from combat_analysis.planner.plans import refusals
 from combat_analysis.planner.read import conditions
 from combat_analysis.planner.read.names import find_roles
-from combat_analysis.planner.read.reading import Reading, read_question
+from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
 from combat_analysis.planner.read.scope import ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -200,8 +200,18 @@ def _deaths(r: Reading, text: str) -> FigureSlot:
         return FigureSlot("deaths_to", "game", versus=killer)
     if _BY_NPCS.search(text):
         return FigureSlot("deaths_to_npcs", "game")
-    kind = next((q.kind for q in r.qualifiers if q.kind in _DEATH_KINDS and q.name is None), None)
+    kind = next((q.kind for q in _death_qualifiers(r) if q.kind in _DEATH_KINDS and q.name is None), None)
     return FigureSlot(_DEATH_KINDS[kind] if kind is not None else "deaths", "game")
+
+
+def _death_qualifiers(r: Reading) -> tuple[Qualifier, ...]:
+    """The qualifiers, with those the shared reader gave to a cause of death ("died to towers"): a kind word said
+    there is a whole kind of killer; a non-player said by its name ("the fire giant") is no kind."""
+    causes = r.causes
+    if causes is None or causes.negated:
+        return r.qualifiers
+    said = r.text[causes.start:causes.end]
+    return (*r.qualifiers, *read_qualifiers(said, (), [(name, name) for name in causes.names]))
 
 
 def _agrees(said: str, adjective_figure: str) -> bool:

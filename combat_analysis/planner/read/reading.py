@@ -620,6 +620,16 @@ def _as_deaths(found: MetricsRead, qualifiers: Sequence[Qualifier], causes: Caus
 _KILLER_OF = re.compile(r"\bname(?:'s)?\s+(?:nemesis|bully|daddy|worst\s+enemy|kryptonite|killer|hunter)\b"
                         r"|\b(?:nemesis|bully|worst\s+enemy|kryptonite)\s+(?:of|for)\s+name\b")
 _OBJECT_PRONOUN = re.compile(r"\b(?:him|her)\b")
+# A question word and its noun are the clause's subject ("which player", "what enemy god"), so the word after
+# them is its verb, even where a figure's name holds it ("player kills").
+_ASKED_SUBJECT = re.compile(r"\b(?:which|what|whichever)\s+(?:[a-z]+\s+){1,2}$")
+
+
+def _figure_words(q: Qualifier, hits: Sequence[MetricHit], text: str) -> bool:
+    """A qualifier begun inside a figure's words is that figure's own ("the biggest hit Brisk landed" is Brisk's
+    biggest hit, not hits on Brisk), unless its word is the verb of an asked subject ("which player kills Brisk")."""
+    inside = any(h.start < q.start < h.end for h in hits)
+    return inside and not _ASKED_SUBJECT.search(text[:q.start])
 
 
 def _qualifiers(text: str, players: Sequence[str], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
@@ -649,8 +659,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     found = read_metrics(text)
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
     qualifiers = _qualifiers(text, [m.name for m in sorted(named, key=lambda m: m.start) if m.kind == "player"], npc_said)
-    # a figure's own words are no qualifier: "the biggest hit Brisk landed" is Brisk's biggest hit, not hits on Brisk
-    qualifiers = tuple(q for q in qualifiers if not any(h.start < q.start < h.end for h in found.hits))
+    qualifiers = tuple(q for q in qualifiers if not _figure_words(q, found.hits, text))
     subject = _KIND_SUBJECT.search(text)
     assumptions = [*times.assumptions, *_mention_notes(named), *sides.notes, *found.notes,
                    *(q.note for q in qualifiers if q.note)]
