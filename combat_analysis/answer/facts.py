@@ -643,8 +643,10 @@ def _first(f: First) -> str:
 
 
 def _death_count(f: DeathCount) -> str:
-    who = f.victim.words(True) if f.victim else "Players"
     cause = f" to {f.cause}" if f.cause else ""
+    if f.count == 0:  # "0 times" is not how anyone says it
+        return f"{f.victim.words(True)} never died{cause} (0 deaths)" if f.victim else f"No player died{cause} (0 deaths)"
+    who = f.victim.words(True) if f.victim else "Players"
     return f"{who} died{cause} {fmt.count(f.count, 'time')}"
 
 

@@ -878,6 +878,8 @@ def deaths_by_cause(plan: QueryPlan, rows: list[dict], dim: str | None, metrics:
         return None
     name = who(dim, rows[0].get(dim)) if dim else None
     window = window_phrase(plan)
+    if not window:  # the typed fact (answer/facts.py); it says no window, so a windowed count is worded here
+        return F.say(death_count(plan, rows[0], dim, killers))
     if name:
         return (f"{name} never died to {killers}{window} (0 deaths)." if n == 0 else
                 f"{name} died {fmt.count(int(n), 'time')} to {killers}{window}.")
