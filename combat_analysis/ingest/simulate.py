@@ -122,7 +122,7 @@ def simulate_match(seed: int, emit: Callable[[str], None], *, scale: float = 1.0
     _Fights(w, rng, players, minutes * 60, scale).run()
 
 
-def _lobby(w: MatchWriter, players: list[Player], match_id: str) -> None:
+def _lobby(w: MatchWriter, players: list[Player], match_id: str | int) -> None:
     """The start line, the roles and the god picks."""
     w.emit(json.dumps({"eventType": "start", "matchID": match_id, "logMode": "JSON"}, ensure_ascii=False))
     for p in players:
