@@ -468,6 +468,12 @@ def save(work: Path, results: dict) -> None:
     (work / "results.json").write_text(json.dumps(results, indent=1, default=str), encoding="utf-8")
 
 
+def duckdb_version() -> str:
+    import duckdb
+
+    return duckdb.__version__
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=1000)
@@ -486,7 +492,9 @@ def main() -> None:
     work = args.work or Path(tempfile.mkdtemp(prefix="bench-season-"))
     work.mkdir(parents=True, exist_ok=True)
     results: dict = {"started": datetime.now(timezone.utc).isoformat(timespec="seconds"), "load_before": load(),
-                     "cpus": os.cpu_count(), "matches": args.matches, "args": {k: str(v) for k, v in vars(args).items()}}
+                     "cpus": os.cpu_count(), "matches": args.matches, "args": {k: str(v) for k, v in vars(args).items()},
+                     "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                              text=True).stdout.strip(), "duckdb": duckdb_version()}
     try:
         measure(args, work, results)
     finally:
@@ -582,7 +590,7 @@ def detail_lines(r: dict, args) -> list[str]:
         f"- Ingest of {r['matches']:,}: `{i['command']}` (an embedded lake: SQLite catalog, local data folder); "
         f"one commit per match, then the merge of the tables read across matches. Summary line: `{i['summary']}`. "
         f"Data files per table afterwards: {files}.",
-        f"- Unchanged: `store.same_content(con, sha)` on an open reader, p50 over {args.repeat} files; with the "
+        f"- Unchanged: `store.same_content(con, sha)` on an open reader, p50 over {r['args']['repeat']} files; with the "
         f"reader's opening (extensions loaded, lake attached) {u['open_lookup_ms']:.1f} ms at {r['matches']:,} and "
         f"{v['open_lookup_ms']:.1f} ms at {f['files']}; a whole `ingest_log` of an unchanged file (which reads the "
         f"file once for its SHA-256) {u['ingest_unchanged_s']:.3f} s p50 at {r['matches']:,} matches and "
@@ -595,7 +603,7 @@ def detail_lines(r: dict, args) -> list[str]:
         "that wrote it), so a snapshot before the merge reads the merged file too: what merging buys cannot be "
         "timed by time travel here.",
         f"- One-match question: `answer_question({QUESTION!r}, match_id={q['match_id']!r}, followups=False)` p50 "
-        f"over {args.repeat} runs after a warm-up, interleaved, against a lake holding all {r['matches']:,} "
+        f"over {r['args']['repeat']} runs after a warm-up, interleaved, against a lake holding all {r['matches']:,} "
         "matches and one holding only that match.",
         f"- Size: catalog {d['catalog'] / 1e6:.1f} MB, data files {d['data'] / 1e9:.2f} GB as the ingest left them "
         f"(the files the merge replaced stay until housekeeping, so time travel can read them); housekeeping "
@@ -606,18 +614,14 @@ def detail_lines(r: dict, args) -> list[str]:
 
 
 def write_results(r: dict, args) -> None:
-    import duckdb
-
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                            text=True).stdout.strip()
     command = f"nice -n 5 .venv/bin/python benchmarks/season.py --matches {r['matches']} " \
               f"--folder {r['folder']['files']} --repeat {r['args']['repeat']}"
     lines = [
         BEGIN,
         "# Benchmark results: a season on one machine, in the lake",
         "",
-        f"Written by `{command}` (`make bench` runs it) on {r['finished']}, commit `{commit}`, DuckDB "
-        f"{duckdb.__version__}, {r['cpus']} CPUs. Load average (1 / 5 / 15 min) {r['load_before']} before and "
+        f"Written by `{command}` (`make bench` runs it) on {r['finished']}, commit `{r['commit']}`, DuckDB "
+        f"{r['duckdb']}, {r['cpus']} CPUs. Load average (1 / 5 / 15 min) {r['load_before']} before and "
         f"{r['load_after']} after: **the machine was shared with other sessions' work**, so absolute times are "
         "pessimistic and every ratio below is against a baseline timed in the same run.",
         "",
