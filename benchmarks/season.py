@@ -610,6 +610,7 @@ def detail_lines(r: dict, args) -> list[str]:
         f"(`store.expire(root, timedelta(0), grace=None)`: {hk['snapshots']} snapshots expired, "
         f"{hk['files_deleted']} files deleted in {hk['seconds']:.1f} s) leaves {hk['disk']['lake'] / 1e9:.2f} GB.",
         f"- Simulating the logs that were missing from the cache took {r['generated_s']:.0f} s in this run.",
+        *(f"- {note}" for note in r.get("notes", ())),  # what a run done in parts says of how it was done
     ]
 
 
