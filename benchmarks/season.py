@@ -97,8 +97,13 @@ def linked_folder(paths: list[Path], folder: Path) -> Path:
 CLEAN_ENV = {k: v for k, v in os.environ.items() if k not in ("COMBAT_ANALYSIS_CATALOG", "COMBAT_ANALYSIS_DATA_PATH")}
 
 
+def cpu_seconds(usage) -> float:
+    """A finished child's CPU time, user and system: what a busy machine does not inflate as it does wall time."""
+    return usage.ru_utime + usage.ru_stime
+
+
 def child(code: str, *args: str, env: dict | None = None) -> tuple[dict, int]:
-    """Run Python code in a fresh process; (the JSON it prints last, its peak RSS in MB)."""
+    """Run Python code in a fresh process; (the JSON it prints last with its CPU seconds, its peak RSS in MB)."""
     proc = subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT, stdout=subprocess.PIPE,
                             env={**CLEAN_ENV, **(env or {})}, text=True)
     out = proc.stdout.read()
@@ -106,7 +111,7 @@ def child(code: str, *args: str, env: dict | None = None) -> tuple[dict, int]:
     proc.stdout.close()
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"child failed:\n{out[-2000:]}")
-    return json.loads(out.strip().splitlines()[-1]), usage.ru_maxrss // 1024
+    return {**json.loads(out.strip().splitlines()[-1]), "cpu_s": cpu_seconds(usage)}, usage.ru_maxrss // 1024
 
 
 SCAN = """
@@ -147,7 +152,8 @@ def measure_folder(paths: list[Path], work: Path) -> dict:
     scan = (scan_before["seconds"] + scan_after["seconds"]) / 2
     return {"files": len(paths), "scan_s": [scan_before["seconds"], scan_after["seconds"]], "scan_rows":
             scan_before["rows"], "scan_peak_mb": scan_rss, "ingest_s": ingest["seconds"], "ingest_peak_mb": ingest_rss,
-            "failed": ingest["failed"], "ratio": ingest["seconds"] / scan}
+            "failed": ingest["failed"], "ratio": ingest["seconds"] / scan,
+            "cpu_s": {"scan": [scan_before["cpu_s"], scan_after["cpu_s"]], "ingest": ingest["cpu_s"]}}
 
 
 def measure_cli_ingest(folder: Path, home: Path) -> dict:
@@ -163,7 +169,7 @@ def measure_cli_ingest(folder: Path, home: Path) -> dict:
     summary = next((line.strip() for line in stderr.splitlines() if SUMMARY.match(line.strip())), None)
     if summary is None:  # it stopped before the end; a file that failed alone is counted, and the run goes on
         raise SystemExit(f"ingest failed:\n{stderr[-3000:]}")
-    return {"seconds": seconds, "peak_mb": usage.ru_maxrss // 1024, "summary": summary,
+    return {"seconds": seconds, "peak_mb": usage.ru_maxrss // 1024, "summary": summary, "cpu_s": cpu_seconds(usage),
             "exit": os.waitstatus_to_exitcode(status), "errors": [line.strip() for line in stderr.splitlines()
                                                                 if "error" in line.lower()][:10],
             "command": f"COMBAT_ANALYSIS_HOME={home} {' '.join(command[1:])}"}
