@@ -616,8 +616,22 @@ def detail_lines(r: dict, args) -> list[str]:
         f"(`store.expire(root, timedelta(0), grace=None)`: {hk['snapshots']} snapshots expired, "
         f"{hk['files_deleted']} files deleted in {hk['seconds']:.1f} s) leaves {hk['disk']['lake'] / 1e9:.2f} GB.",
         f"- Simulating the logs that were missing from the cache took {r['generated_s']:.0f} s in this run.",
+        *cpu_lines(r),
         *(f"- {note}" for note in r.get("notes", ())),  # what a run done in parts says of how it was done
     ]
+
+
+def cpu_lines(r: dict) -> list[str]:
+    """CPU seconds, where the run recorded them: the ingest's work against the scan's, whatever the load."""
+    lines = []
+    f, i = r["folder"].get("cpu_s"), r["ingest"].get("cpu_s")
+    if f:
+        scan = sum(f["scan"]) / 2
+        lines.append(f"- CPU time of the folder ingest {f['ingest']:.1f} s against {scan:.1f} s for DuckDB's scan "
+                     f"(user and system, mean of the two): **{f['ingest'] / scan:.2f}x**.")
+    if i:
+        lines.append(f"- CPU time of the ingest of {r['matches']:,}: {i:.0f} s, {i / r['matches']:.2f} s a match.")
+    return lines
 
 
 def write_results(r: dict, args) -> None:
