@@ -6,10 +6,11 @@ The sample match is ingested into a temporary home. Every question of the dev se
 (`../shared/eval/dev_questions.jsonl`) is answered in this process with `answer_question` (charts, reports and
 follow-ups as by default, after one warm-up question); a spread of them is also asked from the command line,
 each in its own process (`combat-analysis ask --match ID QUESTION`, charts included; with Python's bytecode
-cache, as installed, after one warm-up run). In the same run, the
-very SQL each answer ran (its validated statements and bound parameters, read from the package) runs in bare
-DuckDB over the same Parquet files: in this process on a plain connection with the same views, and in a
-fresh `python -c 'import duckdb ...'` process per question, against which the command line is compared.
+cache, as installed, after one warm-up run). In the same run, the very SQL each answer ran (its validated
+statements and bound parameters, read from the package) runs in bare DuckDB over the same Parquet files (the
+lake's data files, read with `read_parquet`, no DuckLake): in this process on a plain connection with the same
+views, and in a fresh `python -c 'import duckdb ...'` process per question, against which the command line is
+compared.
 
 Also printed: where the time goes (each stage's share, from the packages' processing history, and the
 command line's imports from `python -X importtime`). Writes its section of benchmarks/RESULTS.md (between its
@@ -68,11 +69,11 @@ def statements(pkg) -> list[tuple[str, dict]]:
 
 
 def views(root: Path, match_id: str) -> dict[str, str]:
-    from combat_analysis.contracts.schema import TABLES
-    from combat_analysis.warehouse.store import table_sources, view_sql
+    """The answer's tables as plain DuckDB reads them: `read_parquet` of the Parquet files the lake's catalog
+    names, scoped to the match (no DuckLake, no catalog)."""
+    from lake_files import hand_views
 
-    sources = table_sources(root, match_id)
-    return {table: view_sql(table, sources[table]) for table in TABLES}
+    return hand_views(root, match_id)
 
 
 def bare_in_process(view_sqls: dict[str, str], work: list[tuple[str, dict]]) -> tuple[float, float]:
@@ -93,8 +94,10 @@ def bare_in_process(view_sqls: dict[str, str], work: list[tuple[str, dict]]) -> 
 
 # Processes run as on a user's machine: with Python's bytecode cache (these sessions set PYTHONDONTWRITEBYTECODE,
 # which makes every command line compile the whole package from source again, about a second more).
-# They import this checkout's code, whichever checkout the installed command points to.
-PROCESS_ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+# They import this checkout's code, whichever checkout the installed command points to, and use the embedded lake
+# of the temporary home, whatever catalog or data path this shell configures.
+UNSET = ("PYTHONDONTWRITEBYTECODE", "COMBAT_ANALYSIS_CATALOG", "COMBAT_ANALYSIS_DATA_PATH")
+PROCESS_ENV = {**{k: v for k, v in os.environ.items() if k not in UNSET},
                "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 def _raw_scan(path: str, queue) -> None:
     import duckdb
 
-    from combat_analysis.ingest.run import KEYS
+    from combat_analysis.ingest.derive import KEYS
 
     start = time.perf_counter()
     con = duckdb.connect()
