@@ -157,8 +157,9 @@ def measure_folder(paths: list[Path], work: Path) -> dict:
 
 
 def measure_cli_ingest(folder: Path, home: Path) -> dict:
-    """`combat-analysis ingest FOLDER` as a user runs it: wall time and the process's peak memory."""
-    command = [sys.executable, "-m", "combat_analysis.app.main", "ingest", str(folder)]
+    """`combat-analysis ingest --no-reports FOLDER` as a user ingests a season: wall time and the process's peak
+    memory (without a Dagster instance, a plain `ingest` would also write each match's report)."""
+    command = [sys.executable, "-m", "combat_analysis.app.main", "ingest", "--no-reports", str(folder)]
     started = time.perf_counter()
     proc = subprocess.Popen(command, cwd=ROOT, env={**CLEAN_ENV, "COMBAT_ANALYSIS_HOME": str(home)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
