@@ -65,7 +65,7 @@ def install(point: str) -> None:
     """Wrap the one function whose step is `point`."""
     if point.startswith("written:"):
         table = point.split(":", 1)[1]
-        after(store, "replace_table", point, when=lambda cursor, name, match_id, select: name == table)
+        after(store, "replace_table", point, when=lambda cursor, name, match_id, select, **_: name == table)
         return
     steps: dict[str, Callable[[], None]] = {
         "surveyed": lambda: before(_Run, "_derive", point),
