@@ -146,9 +146,8 @@ def expire_old_questions(context: dg.OpExecutionContext, config: ExpiryConfig, h
                    "CombatHome.version_retention_days (a replaced or removed match's earlier versions with them) "
                    "and delete the files no snapshot needs any more.")
 def tidy_warehouse(context: dg.OpExecutionContext, home: CombatHome) -> dg.Output[int]:
-    lake = home.paths.lake
-    merged = store.compact(lake)
-    expired = store.expire(lake, timedelta(days=home.version_retention_days))
+    done = store.tidy(home.paths.lake, timedelta(days=home.version_retention_days))
+    merged, expired = done.merged, done.expired
     context.log.info(f"merged the files of {len(merged)} table(s); expired {expired.snapshots} snapshot(s) older "
                      f"than {home.version_retention_days} days; deleted {expired.files_deleted} file(s), "
                      f"{expired.files_waiting} wait for readers")

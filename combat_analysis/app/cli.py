@@ -64,8 +64,7 @@ def expand_log_arguments(names: list[str]) -> tuple[list[Path], list[str], list[
     """The log files named by files, folders (their combat logs) and glob patterns, each once, in order; a
     one-line problem for each argument that names none; and a line for each file of a folder or pattern
     skipped as no combat log (a truth file, notes: neither a failure nor a match)."""
-    from combat_analysis.inbox.requests import folder_logs  # lazy: pydantic, only for an ingest
-    from combat_analysis.ingest.logfile import not_a_combat_log  # lazy: only for an ingest
+    from combat_analysis.inbox.requests import folder_logs, sort_logs  # lazy: pydantic, only for an ingest
 
     files: list[Path] = []
     problems: list[str] = []
@@ -80,8 +79,9 @@ def expand_log_arguments(names: list[str]) -> tuple[list[Path], list[str], list[
                 problems.append(f"{path} is a folder holding no combat log")
         elif not path.exists() and glob.has_magic(name):
             matched = [Path(p) for p in sorted(glob.glob(name, recursive=True)) if Path(p).is_file()]
-            found = [p for p in matched if not_a_combat_log(p) is None]
-            skipped += [f"skipped {p}: {not_a_combat_log(p)}" for p in matched if p not in found]
+            sorted_out = sort_logs(matched)
+            found = sorted_out.logs
+            skipped += [f"skipped {p}: {reason}" for p, reason in sorted_out.skipped]
             if not matched:
                 problems.append(f"no file matches {name}")
         else:
@@ -460,11 +460,11 @@ def cmd_serve_reports(args) -> int:
 
 
 def cmd_housekeeping(args) -> int:
-    from combat_analysis.warehouse.store import compact, expire  # lazy: DuckDB, for this command
+    from combat_analysis.warehouse.store import tidy  # lazy: DuckDB, for this command
 
     paths = Paths.from_env(args.home)
-    merged = compact(paths.lake)
-    expired = expire(paths.lake, timedelta(days=args.keep_days))
+    done = tidy(paths.lake, timedelta(days=args.keep_days))
+    merged, expired = done.merged, done.expired
     print(f"merged the files of {count(len(merged), 'table')}; expired {count(expired.snapshots, 'snapshot')} older "
           f"than {count(args.keep_days, 'day')}; deleted {count(expired.files_deleted, 'file')}"
           + (f", {count(expired.files_waiting, 'file')} wait for readers that may still read them"

@@ -152,8 +152,13 @@ def folder_logs(folder: Path) -> FolderLogs:
     folder = Path(folder)
     if not folder.is_dir():
         return FolderLogs([], [])
+    return sort_logs(sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")))
+
+
+def sort_logs(paths: list[Path]) -> FolderLogs:
+    """Files sorted into combat logs and the others with why, each read once (`not_a_combat_log`)."""
     logs, skipped = [], []
-    for path in sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
+    for path in paths:
         reason = not_a_combat_log(path)
         if reason is None:
             logs.append(path)

@@ -591,6 +591,19 @@ def expire(where: Where, older_than: timedelta, *, grace: timedelta | None = GRA
     return Expired(snapshots=len(ids), files_deleted=len(deleted) + len(orphans), files_waiting=waiting)
 
 
+@dataclass(frozen=True)
+class Tidied:
+    merged: list[str]  # tables whose small files were merged
+    expired: Expired
+
+
+def tidy(where: Where, older_than: timedelta) -> Tidied:
+    """Housekeeping as the nightly job and `combat-analysis housekeeping` run it: merge small files, then expire
+    versions older than `older_than` and delete the files nothing needs."""
+    merged = compact(where)
+    return Tidied(merged, expire(where, older_than))
+
+
 # -- reading --------------------------------------------------------------------------------------------------
 
 
