@@ -279,8 +279,8 @@ def event_timeline(path: Path, kills: Sequence[tuple[float, int]], objectives: S
         ax.annotate(label, (second / 60, 3.45), fontsize=8, color="#9a6700", ha="left")
     ax.set_yticks([0, 1, 2, 3], ["objectives", "deaths to non-players", "team 2 kills", "team 1 kills"])
     ax.set_xlim(left=0)
-    _style(ax, title, "match minute")
-    # in the title's row, at the right: clear of the lanes, the objective labels and the axis
+    # the legend gets a row of its own between the title and the lanes: a long title would run into it
+    _style(ax, title, "match minute", title_pad=20)
     ax.legend(frameon=False, fontsize=8, loc="lower right", bbox_to_anchor=(1, 1.0), ncol=3)
     rows = _objective_labels(ax, objectives)
     # room below the objectives' lane for their label rows: 12 points, then 9 per row

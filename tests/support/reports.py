@@ -1,8 +1,9 @@
 """Every kind of report the product writes, built once per test session for the layout tests.
 
 Over the sample match and a corpus match (numeric id, accented and CJK names): answers to questions that draw
-every chart kind of `charts.py`, both match reports, and the season report over the two matches, which draws
-every chart kind of `season_charts.py`. The text layout of each chart is recorded as matplotlib draws it.
+every chart kind of `charts.py`, both match reports, and the season report. The season also holds two small
+simulated matches played by the sample's roster, so its players have the three matches a form chart needs; with
+them the season report draws every chart kind of `season_charts.py`. The text layout of each chart is recorded as matplotlib draws it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from combat_analysis.contracts.package import AgentDataPackage
 from combat_analysis.keys import path_for_key
 from tests.support.layouts import ChartLayout, recorded_layouts
 from tests.support.paths import SAMPLE_LOG, SHARED
+from tests.support.simulated import roster, simulated_log
 
 CORPUS_LOG = SHARED / "data" / "corpus" / "match_22.log.gz"
 # Each question and the chart kinds its answer draws today (a KPI or a table draws none).
@@ -44,6 +46,17 @@ def _name(match_id: str, i: int) -> str:
     return f"{match_id}-q{i}"
 
 
+def _rematches_of_the_sample(folder: Path) -> list[Path]:
+    """Two small simulated matches whose ten players are the sample's: three matches each for the season's form."""
+    folder.mkdir(parents=True, exist_ok=True)
+    logs = []
+    for seed in (3, 4):
+        simulated = simulated_log(folder, seed, f"rematch-{seed}")
+        names = dict(zip(roster(simulated), roster(SAMPLE_LOG), strict=True))
+        logs.append(simulated_log(folder, seed, f"rematch-{seed}", names=names))
+    return logs
+
+
 def build_reports(home: Path) -> BuiltReports:
     from combat_analysis.answer.pipeline import answer_question
     from combat_analysis.ingest.run import ingest_log
@@ -54,6 +67,8 @@ def build_reports(home: Path) -> BuiltReports:
 
     root = home / "warehouse"
     match_ids = tuple(ingest_log(log, root).match_id for log in (SAMPLE_LOG, CORPUS_LOG))
+    for log in _rematches_of_the_sample(home / "rematches"):  # season only: no answers or match reports
+        ingest_log(log, root)
     pages: dict[str, Path] = {}
     answers: dict[str, AgentDataPackage] = {}
     links: dict[str, Path] = {}
