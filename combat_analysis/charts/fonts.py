@@ -1,10 +1,12 @@
 """A font fallback chain for charts, so every player name is drawn: accents, CJK characters and emoji.
 
 Matplotlib (3.6+) draws each glyph from the first family in the chain that has it. DejaVu Sans covers Latin,
-Greek, Cyrillic and many symbols; Droid Sans Fallback covers Chinese, Japanese and Korean; Symbola covers
-emoji (as outlines: colour bitmap emoji fonts cannot be scaled by matplotlib); Unifont draws whatever is left
-(Hangul syllables Droid lacks, rare scripts). `.ci/run` installs the Debian packages `fonts-droid-fallback`,
-`fonts-symbola` and `fonts-unifont`; other CJK or emoji fonts in the chain are used when present.
+Greek, Cyrillic, Arabic and many symbols; NanumGothic covers every Hangul syllable; Droid Sans Fallback covers
+Chinese and Japanese; Symbola covers emoji (as black-and-white glyphs: matplotlib cannot draw colour bitmap emoji
+fonts); Unifont draws whatever is left (rare scripts). Matplotlib (3.11+) shapes the text: Arabic letters
+joined, right-to-left runs in reading order. `.ci/run` installs the Debian packages `fonts-nanum`,
+`fonts-droid-fallback`, `fonts-symbola` and `fonts-unifont`; other CJK or emoji fonts in the chain are used when
+present.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from matplotlib import font_manager
 FALLBACK_CHAIN = (
     "DejaVu Sans",
     "Noto Sans",
+    # Hangul from one font with every precomposed syllable: Droid has only some, so a name mixed two fonts
+    "NanumGothic",
+    "Noto Sans CJK KR",
     "Droid Sans Fallback",
     "Noto Sans CJK JP",
     "Noto Sans CJK SC",
