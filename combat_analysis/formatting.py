@@ -56,6 +56,11 @@ def share(value: float | None, of: str) -> str:
     return f"{percent(value)} of {of}"
 
 
+# Columns that hold a second of the match: people read them as m:ss, machines (CSV, --json) keep the seconds.
+MATCH_SECOND_COLUMNS = {"match_second": "time", "start_second": "start", "end_second": "end", "second": "time",
+                        "duration_s": "duration"}
+
+
 def clock(seconds: Any) -> str:
     """A match second on the match clock: 163 -> '2:43'."""
     if not is_number(seconds):

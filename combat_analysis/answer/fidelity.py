@@ -22,6 +22,7 @@ from typing import Any, TypeGuard
 from combat_analysis.answer import patterns
 from combat_analysis.answer.report import ERRORS_HEADING, FOLLOWUP_HEADING
 from combat_analysis.contracts.package import AgentDataPackage
+from combat_analysis.formatting import MATCH_SECOND_COLUMNS
 from combat_analysis.warehouse.handles import HandleStore, rows_of
 
 NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w])")
@@ -30,7 +31,6 @@ CLOCK = re.compile(r"(?<![\w.:])(\d{1,3}):([0-5]\d)(?![\w:])")  # a time on the 
 METHOD_CONSTANTS = (patterns.TEAM_FIGHT_GAP_S, patterns.TEAM_FIGHT_MIN_DEATHS, patterns.DEATH_RECAP_WINDOW_S,
                     patterns.STREAK_MIN_KILLS, 100)
 PAIRWISE_MAX_ROWS = 120  # differences and ratios between every pair of values, for tables up to this size
-SECOND_COLUMNS = ("match_second", "start_second", "end_second", "second")
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ def table_candidates(rows: list[dict[str, Any]]) -> set[float]:
         cells = [r.get(column) for r in rows]
         values = [float(v) for v in cells if _numeric(v)]
         out.update(column_candidates(values))
-        if column in SECOND_COLUMNS:
+        if column in MATCH_SECOND_COLUMNS:
             out.update(float(int(v // 60)) for v in values)
         for v in cells:
             if isinstance(v, str) and (TIMESTAMP.match(v) or column.endswith("match_id")):

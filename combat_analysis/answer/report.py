@@ -14,7 +14,7 @@ from typing import Any
 import sqlglot
 
 from combat_analysis.contracts.package import AgentDataPackage, FinalOutput, SupportingTable, Visualization
-from combat_analysis.formatting import number
+from combat_analysis.formatting import MATCH_SECOND_COLUMNS, clock, number
 from combat_analysis.keys import path_for_key
 from combat_analysis.render import document as render
 from combat_analysis.render.document import (  # noqa: F401 - md_text and md_code_block are this module's API too
@@ -36,6 +36,12 @@ from combat_analysis.warehouse.handles import rows_of
 FOLLOWUP_HEADING = "## You might also ask"
 METHOD_HEADING = "## Methodology"
 ERRORS_HEADING = "## Notes and errors"
+
+
+def _column_heading(column: str) -> str:
+    """A table column as a person reads it: match seconds are shown as m:ss under a time word; the CSV keeps the
+    column's own name and the seconds."""
+    return MATCH_SECOND_COLUMNS.get(column, column).replace("_", " ")
 
 
 def _cell(value: Any) -> str:
@@ -121,8 +127,11 @@ def answer_document(pkg: AgentDataPackage, folder: Path | None = None) -> Docume
         sections.append(Section("Findings", (render.Bullets(tuple(
             Item(render.spans([f.description]), badge=f.significance) for f in findings)),)))
     if table is not None:
-        headings = [c.replace("_", " ") for c in table.columns]  # "match second" may wrap; the CSV keeps the names
-        blocks: list[Block] = [render.table(headings, ([_cell(v) for v in row] for row in table.rows))]
+        headings = [_column_heading(c) for c in table.columns]
+        clocks = [c in MATCH_SECOND_COLUMNS for c in table.columns]
+        blocks: list[Block] = [render.table(headings, ([clock(v) if on_clock else _cell(v)
+                                                        for v, on_clock in zip(row, clocks, strict=True)]
+                                                       for row in table.rows))]
         note = _table_note(table, folder)
         if note:
             blocks.append(para(*note, role="note"))

@@ -58,9 +58,16 @@ def href(target: str) -> str:
     return quote(str(target).replace(os.sep, "/"), safe="/._-~+")
 
 
+_CLOCK = re.compile(r"\d+:[0-5]\d")
+
+
 def is_figure(text: Any) -> bool:
-    """A formatted figure ("1,234", "2.86", "71.4%", "-3"), which tables align right."""
-    return str(text).replace(",", "").replace(".", "", 1).rstrip("%").lstrip("-").isdigit()
+    """A formatted figure ("1,234", "2.86", "71.4%", "-3") or a time on the match clock ("3:44"), which tables
+    align right."""
+    text = str(text)
+    if _CLOCK.fullmatch(text):
+        return True
+    return text.replace(",", "").replace(".", "", 1).rstrip("%").lstrip("-").isdigit()
 
 
 # --- the document model ------------------------------------------------------------------------------------------

@@ -188,7 +188,7 @@ def build_match_report(warehouse_root: Lake | Path, match_id: str, out_dir: Path
 
     winner = match["winner_team"]
     duration = match["duration_s"] or 0
-    length = f"{duration // 60} min {duration % 60:02d} s"
+    length = clock(duration)
     result = ((strong(f"Team {winner} won"), f" after {length}") if winner else
               (strong("Winner unknown"), f": no Titan fell in this log, which runs {length}"))
     lead = (

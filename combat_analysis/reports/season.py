@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from combat_analysis.formatting import count, number, rate
+from combat_analysis.formatting import clock, count, number, rate
 from combat_analysis.render.document import (
     Block,
     Document,
@@ -319,7 +319,7 @@ def _gods(groups: GroupsTable, chart_dir: Path, charts) -> _Part:
 
 def _matches(matches: Sequence[MatchInfo], links: Mapping[str, Path], out_dir: Path) -> _Part:
     return _Part(Section("Matches", (table(("started", "match", "duration", "winner", "report"), (
-        (_when(m), m.match_id, f"{(m.duration_s or 0) // 60}:{(m.duration_s or 0) % 60:02d}",
+        (_when(m), m.match_id, clock(m.duration_s),
          f"team {m.winner_team}" if m.winner_team else "unknown",
          _link("match report", links[m.match_id], out_dir) if m.match_id in links else "not built yet")
         for m in reversed(matches))),)))

@@ -116,3 +116,21 @@ def test_links_are_percent_encoded_and_text_is_escaped(tmp_path):
     assert r"[the (data) \[csv\]](a%20b/c%29.csv)" in md and "# T \\<x\\>" in md
     assert "````sql\nx ``` y\n````" in md
     assert '<a href="a%20b/c%29.csv">the (data) [csv]</a>' in page and "<title>T &lt;x&gt;</title>" in page
+
+
+def test_times_in_a_table_read_as_the_match_clock_and_the_csv_keeps_seconds(stage_env):
+    from combat_analysis.formatting import clock
+
+    pkg = answer_question("what did mid_or_feed buy, in order", warehouse_root=stage_env.warehouse_root,
+                          match_id=MATCH_ID, artifacts_dir=stage_env.artifacts_dir, followups=False)
+    table = pkg.response.supporting_data
+    assert "match_second" in table.columns
+    seconds = [row[table.columns.index("match_second")] for row in table.rows]
+    md = pkg.final_output.markdown
+    header = next(line for line in md.splitlines() if line.startswith("| player |"))
+    assert "| time |" in header and "second" not in header
+    shown = re.findall(r"^\| mid\\_or\\_feed \| \d+ \| [^|]+ \| ([^|]+) \|$", md, re.M)
+    assert shown == [clock(s) for s in seconds] and any(int(s) >= 60 for s in seconds)
+    assert all(re.fullmatch(r"\d+:[0-5]\d", t.strip()) for t in shown)
+    page = Path(pkg.final_output.html_path).read_text(encoding="utf-8")
+    assert f">{clock(seconds[-1])}<" in page

@@ -28,7 +28,7 @@ def test_report_names_winner_mvp_and_headlines(report):
     answers = dict(report.answers)
     assert answers["Who dealt the most damage in the match?"].startswith("VoidWalker dealt the most damage: 192,395")
     assert "Tsunami88" in answers["Who got first blood?"]
-    assert "**Team 2 won** after 31 min 59 s" in report.markdown
+    assert "**Team 2 won** after 31:59" in report.markdown
 
 
 def test_scoreboard_cards_objectives_and_fights(report):
