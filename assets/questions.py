@@ -18,6 +18,7 @@ from assets.partitions import question_partitions
 from combat_analysis.answer.env import StageEnv
 from combat_analysis.answer.fidelity import check_package
 from combat_analysis.answer.pipeline import MatchChoice, choose_match, run_stage
+from combat_analysis.answer.report import no_chart_reason
 from combat_analysis.answer.season.data_engineer import MATCHES_READ
 from combat_analysis.charts.draw import preview_b64
 from combat_analysis.contracts.package import AgentDataPackage, Visualization, new_package
@@ -235,8 +236,7 @@ def charts(context: dg.AssetExecutionContext, findings: AgentDataPackage, home: 
     drawn = drawn_charts(pkg)
     return _output(
         pkg,
-        charts=dg.MetadataValue.md("\n\n".join(chart_markdown(c) for c in drawn)
-                                   or "no chart: the answer is a single figure"),
+        charts=dg.MetadataValue.md("\n\n".join(chart_markdown(c) for c in drawn) or no_chart_reason(pkg)),
         chart_paths=dg.MetadataValue.json({k: v.file_path for k, v in pkg.visualizations.items() if v.file_path}),
     )
 
@@ -263,7 +263,7 @@ def answer_report(context: dg.AssetExecutionContext, charts: AgentDataPackage, h
         "question": pkg.input.raw_query,
         "direct_answer": pkg.response.direct_answer if pkg.response else "",
         "chart": dg.MetadataValue.md(chart_markdown(drawn[0], report=final.html_path if final else None) if drawn
-                                     else "no chart: the answer is a single figure"),
+                                     else no_chart_reason(pkg)),
         "report_preview": dg.MetadataValue.md(md_preview(final.markdown) if final else ""),
     }
     if final and final.html_path:

@@ -14,7 +14,7 @@ from typing import Any
 import sqlglot
 
 from combat_analysis.contracts.package import AgentDataPackage, FinalOutput, SupportingTable, Visualization
-from combat_analysis.formatting import MATCH_SECOND_COLUMNS, clock, number
+from combat_analysis.formatting import MATCH_SECOND_COLUMNS, clock, count, number
 from combat_analysis.keys import path_for_key
 from combat_analysis.render import document as render
 from combat_analysis.render.document import (  # noqa: F401 - md_text and md_code_block are this module's API too
@@ -94,6 +94,19 @@ def _table_note(table: SupportingTable, folder: Path | None) -> list[render.Inli
             *(["."] if rest else [])]
 
 
+def no_chart_reason(pkg: AgentDataPackage) -> str:
+    """Why an answer has no chart image, in the words of what it has instead (for Dagster's `chart` metadata)."""
+    if pkg.is_refusal:
+        return "no chart: the question was not answered, so there is nothing to draw"
+    table = pkg.response.supporting_data if pkg.response else None
+    kinds = {v.type for v in pkg.visualizations.values() if not v.file_path}
+    if "table" in kinds and table is not None:
+        return f"no chart: the answer is a list of {count(table.total_rows, 'row')}, under the report's Supporting data"
+    if "kpi" in kinds:
+        return "no chart: the answer is a single figure"
+    return "no chart was drawn for this answer"
+
+
 def _chart_block(chart: Visualization, table: SupportingTable | None, folder: Path | None) -> Block:
     if chart.file_path:
         return Figure(Path(chart.file_path), chart.alt_text, chart.title)
@@ -123,8 +136,10 @@ def answer_document(pkg: AgentDataPackage, folder: Path | None = None) -> Docume
         sections.append(Section("Charts", tuple(_chart_block(c, table, folder) for c in charts)))
     analysis = pkg.analysis
     findings = (*analysis.key_findings, *analysis.comparisons, *analysis.patterns) if analysis else ()
+    # the key insights are the strongest findings: the section lists only the others, so nothing is said twice
+    findings = tuple(f for f in findings if f.description not in resp.key_insights)
     if findings:
-        sections.append(Section("Findings", (render.Bullets(tuple(
+        sections.append(Section("Other findings" if resp.key_insights else "Findings", (render.Bullets(tuple(
             Item(render.spans([f.description]), badge=f.significance) for f in findings)),)))
     if table is not None:
         headings = [_column_heading(c) for c in table.columns]

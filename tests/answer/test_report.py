@@ -134,3 +134,34 @@ def test_times_in_a_table_read_as_the_match_clock_and_the_csv_keeps_seconds(stag
     assert all(re.fullmatch(r"\d+:[0-5]\d", t.strip()) for t in shown)
     page = Path(pkg.final_output.html_path).read_text(encoding="utf-8")
     assert f">{clock(seconds[-1])}<" in page
+
+
+def test_an_answer_without_a_chart_says_what_it_is_instead(stage_env):
+    from combat_analysis.answer.report import no_chart_reason
+
+    def ask(question):
+        return answer_question(question, warehouse_root=stage_env.warehouse_root, match_id=MATCH_ID,
+                               artifacts_dir=stage_env.artifacts_dir, followups=False)
+
+    purchases = ask("list every item mid_or_feed bought")
+    rows = purchases.response.supporting_data.total_rows
+    assert rows > 10
+    assert no_chart_reason(purchases) == (f"no chart: the answer is a list of {rows} rows, under the report's "
+                                          "Supporting data")
+    assert no_chart_reason(ask("How much healing did the top healer do?")) == "no chart: the answer is a single figure"
+    assert "not answered" in no_chart_reason(ask("What rank is mid_or_feed?"))
+
+
+def test_no_finding_is_said_twice_in_a_report(dev_packages):
+    said_twice = 0
+    packages = [pkg for _, pkg in dev_packages]
+    for pkg in packages:
+        insights = set(pkg.response.key_insights)
+        md = pkg.final_output.markdown
+        for insight in insights:
+            said_twice += md.count(render.md_text(insight)) > 1
+        others = {f.description for f in (*pkg.analysis.key_findings, *pkg.analysis.comparisons,
+                                           *pkg.analysis.patterns)} - insights
+        assert ("## Other findings" in md or "## Findings" in md) == bool(others), pkg.input.raw_query
+    assert said_twice == 0
+    assert any(pkg.response.key_insights for pkg in packages)
