@@ -41,6 +41,8 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
     (r"\bweather\b|\brain(ing|y)?\b|\bsnow(ing)?\b|\btemperature\b|\bsunny\b|\bforecast\b", "the weather", ()),
     (r"\b(what|which)\s+rank\b|\brank(ed)?\s+(is|was|are|were|of)\b|\bcurrent\s+rank\b|\b(their|his|her|my|its)\s+rank\b"
      r"|'s\s+(?:rank|ranking|tier|elo|mmr)\b(?!\s+(?:in|on|by|for|among|at)\b)"
+     # a player's name then a rank word, the possessive taken with the name: "what is X's rank", "X rank?"
+     r"|\bname\s+(?:'s\s+)?(?:rank|ranking|tier|elo|mmr)\s*(?:[?.!]|$)"
      r"|\branked\s+(tier|division|ladder|points|rating|mode)\b|\bis\s+\S+\s+ranked\b|\b(elo|mmr|lp|ladder|division|"
      r"matchmaking|skill\s+rating|rating)\b|\btier\b", "ranks, ratings or matchmaking", ("kda", "mvp_score")),
     # The queue, mode and platform a match was played in: the log's start line holds only the match id. "Ranked" as
