@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from combat_analysis.answer.compose import Words
 from combat_analysis.answer.env import DEFAULT_INLINE_ROWS, Planner, StageEnv
 from combat_analysis.answer.match import analyst as match_analyst
 from combat_analysis.answer.match import composer as match_composer
@@ -29,7 +30,6 @@ from combat_analysis.answer.season import analyst as season_analyst
 from combat_analysis.answer.season import composer as season_composer
 from combat_analysis.answer.season import data_engineer as season_data_engineer
 from combat_analysis.answer.season import visualization as season_visualization
-from combat_analysis.answer.compose import Words
 from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer
 from combat_analysis.contracts.package import AgentDataPackage, new_package
 from combat_analysis.contracts.plan import Intent, QueryPlan

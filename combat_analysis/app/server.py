@@ -14,6 +14,7 @@ the planner take about 0.4 s before any work, several times the query itself.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import signal
@@ -77,7 +78,7 @@ def _serve_until_idle(listener: socket.socket, fingerprint: str, charts: ChartDr
             conn.settimeout(CLIENT_TIMEOUT_S)
             try:
                 request = _receive(conn)
-                _send(conn, _answer(request, fingerprint, charts, ask, lambda part: _send(conn, part)))
+                _send(conn, _answer(request, fingerprint, charts, ask, functools.partial(_send, conn)))
             except (OSError, ValueError, ConnectionError):
                 continue  # the client went away; the next one is served
 
