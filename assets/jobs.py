@@ -1,4 +1,9 @@
-"""Jobs (among them the nightly housekeeping), and the executor chosen by COMBAT_ANALYSIS_EXECUTOR."""
+"""Jobs (among them the nightly housekeeping), and their executors.
+
+Question runs (`answer_question_job`) always run their steps in the run's own process (the in-process
+executor); every other run (ingest, match reports, the season, housekeeping) runs on the executor chosen by
+COMBAT_ANALYSIS_EXECUTOR (`executor_from_env`, the code location's default: multiprocess unless set).
+"""
 
 
 import os
@@ -19,9 +24,15 @@ from resources import CombatHome, PackageIOManager
 ingest_match_job = dg.define_asset_job(
     "ingest_match_job", selection=[raw_match_log, match_warehouse],
     description="Read a match's log into the warehouse (the incoming-logs sensor runs it).")
+# In process, whatever COMBAT_ANALYSIS_EXECUTOR says: a question's five steps run one after the other, each
+# milliseconds to a second of work on one small match, and a person waits for the run. A process per step
+# (even from a forkserver) costs more than the steps, and there is no parallelism to win. Ingest and season
+# runs keep the configured executor: their steps are long, write the lake, run side by side in a backfill or a
+# season, take pool slots, and a step that dies (memory, a killed worker) must not take the run with it.
 answer_question_job = dg.define_asset_job(
-    "answer_question_job", selection=question_assets,
-    description="Carry one question through the five stages to its report (one partition per question).")
+    "answer_question_job", selection=question_assets, executor_def=dg.in_process_executor,
+    description="Carry one question through the five stages to its report (one partition per question), its "
+                "steps in the run's own process.")
 match_report_job = dg.define_asset_job(
     "match_report_job", selection=[match_report],
     description="Build a match's full report.")
@@ -236,7 +247,8 @@ def forkserver_multiprocess_executor(config: dict) -> dict:
 
 
 def executor_from_env() -> dg.ExecutorDefinition:
-    """in_process, multiprocess (default), celery, k8s or dask. The optional ones are extras
+    """The executor of every run but a question's (which runs in process: `answer_question_job`):
+    in_process, multiprocess (default), celery, k8s or dask. The optional ones are extras
     (`pip install '.[celery]'` ...) imported only when chosen, so the base install stays light."""
     choice = os.environ.get("COMBAT_ANALYSIS_EXECUTOR", "multiprocess").strip().lower()
     if choice == "in_process":

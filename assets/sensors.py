@@ -143,7 +143,13 @@ def missing_match(paths, request: QuestionRequest) -> str | None:
     return None if match_ids(paths.lake) else "a first match (the warehouse is empty)"
 
 
-@dg.sensor(job=answer_question_job, minimum_interval_seconds=10, default_status=dg.DefaultSensorStatus.RUNNING,
+# Every pass of the daemon's sensor loop (it passes at most every 5 s, whatever a sensor asks): a person waits
+# for a dropped question, and a look at one folder costs nothing.
+QUESTION_SENSOR_INTERVAL_S = 1
+
+
+@dg.sensor(job=answer_question_job, minimum_interval_seconds=QUESTION_SENSOR_INTERVAL_S,
+           default_status=dg.DefaultSensorStatus.RUNNING,
            description="Answers each question file dropped into the questions folder (format: its README). A "
                        "question whose match is not in the warehouse yet waits for it, up to "
                        "`CombatHome.question_wait_minutes` (COMBAT_ANALYSIS_QUESTION_WAIT_MINUTES, default 30); "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -28,6 +29,20 @@ from combat_analysis.contracts.package import (
 STAGE = "composer"
 MAX_INSIGHTS = 6
 TABLE_ROWS = 10
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a person reads first, worded from the analysed package alone (no chart, report or follow-up goes
+    into it): the direct answer, the key insights and the supporting table. A composer's `words` makes them
+    once the analyst is done, so the command line can print them before the charts and the report are made
+    (`pipeline.run_stages(on_words=...)`); the composer words the same package the same way.
+    `offers_followups`: an answer with data, whose anticipated follow-ups are answered."""
+
+    direct: str
+    insights: tuple[str, ...] = ()
+    table: SupportingTable | None = None
+    offers_followups: bool = False
 
 
 def supporting_table(pkg: AgentDataPackage, rows: list[dict[str, Any]], columns: Sequence[str]) -> SupportingTable | None:

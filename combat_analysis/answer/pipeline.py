@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from combat_analysis.answer.compose import Words
 from combat_analysis.answer.env import DEFAULT_INLINE_ROWS, Planner, StageEnv
 from combat_analysis.answer.match import analyst as match_analyst
 from combat_analysis.answer.match import composer as match_composer
@@ -38,18 +39,21 @@ from combat_analysis.warehouse.query import open_locked
 from combat_analysis.warehouse.store import NO_MATCH_YET, WarehouseError
 
 Stage = Callable[[AgentDataPackage, StageEnv], AgentDataPackage]
+Wording = Callable[[AgentDataPackage, StageEnv], Words]
 StageName = Literal["query_analyst", "data_engineer", "analyst", "visualization", "composer"]
 
 
 @dataclass(frozen=True)
 class StageSequence:
-    """The four stages after the query analyst, for one kind of question."""
+    """The four stages after the query analyst, for one kind of question, and the composer's wording of the
+    analysed package (`words`: what the composer will say, without charts, report or follow-ups)."""
 
     name: str
     data_engineer: Stage
     analyst: Stage
     visualization: Stage
     composer: Stage
+    words: Wording
 
     def stages(self) -> tuple[tuple[StageName, Stage], ...]:
         """The five stages in order, the query analyst first."""
@@ -58,9 +62,9 @@ class StageSequence:
 
 
 MATCH = StageSequence("match", match_data_engineer.data_engineer, match_analyst.analyst,
-                      match_visualization.visualization, match_composer.composer)
+                      match_visualization.visualization, match_composer.composer, match_composer.words)
 SEASON = StageSequence("season", season_data_engineer.data_engineer, season_analyst.analyst,
-                       season_visualization.visualization, season_composer.composer)
+                       season_visualization.visualization, season_composer.composer, season_composer.words)
 
 
 def sequence_for(plan: QueryPlan | None) -> StageSequence:
@@ -143,13 +147,22 @@ def run_stages(
     previous_queries: Sequence[str] = (),
     user_id: str = "anonymous",
     session_id: str = "",
+    on_words: Callable[[Words], None] | None = None,
 ) -> AgentDataPackage:
-    """The five stages on one locked connection, opened once for the question and its follow-ups."""
+    """The five stages on one locked connection, opened once for the question and its follow-ups.
+
+    `on_words` is handed the composer's wording as soon as the analyst is done, before the charts, the
+    follow-ups and the report (the command line prints the direct answer then: a reader waits for the answer,
+    not for the report around it); the composer words the same package the same way."""
     pkg = new_package(question, env.match_id, tuple(previous_queries), user_id=user_id, session_id=session_id)
     with answering(env).session() as session:
         pkg = query_analyst(pkg, session)
         sequence = sequence_for(pkg.plan)
-        for stage in (sequence.data_engineer, sequence.analyst, sequence.visualization, sequence.composer):
+        for stage in (sequence.data_engineer, sequence.analyst):
+            pkg = stage(pkg, session)
+        if on_words is not None:
+            on_words(sequence.words(pkg, session))
+        for stage in (sequence.visualization, sequence.composer):
             pkg = stage(pkg, session)
     return pkg
 
@@ -171,11 +184,12 @@ def answer_question(
     scope: ScopeReading | None = None,
     charts: ChartDrawer = DRAW_HERE,
     snapshot: int | None = None,
+    on_words: Callable[[Words], None] | None = None,
 ) -> AgentDataPackage:
     """Answer one question about one match (or, with `match_id` None on a warehouse of several, across
     matches; `choose_match` picks, and its `scope` reading is passed on so it is not read again), on the lake as
     it is, or as it was at `snapshot`; charts and reports go under artifacts_dir/<query_id>/, drawn by `charts`
-    (here, by default)."""
+    (here, by default). `on_words` is handed the answer's words before its charts and report (`run_stages`)."""
     env = StageEnv.build(
         scope_how=scope_how,
         scope=scope,
@@ -191,4 +205,5 @@ def answer_question(
         charts=charts,
         snapshot=snapshot,
     )
-    return run_stages(question, env, previous_queries=previous_queries, user_id=user_id, session_id=session_id)
+    return run_stages(question, env, previous_queries=previous_queries, user_id=user_id, session_id=session_id,
+                      on_words=on_words)

@@ -281,23 +281,34 @@ def _ask(args, charts) -> int:
             scope=choice.scope, snapshot=choice.snapshot, artifacts_dir=paths.artifacts,
             handles_dir=paths.handles, previous_queries=tuple(args.previous or ()),
             planner=_planner_from_args(args), followups=not args.no_followups, charts=charts,
+            on_words=None if args.json else lambda words: _print_answer(words.direct, words.insights),
         )
     except expected as exc:
         is_refused = isinstance(exc, refused)
         err.print(f"[red]{'refused' if is_refused else 'error'}:[/red] {exc}", highlight=False)
         return Exit.REFUSED if is_refused else Exit.BAD_INPUT
-    _print_package(package, args.json)
+    _print_package(package, args.json, words_printed=not args.json)
     return Exit.REFUSED if package.is_refusal else Exit.OK
 
 
-def _print_package(package, as_json: bool) -> None:
+def _print_answer(direct: str, insights) -> None:
+    """The direct answer and its insights, flushed at once: `ask` prints them as soon as the analyst is done,
+    before the charts, the follow-ups and the report (a reader waits for the answer, not for the report around
+    it; a pipe would hold them in its buffer)."""
+    print(direct)
+    for insight in insights:
+        print(f"  - {insight}")
+    sys.stdout.flush()
+
+
+def _print_package(package, as_json: bool, words_printed: bool = False) -> None:
+    """The package as JSON, or its answer (unless printed already, as soon as it was worded) and the report's
+    path, once the report is written."""
     if as_json:
         sys.stdout.write(package.to_json() + "\n")
         return
-    response = package.response
-    print(response.direct_answer)
-    for insight in response.key_insights:
-        print(f"  - {insight}")
+    if not words_printed:
+        _print_answer(package.response.direct_answer, package.response.key_insights)
     if package.final_output and package.final_output.html_path:
         print(f"report: {package.final_output.html_path}")  # stdout: `> answer.txt` keeps it with the answer
 
@@ -503,6 +514,9 @@ def run(args) -> int:
     except KeyboardInterrupt:
         err.print("interrupted")
         return 130
+    except BrokenPipeError:  # the reader went away (`ask ... | head -1`, after the answer came first): no error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nor at the interpreter's last flush
+        return Exit.OK
     except Exception as exc:  # noqa: BLE001  the last resort: every other failure is handled where it happens
         err.print(f"[red]internal error:[/red] {type(exc).__name__}: {' '.join(str(exc).split())[:500]}",
                   highlight=False)

@@ -85,6 +85,7 @@ def ask_resident(argv: list[str]) -> int | None:
     path = socket_path(home_of(argv))
     if not path.exists():
         return None
+    streamed = False
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
             sock.settimeout(CLIENT_TIMEOUT_S)
@@ -92,7 +93,15 @@ def ask_resident(argv: list[str]) -> int | None:
             _send(sock, {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ),
                          "fingerprint": code_fingerprint()})
             reply = _receive(sock)
-    except (OSError, ValueError, ConnectionError):
+            while reply.get("status") == "output":  # the direct answer, before the charts and the report
+                sys.stdout.write(reply.get("stdout", ""))
+                sys.stdout.flush()
+                streamed = True
+                reply = _receive(sock)
+    except (OSError, ValueError, ConnectionError) as exc:
+        if streamed:  # the answer is printed already: asking again here would print it twice
+            sys.stderr.write(f"error: the answer server stopped before the report was written: {exc}\n")
+            return 3  # Exit.INTERNAL (app.exits), not imported: the client stays this module alone
         return None  # no server behind the socket, or it died: answer here
     if reply.get("status") != "answered":
         return None  # a server of other code, or one that could not take the request

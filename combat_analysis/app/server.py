@@ -14,6 +14,7 @@ the planner take about 0.4 s before any work, several times the query itself.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import signal
@@ -77,7 +78,7 @@ def _serve_until_idle(listener: socket.socket, fingerprint: str, charts: ChartDr
             conn.settimeout(CLIENT_TIMEOUT_S)
             try:
                 request = _receive(conn)
-                _send(conn, _answer(request, fingerprint, charts, ask))
+                _send(conn, _answer(request, fingerprint, charts, ask, functools.partial(_send, conn)))
             except (OSError, ValueError, ConnectionError):
                 continue  # the client went away; the next one is served
 
@@ -143,15 +144,35 @@ def _warm_charts() -> None:
     plt.close(figure)
 
 
-def _answer(request: dict, fingerprint: str, charts: ChartDrawer, ask: AskRunner) -> dict:
-    """Run one `ask` as the client would have, in its folder and environment, and return what it printed."""
+class _Streamed(io.StringIO):
+    """The served `ask`'s stdout: what it flushes (the direct answer, printed before the charts and the report)
+    goes to the client at once, as an "output" message; the rest with the final reply."""
+
+    def __init__(self, send: Callable[[dict], None]) -> None:
+        super().__init__()
+        self._send, self._sent = send, 0
+
+    def flush(self) -> None:
+        text = self.getvalue()
+        if len(text) > self._sent:
+            self._send({"status": "output", "stdout": text[self._sent:]})
+            self._sent = len(text)
+
+    def rest(self) -> str:
+        return self.getvalue()[self._sent:]
+
+
+def _answer(request: dict, fingerprint: str, charts: ChartDrawer, ask: AskRunner,
+            send: Callable[[dict], None] = lambda part: None) -> dict:
+    """Run one `ask` as the client would have, in its folder and environment, and return what it printed
+    (what it flushed on the way was handed to `send` already)."""
     if request.get("fingerprint") != fingerprint:
         return {"status": "stale"}
     argv = [str(a) for a in request.get("argv", [])]
     run = ask(argv)
     if run is None:
         return {"status": "refused"}  # the client's own CLI answers it (and prints any usage error)
-    out, err = io.StringIO(), io.StringIO()
+    out, err = _Streamed(send), io.StringIO()
     saved_env, saved_cwd = dict(os.environ), os.getcwd()
     try:
         os.environ.clear()
@@ -169,4 +190,4 @@ def _answer(request: dict, fingerprint: str, charts: ChartDrawer, ask: AskRunner
         os.environ.clear()
         os.environ.update(saved_env)
         os.chdir(saved_cwd)
-    return {"status": "answered", "stdout": out.getvalue(), "stderr": err.getvalue(), "code": code}
+    return {"status": "answered", "stdout": out.rest(), "stderr": err.getvalue(), "code": code}

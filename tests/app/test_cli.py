@@ -54,6 +54,19 @@ def test_ask_json_prints_the_package(home):
     assert package["version"] == 5
 
 
+def test_ask_prints_the_answer_first_and_the_report_last(home):
+    """The answer's lines are printed (and flushed) as soon as it is worded, the report's path once it is written;
+    they are the package's own words."""
+    question = "how many assists did LunaSol get"
+    run = cli(home, "ask", "--match", SAMPLE_MATCH_ID, question)
+    package = json.loads(cli(home, "ask", "--match", SAMPLE_MATCH_ID, "--json", question).stdout)
+    assert run.returncode == 0, run.stderr
+    *answer, report = run.stdout.splitlines()
+    response = package["response"]
+    assert answer == [response["direct_answer"], *(f"  - {i}" for i in response["key_insights"])]
+    assert report.startswith("report: ") and Path(report.removeprefix("report: ")).is_file()
+
+
 def test_ask_with_log_reuses_an_identical_ingest(home):
     before = len(history(home / "warehouse", SAMPLE_MATCH_ID))
     run = cli(home, "ask", "--log", str(SAMPLE_LOG), "--no-followups", "How many kills did mid_or_feed get?")

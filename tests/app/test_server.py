@@ -80,6 +80,20 @@ def test_the_socket_is_private_and_only_ask_is_taken(served):
         assert client._receive(sock) == {"status": "stale"}
 
 
+def test_the_direct_answer_comes_as_its_own_message_before_the_report(served):
+    home, _ = served
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.connect(str(client.socket_path(home)))
+        client._send(sock, {"argv": ["ask", "how many deaths did Brisk have"], "cwd": "/", "env": env_for(home),
+                            "fingerprint": client.code_fingerprint()})
+        first, last = client._receive(sock), client._receive(sock)
+    assert first["status"] == "output" and first["stdout"].startswith("Brisk died 5 times")
+    assert "report:" not in first["stdout"]
+    assert last["status"] == "answered" and last["code"] == 0
+    report = last["stdout"].strip().splitlines()
+    assert len(report) == 1 and report[0].startswith("report: ") and Path(report[0].split(" ", 1)[1]).is_file()
+
+
 def test_without_a_live_server_ask_answers_in_its_own_process(tmp_path):
     home = tmp_path / "home"
     subprocess.run([str(BIN / "combat-analysis"), "ingest", str(SAMPLE_LOG)], env=env_for(home), check=True,

@@ -74,6 +74,22 @@ def test_executor_is_chosen_by_environment(monkeypatch):
         raise AssertionError("an unknown executor must be refused")
 
 
+def test_question_runs_are_in_process_and_the_rest_follow_the_environment(monkeypatch):
+    """The executor each job of the code location resolves to: a question's always in process, every other
+    job's the one COMBAT_ANALYSIS_EXECUTOR names (the default: multiprocess)."""
+    import assets.jobs
+
+    for choice, others in (("multiprocess", "multiprocess"), ("in_process", "in_process")):
+        monkeypatch.setenv("COMBAT_ANALYSIS_EXECUTOR", choice)
+        defs = dg.Definitions(assets=definitions.defs.assets, jobs=definitions.defs.jobs,
+                              resources=definitions.defs.resources, executor=assets.jobs.executor_from_env())
+        executors = {job.name: job.executor_def.name for job in defs.get_repository_def().get_all_jobs()
+                     if not job.name.startswith("__")}
+        assert executors.pop("answer_question_job") == "in_process"
+        assert executors and set(executors.values()) == {others}, executors
+        assert {"ingest_match_job", "housekeeping_job", "match_report_job"} <= set(executors)
+
+
 def test_schedules_have_the_names_the_readme_gives():
     names = {schedule.name for schedule in definitions.defs.schedules}
     assert names == {"daily_digest_schedule", "housekeeping_schedule"}

@@ -1,6 +1,6 @@
 """The team deployment, for real: `deploy/dagster.team.yaml` on a PostgreSQL server this test starts itself
 (Debian's `postgresql` package, in a temporary directory on 127.0.0.1), with a real `dagster-daemon run`
-draining the run queue and the multiprocess executor running the steps.
+draining the run queue and the multiprocess executor running the ingests' steps (a question's run in process).
 
 Two simulated logs dropped at once become two concurrent ingest runs; a question file then becomes a
 question run. Everything is checked where the team would look: in Postgres's own tables.
@@ -210,13 +210,14 @@ def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path, monkeyp
                 daemon.wait()
     assert sorted(ingests) == sorted(held)
 
-    # Every run waited in the queue until the daemon launched it, ran its steps with the multiprocess
-    # executor, and is recorded in Postgres.
+    # Every run waited in the queue until the daemon launched it, ran its steps with its executor (the
+    # ingests with the multiprocess executor COMBAT_ANALYSIS_EXECUTOR names, the question in its own process,
+    # whatever it names), and is recorded in Postgres.
     lifecycle = ("RUN_ENQUEUED", "RUN_STARTING", "RUN_START", "RUN_SUCCESS")
-    for run_id in (*ingests, answer_run):
+    for run_id, executor in (*((i, "multiprocess executor") for i in ingests), (answer_run, "steps in process")):
         moments = [_events(postgres, run_id, kind)[0][0] for kind in lifecycle]
         assert moments == sorted(moments), (run_id, moments)
-        assert any("multiprocess executor" in m for m in _messages(postgres, run_id)), run_id
+        assert any(executor in m for m in _messages(postgres, run_id)), (run_id, executor)
     tags = dict(postgres.rows("SELECT key, value FROM run_tags WHERE run_id = %s", (ingests[0],)))
     assert tags["combat_analysis/log"] in {log.name for log in logs}
 

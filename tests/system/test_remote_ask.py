@@ -1,10 +1,12 @@
 """`combat-analysis ask --dagster-url` and `remote.ask` against the real webserver and daemon (`dagster dev` on a
 free port, a DAGSTER_HOME of the test's own, the project's workspace.yaml), the sample match ingested first:
 the answer's figure is the truth file's, a refusal exits 1, a failed run names its stage's error, a timeout
-leaves the run going, and a partition key keeps its first question."""
+leaves the run going, a partition key keeps its first question, and a question file dropped into the data home
+is answered by the daemon's sensor, its run's steps in process."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import pytest
 from combat_analysis.app import remote
 from combat_analysis.formatting import number
 from combat_analysis.keys import folder_name
+from resources.io_managers import latest_package_file
 from tests.support.commands import cli
 from tests.support.paths import SAMPLE_MATCH_ID
 
@@ -89,3 +92,37 @@ def test_a_partition_key_keeps_its_first_question(webserver):
         remote.ask(base_url, "how many kills did each team have", key="team-deaths", followups=False,
                    progress=quiet, timeout=ANSWER_TIMEOUT_S)
     assert report.read_bytes() == before
+
+
+RUNS_OF_FILE = """query($tags: [ExecutionTag!]) { runsOrError(filter: {tags: $tags}) { ... on Runs {
+  results { runId status tags { key value } } } } }"""
+MESSAGES = """query($id: ID!) { runOrError(runId: $id) { ... on Run {
+  eventConnection(limit: 500) { events { ... on MessageEvent { message } } } } } }"""
+
+
+def test_a_dropped_question_file_is_answered_by_the_daemon_in_process(webserver, truth):
+    base_url, data = webserver
+    client = remote.GraphQL(base_url)
+    name = "support-healing.json"
+    (data / "questions").mkdir(parents=True, exist_ok=True)
+    (data / "questions" / name).write_text(json.dumps({"question": "how much healing did LunaSol do",
+                                                       "match_id": SAMPLE_MATCH_ID, "followups": False}))
+    tags = [{"key": "combat_analysis/file", "value": name}]
+
+    def finished() -> dict | None:
+        runs = client.query(RUNS_OF_FILE, {"tags": tags})["runsOrError"]["results"]
+        return next((r for r in runs if r["status"] in ("SUCCESS", "FAILURE", "CANCELED")), None)
+
+    deadline = time.monotonic() + ANSWER_TIMEOUT_S
+    while (run := finished()) is None:
+        assert time.monotonic() < deadline, f"no run answered {name}"
+        time.sleep(1.0)
+    assert run["status"] == "SUCCESS", run
+    messages = [e.get("message") or "" for e in client.query(MESSAGES, {"id": run["runId"]})["runOrError"][
+        "eventConnection"]["events"]]
+    assert any("Executing steps in process" in m for m in messages)
+    assert not any("multiprocess executor" in m for m in messages)
+    key = next(t["value"] for t in run["tags"] if t["key"] == "dagster/partition")
+    stored = latest_package_file(data / "packages", "answer_report", key)
+    answer = json.loads(stored.read_text(encoding="utf-8"))["response"]["direct_answer"]
+    assert "LunaSol" in answer and number(truth["players"]["LunaSol"]["healing_done"]) in answer

@@ -12,7 +12,7 @@ import re
 from datetime import datetime, timezone
 from typing import Any
 
-from combat_analysis.answer.compose import MAX_INSIGHTS, answer_followups, respond, supporting_table
+from combat_analysis.answer.compose import MAX_INSIGHTS, Words, answer_followups, respond, supporting_table
 from combat_analysis.answer.env import StageEnv
 from combat_analysis.answer.match import wording
 from combat_analysis.answer.results import all_rows, primary_rows, window_phrase
@@ -146,14 +146,13 @@ def across_version(question: str) -> str:
     return question.rstrip(" ?.!") + " across all matches?"
 
 
-def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
-    started = datetime.now(timezone.utc)
+def words(pkg: AgentDataPackage, env: StageEnv) -> Words:
+    """The direct answer, the insights and the table, from the analysed package (before charts and report)."""
     plan = pkg.plan
     result, rows = primary_rows(pkg, env)
     columns = list(result.column_types) if result else []
-    followups: tuple[FollowupAnswer, ...] = ()
-    errors: list[ErrorEntry] = []
     table = None
+    answered = False
     if plan is None or plan.intent == Intent.REFUSE:
         direct, insights = refusal_answer(plan, pkg.input.raw_query)
     elif result is None or result.status != "ok":
@@ -172,13 +171,22 @@ def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         direct = compose_answer(pkg, env, plan, roster, _patterns(pkg, env, plan))
         insights = _insights(pkg, direct)
         table = supporting_table(pkg, rows, columns)
-        if env.followups:
-            followups, errors = answer_followups(pkg, env)
+        answered = True
     prefix = latest_prefix(plan)
     if prefix and not pkg.is_refusal:  # the latest-match default says which match, and offers all of them
         keep_capital = direct[:2].isupper() or _starts_with_name(direct)
         direct = prefix + (direct if keep_capital else direct[:1].lower() + direct[1:])
         insights = (*insights[: MAX_INSIGHTS - 1],
                     f"For every match in the warehouse, ask: \"{across_version(pkg.input.raw_query)}\"")
-    return respond(pkg, env, started, direct=direct, insights=insights, table=table, followups=followups,
-                   errors=errors)
+    return Words(direct, tuple(insights), table, offers_followups=answered)
+
+
+def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
+    started = datetime.now(timezone.utc)
+    said = words(pkg, env)
+    followups: tuple[FollowupAnswer, ...] = ()
+    errors: list[ErrorEntry] = []
+    if said.offers_followups and env.followups:
+        followups, errors = answer_followups(pkg, env)
+    return respond(pkg, env, started, direct=said.direct, insights=said.insights, table=said.table,
+                   followups=followups, errors=errors)

@@ -6,29 +6,30 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from combat_analysis.answer.compose import MAX_INSIGHTS, respond, supporting_table
+from combat_analysis.answer.compose import MAX_INSIGHTS, Words, respond, supporting_table
 from combat_analysis.answer.env import StageEnv
 from combat_analysis.answer.results import primary_rows
 from combat_analysis.answer.season.data_engineer import matches_read
-from combat_analysis.contracts.package import AgentDataPackage, SupportingTable
+from combat_analysis.contracts.package import AgentDataPackage
 from combat_analysis.season.wording import answer_text
+
+
+def words(pkg: AgentDataPackage, env: StageEnv) -> Words:
+    """The season figure's sentence, its caveats and assumptions, and its table, from the analysed package."""
+    plan = pkg.plan
+    assert plan is not None and plan.season is not None
+    result, rows = primary_rows(pkg, env)
+    if result is None or result.status != "ok":
+        return Words(refusal_for_error(pkg))
+    direct = " ".join((answer_text(plan, rows, matches_read(pkg)), *(c.rstrip(".") + "." for c in plan.caveats)))
+    said = tuple(a[:1].upper() + a[1:].rstrip(".") + "." for a in plan.assumptions)
+    return Words(direct, (*report_links(rows), *said)[:MAX_INSIGHTS], supporting_table(pkg, rows, list(result.column_types)))
 
 
 def composer(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     started = datetime.now(timezone.utc)
-    plan = pkg.plan
-    assert plan is not None and plan.season is not None
-    result, rows = primary_rows(pkg, env)
-    table: SupportingTable | None = None
-    insights: tuple[str, ...] = ()
-    if result is None or result.status != "ok":
-        direct = refusal_for_error(pkg)
-    else:
-        direct = " ".join((answer_text(plan, rows, matches_read(pkg)), *(c.rstrip(".") + "." for c in plan.caveats)))
-        said = tuple(a[:1].upper() + a[1:].rstrip(".") + "." for a in plan.assumptions)
-        insights = (*report_links(rows), *said)[:MAX_INSIGHTS]
-        table = supporting_table(pkg, rows, list(result.column_types))
-    return respond(pkg, env, started, direct=direct, insights=insights, table=table)
+    said = words(pkg, env)
+    return respond(pkg, env, started, direct=said.direct, insights=said.insights, table=said.table)
 
 
 def report_links(rows: list[dict]) -> tuple[str, ...]:
