@@ -535,12 +535,26 @@ def _leader_per_team(d: Draft, r: Reading) -> QueryPlan:
 def _event_grouped(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:
     """Split by ability, item, target kind...: every row (a breakdown), the top N or the leader."""
     _with_entities(d, e, g.allowed)
+    if g.event_groups[0] == "target":
+        _on_people(d)
     breakdown = bool(BREAKDOWN.search(r.text)) or not g.superlative
     d.intent = Intent.BREAKDOWN if breakdown else Intent.RANKING
     d.group_by = (g.event_groups[0],)
     d.shape = "top" if r.shape.top else "all" if breakdown else "leader"
     d.limit = r.shape.top or (LIST_LIMIT if breakdown else d.limit)
     return finish(d)
+
+
+def _on_people(d: Draft) -> None:
+    """A player's figure split by whom it hit ("who did she hit hardest", "her damage to each enemy"): damage to
+    the people, not the minions; hitting someone hardest is doing them the most damage, their biggest hit beside."""
+    head, rest = d.metrics[0], d.metrics[1:]
+    if head == "damage_dealt":
+        d.metrics = ("damage_to_players", *rest)
+    elif head == "biggest_hit" and "damage_to_players" not in rest:
+        d.metrics = ("damage_to_players", head, *rest)
+        d.assumptions.append("hitting an enemy hardest read as dealing them the most damage; the biggest single "
+                             "hit on each is beside it")
 
 
 def _ranked(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:

@@ -262,7 +262,7 @@ def read_qualifiers(text: str, names: Sequence[str], npcs: Sequence[tuple[str, s
                 found.append(Qualifier(prep, "player", names[index], said, None, m.start(), m.end()))
             continue
         kind = next((k for k, _ in KIND_WORDS if m.group(k)), None)
-        if kind is not None and re.fullmatch(r"by\s+(?:god|player)", said):
+        if kind is not None and re.fullmatch(r"by\s+(?:god|player|enemy|opponent)", said):
             continue  # "damage by god" splits by god, like "by role"; "damage by the gods" is who dealt it
         if kind is not None:
             npc = next((canon for spoken, canon in npcs if fold(spoken) in said), None)
@@ -317,6 +317,11 @@ _GROUP_PATTERNS = [
              rf"|(?<!my\s)(?<!our\s)(?<!their\s)(?<!his\s)(?<!her\s)(?<!on\sthe\s)(?<!of\sthe\s)\b(?:team|side){_HEAD_OF}"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
                 r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"
+                # "what did she get her kills with": the instrument asked for is the ability
+                r"|\bwhat\s+(?:did|does|do|has|have)\s+name\s+(?:\w+\s+){0,4}?(?:kills?|killing\s+blows?|damage|dmg|"
+                r"healing|heals?|crits?|hits?)\s+(?:\w+\s+)?with\b"
+                r"|\bwhat\s+(?:did|does|do|has|have)\s+name\s+(?:kill|killed|heal|healed|hit|damage|damaged)\s+"
+                r"(?:\w+\s+)?with\b"
                 # the log's "types of damage" are the abilities and items that dealt it
                 r"|\b(?:types?|kinds?|sorts?|sources?)\s+of\s+(?:damage|dmg|healing|heals?|kills?)\b"),
     ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"
@@ -329,6 +334,13 @@ _GROUP_PATTERNS = [
     # "who did Brisk kill the most": Brisk's kills split by whom they killed
     ("victim", r"\b(?:who|whom|which\s+(?:player|enemy|god))\s+did\s+name\s+kill\b|\bname's\s+victims\b"
                r"|\b(?:most|favou?rite)\s+victims?\b"),
+    # "who did Brisk hit the most", "Brisk's damage to each enemy": one player's damage split by whom it hit
+    ("target", r"\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents))\s+"
+               r"did\s+name\s+"
+               r"(?:hit|damage|attack|hurt|focus|deal|do|chunk|nuke)\b"
+               r"|\b(?:to|on|against|into)\s+(?:each|every|every\s+single)\s+(?:enemy|opponent|enemy\s+(?:player|god))\b"
+               r"|\b(?:per|by)\s+(?:the\s+)?(?:enemy|enemies|opponent|opponents|enemy\s+(?:players?|gods?))\b"
+               r"(?:\s+(?:it|they|he|she)\s+hit)?"),
     # "which minute had the most kills": the minutes ranked, not a series and not the players
     ("minute", r"\b(?:which|what)\s+(?:single\s+)?minute\b(?!\s+(?:mark|of)\b)"
                r"|\b(?:top|best|worst|busiest|bloodiest)\s+(?:\d{1,2}\s+|two\s+|three\s+|five\s+)?minutes\b"),

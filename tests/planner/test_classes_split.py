@@ -1,0 +1,57 @@
+"""One player's figure split by a slot, end to end on the simulated match of `spoken`, checked against truth.py:
+damage split by the enemy it hit, kills by the ability of the killing blow."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
+
+
+def says(text: str, value: float, tol: float = 0.5) -> bool:
+    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
+
+
+def nth_player(truth: dict, n: int) -> str:
+    return sorted(truth["players"])[n]
+
+
+# ------------------------------------------------------------------------------------ damage split by whom it hit
+
+@pytest.mark.parametrize(("template", "n"), [("who did {p} damage the most", 0),
+                                             ("which enemy god did {p} hit hardest", 3),
+                                             ("which enemy took the most damage from {p}", 5),
+                                             ("which opponent did {p} deal the most damage to", 7)])
+def test_the_enemy_a_player_hit_hardest_is_the_one_they_damaged_most(spoken, template, n):
+    player = nth_player(spoken.truth, n)
+    split = spoken.truth["players"][player]["damage_to_each_player"]
+    target, amount = max(split.items(), key=lambda kv: kv[1])
+    a = spoken.ask(template.format(p=player))
+    assert target in a.text and says(a.text, amount), a.text
+
+
+@pytest.mark.parametrize(("template", "n"), [("{p} damage to each enemy", 1), ("{p}'s damage split by enemy", 6),
+                                             ("how much damage did {p} do per opponent", 8)])
+def test_a_players_damage_to_each_enemy_names_every_enemy_with_its_amount(spoken, template, n):
+    player = nth_player(spoken.truth, n)
+    a = spoken.ask(template.format(p=player))
+    for target, amount in spoken.truth["players"][player]["damage_to_each_player"].items():
+        assert target in a.text and says(a.text, amount), (target, a.text)
+    assert "minion" not in a.text.lower(), a.text
+
+
+# ------------------------------------------------------------------------------------- kills by the killing blow
+
+@pytest.mark.parametrize(("template", "n"), [("what did {p} get their kills with", 2),
+                                             ("what did {p} kill people with", 4),
+                                             ("what did {p} land killing blows with", 9)])
+def test_what_a_player_killed_with_is_their_kills_by_ability(spoken, template, n):
+    player = nth_player(spoken.truth, n)
+    by_ability = spoken.truth["players"][player]["kills_by_ability"]
+    assert by_ability
+    a = spoken.ask(template.format(p=player))
+    for ability, count in by_ability.items():
+        assert ability in a.text, (ability, a.text)
+        assert says(a.text, count), (ability, a.text)
