@@ -55,3 +55,20 @@ def test_what_a_player_killed_with_is_their_kills_by_ability(spoken, template, n
     for ability, count in by_ability.items():
         assert ability in a.text, (ability, a.text)
         assert says(a.text, count), (ability, a.text)
+
+
+# ----------------------------------------------------------------------------- several figures of one player
+
+@pytest.mark.parametrize(("template", "figures"), [
+    ("{p} k/d/a and gold", ("kills", "deaths", "assists", "gold")),
+    ("{p}'s k / d / a", ("kills", "deaths", "assists")),
+    ("damage dealt, taken and healing for {p}", ("damage_dealt", "damage_taken", "healing_done")),
+    ("{p}'s damage done and taken", ("damage_dealt", "damage_taken")),
+    ("healing done and received by {p}", ("healing_done", "healing_received")),
+])
+def test_every_figure_a_list_names_is_answered_with_its_number(spoken, template, figures):
+    player = nth_player(spoken.truth, 4)
+    row = spoken.truth["players"][player]
+    a = spoken.ask(template.format(p=player))
+    for figure in figures:
+        assert says(a.text, row[figure]), (figure, a.text)

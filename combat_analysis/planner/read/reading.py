@@ -140,22 +140,36 @@ _OBJECTIVE_VERBS = frozenset({"kill", "killed", "slain", "killing blows", "take 
                               "taking down", "take out", "took out", "takes out"})
 
 
+_DEALT_BY_NAME = frozenset({"damage dealt", "damage done", "dmg dealt", "dmg done"})
+
+
 def _narrowed(strong: list[MetricHit]) -> list[MetricHit]:
     """Plain words that a more specific figure in the same question explains."""
     if any(h.metric_id in SPECIFIC_DAMAGE for h in strong):
-        # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure
-        strong = [h for h in strong if h.metric_id != "damage_dealt"]
+        # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure, but
+        # "damage dealt and damage taken" names both
+        strong = [h for h in strong if h.metric_id != "damage_dealt" or h.phrase in _DEALT_BY_NAME]
     if any(h.metric_id in OBJECTIVE_METRICS for h in strong):
         # "how many gold furies did team 1 kill": the verb is not a request for player kills
         strong = [h for h in strong if not (h.metric_id == "kills" and h.phrase in _OBJECTIVE_VERBS)]
     return strong
 
 
+def _outside(text: str, hits: Sequence[MetricHit]) -> str:
+    """`text` with the words of the figures already named blanked: "damage taken" has used its verb."""
+    spans = [(h.start, h.end) for h in hits] + [m.span() for m in _SHARED_NOUN.finditer(text)]
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str]:
-    """A figure the verbs turn around: damage or healing that was received, hits counted as purchases."""
-    if "damage_dealt" in ids and _RECEIVE.search(text):
+    """A figure the verbs turn around: damage or healing that was received, hits counted as purchases. A verb
+    inside another figure's words ("damage taken and healing") is that figure's, not a turn of the others."""
+    receive = _RECEIVE.search(_outside(text, hits))
+    if "damage_dealt" in ids and receive:
         ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
-    if "healing_done" in ids and _RECEIVE.search(text):
+    if "healing_done" in ids and receive:
         ids = ["healing_received" if f == "healing_done" else f for f in ids]
     if "hits" in ids and _BUY.search(text) and all(h.phrase in _HOW_OFTEN for h in hits if h.metric_id == "hits"):
         # "which item was bought most often": how often counts what the verb names, here purchases
@@ -183,6 +197,35 @@ def _by_spelling(text: str) -> tuple[str, str, str] | None:
     return None
 
 
+# A list of figures that shares its noun: "damage dealt, taken and mitigated" is three damage figures.
+_SHARED_NOUN = re.compile(r"\b(?P<noun>damage|dmg|healing|heals|gold|xp|experience)\s+(?P<first>dealt|done|taken|received|"
+                          r"mitigated|earned|given)(?P<rest>(?:\s*(?:,|/|&|\band\b|\bor\b|\bplus\b)\s*(?:dealt|done|"
+                          r"taken|received|mitigated|earned|given)\b)+)")
+# Stat letters joined by slashes list one figure each: "k/d/a" is the kills, the deaths and the assists.
+_STAT_LETTERS = {"k": "kills", "d": "deaths", "a": "assists"}
+_SLASHED = re.compile(r"(?<![\w/])([kda])\s*/\s*([kda])\s*/\s*([kda])(?![\w/])")
+
+
+_STRONG = {s.phrase: s.metric_id for s in SYNONYMS if s.strength == "strong"}
+
+
+def _after(ids: list[str], anchor: str | None, extra: Sequence[str]) -> list[str]:
+    at = ids.index(anchor) + 1 if anchor in ids else len(ids)
+    return list(dict.fromkeys([*ids[:at], *extra, *ids[at:]]))
+
+
+def _listed(ids: list[str], text: str) -> list[str]:
+    """Figures a list names beyond its words' own hits, each beside the figure it came with: an elided noun's
+    figures ("damage dealt, taken"), slash-joined stat letters beside the ratio they spell ("k/d/a")."""
+    for m in _SHARED_NOUN.finditer(text):
+        extra = [_STRONG[f"{m.group('noun')} {verb}"] for verb in re.findall(r"[a-z]+", m.group("rest"))
+                 if f"{m.group('noun')} {verb}" in _STRONG]
+        ids = _after(ids, _STRONG.get(f"{m.group('noun')} {m.group('first')}"), extra)
+    for m in _SLASHED.finditer(text):
+        ids = _after(ids, "kda", [_STAT_LETTERS[letter] for letter in m.groups()])
+    return ids
+
+
 def read_metrics(text: str) -> MetricsRead:
     """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
     strong, weak = _synonym_hits(text)
@@ -197,7 +240,7 @@ def read_metrics(text: str) -> MetricsRead:
         hits = [weak[0]]
         evidence = "weak"
         notes.append(f"'{weak[0].phrase}' read as {metric(weak[0].metric_id).label}")
-    ids = _turned_by_verbs([h.metric_id for h in hits], hits, text)
+    ids = _listed(_turned_by_verbs([h.metric_id for h in hits], hits, text), text)
     # a loose word's literal reading beside it: "fattest crit" is the biggest hit, and the biggest critical hit
     ids += [also for h in hits if h.strength == "noted" for also in metric(h.metric_id).noted_with]
     if not ids:
