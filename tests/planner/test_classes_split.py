@@ -72,3 +72,35 @@ def test_every_figure_a_list_names_is_answered_with_its_number(spoken, template,
     a = spoken.ask(template.format(p=player))
     for figure in figures:
         assert says(a.text, row[figure]), (figure, a.text)
+
+
+# ------------------------------------------------------------------------------- items counted by a partial name
+
+def _bought(truth: dict) -> tuple[str, str, int]:
+    """A player, an item of several words they bought, and how many times they bought it."""
+    for player in sorted(truth["players"]):
+        items = truth["players"][player]["items"]
+        for item in sorted(set(items)):
+            if " " in item and "'" not in item:
+                return player, item, items.count(item)
+    raise AssertionError("no item of several words was bought")
+
+
+@pytest.mark.parametrize("template", ("how many {items} did {p} buy", "how many {lower} did {p} purchase",
+                                      "number of {lower} {p} bought"))
+def test_an_item_named_in_the_plural_or_in_lower_case_is_counted(spoken, template):
+    player, item, times = _bought(spoken.truth)
+    a = spoken.ask(template.format(items=item + "s", lower=item.lower() + "s", p=player))
+    assert item in a.text and says(a.text, times), a.text
+
+
+def test_an_item_named_by_the_last_word_of_its_name_alone_is_counted(spoken):
+    every = {i for row in spoken.truth["players"].values() for i in row["items"]}
+    heads = {}
+    for item in every:
+        heads.setdefault(item.split()[-1].lower(), []).append(item)
+    player, item = next((p, i) for p in sorted(spoken.truth["players"]) for i in sorted(set(
+        spoken.truth["players"][p]["items"])) if " " in i and len(heads[i.split()[-1].lower()]) == 1)
+    times = spoken.truth["players"][player]["items"].count(item)
+    a = spoken.ask(f"how many {item.split()[-1].lower()}s did {player} buy")
+    assert item in a.text and says(a.text, times), a.text

@@ -149,7 +149,7 @@ def qualifier_phrase(plan: QueryPlan) -> str:
             continue
         phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
                   "target": f"against {listed}", "victim": f"on {listed}", "ability": f"with {listed}",
-                  "item": f"with {listed}"}.get(f.dimension)
+                  "item": f"of {listed}" if "items_purchased" in plan.metrics else f"with {listed}"}.get(f.dimension)
         if phrase:
             bits.append(phrase)
     return "".join(f" {b}" for b in bits)
