@@ -104,3 +104,24 @@ def test_an_item_named_by_the_last_word_of_its_name_alone_is_counted(spoken):
     times = spoken.truth["players"][player]["items"].count(item)
     a = spoken.ask(f"how many {item.split()[-1].lower()}s did {player} buy")
     assert item in a.text and says(a.text, times), a.text
+
+
+# --------------------------------------------------------------------- non-players credited with kills, by side
+
+def _tower_deaths(truth: dict, side: str | None) -> int:
+    return sum(1 for d in truth["deaths_to_npcs"] if "Tower" in d["killer"] and (side is None or d["killer"].startswith(side)))
+
+
+@pytest.mark.parametrize(("question", "side"), [("how many kills did the towers get", None),
+                                                ("how many players did the order towers kill", "Order"),
+                                                ("how many kills did chaos towers secure", "Chaos")])
+def test_kills_credited_to_towers_are_the_deaths_they_dealt(spoken, question, side):
+    a = spoken.ask(question)
+    assert says(a.text, _tower_deaths(spoken.truth, side)), a.text
+
+
+@pytest.mark.parametrize("question", ["how much damage did the towers deal", "total damage done by towers"])
+def test_tower_damage_is_the_towers_alone(spoken, question):
+    want = sum(v for k, v in spoken.truth["npc_damage"].items() if "Tower" in k)
+    a = spoken.ask(question)
+    assert says(a.text, want), a.text

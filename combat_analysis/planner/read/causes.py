@@ -136,6 +136,36 @@ def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
         end = len(text) - len(rest) + length
         return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), negated, text[m.start():end].strip(),
                       m.start(), end, m.start("verb"), m.end("verb"))
+    return _credited(text, vocab)
+
+
+# A non-player as the one credited with the kills: "how many kills did the order towers get", "how many players did
+# the minions kill", "kills by jungle camps". These are the deaths it dealt.
+_CREDITED = re.compile(
+    r"\bhow\s+many\s+(?:kills|players|gods|people|enemies|deaths|times)\s+(?:did|do|does|have|has|had)\s+"
+    r"(?P<cause>(?:(?!\b(?:get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b)"
+    r"[a-z0-9'])+(?:\s+(?!(?:get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b)"
+    r"[a-z0-9']+)*)\s+(?P<verb>get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b"
+    r"|\bkills\s+(?:made\s+|scored\s+|secured\s+)?(?:by|from|for)\s+(?P<cause2>(?:the\s+)?[a-z][a-z' ]*)")
+
+
+def _credited(text: str, vocab: Vocabulary) -> Causes | None:
+    """A non-player credited with kills (`_CREDITED`): its kills are the deaths it dealt. Players are not causes here:
+    "kills by Brisk" or "kills by the enemy gods" are ordinary kills."""
+    for m in _CREDITED.finditer(text):
+        group = "cause" if m.group("cause") else "cause2"
+        said = m.group(group)
+        causes, length = _cause_list(said, vocab)
+        if not causes or any(kind == "player" for kind, _ in causes):
+            continue
+        if group == "cause" and said[length:].strip():
+            continue  # the whole subject must be the cause: "how many kills did team 1 get" is no cause
+        whole = [kind for kind, names in causes if not names]
+        kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
+        names = [n for _, found in causes for n in found]
+        end = m.start(group) + length
+        return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), False, text[m.start():end].strip(),
+                      m.start(), max(end, m.end()), m.start(group), m.start(group))
     return None
 
 

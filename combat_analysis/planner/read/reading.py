@@ -720,12 +720,14 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
                    *(q.note for q in qualifiers if q.note)]
     found = _metrics_beside(found, qualifiers, subject)
     causes = read_causes(text, vocab)
+    teams = sides.teams
     if causes is not None:
         found, qualifiers = _as_deaths(found, qualifiers, causes)
+        teams = tuple(t for t in teams if not _owns_cause(t, causes))
     return Reading(
         question=question, text=text, masked=masked, players=_bucket(mentions, "player"), gods=_bucket(mentions, "god"),
         abilities=abilities, items=items, npcs=_bucket(mentions, "npc"),
-        ambiguous=tuple(m for m in mentions if m.kind == "ambiguous"), teams=sides.teams, roles=roles,
+        ambiguous=tuple(m for m in mentions if m.kind == "ambiguous"), teams=teams, roles=roles,
         windows=times.windows, at_minute=times.at_minute, whole_match=times.whole_match, metrics=found.ids,
         metric_hits=found.hits, evidence=found.evidence, qualifiers=qualifiers, groups=tuple(group_cues(_without(text, causes))),
         shape=read_shape(text), scope=read_scope(text), unread=_unread(text, npc_said, qualifiers, found, causes),
@@ -733,6 +735,16 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
         assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=sides.winner_unknown, owner_sides=sides.owners,
         kind_subject=next((g for g in subject.groups() if g), None) if subject else None,
     )
+
+
+_SIDE_WORDS = {1: "order", 2: "chaos"}
+
+
+def _owns_cause(team: int, causes: Causes) -> bool:
+    """A side named only as the owner of a killer ("the chaos towers"): part of the cause, not whose deaths."""
+    word = _SIDE_WORDS.get(team)
+    return bool(word and causes.names and re.search(rf"\b{word}\b", causes.said)
+                and all(fold(n).startswith(word) for n in causes.names))
 
 
 def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qualifier],
