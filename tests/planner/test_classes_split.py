@@ -125,3 +125,19 @@ def test_tower_damage_is_the_towers_alone(spoken, question):
     want = sum(v for k, v in spoken.truth["npc_damage"].items() if "Tower" in k)
     a = spoken.ask(question)
     assert says(a.text, want), a.text
+
+
+# ------------------------------------------------------------------------------ deaths with every cause included
+
+@pytest.mark.parametrize("question", ["total deaths, including those to towers, minions and camps",
+                                      "how many deaths were there counting deaths to npcs"])
+def test_deaths_including_non_players_count_every_death(spoken, question):
+    a = spoken.ask(question)
+    assert says(a.text, len(spoken.truth["kills"]) + len(spoken.truth["deaths_to_npcs"])), a.text
+
+
+def test_a_players_deaths_including_non_players(spoken):
+    player = nth_player(spoken.truth, 2)
+    row = spoken.truth["players"][player]
+    a = spoken.ask(f"how many times did {player} die, including to minions and towers")
+    assert says(a.text, row["deaths"]), a.text  # a player's deaths are of any cause (METRICS.md)

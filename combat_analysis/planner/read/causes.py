@@ -119,8 +119,26 @@ def _cause_list(text: str, vocab: Vocabulary) -> tuple[list[Cause], int]:
 _EVERY_NPC = ("structure", "minion", "jungle", "boss", "unknown")
 
 
+# "Every death, including those to towers and minions": the causes listed widen the count rather than narrow it.
+_DEATH = re.compile(r"\b(?:deaths?|died|die|dies|dying)\b")
+_INCLUDING = re.compile(r"\b(?:including|incl|counting|as\s+well\s+as|along\s+with|together\s+with)\b[a-z0-9 ,/&'-]*")
+
+
+def _widened(text: str) -> Causes | None:
+    """Deaths with their causes listed after "including": every cause, players and non-players alike."""
+    death = _DEATH.search(text)
+    listed = _INCLUDING.search(text)
+    if death is None or listed is None or listed.start() < death.start():
+        return None
+    return Causes(_KINDS_OF_KILLERS, (), False, listed.group(0).strip(), listed.start(), listed.end(),
+                  listed.start(), listed.start())
+
+
 def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
     """The causes of death the question names (`text` normalized, names masked), or None."""
+    widened = _widened(text)
+    if widened is not None:
+        return widened
     for m in _HEAD.finditer(text):
         rest = text[m.end():]
         negated = bool(m.group("neg"))

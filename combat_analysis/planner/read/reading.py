@@ -724,6 +724,9 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     if causes is not None:
         found, qualifiers = _as_deaths(found, qualifiers, causes)
         teams = tuple(t for t in teams if not _owns_cause(t, causes))
+        outside = text[:causes.start] + " " + text[causes.end:]
+        if "jungle" in causes.kinds and re.search(r"\bjungle\b", causes.said) and not re.search(r"\bjungl|\bjg\b", outside):
+            roles = tuple(r for r in roles if r != "Jungle")  # "died to jungle camps" names no jungler
     return Reading(
         question=question, text=text, masked=masked, players=_bucket(mentions, "player"), gods=_bucket(mentions, "god"),
         abilities=abilities, items=items, npcs=_bucket(mentions, "npc"),
