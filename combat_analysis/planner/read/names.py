@@ -227,14 +227,13 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
                 ambiguous = False
                 if how == "exact":
                     hits = _exact(key, names)
-                elif how == "item head":
-                    hits = _item_head(key, names, question) if size == 1 and len(key) >= 4 else []
                 else:
                     # a phrase that starts or ends with an ordinary word is not a loosely spelled name
                     if common(span[0].text) or common(span[-1].text) or len(key) < 3 \
                             or (how != "fragment" and len(key) < 4):
                         continue
-                    hits, ambiguous = _loose(how, key, size, names)
+                    hits, ambiguous = (_item_head(key, names, question), False) if how == "item head" else \
+                        _loose(how, key, size, names)
                 if not hits:
                     continue
                 for i_used in range(i, i + size):

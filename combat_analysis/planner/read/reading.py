@@ -723,10 +723,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     teams = sides.teams
     if causes is not None:
         found, qualifiers = _as_deaths(found, qualifiers, causes)
-        teams = tuple(t for t in teams if not _owns_cause(t, causes))
-        outside = text[:causes.start] + " " + text[causes.end:]
-        if "jungle" in causes.kinds and re.search(r"\bjungle\b", causes.said) and not re.search(r"\bjungl|\bjg\b", outside):
-            roles = tuple(r for r in roles if r != "Jungle")  # "died to jungle camps" names no jungler
+        teams, roles = _outside_causes(text, causes, teams, roles)
     return Reading(
         question=question, text=text, masked=masked, players=_bucket(mentions, "player"), gods=_bucket(mentions, "god"),
         abilities=abilities, items=items, npcs=_bucket(mentions, "npc"),
@@ -741,6 +738,17 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
 
 
 _SIDE_WORDS = {1: "order", 2: "chaos"}
+
+
+def _outside_causes(text: str, causes: Causes, teams: tuple[int, ...], roles: tuple[str, ...]
+                    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The sides and roles named outside the causes of death: "the chaos towers" owns the killer, "died to jungle
+    camps" names no jungler."""
+    teams = tuple(t for t in teams if not _owns_cause(t, causes))
+    outside = text[:causes.start] + " " + text[causes.end:]
+    if "jungle" in causes.kinds and re.search(r"\bjungle\b", causes.said) and not re.search(r"\bjungl|\bjg\b", outside):
+        roles = tuple(r for r in roles if r != "Jungle")
+    return teams, roles
 
 
 def _owns_cause(team: int, causes: Causes) -> bool:
