@@ -338,8 +338,9 @@ def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
     label = metric_label(best_by)
     parts = []
     for row in rows:
-        record = (f"{row['player']} played {row['matches']:,} matches: {row['wins']:,} wins, {row['losses']:,} "
-                  f"losses, {row['unknown_results']:,} with no winner (win rate {percent(row['win_rate_pct'])})")
+        record = (f"{row['player']} played {count(row['matches'], 'match')}: {count(row['wins'], 'win')}, "
+                  f"{count(row['losses'], 'loss')}, {row['unknown_results']:,} with no winner (win rate "
+                  f"{percent(row['win_rate_pct'])})")
         average = f"{number(row[f'average_{best_by}'], 2)} per match (the mean of per-match figures)"
         figures = (f"{label[:1].upper() + label[1:]}: {number(row[f'total_{best_by}'], 0)} in total, {average}"
                    if f"total_{best_by}" in row else f"{label[:1].upper() + label[1:]}: {average}")

@@ -326,7 +326,7 @@ def test_the_winner_is_the_team_that_took_the_enemy_titan(fact_matches, m):
     winner = match["truth"]["winner"]
     pkg = ask(match, "which side won")
     if winner is None:
-        assert pkg.response.direct_answer.startswith("The winner cannot be determined")
+        assert pkg.response.direct_answer.startswith("The winner is unknown: no Titan fell")
     else:
         assert pkg.response.direct_answer.startswith(f"Team {winner} won the match")
         assert F.say(F.Winner(team=winner)) in [f.description for f in pkg.analysis.key_findings]

@@ -149,7 +149,7 @@ def qualifier_phrase(plan: QueryPlan) -> str:
             continue
         phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
                   "target": f"against {listed}", "victim": f"on {listed}", "ability": f"with {listed}",
-                  "item": f"with {listed}"}.get(f.dimension)
+                  "item": f"of {listed}" if "items_purchased" in plan.metrics else f"with {listed}"}.get(f.dimension)
         if phrase:
             bits.append(phrase)
     return "".join(f" {b}" for b in bits)
@@ -529,8 +529,8 @@ def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
     if "winner_team" in columns:
         winner = rows[0].get("winner_team") if rows else None
         if winner is None:
-            return ("The winner cannot be determined: the log does not record a Titan kill, so no team is "
-                    "known to have won.")
+            return ("The winner is unknown: no Titan fell in this match (the log records no Titan kill), so "
+                    "neither team is known to have won.")
         when = f" at {clock(rows[0]['match_second'])}" if is_number(rows[0].get("match_second")) else ""
         by = f" ({rows[0]['killer']} dealt the final blow{when})" if rows[0].get("killer") else ""
         return f"Team {winner} won the match: team {winner} destroyed the enemy Titan{by}."

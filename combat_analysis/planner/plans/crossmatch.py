@@ -309,19 +309,30 @@ def _named_subject(r: Reading, players: Sequence[str], cue: bool) -> Subject | N
     return None
 
 
+def _ranked_subject(r: Reading, slot: FigureSlot, players: Sequence[str], text: str) -> Subject | None:
+    """A subject named by its kind: matches, gods, roles or sides."""
+    if len(players) == 1 and _MATCH_SUBJECT.search(text) and slot.family != "match":
+        return "player"  # "which game was her worst for deaths": her best and worst match
+    if _MATCH_SUBJECT.search(text) or (slot.family == "match" and (r.shape.superlative or slot.order)):
+        return "matches"
+    for subject, pattern in (("god", _GOD_SUBJECT), ("role", _ROLE_SUBJECT), ("side", _SIDE_SUBJECT)):
+        if pattern.search(text):
+            return subject  # type: ignore[return-value]
+    if len(r.teams) == 2 and not players:
+        return "side"
+    return None
+
+
 def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, bool]:
     """The subject slot (see the module docstring), and whether it is one named god, role or side looked up."""
     text = _masked(r)
-    cue = bool(_PLAYER_CUE.search(text))
+    # "who played jungle the most": a figure's words that start with "who" still ask for a person
+    cue = bool(_PLAYER_CUE.search(text)) or any(h.phrase.startswith("who") for h in r.metric_hits)
     if slot.figure in SEASON_COUNTS:
         return "season", False
-    if _MATCH_SUBJECT.search(text) or (slot.family == "match" and (r.shape.superlative or slot.order)):
-        return "matches", False
-    for subject, pattern in (("god", _GOD_SUBJECT), ("role", _ROLE_SUBJECT), ("side", _SIDE_SUBJECT)):
-        if pattern.search(text):
-            return subject, False  # type: ignore[return-value]
-    if len(r.teams) == 2 and not players:
-        return "side", False
+    ranked = _ranked_subject(r, slot, players, text)
+    if ranked is not None:
+        return ranked, False
     named = _named_subject(r, players, cue)
     if named is not None:
         return named, True
@@ -537,6 +548,9 @@ def _profile(ask: Ask) -> Made:
     metric = ask.slot.figure or "damage_dealt"
     best: Literal["best", "worst"] | None = ("worst" if _WORST.search(ask.text) else "best" if _BEST.search(ask.text)
                                             else None)
+    judged = _JUDGED.search(ask.text)
+    if best is None and judged and _MATCH_SUBJECT.search(ask.text):
+        best = "worst" if judged.group(1) in ("worst", "worse") else "best"  # "which game was his worst for deaths"
     statistic = ask.statistic
     if statistic in ("max", "min"):
         best, statistic = ("worst" if statistic == "min" else "best"), "total"

@@ -191,13 +191,29 @@ def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str
     if by_kind is None:
         return None
     kind, ranked = by_kind
-    filters = [Filter(dimension="source_kind", values=(kind,))] if kind else []
+    filters = _npc_source_filters(kind, r, vocab)
     targets = [q for q in r.qualifiers if q.preposition in TARGET_SIDE and (q.name or q.kind != kind)]
     filters += apply_qualifiers(("npc_damage",), targets, r.players).filters
     if ranked:
         return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window, shape="leader",
                             assumptions=assumptions))
     return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), (), filters, r.window, assumptions=assumptions))
+
+
+_SIDE_WORD = {1: "order", 2: "chaos"}
+
+
+def _npc_source_filters(kind: str | None, r: Reading, vocab: Vocabulary) -> list[Filter]:
+    """Non-players dealing damage, by kind; towers are their own (phoenixes and titans are structures too), and a
+    side named with them keeps that side's ("the order towers")."""
+    if kind != "structure" or not re.fullmatch(r"towers?|turrets?", r.kind_subject or ""):
+        return [Filter(dimension="source_kind", values=(kind,))] if kind else []
+    sides = {_SIDE_WORD[t] for t in r.teams if t in _SIDE_WORD}
+    towers = tuple(n for n in vocab.npcs if "tower" in n.lower().split()
+                   and (not sides or n.lower().split()[0] in sides))
+    if not towers:
+        return [Filter(dimension="source_kind", values=(kind,))]
+    return [Filter(dimension="source", op="=" if len(towers) == 1 else "in", values=towers)]
 
 
 def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:
@@ -535,12 +551,26 @@ def _leader_per_team(d: Draft, r: Reading) -> QueryPlan:
 def _event_grouped(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:
     """Split by ability, item, target kind...: every row (a breakdown), the top N or the leader."""
     _with_entities(d, e, g.allowed)
+    if g.event_groups[0] == "target":
+        _on_people(d)
     breakdown = bool(BREAKDOWN.search(r.text)) or not g.superlative
     d.intent = Intent.BREAKDOWN if breakdown else Intent.RANKING
     d.group_by = (g.event_groups[0],)
     d.shape = "top" if r.shape.top else "all" if breakdown else "leader"
     d.limit = r.shape.top or (LIST_LIMIT if breakdown else d.limit)
     return finish(d)
+
+
+def _on_people(d: Draft) -> None:
+    """A player's figure split by whom it hit ("who did she hit hardest", "her damage to each enemy"): damage to
+    the people, not the minions; hitting someone hardest is doing them the most damage, their biggest hit beside."""
+    head, rest = d.metrics[0], d.metrics[1:]
+    if head == "damage_dealt":
+        d.metrics = ("damage_to_players", *rest)
+    elif head == "biggest_hit" and "damage_to_players" not in rest:
+        d.metrics = ("damage_to_players", head, *rest)
+        d.assumptions.append("hitting an enemy hardest read as dealing them the most damage; the biggest single "
+                             "hit on each is beside it")
 
 
 def _ranked(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:

@@ -119,8 +119,26 @@ def _cause_list(text: str, vocab: Vocabulary) -> tuple[list[Cause], int]:
 _EVERY_NPC = ("structure", "minion", "jungle", "boss", "unknown")
 
 
+# "Every death, including those to towers and minions": the causes listed widen the count rather than narrow it.
+_DEATH = re.compile(r"\b(?:deaths?|died|die|dies|dying)\b")
+_INCLUDING = re.compile(r"\b(?:including|incl|counting|as\s+well\s+as|along\s+with|together\s+with)\b[a-z0-9 ,/&'-]*")
+
+
+def _widened(text: str) -> Causes | None:
+    """Deaths with their causes listed after "including": every cause, players and non-players alike."""
+    death = _DEATH.search(text)
+    listed = _INCLUDING.search(text)
+    if death is None or listed is None or listed.start() < death.start():
+        return None
+    return Causes(_KINDS_OF_KILLERS, (), False, listed.group(0).strip(), listed.start(), listed.end(),
+                  listed.start(), listed.start())
+
+
 def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
     """The causes of death the question names (`text` normalized, names masked), or None."""
+    widened = _widened(text)
+    if widened is not None:
+        return widened
     for m in _HEAD.finditer(text):
         rest = text[m.end():]
         negated = bool(m.group("neg"))
@@ -136,6 +154,36 @@ def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
         end = len(text) - len(rest) + length
         return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), negated, text[m.start():end].strip(),
                       m.start(), end, m.start("verb"), m.end("verb"))
+    return _credited(text, vocab)
+
+
+# A non-player as the one credited with the kills: "how many kills did the order towers get", "how many players did
+# the minions kill", "kills by jungle camps". These are the deaths it dealt.
+_CREDITED = re.compile(
+    r"\bhow\s+many\s+(?:kills|players|gods|people|enemies|deaths|times)\s+(?:did|do|does|have|has|had)\s+"
+    r"(?P<cause>(?:(?!\b(?:get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b)"
+    r"[a-z0-9'])+(?:\s+(?!(?:get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b)"
+    r"[a-z0-9']+)*)\s+(?P<verb>get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b"
+    r"|\bkills\s+(?:made\s+|scored\s+|secured\s+)?(?:by|from|for)\s+(?P<cause2>(?:the\s+)?[a-z][a-z' ]*)")
+
+
+def _credited(text: str, vocab: Vocabulary) -> Causes | None:
+    """A non-player credited with kills (`_CREDITED`): its kills are the deaths it dealt. Players are not causes here:
+    "kills by Brisk" or "kills by the enemy gods" are ordinary kills."""
+    for m in _CREDITED.finditer(text):
+        group = "cause" if m.group("cause") else "cause2"
+        said = m.group(group)
+        causes, length = _cause_list(said, vocab)
+        if not causes or any(kind == "player" for kind, _ in causes):
+            continue
+        if group == "cause" and said[length:].strip():
+            continue  # the whole subject must be the cause: "how many kills did team 1 get" is no cause
+        whole = [kind for kind, names in causes if not names]
+        kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
+        names = [n for _, found in causes for n in found]
+        end = m.start(group) + length
+        return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), False, text[m.start():end].strip(),
+                      m.start(), max(end, m.end()), m.start(group), m.start(group))
     return None
 
 

@@ -120,7 +120,24 @@ def _names(vocab: Vocabulary) -> tuple[_Name, ...]:
 
 
 def _exact(key: str, names: tuple[_Name, ...]) -> list[_Name]:
-    return [n for n in names if n.key == key]
+    found = [n for n in names if n.key == key]
+    if not found and key.endswith("s"):
+        # items are counted in the plural: "healing potions", "two spectral armors"
+        found = [n for n in names if n.kind == "item" and n.key in (key[:-1], key[:-2])]
+    return found
+
+
+_BOUGHT = re.compile(r"\b(?:buy|buys|bought|buying|purchas\w*|build|builds|built|building)\b", re.IGNORECASE)
+
+
+def _item_head(key: str, names: tuple[_Name, ...], question: str) -> list[_Name]:
+    """An item by the last word of its name ("potions" for Healing Potion) in a question about buying, when one
+    item alone ends with that word."""
+    if not _BOUGHT.search(question):
+        return []
+    found = [n for n in names if n.kind == "item" and (parts := name_parts(n.name))
+             and parts[-1] in (key, key[:-1], key[:-2]) and len(parts) > 1]
+    return found if len({n.name for n in found}) == 1 else []
 
 
 def _fragment(key: str, names: tuple[_Name, ...]) -> list[_Name]:
@@ -198,7 +215,7 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
     # A misspelled name of several words ("lil rain" for lil_ra1n) is tried before single-word fragments, so
     # its first word alone does not claim the name and leave the rest to be misread.
     for how, sizes in (("exact", range(longest, 0, -1)), ("fuzzy", range(longest, 1, -1)), ("prefix", (1,)),
-                       ("fragment", (1,)), ("fuzzy", (1,)), ("fuzzy part", (1,))):
+                       ("fragment", (1,)), ("item head", (1,)), ("fuzzy", (1,)), ("fuzzy part", (1,))):
         for size in sizes:
             for i in range(len(tokens) - size + 1):
                 if any(used[i:i + size]):
@@ -215,7 +232,8 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
                     if common(span[0].text) or common(span[-1].text) or len(key) < 3 \
                             or (how != "fragment" and len(key) < 4):
                         continue
-                    hits, ambiguous = _loose(how, key, size, names)
+                    hits, ambiguous = (_item_head(key, names, question), False) if how == "item head" else \
+                        _loose(how, key, size, names)
                 if not hits:
                     continue
                 for i_used in range(i, i + size):
@@ -225,7 +243,7 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
                     candidates = tuple(dict.fromkeys(h.name for h in hits))
                     mentions.append(Mention("ambiguous", said, said, how, span[0].start, span[-1].end, candidates))
                     continue
-                label = "fuzzy" if how == "fuzzy part" else how
+                label = {"fuzzy part": "fuzzy", "item head": "fragment"}.get(how, how)
                 for hit in hits:
                     mentions.append(Mention(hit.kind, hit.name, said, label, span[0].start, span[-1].end))
     # Names that fold to nothing (only emoji or punctuation) can still be quoted verbatim.

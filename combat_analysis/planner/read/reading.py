@@ -140,22 +140,36 @@ _OBJECTIVE_VERBS = frozenset({"kill", "killed", "slain", "killing blows", "take 
                               "taking down", "take out", "took out", "takes out"})
 
 
+_DEALT_BY_NAME = frozenset({"damage dealt", "damage done", "dmg dealt", "dmg done"})
+
+
 def _narrowed(strong: list[MetricHit]) -> list[MetricHit]:
     """Plain words that a more specific figure in the same question explains."""
     if any(h.metric_id in SPECIFIC_DAMAGE for h in strong):
-        # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure
-        strong = [h for h in strong if h.metric_id != "damage_dealt"]
+        # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure, but
+        # "damage dealt and damage taken" names both
+        strong = [h for h in strong if h.metric_id != "damage_dealt" or h.phrase in _DEALT_BY_NAME]
     if any(h.metric_id in OBJECTIVE_METRICS for h in strong):
         # "how many gold furies did team 1 kill": the verb is not a request for player kills
         strong = [h for h in strong if not (h.metric_id == "kills" and h.phrase in _OBJECTIVE_VERBS)]
     return strong
 
 
+def _outside(text: str, hits: Sequence[MetricHit]) -> str:
+    """`text` with the words of the figures already named blanked: "damage taken" has used its verb."""
+    spans = [(h.start, h.end) for h in hits] + [m.span() for m in _SHARED_NOUN.finditer(text)]
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str]:
-    """A figure the verbs turn around: damage or healing that was received, hits counted as purchases."""
-    if "damage_dealt" in ids and _RECEIVE.search(text):
+    """A figure the verbs turn around: damage or healing that was received, hits counted as purchases. A verb
+    inside another figure's words ("damage taken and healing") is that figure's, not a turn of the others."""
+    receive = _RECEIVE.search(_outside(text, hits))
+    if "damage_dealt" in ids and receive:
         ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
-    if "healing_done" in ids and _RECEIVE.search(text):
+    if "healing_done" in ids and receive:
         ids = ["healing_received" if f == "healing_done" else f for f in ids]
     if "hits" in ids and _BUY.search(text) and all(h.phrase in _HOW_OFTEN for h in hits if h.metric_id == "hits"):
         # "which item was bought most often": how often counts what the verb names, here purchases
@@ -183,6 +197,35 @@ def _by_spelling(text: str) -> tuple[str, str, str] | None:
     return None
 
 
+# A list of figures that shares its noun: "damage dealt, taken and mitigated" is three damage figures.
+_SHARED_NOUN = re.compile(r"\b(?P<noun>damage|dmg|healing|heals|gold|xp|experience)\s+(?P<first>dealt|done|taken|received|"
+                          r"mitigated|earned|given)(?P<rest>(?:\s*(?:,|/|&|\band\b|\bor\b|\bplus\b)\s*(?:dealt|done|"
+                          r"taken|received|mitigated|earned|given)\b)+)")
+# Stat letters joined by slashes list one figure each: "k/d/a" is the kills, the deaths and the assists.
+_STAT_LETTERS = {"k": "kills", "d": "deaths", "a": "assists"}
+_SLASHED = re.compile(r"(?<![\w/])([kda])\s*/\s*([kda])\s*/\s*([kda])(?![\w/])")
+
+
+_STRONG = {s.phrase: s.metric_id for s in SYNONYMS if s.strength == "strong"}
+
+
+def _after(ids: list[str], anchor: str | None, extra: Sequence[str]) -> list[str]:
+    at = ids.index(anchor) + 1 if anchor in ids else len(ids)
+    return list(dict.fromkeys([*ids[:at], *extra, *ids[at:]]))
+
+
+def _listed(ids: list[str], text: str) -> list[str]:
+    """Figures a list names beyond its words' own hits, each beside the figure it came with: an elided noun's
+    figures ("damage dealt, taken"), slash-joined stat letters beside the ratio they spell ("k/d/a")."""
+    for m in _SHARED_NOUN.finditer(text):
+        extra = [_STRONG[f"{m.group('noun')} {verb}"] for verb in re.findall(r"[a-z]+", m.group("rest"))
+                 if f"{m.group('noun')} {verb}" in _STRONG]
+        ids = _after(ids, _STRONG.get(f"{m.group('noun')} {m.group('first')}"), extra)
+    for m in _SLASHED.finditer(text):
+        ids = _after(ids, "kda", [_STAT_LETTERS[letter] for letter in m.groups()])
+    return ids
+
+
 def read_metrics(text: str) -> MetricsRead:
     """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
     strong, weak = _synonym_hits(text)
@@ -197,7 +240,7 @@ def read_metrics(text: str) -> MetricsRead:
         hits = [weak[0]]
         evidence = "weak"
         notes.append(f"'{weak[0].phrase}' read as {metric(weak[0].metric_id).label}")
-    ids = _turned_by_verbs([h.metric_id for h in hits], hits, text)
+    ids = _listed(_turned_by_verbs([h.metric_id for h in hits], hits, text), text)
     # a loose word's literal reading beside it: "fattest crit" is the biggest hit, and the biggest critical hit
     ids += [also for h in hits if h.strength == "noted" for also in metric(h.metric_id).noted_with]
     if not ids:
@@ -262,7 +305,7 @@ def read_qualifiers(text: str, names: Sequence[str], npcs: Sequence[tuple[str, s
                 found.append(Qualifier(prep, "player", names[index], said, None, m.start(), m.end()))
             continue
         kind = next((k for k, _ in KIND_WORDS if m.group(k)), None)
-        if kind is not None and re.fullmatch(r"by\s+(?:god|player)", said):
+        if kind is not None and re.fullmatch(r"by\s+(?:god|player|enemy|opponent)", said):
             continue  # "damage by god" splits by god, like "by role"; "damage by the gods" is who dealt it
         if kind is not None:
             npc = next((canon for spoken, canon in npcs if fold(spoken) in said), None)
@@ -317,6 +360,11 @@ _GROUP_PATTERNS = [
              rf"|(?<!my\s)(?<!our\s)(?<!their\s)(?<!his\s)(?<!her\s)(?<!on\sthe\s)(?<!of\sthe\s)\b(?:team|side){_HEAD_OF}"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
                 r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"
+                # "what did she get her kills with": the instrument asked for is the ability
+                r"|\bwhat\s+(?:did|does|do|has|have)\s+name\s+(?:\w+\s+){0,4}?(?:kills?|killing\s+blows?|damage|dmg|"
+                r"healing|heals?|crits?|hits?)\s+(?:\w+\s+)?with\b"
+                r"|\bwhat\s+(?:did|does|do|has|have)\s+name\s+(?:kill|killed|heal|healed|hit|damage|damaged)\s+"
+                r"(?:\w+\s+)?with\b"
                 # the log's "types of damage" are the abilities and items that dealt it
                 r"|\b(?:types?|kinds?|sorts?|sources?)\s+of\s+(?:damage|dmg|healing|heals?|kills?)\b"),
     ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"
@@ -329,6 +377,13 @@ _GROUP_PATTERNS = [
     # "who did Brisk kill the most": Brisk's kills split by whom they killed
     ("victim", r"\b(?:who|whom|which\s+(?:player|enemy|god))\s+did\s+name\s+kill\b|\bname's\s+victims\b"
                r"|\b(?:most|favou?rite)\s+victims?\b"),
+    # "who did Brisk hit the most", "Brisk's damage to each enemy": one player's damage split by whom it hit
+    ("target", r"\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents))\s+"
+               r"did\s+name\s+"
+               r"(?:hit|damage|attack|hurt|focus|deal|do|chunk|nuke)\b"
+               r"|\b(?:to|on|against|into)\s+(?:each|every|every\s+single)\s+(?:enemy|opponent|enemy\s+(?:player|god))\b"
+               r"|\b(?:per|by)\s+(?:the\s+)?(?:enemy|enemies|opponent|opponents|enemy\s+(?:players?|gods?))\b"
+               r"(?:\s+(?:it|they|he|she)\s+hit)?"),
     # "which minute had the most kills": the minutes ranked, not a series and not the players
     ("minute", r"\b(?:which|what)\s+(?:single\s+)?minute\b(?!\s+(?:mark|of)\b)"
                r"|\b(?:top|best|worst|busiest|bloodiest)\s+(?:\d{1,2}\s+|two\s+|three\s+|five\s+)?minutes\b"),
@@ -665,12 +720,14 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
                    *(q.note for q in qualifiers if q.note)]
     found = _metrics_beside(found, qualifiers, subject)
     causes = read_causes(text, vocab)
+    teams = sides.teams
     if causes is not None:
         found, qualifiers = _as_deaths(found, qualifiers, causes)
+        teams, roles = _outside_causes(text, causes, teams, roles)
     return Reading(
         question=question, text=text, masked=masked, players=_bucket(mentions, "player"), gods=_bucket(mentions, "god"),
         abilities=abilities, items=items, npcs=_bucket(mentions, "npc"),
-        ambiguous=tuple(m for m in mentions if m.kind == "ambiguous"), teams=sides.teams, roles=roles,
+        ambiguous=tuple(m for m in mentions if m.kind == "ambiguous"), teams=teams, roles=roles,
         windows=times.windows, at_minute=times.at_minute, whole_match=times.whole_match, metrics=found.ids,
         metric_hits=found.hits, evidence=found.evidence, qualifiers=qualifiers, groups=tuple(group_cues(_without(text, causes))),
         shape=read_shape(text), scope=read_scope(text), unread=_unread(text, npc_said, qualifiers, found, causes),
@@ -678,6 +735,27 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
         assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=sides.winner_unknown, owner_sides=sides.owners,
         kind_subject=next((g for g in subject.groups() if g), None) if subject else None,
     )
+
+
+_SIDE_WORDS = {1: "order", 2: "chaos"}
+
+
+def _outside_causes(text: str, causes: Causes, teams: tuple[int, ...], roles: tuple[str, ...]
+                    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The sides and roles named outside the causes of death: "the chaos towers" owns the killer, "died to jungle
+    camps" names no jungler."""
+    teams = tuple(t for t in teams if not _owns_cause(t, causes))
+    outside = text[:causes.start] + " " + text[causes.end:]
+    if "jungle" in causes.kinds and re.search(r"\bjungle\b", causes.said) and not re.search(r"\bjungl|\bjg\b", outside):
+        roles = tuple(r for r in roles if r != "Jungle")
+    return teams, roles
+
+
+def _owns_cause(team: int, causes: Causes) -> bool:
+    """A side named only as the owner of a killer ("the chaos towers"): part of the cause, not whose deaths."""
+    word = _SIDE_WORDS.get(team)
+    return bool(word and causes.names and re.search(rf"\b{word}\b", causes.said)
+                and all(fold(n).startswith(word) for n in causes.names))
 
 
 def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qualifier],

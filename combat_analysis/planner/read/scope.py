@@ -79,10 +79,11 @@ _ACROSS_BY_NATURE = re.compile(
     r"|\b" + _GAME + r"(?:es|s)?\s+(?:that\s+)?(?:with|had|has|saw|having)\s+the\s+(?:most|fewest|least|highest|lowest|"
     r"biggest|largest|longest|shortest)\b|\brecords?\s+for\b"
     # records and picks
-    r"|\bwon\s+the\s+most\b(?!\s+(?:team\s*)?fights?\b)|\b(?:most|fewest|least|more|fewer)\s+(?:wins|losses|victories|defeats)\b"
+    r"|\b(?:won|lost)\s+the\s+most\b(?!\s+(?:team\s*)?fights?\b)|\b(?:most|fewest|least|more|fewer)\s+(?:wins|losses|victories|defeats)\b"
     r"|\bhow\s+many\s+(?:wins|losses|victories|defeats)\b|\b(?:matches|games)\s+(?:won|lost)\b"
     r"|\bwins?\s+(?:more|most)\b|\b(?:most|least|less)\s+(?:often\s+)?(?:played|picked|chosen|popular)\b|\bgod\s+pool\b"
-    r"|\b(?:play(?:s|ed)?|pick(?:s|ed)?|chose|chosen|choose[sn]?)\s+(?:the\s+)?(?:most|least|more|less)(?:\s+often)?\b"
+    r"|\b(?:play(?:s|ed)?|pick(?:s|ed)?|chose|chosen|choose[sn]?)\s+(?:(?!the\b)[a-z]+\s+)?(?:the\s+)?(?:most|least|more|less)"
+    r"(?:\s+often)?\b"
     r"|\bw\s*/\s*l\b|\bwin\s*[-/]\s*loss(?:es)?\b"
     # a minimum of games is itself a count over matches ("with 3+ games", "min 5 matches")
     r"|\b(?:at\s+least|min(?:imum)?(?:\s+of)?|no\s+(?:fewer|less)\s+than|more\s+than)\s+\d+\s+" + _GAME + r"(?:es|s)?\b"

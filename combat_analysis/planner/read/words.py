@@ -60,6 +60,8 @@ CUES = frozenset("""
 most least top bottom leader leaders leaderboard led leading scoreboard summary summarize overview recap
 perform performed performance play played playing played do did doing go went
 each every all everyone everybody per by list rank compare versus vs against between difference
+enemy enemies opponent opponents foe foes
+including include includes incl counting
 over time minute minutes trend trends progress progression evolution evolve evolved graph chart plot curve
 throughout went along breakdown break broken split distribution distributed composition
 first blood fb win won wins winner victory victorious lose lost loser beat beaten defeat defeated
