@@ -12,6 +12,9 @@ import re
 FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|takedown)\b|\bkilled\s+first\b"
                          r"|\bfirst\s+(?:player\s+|one\s+)?to\s+get\s+a\s+kill\b|\bfb\b|\bopened\s+the\s+scoring\b"
                          r"|\bdrew\s+first\s+blood\b")
+# First blood by its own name ("first blood", "fb"): asked from either side, it is the first player kill, even where
+# the words are a victim's ("who died first blood", "who was fb")
+FIRST_BLOOD_NAMED = re.compile(r"\bfirst\s+blood\b|\bfb\b")
 # The first or last death of any kind (METRICS.md: deaths from any source), not first blood: "who died first", "the
 # first player to die", "the last death", "who got killed last".
 DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"

@@ -19,6 +19,7 @@ from combat_analysis.planner.plans.cues import (
     DEATH_EDGE,
     DEATH_RECAP,
     FIRST_BLOOD,
+    FIRST_BLOOD_NAMED,
     FIRST_OR_LAST,
     KILL_EDGE,
     KILL_LIST,
@@ -152,6 +153,9 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     split = {"team", "role", "god", "ability", "minute", "phase"} & set(r.groups) or r.shape.per_minute
     if r.shape.count or r.shape.superlative and not edge or split or not (edge or listed):
         return None
+    if edge and FIRST_BLOOD_NAMED.search(ask.text):
+        return None  # "who died first blood": the victim of first blood, a player kill
+
     extra = _cause_of_death(ask)
     if edge:
         last = (edge.group("a") or edge.group("b")) in ("last", "final", "latest")

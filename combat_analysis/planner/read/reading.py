@@ -354,7 +354,9 @@ SUPERLATIVE = re.compile(
     r"\b(most|highest|best|top|biggest|largest|greatest|hardest|strongest|least|lowest|fewest|worst|smallest|minimum|maximum|"
     r"max|min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|ranked|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
     r"richest|poorest|carried|mvp|fragger|more|fewer|less|better|worse|top\d+|higher|lower|topped|tops|topping|"
-    r"number\s+one|no\.?\s*1|first\s+place|#\s*1)(?!\w)")
+    r"number\s+one|no\.?\s*1|first\s+place|#\s*1)(?!\w)"
+    # a thing done again and again is a ranking by how often: "who kept dying to minions", "who was always feeding"
+    r"|\b(?:kept|keeps|keep|repeatedly|constantly|always|over\s+and\s+over|again\s+and\s+again)\b")
 # "min" is the minimum unless it is the unit of a rate ("gold per min", "damage a min", "xp/min").
 ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|(?<!per\s)(?<!a\s)(?<!/)min|bottom|poorest|fewer|less|"
                        r"worse|lower|ascending)\b")
