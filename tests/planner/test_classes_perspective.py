@@ -78,3 +78,71 @@ def test_ranking_players_by_deaths_to_a_cause(spoken, question, killer_word):
     a = spoken.ask(question)
     assert any(p in a.text.split(":")[0] for p in leaders) and says(a.text, top), a.text
     assert "was not used" not in a.text, a.text
+
+
+# ------------------------------------------------------------------------------------------ the asker's own team
+
+def _team_gold(truth: dict, team: int) -> int:
+    return sum(r["gold"] for r in truth["players"].values() if r["team"] == team)
+
+
+_TEAM = re.compile(r"\bteam\s*(1|2)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("template", ["im {who}, did my team earn more gold than theirs? by how much",
+                                      "I'm {who} - gold difference between our side and the enemy team",
+                                      "as {who}, how much more gold did we make than them"])
+@pytest.mark.parametrize("team", [1, 2])
+def test_my_team_is_the_askers_team(spoken, template, team):
+    who = next(p for p, r in spoken.truth["players"].items() if r["team"] == team)
+    gap = _team_gold(spoken.truth, 2) - _team_gold(spoken.truth, 1)
+    ahead = 2 if gap > 0 else 1
+    a = spoken.ask(template.format(who=who))
+    assert a.refusal is None and says(a.text, abs(gap), tol=1), a.text
+    # the figure is the two teams', not the asker's own, and the team ahead is named with the word that says so
+    assert not says(a.text, spoken.truth["players"][who]["gold"]) or abs(gap) == spoken.truth["players"][who]["gold"]
+    first = _TEAM.search(a.text)
+    assert first and first.group(1) == str(ahead) and re.search(r"\b(more|ahead|leads?)\b", a.text), a.text
+    assert f"team {team}" in " ".join(a.plan.assumptions), a.plan.assumptions
+
+
+@pytest.mark.parametrize(("side", "team"), [("chaos", 2), ("order", 1), ("team 2", 2)])
+def test_a_side_said_as_the_askers_is_my_team(spoken, side, team):
+    kills = sum(1 for k in spoken.truth["kills"] if spoken.truth["players"][k["killer"]]["team"] == team)
+    a = spoken.ask(f"i was on {side}, how many kills did we get")
+    assert says(a.text, kills) and _TEAM.search(a.text).group(1) == str(team), a.text
+
+
+def test_as_a_god_without_my_team_is_left_alone(spoken):
+    name, row = next(iter(spoken.truth["players"].items()))
+    a = spoken.ask(f"how much gold did {name} earn as {row['god']}")
+    assert says(a.text, row["gold"]), a.text
+
+
+# ---------------------------------------------------------------------------------- who took an objective, first
+
+@pytest.mark.parametrize(("question", "kind"), [("who took the first tower", "Tower"),
+                                                ("who got the first phoenix", "Phoenix"),
+                                                ("who destroyed the last tower", "Tower")])
+def test_an_objective_answer_leads_with_the_taking_team(spoken, question, kind):
+    taken = [o for o in spoken.truth["objectives"] if o["target"].endswith(kind)]
+    o = taken[-1] if "last" in question else taken[0]
+    a = spoken.ask(question)
+    first_team = re.search(r"\b(team\s*[12]|order|chaos)\b", a.text, re.IGNORECASE)
+    assert first_team and first_team.group(1).lower() == f"team {o['team']}", a.text
+    assert a.text.startswith(f"Team {o['team']} took") and o["target"] in a.text and clock(o["second"]) in a.text
+
+
+# -------------------------------------------------------------------------------- players ranked by last hits
+
+@pytest.mark.parametrize(("question", "kind"), [("which player got the most tower last hits", "Tower"),
+                                                ("who had the most phoenix last-hits", "Phoenix"),
+                                                ("who got the most tower kills", "Tower")])
+def test_players_ranked_by_objective_last_hits(spoken, question, kind):
+    per_player = Counter(o["killer"] for o in spoken.truth["objectives"]
+                         if o["target"].endswith(kind) and o["killer_is_player"])
+    top = max(per_player.values())
+    a = spoken.ask(question)
+    assert any(p in a.text for p, n in per_player.items() if n == top) and says(a.text, top), a.text
+    # the blow is the objective's, so neither player kills nor hits landed come beside it
+    assert not {"kills", "hits"} & set(a.plan.metrics), a.plan.metrics

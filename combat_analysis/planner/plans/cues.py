@@ -40,6 +40,8 @@ OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|se
 OBJECTIVE_VALUES = [("tower", r"towers?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"),
                     ("gold fury", r"gold\s+fur(?:y|ies)"), ("fire giant", r"fire\s+giants?")]
 TOGETHER = re.compile(r"\b(combined|together|altogether|between\s+them|in\s+total|total)\b")
+# A last hit is a killing blow, never the last of something: "the most tower last hits", "who last-hit the phoenixes"
+LAST_HITS = re.compile(r"\blast[\s-]?hit(?:s|ting)?\b|\b(?:killing|final)\s+blows\b")
 FIRST_OR_LAST = re.compile(r"\b(first|earliest|opening|last|final|latest)\b")
 MATCH_FACTS = re.compile(r"\bhow\s+long\b|\b(match|game)\s+last(ed)?\b|\bhow\s+many\s+minutes\s+(did|was|were)\s+(the\s+)?(match|game)\b|\b(match|game)\s+(length|duration|time)\b|\bduration\b|"
                          r"\bwhen\s+did\s+the\s+(match|game)\s+(end|start|begin|finish)\b|\bmatch\s+id\b|\blength\s+of\s+the\s+(match|game)\b")

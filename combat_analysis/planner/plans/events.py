@@ -22,6 +22,7 @@ from combat_analysis.planner.plans.cues import (
     FIRST_BLOOD_NAMED,
     FIRST_OR_LAST,
     KILL_EDGE,
+    LAST_HITS,
     KILL_LIST,
     MATCH_FACTS,
     OBJECTIVE_LIST,
@@ -212,7 +213,7 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     counted = r.shape.count and not _BY_WHOM.search(text)
     if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
         return None
-    edge = FIRST_OR_LAST.search(text)
+    edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", text))
     if r.shape.superlative and not edge:
         return None
     values = _objective_values(text)

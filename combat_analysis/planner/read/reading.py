@@ -151,6 +151,20 @@ def _narrowed(strong: list[MetricHit]) -> list[MetricHit]:
     return strong
 
 
+# The blow that takes an objective, said right after it: "tower last hits", "phoenix kills", "titan last-hits"
+_BLOW_AFTER = re.compile(r"\s*(?:last\s+)?")
+
+
+def _without_blows_on_objectives(strong: list[MetricHit], text: str) -> list[MetricHit]:
+    """Kills or hits said right after an objective word count that objective, not player kills or hits landed."""
+    ends = [h.end for h in strong if h.metric_id in OBJECTIVE_METRICS]
+
+    def blow(h: MetricHit) -> bool:
+        return h.metric_id in ("kills", "hits") and any(
+            end <= h.start and _BLOW_AFTER.fullmatch(text[end:h.start]) for end in ends)
+    return [h for h in strong if not blow(h)]
+
+
 def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str]:
     """A figure the verbs turn around: damage or healing that was received, hits counted as purchases."""
     if "damage_dealt" in ids and _RECEIVE.search(text):
@@ -186,7 +200,7 @@ def _by_spelling(text: str) -> tuple[str, str, str] | None:
 def read_metrics(text: str) -> MetricsRead:
     """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
     strong, weak = _synonym_hits(text)
-    strong = _narrowed(strong)
+    strong = _without_blows_on_objectives(_narrowed(strong), text)
     notes: list[str] = []
     hits = list(strong)
     evidence = "strong" if strong else "none"
