@@ -360,9 +360,9 @@ class Tally(Fact):
 
 @dataclass(frozen=True, kw_only=True)
 class First(Fact):
-    """The first (or last) of a kind of event, saying of what: "The first Fire Giant was taken by team 2 at
-    23:47 (the blow came from VoidWalker42)."; "The first objective was the Order Tower, taken by team 2 at
-    9:13 (the blow came from Brute)."."""
+    """The first (or last) of a kind of event, saying of what, the taking team first: "Team 2 took the first Fire
+    Giant (at 23:47, last hit by VoidWalker42)."; "Team 2 took the first objective (the Order Tower, at 9:13, last
+    hit by Brute)."."""
 
     ordinal: Literal["first", "last"] = "first"
     noun: str  # the kind it is the first of, singular: "objective", "Fire Giant", "tower"
@@ -634,8 +634,12 @@ def _tally(f: Tally) -> str:
 
 
 def _first(f: First) -> str:
+    if f.taker is not None:  # the taking team leads, so the owner's side word in the thing's name never reads as it
+        thing = [f"the {f.thing}"] if f.thing and f.thing.casefold() != f.noun.casefold() else []
+        said = ", ".join([*thing, f"at {fmt.clock(f.second)}", *([f"last hit by {f.by}"] if f.by else [])])
+        return f"Team {f.taker} took {f.scope or 'the'} {f.ordinal} {f.noun} ({said})"
     scope = f"{f.scope} " if f.scope else ""
-    took = f"taken by team {f.taker}" if f.taker is not None else "taken by no known team"
+    took = "taken by no known team"
     blow = f" (the blow came from {f.by})" if f.by else ""
     if f.thing and f.thing.casefold() != f.noun.casefold():
         return f"The {f.ordinal} {scope}{f.noun} was the {f.thing}, {took} at {fmt.clock(f.second)}{blow}"

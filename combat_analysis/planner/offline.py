@@ -26,7 +26,7 @@ from combat_analysis.planner.plans import followup, intents, refusals
 from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, summarize
 from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
 from combat_analysis.planner.plans.single import checked, plan_reading_checked
-from combat_analysis.planner.read import parts
+from combat_analysis.planner.read import parts, perspective
 from combat_analysis.planner.read.reading import Reading, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -62,7 +62,11 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         return refuse(question, vocab, "The question is empty, so I cannot answer it.")
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
+    mine = perspective.rewrite(text, vocab)  # "I'm X ... my team": X's team
+    text = mine.text
     r = read_question(text, vocab)
+    if mine.note:
+        r = replace(r, assumptions=(*r.assumptions, mine.note))
     if refusals.hostile(r.masked):
         return refuse(question, vocab, "This looks like SQL or a command rather than a question; I can't run "
                       "commands and only answer questions about the match.")

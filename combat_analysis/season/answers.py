@@ -162,8 +162,25 @@ def _profiles(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryP
             row["overall_kda"] = profile.overall_kda
         row.update({"best_match_id": profile.best_match.match_id, "best_value": profile.best_match.value,
                     "worst_match_id": profile.worst_match.match_id, "worst_value": profile.worst_match.value})
+        if metric in boards.RECORD_FIGURES:
+            row.update(_career(profile))
         rows.append(row)
     return rows
+
+
+# What a record alone leaves out of "how has X done": the career totals and per-game means of the core figures.
+CAREER_FIGURES = ("kills", "deaths", "assists")
+
+
+def _career(profile: season.PlayerProfile) -> dict[str, Any]:
+    """Career totals and per-game means (the mean of per-match figures) of kills, deaths and assists, and the KDA
+    of the totals, beside a player's record."""
+    row: dict[str, Any] = {}
+    for m in CAREER_FIGURES:
+        row[f"career_total_{m}"] = profile.totals[m]
+        row[f"career_average_{m}"] = profile.averages[m]
+    row["career_kda"] = profile.overall_kda
+    return row
 
 
 def _head_to_head(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan) -> list[dict[str, Any]]:

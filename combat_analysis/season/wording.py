@@ -354,13 +354,29 @@ def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
         if figure.best is not None:
             parts.append(f"{row['player']}'s {best}. {record}. {figures}.")
         elif metric in boards.RECORD_FIGURES:
-            parts.append(f"{record}.")
+            parts.append(f"{record}.{_career(row)}")
         elif figure.statistic == "average":
             parts.append(f"{row['player']}'s per-match average {label} was {number(row[f'average_{best_by}'], 2)} "
                          f"(the mean of per-match figures over {row['matches']:,} matches). {best[:1].upper() + best[1:]}.")
         else:
             parts.append(f"{record}. {figures}; {best}.")
     return f"{lead}, " + " ".join(parts)
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _career(row: Row) -> str:
+    """" Career: 104 kills, 92 deaths and 198 assists in total (17.33, 15.33 and 33.00 per match, the mean of
+    per-match figures); KDA 3.28 (kills plus assists over deaths, of the totals)." beside a record."""
+    if "career_kda" not in row:
+        return ""
+    figures = ("kills", "deaths", "assists")
+    totals = _and([f"{number(row[f'career_total_{m}'], 0)} {m}" for m in figures])
+    means = _and([number(row[f"career_average_{m}"], 2) for m in figures])
+    return (f" Career: {totals} in total ({means} per match, the mean of per-match figures); KDA "
+            f"{number(row['career_kda'], 2)} (kills plus assists over deaths, of the totals).")
 
 
 def _h2h_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
@@ -390,7 +406,19 @@ def _trend_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead
     return (f"{lead}, {player}'s {label} {move} from {number(first[metric], 2)} in {first['match_id']} to "
             f"{number(last[metric], 2)} in {last['match_id']} over {len(rows):,} matches; mean "
             f"{number(sum(values) / len(values), 2)}, best {number(best[metric], 2)} ({best['match_id']}), worst "
-            f"{number(worst[metric], 2)} ({worst['match_id']}).")
+            f"{number(worst[metric], 2)} ({worst['match_id']}).{_game_by_game(rows, metric)}")
+
+
+_GAMES_LISTED = 10
+
+
+def _game_by_game(rows: list[Row], metric: str) -> str:
+    """" Game by game: 9 (5904737527, 2025-06-18), 18 (...)." — each game's value, oldest first, when few enough to
+    read; more games are counted."""
+    shown = rows[-_GAMES_LISTED:]
+    each = ", ".join(f"{number(r[metric], 2)} ({r['match_id']}, {_date(r)})" for r in shown)
+    earlier = f" (the {len(rows) - len(shown)} earlier matches are in the table)" if len(rows) > len(shown) else ""
+    return f" Game by game, oldest first: {each}{earlier}."
 
 
 _SENTENCES = {"board": _board_sentence, "matches": _matches_sentence, "season": _season_sentence,

@@ -57,8 +57,8 @@ def test_winner(stage_env):
                                           "final blow at 31:59).")
     assert finding(pkg, "stomp") == ("Team 2 led on gold from start to finish (a stomp) and won the match, ending "
                                      "21,644 gold ahead; team 1 never led.")
-    assert finding(pkg, "objectives") == ("Team 2 took 9 of the 14 objectives. The last objective was the Order Titan, "
-                                          "taken by team 2 at 31:59 (the blow came from LunaSol).")
+    assert finding(pkg, "objectives") == ("Team 2 took 9 of the 14 objectives. Team 2 took the last objective (the "
+                                          "Order Titan, at 31:59, last hit by LunaSol).")
     assert kinds(pkg) == ["event_timeline", "gold_diff"]
 
 

@@ -804,6 +804,16 @@ def _blow(row: Mapping[str, Any]) -> str:
     return f"killed by the {row.get('cause')}, {kind}" if kind else f"killed by {row.get('cause')}"
 
 
+def _first_death_kind(plan: QueryPlan, row: Mapping[str, Any], narrowed: bool) -> str:
+    """What the match's first death also was: first blood when a player dealt the blow (METRICS.md: first blood is
+    the first player kill), else a death that came before first blood. Said only of the whole match's first death."""
+    if plan.order == "desc" or narrowed:
+        return ""
+    if str(row.get("cause_kind")) == "player":
+        return "; a player kill, so it was also first blood"
+    return " (the first death of any kind; first blood, the first player kill, came later)"
+
+
 def death_list(plan: QueryPlan, rows: list[dict]) -> str:
     """Deaths from any source: "2 deaths to towers: Brisk at 4:10 (killed by Order Tower (a structure)); ..."."""
     killers = killers_said(plan)
@@ -817,8 +827,8 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
         r = rows[0]
         which = "last" if plan.order == "desc" else "first"
         of = f" of {who}" if who else ""
-        return (f"The {which} death{of}{to}{window} was {r['victim']}'s at {clock(r['match_second'])}: {_blow(r)}"
-                f"{'' if plan.order == 'desc' else ' (the first death of any kind, not only player kills)'}.")
+        return (f"The {which} death{of}{to}{window} was {r['victim']}'s, at {clock(r['match_second'])}, {_blow(r)}"
+                f"{_first_death_kind(plan, r, bool(killers or who or window))}.")
     shown = rows[:MAX_LISTED]
     more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
     if who:

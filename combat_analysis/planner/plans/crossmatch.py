@@ -309,11 +309,18 @@ def _named_subject(r: Reading, players: Sequence[str], cue: bool) -> Subject | N
     return None
 
 
-def _ranked_subject(r: Reading, slot: FigureSlot, players: Sequence[str], text: str) -> Subject | None:
+def _whose_best_game(text: str, slot: FigureSlot, cue: bool) -> bool:
+    """"Most kills in a single game, who and which game": a player's best game, where "which game" asks in which of
+    their games it was, not for the matches ranked by their own total."""
+    return cue and slot.family == "game" and bool(_SINGLE_GAME.search(text))
+
+
+def _ranked_subject(r: Reading, slot: FigureSlot, players: Sequence[str], text: str, cue: bool) -> Subject | None:
     """A subject named by its kind: matches, gods, roles or sides."""
     if len(players) == 1 and _MATCH_SUBJECT.search(text) and slot.family != "match":
         return "player"  # "which game was her worst for deaths": her best and worst match
-    if _MATCH_SUBJECT.search(text) or (slot.family == "match" and (r.shape.superlative or slot.order)):
+    if (_MATCH_SUBJECT.search(text) and not _whose_best_game(text, slot, cue)) or (
+            slot.family == "match" and (r.shape.superlative or slot.order)):
         return "matches"
     for subject, pattern in (("god", _GOD_SUBJECT), ("role", _ROLE_SUBJECT), ("side", _SIDE_SUBJECT)):
         if pattern.search(text):
@@ -330,7 +337,7 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
     cue = bool(_PLAYER_CUE.search(text)) or any(h.phrase.startswith("who") for h in r.metric_hits)
     if slot.figure in SEASON_COUNTS:
         return "season", False
-    ranked = _ranked_subject(r, slot, players, text)
+    ranked = _ranked_subject(r, slot, players, text, cue)
     if ranked is not None:
         return ranked, False
     named = _named_subject(r, players, cue)
@@ -670,9 +677,14 @@ def _is_head_to_head(ask: Ask) -> bool:
     return (against or r.shape.compare) and (slot.figure is None or (slot.family == "record" and against))
 
 
+# One value per game, said before the games themselves (which the scope reader takes): "in each of his last 3 games"
+_EACH_OF_GAMES = re.compile(r"\b(?:each|every\s+one|all)\s+of\s+(?:his|her|their|the|my|those|these)\b"
+                            r"(?:\s+(?:last|past|previous|recent|latest))?(?:\s+\w+)?\s+(?:games|matches)\b")
+
+
 def _is_trend(ask: Ask) -> bool:
     return (len(ask.players) == 1 and ask.subject == "player" and ask.slot.figure != "win_rate"
-            and bool(ask.scope.previous or _TREND.search(ask.text)))
+            and bool(ask.scope.previous or _TREND.search(ask.text) or _EACH_OF_GAMES.search(ask.question.lower())))
 
 
 def _kind(ask: Ask) -> Callable[[Ask], Made]:

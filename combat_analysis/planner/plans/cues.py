@@ -12,6 +12,9 @@ import re
 FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|takedown)\b|\bkilled\s+first\b"
                          r"|\bfirst\s+(?:player\s+|one\s+)?to\s+get\s+a\s+kill\b|\bfb\b|\bopened\s+the\s+scoring\b"
                          r"|\bdrew\s+first\s+blood\b")
+# First blood by its own name ("first blood", "fb"): asked from either side, it is the first player kill, even where
+# the words are a victim's ("who died first blood", "who was fb")
+FIRST_BLOOD_NAMED = re.compile(r"\bfirst\s+blood\b|\bfb\b")
 # The first or last death of any kind (METRICS.md: deaths from any source), not first blood: "who died first", "the
 # first player to die", "the last death", "who got killed last".
 DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"
@@ -37,6 +40,8 @@ OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|se
 OBJECTIVE_VALUES = [("tower", r"towers?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"),
                     ("gold fury", r"gold\s+fur(?:y|ies)"), ("fire giant", r"fire\s+giants?")]
 TOGETHER = re.compile(r"\b(combined|together|altogether|between\s+them|in\s+total|total)\b")
+# A last hit is a killing blow, never the last of something: "the most tower last hits", "who last-hit the phoenixes"
+LAST_HITS = re.compile(r"\blast[\s-]?hit(?:s|ting)?\b|\b(?:killing|final)\s+blows\b")
 FIRST_OR_LAST = re.compile(r"\b(first|earliest|opening|last|final|latest)\b")
 MATCH_FACTS = re.compile(r"\bhow\s+long\b|\b(match|game)\s+last(ed)?\b|\bhow\s+many\s+minutes\s+(did|was|were)\s+(the\s+)?(match|game)\b|\b(match|game)\s+(length|duration|time)\b|\bduration\b|"
                          r"\bwhen\s+did\s+the\s+(match|game)\s+(end|start|begin|finish)\b|\bmatch\s+id\b|\blength\s+of\s+the\s+(match|game)\b")

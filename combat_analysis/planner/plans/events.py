@@ -19,9 +19,11 @@ from combat_analysis.planner.plans.cues import (
     DEATH_EDGE,
     DEATH_RECAP,
     FIRST_BLOOD,
+    FIRST_BLOOD_NAMED,
     FIRST_OR_LAST,
     KILL_EDGE,
     KILL_LIST,
+    LAST_HITS,
     MATCH_FACTS,
     OBJECTIVE_LIST,
     OBJECTIVE_VALUES,
@@ -152,6 +154,9 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     split = {"team", "role", "god", "ability", "minute", "phase"} & set(r.groups) or r.shape.per_minute
     if r.shape.count or r.shape.superlative and not edge or split or not (edge or listed):
         return None
+    if edge and FIRST_BLOOD_NAMED.search(ask.text):
+        return None  # "who died first blood": the victim of first blood, a player kill
+
     extra = _cause_of_death(ask)
     if edge:
         last = (edge.group("a") or edge.group("b")) in ("last", "final", "latest")
@@ -208,7 +213,7 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     counted = r.shape.count and not _BY_WHOM.search(text)
     if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
         return None
-    edge = FIRST_OR_LAST.search(text)
+    edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", text))
     if r.shape.superlative and not edge:
         return None
     values = _objective_values(text)

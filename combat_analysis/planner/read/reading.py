@@ -163,6 +163,20 @@ def _outside(text: str, hits: Sequence[MetricHit]) -> str:
     return text
 
 
+# The blow that takes an objective, said right after it: "tower last hits", "phoenix kills", "titan last-hits"
+_BLOW_AFTER = re.compile(r"\s*(?:last\s+)?")
+
+
+def _without_blows_on_objectives(strong: list[MetricHit], text: str) -> list[MetricHit]:
+    """Kills or hits said right after an objective word count that objective, not player kills or hits landed."""
+    ends = [h.end for h in strong if h.metric_id in OBJECTIVE_METRICS]
+
+    def blow(h: MetricHit) -> bool:
+        return h.metric_id in ("kills", "hits") and any(
+            end <= h.start and _BLOW_AFTER.fullmatch(text[end:h.start]) for end in ends)
+    return [h for h in strong if not blow(h)]
+
+
 def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str]:
     """A figure the verbs turn around: damage or healing that was received, hits counted as purchases. A verb
     inside another figure's words ("damage taken and healing") is that figure's, not a turn of the others."""
@@ -229,7 +243,7 @@ def _listed(ids: list[str], text: str) -> list[str]:
 def read_metrics(text: str) -> MetricsRead:
     """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
     strong, weak = _synonym_hits(text)
-    strong = _narrowed(strong)
+    strong = _without_blows_on_objectives(_narrowed(strong), text)
     notes: list[str] = []
     hits = list(strong)
     evidence = "strong" if strong else "none"
@@ -409,7 +423,9 @@ SUPERLATIVE = re.compile(
     r"\b(most|highest|best|top|biggest|largest|greatest|hardest|strongest|least|lowest|fewest|worst|smallest|minimum|maximum|"
     r"max|min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|ranked|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
     r"richest|poorest|carried|mvp|fragger|more|fewer|less|better|worse|top\d+|higher|lower|topped|tops|topping|"
-    r"number\s+one|no\.?\s*1|first\s+place|#\s*1)(?!\w)")
+    r"number\s+one|no\.?\s*1|first\s+place|#\s*1)(?!\w)"
+    # a thing done again and again is a ranking by how often: "who kept dying to minions", "who was always feeding"
+    r"|\b(?:kept|keeps|keep|repeatedly|constantly|always|over\s+and\s+over|again\s+and\s+again)\b")
 # "min" is the minimum unless it is the unit of a rate ("gold per min", "damage a min", "xp/min").
 ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|(?<!per\s)(?<!a\s)(?<!/)min|bottom|poorest|fewer|less|"
                        r"worse|lower|ascending)\b")

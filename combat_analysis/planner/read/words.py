@@ -48,6 +48,11 @@ gain gained gains collect collected accumulate gather gathered happen happened c
 ahead behind lead leads leading led trail trailing trailed margin gap edge
 """.split())
 
+# Words for a population of players, never one player's name nor a qualifier: "did people die to towers", "how
+# often did the guys feed", "anyone die to the fire giant".
+POPULATION = frozenset("""people peoples ppl peeps person persons guys guy folks folk dudes gamers anybody anyone
+everyone everybody someone somebody teammates allies opponents members humans users""".split())
+
 # Words that frame the conversation rather than narrow the figure: what players call the match they are asking about
 # ("this one", "the scrim", "in the lobby") and the fillers of chat ("lol", "bro", "tbh"). They are neither scope nor
 # a qualifier, so a question that uses them is neither refused nor flagged for them.
@@ -58,6 +63,7 @@ u ur pls plz thx ty bois boys yall y'all dawg fam""".split())
 # Cue words of the slot readers that the catalog does not list (times, shapes, events, groups).
 CUES = frozenset("""
 most least top bottom leader leaders leaderboard led leading scoreboard summary summarize overview recap
+kept keeps keep repeatedly constantly always
 perform performed performance play played playing played do did doing go went
 each every all everyone everybody per by list rank compare versus vs against between difference
 enemy enemies opponent opponents foe foes
@@ -115,7 +121,7 @@ def domain_words() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def known_words() -> frozenset[str]:
-    return NEUTRAL | FRAME_NOUNS | FILLERS | domain_words()
+    return NEUTRAL | POPULATION | FRAME_NOUNS | FILLERS | domain_words()
 
 
 def stems(word: str) -> list[str]:

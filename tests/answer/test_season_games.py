@@ -1,0 +1,83 @@
+"""Cross-match answers by class, second set, over the two seasons of `seasons` (the 24-match season and the
+nine-match roster season), each checked against truth.py aggregated in plain Python (tests/support/season.py):
+a player's season summary names career totals beside the record, one value per game for each of a player's last N
+games, and the single best game of a figure named with its player and its game."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from combat_analysis.contracts.plan import ManyMatches
+from combat_analysis.formatting import number
+from tests.support.season import ask_across, event_games, start_order
+
+UNSAFE = {"x", "a.b", "voidwalker", "VoidWalker"}
+
+
+def players(matches, least: int = 1) -> list[str]:
+    counts: dict[str, int] = {}
+    for g in event_games(matches):
+        counts[g["player"]] = counts.get(g["player"], 0) + 1
+    return sorted(p for p, n in counts.items() if p not in UNSAFE and n >= least)
+
+
+def mine(matches, player: str) -> list[dict]:
+    return [g for g in event_games(matches) if g["player"] == player]
+
+
+def across(pkg) -> str:
+    assert not pkg.is_refusal, pkg.response.direct_answer
+    assert isinstance(pkg.plan.scope, ManyMatches), pkg.plan
+    return pkg.response.direct_answer
+
+
+# --- a season summary: the record and the career totals beside it ----------------------------------------------
+
+@pytest.mark.parametrize("template", ["how has {n} done this season", "how did {n} perform across all matches",
+                                      "{n}'s season record"])
+def test_a_season_summary_names_career_totals(seasons, template):
+    home, matches = seasons
+    player = players(matches, 2)[-1]
+    games = mine(matches, player)
+    answer = across(ask_across(home, template.format(n=player))[0])
+    assert f"played {len(games)} matches" in answer, answer
+    for figure in ("kills", "deaths", "assists"):
+        values = [g[figure] for g in games]
+        assert f"{number(sum(values))} {figure}" in answer, answer
+        assert number(statistics.fmean(values), 2) in answer, answer
+    kda = (sum(g["kills"] for g in games) + sum(g["assists"] for g in games)) / max(sum(g["deaths"] for g in games), 1)
+    assert f"KDA {number(kda, 2)}" in answer, answer
+
+
+# --- one value per game for each of a player's last N games ------------------------------------------------------
+
+@pytest.mark.parametrize("template", ["{n} kills in each of his last {k} games", "{n}'s assists in each of the last {k} "
+                                      "matches", "{n} gold for every one of their last {k} games"])
+@pytest.mark.parametrize("k", [2, 3])
+def test_each_of_the_last_n_games_has_its_own_value(seasons, template, k):
+    home, matches = seasons
+    player = players(matches, 4)[0]
+    figure = next(f for f in ("kills", "assists", "gold") if f in template)
+    ordered = {m.match_id: i for i, m in enumerate(start_order(matches))}
+    last = sorted(mine(matches, player), key=lambda g: ordered[g["match_id"]])[-k:]
+    answer = across(ask_across(home, template.format(n=player, k=k))[0])
+    each = answer.split("Game by game, oldest first:")[1]
+    for g in last:
+        assert f"{number(g[figure], 2)} ({g['match_id']}, " in each, answer
+    assert each.count("(") == k, answer
+
+
+# --- the single best game of a figure: whose and which --------------------------------------------------------
+
+@pytest.mark.parametrize("template", ["most {m} in a single game this season, who and which game",
+                                      "highest {m} in one match across all games - which player and which match"])
+@pytest.mark.parametrize(("said_as", "metric"), [("kills", "kills"), ("assists", "assists")])
+def test_the_best_single_game_names_its_player_and_game(seasons, template, said_as, metric):
+    home, matches = seasons
+    best = max(g[metric] for g in event_games(matches))
+    holders = [g for g in event_games(matches) if g[metric] == best]
+    answer = across(ask_across(home, template.format(m=said_as))[0])
+    assert any(g["player"] in answer and g["match_id"] in answer for g in holders), answer
+    assert number(best) in answer, answer
