@@ -134,23 +134,9 @@ def answer_document(pkg: AgentDataPackage, folder: Path | None = None) -> Docume
     charts = [pkg.visualizations[v] for v in resp.visualizations if v in pkg.visualizations]
     if charts:
         sections.append(Section("Charts", tuple(_chart_block(c, table, folder) for c in charts)))
-    analysis = pkg.analysis
-    findings = (*analysis.key_findings, *analysis.comparisons, *analysis.patterns) if analysis else ()
-    # the key insights are the strongest findings: the section lists only the others, so nothing is said twice
-    findings = tuple(f for f in findings if f.description not in resp.key_insights)
-    if findings:
-        sections.append(Section("Other findings" if resp.key_insights else "Findings", (render.Bullets(tuple(
-            Item(render.spans([f.description]), badge=f.significance) for f in findings)),)))
+    sections += _findings_section(pkg, resp.key_insights)
     if table is not None:
-        headings = [_column_heading(c) for c in table.columns]
-        clocks = [c in MATCH_SECOND_COLUMNS for c in table.columns]
-        blocks: list[Block] = [render.table(headings, ([clock(v) if on_clock else _cell(v)
-                                                        for v, on_clock in zip(row, clocks, strict=True)]
-                                                       for row in table.rows))]
-        note = _table_note(table, folder)
-        if note:
-            blocks.append(para(*note, role="note"))
-        sections.append(Section("Supporting data", tuple(blocks)))
+        sections.append(_supporting_section(table, folder))
     if resp.followup_answers:
         sections.append(Section(_heading(FOLLOWUP_HEADING), (render.QandA(tuple(
             (f.question, f.direct_answer) for f in resp.followup_answers)),)))
@@ -159,6 +145,28 @@ def answer_document(pkg: AgentDataPackage, folder: Path | None = None) -> Docume
         sections.append(Section(_heading(ERRORS_HEADING), (bullets(
             f"{e.stage} {e.error_type}: {e.description} ({e.recovery_action})" for e in pkg.errors),)))
     return Document(pkg.input.raw_query, lead, tuple(sections), footer=footer, base=folder)
+
+
+def _findings_section(pkg: AgentDataPackage, insights: tuple[str, ...]) -> list[Section]:
+    """The findings not already said as key insights (the insights are the strongest findings): nothing twice."""
+    analysis = pkg.analysis
+    findings = (*analysis.key_findings, *analysis.comparisons, *analysis.patterns) if analysis else ()
+    findings = tuple(f for f in findings if f.description not in insights)
+    if not findings:
+        return []
+    return [Section("Other findings" if insights else "Findings", (render.Bullets(tuple(
+        Item(render.spans([f.description]), badge=f.significance) for f in findings)),))]
+
+
+def _supporting_section(table: SupportingTable, folder: Path | None) -> Section:
+    """The supporting table as a person reads it (match seconds on the clock), and where the rest of it is."""
+    clocks = [c in MATCH_SECOND_COLUMNS for c in table.columns]
+    blocks: list[Block] = [render.table([_column_heading(c) for c in table.columns], (
+        [clock(v) if on_clock else _cell(v) for v, on_clock in zip(row, clocks, strict=True)] for row in table.rows))]
+    note = _table_note(table, folder)
+    if note:
+        blocks.append(para(*note, role="note"))
+    return Section("Supporting data", tuple(blocks))
 
 
 def _method(pkg: AgentDataPackage) -> list[Block]:
