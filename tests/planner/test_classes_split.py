@@ -141,3 +141,14 @@ def test_a_players_deaths_including_non_players(spoken):
     row = spoken.truth["players"][player]
     a = spoken.ask(f"how many times did {player} die, including to minions and towers")
     assert says(a.text, row["deaths"]), a.text  # a player's deaths are of any cause (METRICS.md)
+
+
+@pytest.mark.parametrize("question", ["how many kills did chaos get", "kills for the order side?",
+                                      "how many kills did order team get"])
+def test_a_side_word_alone_is_the_sides_players_not_its_towers(question):
+    from combat_analysis.planner import plan_question
+    from tests.support.planner import sample_vocabulary
+
+    plan = plan_question(question, sample_vocabulary())
+    assert plan.metrics[0] == "kills"
+    assert not any(f.dimension in ("source", "source_kind") for f in plan.filters)

@@ -77,6 +77,9 @@ def _named(words: str, vocab: Vocabulary) -> tuple[str, ...]:
     return tuple(sorted(npc for npc in vocab.npcs if all(set(fold(npc).split()) & forms for forms in wanted)))
 
 
+_SIDE_ALONE = re.compile(r"(?:order|chaos)(?:\s+(?:side|team|players))?")
+
+
 def _one_cause(text: str, vocab: Vocabulary) -> tuple[str | None, tuple[str, ...], int] | None:
     """(kind, names, length) of the cause at the start of `text`, or None. A kind names every killer of that kind
     (kind None: every non-player); names are the non-players a loose name fits."""
@@ -93,6 +96,8 @@ def _one_cause(text: str, vocab: Vocabulary) -> tuple[str | None, tuple[str, ...
     words = m.group(0).split()
     for size in range(len(words), 0, -1):  # the longest run of words that names someone
         said = " ".join(words[:size])
+        if _SIDE_ALONE.fullmatch(said):
+            continue  # "did chaos get": a side's players, never the one non-player whose name holds the side word
         names = _named(said, vocab)
         if names:
             return entity_kind(names[0], ()), names, at + len(said)
