@@ -81,3 +81,23 @@ def test_the_best_single_game_names_its_player_and_game(seasons, template, said_
     answer = across(ask_across(home, template.format(m=said_as))[0])
     assert any(g["player"] in answer and g["match_id"] in answer for g in holders), answer
     assert number(best) in answer, answer
+
+
+# --- games counted per player read every match, ties listed -----------------------------------------------------
+
+@pytest.mark.parametrize(("question", "fewest"), [("who played the fewest games", True),
+                                                  ("which player has the fewest matches", True),
+                                                  ("who has played in the most games", False)])
+def test_games_counted_per_player_read_every_match_with_ties(seasons, question, fewest):
+    home, matches = seasons
+    counts: dict[str, int] = {}
+    for g in event_games(matches):
+        counts[g["player"]] = counts.get(g["player"], 0) + 1
+    edge = min(counts.values()) if fewest else max(counts.values())
+    tied = sorted(p for p, n in counts.items() if n == edge)
+    answer = across(ask_across(home, question)[0])
+    assert f"with {edge} games" in answer, answer
+    shown = tied[:5]
+    assert all(p in answer for p in shown), answer
+    if len(tied) > 1:
+        assert f"{len(tied)} tied" in answer, answer

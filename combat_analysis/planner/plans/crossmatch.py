@@ -86,7 +86,7 @@ _LOSSES = re.compile(r"\b(loss(?:es)?|lost|lose|loses|losing|defeats?|defeated)\
 _WINS = re.compile(r"\b(wins|won|win|victories|victory|winners?)\b")
 _GAMES = re.compile(r"\b(how\s+many\s+(?:matches|games)|(?:matches|games)\s+played|appearances?|appeared|"
                     r"number\s+of\s+(?:matches|games)|play(?:s|ed|ing)?|picked|picks?|chos(?:e|en)|choose[sn]?|popular|favou?rites?|mains?|"
-                    r"go[- ]to|comfort)\b")
+                    r"go[- ]to|comfort|(?:most|fewest|least|more|fewer)\s+(?:matches|games))\b")
 # a player's best or worst game, its figure maybe between: "best game", "lowest-kill game", "highest damage match"
 _BEST = re.compile(r"\b(best|top|strongest|greatest|highest|biggest|largest)[-\s]+(?:(?!of\b|in\b)\w+[-\s]+){0,2}?"
                    r"(match|game|performance)\b")
