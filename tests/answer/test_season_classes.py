@@ -101,3 +101,19 @@ def test_games_counted_per_player_read_every_match_with_ties(seasons, question, 
     assert all(p in answer for p in shown), answer
     if len(tied) > 1:
         assert f"{len(tied)} tied" in answer, answer
+
+
+# --- objective last hits by player, the kinds that make up objectives said beside the figure --------------------
+
+@pytest.mark.parametrize("question", ["who has the most objective last hits this season (structures and bosses)",
+                                      "most objectives taken across all matches (towers, phoenixes and bosses)",
+                                      "who secured the most objectives overall (structures, bosses)"])
+def test_season_objective_last_hits_by_player(seasons, question):
+    home, matches = seasons
+    totals: dict[str, int] = {}
+    for g in event_games(matches):
+        totals[g["player"]] = totals.get(g["player"], 0) + g["objectives_taken"]
+    top = max(totals.values())
+    answer = across(ask_across(home, question)[0])
+    assert any(p in answer.split("Next:")[0] for p, n in totals.items() if n == top), answer
+    assert f"{number(top)} objectives taken" in answer, answer
