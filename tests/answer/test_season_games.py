@@ -81,3 +81,39 @@ def test_the_best_single_game_names_its_player_and_game(seasons, template, said_
     answer = across(ask_across(home, template.format(m=said_as))[0])
     assert any(g["player"] in answer and g["match_id"] in answer for g in holders), answer
     assert number(best) in answer, answer
+
+
+# --- games counted per player read every match, ties listed -----------------------------------------------------
+
+@pytest.mark.parametrize(("question", "fewest"), [("who played the fewest games", True),
+                                                  ("which player has the fewest matches", True),
+                                                  ("who has played in the most games", False)])
+def test_games_counted_per_player_read_every_match_with_ties(seasons, question, fewest):
+    home, matches = seasons
+    counts: dict[str, int] = {}
+    for g in event_games(matches):
+        counts[g["player"]] = counts.get(g["player"], 0) + 1
+    edge = min(counts.values()) if fewest else max(counts.values())
+    tied = sorted(p for p, n in counts.items() if n == edge)
+    answer = across(ask_across(home, question)[0])
+    assert f"with {edge} games" in answer, answer
+    shown = tied[:5]
+    assert all(p in answer for p in shown), answer
+    if len(tied) > 1:
+        assert f"{len(tied)} tied" in answer, answer
+
+
+# --- objective last hits by player, the kinds that make up objectives said beside the figure --------------------
+
+@pytest.mark.parametrize("question", ["who has the most objective last hits this season (structures and bosses)",
+                                      "most objectives taken across all matches (towers, phoenixes and bosses)",
+                                      "who secured the most objectives overall (structures, bosses)"])
+def test_season_objective_last_hits_by_player(seasons, question):
+    home, matches = seasons
+    totals: dict[str, int] = {}
+    for g in event_games(matches):
+        totals[g["player"]] = totals.get(g["player"], 0) + g["objectives_taken"]
+    top = max(totals.values())
+    answer = across(ask_across(home, question)[0])
+    assert any(p in answer.split("Next:")[0] for p, n in totals.items() if n == top), answer
+    assert f"{number(top)} objectives taken" in answer, answer

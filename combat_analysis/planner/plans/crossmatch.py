@@ -86,7 +86,7 @@ _LOSSES = re.compile(r"\b(loss(?:es)?|lost|lose|loses|losing|defeats?|defeated)\
 _WINS = re.compile(r"\b(wins|won|win|victories|victory|winners?)\b")
 _GAMES = re.compile(r"\b(how\s+many\s+(?:matches|games)|(?:matches|games)\s+played|appearances?|appeared|"
                     r"number\s+of\s+(?:matches|games)|play(?:s|ed|ing)?|picked|picks?|chos(?:e|en)|choose[sn]?|popular|favou?rites?|mains?|"
-                    r"go[- ]to|comfort)\b")
+                    r"go[- ]to|comfort|(?:most|fewest|least|more|fewer)\s+(?:matches|games))\b")
 # a player's best or worst game, its figure maybe between: "best game", "lowest-kill game", "highest damage match"
 _BEST = re.compile(r"\b(best|top|strongest|greatest|highest|biggest|largest)[-\s]+(?:(?!of\b|in\b)\w+[-\s]+){0,2}?"
                    r"(match|game|performance)\b")
@@ -439,6 +439,18 @@ def _unread(r: Reading, vocab: Vocabulary) -> list[str]:
     return [w for w in r.unread if not (r.roles and find_roles(w, vocab.roles)) and w not in taken.split()]
 
 
+# The kinds an objective is (METRICS.md: objectives are structures and bosses), said beside an objective figure
+_OBJECTIVE_KINDS = frozenset("structure structures building buildings boss bosses tower towers phoenix phoenixes titan "
+                             "titans".split())
+
+
+def _without_objective_kinds(ask: Ask, unread: list[str]) -> list[str]:
+    """"The most objective last hits (structures and bosses)": the kinds restate the figure, so they are read."""
+    if ask.slot.figure != "objectives_taken":
+        return unread
+    return [w for w in unread if w not in _OBJECTIVE_KINDS]
+
+
 def _no_figure_reason(ask: Ask) -> str | None:
     r, slot = ask.reading, ask.slot
     if slot.unsupported:
@@ -478,7 +490,7 @@ def _first_refusal(ask: Ask, vocab: Vocabulary) -> str | None:
         lambda: _window(r),
         lambda: _unknown(r, ask.players),
         lambda: _no_figure_reason(ask),
-        lambda: _unread_reason(_unread(r, vocab)),
+        lambda: _unread_reason(_without_objective_kinds(ask, _unread(r, vocab))),
         lambda: _condition_reason(ask.text),
     )
     return next((reason for check in checks if (reason := check()) is not None), None)

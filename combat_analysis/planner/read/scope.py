@@ -97,6 +97,8 @@ _ACROSS_BY_NATURE = re.compile(
     # first bloods counted: one match has one ("most first bloods", "who dies first most often")
     r"|\bfirst[- ]?bloods\b|\bfbs\b|\bfirst[- ]blood(?:ed)?\s+(?:the\s+)?(?:most|least|more)\b"
     r"|\b(?:die[sd]?|dying)\s+first\s+(?:the\s+)?(?:most|least|more)\b"
+    # games counted per player: one match gives everyone one ("who played the fewest games", "most matches")
+    r"|\b(?:most|fewest|least|more|fewer)\s+(?:games|matches)\b(?!\s+(?:with|had|has|saw|having)\b)"
     # the warehouse itself
     r"|\b(?:loaded|ingested|stored)\b|\bin\s+the\s+warehouse\b")
 # Career notions: a figure asked as a habit or a sum over time ("in total", "per game", "how many times has",
