@@ -6,17 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from combat_analysis.contracts.plan import ManyMatches
 from combat_analysis.formatting import number
-from tests.support.season import ask_across, event_games
+from tests.support.season import answered_across, ask_across, event_games, games_of, named_players
 
 ROLES = ("Support", "Jungle", "Carry", "Solo", "Middle")
 
 
-def across(pkg) -> str:
-    assert not pkg.is_refusal, pkg.response.direct_answer
-    assert isinstance(pkg.plan.scope, ManyMatches), pkg.plan
-    return pkg.response.direct_answer
 
 
 def leaders(values: dict[str, int]) -> list[str]:
@@ -24,11 +19,6 @@ def leaders(values: dict[str, int]) -> list[str]:
     return sorted(p for p, v in values.items() if v == best)
 
 
-def regulars(matches, least: int = 3) -> list[str]:
-    counts: dict[str, int] = {}
-    for g in event_games(matches):
-        counts[g["player"]] = counts.get(g["player"], 0) + 1
-    return sorted(p for p, n in counts.items() if n >= least and p.lower() not in ("x", "a.b", "voidwalker"))
 
 
 @pytest.mark.parametrize("template", ("who lost the most games", "which player has lost the most matches",
@@ -39,7 +29,7 @@ def test_losses_rank_players_across_matches_without_a_scope_word(seasons, templa
     for g in event_games(matches):
         losses[g["player"]] = losses.get(g["player"], 0) + (g["result"] == "loss")
     pkg, rows = ask_across(home, template)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     top = leaders(losses)
     assert sorted(r["player"] for r in rows if r["rank"] == 1) == top
     assert top[0] in answer and f"{losses[top[0]]} loss" in answer, answer
@@ -55,7 +45,7 @@ def test_the_most_games_in_a_role_lists_every_player_tied(seasons, template, rol
         if g["role"] == role:
             games[g["player"]] = games.get(g["player"], 0) + 1
     pkg, rows = ask_across(home, template.format(r=role.lower()))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     top = leaders(games)
     assert sorted(r["player"] for r in rows if r["rank"] == 1) == top
     assert all(p in answer for p in top) and f"{games[top[0]]} games" in answer, answer
@@ -68,12 +58,12 @@ def test_the_most_games_in_a_role_lists_every_player_tied(seasons, template, rol
 ))
 def test_which_game_was_a_players_best_or_worst(seasons, template, metric, worst_is_most):
     home, matches = seasons
-    player = regulars(matches)[0]
-    games_ = sorted((g for g in event_games(matches) if g["player"] == player),
+    player = named_players(matches, least=3)[0]
+    games_ = sorted(games_of(matches, player),
                     key=lambda g: (g["started_at"], g["match_id"]))
     want = (max if worst_is_most else min)(g[metric] for g in games_)
     first = next(g for g in games_ if g[metric] == want)
     pkg, _ = ask_across(home, template.format(n=player))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     assert first["match_id"] in answer and f"({number(want)})" in answer, answer
     assert answer.index(first["match_id"]) < answer.index(" played "), answer

@@ -9,29 +9,15 @@ import statistics
 
 import pytest
 
-from combat_analysis.contracts.plan import ManyMatches
 from combat_analysis.formatting import number
-from tests.support.season import ask_across, event_games, start_order
-
-UNSAFE = {"x", "a.b", "voidwalker", "VoidWalker"}
-
-
-def players(matches, least: int = 1) -> list[str]:
-    counts: dict[str, int] = {}
-    for g in event_games(matches):
-        counts[g["player"]] = counts.get(g["player"], 0) + 1
-    return sorted(p for p, n in counts.items() if p not in UNSAFE and n >= least)
-
-
-def mine(matches, player: str) -> list[dict]:
-    return [g for g in event_games(matches) if g["player"] == player]
-
-
-def across(pkg) -> str:
-    assert not pkg.is_refusal, pkg.response.direct_answer
-    assert isinstance(pkg.plan.scope, ManyMatches), pkg.plan
-    return pkg.response.direct_answer
-
+from tests.support.season import (
+    answered_across,
+    ask_across,
+    event_games,
+    games_of,
+    named_players,
+    start_order,
+)
 
 # --- a season summary: the record and the career totals beside it ----------------------------------------------
 
@@ -39,9 +25,9 @@ def across(pkg) -> str:
                                       "{n}'s season record"])
 def test_a_season_summary_names_career_totals(seasons, template):
     home, matches = seasons
-    player = players(matches, 2)[-1]
-    games = mine(matches, player)
-    answer = across(ask_across(home, template.format(n=player))[0])
+    player = named_players(matches, 2)[-1]
+    games = games_of(matches, player)
+    answer = answered_across(ask_across(home, template.format(n=player))[0])
     assert f"played {len(games)} matches" in answer, answer
     for figure in ("kills", "deaths", "assists"):
         values = [g[figure] for g in games]
@@ -58,11 +44,11 @@ def test_a_season_summary_names_career_totals(seasons, template):
 @pytest.mark.parametrize("k", [2, 3])
 def test_each_of_the_last_n_games_has_its_own_value(seasons, template, k):
     home, matches = seasons
-    player = players(matches, 4)[0]
+    player = named_players(matches, 4)[0]
     figure = next(f for f in ("kills", "assists", "gold") if f in template)
     ordered = {m.match_id: i for i, m in enumerate(start_order(matches))}
-    last = sorted(mine(matches, player), key=lambda g: ordered[g["match_id"]])[-k:]
-    answer = across(ask_across(home, template.format(n=player, k=k))[0])
+    last = sorted(games_of(matches, player), key=lambda g: ordered[g["match_id"]])[-k:]
+    answer = answered_across(ask_across(home, template.format(n=player, k=k))[0])
     each = answer.split("Game by game, oldest first:")[1]
     for g in last:
         assert f"{number(g[figure], 2)} ({g['match_id']}, " in each, answer
@@ -78,7 +64,7 @@ def test_the_best_single_game_names_its_player_and_game(seasons, template, said_
     home, matches = seasons
     best = max(g[metric] for g in event_games(matches))
     holders = [g for g in event_games(matches) if g[metric] == best]
-    answer = across(ask_across(home, template.format(m=said_as))[0])
+    answer = answered_across(ask_across(home, template.format(m=said_as))[0])
     assert any(g["player"] in answer and g["match_id"] in answer for g in holders), answer
     assert number(best) in answer, answer
 
@@ -95,7 +81,7 @@ def test_games_counted_per_player_read_every_match_with_ties(seasons, question, 
         counts[g["player"]] = counts.get(g["player"], 0) + 1
     edge = min(counts.values()) if fewest else max(counts.values())
     tied = sorted(p for p, n in counts.items() if n == edge)
-    answer = across(ask_across(home, question)[0])
+    answer = answered_across(ask_across(home, question)[0])
     assert f"with {edge} games" in answer, answer
     shown = tied[:5]
     assert all(p in answer for p in shown), answer
@@ -114,6 +100,6 @@ def test_season_objective_last_hits_by_player(seasons, question):
     for g in event_games(matches):
         totals[g["player"]] = totals.get(g["player"], 0) + g["objectives_taken"]
     top = max(totals.values())
-    answer = across(ask_across(home, question)[0])
+    answer = answered_across(ask_across(home, question)[0])
     assert any(p in answer.split("Next:")[0] for p, n in totals.items() if n == top), answer
     assert f"{number(top)} objectives taken" in answer, answer

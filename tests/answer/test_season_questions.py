@@ -14,32 +14,27 @@ import statistics
 
 import pytest
 
-from combat_analysis.contracts.plan import ManyMatches
 from combat_analysis.formatting import clock, number
-from tests.support.season import ask_across, event_games, match_figures, same, side_games, start_order
+from tests.support.season import (
+    answered_across,
+    ask_across,
+    event_games,
+    games_of,
+    match_figures,
+    named_players,
+    same,
+    side_games,
+    start_order,
+)
 
-# Names no other roster name equals case-insensitively and that read as one player.
-UNSAFE = {"x", "a.b", "voidwalker", "VoidWalker"}
 FIGURES = (("kills", "kills"), ("assists", "assists"), ("gold", "gold"), ("damage", "damage_dealt"),
            ("healing", "healing_done"))
 
 
-def players(matches, least: int = 1) -> list[str]:
-    counts: dict[str, int] = {}
-    for g in event_games(matches):
-        counts[g["player"]] = counts.get(g["player"], 0) + 1
-    return sorted(p for p, n in counts.items() if p not in UNSAFE and n >= least)
 
 
-def mine(matches, player: str) -> list[dict]:
-    return [g for g in event_games(matches) if g["player"] == player]
 
 
-def across(pkg) -> str:
-    assert not pkg.is_refusal, pkg.response.direct_answer
-    assert isinstance(pkg.plan.scope, ManyMatches), pkg.plan
-    assert not [e for e in pkg.errors if not e.handled], pkg.errors
-    return pkg.response.direct_answer
 
 
 def said(value, decimals: int = 0) -> str:
@@ -64,10 +59,10 @@ CAREER = (("how many {m} has {n} got in total", "total"), ("{n} {m} per game", "
 def test_career_words_read_every_match(seasons, template, statistic, figure):
     home, matches = seasons
     said_as, metric = figure
-    player = players(matches, 2)[1]
+    player = named_players(matches, 2)[1]
     pkg, rows = ask_across(home, template.format(m=said_as, n=player))
-    answer = across(pkg)
-    values = [g[metric] for g in mine(matches, player)]
+    answer = answered_across(pkg)
+    values = [g[metric] for g in games_of(matches, player)]
     (row,) = rows
     key = f"total_{metric}" if statistic == "total" else f"average_{metric}"
     want = sum(values) if statistic == "total" else statistics.fmean(values)
@@ -80,10 +75,10 @@ def test_career_words_read_every_match(seasons, template, statistic, figure):
                                       "{n}'s deaths in total"))
 def test_deaths_in_total(seasons, question):
     home, matches = seasons
-    player = players(matches, 2)[0]
+    player = named_players(matches, 2)[0]
     pkg, rows = ask_across(home, question.format(n=player))
-    across(pkg)
-    assert rows[0]["total_deaths"] == sum(g["deaths"] for g in mine(matches, player))
+    answered_across(pkg)
+    assert rows[0]["total_deaths"] == sum(g["deaths"] for g in games_of(matches, player))
 
 
 # --- top N and the best single game ---------------------------------------------------------------------------------
@@ -97,7 +92,7 @@ def test_top_n_lists_n_with_their_totals(seasons, template, figure):
     home, matches = seasons
     said_as, metric = figure
     pkg, rows = ask_across(home, template.format(k=3, m=said_as))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     totals: dict[str, float] = {}
     for g in event_games(matches):
         totals[g["player"]] = totals.get(g["player"], 0) + g[metric]
@@ -117,7 +112,7 @@ def test_the_best_single_game(seasons, template, figure):
     home, matches = seasons
     said_as, metric = figure
     pkg, rows = ask_across(home, template.format(m=said_as))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     games = sorted(event_games(matches), key=lambda g: (-g[metric], g["started_at"], g["match_id"]))
     best = games[0]
     assert pkg.plan.season.statistic == "max"
@@ -133,17 +128,17 @@ def test_the_best_single_game(seasons, template, figure):
                                       "{n}'s god pool"))
 def test_a_players_god_pool(seasons, template):
     home, matches = seasons
-    player = players(matches, 3)[2]
+    player = named_players(matches, 3)[2]
     pkg, rows = ask_across(home, template.format(n=player))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     counts: dict[str, int] = {}
-    for g in mine(matches, player):
+    for g in games_of(matches, player):
         counts[g["god"]] = counts.get(g["god"], 0) + 1
     assert {r["god"]: r["matches"] for r in rows} == counts
     assert all(god in answer for god in counts)
     # how each went: every god's wins and losses beside its games
     for god in counts:
-        games_, wins, losses = record([g for g in mine(matches, player) if g["god"] == god])
+        games_, wins, losses = record([g for g in games_of(matches, player) if g["god"] == god])
         (row,) = [r for r in rows if r["god"] == god]
         assert (row["wins"], row["losses"]) == (wins, losses)
     assert ("win" in answer) and ("loss" in answer)
@@ -153,11 +148,11 @@ def test_a_players_god_pool(seasons, template):
                                       "what is {n}'s favourite god across all matches"))
 def test_a_players_most_played_god(seasons, template):
     home, matches = seasons
-    player = players(matches, 3)[0]
+    player = named_players(matches, 3)[0]
     pkg, _ = ask_across(home, template.format(n=player))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     counts: dict[str, int] = {}
-    for g in mine(matches, player):
+    for g in games_of(matches, player):
         counts[g["god"]] = counts.get(g["god"], 0) + 1
     assert all(god in answer for god in leaders(counts))
     assert f"{max(counts.values())} game" in answer
@@ -169,7 +164,7 @@ def test_the_players_of_a_god(seasons, template):
     home, matches = seasons
     god = sorted({g["god"] for g in event_games(matches)})[1]
     pkg, rows = ask_across(home, template.format(g=god))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     counts: dict[str, int] = {}
     for g in event_games(matches):
         if g["god"] == god:
@@ -194,10 +189,10 @@ def record(games: list[dict]) -> tuple[int, int, int]:
                                              ("{n} record across all matches", "win_rate")))
 def test_a_players_record_always_shows_the_games(seasons, template, figure):
     home, matches = seasons
-    player = players(matches, 2)[3]
+    player = named_players(matches, 2)[3]
     pkg, rows = ask_across(home, template.format(n=player))
-    answer = across(pkg)
-    games, wins, losses = record(mine(matches, player))
+    answer = answered_across(pkg)
+    games, wins, losses = record(games_of(matches, player))
     assert (rows[0]["matches"], rows[0]["wins"], rows[0]["losses"]) == (games, wins, losses)
     assert f"{games} matches" in answer or f"{games} games" in answer
 
@@ -207,7 +202,7 @@ def test_a_gods_win_rate(seasons, template):
     home, matches = seasons
     god = sorted({g["god"] for g in event_games(matches)})[0]
     pkg, rows = ask_across(home, template.format(g=god))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     games, wins, losses = record([g for g in event_games(matches) if g["god"] == god])
     (row,) = rows
     assert (row["god"], row["matches"], row["wins"], row["losses"]) == (god, games, wins, losses)
@@ -219,7 +214,7 @@ def test_a_gods_win_rate(seasons, template):
 def test_a_roles_figures(seasons, template, role):
     home, matches = seasons
     pkg, rows = ask_across(home, template.format(r=role.lower()))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     games = [g for g in event_games(matches) if g["role"] == role]
     (row,) = rows
     assert (row["role"], row["matches"]) == (role, len(games))
@@ -237,7 +232,7 @@ def statistic_mean(values):
 def test_which_side_wins_more(seasons, template):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     wins = {s: sum(x["result"] == "win" for x in side_games(matches) if x["side"] == s) for s in (1, 2)}
     best = max(wins, key=lambda s: (wins[s], -s))
     assert rows[0]["side"] == ("Order (team 1)" if best == 1 else "Chaos (team 2)")
@@ -250,7 +245,7 @@ def test_which_side_wins_more(seasons, template):
 def test_sides_totals(seasons, template, figure):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    across(pkg)
+    answered_across(pkg)
     want = {s: sum(x[figure] for x in side_games(matches) if x["side"] == s) for s in (1, 2)}
     got = {1 if r["side"].startswith("Order") else 2: r[figure] for r in rows}
     assert got == want
@@ -261,7 +256,7 @@ def test_sides_totals(seasons, template, figure):
 def test_a_side_named_by_its_name_is_looked_up(seasons, template, side):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     games_ = [x for x in side_games(matches) if x["side"] == side]
     wins, losses = sum(x["result"] == "win" for x in games_), sum(x["result"] == "loss" for x in games_)
     (row,) = rows
@@ -276,7 +271,7 @@ def test_a_side_named_by_its_name_is_looked_up(seasons, template, side):
                                       "best {m} per game of anyone"))
 def test_averages_rank_those_with_three_games_by_default_and_say_so(roster_home, roster_matches, template):
     pkg, rows = ask_across(roster_home, template.format(m="kills"))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     per: dict[str, list] = {}
     for g in event_games(roster_matches):
         per.setdefault(g["player"], []).append(g["kills"])
@@ -298,7 +293,7 @@ def test_a_minimum_said_in_the_question(seasons, template):
         per.setdefault(g["player"], []).append(g["result"])
     k = sorted(len(v) for v in per.values())[len(per) // 2]
     pkg, rows = ask_across(home, template.format(k=k))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     rates = {p: v.count("win") / (v.count("win") + v.count("loss")) for p, v in per.items()
              if len(v) >= k and v.count("win") + v.count("loss")}
     assert pkg.plan.season.min_matches == k and not pkg.plan.season.min_default
@@ -311,7 +306,7 @@ def test_a_minimum_said_in_the_question(seasons, template):
 def test_nobody_qualifies_yet(seasons, template):
     home, _ = seasons
     pkg, rows = ask_across(home, template)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     assert "nobody qualifies yet" in answer and all(not r["qualifies"] for r in rows)
 
 
@@ -319,11 +314,11 @@ def test_nobody_qualifies_yet(seasons, template):
 
 
 def kills_on(matches, killer: str, victim: str) -> int:
-    return sum(g["kills_on"].get(victim, 0) for g in mine(matches, killer))
+    return sum(g["kills_on"].get(victim, 0) for g in games_of(matches, killer))
 
 
 def pair(matches) -> tuple[str, str]:
-    names = players(matches, 4)
+    names = named_players(matches, 4)
     best = max(((a, b) for a in names for b in names if a != b), key=lambda ab: (kills_on(matches, *ab), ab))
     return best
 
@@ -334,7 +329,7 @@ def test_kills_of_one_player_on_another(seasons, template):
     home, matches = seasons
     a, b = pair(matches)
     pkg, rows = ask_across(home, template.format(a=a, b=b))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     want = kills_on(matches, a, b)
     assert rows[0]["player"] == a and rows[0].get("kills_on", rows[0].get("total_kills_on")) == want
     assert f"{want} kills on {b}" in answer
@@ -346,7 +341,7 @@ def test_who_kills_a_player_the_most(seasons, template):
     home, matches = seasons
     _, b = pair(matches)
     pkg, rows = ask_across(home, template.format(b=b))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     totals = {p: kills_on(matches, p, b) for p in {g["player"] for g in event_games(matches)} if p != b}
     assert rows[0]["player"] in leaders(totals) and rows[0]["kills_on"] == max(totals.values())
     assert f"{max(totals.values())} kills on {b}" in answer
@@ -364,7 +359,7 @@ def test_who_kills_a_player_the_most(seasons, template):
 def test_matches_ranked_are_named_by_id_and_date(seasons, template, figure, high):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     ranked = [r for r in match_figures(matches) if r[figure] is not None]
     best = (max if high else min)(r[figure] for r in ranked)
     tied = sorted((r for r in ranked if r[figure] == best), key=lambda r: (r["started_at"], r["match_id"]))
@@ -387,7 +382,7 @@ def test_matches_ranked_are_named_by_id_and_date(seasons, template, figure, high
 def test_match_figures_over_the_season(seasons, template, figure, statistic):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     values = [r[figure] for r in match_figures(matches)]
     want = sum(values) if statistic == "total" else statistics.fmean(values)
     assert same(rows[0][f"{statistic}_{figure}"], want)
@@ -400,7 +395,7 @@ def test_match_figures_over_the_season(seasons, template, figure, statistic):
 def test_how_many_matches(seasons, question):
     home, matches = seasons
     pkg, rows = ask_across(home, question)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     ordered = start_order(matches)
     assert rows[0]["matches"] == len(matches) and f"{len(matches)} matches" in answer
     assert ordered[0].truth["match_start"][:10] in answer and ordered[-1].truth["match_start"][:10] in answer
@@ -420,7 +415,7 @@ def test_how_many_matches(seasons, question):
 def test_counts_of_events_with_everyone_tied_named(seasons, template, figure):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     totals: dict[str, int] = {}
     for g in event_games(matches):
         totals[g["player"]] = totals.get(g["player"], 0) + g[figure]
@@ -444,23 +439,23 @@ def test_the_season_checks_six_questions(seasons):
         wins[g["player"]] = wins.get(g["player"], 0) + (g["result"] == "win")
         damage[g["player"]] = damage.get(g["player"], 0) + g["damage_dealt"]
     pkg, rows = ask_across(home, "Who won the most matches?")
-    assert rows[0]["player"] in leaders(wins) and f"{max(wins.values())} wins" in across(pkg)
+    assert rows[0]["player"] in leaders(wins) and f"{max(wins.values())} wins" in answered_across(pkg)
     pkg, rows = ask_across(home, "Who dealt the most damage this season?")
-    assert rows[0]["player"] in leaders(damage) and said(max(damage.values())) in across(pkg)
-    player = players(matches, 3)[0]
+    assert rows[0]["player"] in leaders(damage) and said(max(damage.values())) in answered_across(pkg)
+    player = named_players(matches, 3)[0]
     pkg, rows = ask_across(home, f"What is {player}'s average KDA over all matches?")
-    assert same(rows[0]["average_kda"], statistics.fmean(g["kda"] for g in mine(matches, player)))
-    across(pkg)
+    assert same(rows[0]["average_kda"], statistics.fmean(g["kda"] for g in games_of(matches, player)))
+    answered_across(pkg)
     pkg, rows = ask_across(home, "Which gods win most in the Solo lane?")
-    assert pkg.plan.season.subject == "god" and pkg.plan.season.role == "Solo" and across(pkg)
-    a, b = players(matches, 3)[:2]
+    assert pkg.plan.season.subject == "god" and pkg.plan.season.role == "Solo" and answered_across(pkg)
+    a, b = named_players(matches, 3)[:2]
     pkg, rows = ask_across(home, f"{a} vs {b} head to head")
-    assert pkg.plan.season.figure == "head_to_head" and across(pkg)
+    assert pkg.plan.season.figure == "head_to_head" and answered_across(pkg)
     assert rows[0]["kills_a_on_b"] == kills_on(matches, a, b)
     pkg, rows = ask_across(home, f"How has {a}'s KDA moved over the last 10 games?")
     assert [r["match_id"] for r in rows] == [g["match_id"] for g in sorted(
-        mine(matches, a), key=lambda g: (g["started_at"], g["match_id"]))][-10:]
-    across(pkg)
+        games_of(matches, a), key=lambda g: (g["started_at"], g["match_id"]))][-10:]
+    answered_across(pkg)
 
 
 # --- denied counts: those whose count is zero, or nobody with the fewest said ---------------------------------------
@@ -481,7 +476,7 @@ def _count_of(games: list[dict], figure: str) -> int:
 def test_denied_counts_name_those_at_zero(seasons, template, figure, least):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     by_player: dict[str, list[dict]] = {}
     for g in event_games(matches):
         by_player.setdefault(g["player"], []).append(g)
@@ -505,10 +500,10 @@ def test_denied_counts_name_those_at_zero(seasons, template, figure, least):
 ))
 def test_first_bloods_by_plural_and_abbreviation(seasons, template, figure):
     home, matches = seasons
-    player = players(matches, 2)[0]
+    player = named_players(matches, 2)[0]
     pkg, rows = ask_across(home, template.format(n=player))
-    answer = across(pkg)
-    want = sum(g[figure] for g in mine(matches, player))
+    answer = answered_across(pkg)
+    want = sum(g[figure] for g in games_of(matches, player))
     assert rows[0][figure] == want and f"{want} first blood" in answer
 
 
@@ -516,7 +511,7 @@ def test_first_bloods_by_plural_and_abbreviation(seasons, template, figure):
 def test_dying_first_is_first_blood_given(seasons, template):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    across(pkg)
+    answered_across(pkg)
     totals: dict[str, int] = {}
     for g in event_games(matches):
         totals[g["player"]] = totals.get(g["player"], 0) + g["first_blood_deaths"]
@@ -527,10 +522,10 @@ def test_dying_first_is_first_blood_given(seasons, template):
 @pytest.mark.parametrize("template", ("{n} win/loss", "w/l of {n}", "{n}'s win-loss record"))
 def test_win_loss_is_the_record(seasons, template):
     home, matches = seasons
-    player = players(matches, 2)[1]
+    player = named_players(matches, 2)[1]
     pkg, rows = ask_across(home, template.format(n=player))
-    answer = across(pkg)
-    games_, wins, losses = record(mine(matches, player))
+    answer = answered_across(pkg)
+    games_, wins, losses = record(games_of(matches, player))
     assert (rows[0]["matches"], rows[0]["wins"], rows[0]["losses"]) == (games_, wins, losses)
     assert f"{wins} win" in answer and f"{losses} loss" in answer
 
@@ -541,10 +536,10 @@ def test_win_loss_is_the_record(seasons, template):
 ))
 def test_a_game_named_by_a_superlative_of_its_figure(seasons, template, metric, best):
     home, matches = seasons
-    player = players(matches, 3)[1]
+    player = named_players(matches, 3)[1]
     pkg, rows = ask_across(home, template.format(n=player))
-    answer = across(pkg)
-    games_ = sorted(mine(matches, player), key=lambda g: (g["started_at"], g["match_id"]))
+    answer = answered_across(pkg)
+    games_ = sorted(games_of(matches, player), key=lambda g: (g["started_at"], g["match_id"]))
     want = (max if best else min)(g[metric] for g in games_)
     first = next(g for g in games_ if g[metric] == want)
     key = "best_match_id" if best else "worst_match_id"
@@ -556,7 +551,7 @@ def test_a_game_named_by_a_superlative_of_its_figure(seasons, template, metric, 
 def test_picks_most_or_least_often(seasons, template, high):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     counts: dict[str, int] = {}
     for g in event_games(matches):
         counts[g["god"]] = counts.get(g["god"], 0) + 1
@@ -573,7 +568,7 @@ def test_picks_most_or_least_often(seasons, template, high):
 def test_a_minimum_of_games_reads_every_match(seasons, template, least):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    across(pkg)
+    answered_across(pkg)
     metric = "kda" if "kda" in template else "deaths"
     per: dict[str, list[float]] = {}
     for g in event_games(matches):
@@ -589,7 +584,7 @@ def test_a_minimum_of_games_reads_every_match(seasons, template, least):
 def test_a_gods_average_reads_every_match(seasons, template, metric):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    across(pkg)
+    answered_across(pkg)
     per: dict[str, list[float]] = {}
     for g in event_games(matches):
         per.setdefault(g["god"], []).append(g[metric])
@@ -604,7 +599,7 @@ def test_a_gods_average_reads_every_match(seasons, template, metric):
 def test_gold_races_rank_matches_by_their_largest_lead(seasons, template, high):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     ranked = match_figures(matches)
     best = (max if high else min)(r["largest_gold_lead"] for r in ranked)
     tied = sorted((r for r in ranked if r["largest_gold_lead"] == best), key=lambda r: (r["started_at"], r["match_id"]))
@@ -617,9 +612,9 @@ def test_gold_races_rank_matches_by_their_largest_lead(seasons, template, high):
                                       "{a} against {b}: who has won more", "wins of {a} vs {b}"))
 def test_a_record_between_two_players_is_their_head_to_head(seasons, template):
     home, matches = seasons
-    a, b = players(matches, 3)[:2]
+    a, b = named_players(matches, 3)[:2]
     pkg, rows = ask_across(home, template.format(a=a, b=b))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     assert pkg.plan.season.figure == "head_to_head"
     by_match: dict[str, dict[str, dict]] = {}
     for g in event_games(matches):
@@ -634,13 +629,13 @@ def test_a_record_between_two_players_is_their_head_to_head(seasons, template):
 @pytest.mark.parametrize("template", ("{n}'s best gods", "what are the strongest gods of {n}"))
 def test_a_players_best_gods_are_by_win_rate(seasons, template):
     home, matches = seasons
-    player = players(matches, 3)[0]
+    player = named_players(matches, 3)[0]
     pkg, rows = ask_across(home, template.format(n=player))
-    across(pkg)
+    answered_across(pkg)
     figure = pkg.plan.season
     assert (figure.subject, figure.metric, figure.players) == ("god", "win_rate", (player,))
     per: dict[str, list[dict]] = {}
-    for g in mine(matches, player):
+    for g in games_of(matches, player):
         per.setdefault(g["god"], []).append(g)
     qualified = [r for r in rows if r.get("qualifies", True)]
     for row in qualified:
@@ -655,7 +650,7 @@ def test_a_players_best_gods_are_by_win_rate(seasons, template):
 def test_who_took_part(seasons, template, what):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    answer = across(pkg)
+    answer = answered_across(pkg)
     games_ = event_games(matches)
     want = {"players": len({g["player"] for g in games_}), "gods": len({g["god"] for g in games_})}
     assert (rows[0]["players"], rows[0]["gods"], rows[0]["player_games"]) == (want["players"], want["gods"], len(games_))
@@ -667,7 +662,7 @@ def test_who_took_part(seasons, template, what):
 def test_a_number_before_a_superlative_is_a_top_n(seasons, template, k):
     home, matches = seasons
     pkg, rows = ask_across(home, template.format(k=k, m="kills"))
-    answer = across(pkg)
+    answer = answered_across(pkg)
     totals: dict[str, float] = {}
     for g in event_games(matches):
         totals[g["player"]] = totals.get(g["player"], 0) + g["kills"]
@@ -683,7 +678,7 @@ def test_a_number_before_a_superlative_is_a_top_n(seasons, template, k):
 def test_best_and_worst_of_deaths_mean_fewest_and_most(seasons, template, most):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
-    across(pkg)
+    answered_across(pkg)
     per: dict[str, list[float]] = {}
     for g in event_games(matches):
         per.setdefault(g["player"], []).append(g["deaths"])

@@ -388,3 +388,31 @@ def ask_across(home: Path, question: str, match_id: str | None = None):
     result = pkg.primary_result
     rows = rows_of(result, None) if result is not None and result.status == "ok" else []
     return pkg, rows
+
+
+# Roster names another roster name equals case-insensitively, or that read as something else ("x", "a.b"): tests
+# that ask by name leave them out.
+AMBIGUOUS_NAMES = frozenset({"x", "a.b", "voidwalker"})
+
+
+def named_players(matches, least: int = 1) -> list[str]:
+    """The season's players with at least `least` games whose names read as one player, sorted."""
+    counts: dict[str, int] = {}
+    for g in event_games(matches):
+        counts[g["player"]] = counts.get(g["player"], 0) + 1
+    return sorted(p for p, n in counts.items() if p.lower() not in AMBIGUOUS_NAMES and n >= least)
+
+
+def games_of(matches, player: str) -> list[dict]:
+    """`event_games` of one player."""
+    return [g for g in event_games(matches) if g["player"] == player]
+
+
+def answered_across(pkg) -> str:
+    """The direct answer of a package that answered across matches with no unhandled error."""
+    from combat_analysis.contracts.plan import ManyMatches
+
+    assert not pkg.is_refusal, pkg.response.direct_answer
+    assert isinstance(pkg.plan.scope, ManyMatches), pkg.plan
+    assert not [e for e in pkg.errors if not e.handled], pkg.errors
+    return pkg.response.direct_answer
