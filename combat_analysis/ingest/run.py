@@ -322,6 +322,7 @@ class _Run:
         warehouse.ensure_tables(self.con, self.root)
         self.con.execute(f"SET memory_limit = '{duckdb_memory_mb(memory_limit_mb)}MB'")
         self.con.execute(f"SET temp_directory = {warehouse.sql_string(str(scratch / 'spill'))}")
+        self.threads: int | None = None  # DuckDB's default until the first batch says
         for setting in warehouse.LEAN_SETTINGS:
             self.con.execute(setting)
         # Two schemas hold two batches: DuckDB parses one while the other's matches are written out.
@@ -380,9 +381,7 @@ class _Run:
         if not items:
             return deferred
         self._take_slot()
-        # Small files keep both cores busy as it is (this batch is parsed while the last one is written out),
-        # and DuckDB's parallel operators only add work on their small tables; a large file wants them.
-        self.con.execute(f"SET threads = {2 if sum(i.size for i in items) > self.batch_bytes else 1}")
+        self._set_threads(2 if sum(i.size for i in items) > self.batch_bytes else 1)
         # Within the batch a file is known by its position (`f`), numbered before the read.
         number = {item.index: f for f, item in enumerate(items)}
         derive.read_logs(self.con, [(number[i.index], i.path) for i in items])
@@ -552,6 +551,18 @@ class _Run:
                     seg += 1
             plans.append(_Plan(item, logs[item.index], entries))
         return plans
+
+    def _set_threads(self, threads: int) -> None:
+        """Small files keep both cores busy as it is (this batch is parsed while the last one is written out), and
+        DuckDB's parallel operators only add work on their small tables; a large file wants them.
+
+        `SET threads` resizes the database's one task scheduler, so it waits for the writers to be idle: changed
+        while a writer's query ran, DuckDB deadlocked (seen once in the test suite)."""
+        if threads == self.threads:
+            return
+        wait([f for copies in self.slot_copies.values() for f in copies])
+        self.con.execute(f"SET threads = {threads}")
+        self.threads = threads
 
     def _take_slot(self) -> None:
         """Move the connection to the next batch schema, once the matches of the batch it held are written."""
