@@ -20,8 +20,9 @@ word that carries meaning was left unread.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from combat_analysis.catalog import METRICS, metric
@@ -50,17 +51,29 @@ def normalize(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
+@functools.cache
 def _phrase_pattern(phrase: str) -> re.Pattern:
-    words = [re.escape(w) for w in normalize(phrase).split(" ")]
+    """The phrase as whole words, any spacing between them: compiled on first use, since a question names few of the
+    catalog's thousands of synonyms and compiling them all at import cost a third of a second."""
+    words = [re.escape(w) for w in phrase.split(" ")]
     return re.compile(r"(?<![\w/])" + r"\s+".join(words) + r"(?![\w/])")
 
 
 @dataclass(frozen=True)
 class _Synonym:
-    phrase: str
+    phrase: str  # normalized
     metric_id: str
     strength: str  # strong, weak (only when nothing stronger is named) or noted (stated as a reading)
-    pattern: re.Pattern
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(self.phrase.split(" "))
+
+    def finditer(self, text: str) -> Iterator[re.Match]:
+        # every word must occur literally for the pattern to match, so this cheap test skips nearly all synonyms
+        if not all(w in text for w in self.words):
+            return iter(())
+        return _phrase_pattern(self.phrase).finditer(text)
 
 
 def _synonyms() -> tuple[_Synonym, ...]:
@@ -69,9 +82,9 @@ def _synonyms() -> tuple[_Synonym, ...]:
         if m.generated:
             continue  # "kills per minute" is kills and the per-minute shape, which decides between rate and series
         for phrase in (m.id.replace("_", " "), m.label, *m.synonyms):
-            out.append(_Synonym(normalize(phrase), m.id, "strong", _phrase_pattern(phrase)))
-        out += [_Synonym(normalize(p), m.id, "weak", _phrase_pattern(p)) for p in m.weak_synonyms]
-        out += [_Synonym(normalize(p), m.id, "noted", _phrase_pattern(p)) for p in m.noted_synonyms]
+            out.append(_Synonym(normalize(phrase), m.id, "strong"))
+        out += [_Synonym(normalize(p), m.id, "weak") for p in m.weak_synonyms]
+        out += [_Synonym(normalize(p), m.id, "noted") for p in m.noted_synonyms]
     return tuple(sorted(out, key=lambda s: -len(s.phrase)))
 
 
@@ -122,7 +135,7 @@ def _synonym_hits(text: str) -> tuple[list[MetricHit], list[MetricHit]]:
     strong: list[MetricHit] = []
     weak: list[MetricHit] = []
     for syn in SYNONYMS:
-        for m in syn.pattern.finditer(text):
+        for m in syn.finditer(text):
             if any(taken[m.start():m.end()]):
                 continue
             hit = MetricHit(syn.metric_id, syn.phrase, m.start(), m.end(), syn.strength)
