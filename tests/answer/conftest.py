@@ -59,7 +59,7 @@ def model():
         yield LlmPlanner(base_url=url, model="stub", api_key_env="NO_SUCH_KEY_VARIABLE", timeout=5)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def home(tmp_path_factory, season_matches):
     """A data home whose warehouse holds the 24-match season (tests/support/season.py)."""
     base = tmp_path_factory.mktemp("crossmatch-home")
@@ -73,7 +73,7 @@ def roster_matches(tmp_path_factory):
     return roster_season_once(tmp_path_factory)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def roster_home(tmp_path_factory, roster_matches):
     """A data home whose warehouse holds the nine-match season of one roster."""
     base = tmp_path_factory.mktemp("roster-home")
@@ -81,7 +81,7 @@ def roster_home(tmp_path_factory, roster_matches):
     return base
 
 
-@pytest.fixture(scope="module", params=["season", "roster"])
+@pytest.fixture(scope="session", params=["season", "roster"])
 def seasons(request, home, season_matches, roster_home, roster_matches):
     """Each season in turn: (its data home, its matches with their truth)."""
     return (home, season_matches) if request.param == "season" else (roster_home, roster_matches)

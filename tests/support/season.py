@@ -133,11 +133,13 @@ _WRITTEN: dict[str, list[SeasonMatch]] = {}
 
 
 def ingest_season(matches: list[SeasonMatch], root: Path) -> Path:
-    """Every match of the season ingested into the warehouse at `root`; returns `root`."""
-    from combat_analysis.ingest.run import ingest_log
+    """Every match of the season ingested into the warehouse at `root` in one folder run (as `ingest FOLDER` does);
+    returns `root`. Any file that fails fails the fixture."""
+    from combat_analysis.ingest.run import ingest_logs
 
-    for match in matches:
-        ingest_log(match.path, root)
+    outcomes = ingest_logs([match.path for match in matches], root)
+    failed = [(o.path, o.error) for o in outcomes if o.error is not None]
+    assert not failed, failed
     return root
 
 
