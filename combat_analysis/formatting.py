@@ -18,6 +18,7 @@ Imports nothing of the project: every layer may use it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeGuard
 
 MISSING = "n/a"
@@ -116,6 +117,12 @@ def full_stop(text: str) -> str:
     """The text ending in one full stop (or the question or exclamation mark it has)."""
     text = text.strip()
     return text + ("" if not text or text.endswith((".", "?", "!")) else ".")
+
+
+def join_and(items: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C"; "" for none."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
 
 
 def sentence(text: str) -> str:

@@ -10,7 +10,7 @@ gold, the winner) are told for, not their subject: they bear on a question by th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -522,7 +522,7 @@ def _leader(f: Leader) -> str:
 
 def _tie(f: Tie) -> str:
     info = metric_info(f.figure)
-    names = _and([o.words(i == 0) for i, o in enumerate(f.owners)])
+    names = fmt.join_and([o.words(i == 0) for i, o in enumerate(f.owners)])
     return f"{names} are tied on {info.label}{f.said_window} at {fmt.number(f.value, info.decimals)}"
 
 
@@ -555,7 +555,7 @@ def _margin(f: Margin) -> str:
 
 def _share(f: Share) -> str:
     parts = [f"{fmt.percent(p)} of {base.words()}" for p, base in zip(f.percents(), f.bases, strict=False)]
-    return f"{f.part.words(True)} {f.part.verb} {_and(parts)}"
+    return f"{f.part.words(True)} {f.part.verb} {fmt.join_and(parts)}"
 
 
 def _average(f: Average) -> str:
@@ -719,11 +719,6 @@ def _recap(f: Recap) -> str:
 def _build(f: Build) -> str:
     return (f"{f.player} bought {fmt.count(len(f.items), 'item')}, starting with {f.items[0]} and ending with "
             f"{f.items[-1]}") if f.items else f"{f.player} bought no items"
-
-
-def _and(items: Sequence[str]) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
 
 
 SAY: dict[type, Callable] = {

@@ -141,6 +141,12 @@ def _complete(ranked: Ranked, roster) -> bool:
         len(ranked.rows) < plan.limit or len(ranked.rows) >= members.get(dim or "", 10 ** 9))
 
 
+def _listed_noun(r: Ranked, complete: bool) -> str:
+    """Who the rows are, for a base: "player", "Support player" (a ranking narrowed to a role), "listed player"."""
+    narrowed = wording.among_players(r.plan)[1] if r.dim == "player" else ""
+    return narrowed or (dimension_word(r.dim) if complete else f"listed {dimension_word(r.dim)}")
+
+
 def leader_findings(out: _Findings, r: Ranked) -> None:
     top, refs = r.rows[0], (r.dim or r.metric, r.metric)
     out.add("leader", F.Leader(top=r.amount(top), lowest=r.plan.order == "asc", said_window=r.said,
@@ -165,7 +171,7 @@ def share_of_listed(out: _Findings, r: Ranked, complete: bool) -> None:
     values = _values(r.rows, r.metric)
     if not metric_info(r.metric).additive or len(values) < 2 or any(v < 0 for v in values) or sum(values) <= 0:
         return
-    noun = dimension_word(r.dim) if complete else f"listed {dimension_word(r.dim)}"
+    noun = _listed_noun(r, complete)
     whole = F.Amount(F.Entity("group", f"the {fmt.count(len(values), noun)}"), r.figure, sum(values),
                      r.amount(r.rows[0]).qualifier + window_phrase(r.plan))
     refs = CellRef(query_id=r.qid, rows=tuple(range(len(values))), columns=(r.metric,))
@@ -183,7 +189,7 @@ def spread_findings(out: _Findings, r: Ranked, complete: bool) -> None:
     if len(values) < 3:
         return
     median = statistics.median(values)
-    noun = dimension_word(r.dim) if complete else f"listed {dimension_word(r.dim)}"
+    noun = _listed_noun(r, complete)
     out.add("average", F.Average(figure=r.figure, rows=len(values), noun=noun, mean=statistics.fmean(values),
                                  median=median, window=r.window, said_window=r.said), "low",
             CellRef(query_id=r.qid, rows=tuple(range(len(values))), columns=(r.metric,)))
@@ -232,8 +238,13 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
     leader_findings(out, ranked)
     share_of_listed(out, ranked, complete)
     spread_findings(out, ranked, complete)
-    if ranked.dim == "player" and metric_info(metric).additive and roster and complete:
+    # per-team totals of a role's players would read as the teams' totals
+    if ranked.dim == "player" and metric_info(metric).additive and roster and complete and not _by_role(plan):
         team_totals(out, ranked, roster, derived)
+
+
+def _by_role(plan: QueryPlan) -> bool:
+    return any(f.dimension == "role" for f in plan.filters)
 
 
 def qualified(plan: QueryPlan) -> bool:

@@ -945,13 +945,30 @@ def series_side_by_side(plan: QueryPlan, rows: list[dict], series: str, metric_i
     return f"{label} minute by minute{scope(plan)} — {'; '.join(pieces)}. {ahead}."
 
 
-def _team_leader(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
-    """One team's leader ("the richest player on each team"): "On team 1, X earned the most gold: ..."."""
+def among_players(plan: QueryPlan) -> tuple[str, str]:
+    """The players a ranking is narrowed to by their team or role, as a lead and as a noun: ("On team 2", "team 2
+    player"), ("Among the Support players", "Support player"), ("Among team 2's Jungle players", "team 2 Jungle
+    player"); ("", "") when not narrowed so. The lead keeps "X had the most assists" true of whom it ranks."""
+    team = [f.values[0] for f in plan.filters if f.dimension == "team" and f.op == "=" and len(f.values) == 1]
+    roles = [v for f in plan.filters if f.dimension == "role" and f.op == "=" for v in f.values]
+    said_roles = fmt.join_and(roles) if roles else ""
+    if team and roles:
+        return f"Among team {team[0]}'s {said_roles} players", f"team {team[0]} {said_roles} player"
+    if team:
+        return f"On team {team[0]}", f"team {team[0]} player"
+    if roles:
+        return f"Among the {said_roles} players", f"{said_roles} player"
+    return "", ""
+
+
+def _narrowed_leader(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """A leader among one team's or one role's players ("the richest player on each team", "which support had the
+    most assists"): "On team 1, X earned the most gold: ...", "Among the Support players, X had ..."."""
     if plan.intent != Intent.RANKING or plan.group_by != ("player",) or plan.shape not in ("leader", "top") or not rows:
         return None
-    team = [f.values[0] for f in plan.filters if f.dimension == "team" and f.op == "=" and len(f.values) == 1]
+    lead, _ = among_players(plan)
     shape = result_shape(rows, columns, plan)
-    return f"On team {team[0]}, " + ranking(plan, rows, "player", shape.metrics) if team and shape.metrics else None
+    return f"{lead}, " + ranking(plan, rows, "player", shape.metrics) if lead and shape.metrics else None
 
 
 def _named_series(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
@@ -980,7 +997,7 @@ def _event_rows(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> st
     return None
 
 
-NEWER_SHAPES = (_event_rows, _named_series, _team_leader, _cause_count)
+NEWER_SHAPES = (_event_rows, _named_series, _narrowed_leader, _cause_count)
 
 
 def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
