@@ -152,3 +152,39 @@ def test_a_side_word_alone_is_the_sides_players_not_its_towers(question):
     plan = plan_question(question, sample_vocabulary())
     assert plan.metrics[0] == "kills"
     assert not any(f.dimension in ("source", "source_kind") for f in plan.filters)
+
+
+# ------------------------------------------------------------------------ "when" a figure was at its most: a minute
+
+def _kill_minutes(truth: dict, team: int | None = None, player: str | None = None) -> dict[int, int]:
+    """Kills per minute of the match (METRICS: minute m holds match seconds 60m up to 60m + 60), by a team or a
+    player, from truth.py's kill list."""
+    teams = {name: p["team"] for name, p in truth["players"].items()}
+    minutes: dict[int, int] = {}
+    for kill in truth["kills"]:
+        if (team is None or teams.get(kill["killer"]) == team) and player in (None, kill["killer"]):
+            minutes[kill["second"] // 60] = minutes.get(kill["second"] // 60, 0) + 1
+    return minutes
+
+
+def _top_minutes(minutes: dict[int, int]) -> tuple[list[int], int]:
+    most = max(minutes.values())
+    return sorted(m for m, n in minutes.items() if n == most), most
+
+
+@pytest.mark.parametrize(("template", "team"), [("when did order get the most kills", 1),
+                                                ("when were chaos getting the most kills?", 2),
+                                                ("when did team 1 peak on kills", 1)])
+def test_when_a_side_got_the_most_kills_is_its_top_minute(spoken, template, team):
+    tops, most = _top_minutes(_kill_minutes(spoken.truth, team=team))
+    a = spoken.ask(template)
+    assert all(f"minute {m}" in a.text.lower() for m in tops) and says(a.text, most), a.text
+    assert f"team {team}" in a.text, a.text  # whose kills, said
+
+
+@pytest.mark.parametrize(("template", "n"), [("when did {p} get the most kills", 0), ("when did {p} kill the most", 4)])
+def test_when_a_player_got_the_most_kills_is_their_top_minute(spoken, template, n):
+    player = sorted(spoken.truth["players"], key=lambda p: -spoken.truth["players"][p]["kills"])[n % 2]
+    tops, most = _top_minutes(_kill_minutes(spoken.truth, player=player))
+    a = spoken.ask(template.format(p=player))
+    assert all(f"minute {m}" in a.text.lower() for m in tops) and says(a.text, most), a.text

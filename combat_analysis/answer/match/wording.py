@@ -262,7 +262,8 @@ def _tie_head(plan: QueryPlan, tied: list[dict], dim: str | None, metric_id: str
     leaders = names([who(dim, r.get(dim), i == 0) for i, r in enumerate(tied)])
     rank = F.lowest(metric_id) if plan.order == "asc" else "most" if metric_id not in ("kda", "kd", "gpm", "dpm", "xpm") else "best"
     nth = ORDINALS.get(position, "") + " " if position > 1 else ""
-    return f"{leaders} are tied for the {nth}{rank} {metric_info(metric_id).label}{scope(plan)}: " \
+    for_whom = f" for {subject(plan)}" if dim in EVENT_DIMS and plan.focus else ""  # minute 9 ties for team 2
+    return f"{leaders} are tied for the {nth}{rank} {metric_info(metric_id).label}{for_whom}{scope(plan)}: " \
            f"{value(tied[0], metric_id)} each"
 
 

@@ -413,7 +413,9 @@ _GROUP_PATTERNS = [
                r"(?:\s+(?:it|they|he|she)\s+hit)?"),
     # "which minute had the most kills": the minutes ranked, not a series and not the players
     ("minute", r"\b(?:which|what)\s+(?:single\s+)?minute\b(?!\s+(?:mark|of)\b)"
-               r"|\b(?:top|best|worst|busiest|bloodiest)\s+(?:\d{1,2}\s+|two\s+|three\s+|five\s+)?minutes\b"),
+               r"|\b(?:top|best|worst|busiest|bloodiest)\s+(?:\d{1,2}\s+|two\s+|three\s+|five\s+)?minutes\b"
+               # "when did X deal the most damage": the moment of a figure's most is its top minute
+               r"|\bwhen\b(?=[^?.!;]*?\b(?:the\s+)?(?:most|highest|hardest|biggest|peak(?:ed|s)?)\b)"),
     ("objective", r"\b(which|what|each|every|per|by)\s+objectives?\b"),
     # "by towers" groups by tower, but "killed by towers" names who killed: a qualifier
     ("source", r"\b(which|what|each|every|per|(?<!killed\s)(?<!slain\s)(?<!hit\s)(?<!damaged\s)(?<!died\s)by)\s+(?:non[\s-]?players?|npcs?|monsters?|bosses|boss|camps?|"
