@@ -188,3 +188,16 @@ def test_when_a_player_got_the_most_kills_is_their_top_minute(spoken, template, 
     tops, most = _top_minutes(_kill_minutes(spoken.truth, player=player))
     a = spoken.ask(template.format(p=player))
     assert all(f"minute {m}" in a.text.lower() for m in tops) and says(a.text, most), a.text
+
+
+# ----------------------------------------------------------------- a role's "matchup": its two players compared
+
+@pytest.mark.parametrize(("template", "role"), [("how did the {w} matchup go", "Jungle"), ("{w} match-up?", "Middle"),
+                                                ("how did the {w} duel go", "Support"), ("{w} matchups", "Carry")])
+def test_a_roles_matchup_compares_its_two_players(spoken, template, role):
+    words = {"Jungle": "jungle", "Middle": "mid", "Support": "supp", "Carry": "adc"}
+    a = spoken.ask(template.format(w=words[role]))
+    players = {name: p for name, p in spoken.truth["players"].items() if p["role"] == role}
+    assert len(players) == 2 and a.refusal is None, a.text
+    for name, p in players.items():
+        assert name in a.text and says(a.text, p["kills"]) and says(a.text, p["damage_dealt"]), (name, a.text)

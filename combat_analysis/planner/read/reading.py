@@ -462,7 +462,7 @@ EVERY = re.compile(r"\b(each|every|all|everyone|everybody|everyone's|per\s+playe
                    r"leaderboard|scoreboard|sorted|sort|order(?:ed)?\s+by|across\s+(?:all\s+)?(?:the\s+)?players|"
                    r"for\s+(?:all|everyone|each)|breakdown|break\s+down|full)\b")
 COMPARE = re.compile(r"\b(compare|compared|comparison|versus|vs\.?|against\s+each\s+other|difference\s+between|head\s+to\s+head|"
-                     r"side\s+by\s+side|stack\s+up|matchup|match\s+up)\b")
+                     r"side\s+by\s+side|stack\s+up|matchups?|match[\s-]+ups?|duels?)\b")
 TIMELINE = re.compile(
     r"\b(over\s+time|each\s+minute|every\s+minute|minute\s+by\s+minute|by\s+minute|per\s+minute\s+(?:breakdown|chart|graph)|"
     r"timeline|time\s+line|time\s+series|trend|trends|trending|progress(?:ion)?|evolution|evolve[ds]?|graph|chart|plot|curve|"
@@ -607,7 +607,7 @@ def _mention_notes(mentions: Sequence[Mention]) -> list[str]:
 
 
 # Role words that are not roles here: "mid game", "early, mid and late", "the jungle camps", "died to the jungle".
-_NOT_ROLES = re.compile(r"\bmid[\s-]*(game|match)\b|\b(early|late)[\s,]+(?:and\s+|vs\.?\s+|or\s+)?mid\b|"
+_NOT_ROLES = re.compile(r"\bmid[\s-]*(game|match)\b(?![\s-]*ups?\b)|\b(early|late)[\s,]+(?:and\s+|vs\.?\s+|or\s+)?mid\b|"
                         r"\bmid[\s,]+(?:and\s+|vs\.?\s+|or\s+)?(late|early)\b|"
                         r"\bjungle\s+(camps?|monsters?|creeps?|mobs?|bosses|buffs?)\b|"
                         r"\b(?:to|from|by|against|in|into|on)\s+(?:the\s+)?jungle\b(?!\s+(?:role|player|laner|position))",

@@ -36,7 +36,7 @@ finished finishing rack racked racking pile piled pump pumped pumping dish dishe
 land landed landing do pull pulled rake raked bring brought record recorded register registered
 rank ranked ranking order ordered sort sorted highest lowest top bottom best worst biggest largest greatest
 smallest fewest least most more fewer less high low higher lower better worse big bigger small smaller
-difference differ compare compared comparison versus vs against side sides by
+difference differ compare compared comparison versus vs against side sides by matchup matchups duel duels
 team teams squad squads side order chaos winners losers winning losing
 first second third fourth fifth last final opening closing early mid late minute minutes min mins
 second seconds sec secs time times timeline point mark phase stage half
