@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner import faithful
 from combat_analysis.planner.plans import followup, intents, refusals
@@ -129,6 +130,11 @@ def _about_leader(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan
     leader = followup._leader(first)
     if leader is None:
         return _about_player(first, clause, vocab)
+    if parts.BARE_WHEN.match(clause):
+        if not leader.metrics:
+            return None
+        # the leader's figure by minute, most first: the same reading "which minute did they have the most X" gets
+        clause = f"which minute did they have the most {metric(leader.metrics[0]).label}"
     r = read_question(clause, vocab)
     child = plan_reading(clause, replace(r, players=(PARAM_PLAYER,), teams=(), roles=()), vocab)
     if child.intent == Intent.REFUSE or not child.metrics:

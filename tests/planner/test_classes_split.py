@@ -201,3 +201,15 @@ def test_a_roles_matchup_compares_its_two_players(spoken, template, role):
     assert len(players) == 2 and a.refusal is None, a.text
     for name, p in players.items():
         assert name in a.text and says(a.text, p["kills"]) and says(a.text, p["damage_dealt"]), (name, a.text)
+
+
+@pytest.mark.parametrize("template", ["who got the most kills and when", "who had the most kills, and when?",
+                                      "most kills? when"])
+def test_a_bare_when_after_a_ranking_is_the_leaders_top_minute(spoken, template):
+    kills = {name: p["kills"] for name, p in spoken.truth["players"].items()}
+    leader = max(kills, key=lambda name: kills[name])
+    assert sorted(kills.values())[-2] < kills[leader]  # the simulated match has one leader
+    tops, most = _top_minutes(_kill_minutes(spoken.truth, player=leader))
+    a = spoken.ask(template)
+    assert a.text.startswith(leader) and says(a.text, kills[leader]), a.text
+    assert all(f"minute {m}" in a.text.lower() for m in tops) and says(a.text, most), a.text

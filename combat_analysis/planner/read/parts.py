@@ -7,8 +7,9 @@ A question is split where a new clause starts with a question word ("... and who
   "what was the biggest hit, and who landed it"): not a new question, the whole sentence is read as one;
 - it points back at a person ("who had the most kills and what did they build"): a dependent step on the
   first clause's leader;
-- it names no figure of its own ("how many kills did team 1 get and team 2?", "... and when"): read as a
-  follow-up of the first clause, or as part of it when that adds nothing;
+- a bare "when" after a ranking ("who carried the damage, and when?"): the leader's top minutes of that figure;
+- it names no figure of its own ("how many kills did team 1 get and team 2?"): read as a follow-up of the first
+  clause, or as part of it when that adds nothing;
 - otherwise it is its own question (a `part` of the plan).
 """
 
@@ -30,6 +31,8 @@ _POINTS_BACK = re.compile(r"\b(it|its|that|those|these|each(?!\s+(?:player|team|
                           r"one|ones|them|then)\b\s*[?.!]*\s*$|\b(it|its|that\s+one|those|these|each\s+(?:do|did|deal|"
                           r"dealt|one|of\s+them))\b", re.IGNORECASE)
 _PERSON = re.compile(r"\b(he|she|they|them|their|his|her|him)\b", re.IGNORECASE)
+# "who carried the damage, and when?": the moment of the leader's figure, a step on the leader like a pronoun's
+BARE_WHEN = re.compile(r"^\s*(?:and\s+)?when\s*[?.!]*\s*$", re.IGNORECASE)
 MAX_PARTS = 6  # clauses: any number of parts, within the plan's limit
 
 
@@ -75,7 +78,7 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
     for piece in pieces[1:]:
         if _POINTS_BACK.search(piece) and not _PERSON.search(piece):
             return None  # "... and how much damage did each do": one question
-        if _PERSON.search(piece):
+        if _PERSON.search(piece) or BARE_WHEN.match(piece):
             step = dependent(head, piece)
             if step is None:
                 return None
