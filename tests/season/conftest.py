@@ -13,7 +13,9 @@ def season_root(tmp_path_factory, season_matches):
     return ingest_season(season_matches, tmp_path_factory.mktemp("season-warehouse"))
 
 
-@pytest.fixture()
+# The connections are read-only and opening one (extensions loaded, the lake attached) costs about half a
+# second, so each test module shares one per season instead of opening one per test.
+@pytest.fixture(scope="module")
 def con(season_root):
 
     connection = open_warehouse(season_root)
@@ -32,7 +34,7 @@ def roster_root(tmp_path_factory, roster_matches):
     return ingest_season(roster_matches, tmp_path_factory.mktemp("roster-warehouse"))
 
 
-@pytest.fixture(params=["season", "roster"])
+@pytest.fixture(scope="module", params=["season", "roster"])
 def seasons(request, season_root, season_matches, roster_root, roster_matches):
     """Each of the two seasons in turn: (a connection across it, its matches with their truth)."""
     root, matches = (season_root, season_matches) if request.param == "season" else (roster_root, roster_matches)

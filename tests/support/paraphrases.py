@@ -692,16 +692,22 @@ class Outcome:
 
 
 def answer_cases(match: Match, cases: list[Case], work: Path) -> list[Outcome]:
-    """Ingest the match once and answer every case through the real five stages."""
-    from combat_analysis.answer.pipeline import answer_question
+    """Ingest the match once and answer every case through the real five stages, as the product answers a
+    follow-up (`StageEnv.answer_only`): the same plan, figures and words, without drawing charts or writing
+    report files, which these cases do not judge and which took half their time."""
+    import dataclasses
+
+    from combat_analysis.answer.env import StageEnv
+    from combat_analysis.answer.pipeline import run_stages
     from combat_analysis.ingest.run import ingest_log
 
     warehouse = work / f"warehouse_{match.seed}"
     match_id = ingest_log(match.log, warehouse).match_id
+    env = dataclasses.replace(StageEnv.build(warehouse_root=warehouse, match_id=match_id,
+                                             artifacts_dir=work / "artifacts", followups=False), answer_only=True)
     out = []
     for case in cases:
-        pkg = answer_question(case.question, warehouse_root=warehouse, match_id=match_id,
-                              artifacts_dir=work / "artifacts", previous_queries=case.previous, followups=False)
+        pkg = run_stages(case.question, env, previous_queries=case.previous)
         payload = json.loads(pkg.to_json())
         try:
             ok, note = score_tool.judge({"question": case.question, "expect": case.expect}, payload)
