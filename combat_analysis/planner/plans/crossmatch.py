@@ -37,7 +37,7 @@ from combat_analysis.planner.plans import refusals
 from combat_analysis.planner.read import conditions
 from combat_analysis.planner.read.names import find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
-from combat_analysis.planner.read.scope import ScopeReading
+from combat_analysis.planner.read.scope import HEAD_TO_HEAD, ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.boards import (
@@ -57,7 +57,7 @@ Family = Literal["game", "record", "match"]
 # --- the figure slot ---------------------------------------------------------------------------------------------
 
 _H2H = re.compile(r"\b(head[- ]to[- ]head|h2h|vs\.?|versus|against\s+each\s+other|against|rivalry|matchups?)\b")
-_H2H_WORDS = re.compile(r"\b(head[- ]to[- ]head|h2h)\b", re.IGNORECASE)
+_H2H_WORDS = HEAD_TO_HEAD
 _TREND = re.compile(r"\b(trend(?:s|ed|ing)?|moved?|moving|changed?|changing|progress(?:ed|ion)?|evolved?|form|over\s+time|"
                     r"match\s+(?:by|after|to)\s+match|game\s+(?:by|after|to)\s+game|each\s+(?:match|game)|"
                     r"every\s+(?:match|game)|per\s+(?:match|game)\s+(?:figures?|values?)|improv(?:e|ed|ing)|"
@@ -94,7 +94,8 @@ _WORST = re.compile(r"\b(worst|weakest|lowest|smallest|fewest|least|poorest)[-\s
                     r"(match|game|performance)\b")
 _MULTIKILLS = re.compile(r"\b(penta|quadra|quad|triple|double)[- ]?kills?\b|\bmulti[- ]?kills?\b|\bkill\s*streaks?\b"
                          r"|\bkilling\s+sprees?\b")
-_FIRST_BLOOD_VICTIM = re.compile(r"\bfirst[- ]blooded\b|\b(?:die[sd]?|dying)\s+first\b|\b(?:been|got|get|gets|was|were|is)\s+first[- ]blood(?:ed)?\b"
+_FIRST_BLOOD_VICTIM = re.compile(r"\bfirst[- ]blooded\b|\b(?:die[sd]?|dying)\s+first\b|\b(?:been|was|were|is)\s+first[- ]blood(?:ed)?\b"
+                                 r"|\b(?:got|get|gets|getting)\s+first[- ]blooded\b"  # "got first blood" drew it
                                  r"|\bdied\s+first\b|\bfirst\s+to\s+die\b|\bvictims?\s+of\s+(?:the\s+)?first\s+blood\b"
                                  r"|\bfirst\s+blood\s+victims?\b|\b(?:gave|given|give|gives|giving|conceded?|surrender(?:ed)?)"
                                  r"\s+(?:up\s+|away\s+)?first\s+blood\b")
@@ -577,7 +578,9 @@ def _profile(ask: Ask) -> Made:
         statistic = "average"  # a ratio or a maximum has no total across matches: its per-game mean
     figure = SeasonFigure(figure="profile", players=ask.players, metric=metric, best=best,
                           statistic="record" if metric in RECORD_FIGURES else statistic)
-    return Made(figure, Intent.COMPARISON if len(ask.players) > 1 else Intent.LOOKUP, {"metrics": (metric,)})
+    # every figure said is carried: "her kills, deaths and assists" is answered with all three
+    said = tuple(dict.fromkeys((metric, *(m for m in ask.reading.metrics if m in PLAYER_METRICS))))
+    return Made(figure, Intent.COMPARISON if len(ask.players) > 1 else Intent.LOOKUP, {"metrics": said})
 
 
 _LISTING = re.compile(r"\b(?:rank(?:ed|ing)?|sort(?:ed)?|list(?:ed)?|order(?:ed)?|all|every|each)\b")
@@ -749,7 +752,8 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
-    notes = tuple(r.assumptions) + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words)
+    notes = (tuple(r.assumptions) + scope.spelled
+             + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words))
     if r.ambiguous:
         mention = r.ambiguous[0]
         return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
