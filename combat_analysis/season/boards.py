@@ -65,6 +65,9 @@ class GameFigure:
     source: str = ""
     side_expr: str = ""
     lower_is_better: bool = False
+    # a ratio's numerator and denominator over a row of `games`: the ratio of their season sums ("K/D from the
+    # season totals") beside the mean of per-game ratios
+    pooled: tuple[str, str] | None = None
 
     def side(self) -> str:
         return self.side_expr or f"sum({self.expr})"
@@ -129,8 +132,10 @@ def _game_figures() -> dict[str, GameFigure]:
     figures = [GameFigure(m, metric_label(m), f"g.{m}") for m in ADDITIVE_METRICS]
     figures += [
         GameFigure("kda", "KDA", "g.kda", "ratio",
-                   side_expr=_ratio("sum(g.kills) + sum(g.assists)", "sum(g.deaths)")),
-        GameFigure("kd", "K/D", _ratio("g.kills", "g.deaths"), "ratio", side_expr=_ratio("sum(g.kills)", "sum(g.deaths)")),
+                   side_expr=_ratio("sum(g.kills) + sum(g.assists)", "sum(g.deaths)"),
+                   pooled=("g.kills + g.assists", "g.deaths")),
+        GameFigure("kd", "K/D", _ratio("g.kills", "g.deaths"), "ratio", side_expr=_ratio("sum(g.kills)", "sum(g.deaths)"),
+                   pooled=("g.kills", "g.deaths")),
         GameFigure("gpm", "GPM", "g.gpm", "ratio", side_expr=_per_minute("gold", True)),
         GameFigure("dpm", "DPM", "g.dpm", "ratio", side_expr=_per_minute("damage_dealt", True)),
         GameFigure("xpm", "XPM", _per_minute("experience", False), "ratio", side_expr=_per_minute("experience", True)),
@@ -182,6 +187,7 @@ class BoardRow(_Frozen):
     unknown_results: int
     value: float | None  # the statistic of the figure, or the record figure
     total: float | None = None  # the figure's sum over the games (for a figure that adds up)
+    pooled: float | None = None  # a ratio of the season sums (K/D: total kills over total deaths), where defined
     average: float | None = None  # its per-game mean
     match_id: str | None = None  # for max / min: the game it came from (the earlier one on a tie)
     started_at: datetime | None = None
@@ -245,14 +251,16 @@ def _units_sql(subject: Subject, figure: GameFigure | None, ids: list[str] | Non
     """One row per game of the subject: (name, match_id, started_at, result, value)."""
     if subject != "side":
         value = figure.expr if figure is not None else "0"
+        parts = figure.pooled if figure is not None and figure.pooled else ("NULL", "NULL")
         return [], (f"units AS (SELECT {SUBJECT_COLUMN[subject]} AS name, g.match_id, g.started_at, g.result, "
-                    f"{value} AS value FROM games g)")
+                    f"{value} AS value, {parts[0]} AS pooled_num, {parts[1]} AS pooled_den FROM games g)")
     source = SOURCES.get(figure.source) if figure is not None and figure.source else None
     ctes = [source.side_cte.format(sel=selected("match_id", ids))] if source and source.side_cte else []
     join = source.side_join if source and source.side_cte else ""
     value = figure.side() if figure is not None else "0"
     return ctes, (f"units AS (SELECT CAST(g.team AS VARCHAR) AS name, g.match_id, any_value(g.started_at) AS started_at, "
-                  f"any_value(g.result) AS result, {value} AS value FROM games g {join} GROUP BY g.match_id, g.team)")
+                  f"any_value(g.result) AS result, {value} AS value, NULL AS pooled_num, NULL AS pooled_den "
+                  f"FROM games g {join} GROUP BY g.match_id, g.team)")
 
 
 _PER_NAME = """ranked AS (
@@ -263,6 +271,7 @@ _PER_NAME = """ranked AS (
         SELECT name, count(*) AS games, count(*) FILTER (WHERE result = 'win') AS wins,
                count(*) FILTER (WHERE result = 'loss') AS losses, count(*) FILTER (WHERE result = 'unknown') AS unknown,
                {value} AS value, sum(value) AS total, avg(value) AS average,
+               sum(pooled_num) / greatest(sum(pooled_den), 1) AS pooled,
                max(CASE WHEN {pick} = 1 THEN match_id END) AS match_id,
                max(CASE WHEN {pick} = 1 THEN started_at END) AS started_at
         FROM ranked GROUP BY name)"""
@@ -320,7 +329,8 @@ def _board_rows(con, sql: str, params: Mapping[str, Any], subject: Subject) -> t
         r = dict(zip(names, values, strict=True))
         rows.append(BoardRow(rank=r["rank"], name=side_name(r["name"]) if subject == "side" else r["name"],
                              games=r["games"], wins=r["wins"], losses=r["losses"], unknown_results=r["unknown"],
-                             value=r["value"], total=r["total"], average=r["average"], match_id=r["match_id"],
+                             value=r["value"], total=r["total"], average=r["average"], pooled=r["pooled"],
+                             match_id=r["match_id"],
                              started_at=r["started_at"]))
     return tuple(rows)
 
