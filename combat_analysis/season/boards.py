@@ -98,7 +98,11 @@ _OBJECTIVES = Source(
     side_join="LEFT JOIN side_taken st ON st.match_id = g.match_id AND st.team = g.team")
 DEATH_CAUSES = (("players", "killer_kind = 'player'"), ("npcs", "coalesce(killer_kind, '') <> 'player'"),
                 ("structures", "killer_kind = 'structure'"), ("minions", "killer_kind = 'minion'"),
-                ("jungle", "killer_kind = 'jungle'"), ("bosses", "killer_kind = 'boss'"))
+                ("jungle", "killer_kind = 'jungle'"), ("bosses", "killer_kind = 'boss'"),
+                # one kind of structure, by the word its name holds (METRICS.md: tower, phoenix, titan)
+                ("towers", "killer_kind = 'structure' AND lower(killer) LIKE '%tower%'"),
+                ("phoenixes", "killer_kind = 'structure' AND lower(killer) LIKE '%phoenix%'"),
+                ("titans", "killer_kind = 'structure' AND lower(killer) LIKE '%titan%'"))
 _DEATHS = Source(
     cte="""fell AS (
         SELECT match_id, victim AS player, """ + ", ".join(
@@ -157,7 +161,8 @@ OBJECTIVE_LABELS = {"objectives_taken": "objectives taken", "towers": "towers de
                     "phoenixes": "phoenixes destroyed", "titans": "Titans destroyed", "gold_furies": "Gold Fury kills",
                     "fire_giants": "Fire Giant kills"}
 DEATH_LABELS = {"players": "players", "npcs": "non-players", "structures": "structures", "minions": "minions",
-                "jungle": "jungle monsters", "bosses": "bosses"}
+                "jungle": "jungle monsters", "bosses": "bosses", "towers": "towers", "phoenixes": "phoenixes",
+                "titans": "Titans"}
 GAME_FIGURES: dict[str, GameFigure] = _game_figures()
 RECORD_FIGURES: tuple[str, ...] = ("matches", "wins", "losses", "win_rate")
 _RECORD_VALUE = {
@@ -391,6 +396,10 @@ _MATCH_SOURCES = {
     "gold": """match_gold AS (SELECT match_id, max(abs(gold_diff)) AS largest_gold_lead FROM gold_diff
         WHERE {sel} GROUP BY match_id)""",
     "stats": """match_stats AS (SELECT match_id, {sums} FROM player_stats WHERE {sel} GROUP BY match_id)""",
+    # players' deaths by what killed them, every player of the match together
+    "deaths": """match_fell AS (SELECT match_id, """ + ", ".join(
+        f"count(*) FILTER (WHERE {cond}) AS deaths_to_{name}" for name, cond in DEATH_CAUSES) + """
+        FROM kills WHERE victim_kind = 'player' AND {sel} GROUP BY match_id)""",
 }
 _MATCH_JOINS = {
     "kills": "LEFT JOIN match_kills mk ON mk.match_id = m.match_id",
@@ -398,6 +407,7 @@ _MATCH_JOINS = {
     "objectives": "LEFT JOIN match_taken mo ON mo.match_id = m.match_id",
     "gold": "LEFT JOIN match_gold mg ON mg.match_id = m.match_id",
     "stats": "LEFT JOIN match_stats ms ON ms.match_id = m.match_id",
+    "deaths": "LEFT JOIN match_fell mf ON mf.match_id = m.match_id",
 }
 _STAT_SUMS = tuple(m for m in ADDITIVE_METRICS if m not in ("kills", "deaths"))
 
@@ -414,6 +424,8 @@ def _match_figures() -> dict[str, MatchFigure]:
     figures += [MatchFigure(name, OBJECTIVE_LABELS[name], f"coalesce(mo.{name}, 0)", source="objectives")
                 for name, _ in OBJECTIVES]
     figures += [MatchFigure(m, metric_label(m), f"ms.{m}", source="stats") for m in _STAT_SUMS]
+    figures += [MatchFigure(f"deaths_to_{name}", f"deaths to {DEATH_LABELS[name]}", f"coalesce(mf.deaths_to_{name}, 0)",
+                            source="deaths") for name, _ in DEATH_CAUSES]
     return {f.id: f for f in figures}
 
 

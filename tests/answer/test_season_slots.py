@@ -154,7 +154,8 @@ def test_kills_deaths_and_assists_at_once(seasons, template):
 
 @pytest.mark.parametrize("template", ("{a} and {b} kills each way", "{a} vs {b}, kills on each other",
                                       "{a} v {b} when on opposite teams, who won more",
-                                      "{a} against {b} as opponents"))
+                                      "{a} against {b} as opponents",
+                                      "how many times did {a} kill {b} across all games, and vice versa"))
 def test_head_to_head_said_any_way(seasons, template):
     home, matches = seasons
     players = named_players(matches, least=3)
@@ -166,3 +167,34 @@ def test_head_to_head_said_any_way(seasons, template):
     assert f"{a} killed {b} {number(want['kills_a_on_b'])} time" in answer, answer
     assert f"{b} killed {a} {number(want['kills_b_on_a'])} time" in answer, answer
     assert f"{want['as_opponents']} as opponents" in answer, answer
+
+
+def structure_deaths(matches, word: str) -> dict[str, int]:
+    """Each player's deaths to structures whose name holds `word` (METRICS.md: tower, phoenix, titan)."""
+    out: dict[str, int] = {}
+    for m in matches:
+        for d in m.truth["deaths_to_npcs"]:
+            if d["victim"] in m.truth["players"] and word in (d["killer"] or "").lower():
+                out[d["victim"]] = out.get(d["victim"], 0) + 1
+    return out
+
+
+@pytest.mark.parametrize(("question", "word"), (("how many times did anyone die to a tower this season", "tower"),
+                                                ("total deaths to towers across all games", "tower"),
+                                                ("how many times did someone die to a phoenix overall", "phoenix")))
+def test_deaths_to_one_kind_of_structure_over_the_season(seasons, question, word):
+    home, matches = seasons
+    total = sum(structure_deaths(matches, word).values())
+    pkg, _ = ask_across(home, question)
+    answer = answered_across(pkg)
+    assert f"{number(total)} deaths to {word}" in answer, answer
+
+
+@pytest.mark.parametrize("question", ("who died to towers the most this season",
+                                      "which player has the most deaths to towers across all games"))
+def test_deaths_to_towers_rank_players_by_towers_alone(seasons, question):
+    home, matches = seasons
+    values = structure_deaths(matches, "tower")
+    pkg, rows = ask_across(home, question)
+    answered_across(pkg)
+    assert sorted(r["player"] for r in rows if r["rank"] == 1) == leaders(values)

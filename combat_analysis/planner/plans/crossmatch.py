@@ -202,7 +202,14 @@ def _deaths(r: Reading, text: str) -> FigureSlot:
     if _BY_NPCS.search(text):
         return FigureSlot("deaths_to_npcs", "game")
     kind = next((q.kind for q in _death_qualifiers(r) if q.kind in _DEATH_KINDS and q.name is None), None)
+    if kind == "structure" and (structure := _STRUCTURE_WORD.search(text)):  # "died to a tower": towers alone
+        return FigureSlot(f"deaths_to_{_STRUCTURE_KINDS[structure.group(1)]}", "game")
     return FigureSlot(_DEATH_KINDS[kind] if kind is not None else "deaths", "game")
+
+
+# One kind of structure said, not the whole kind ("structures", "buildings"): its deaths alone, not a nearby sum.
+_STRUCTURE_WORD = re.compile(r"\b(tower|phoenix|titan)(?:s|es)?\b")
+_STRUCTURE_KINDS = {"tower": "towers", "phoenix": "phoenixes", "titan": "titans"}
 
 
 def _death_qualifiers(r: Reading) -> tuple[Qualifier, ...]:
@@ -331,11 +338,19 @@ def _ranked_subject(r: Reading, slot: FigureSlot, players: Sequence[str], text: 
     return None
 
 
+_INDEFINITE = re.compile(r"\b(?:someone|somebody|anyone|anybody)\b")
+
+
+def _counted(text: str) -> str:
+    """"how many times did someone die to a tower": an indefinite someone in a count asks how many, not who."""
+    return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) else text
+
+
 def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, bool]:
     """The subject slot (see the module docstring), and whether it is one named god, role or side looked up."""
     text = _masked(r)
     # "who played jungle the most": a figure's words that start with "who" still ask for a person
-    cue = bool(_PLAYER_CUE.search(text)) or any(h.phrase.startswith("who") for h in r.metric_hits)
+    cue = bool(_PLAYER_CUE.search(_counted(text))) or any(h.phrase.startswith("who") for h in r.metric_hits)
     if slot.figure in SEASON_COUNTS:
         return "season", False
     ranked = _ranked_subject(r, slot, players, text, cue)
@@ -555,8 +570,13 @@ class Made:
     update: dict[str, Any]
 
 
+def _pair(ask: Ask) -> tuple[str, ...]:
+    """The players a question names, the one a kill is on included ("A killed B, and vice versa")."""
+    return tuple(dict.fromkeys((*ask.players, *((ask.slot.versus,) if ask.slot.versus else ()))))
+
+
 def _head_to_head(ask: Ask) -> Made:
-    return Made(SeasonFigure(figure="head_to_head", players=ask.players), Intent.COMPARISON, {})
+    return Made(SeasonFigure(figure="head_to_head", players=_pair(ask)), Intent.COMPARISON, {})
 
 
 def _trend(ask: Ask) -> Made:
@@ -684,10 +704,10 @@ def _is_head_to_head(ask: Ask) -> bool:
     """Two players against each other: head-to-head words, or a comparison with no figure, or a record asked
     "against" each other ("who won more of their games against each other"); a figure compared is each one's own."""
     r, slot = ask.reading, ask.slot
+    if len(_pair(ask)) == 2 and _H2H_WORDS.search(ask.question):  # "both ways": a kill on the other is half of it
+        return True
     if len(ask.players) != 2 or slot.versus is not None:
         return False
-    if _H2H_WORDS.search(ask.question):
-        return True
     against = bool(_H2H.search(ask.text))
     return (against or r.shape.compare) and (slot.figure is None or (slot.family == "record" and against))
 

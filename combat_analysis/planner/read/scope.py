@@ -69,7 +69,8 @@ _GAME = r"(?:match|game)"
 _EXTREME_WORDS = r"biggest|largest|highest|best|greatest|top|lowest|smallest|fewest|least|worst|weakest|poorest"
 # Head-to-head said any way: "head to head", kills "each way" / "on each other", games "on opposite sides" / "as
 # opponents": two players' figures against each other, both ways, over the games they shared.
-_HEAD_TO_HEAD = (r"\b(head[- ]to[- ]head|h2h|(?:each|both|either)\s+ways?|(?:on|against|versus|vs\.?)\s+each\s+other"
+_HEAD_TO_HEAD = (r"\b(head[- ]to[- ]head|h2h|(?:each|both|either)\s+ways?|(?:and\s+)?(?:the\s+)?other\s+way\s+a?round"
+                 r"|(?:and\s+)?vice[- ]versa|(?:on|against|versus|vs\.?)\s+each\s+other"
                  r"|(?:(?:when|while|where)\s+(?:they\s+(?:were|are|was)\s+|they're\s+)?)?(?:on\s+)?"
                  r"(?:opposite|opposing|different|rival)\s+(?:sides|teams)|as\s+(?:opponents|enemies|rivals))\b")
 HEAD_TO_HEAD = re.compile(_HEAD_TO_HEAD, re.IGNORECASE)
