@@ -393,6 +393,10 @@ _MATCH_SOURCES = {
         FROM kills WHERE {sel} GROUP BY match_id)""",
     "first_blood": _FIRST_BLOOD.cte,
     "objectives": f"""match_taken AS (SELECT match_id, {_COUNTS} FROM objectives WHERE {{sel}} GROUP BY match_id)""",
+    # the final gold difference: the teams' final gold (their players' gold, METRICS.md) apart
+    "final_gold": """match_final_gold AS (SELECT match_id, abs(coalesce(sum(gold) FILTER (WHERE team = 1), 0)
+        - coalesce(sum(gold) FILTER (WHERE team = 2), 0)) AS final_gold_difference FROM player_stats
+        WHERE {sel} GROUP BY match_id)""",
     "gold": """match_gold AS (SELECT match_id, max(abs(gold_diff)) AS largest_gold_lead FROM gold_diff
         WHERE {sel} GROUP BY match_id)""",
     "stats": """match_stats AS (SELECT match_id, {sums} FROM player_stats WHERE {sel} GROUP BY match_id)""",
@@ -406,6 +410,7 @@ _MATCH_JOINS = {
     "first_blood": "LEFT JOIN first_blood fb ON fb.match_id = m.match_id",
     "objectives": "LEFT JOIN match_taken mo ON mo.match_id = m.match_id",
     "gold": "LEFT JOIN match_gold mg ON mg.match_id = m.match_id",
+    "final_gold": "LEFT JOIN match_final_gold fg ON fg.match_id = m.match_id",
     "stats": "LEFT JOIN match_stats ms ON ms.match_id = m.match_id",
     "deaths": "LEFT JOIN match_fell mf ON mf.match_id = m.match_id",
 }
@@ -420,6 +425,7 @@ def _match_figures() -> dict[str, MatchFigure]:
         MatchFigure("kills", "kills", "coalesce(mk.kills, 0)", source="kills"),
         MatchFigure("deaths", "deaths", "coalesce(mk.deaths, 0)", source="kills"),
         MatchFigure("largest_gold_lead", "largest gold lead", "mg.largest_gold_lead", "max", "gold"),
+        MatchFigure("final_gold_difference", "final gold difference", "fg.final_gold_difference", "max", "final_gold"),
     ]
     figures += [MatchFigure(name, OBJECTIVE_LABELS[name], f"coalesce(mo.{name}, 0)", source="objectives")
                 for name, _ in OBJECTIVES]

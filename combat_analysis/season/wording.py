@@ -282,7 +282,8 @@ def _nobody(plan: QueryPlan, figure: SeasonFigure, below: list[Row], lead: str) 
 
 _MATCH_MOST = {("duration_s", "desc"): "the longest match", ("duration_s", "asc"): "the shortest match",
                ("first_blood_s", "asc"): "the fastest first blood", ("first_blood_s", "desc"): "the latest first blood",
-               ("largest_gold_lead", "asc"): "the closest gold race (the smallest largest gold lead)",
+               ("final_gold_difference", "asc"): "the closest gold race (the smallest final gold difference)",
+               ("largest_gold_lead", "asc"): "the smallest largest gold lead",
                ("largest_gold_lead", "desc"): "the most one-sided gold race (the largest gold lead)"}
 
 

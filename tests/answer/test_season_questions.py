@@ -594,15 +594,17 @@ def test_a_gods_average_reads_every_match(seasons, template, metric):
     assert same(rows[0][metric], max(means.values()))
 
 
-@pytest.mark.parametrize("template,high", (("which game had the closest gold race", False),
-                                           ("the most one-sided game", True), ("our tightest match", False)))
-def test_gold_races_rank_matches_by_their_largest_lead(seasons, template, high):
+@pytest.mark.parametrize("template,high,figure", (("which game had the closest gold race", False, "final_gold_difference"),
+                                                  ("the most one-sided game", True, "largest_gold_lead"),
+                                                  ("our tightest match", False, "final_gold_difference"),
+                                                  ("which match was the closest on gold", False, "final_gold_difference")))
+def test_gold_races_rank_matches_closest_by_final_difference_one_sided_by_largest_lead(seasons, template, high, figure):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
     answer = answered_across(pkg)
     ranked = match_figures(matches)
-    best = (max if high else min)(r["largest_gold_lead"] for r in ranked)
-    tied = sorted((r for r in ranked if r["largest_gold_lead"] == best), key=lambda r: (r["started_at"], r["match_id"]))
+    best = (max if high else min)(r[figure] for r in ranked)
+    tied = sorted((r for r in ranked if r[figure] == best), key=lambda r: (r["started_at"], r["match_id"]))
     assert [r["match_id"] for r in rows if r["rank"] == 1] == [r["match_id"] for r in tied]
     assert tied[0]["match_id"] in answer and said(best) in answer
     assert pkg.plan.shape == "leader"

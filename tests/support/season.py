@@ -372,6 +372,8 @@ def match_figures(matches) -> list[dict]:
                "first_blood_s": t["first_blood"]["second"] if t["first_blood"] else None,
                "first_blood_killer": (t["first_blood"] or {}).get("killer"),
                "largest_gold_lead": max(abs(d) for d in t["team_gold_difference_by_minute"]),
+               "final_gold_difference": abs(sum(r["gold"] * (1 if r["team"] == 1 else -1)
+                                                for r in t["players"].values())),
                "damage_dealt": sum(r["damage_dealt"] for r in t["players"].values())}
         row.update(_objective_counts(t["objectives"]))
         out.append(row)

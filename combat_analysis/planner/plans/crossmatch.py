@@ -138,7 +138,7 @@ _KILL_VERBS = frozenset({"kill", "kills", "killed", "killing", "slay", "slew", "
 _MATCH_ADJECTIVES: dict[str, tuple[str, Literal["asc", "desc"]]] = {
     "longest": ("duration_s", "desc"), "shortest": ("duration_s", "asc"), "quickest": ("duration_s", "asc"),
     "fastest": ("duration_s", "asc"), "slowest": ("duration_s", "desc"), "bloodiest": ("kills", "desc"),
-    "closest": ("largest_gold_lead", "asc"), "tightest": ("largest_gold_lead", "asc"),
+    "closest": ("final_gold_difference", "asc"), "tightest": ("final_gold_difference", "asc"),
     "most one sided": ("largest_gold_lead", "desc"), "most lopsided": ("largest_gold_lead", "desc"),
 }
 _MATCH_ADJECTIVE = re.compile(r"\b(" + "|".join(a.replace(" ", r"[- ]") for a in _MATCH_ADJECTIVES) + r")\b")
@@ -225,7 +225,7 @@ def _death_qualifiers(r: Reading) -> tuple[Qualifier, ...]:
 def _agrees(said: str, adjective_figure: str) -> bool:
     """A figure word that names the same thing as a match adjective ("gold" beside "closest": the gold lead)."""
     said = _CATALOG.get(said, said)
-    return said == adjective_figure or said.split("_")[0] in adjective_figure.split("_")
+    return said == adjective_figure or bool((set(said.split("_")) & set(adjective_figure.split("_"))) - {"largest", "s"})
 
 
 def _adjective_figure(r: Reading, text: str) -> FigureSlot | None:
