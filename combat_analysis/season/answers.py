@@ -123,7 +123,7 @@ def board_query(figure: SeasonFigure, plan: QueryPlan) -> boards.BoardQuery:
     """The board a plan asks for: its subject, figure, statistic, filters, order, and the minimum of games."""
     statistic = "record" if figure.metric in boards.RECORD_FIGURES else figure.statistic
     filters = boards.Filters(player=figure.players[0] if figure.players else None, god=figure.god, role=figure.role,
-                             side=figure.side, versus=figure.versus)
+                             side=figure.side, versus=figure.versus, result=figure.result)
     return boards.BoardQuery(subject=figure.subject, figure=figure.metric or "kills", statistic=statistic,  # type: ignore[arg-type]
                              filters=filters, order=plan.order, limit=max(plan.limit, plan.position),
                              min_games=figure.min_matches)

@@ -219,17 +219,20 @@ class Filters:
     role: str | None = None
     side: int | None = None
     versus: str | None = None
+    result: str | None = None  # "win" or "loss": only the games won (lost); a game with no winner is neither
 
     def where(self) -> list[str]:
         found = {"player": "ps.player = $player", "god": "lower(ps.god) = lower($god)",
                  "role": "lower(ps.role) = lower($role)", "side": "ps.team = $side"}
-        return [sql for name, sql in found.items() if getattr(self, name) is not None]
+        kept = [sql for name, sql in found.items() if getattr(self, name) is not None]
+        return kept + ([_RESULT_WHERE[self.result]] if self.result else [])
 
     def params(self) -> dict[str, Any]:
         return {k: v for k, v in (("player", self.player), ("god", self.god), ("role", self.role),
                                   ("side", self.side), ("versus", self.versus)) if v is not None}
 
 
+_RESULT_WHERE = {"win": "m.winner_team = ps.team", "loss": "m.winner_team <> ps.team"}
 NO_FILTERS = Filters()
 
 

@@ -146,7 +146,8 @@ def _who(figure: SeasonFigure, many: bool = False) -> str:
     owner = f"{figure.players[0]}'s " if figure.players and figure.subject != "player" else ""
     where = "".join((f" as {figure.role}" if figure.role and figure.subject != "role" else "",
                      f" playing {figure.god}" if figure.god and figure.subject != "god" else "",
-                     f" on {boards.side_name(figure.side)}" if figure.side and figure.subject != "side" else ""))
+                     f" on {boards.side_name(figure.side)}" if figure.side and figure.subject != "side" else "",
+                     {"win": " in the games won", "loss": " in the games lost"}.get(figure.result or "", "")))
     return f"{owner}{plural(figure.subject) if many else figure.subject}{where}"
 
 

@@ -198,3 +198,20 @@ def test_deaths_to_towers_rank_players_by_towers_alone(seasons, question):
     pkg, rows = ask_across(home, question)
     answered_across(pkg)
     assert sorted(r["player"] for r in rows if r["rank"] == 1) == leaders(values)
+
+
+@pytest.mark.parametrize(("template", "metric", "result"), (
+    ("total gold for {n} in the games they won", "gold", "win"),
+    ("{n}'s kills across all games in matches lost", "kills", "loss"),
+    ("how much damage did {n} deal in their wins, in total", "damage_dealt", "win"),
+))
+def test_a_players_figure_over_only_the_games_won_or_lost(seasons, template, metric, result):
+    home, matches = seasons
+    player = named_players(matches, least=3)[2]
+    kept = [g for g in games_of(matches, player) if g["result"] == result]
+    pkg, rows = ask_across(home, template.format(n=player))
+    answer = answered_across(pkg)
+    assert pkg.plan.season.result == result
+    if kept:
+        assert rows[0]["matches"] == len(kept), rows
+        assert number(sum(g[metric] for g in kept)) in answer, answer

@@ -437,6 +437,7 @@ class Ask:
     notes: tuple[str, ...]
     scope: ScopeReading
     least: int | None  # a minimum of games the question said
+    result: Literal["win", "loss"] | None = None  # only the games won (lost): "in the games she won"
     subject: Subject = "player"
     named: bool = False  # the subject is one named god, role or side, looked up
     statistic: Statistic = "total"
@@ -632,6 +633,21 @@ def _shape(ask: Ask, lookup: bool) -> tuple[str, int]:
     return "all", 100
 
 
+# Only the games won or lost: "in the games she won", "in matches they lost", "in his wins", "in their losses".
+_IN_RESULT = re.compile(r"\b(?:in|from|during|over|across|for)\s+(?:(?:the|all|those|her|his|their|its)\s+)?"
+                        r"(?:(?:games|matches)\s+(?:that\s+|which\s+)?(?:(?!the\b)\S+\s+){0,3}?(won|lost)"
+                        r"|(wins|victories|losses|defeats))\b")
+
+
+def _result_cut(text: str) -> tuple[Literal["win", "loss"] | None, str]:
+    found = _IN_RESULT.search(text)
+    if found is None:
+        return None, text
+    said = found.group(1) or found.group(2)
+    result: Literal["win", "loss"] = "win" if said in ("won", "wins", "victories") else "loss"
+    return result, " ".join((text[:found.start()] + " " + text[found.end():]).split())
+
+
 def _filters(ask: Ask) -> dict[str, Any]:
     """The god, role and side a board keeps the games of; a subject ranked by its own kind is not filtered by it
     ("order or chaos, which side wins more" ranks both sides)."""
@@ -640,7 +656,7 @@ def _filters(ask: Ask) -> dict[str, Any]:
              "side": r.teams[0] if len(r.teams) == 1 else None}
     if ask.subject in found and not ask.named:
         found[ask.subject] = None
-    return found
+    return {**found, "result": ask.result}
 
 
 _JUDGED = re.compile(r"\b(best|worst|better|worse)\b")
@@ -732,6 +748,8 @@ def _kind(ask: Ask) -> Callable[[Ask], Made]:
     if _is_trend(ask):
         return _trend
     profiled = slot.figure is None or slot.figure in PLAYER_METRICS or slot.figure in RECORD_FIGURES
+    if ask.result is not None:  # only some games of theirs: a board of those games, not the whole profile
+        return _board
     if ask.players and ask.subject == "player" and profiled and slot.versus is None and not (r.gods or r.roles or r.teams):
         return _profile
     return _board
@@ -768,6 +786,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     """The cross-match plan for a question whose scope is a set of matches (see the module docstring);
     `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player)."""
     least, rest = _cut_minimum(scope.rest or question)
+    result, rest = _result_cut(rest)
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
@@ -782,7 +801,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     r = _order_as_side(r)
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
     ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
-              scope=scope, least=least)
+              scope=scope, least=least, result=result)
     reason = _first_refusal(ask, vocab)
     if reason is None:
         ask = _slots(ask)

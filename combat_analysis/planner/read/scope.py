@@ -116,7 +116,10 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     # games counted per player: one match gives everyone one ("who played the fewest games", "most matches")
     r"|\b(?:most|fewest|least|more|fewer)\s+(?:games|matches)\b(?!\s+(?:with|had|has|saw|having)\b)"
     # the warehouse itself
-    r"|\b(?:loaded|ingested|stored)\b|\bin\s+the\s+warehouse\b")
+    r"|\b(?:loaded|ingested|stored)\b|\bin\s+the\s+warehouse\b"
+    # only the games a player won or lost: "in the games she won", "in his losses"
+    r"|\b(?:games|matches)\s+(?:that\s+|which\s+)?(?:she|he|they|we|i|you)\s+(?:won|lost)\b"
+    r"|\bin\s+(?:her|his|their|my|our)\s+(?:wins|losses|victories|defeats)\b")
 # Career notions: a figure asked as a habit or a sum over time ("in total", "per game", "how many times has",
 # "usually", "has ... played") is about every match, when no scope word says otherwise.
 _NUMBER_WORDS = r"(?:ten|seven|eleven|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|seventeen)\b"
