@@ -470,7 +470,8 @@ def _count_of(games: list[dict], figure: str) -> int:
 @pytest.mark.parametrize("template,figure,least", (
     ("who has never won a game", "wins", 1), ("which players have not lost once across all matches", "losses", 1),
     ("who has zero first bloods across all matches", "first_bloods", 1),
-    ("who hasn't died to a tower this season", "deaths_to_structures", 1),
+    ("who hasn't died to a tower this season", "deaths_to_towers", 1),
+    ("which players have never died to a structure across all matches", "deaths_to_structures", 1),
     ("which players with 4+ games never won", "wins", 4),
 ))
 def test_denied_counts_name_those_at_zero(seasons, template, figure, least):

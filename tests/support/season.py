@@ -337,6 +337,9 @@ def event_games(matches) -> list[dict]:
             g["deaths_to_npcs"] = len(npc_kinds)
             g["deaths_to_structures"] = npc_kinds.count("structure")
             g["deaths_to_bosses"] = npc_kinds.count("boss")
+            # one kind of structure, by the word in its name (METRICS.md: tower, phoenix, titan)
+            g["deaths_to_towers"] = sum("tower" in (d["killer"] or "").lower() for d in t["deaths_to_npcs"]
+                                        if d["victim"] == player)
             g["kills_on"] = {v: sum(k["killer"] == player and k["victim"] == v for k in t["kills"])
                              for v in t["players"]}
             g["duration_s"] = t["duration_seconds"]
