@@ -105,8 +105,9 @@ def choose_match(question: str, warehouse_root: Lake | Path | str, named: str | 
     scope = match_scope(question, matches)
     if scope.kind == "none" and asks_an_average(question):
         scope = _with_players(question, warehouse_root, matches, pinned_at)
-    if scope.kind == "match" and scope.match_id:
-        return MatchChoice(scope.match_id, "named", scope, pinned_at)
+    if scope.kind == "match" and scope.match_id:  # named by its id, or as "the latest game"
+        how = "named" if scope.match_id in scope.words else "latest"
+        return MatchChoice(scope.match_id, how, scope, pinned_at)
     if scope.cross_match:
         return MatchChoice(None, "across", scope, pinned_at)
     return MatchChoice(matches[-1][0], "latest", scope, pinned_at)

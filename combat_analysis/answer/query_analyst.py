@@ -52,7 +52,7 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
             if across:  # a question across matches: its scope words and the season figures (docs/season.md)
                 plan = plan_for_matches(question, vocab, matches, env.scope)
             else:
-                plan = env.planner(_without_match_words(question, env.match_id), vocab,
+                plan = env.planner(_without_scope_words(_without_match_words(question, env.match_id), env.scope), vocab,
                                    pkg.input.context.previous_queries)
         except Exception as exc:  # noqa: BLE001 - an LLM planner may fail; fall back to the offline one
             errors.append(ErrorEntry(stage=STAGE, error_type="planner_error", description=str(exc),
@@ -181,6 +181,17 @@ def _without_match_words(question: str, match_id: str | None) -> str:
         return question
     pattern = r"\b(?:in|for|of|from|during)?\s*(?:the\s+)?(?:match|game)?\s*(?:id\s*)?" + re.escape(match_id)
     stripped = " ".join(re.sub(pattern, " ", question, flags=re.IGNORECASE).split())
+    return stripped or question
+
+
+def _without_scope_words(question: str, scope: ScopeReading | None) -> str:
+    """The question without the words that chose its one match ("who won the latest game"): they are no figure."""
+    if scope is None or scope.kind != "match":
+        return question
+    stripped = question
+    for words in scope.words:
+        pattern = r"\s+".join(re.escape(w) for w in words.split())
+        stripped = " ".join(re.sub(r"(?<!\w)" + pattern + r"(?!\w)", " ", stripped, flags=re.IGNORECASE).split())
     return stripped or question
 
 

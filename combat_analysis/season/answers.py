@@ -58,6 +58,16 @@ def _pct(rate: float | None) -> float | None:
     return None if rate is None else round(rate * 100, 1)
 
 
+def _shares(row: boards.BoardRow, which: str) -> dict[str, float]:
+    """The wins' (or losses') share of the games with a winner and of all games, in percent to 0.01: both bases,
+    as a game without a winner (no Titan fell) is in one and not the other."""
+    decided, counted = row.wins + row.losses, getattr(row, which)
+    if not decided:
+        return {}
+    return {"decided_games": decided, f"{which}_of_decided_pct": round(100 * counted / decided, 2),
+            f"{which}_of_all_pct": round(100 * counted / row.games, 2)}
+
+
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat(sep=" ") if moment else None
 
@@ -89,6 +99,8 @@ def _board_row(row: boards.BoardRow, q: boards.BoardQuery, qualifies: bool | Non
                            "matches": row.games, "wins": row.wins, "losses": row.losses,
                            "unknown_results": row.unknown_results,
                            "win_rate_pct": _pct(row.wins / (row.wins + row.losses)) if row.wins + row.losses else None}
+    if q.figure in ("wins", "losses"):
+        out.update(_shares(row, q.figure))
     if q.figure == "win_rate":
         out["win_rate_pct"] = _pct(row.value)
     elif q.figure not in boards.RECORD_FIGURES:
@@ -98,6 +110,8 @@ def _board_row(row: boards.BoardRow, q: boards.BoardQuery, qualifies: bool | Non
             out[f"total_{q.figure}"] = row.total
         if q.statistic != "average":
             out[f"average_{q.figure}"] = row.average
+        if row.pooled is not None:
+            out[f"pooled_{q.figure}"] = row.pooled
         if q.statistic in ("max", "min"):
             out.update({"match_id": row.match_id, "started_at": _iso(row.started_at)})
     if qualifies is not None:
@@ -109,7 +123,7 @@ def board_query(figure: SeasonFigure, plan: QueryPlan) -> boards.BoardQuery:
     """The board a plan asks for: its subject, figure, statistic, filters, order, and the minimum of games."""
     statistic = "record" if figure.metric in boards.RECORD_FIGURES else figure.statistic
     filters = boards.Filters(player=figure.players[0] if figure.players else None, god=figure.god, role=figure.role,
-                             side=figure.side, versus=figure.versus)
+                             side=figure.side, versus=figure.versus, result=figure.result)
     return boards.BoardQuery(subject=figure.subject, figure=figure.metric or "kills", statistic=statistic,  # type: ignore[arg-type]
                              filters=filters, order=plan.order, limit=max(plan.limit, plan.position),
                              min_games=figure.min_matches)
@@ -162,7 +176,7 @@ def _profiles(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryP
             row["overall_kda"] = profile.overall_kda
         row.update({"best_match_id": profile.best_match.match_id, "best_value": profile.best_match.value,
                     "worst_match_id": profile.worst_match.match_id, "worst_value": profile.worst_match.value})
-        if metric in boards.RECORD_FIGURES:
+        if _with_career(metric, plan):
             row.update(_career(profile))
         rows.append(row)
     return rows
@@ -170,6 +184,11 @@ def _profiles(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryP
 
 # What a record alone leaves out of "how has X done": the career totals and per-game means of the core figures.
 CAREER_FIGURES = ("kills", "deaths", "assists")
+
+
+def _with_career(metric: str, plan: QueryPlan) -> bool:
+    """A record, a KDA (its parts) or two or more of kills, deaths and assists asked at once: the three beside it."""
+    return metric in boards.RECORD_FIGURES or metric == "kda" or len(set(plan.metrics) & set(CAREER_FIGURES)) > 1
 
 
 def _career(profile: season.PlayerProfile) -> dict[str, Any]:

@@ -65,6 +65,9 @@ class GameFigure:
     source: str = ""
     side_expr: str = ""
     lower_is_better: bool = False
+    # a ratio's numerator and denominator over a row of `games`: the ratio of their season sums ("K/D from the
+    # season totals") beside the mean of per-game ratios
+    pooled: tuple[str, str] | None = None
 
     def side(self) -> str:
         return self.side_expr or f"sum({self.expr})"
@@ -95,7 +98,11 @@ _OBJECTIVES = Source(
     side_join="LEFT JOIN side_taken st ON st.match_id = g.match_id AND st.team = g.team")
 DEATH_CAUSES = (("players", "killer_kind = 'player'"), ("npcs", "coalesce(killer_kind, '') <> 'player'"),
                 ("structures", "killer_kind = 'structure'"), ("minions", "killer_kind = 'minion'"),
-                ("jungle", "killer_kind = 'jungle'"), ("bosses", "killer_kind = 'boss'"))
+                ("jungle", "killer_kind = 'jungle'"), ("bosses", "killer_kind = 'boss'"),
+                # one kind of structure, by the word its name holds (METRICS.md: tower, phoenix, titan)
+                ("towers", "killer_kind = 'structure' AND lower(killer) LIKE '%tower%'"),
+                ("phoenixes", "killer_kind = 'structure' AND lower(killer) LIKE '%phoenix%'"),
+                ("titans", "killer_kind = 'structure' AND lower(killer) LIKE '%titan%'"))
 _DEATHS = Source(
     cte="""fell AS (
         SELECT match_id, victim AS player, """ + ", ".join(
@@ -129,8 +136,10 @@ def _game_figures() -> dict[str, GameFigure]:
     figures = [GameFigure(m, metric_label(m), f"g.{m}") for m in ADDITIVE_METRICS]
     figures += [
         GameFigure("kda", "KDA", "g.kda", "ratio",
-                   side_expr=_ratio("sum(g.kills) + sum(g.assists)", "sum(g.deaths)")),
-        GameFigure("kd", "K/D", _ratio("g.kills", "g.deaths"), "ratio", side_expr=_ratio("sum(g.kills)", "sum(g.deaths)")),
+                   side_expr=_ratio("sum(g.kills) + sum(g.assists)", "sum(g.deaths)"),
+                   pooled=("g.kills + g.assists", "g.deaths")),
+        GameFigure("kd", "K/D", _ratio("g.kills", "g.deaths"), "ratio", side_expr=_ratio("sum(g.kills)", "sum(g.deaths)"),
+                   pooled=("g.kills", "g.deaths")),
         GameFigure("gpm", "GPM", "g.gpm", "ratio", side_expr=_per_minute("gold", True)),
         GameFigure("dpm", "DPM", "g.dpm", "ratio", side_expr=_per_minute("damage_dealt", True)),
         GameFigure("xpm", "XPM", _per_minute("experience", False), "ratio", side_expr=_per_minute("experience", True)),
@@ -152,7 +161,8 @@ OBJECTIVE_LABELS = {"objectives_taken": "objectives taken", "towers": "towers de
                     "phoenixes": "phoenixes destroyed", "titans": "Titans destroyed", "gold_furies": "Gold Fury kills",
                     "fire_giants": "Fire Giant kills"}
 DEATH_LABELS = {"players": "players", "npcs": "non-players", "structures": "structures", "minions": "minions",
-                "jungle": "jungle monsters", "bosses": "bosses"}
+                "jungle": "jungle monsters", "bosses": "bosses", "towers": "towers", "phoenixes": "phoenixes",
+                "titans": "Titans"}
 GAME_FIGURES: dict[str, GameFigure] = _game_figures()
 RECORD_FIGURES: tuple[str, ...] = ("matches", "wins", "losses", "win_rate")
 _RECORD_VALUE = {
@@ -182,6 +192,7 @@ class BoardRow(_Frozen):
     unknown_results: int
     value: float | None  # the statistic of the figure, or the record figure
     total: float | None = None  # the figure's sum over the games (for a figure that adds up)
+    pooled: float | None = None  # a ratio of the season sums (K/D: total kills over total deaths), where defined
     average: float | None = None  # its per-game mean
     match_id: str | None = None  # for max / min: the game it came from (the earlier one on a tie)
     started_at: datetime | None = None
@@ -208,17 +219,20 @@ class Filters:
     role: str | None = None
     side: int | None = None
     versus: str | None = None
+    result: str | None = None  # "win" or "loss": only the games won (lost); a game with no winner is neither
 
     def where(self) -> list[str]:
         found = {"player": "ps.player = $player", "god": "lower(ps.god) = lower($god)",
                  "role": "lower(ps.role) = lower($role)", "side": "ps.team = $side"}
-        return [sql for name, sql in found.items() if getattr(self, name) is not None]
+        kept = [sql for name, sql in found.items() if getattr(self, name) is not None]
+        return kept + ([_RESULT_WHERE[self.result]] if self.result else [])
 
     def params(self) -> dict[str, Any]:
         return {k: v for k, v in (("player", self.player), ("god", self.god), ("role", self.role),
                                   ("side", self.side), ("versus", self.versus)) if v is not None}
 
 
+_RESULT_WHERE = {"win": "m.winner_team = ps.team", "loss": "m.winner_team <> ps.team"}
 NO_FILTERS = Filters()
 
 
@@ -245,14 +259,16 @@ def _units_sql(subject: Subject, figure: GameFigure | None, ids: list[str] | Non
     """One row per game of the subject: (name, match_id, started_at, result, value)."""
     if subject != "side":
         value = figure.expr if figure is not None else "0"
+        parts = figure.pooled if figure is not None and figure.pooled else ("NULL", "NULL")
         return [], (f"units AS (SELECT {SUBJECT_COLUMN[subject]} AS name, g.match_id, g.started_at, g.result, "
-                    f"{value} AS value FROM games g)")
+                    f"{value} AS value, {parts[0]} AS pooled_num, {parts[1]} AS pooled_den FROM games g)")
     source = SOURCES.get(figure.source) if figure is not None and figure.source else None
     ctes = [source.side_cte.format(sel=selected("match_id", ids))] if source and source.side_cte else []
     join = source.side_join if source and source.side_cte else ""
     value = figure.side() if figure is not None else "0"
     return ctes, (f"units AS (SELECT CAST(g.team AS VARCHAR) AS name, g.match_id, any_value(g.started_at) AS started_at, "
-                  f"any_value(g.result) AS result, {value} AS value FROM games g {join} GROUP BY g.match_id, g.team)")
+                  f"any_value(g.result) AS result, {value} AS value, NULL AS pooled_num, NULL AS pooled_den "
+                  f"FROM games g {join} GROUP BY g.match_id, g.team)")
 
 
 _PER_NAME = """ranked AS (
@@ -263,6 +279,7 @@ _PER_NAME = """ranked AS (
         SELECT name, count(*) AS games, count(*) FILTER (WHERE result = 'win') AS wins,
                count(*) FILTER (WHERE result = 'loss') AS losses, count(*) FILTER (WHERE result = 'unknown') AS unknown,
                {value} AS value, sum(value) AS total, avg(value) AS average,
+               sum(pooled_num) / greatest(sum(pooled_den), 1) AS pooled,
                max(CASE WHEN {pick} = 1 THEN match_id END) AS match_id,
                max(CASE WHEN {pick} = 1 THEN started_at END) AS started_at
         FROM ranked GROUP BY name)"""
@@ -320,7 +337,8 @@ def _board_rows(con, sql: str, params: Mapping[str, Any], subject: Subject) -> t
         r = dict(zip(names, values, strict=True))
         rows.append(BoardRow(rank=r["rank"], name=side_name(r["name"]) if subject == "side" else r["name"],
                              games=r["games"], wins=r["wins"], losses=r["losses"], unknown_results=r["unknown"],
-                             value=r["value"], total=r["total"], average=r["average"], match_id=r["match_id"],
+                             value=r["value"], total=r["total"], average=r["average"], pooled=r["pooled"],
+                             match_id=r["match_id"],
                              started_at=r["started_at"]))
     return tuple(rows)
 
@@ -378,16 +396,26 @@ _MATCH_SOURCES = {
         FROM kills WHERE {sel} GROUP BY match_id)""",
     "first_blood": _FIRST_BLOOD.cte,
     "objectives": f"""match_taken AS (SELECT match_id, {_COUNTS} FROM objectives WHERE {{sel}} GROUP BY match_id)""",
+    # the final gold difference: the teams' final gold (their players' gold, METRICS.md) apart
+    "final_gold": """match_final_gold AS (SELECT match_id, abs(coalesce(sum(gold) FILTER (WHERE team = 1), 0)
+        - coalesce(sum(gold) FILTER (WHERE team = 2), 0)) AS final_gold_difference FROM player_stats
+        WHERE {sel} GROUP BY match_id)""",
     "gold": """match_gold AS (SELECT match_id, max(abs(gold_diff)) AS largest_gold_lead FROM gold_diff
         WHERE {sel} GROUP BY match_id)""",
     "stats": """match_stats AS (SELECT match_id, {sums} FROM player_stats WHERE {sel} GROUP BY match_id)""",
+    # players' deaths by what killed them, every player of the match together
+    "deaths": """match_fell AS (SELECT match_id, """ + ", ".join(
+        f"count(*) FILTER (WHERE {cond}) AS deaths_to_{name}" for name, cond in DEATH_CAUSES) + """
+        FROM kills WHERE victim_kind = 'player' AND {sel} GROUP BY match_id)""",
 }
 _MATCH_JOINS = {
     "kills": "LEFT JOIN match_kills mk ON mk.match_id = m.match_id",
     "first_blood": "LEFT JOIN first_blood fb ON fb.match_id = m.match_id",
     "objectives": "LEFT JOIN match_taken mo ON mo.match_id = m.match_id",
     "gold": "LEFT JOIN match_gold mg ON mg.match_id = m.match_id",
+    "final_gold": "LEFT JOIN match_final_gold fg ON fg.match_id = m.match_id",
     "stats": "LEFT JOIN match_stats ms ON ms.match_id = m.match_id",
+    "deaths": "LEFT JOIN match_fell mf ON mf.match_id = m.match_id",
 }
 _STAT_SUMS = tuple(m for m in ADDITIVE_METRICS if m not in ("kills", "deaths"))
 
@@ -400,10 +428,13 @@ def _match_figures() -> dict[str, MatchFigure]:
         MatchFigure("kills", "kills", "coalesce(mk.kills, 0)", source="kills"),
         MatchFigure("deaths", "deaths", "coalesce(mk.deaths, 0)", source="kills"),
         MatchFigure("largest_gold_lead", "largest gold lead", "mg.largest_gold_lead", "max", "gold"),
+        MatchFigure("final_gold_difference", "final gold difference", "fg.final_gold_difference", "max", "final_gold"),
     ]
     figures += [MatchFigure(name, OBJECTIVE_LABELS[name], f"coalesce(mo.{name}, 0)", source="objectives")
                 for name, _ in OBJECTIVES]
     figures += [MatchFigure(m, metric_label(m), f"ms.{m}", source="stats") for m in _STAT_SUMS]
+    figures += [MatchFigure(f"deaths_to_{name}", f"deaths to {DEATH_LABELS[name]}", f"coalesce(mf.deaths_to_{name}, 0)",
+                            source="deaths") for name, _ in DEATH_CAUSES]
     return {f.id: f for f in figures}
 
 

@@ -79,6 +79,21 @@ def _unknown(row: Row) -> str:
     return f", {row['unknown_results']:,} with no winner" if row.get("unknown_results") else ""
 
 
+_POOLED = {"kd": "total kills over total deaths", "kda": "total kills plus assists over total deaths"}
+
+
+def _shares(row: Row, which: str) -> str:
+    """'; 71.43% of the 7 games with a winner, 55.56% of all 9': both bases named, as games without a winner
+    (no Titan fell) count in one and not the other."""
+    if row.get(f"{which}_of_decided_pct") is None:
+        return ""
+    of_decided = (f"; {number(row[f'{which}_of_decided_pct'], 2)}% of the "
+                  f"{count(row['decided_games'], 'game')} with a winner")
+    if not row.get("unknown_results"):
+        return of_decided
+    return of_decided + f", {number(row[f'{which}_of_all_pct'], 2)}% of all {row['matches']:,}"
+
+
 def _record(row: Row) -> str:
     """'6 wins, 1 loss' (and the games without a winner)."""
     return f"{count(row['wins'], 'win')}, {count(row['losses'], 'loss')}{_unknown(row)}"
@@ -92,12 +107,17 @@ def entry_value(figure: SeasonFigure, row: Row) -> str:
         rate = f", a {percent(row['win_rate_pct'])} win rate" if row.get("win_rate_pct") is not None else ""
         return f"{games} ({_record(row)}{rate})"
     if metric == "wins":
-        return f"{count(row['wins'], 'win')} over {games} ({count(row['losses'], 'loss')}{_unknown(row)})"
+        return (f"{count(row['wins'], 'win')} over {games} ({count(row['losses'], 'loss')}{_unknown(row)})"
+                f"{_shares(row, 'wins')}")
     if metric == "losses":
-        return f"{count(row['losses'], 'loss')} over {games} ({count(row['wins'], 'win')}{_unknown(row)})"
+        return (f"{count(row['losses'], 'loss')} over {games} ({count(row['wins'], 'win')}{_unknown(row)})"
+                f"{_shares(row, 'losses')}")
     if metric == "win_rate":
         return f"a {percent(row['win_rate_pct'])} win rate over {games} ({_record(row)})"
     value = row.get(metric)
+    if figure.statistic == "average" and row.get(f"pooled_{metric}") is not None:
+        return (f"{_amount(metric, value, True)} {label} per game (the mean of per-game figures over {games}); "
+                f"{number(row[f'pooled_{metric}'], 2)} from the season totals ({_POOLED[metric]})")
     if figure.statistic == "average":
         return (f"{_amount(metric, value, True)} {label} per game (the mean of per-game figures over {games}; "
                 f"{_amount(metric, row.get(f'total_{metric}'))} in total)" if f"total_{metric}" in row else
@@ -126,7 +146,8 @@ def _who(figure: SeasonFigure, many: bool = False) -> str:
     owner = f"{figure.players[0]}'s " if figure.players and figure.subject != "player" else ""
     where = "".join((f" as {figure.role}" if figure.role and figure.subject != "role" else "",
                      f" playing {figure.god}" if figure.god and figure.subject != "god" else "",
-                     f" on {boards.side_name(figure.side)}" if figure.side and figure.subject != "side" else ""))
+                     f" on {boards.side_name(figure.side)}" if figure.side and figure.subject != "side" else "",
+                     {"win": " in the games won", "loss": " in the games lost"}.get(figure.result or "", "")))
     return f"{owner}{plural(figure.subject) if many else figure.subject}{where}"
 
 
@@ -262,7 +283,8 @@ def _nobody(plan: QueryPlan, figure: SeasonFigure, below: list[Row], lead: str) 
 
 _MATCH_MOST = {("duration_s", "desc"): "the longest match", ("duration_s", "asc"): "the shortest match",
                ("first_blood_s", "asc"): "the fastest first blood", ("first_blood_s", "desc"): "the latest first blood",
-               ("largest_gold_lead", "asc"): "the closest gold race (the smallest largest gold lead)",
+               ("final_gold_difference", "asc"): "the closest gold race (the smallest final gold difference)",
+               ("largest_gold_lead", "asc"): "the smallest largest gold lead",
                ("largest_gold_lead", "desc"): "the most one-sided gold race (the largest gold lead)"}
 
 
@@ -357,9 +379,10 @@ def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
             parts.append(f"{record}.{_career(row)}")
         elif figure.statistic == "average":
             parts.append(f"{row['player']}'s per-match average {label} was {number(row[f'average_{best_by}'], 2)} "
-                         f"(the mean of per-match figures over {row['matches']:,} matches). {best[:1].upper() + best[1:]}.")
+                         f"(the mean of per-match figures over {row['matches']:,} matches). "
+                         f"{best[:1].upper() + best[1:]}.{_career(row)}")
         else:
-            parts.append(f"{record}. {figures}; {best}.")
+            parts.append(f"{record}. {figures}; {best}.{_career(row)}")
     return f"{lead}, " + " ".join(parts)
 
 

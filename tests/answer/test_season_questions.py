@@ -470,7 +470,8 @@ def _count_of(games: list[dict], figure: str) -> int:
 @pytest.mark.parametrize("template,figure,least", (
     ("who has never won a game", "wins", 1), ("which players have not lost once across all matches", "losses", 1),
     ("who has zero first bloods across all matches", "first_bloods", 1),
-    ("who hasn't died to a tower this season", "deaths_to_structures", 1),
+    ("who hasn't died to a tower this season", "deaths_to_towers", 1),
+    ("which players have never died to a structure across all matches", "deaths_to_structures", 1),
     ("which players with 4+ games never won", "wins", 4),
 ))
 def test_denied_counts_name_those_at_zero(seasons, template, figure, least):
@@ -594,15 +595,17 @@ def test_a_gods_average_reads_every_match(seasons, template, metric):
     assert same(rows[0][metric], max(means.values()))
 
 
-@pytest.mark.parametrize("template,high", (("which game had the closest gold race", False),
-                                           ("the most one-sided game", True), ("our tightest match", False)))
-def test_gold_races_rank_matches_by_their_largest_lead(seasons, template, high):
+@pytest.mark.parametrize("template,high,figure", (("which game had the closest gold race", False, "final_gold_difference"),
+                                                  ("the most one-sided game", True, "largest_gold_lead"),
+                                                  ("our tightest match", False, "final_gold_difference"),
+                                                  ("which match was the closest on gold", False, "final_gold_difference")))
+def test_gold_races_rank_matches_closest_by_final_difference_one_sided_by_largest_lead(seasons, template, high, figure):
     home, matches = seasons
     pkg, rows = ask_across(home, template)
     answer = answered_across(pkg)
     ranked = match_figures(matches)
-    best = (max if high else min)(r["largest_gold_lead"] for r in ranked)
-    tied = sorted((r for r in ranked if r["largest_gold_lead"] == best), key=lambda r: (r["started_at"], r["match_id"]))
+    best = (max if high else min)(r[figure] for r in ranked)
+    tied = sorted((r for r in ranked if r[figure] == best), key=lambda r: (r["started_at"], r["match_id"]))
     assert [r["match_id"] for r in rows if r["rank"] == 1] == [r["match_id"] for r in tied]
     assert tied[0]["match_id"] in answer and said(best) in answer
     assert pkg.plan.shape == "leader"

@@ -337,6 +337,9 @@ def event_games(matches) -> list[dict]:
             g["deaths_to_npcs"] = len(npc_kinds)
             g["deaths_to_structures"] = npc_kinds.count("structure")
             g["deaths_to_bosses"] = npc_kinds.count("boss")
+            # one kind of structure, by the word in its name (METRICS.md: tower, phoenix, titan)
+            g["deaths_to_towers"] = sum("tower" in (d["killer"] or "").lower() for d in t["deaths_to_npcs"]
+                                        if d["victim"] == player)
             g["kills_on"] = {v: sum(k["killer"] == player and k["victim"] == v for k in t["kills"])
                              for v in t["players"]}
             g["duration_s"] = t["duration_seconds"]
@@ -372,6 +375,8 @@ def match_figures(matches) -> list[dict]:
                "first_blood_s": t["first_blood"]["second"] if t["first_blood"] else None,
                "first_blood_killer": (t["first_blood"] or {}).get("killer"),
                "largest_gold_lead": max(abs(d) for d in t["team_gold_difference_by_minute"]),
+               "final_gold_difference": abs(sum(r["gold"] * (1 if r["team"] == 1 else -1)
+                                                for r in t["players"].values())),
                "damage_dealt": sum(r["damage_dealt"] for r in t["players"].values())}
         row.update(_objective_counts(t["objectives"]))
         out.append(row)

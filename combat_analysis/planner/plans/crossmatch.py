@@ -37,7 +37,7 @@ from combat_analysis.planner.plans import refusals
 from combat_analysis.planner.read import conditions
 from combat_analysis.planner.read.names import find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
-from combat_analysis.planner.read.scope import ScopeReading
+from combat_analysis.planner.read.scope import HEAD_TO_HEAD, ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.boards import (
@@ -57,7 +57,7 @@ Family = Literal["game", "record", "match"]
 # --- the figure slot ---------------------------------------------------------------------------------------------
 
 _H2H = re.compile(r"\b(head[- ]to[- ]head|h2h|vs\.?|versus|against\s+each\s+other|against|rivalry|matchups?)\b")
-_H2H_WORDS = re.compile(r"\b(head[- ]to[- ]head|h2h)\b", re.IGNORECASE)
+_H2H_WORDS = HEAD_TO_HEAD
 _TREND = re.compile(r"\b(trend(?:s|ed|ing)?|moved?|moving|changed?|changing|progress(?:ed|ion)?|evolved?|form|over\s+time|"
                     r"match\s+(?:by|after|to)\s+match|game\s+(?:by|after|to)\s+game|each\s+(?:match|game)|"
                     r"every\s+(?:match|game)|per\s+(?:match|game)\s+(?:figures?|values?)|improv(?:e|ed|ing)|"
@@ -94,7 +94,8 @@ _WORST = re.compile(r"\b(worst|weakest|lowest|smallest|fewest|least|poorest)[-\s
                     r"(match|game|performance)\b")
 _MULTIKILLS = re.compile(r"\b(penta|quadra|quad|triple|double)[- ]?kills?\b|\bmulti[- ]?kills?\b|\bkill\s*streaks?\b"
                          r"|\bkilling\s+sprees?\b")
-_FIRST_BLOOD_VICTIM = re.compile(r"\bfirst[- ]blooded\b|\b(?:die[sd]?|dying)\s+first\b|\b(?:been|got|get|gets|was|were|is)\s+first[- ]blood(?:ed)?\b"
+_FIRST_BLOOD_VICTIM = re.compile(r"\bfirst[- ]blooded\b|\b(?:die[sd]?|dying)\s+first\b|\b(?:been|was|were|is)\s+first[- ]blood(?:ed)?\b"
+                                 r"|\b(?:got|get|gets|getting)\s+first[- ]blooded\b"  # "got first blood" drew it
                                  r"|\bdied\s+first\b|\bfirst\s+to\s+die\b|\bvictims?\s+of\s+(?:the\s+)?first\s+blood\b"
                                  r"|\bfirst\s+blood\s+victims?\b|\b(?:gave|given|give|gives|giving|conceded?|surrender(?:ed)?)"
                                  r"\s+(?:up\s+|away\s+)?first\s+blood\b")
@@ -137,7 +138,7 @@ _KILL_VERBS = frozenset({"kill", "kills", "killed", "killing", "slay", "slew", "
 _MATCH_ADJECTIVES: dict[str, tuple[str, Literal["asc", "desc"]]] = {
     "longest": ("duration_s", "desc"), "shortest": ("duration_s", "asc"), "quickest": ("duration_s", "asc"),
     "fastest": ("duration_s", "asc"), "slowest": ("duration_s", "desc"), "bloodiest": ("kills", "desc"),
-    "closest": ("largest_gold_lead", "asc"), "tightest": ("largest_gold_lead", "asc"),
+    "closest": ("final_gold_difference", "asc"), "tightest": ("final_gold_difference", "asc"),
     "most one sided": ("largest_gold_lead", "desc"), "most lopsided": ("largest_gold_lead", "desc"),
 }
 _MATCH_ADJECTIVE = re.compile(r"\b(" + "|".join(a.replace(" ", r"[- ]") for a in _MATCH_ADJECTIVES) + r")\b")
@@ -201,7 +202,14 @@ def _deaths(r: Reading, text: str) -> FigureSlot:
     if _BY_NPCS.search(text):
         return FigureSlot("deaths_to_npcs", "game")
     kind = next((q.kind for q in _death_qualifiers(r) if q.kind in _DEATH_KINDS and q.name is None), None)
+    if kind == "structure" and (structure := _STRUCTURE_WORD.search(text)):  # "died to a tower": towers alone
+        return FigureSlot(f"deaths_to_{_STRUCTURE_KINDS[structure.group(1)]}", "game")
     return FigureSlot(_DEATH_KINDS[kind] if kind is not None else "deaths", "game")
+
+
+# One kind of structure said, not the whole kind ("structures", "buildings"): its deaths alone, not a nearby sum.
+_STRUCTURE_WORD = re.compile(r"\b(tower|phoenix|titan)(?:s|es)?\b")
+_STRUCTURE_KINDS = {"tower": "towers", "phoenix": "phoenixes", "titan": "titans"}
 
 
 def _death_qualifiers(r: Reading) -> tuple[Qualifier, ...]:
@@ -217,7 +225,7 @@ def _death_qualifiers(r: Reading) -> tuple[Qualifier, ...]:
 def _agrees(said: str, adjective_figure: str) -> bool:
     """A figure word that names the same thing as a match adjective ("gold" beside "closest": the gold lead)."""
     said = _CATALOG.get(said, said)
-    return said == adjective_figure or said.split("_")[0] in adjective_figure.split("_")
+    return said == adjective_figure or bool((set(said.split("_")) & set(adjective_figure.split("_"))) - {"largest", "s"})
 
 
 def _adjective_figure(r: Reading, text: str) -> FigureSlot | None:
@@ -330,11 +338,19 @@ def _ranked_subject(r: Reading, slot: FigureSlot, players: Sequence[str], text: 
     return None
 
 
+_INDEFINITE = re.compile(r"\b(?:someone|somebody|anyone|anybody)\b")
+
+
+def _counted(text: str) -> str:
+    """"how many times did someone die to a tower": an indefinite someone in a count asks how many, not who."""
+    return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) else text
+
+
 def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, bool]:
     """The subject slot (see the module docstring), and whether it is one named god, role or side looked up."""
     text = _masked(r)
     # "who played jungle the most": a figure's words that start with "who" still ask for a person
-    cue = bool(_PLAYER_CUE.search(text)) or any(h.phrase.startswith("who") for h in r.metric_hits)
+    cue = bool(_PLAYER_CUE.search(_counted(text))) or any(h.phrase.startswith("who") for h in r.metric_hits)
     if slot.figure in SEASON_COUNTS:
         return "season", False
     ranked = _ranked_subject(r, slot, players, text, cue)
@@ -421,6 +437,7 @@ class Ask:
     notes: tuple[str, ...]
     scope: ScopeReading
     least: int | None  # a minimum of games the question said
+    result: Literal["win", "loss"] | None = None  # only the games won (lost): "in the games she won"
     subject: Subject = "player"
     named: bool = False  # the subject is one named god, role or side, looked up
     statistic: Statistic = "total"
@@ -554,8 +571,13 @@ class Made:
     update: dict[str, Any]
 
 
+def _pair(ask: Ask) -> tuple[str, ...]:
+    """The players a question names, the one a kill is on included ("A killed B, and vice versa")."""
+    return tuple(dict.fromkeys((*ask.players, *((ask.slot.versus,) if ask.slot.versus else ()))))
+
+
 def _head_to_head(ask: Ask) -> Made:
-    return Made(SeasonFigure(figure="head_to_head", players=ask.players), Intent.COMPARISON, {})
+    return Made(SeasonFigure(figure="head_to_head", players=_pair(ask)), Intent.COMPARISON, {})
 
 
 def _trend(ask: Ask) -> Made:
@@ -577,7 +599,9 @@ def _profile(ask: Ask) -> Made:
         statistic = "average"  # a ratio or a maximum has no total across matches: its per-game mean
     figure = SeasonFigure(figure="profile", players=ask.players, metric=metric, best=best,
                           statistic="record" if metric in RECORD_FIGURES else statistic)
-    return Made(figure, Intent.COMPARISON if len(ask.players) > 1 else Intent.LOOKUP, {"metrics": (metric,)})
+    # every figure said is carried: "her kills, deaths and assists" is answered with all three
+    said = tuple(dict.fromkeys((metric, *(m for m in ask.reading.metrics if m in PLAYER_METRICS))))
+    return Made(figure, Intent.COMPARISON if len(ask.players) > 1 else Intent.LOOKUP, {"metrics": said})
 
 
 _LISTING = re.compile(r"\b(?:rank(?:ed|ing)?|sort(?:ed)?|list(?:ed)?|order(?:ed)?|all|every|each)\b")
@@ -609,6 +633,21 @@ def _shape(ask: Ask, lookup: bool) -> tuple[str, int]:
     return "all", 100
 
 
+# Only the games won or lost: "in the games she won", "in matches they lost", "in his wins", "in their losses".
+_IN_RESULT = re.compile(r"\b(?:in|from|during|over|across|for)\s+(?:(?:the|all|those|her|his|their|its)\s+)?"
+                        r"(?:(?:games|matches)\s+(?:that\s+|which\s+)?(?:(?!the\b)\S+\s+){0,3}?(won|lost)"
+                        r"|(wins|victories|losses|defeats))\b")
+
+
+def _result_cut(text: str) -> tuple[Literal["win", "loss"] | None, str]:
+    found = _IN_RESULT.search(text)
+    if found is None:
+        return None, text
+    said = found.group(1) or found.group(2)
+    result: Literal["win", "loss"] = "win" if said in ("won", "wins", "victories") else "loss"
+    return result, " ".join((text[:found.start()] + " " + text[found.end():]).split())
+
+
 def _filters(ask: Ask) -> dict[str, Any]:
     """The god, role and side a board keeps the games of; a subject ranked by its own kind is not filtered by it
     ("order or chaos, which side wins more" ranks both sides)."""
@@ -617,7 +656,7 @@ def _filters(ask: Ask) -> dict[str, Any]:
              "side": r.teams[0] if len(r.teams) == 1 else None}
     if ask.subject in found and not ask.named:
         found[ask.subject] = None
-    return found
+    return {**found, "result": ask.result}
 
 
 _JUDGED = re.compile(r"\b(best|worst|better|worse)\b")
@@ -681,10 +720,10 @@ def _is_head_to_head(ask: Ask) -> bool:
     """Two players against each other: head-to-head words, or a comparison with no figure, or a record asked
     "against" each other ("who won more of their games against each other"); a figure compared is each one's own."""
     r, slot = ask.reading, ask.slot
+    if len(_pair(ask)) == 2 and _H2H_WORDS.search(ask.question):  # "both ways": a kill on the other is half of it
+        return True
     if len(ask.players) != 2 or slot.versus is not None:
         return False
-    if _H2H_WORDS.search(ask.question):
-        return True
     against = bool(_H2H.search(ask.text))
     return (against or r.shape.compare) and (slot.figure is None or (slot.family == "record" and against))
 
@@ -709,6 +748,8 @@ def _kind(ask: Ask) -> Callable[[Ask], Made]:
     if _is_trend(ask):
         return _trend
     profiled = slot.figure is None or slot.figure in PLAYER_METRICS or slot.figure in RECORD_FIGURES
+    if ask.result is not None:  # only some games of theirs: a board of those games, not the whole profile
+        return _board
     if ask.players and ask.subject == "player" and profiled and slot.versus is None and not (r.gods or r.roles or r.teams):
         return _profile
     return _board
@@ -745,11 +786,13 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     """The cross-match plan for a question whose scope is a set of matches (see the module docstring);
     `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player)."""
     least, rest = _cut_minimum(scope.rest or question)
+    result, rest = _result_cut(rest)
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
-    notes = tuple(r.assumptions) + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words)
+    notes = (tuple(r.assumptions) + scope.spelled
+             + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words))
     if r.ambiguous:
         mention = r.ambiguous[0]
         return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
@@ -758,7 +801,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     r = _order_as_side(r)
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
     ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
-              scope=scope, least=least)
+              scope=scope, least=least, result=result)
     reason = _first_refusal(ask, vocab)
     if reason is None:
         ask = _slots(ask)

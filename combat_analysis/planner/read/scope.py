@@ -13,7 +13,7 @@ its day, "in March" the March of its year (or the year before, for a month after
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Literal
 
@@ -51,6 +51,15 @@ _RELATIVE = re.compile(r"\b(?:(?:in|during|for|over)\s+)?(this|last|the\s+previo
                        r"|\b(today|yesterday)\b")
 _IN_MONTH = re.compile(r"\b(?:in|during|for|over|throughout)\s+" + _MONTH + r"(?:\s+(\d{4}))?\b")
 _ISO = r"(\d{4}-\d{2}-\d{2})"
+# The latest match as a selector ("who won the latest game", "her kills last match"); "the last 3" is _LAST.
+_LATEST = re.compile(r"\b(?:(?:in|of|for|from|during)\s+)?(?:(?:the|our|his|her|their|my)\s+)?"
+                     r"(?:latest|last|most\s+recent|newest)\s+(?:match|game|round)\b(?!\s*(?:s\b|es\b|\d))")
+_DAY = r"(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_YEAR = r"(?:,?\s+(?P<year>\d{4}))?"
+_MONTH_NAME = r"(?P<month>" + "|".join(_MONTHS) + "|" + "|".join(m[:3] for m in _MONTHS) + r"|sept)\.?"
+_ON_WORD = r"\b(?:(?:on|from|of|during|in)\s+)?(?:the\s+)?"
+_MONTH_DAY = re.compile(_ON_WORD + _MONTH_NAME + r"\s+(?:the\s+)?" + _DAY + r"\b" + _YEAR)
+_DAY_MONTH = re.compile(_ON_WORD + _DAY + r"\s+(?:of\s+)?" + _MONTH_NAME + r"\b" + _YEAR)
 _ON_DAY = re.compile(r"\b(on|in|during|since|from|after|before|until)\s+" + _ISO + r"\b")
 _BETWEEN = re.compile(r"\bbetween\s+" + _ISO + r"\s+and\s+" + _ISO + r"\b")
 # Figures that only exist across matches: a question asking for them has a cross-match scope even without
@@ -58,7 +67,14 @@ _BETWEEN = re.compile(r"\bbetween\s+" + _ISO + r"\s+and\s+" + _ISO + r"\b")
 # kills", "the average game length", "how many wins", "how many matches are loaded").
 _GAME = r"(?:match|game)"
 _EXTREME_WORDS = r"biggest|largest|highest|best|greatest|top|lowest|smallest|fewest|least|worst|weakest|poorest"
-_ACROSS_BY_NATURE = re.compile(
+# Head-to-head said any way: "head to head", kills "each way" / "on each other", games "on opposite sides" / "as
+# opponents": two players' figures against each other, both ways, over the games they shared.
+_HEAD_TO_HEAD = (r"\b(head[- ]to[- ]head|h2h|(?:each|both|either)\s+ways?|(?:and\s+)?(?:the\s+)?other\s+way\s+a?round"
+                 r"|(?:and\s+)?vice[- ]versa|(?:on|against|versus|vs\.?)\s+each\s+other"
+                 r"|(?:(?:when|while|where)\s+(?:they\s+(?:were|are|was)\s+|they're\s+)?)?(?:on\s+)?"
+                 r"(?:opposite|opposing|different|rival)\s+(?:sides|teams)|as\s+(?:opponents|enemies|rivals))\b")
+HEAD_TO_HEAD = re.compile(_HEAD_TO_HEAD, re.IGNORECASE)
+_ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"\b(?:best|worst|top|strongest|weakest|greatest)\s+(?:single\s+)?(?:match|game)\b|\bhead[- ]to[- ]head\b|\bh2h\b"
     r"|\bwin[- ]?rates?\b|\bwin\s+(?:the\s+)?most\b|\bwins?\s+(?:and|or)\s+loss(?:es)?\b|\brecords?\b"
     r"|\bhow\s+many\s+(?:matches|games)\b|\b(?:matches|games)\s+played\b|\bform\b|\btrend(?:s|ed|ing)?\b"
@@ -100,7 +116,10 @@ _ACROSS_BY_NATURE = re.compile(
     # games counted per player: one match gives everyone one ("who played the fewest games", "most matches")
     r"|\b(?:most|fewest|least|more|fewer)\s+(?:games|matches)\b(?!\s+(?:with|had|has|saw|having)\b)"
     # the warehouse itself
-    r"|\b(?:loaded|ingested|stored)\b|\bin\s+the\s+warehouse\b")
+    r"|\b(?:loaded|ingested|stored)\b|\bin\s+the\s+warehouse\b"
+    # only the games a player won or lost: "in the games she won", "in his losses"
+    r"|\b(?:games|matches)\s+(?:that\s+|which\s+)?(?:she|he|they|we|i|you)\s+(?:won|lost)\b"
+    r"|\bin\s+(?:her|his|their|my|our)\s+(?:wins|losses|victories|defeats)\b")
 # Career notions: a figure asked as a habit or a sum over time ("in total", "per game", "how many times has",
 # "usually", "has ... played") is about every match, when no scope word says otherwise.
 _NUMBER_WORDS = r"(?:ten|seven|eleven|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|seventeen)\b"
@@ -132,6 +151,7 @@ class ScopeReading:
     words: tuple[str, ...] = ()
     rest: str = ""  # the question without the scope words
     by_nature: bool = False  # no scope word, but a figure that exists only across matches
+    spelled: tuple[str, ...] = ()  # the words read another way: "'overal' read as 'overall'"
 
     @property
     def cross_match(self) -> bool:
@@ -323,19 +343,82 @@ def _player_average(text: str, context: _Context) -> ScopeReading | None:
     return None
 
 
+def _latest(text: str, context: _Context) -> ScopeReading | None:
+    """"the latest game", "last match", "the most recent game": the warehouse's latest match, as if named."""
+    found = _LATEST.search(text)
+    if found is None or not context.match_ids:
+        return None
+    if re.search(r"\b(?:his|her|their|my)\s", found.group(0)):  # a player's last game: resolved against the player
+        return ScopeReading(kind="matches", last=1, words=(found.group(0),), rest=_cut(text, found))
+    return ScopeReading(kind="match", match_id=context.match_ids[-1], words=(found.group(0),), rest=_cut(text, found))
+
+
+def _month_day(text: str, context: _Context) -> ScopeReading | None:
+    """A day named by its month and day ("on sept 7th", "3 september", "sep 7, 2025"): the matches of that day;
+    without a year, the latest such day not after the latest match."""
+    found = _MONTH_DAY.search(text) or _DAY_MONTH.search(text)
+    if found is None:
+        return None
+    month, day, year = _month_number(found.group("month")), int(found.group("day")), found.group("year")
+    anchor = context.anchor
+    if year is None:
+        year = anchor.year - ((month, day) > (anchor.month, anchor.day))
+    try:
+        on = date(int(year), month, day)
+    except ValueError:
+        return None
+    return ScopeReading(kind="matches", selection=DateRange.days(on, on), words=(found.group(0),),
+                        rest=_cut(text, found))
+
+
 # The readers in order: the first that finds its words decides (a named match beats everything).
-_READERS = (_by_name, _previous, _last, _between, _on_day, _days, _relative_dates, _month, _every_match, _by_nature,
-            _player_average)
+_READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, _days, _relative_dates, _month,
+            _every_match, _by_nature, _player_average)
+
+# Scope and match-figure words a typist gets wrong: a letter left out, one doubled, two swapped ("overal",
+# "thsi", "lenght"). A substituted letter is not read, as it often makes another word ("reason", "gamer").
+_SPELLED = ("overall", "season", "across", "this", "length", "average", "total", "latest", "duration")
+_WISE = re.compile(r"\b([a-z/]+)-wise\b")
+
+
+def _near_misses(word: str) -> frozenset[str]:
+    """Every word one typing slip away from `word`: one letter left out, one added twice, two neighbours swapped."""
+    left_out = {word[:i] + word[i + 1:] for i in range(len(word))}
+    doubled = {word[:i] + word[i] + word[i:] for i in range(len(word))}
+    swapped = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+    return frozenset((left_out | doubled | swapped) - {word})
+
+
+_MISSPELT = {slip: word for word in _SPELLED for slip in _near_misses(word) if len(slip) >= 4}
+_MISSPELT["dmg"] = "damage"  # the one figure word shortened so often that it reads as a word of its own
+
+
+def _respelled(text: str) -> tuple[str, tuple[str, ...]]:
+    """The text with slips of scope and match-figure words mended and "kda-wise" read as "by kda", and what was
+    read so: a qualifier suffix says which figure, it is not a name."""
+    said: list[str] = []
+
+    def mend(found: re.Match) -> str:
+        word = found.group(0)
+        if word in _MISSPELT:
+            said.append(f"'{word}' read as '{_MISSPELT[word]}'")
+            return _MISSPELT[word]
+        return word
+
+    text = re.sub(r"[a-z]+", mend, text)
+    for found in _WISE.finditer(text):
+        said.append(f"'{found.group(0)}' read as 'by {found.group(1)}'")
+    return _WISE.sub(r"by \1", text), tuple(said)
 
 
 def read_scope(question: str, match_ids: tuple[str, ...] = (), latest: datetime | None = None,
                players: tuple[str, ...] = ()) -> ScopeReading:
     """The question's scope words (see the module docstring) and the question without them; `players` (every
     player's name) lets a player's average read as every match."""
-    text = " ".join(question.lower().split())
+    text, spelled = _respelled(" ".join(question.lower().split()))
     context = _Context(match_ids, (latest or datetime(1970, 1, 1)).date(), tuple(p.lower() for p in players))
     for reader in _READERS:
         found = reader(text, context)
         if found is not None:
-            return found
-    return ScopeReading(kind="none", rest=text)
+            return replace(found, spelled=spelled)
+    return ScopeReading(kind="none", rest=text, spelled=spelled)

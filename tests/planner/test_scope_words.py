@@ -1,0 +1,87 @@
+"""Scope words read by class (combat_analysis/planner/read/scope.py): a slip of a scope or match-figure word is
+mended and said, "<figure>-wise" says a figure, "the latest game" picks the warehouse's latest match (a player's
+"last game" is theirs), and a day named by month and day selects that day's matches."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from combat_analysis.contracts.selection import DateRange
+from combat_analysis.planner.read.scope import read_scope
+
+IDS = ("1001", "1002", "1003")
+LATEST = datetime(2025, 9, 11, 18, 30)
+
+
+@pytest.mark.parametrize(("question", "slip", "word"), (
+    ("most assists ovreall", "ovreall", "overall"),
+    ("who healed the most thsi season", "thsi", "this"),
+    ("top killer acros all matches", "acros", "across"),
+    ("most deaths this seasn", "seasn", "season"),
+    ("gold leader overal", "overal", "overall"),
+))
+def test_a_slipped_scope_word_reads_as_every_match_and_is_said(question, slip, word):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope.kind == "all", scope
+    assert f"'{slip}' read as '{word}'" in scope.spelled
+
+
+@pytest.mark.parametrize("question", ("what is the reason kai lost", "who is the gamer with most kills",
+                                      "which matched player died"))
+def test_a_real_word_one_letter_away_is_left_alone(question):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope.spelled == () and scope.kind == "none", scope
+
+
+@pytest.mark.parametrize(("question", "figure"), (("ana best game gold-wise", "gold"),
+                                                 ("worst match deaths-wise for bo", "deaths"),
+                                                 ("damage-wise, who led", "damage")))
+def test_a_wise_suffix_reads_as_by_its_figure(question, figure):
+    scope = read_scope(question, IDS, LATEST)
+    assert f"by {figure}" in scope.rest and "wise" not in scope.rest, scope
+
+
+def test_slipped_figure_words_of_a_match_are_mended_in_the_rest():
+    scope = read_scope("mean game lenght acros all games", IDS, LATEST)
+    assert scope.kind == "all" and "length" in scope.rest, scope
+
+
+@pytest.mark.parametrize("question", ("who won the latest game", "which side took the most recent match",
+                                      "kills in the last match", "what happened in our newest game"))
+def test_the_latest_game_is_the_warehouse_latest_match(question):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope.kind == "match" and scope.match_id == IDS[-1], scope
+    assert not any(w in scope.rest for w in ("latest", "recent", "newest", " last ")), scope
+
+
+@pytest.mark.parametrize("question", ("ana's kills in her last game", "bo deaths in his latest match"))
+def test_a_players_last_game_is_their_own(question):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope.kind == "matches" and scope.last == 1, scope
+
+
+def test_the_last_n_games_are_still_n():
+    assert read_scope("kills over the last 3 games", IDS, LATEST).last == 3
+
+
+def test_without_matches_the_latest_game_is_no_scope():
+    assert read_scope("who won the latest game").kind == "none"
+
+
+@pytest.mark.parametrize(("question", "day"), (
+    ("who dealt the most damage on sept 7th", date(2025, 9, 7)),
+    ("kills on the 5th of september", date(2025, 9, 5)),
+    ("top healer on aug 30", date(2025, 8, 30)),
+    ("first blood on 11 september", date(2025, 9, 11)),
+    ("gold on december 24, 2024", date(2024, 12, 24)),
+    ("deaths on october 2", date(2024, 10, 2)),  # after the latest match's day: the year before
+))
+def test_a_day_by_month_and_day_selects_that_day(question, day):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope.kind == "matches" and scope.selection == DateRange.days(day, day), scope
+
+
+def test_an_impossible_day_is_no_day():
+    assert read_scope("kills on february 30", IDS, LATEST).kind != "matches"
