@@ -522,7 +522,19 @@ def timeline(plan: QueryPlan, rows: list[dict], dims: Sequence[str], metric_id: 
 
 # ---------------------------------------------------------------------------------------------- events
 
+def _match_edge(plan: QueryPlan, row: Mapping[str, Any]) -> str:
+    """When the match began (its first combat, item or reward event) or ended (its last event): the date-time and
+    the match clock, then the other edge for context."""
+    started, ended, duration = row.get("started_at"), row.get("ended_at"), row.get("duration_s")
+    if plan.order == "asc":
+        return (f"The match started at {started} (0:00 on the match clock), its first combat, item or "
+                f"reward event; any lobby time before it is not the match. It ended at {ended}, {clock(duration)} later.")
+    return (f"The log's last event, the end of the match, was at {ended}, {clock(duration)} on the match clock "
+            f"(the match started at {started}).")
+
 def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
+    if "duration_s" in columns and rows and plan.shape == "leader":
+        return _match_edge(plan, rows[0])
     if "duration_s" in columns and rows:
         first = rows[0]
         return (f"The match lasted {clock(first['duration_s'])} ({fmt.number(first['duration_s'])} seconds on the "
