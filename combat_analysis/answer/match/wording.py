@@ -26,6 +26,7 @@ from combat_analysis.catalog import metric
 from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.formatting import clock, is_number
+from combat_analysis.planner.plans.draft import gods_read_as_players
 from combat_analysis.planner.read.conditions import describe
 
 MAX_LISTED = 12  # rows named in one sentence; the table and the chart hold the rest
@@ -361,7 +362,8 @@ def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequ
     metric_id = metrics[0]
     info = metric_info(metric_id)
     many = len(metrics) > 1
-    parts = "; ".join(f"{who(dim, r.get(dim), i == 0 and many)}: " + ", ".join(
+    gods = gods_read_as_players(plan.assumptions) if dim == "player" else {}
+    parts = "; ".join(f"{who(dim, r.get(dim), i == 0 and many)}{_as_god(gods, r.get(dim))}: " + ", ".join(
         f"{value(r, m)}" + (f" {metric_info(m).label}" if many else "") for m in metrics)
         for i, r in enumerate(rows[:MAX_LISTED]))
     parts += f"; and {len(rows) - MAX_LISTED} more" if len(rows) > MAX_LISTED else ""
@@ -378,6 +380,11 @@ def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequ
         elif diff == 0:
             text += f" They are level{f' on {info.label}' if many else ''}."
     return text
+
+
+def _as_god(gods: Mapping[str, str], player: object) -> str:
+    """' (Ymir)' after a player the question named by their god ("did the zeus out-damage the ymir")."""
+    return f" ({gods[player]})" if isinstance(player, str) and player in gods else ""
 
 
 def _the(label: str) -> str:
@@ -522,7 +529,19 @@ def timeline(plan: QueryPlan, rows: list[dict], dims: Sequence[str], metric_id: 
 
 # ---------------------------------------------------------------------------------------------- events
 
+def _match_edge(plan: QueryPlan, row: Mapping[str, Any]) -> str:
+    """When the match began (its first combat, item or reward event) or ended (its last event): the date-time and
+    the match clock, then the other edge for context."""
+    started, ended, duration = row.get("started_at"), row.get("ended_at"), row.get("duration_s")
+    if plan.order == "asc":
+        return (f"The match started at {started} (0:00 on the match clock), its first combat, item or "
+                f"reward event; any lobby time before it is not the match. It ended at {ended}, {clock(duration)} later.")
+    return (f"The log's last event, the end of the match, was at {ended}, {clock(duration)} on the match clock "
+            f"(the match started at {started}).")
+
 def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
+    if "duration_s" in columns and rows and plan.shape == "leader":
+        return _match_edge(plan, rows[0])
     if "duration_s" in columns and rows:
         first = rows[0]
         return (f"The match lasted {clock(first['duration_s'])} ({fmt.number(first['duration_s'])} seconds on the "

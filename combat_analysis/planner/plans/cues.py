@@ -45,6 +45,19 @@ LAST_HITS = re.compile(r"\blast[\s-]?hit(?:s|ting)?\b|\b(?:killing|final)\s+blow
 FIRST_OR_LAST = re.compile(r"\b(first|earliest|opening|last|final|latest)\b")
 MATCH_FACTS = re.compile(r"\bhow\s+long\b|\b(match|game)\s+last(ed)?\b|\bhow\s+many\s+minutes\s+(did|was|were)\s+(the\s+)?(match|game)\b|\b(match|game)\s+(length|duration|time)\b|\bduration\b|"
                          r"\bwhen\s+did\s+the\s+(match|game)\s+(end|start|begin|finish)\b|\bmatch\s+id\b|\blength\s+of\s+the\s+(match|game)\b")
+# The match's own clock edges (METRICS.md: its first and last combat, item or reward event), asked of the match, the
+# game or the log with any word for a time: "what time did the game kick off", "when does the log stop"
+_MATCH_NOUN = r"(?:match|game|log|combat\s+log|action|fighting)"
+MATCH_START = re.compile(rf"\b(?:when|wh?at\s+time|at\s+wh?at\s+(?:time|hour))\b[^?.]*\b{_MATCH_NOUN}\s+(?:\w+\s+)?"
+                         r"(?:start|started|starts|begin|began|begins|kick(?:ed|s)?\s+off|get\s+going|open|opened)\b"
+                         rf"|\b(?:start|beginning|kick[\s-]?off)\s+(?:time\s+)?of\s+the\s+{_MATCH_NOUN}\b"
+                         rf"|\b(?:first|earliest)\s+(?:event|thing|line|entry)\s+(?:in|of)\s+the\s+{_MATCH_NOUN}\b"
+                         rf"|\b{_MATCH_NOUN}\s+start\s+time\b")
+MATCH_END = re.compile(rf"\b(?:when|wh?at\s+time|at\s+wh?at\s+(?:time|hour))\b[^?.]*\b{_MATCH_NOUN}\s+(?:\w+\s+)?"
+                       r"(?:end|ended|ends|finish|finished|finishes|stop|stopped|stops|close|closed|wrap(?:ped)?\s+up)\b"
+                       rf"|\b(?:end|finish)\s+(?:time\s+)?of\s+the\s+{_MATCH_NOUN}\b"
+                       r"|\b(?:last|final|latest)\s+(?:event|thing|line|entry)\b"
+                       rf"|\b{_MATCH_NOUN}\s+end\s+time\b")
 ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
                     r"\bwhat\s+(gods|roles)\s+were\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
                     r"\bline\s*ups?\b|\bwho\s+(was|were|is|are)\s+(on|in)\s+team\b|\bwhich\s+players\s+(were|are)\s+on\b|"

@@ -4,6 +4,7 @@ construction (`Draft`), and `finish`, which turns a draft into a frozen `QueryPl
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -65,8 +66,17 @@ def gods_as_players(r: Reading, e: Entities, vocab: Vocabulary) -> Entities:
     if not all(len(players) == 1 for players in found):
         return e
     players = tuple(players[0].player for players in found)
-    notes = tuple(f"{god} read as its player, {player}" for god, player in zip(e.gods, players, strict=True))
+    notes = tuple(_GOD_AS_PLAYER.format(god=god, player=player) for god, player in zip(e.gods, players, strict=True))
     return replace(e, players=players, gods=(), notes=(*e.notes, *notes))
+
+
+_GOD_AS_PLAYER = "{god} read as its player, {player}"
+_GOD_AS_PLAYER_READ = re.compile(r"^(?P<god>.+) read as its player, (?P<player>.+)$")
+
+
+def gods_read_as_players(assumptions: Sequence[str]) -> dict[str, str]:
+    """player -> the god the question named them by (the notes `gods_as_players` wrote), so an answer can say both."""
+    return {m["player"]: m["god"] for a in assumptions if (m := _GOD_AS_PLAYER_READ.match(a))}
 
 
 def as_taker(r: Reading, e: Entities) -> tuple[Entities, tuple[str, ...]]:

@@ -24,7 +24,9 @@ from combat_analysis.planner.plans.cues import (
     KILL_EDGE,
     KILL_LIST,
     LAST_HITS,
+    MATCH_END,
     MATCH_FACTS,
+    MATCH_START,
     OBJECTIVE_LIST,
     OBJECTIVE_VALUES,
     OBJECTIVE_WORDS,
@@ -107,10 +109,25 @@ def _objective_edge(ask: EventAsk) -> bool:
 
 
 def match_facts(ask: EventAsk) -> QueryPlan | None:
-    wanted = "match_info" in ask.r.metrics or (MATCH_FACTS.search(ask.text) and not ask.figures)
+    edge = _match_edge(ask.text)
+    wanted = "match_info" in ask.r.metrics or ((MATCH_FACTS.search(ask.text) or edge) and not ask.figures)
     if not wanted or _objective_edge(ask):
         return None
-    return ask.draft("match_info", window=None, limit=1)
+    if edge is None:
+        return ask.draft("match_info", window=None, limit=1)
+    # the start or the end asked for itself: said first, with the date-time and the match clock ("leader" = one edge)
+    notes = [f"the match's {edge} read as its {'first' if edge == 'start' else 'last'} combat, item or reward event "
+             "(the lobby before it is not the match)"]
+    return ask.draft("match_info", window=None, limit=1, shape="leader",
+                     order="asc" if edge == "start" else "desc", notes=notes)
+
+
+def _match_edge(text: str) -> str | None:
+    """'start' or 'end' where a question asks when the match (or its log) began or ended; None otherwise."""
+    start, end = MATCH_START.search(text), MATCH_END.search(text)
+    if start and end:
+        return None  # both edges asked: the duration answer says both
+    return "start" if start else "end" if end else None
 
 
 def roster(ask: EventAsk) -> QueryPlan | None:

@@ -17,14 +17,14 @@ from combat_analysis.catalog import DIMENSIONS, METRICS
 NEUTRAL = frozenset("""
 a an the this that these those there here it its it's itself one ones some any all each every both either neither
 i me my mine we us our you your yours he him his she her hers they them their theirs who whom whose which what
-whats what's when where why how whos who's how's hows wheres where's
+whats what's when where why how whos who's how's hows wheres where's wat wut
 am is are was were be been being do does did done doing have has had having get gets got gotten getting
 can could would should will shall may might must let lets let's
 and or but nor so yet also too as than then if else just only even still already ever never again while whilst
 ascending descending
 of in on at by for with from to into onto over under about above below after before between during through
 across against among around up down out off per via within without till until upon
-not no yes please pls plz thanks thank hey hi ok okay well oh really actually basically exactly overall
+not no yes please pls plz thanks thank hey hi ok okay well oh really actually actual basically exactly overall
 quite very much many more most less least lot lots bit kind sort like
 tell show give list display find see know want need looking look check name say select pick choose identify
 thing things stuff number numbers amount amounts figure figures value values stat stats statistic statistics total
@@ -77,6 +77,7 @@ god gods player players role roles position positions lane lanes ability abiliti
 item items build builds built buy bought purchase purchased purchases inventory kill kills killed slay slays slew slain
 death deaths died die dies alive mvp carried carry hard hardest highest biggest average avg mean median
 how many much combined together altogether total long length duration lasted start started begin began end ended finish finished
+kick kicked stop stopped wrap wrapped
 happened happen key moment moments events event where heatmap map location locations position
 shift shifted shifts change changed changes differ differed compare split
 lane lanes laner laners laning percent percentage share proportion fraction portion
