@@ -970,7 +970,7 @@ def among_players(plan: QueryPlan) -> tuple[str, str]:
     player"), ("Among the Support players", "Support player"), ("Among team 2's Jungle players", "team 2 Jungle
     player"); ("", "") when not narrowed so. The lead keeps "X had the most assists" true of whom it ranks."""
     team = [f.values[0] for f in plan.filters if f.dimension == "team" and f.op == "=" and len(f.values) == 1]
-    roles = [v for f in plan.filters if f.dimension == "role" and f.op == "=" for v in f.values]
+    roles = [str(v) for f in plan.filters if f.dimension == "role" and f.op == "=" for v in f.values]
     said_roles = fmt.join_and(roles) if roles else ""
     if team and roles:
         return f"Among team {team[0]}'s {said_roles} players", f"team {team[0]} {said_roles} player"
