@@ -37,6 +37,13 @@ def leaders(values: dict[str, int]) -> list[str]:
     return sorted(p for p, v in values.items() if v == best)
 
 
+def assert_leaders_across(home, question: str, values: dict[str, int]) -> None:
+    """The question, asked across matches, ranks first exactly the players with the most of `values`."""
+    pkg, rows = ask_across(home, question)
+    answered_across(pkg)
+    assert sorted(r["player"] for r in rows if r["rank"] == 1) == leaders(values)
+
+
 @pytest.mark.parametrize(("template", "metric"), (("top killer overal", "kills"),
                                                   ("who has the most assists thsi season", "assists"),
                                                   ("most deaths acros all games", "deaths")))
@@ -118,9 +125,7 @@ def test_side_wins_say_the_share_of_decided_games_and_of_all(seasons, template, 
 def test_getting_first_blood_is_drawing_it(seasons, question):
     home, matches = seasons
     values = totals(matches, "first_bloods")
-    pkg, rows = ask_across(home, question)
-    answered_across(pkg)
-    assert sorted(r["player"] for r in rows if r["rank"] == 1) == leaders(values)
+    assert_leaders_across(home, question, values)
 
 
 @pytest.mark.parametrize("template", ("{n}'s k/d across all games", "k/d ratio for {n} this season",
@@ -195,9 +200,7 @@ def test_deaths_to_one_kind_of_structure_over_the_season(seasons, question, word
 def test_deaths_to_towers_rank_players_by_towers_alone(seasons, question):
     home, matches = seasons
     values = structure_deaths(matches, "tower")
-    pkg, rows = ask_across(home, question)
-    answered_across(pkg)
-    assert sorted(r["player"] for r in rows if r["rank"] == 1) == leaders(values)
+    assert_leaders_across(home, question, values)
 
 
 @pytest.mark.parametrize(("template", "metric", "result"), (
