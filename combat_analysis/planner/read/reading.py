@@ -64,10 +64,10 @@ class _Synonym:
     phrase: str  # normalized
     metric_id: str
     strength: str  # strong, weak (only when nothing stronger is named) or noted (stated as a reading)
+    words: tuple[str, ...] = field(init=False)  # the phrase's words, split once rather than per question
 
-    @property
-    def words(self) -> tuple[str, ...]:
-        return tuple(self.phrase.split(" "))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "words", tuple(self.phrase.split(" ")))
 
     def finditer(self, text: str) -> Iterator[re.Match]:
         # every word must occur literally for the pattern to match, so this cheap test skips nearly all synonyms
