@@ -1,5 +1,5 @@
 """Reads across matches on a lake of many matches: the tables read across matches are merged into few files by
-DuckLake's own `merge_adjacent_files`, while the per-event tables keep one file per match. Merging changes no
+one delete and insert each (`store.merge_table`), while the per-event tables keep one file per match. Merging changes no
 figure, time travel still sees every snapshot, a reader keeps what it opened, and an ingest run merges by itself."""
 
 from __future__ import annotations
