@@ -30,7 +30,7 @@ from combat_analysis.planner.plans.draft import gods_read_as_players
 from combat_analysis.planner.read.conditions import describe
 
 MAX_LISTED = 12  # rows named in one sentence; the table and the chart hold the rest
-ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
+ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
             10: "tenth"}
 
 # How a leader is described: "<who> dealt the most damage".
@@ -258,14 +258,28 @@ def _leader_head(plan: QueryPlan, top: dict, dim: str | None, metric_id: str) ->
     return f"{who(dim, top.get(dim))} {phrase}{window}{joiner}{value(top, metric_id)}"
 
 
-def _tie_head(plan: QueryPlan, tied: list[dict], dim: str | None, metric_id: str, position: int) -> str:
+def _tie_head(plan: QueryPlan, tied: list[dict], dim: str | None, metric_id: str) -> str:
     """"A and B are tied for the most kills: 9 each"."""
     leaders = names([who(dim, r.get(dim), i == 0) for i, r in enumerate(tied)])
     rank = F.lowest(metric_id) if plan.order == "asc" else "most" if metric_id not in ("kda", "kd", "gpm", "dpm", "xpm") else "best"
-    nth = ORDINALS.get(position, "") + " " if position > 1 else ""
     for_whom = f" for {subject(plan)}" if dim in EVENT_DIMS and plan.focus else ""  # minute 9 ties for team 2
-    return f"{leaders} are tied for the {nth}{rank} {metric_info(metric_id).label}{for_whom}{scope(plan)}: " \
+    return f"{leaders} are tied for the {rank} {metric_info(metric_id).label}{for_whom}{scope(plan)}: " \
            f"{value(tied[0], metric_id)} each"
+
+
+def _tied_places(plan: QueryPlan, valued: list[dict], tied: list[dict], dim: str | None, metric_id: str) -> str:
+    """"B and C are tied for second and third on kills: 11 each (behind A with 17)": a place asked for that a
+    tie shares, named by the places the tied rows hold, not by the one asked for."""
+    first = valued.index(tied[0]) + 1
+    last = first + len(tied) - 1
+    places = (f"{ORDINALS.get(first, first)} and {ORDINALS.get(last, last)}" if len(tied) == 2
+              else f"places {first} to {last}")
+    text = (f"{names([who(dim, r.get(dim), i == 0) for i, r in enumerate(tied)])} are tied for {places} on "
+            f"{metric_info(metric_id).label}{scope(plan)}: {value(tied[0], metric_id)} each")
+    if first > 1:
+        above = valued[first - 2]
+        text += f" (behind {who(dim, above.get(dim), False)} with {value(above, metric_id)})"
+    return text
 
 
 def _runner_up(valued: list[dict], tied: list[dict], dim: str | None, metric_id: str, lowest: bool) -> str:
@@ -300,7 +314,9 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
         return (f"{who(dim, top.get(dim))} had the {ORDINALS.get(position, f'number {position}')} "
                 f"{F.lowest(metric_id) if lowest else 'highest'} {info.label}{scope(plan)}: {value(top, metric_id)} "
                 f"(behind {who(dim, above.get(dim), False)} with {value(above, metric_id)}).")
-    text = _tie_head(plan, tied, dim, metric_id, position) if len(tied) > 1 else _leader_head(plan, top, dim, metric_id)
+    if position > 1 and len(tied) > 1:
+        return _tied_places(plan, valued, tied, dim, metric_id) + "."
+    text = _tie_head(plan, tied, dim, metric_id) if len(tied) > 1 else _leader_head(plan, top, dim, metric_id)
     text += _runner_up(valued, tied, dim, metric_id, lowest)
     extra = [m for m in metrics[1:] if is_number(top.get(m))]
     if extra:

@@ -457,6 +457,12 @@ TOP_N = re.compile(rf"\b(?:top|best|bottom|worst|first|last|leading|highest|lowe
                    rf"|\b(?:the\s+|my\s+|his\s+|her\s+|their\s+|name's\s+)?{_N}\s+{_RANKED}\b")
 POSITION = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)\s*[- ]?\s*(?:most|highest|best|biggest|largest|"
                       r"greatest|least|lowest|fewest|worst|place|ranked|richest)\b")
+# A place in a ranking said as a place: "who's 2nd in damage", "which god came third on kills", "who finished in
+# 4th place for gold". A who-word must come first: "died second in the fight" is an order of events.
+_ORDINAL = r"(second|2nd|third|3rd|fourth|4th|fifth|5th)"
+PLACE = re.compile(rf"\b(?:who(?:'s|s)?|which\s+\w+(?:'s)?)\s+(?:(?:is|was|were|came|comes|come|finished|finishes|placed|"
+                   rf"places|ranked|ranks|ended\s+up|ends\s+up|sits|sat|went)\s+)?(?:in\s+)?(?:the\s+)?{_ORDINAL}"
+                   rf"(?:\s+place)?\s+(?:in|on|for|by|at|with)\b")
 _POSITIONS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
 EVERY = re.compile(r"\b(each|every|all|everyone|everybody|everyone's|per\s+player|by\s+player(?!\s+name\b)|list|rank|ranking|ranked|"
                    r"leaderboard|scoreboard|sorted|sort|order(?:ed)?\s+by|across\s+(?:all\s+)?(?:the\s+)?players|"
@@ -506,7 +512,7 @@ def _series(text: str, superlative: bool) -> bool:
 
 def read_shape(text: str) -> Shape:
     top = TOP_N.search(text)
-    position = POSITION.search(text)
+    position = POSITION.search(text) or PLACE.search(text)
     n = None
     if top:
         said = next(g for g in top.groups() if g)
