@@ -15,7 +15,6 @@ the store before the lake (`BEFORE`, the last run on the home-made store with it
 - a cross-match ranking question through `combat_analysis.season` (open the lake across matches, rank players
   by total damage), p50, against the same query written by hand: in plain DuckDB over the Parquet files the
   catalog names (no DuckLake), and through the lake (`lake.player_stats`, attached as every reader does);
-  and the same three at the snapshot before the ingest merged the small files, to show what merging buys;
 - a one-match question (`answer_question`, charts on, follow-ups off) at `--matches` matches against the
   same question with that one match in the lake;
 - the lake's size on disk (catalog and data files) against the raw logs, as the ingest left it and after
@@ -611,9 +610,8 @@ def detail_lines(r: dict, args) -> list[str]:
         f"against the same `GROUP BY player` and rank by hand: in plain DuckDB over the {k['files_per_table']} "
         f"player_stats file(s) the catalog names ({k['hand_p50_s']:.3f} s), and through the lake on a reader's "
         f"connection ({k['lake_p50_s']:.3f} s, extensions and attach included); all three give the same board "
-        f"(leader: {k['leader']}). DuckLake's merge keeps time travel on the merged file (each row keeps the snapshot "
-        "that wrote it), so a snapshot before the merge reads the merged file too: what merging buys cannot be "
-        "timed by time travel here.",
+        f"(leader: {k['leader']}). The merge (`store.compact`) rewrites each such table as one file in a commit of its "
+        "own, so the snapshots before it still read the small files until housekeeping.",
         f"- One-match question: `answer_question({QUESTION!r}, match_id={q['match_id']!r}, followups=False)` p50 "
         f"over {r['args']['repeat']} runs after a warm-up, interleaved, against a lake holding all {r['matches']:,} "
         "matches and one holding only that match.",
