@@ -524,6 +524,8 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     if shape.share and not shape.compare and not many and (e.players or e.teams):
         # "what % of their team's damage": the team named is the share's base, not a split by team
         return _lookup(d, e, list(g.groups), g.allowed, shape)
+    if _totals_side_by_side(d, r, e, g):
+        return _lookup(d, e, list(g.groups), g.allowed, shape)
     if shape.compare or many or ((g.roster_groups or e.by_player) and not g.superlative):
         return _comparison(d, e, list(g.roster_groups), g.allowed, shape.compare)
     if g.superlative and not e.any and PER_TEAM.search(r.text) and PERSON.search(r.text):
@@ -534,6 +536,15 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
         d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", LIST_LIMIT
         return finish(d)
     return _lookup(d, e, list(g.groups), g.allowed, shape)
+
+
+_MATCH_TOTAL = re.compile(r"\b(?:totals?|overall|combined|altogether|in\s+all)\b")
+
+
+def _totals_side_by_side(d: Draft, r: Reading, e: Entities, g: Grouping) -> bool:
+    """"Total kills vs total deaths": two figures of the whole match set side by side, no one to split them by."""
+    return (r.shape.compare and len(d.metrics) > 1 and not e.any and not g.roster_groups and "player" not in g.groups
+            and not g.superlative and bool(_MATCH_TOTAL.search(r.text)))
 
 
 def _leader_per_team(d: Draft, r: Reading) -> QueryPlan:

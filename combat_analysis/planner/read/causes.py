@@ -18,11 +18,11 @@ from combat_analysis.planner.read.names import fold
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # A death and the preposition of its cause: "killed by", "died to", "deaths from", "deaths not caused by",
-# "slain at the hands of", "that were not dealt by".
+# "slain at the hands of", "that were not dealt by"; a contraction typed without its apostrophe ("werent") too.
 _HEAD = re.compile(
     r"\b(?P<verb>killed|slain|executed|murdered|taken\s+out|died|dying|die|dies|deaths?)\s+"
     r"(?:(?:the\s+)?(?:most|least|more|less|fewest|often|the\s+most\s+times|\w+\s+times|times)\s+)?"
-    r"(?:(?:that|which)\s+)?(?:(?:were|was|did|do|does)(?:\s+|(?=n't)))?(?P<neg>not\s+|never\s+|n't\s+|other\s+than\s+|"
+    r"(?:(?:that|which)\s+)?(?:(?:were|was|did|do|does)(?:\s+|(?=n'?t\s)))?(?P<neg>not\s+|never\s+|n'?t\s+|other\s+than\s+|"
     r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+)?"
     r"(?:(?:caused|dealt|inflicted|made|done|landed|come|came|coming)\s+)?(?P<prep>to|from|at\s+the\s+hands\s+of|by"
     # "deaths by god", "deaths by player": a split, not who dealt them
