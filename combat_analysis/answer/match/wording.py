@@ -124,8 +124,10 @@ def _listed(dimension: str, values: list[str]) -> str:
     """Up to three values by name; more as their kind ("basic attacks", "the abilities asked about")."""
     if len(values) <= 3:
         return names(values)
-    if all(v.lower().endswith("basic attack") for v in values):
-        return "basic attacks"
+    basic = [v for v in values if v.lower().endswith("basic attack")]
+    others = [v for v in values if v not in basic]
+    if basic and len(others) <= 3:  # "without basic attacks, Bragi's Harp and Bumba's Cudgel"
+        return names(["basic attacks", *others])
     return f"the {fmt.plural(dimension_word(dimension))} asked about"
 
 
