@@ -166,10 +166,11 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     Brisk die"), and the deaths by a cause ("who got killed by the fire giant", "did anyone die to a tower")."""
     r = ask.r
     edge = DEATH_EDGE.search(ask.text)
+    victims = r.causes is not None and r.causes.victims  # "how many people did the towers kill": who, and how often
     listed = (r.causes is not None and _WHO_OR_WHEN.search(ask.text)) or _DEATHS_OF.search(ask.text) \
-        or "death_events" in r.metrics
+        or "death_events" in r.metrics or victims
     split = {"team", "role", "god", "ability", "minute", "phase"} & set(r.groups) or r.shape.per_minute
-    if r.shape.count or r.shape.superlative and not edge or split or not (edge or listed):
+    if r.shape.count and not victims or r.shape.superlative and not edge or split or not (edge or listed):
         return None
     if edge and FIRST_BLOOD_NAMED.search(ask.text):
         return None  # "who died first blood": the victim of first blood, a player kill
