@@ -464,7 +464,7 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
     if len(metrics) > 1:
         about = name or "The match"
         return f"{about}{window}: " + ", ".join(f"{metric_info(m).label} {value(row, m)}" for m in metrics
-                                                   if m in row) + "."
+                                                   if m in row) + "." + _objectives_summed(plan, row, metrics)
     if dim in F.EVENT_PREPOSITIONS and metric_id in AMOUNT and row.get(dim) is not None:
         return event_amount(plan, row, dim, metric_id)
     if name and metric_id in AMOUNT:
@@ -472,6 +472,25 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
     if name:
         return f"{name}'s {info.label}{window}: {value(row, metric_id)}."
     return f"{info.label[:1].upper() + info.label[1:]} in the match{window}: {value(row, metric_id)}."
+
+
+_OBJECTIVE_COUNTS = {"towers": "towers", "phoenixes": "phoenixes", "titans": "Titans", "gold_furies": "Gold Furies",
+                     "fire_giants": "Fire Giants"}
+_LOST = re.compile(r"what team (\d) lost read as what team (\d) took")
+
+
+def _objectives_summed(plan: QueryPlan, row: Mapping[str, Any], metrics: Sequence[str]) -> str:
+    """Several kinds of objective counted for one side ("towers/phoenixes"): their sum, and whose they were when
+    the question asked what a side lost (the log credits them to the side that took them)."""
+    if len(metrics) < 2 or not all(m in _OBJECTIVE_COUNTS and is_number(row.get(m)) for m in metrics):
+        return ""
+    total = sum(int(row[m]) for m in metrics)
+    lost = next((m for a in plan.assumptions if (m := _LOST.match(a))), None)
+    kinds = names([fmt.counted(int(row[m]), _OBJECTIVE_COUNTS[m]) for m in metrics])
+    if lost is None:
+        return f" {fmt.number(total)} in all."
+    return (f" So team {lost.group(1)} lost {fmt.number(total)} in all ({kinds}), each credited to team "
+            f"{lost.group(2)}, the side that took it.")
 
 
 def event_amount(plan: QueryPlan, row: Mapping[str, Any], dim: str, metric_id: str) -> str:
