@@ -254,6 +254,10 @@ def _by_attack_kind(question: str, r: Reading, e: Entities, vocab: Vocabulary, m
 def _composed(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
               qualifiers: list[Qualifier], assumptions: list[str]) -> QueryPlan:
     """The chosen figures in the shape the reading asks for."""
+    if "gold_diff" in metrics and len(e.players) > 1:
+        # "gold diff A vs B": the two players' gold side by side, the difference said; the team series is no answer
+        metrics = list(dict.fromkeys("gold" if m == "gold_diff" else m for m in metrics))
+        assumptions.append("'gold diff' between players read as each player's gold and the gap between them")
     if "gold_diff" in metrics:
         return gold_diff_plan(question, r, assumptions)
     # "who had the most assists per minute": each player's assists over the minutes played, as GPM is gold's
