@@ -61,7 +61,11 @@ PlanFn = Callable[[str, tuple[str, ...]], QueryPlan]
 
 
 def _already_answered(plan: QueryPlan, first: QueryPlan) -> bool:
-    """A clause that asks only for a figure the first clause's answer already gives, for no one in particular."""
+    """A clause that asks only for a figure the first clause's answer already gives, for no one in particular, or
+    for the same list ("who was on order? names and gods": the roster already names them)."""
+    if plan.intent == Intent.EVENT_LIST and first.intent == Intent.EVENT_LIST and plan.metrics == first.metrics \
+            and not plan.filters and plan.window is None:
+        return True
     return (plan.intent == Intent.LOOKUP and not plan.filters and not plan.group_by and plan.window is None
             and bool(plan.metrics) and set(plan.metrics) <= set(first.metrics) and first.intent == Intent.RANKING)
 
