@@ -309,7 +309,7 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     tied = [r for r in valued if r.get(metric_id) == top.get(metric_id)]
     lowest = plan.order == "asc"
     if len(tied) == len(valued) > 2:
-        return (f"All {fmt.count(len(valued), dimension_word(dim))} are level on {info.label}{scope(plan)}: "
+        return (f"All {fmt.count(len(valued), dimension_word(dim))} are tied on {info.label}{scope(plan)}: "
                 f"{value(top, metric_id)} each.")
     if position > 1 and len(tied) == 1:
         above = valued[position - 2]
@@ -396,7 +396,8 @@ def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequ
                                          second=F.Amount(F.entity(dim, lo.get(dim)), metric_id, float(lo[metric_id])),
                                          said_window=scope(plan)))
         elif diff == 0:
-            text += f" They are level{f' on {info.label}' if many else ''}."
+            # "tied" is the word every reader knows; the figure each is said again
+            text += f" They are tied{f' on {info.label}' if many else ''}, {value(hi, metric_id)} each."
     return text
 
 
