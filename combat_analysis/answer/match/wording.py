@@ -648,7 +648,9 @@ def objectives(plan: QueryPlan, rows: list[dict]) -> str:
 
 def objective_kind(plan: QueryPlan) -> str | None:
     """The kind of objective a plan asks about ("Fire Giant", "tower"), from its filter, or None for any."""
-    kinds = [str(v) for f in plan.filters if f.dimension == "objective" and f.op == "=" for v in f.values]
+    kinds = [str(v) for f in plan.filters if f.dimension == "objective" and f.op in ("=", "in") for v in f.values]
+    if set(kinds) == {"tower", "phoenix", "titan"}:
+        return "structure"
     if len(kinds) != 1:
         return None
     return OBJECTIVE_NAMES.get(kinds[0], kinds[0])

@@ -223,12 +223,35 @@ def winner(ask: EventAsk) -> QueryPlan | None:
 _BY_WHOM = re.compile(r"\bwho(?:m)?\b|\bwhich\s+(?:players?|gods?|teams?|sides?)\b|\bby\s+whom\b")
 
 
+_NPC_KINDS = ("minion", "jungle", "boss", "structure")
+
+
+def _non_player_takers(r: Reading, vocab: Vocabulary) -> list[Filter]:
+    """The non-players said to have finished objectives ("by minions", "by the Fire Giant"): one filter on the
+    killer, by kind or by name; players taking objectives are the side's own count, read elsewhere."""
+    by = [q for q in r.qualifiers if q.preposition in ("by", "from")]
+    named = [q.name for q in by if q.name and q.name in vocab.npcs]
+    kinds = [q.kind for q in by if q.kind in _NPC_KINDS and not q.name]
+    if named:
+        return [_in("source", named)]
+    return [_in("source_kind", kinds)] if kinds else []
+
+
+def _objective_filter(text: str) -> list[Filter]:
+    values = _objective_values(text)
+    return [_in("objective", values)] if values else []
+
+
 def objectives(ask: EventAsk) -> QueryPlan | None:
     r, text = ask.r, ask.text
     damage = any(m.startswith("damage") or m == "npc_damage" for m in r.metrics)
     per_group = bool({"team", "role", "god"} & set(r.groups))
     # "how many" alone is a count; with "who" it is the list, which says how many too
     counted = r.shape.count and not _BY_WHOM.search(text)
+    killers = _non_player_takers(r, ask.vocab)
+    if killers and OBJECTIVE_WORDS.search(text) and not damage and not per_group:
+        # "how many structures got last hit by minions": the list, which counts them and names each killer
+        return ask.draft("objective_events", ("player", "team"), extra=[*killers, *_objective_filter(text)])
     if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
         return None
     edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", text))
