@@ -46,7 +46,7 @@ from combat_analysis.planner.plans.draft import (
     finish,
 )
 from combat_analysis.planner.read.causes import cause_filter
-from combat_analysis.planner.read.reading import Reading
+from combat_analysis.planner.read.reading import OBJECTIVE_METRICS, Reading
 from combat_analysis.planner.vocabulary import Vocabulary
 
 
@@ -223,7 +223,7 @@ def winner(ask: EventAsk) -> QueryPlan | None:
 _BY_WHOM = re.compile(r"\bwho(?:m)?\b|\bwhich\s+(?:players?|gods?|teams?|sides?)\b|\bby\s+whom\b")
 
 
-_NPC_KINDS = ("minion", "jungle", "boss", "structure")
+_NPC_KINDS = ("minion", "jungle", "boss")  # a structure finishing a structure is no reading: "kills from towers"
 
 
 def _non_player_takers(r: Reading, vocab: Vocabulary) -> list[Filter]:
@@ -237,7 +237,10 @@ def _non_player_takers(r: Reading, vocab: Vocabulary) -> list[Filter]:
     return [_in("source_kind", kinds)] if kinds else []
 
 
-def _objective_filter(text: str) -> list[Filter]:
+def _objective_filter(text: str, killers_said: Sequence[str]) -> list[Filter]:
+    """The objectives named outside the words that name their killer ("by the fire giant" is no Fire Giant kill)."""
+    for said in killers_said:
+        text = text.replace(said, " ")
     values = _objective_values(text)
     return [_in("objective", values)] if values else []
 
@@ -248,10 +251,11 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     per_group = bool({"team", "role", "god"} & set(r.groups))
     # "how many" alone is a count; with "who" it is the list, which says how many too
     counted = r.shape.count and not _BY_WHOM.search(text)
-    killers = _non_player_takers(r, ask.vocab)
-    if killers and OBJECTIVE_WORDS.search(text) and not damage and not per_group:
+    killers = _non_player_takers(r, ask.vocab) if r.metrics and set(r.metrics) <= OBJECTIVE_METRICS else []
+    if killers and not damage and not per_group:
         # "how many structures got last hit by minions": the list, which counts them and names each killer
-        return ask.draft("objective_events", ("player", "team"), extra=[*killers, *_objective_filter(text)])
+        said = [q.said for q in r.qualifiers if q.preposition in ("by", "from")]
+        return ask.draft("objective_events", ("player", "team"), extra=[*killers, *_objective_filter(text, said)])
     if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
         return None
     edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", text))
