@@ -454,7 +454,9 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
     if head.id == "match_info":
         return exp.select("match_id", "started_at", "ended_at", "duration_s", "winner_team").from_("matches").limit(1)
     if head.id == "objective_events":
-        columns = {"player": exp.column("killer"), "team": exp.column("team"), "objective": exp.column("objective")}
+        # "structures last hit by minions": the killer by name or kind narrows the list
+        columns = {"player": exp.column("killer"), "team": exp.column("team"), "objective": exp.column("objective"),
+                   "source": exp.column("killer"), "source_kind": exp.column("killer_kind")}
         select = exp.select("objective", "target", "killer", "team", "match_second").from_("objectives")
     elif head.id == "kill_events":
         columns = {"team": exp.column("killer_team"), "source": exp.column("killer"), "victim": exp.column("victim")}

@@ -382,7 +382,7 @@ def test_a_comparison_of_two_players_states_the_difference_with_both_values(fact
     pkg = ask(match, wording.format(w=word, a=a, b=b))
     hi, lo = sorted((a, b), key=lambda p: -truth[p][figure])
     if truth[hi][figure] == truth[lo][figure]:
-        assert "They are level" in pkg.response.direct_answer
+        assert re.search(r"They are tied, [\d,.]+ each\.", pkg.response.direct_answer), pkg.response.direct_answer
     else:
         margin = F.Margin(first=F.Amount(F.Entity("player", hi), figure, truth[hi][figure]),
                           second=F.Amount(F.Entity("player", lo), figure, truth[lo][figure]))

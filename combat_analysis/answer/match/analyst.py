@@ -30,6 +30,7 @@ from combat_analysis.answer.results import (
     window_phrase,
 )
 from combat_analysis.catalog import metric as catalog_metric
+from combat_analysis.catalog.parts import is_part_of
 from combat_analysis.contracts.package import (
     AgentDataPackage,
     AnalysisSection,
@@ -288,6 +289,8 @@ def lookup_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPla
     row = rows[0]
     dim = shape.dimensions[0] if shape.dimensions else None
     metric = shape.metrics[0]
+    if own_share(out, qid, row, dim, shape.metrics, plan, derived):
+        return
     if plan.window is not None or metric not in PLAYER_STATS_COLUMNS or not is_number(row.get(metric)):
         return
     if dim == "player" and qualified(plan):
@@ -333,6 +336,27 @@ def part_of_total(out: _Findings, qid: str, row, metric: str, plan: QueryPlan, d
                    bases=(F.Amount(owner, metric, total, " in all"),))
     out.add("share_of_total", fact, "high", CellRef(query_id=qid, rows=(0,), columns=("player", metric)),
             CellRef(query_id=table, rows=(0,), columns=("total", "share_pct")))
+
+
+def own_share(out: _Findings, qid: str, row, dim: str | None, metrics, plan: QueryPlan, derived: Derived) -> bool:
+    """"How much of X's damage went into gods": the part over the same subject's whole, both in the row; whether
+    it was said (then no team or match base is, since the question named its base)."""
+    if plan.shape != "share" or dim not in ("player", "team") or len(metrics) < 2 or not is_part_of(*metrics[:2]):
+        return False
+    part_id, whole_id = metrics[:2]
+    part, whole = row.get(part_id), row.get(whole_id)
+    if not (is_number(part) and is_number(whole) and float(whole)):
+        return False
+    table = f"own_share_{part_id}"
+    derived[table] = ([{dim: row.get(dim), part_id: part, whole_id: whole, "share_pct": float(part) / float(whole) * 100}],
+                      f"{catalog_metric(part_id).label} of the {dim} asked about over their own "
+                      f"{catalog_metric(whole_id).label} (the query's row)")
+    owner = F.Entity(dim, str(row.get(dim)))
+    fact = F.Share(part=F.Amount(owner, part_id, float(part), wording.scope(plan)),
+                   bases=(F.Amount(owner, whole_id, float(whole), wording.scope(plan)),), window=window_key(plan))
+    out.add("share_of_total", fact, "high", CellRef(query_id=qid, rows=(0,), columns=(dim, part_id, whole_id)),
+            CellRef(query_id=table, rows=(0,), columns=("share_pct",)))
+    return True
 
 
 def team_share_findings(out: _Findings, team, metric: str, con, derived: Derived) -> None:

@@ -124,8 +124,10 @@ def _listed(dimension: str, values: list[str]) -> str:
     """Up to three values by name; more as their kind ("basic attacks", "the abilities asked about")."""
     if len(values) <= 3:
         return names(values)
-    if all(v.lower().endswith("basic attack") for v in values):
-        return "basic attacks"
+    basic = [v for v in values if v.lower().endswith("basic attack")]
+    others = [v for v in values if v not in basic]
+    if basic and len(others) <= 3:  # "without basic attacks, Bragi's Harp and Bumba's Cudgel"
+        return names(["basic attacks", *others])
     return f"the {fmt.plural(dimension_word(dimension))} asked about"
 
 
@@ -307,7 +309,7 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     tied = [r for r in valued if r.get(metric_id) == top.get(metric_id)]
     lowest = plan.order == "asc"
     if len(tied) == len(valued) > 2:
-        return (f"All {fmt.count(len(valued), dimension_word(dim))} are level on {info.label}{scope(plan)}: "
+        return (f"All {fmt.count(len(valued), dimension_word(dim))} are tied on {info.label}{scope(plan)}: "
                 f"{value(top, metric_id)} each.")
     if position > 1 and len(tied) == 1:
         above = valued[position - 2]
@@ -394,7 +396,8 @@ def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequ
                                          second=F.Amount(F.entity(dim, lo.get(dim)), metric_id, float(lo[metric_id])),
                                          said_window=scope(plan)))
         elif diff == 0:
-            text += f" They are level{f' on {info.label}' if many else ''}."
+            # "tied" is the word every reader knows; the figure each is said again
+            text += f" They are tied{f' on {info.label}' if many else ''}, {value(hi, metric_id)} each."
     return text
 
 
@@ -462,7 +465,7 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
     if len(metrics) > 1:
         about = name or "The match"
         return f"{about}{window}: " + ", ".join(f"{metric_info(m).label} {value(row, m)}" for m in metrics
-                                                   if m in row) + "."
+                                                   if m in row) + "." + _objectives_summed(plan, row, metrics)
     if dim in F.EVENT_PREPOSITIONS and metric_id in AMOUNT and row.get(dim) is not None:
         return event_amount(plan, row, dim, metric_id)
     if name and metric_id in AMOUNT:
@@ -470,6 +473,25 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
     if name:
         return f"{name}'s {info.label}{window}: {value(row, metric_id)}."
     return f"{info.label[:1].upper() + info.label[1:]} in the match{window}: {value(row, metric_id)}."
+
+
+_OBJECTIVE_COUNTS = {"towers": "towers", "phoenixes": "phoenixes", "titans": "Titans", "gold_furies": "Gold Furies",
+                     "fire_giants": "Fire Giants"}
+_LOST = re.compile(r"what team (\d) lost read as what team (\d) took")
+
+
+def _objectives_summed(plan: QueryPlan, row: Mapping[str, Any], metrics: Sequence[str]) -> str:
+    """Several kinds of objective counted for one side ("towers/phoenixes"): their sum, and whose they were when
+    the question asked what a side lost (the log credits them to the side that took them)."""
+    if len(metrics) < 2 or not all(m in _OBJECTIVE_COUNTS and is_number(row.get(m)) for m in metrics):
+        return ""
+    total = sum(int(row[m]) for m in metrics)
+    lost = next((m for a in plan.assumptions if (m := _LOST.match(a))), None)
+    kinds = names([fmt.counted(int(row[m]), _OBJECTIVE_COUNTS[m]) for m in metrics])
+    if lost is None:
+        return f" {fmt.number(total)} in all."
+    return (f" So team {lost.group(1)} lost {fmt.number(total)} in all ({kinds}), each credited to team "
+            f"{lost.group(2)}, the side that took it.")
 
 
 def event_amount(plan: QueryPlan, row: Mapping[str, Any], dim: str, metric_id: str) -> str:
@@ -626,7 +648,9 @@ def objectives(plan: QueryPlan, rows: list[dict]) -> str:
 
 def objective_kind(plan: QueryPlan) -> str | None:
     """The kind of objective a plan asks about ("Fire Giant", "tower"), from its filter, or None for any."""
-    kinds = [str(v) for f in plan.filters if f.dimension == "objective" and f.op == "=" for v in f.values]
+    kinds = [str(v) for f in plan.filters if f.dimension == "objective" and f.op in ("=", "in") for v in f.values]
+    if set(kinds) == {"tower", "phoenix", "titan"}:
+        return "structure"
     if len(kinds) != 1:
         return None
     return OBJECTIVE_NAMES.get(kinds[0], kinds[0])

@@ -61,7 +61,10 @@ MATCH_END = re.compile(rf"\b(?:when|wh?at\s+time|at\s+wh?at\s+(?:time|hour))\b[^
 ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
                     r"\bwhat\s+(gods|roles)\s+were\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
                     r"\bline\s*ups?\b|\bwho\s+(was|were|is|are)\s+(on|in)\s+team\b|\bwhich\s+players\s+(were|are)\s+on\b|"
-                    r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b")
+                    r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b"
+                    # a side's players: "who was on order", "who played for chaos", "names and gods"
+                    r"|\bwho\s+(?:was|were|is|are|played)\s+(?:on|in|for)\s+(?:the\s+)?(?:order|chaos|winning|losing|"
+                    r"winners|losers|blue|red)\b|\bnames?\s*(?:and|\+|&|,|with|n)\s*(?:their\s+|the\s+)?(?:gods|roles)\b")
 POSITIONS = re.compile(r"\bwhere\b.*\b(die|died|dying|death|deaths|kill|kills|killed|fights?|fought|ganks?)\b|"
                        r"\bheat\s*maps?\b|\b(kill|death)\s+(positions?|locations?|map)\b")
 WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")

@@ -46,7 +46,7 @@ from combat_analysis.planner.plans.draft import (
     finish,
 )
 from combat_analysis.planner.read.causes import cause_filter
-from combat_analysis.planner.read.reading import Reading
+from combat_analysis.planner.read.reading import OBJECTIVE_METRICS, Reading
 from combat_analysis.planner.vocabulary import Vocabulary
 
 
@@ -166,10 +166,11 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     Brisk die"), and the deaths by a cause ("who got killed by the fire giant", "did anyone die to a tower")."""
     r = ask.r
     edge = DEATH_EDGE.search(ask.text)
+    victims = r.causes is not None and r.causes.victims  # "how many people did the towers kill": who, and how often
     listed = (r.causes is not None and _WHO_OR_WHEN.search(ask.text)) or _DEATHS_OF.search(ask.text) \
-        or "death_events" in r.metrics
+        or "death_events" in r.metrics or victims
     split = {"team", "role", "god", "ability", "minute", "phase"} & set(r.groups) or r.shape.per_minute
-    if r.shape.count or r.shape.superlative and not edge or split or not (edge or listed):
+    if r.shape.count and not victims or r.shape.superlative and not edge or split or not (edge or listed):
         return None
     if edge and FIRST_BLOOD_NAMED.search(ask.text):
         return None  # "who died first blood": the victim of first blood, a player kill
@@ -222,12 +223,39 @@ def winner(ask: EventAsk) -> QueryPlan | None:
 _BY_WHOM = re.compile(r"\bwho(?:m)?\b|\bwhich\s+(?:players?|gods?|teams?|sides?)\b|\bby\s+whom\b")
 
 
+_NPC_KINDS = ("minion", "jungle", "boss")  # a structure finishing a structure is no reading: "kills from towers"
+
+
+def _non_player_takers(r: Reading, vocab: Vocabulary) -> list[Filter]:
+    """The non-players said to have finished objectives ("by minions", "by the Fire Giant"): one filter on the
+    killer, by kind or by name; players taking objectives are the side's own count, read elsewhere."""
+    by = [q for q in r.qualifiers if q.preposition in ("by", "from")]
+    named = [q.name for q in by if q.name and q.name in vocab.npcs]
+    kinds = [q.kind for q in by if q.kind in _NPC_KINDS and not q.name]
+    if named:
+        return [_in("source", named)]
+    return [_in("source_kind", kinds)] if kinds else []
+
+
+def _objective_filter(text: str, killers_said: Sequence[str]) -> list[Filter]:
+    """The objectives named outside the words that name their killer ("by the fire giant" is no Fire Giant kill)."""
+    for said in killers_said:
+        text = text.replace(said, " ")
+    values = _objective_values(text)
+    return [_in("objective", values)] if values else []
+
+
 def objectives(ask: EventAsk) -> QueryPlan | None:
     r, text = ask.r, ask.text
     damage = any(m.startswith("damage") or m == "npc_damage" for m in r.metrics)
     per_group = bool({"team", "role", "god"} & set(r.groups))
     # "how many" alone is a count; with "who" it is the list, which says how many too
     counted = r.shape.count and not _BY_WHOM.search(text)
+    killers = _non_player_takers(r, ask.vocab) if r.metrics and set(r.metrics) <= OBJECTIVE_METRICS else []
+    if killers and not damage and not per_group:
+        # "how many structures got last hit by minions": the list, which counts them and names each killer
+        said = [q.said for q in r.qualifiers if q.preposition in ("by", "from")]
+        return ask.draft("objective_events", ("player", "team"), extra=[*killers, *_objective_filter(text, said)])
     if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
         return None
     edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", text))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from combat_analysis.catalog import DIMENSIONS, average_of, metric, rate_of
+from combat_analysis.catalog.parts import is_part_of
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.formatting import count as fmt_count
 from combat_analysis.planner.plans.cues import (
@@ -254,6 +255,10 @@ def _by_attack_kind(question: str, r: Reading, e: Entities, vocab: Vocabulary, m
 def _composed(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
               qualifiers: list[Qualifier], assumptions: list[str]) -> QueryPlan:
     """The chosen figures in the shape the reading asks for."""
+    if "gold_diff" in metrics and len(e.players) > 1:
+        # "gold diff A vs B": the two players' gold side by side, the difference said; the team series is no answer
+        metrics = list(dict.fromkeys("gold" if m == "gold_diff" else m for m in metrics))
+        assumptions.append("'gold diff' between players read as each player's gold and the gap between them")
     if "gold_diff" in metrics:
         return gold_diff_plan(question, r, assumptions)
     # "who had the most assists per minute": each player's assists over the minutes played, as GPM is gold's
@@ -523,6 +528,9 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     many = len(e.players) > 1 or len(e.teams) > 1
     if shape.share and not shape.compare and not many and (e.players or e.teams):
         # "what % of their team's damage": the team named is the share's base, not a split by team
+        _with_own_whole(d, r, e)
+        return _lookup(d, e, list(g.groups), g.allowed, shape)
+    if _totals_side_by_side(d, r, e, g):
         return _lookup(d, e, list(g.groups), g.allowed, shape)
     if shape.compare or many or ((g.roster_groups or e.by_player) and not g.superlative):
         return _comparison(d, e, list(g.roster_groups), g.allowed, shape.compare)
@@ -534,6 +542,30 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
         d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", LIST_LIMIT
         return finish(d)
     return _lookup(d, e, list(g.groups), g.allowed, shape)
+
+
+# "of X's damage", "of her damage", "of order's gold": the subject's own figure is the whole a share is of
+_OF_OWN = re.compile(r"\bof\s+(?:name|his|her|their|its|(?:order|chaos|team\s*\d)'?s)\b(?:'s)?")
+
+
+def _with_own_whole(d: Draft, r: Reading, e: Entities) -> None:
+    """'How much of X's damage went into gods': the part over X's own whole (the figure the words named, which a
+    qualifier narrowed), so the whole joins the plan after the part; a team's or the match's base is not asked."""
+    whole = next(iter(r.metrics), None)
+    if whole is None or whole in d.metrics or len(e.players) + len(e.teams) != 1 or not _OF_OWN.search(r.text) \
+            or not is_part_of(d.metrics[0], whole):
+        return
+    d.metrics = (d.metrics[0], whole, *d.metrics[1:])
+    d.assumptions.append(f"the share read as part of the subject's own {metric(whole).label}")
+
+
+_MATCH_TOTAL = re.compile(r"\b(?:totals?|overall|combined|altogether|in\s+all)\b")
+
+
+def _totals_side_by_side(d: Draft, r: Reading, e: Entities, g: Grouping) -> bool:
+    """"Total kills vs total deaths": two figures of the whole match set side by side, no one to split them by."""
+    return (r.shape.compare and len(d.metrics) > 1 and not e.any and not g.roster_groups and "player" not in g.groups
+            and not g.superlative and bool(_MATCH_TOTAL.search(r.text)))
 
 
 def _leader_per_team(d: Draft, r: Reading) -> QueryPlan:

@@ -18,11 +18,11 @@ from combat_analysis.planner.read.names import fold
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # A death and the preposition of its cause: "killed by", "died to", "deaths from", "deaths not caused by",
-# "slain at the hands of", "that were not dealt by".
+# "slain at the hands of", "that were not dealt by"; a contraction typed without its apostrophe ("werent") too.
 _HEAD = re.compile(
     r"\b(?P<verb>killed|slain|executed|murdered|taken\s+out|died|dying|die|dies|deaths?)\s+"
     r"(?:(?:the\s+)?(?:most|least|more|less|fewest|often|the\s+most\s+times|\w+\s+times|times)\s+)?"
-    r"(?:(?:that|which)\s+)?(?:(?:were|was|did|do|does)(?:\s+|(?=n't)))?(?P<neg>not\s+|never\s+|n't\s+|other\s+than\s+|"
+    r"(?:(?:that|which)\s+)?(?:(?:were|was|did|do|does)(?:\s+|(?=n'?t\s)))?(?P<neg>not\s+|never\s+|n'?t\s+|other\s+than\s+|"
     r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+)?"
     r"(?:(?:caused|dealt|inflicted|made|done|landed|come|came|coming)\s+)?(?P<prep>to|from|at\s+the\s+hands\s+of|by"
     # "deaths by god", "deaths by player": a split, not who dealt them
@@ -59,6 +59,7 @@ class Causes:
     end: int
     verb_start: int
     verb_end: int
+    victims: bool = False  # "how many people did the towers kill": who died is asked, not only how often
 
 
 def _forms(word: str) -> set[str]:
@@ -165,7 +166,8 @@ def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
 # A non-player as the one credited with the kills: "how many kills did the order towers get", "how many players did
 # the minions kill", "kills by jungle camps". These are the deaths it dealt.
 _CREDITED = re.compile(
-    r"\bhow\s+many\s+(?:kills|players|gods|people|enemies|deaths|times)\s+(?:did|do|does|have|has|had)\s+"
+    r"\bhow\s+many\s+(?P<counted>kills|players|gods|people|ppl|peeps|folks|guys|victims|champions|champs|heroes|enemies|deaths|"
+    r"times|(?:enemy\s+)?gods)\s+(?:did|do|does|have|has|had)\s+"
     r"(?P<cause>(?:(?!\b(?:get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b)"
     r"[a-z0-9'])+(?:\s+(?!(?:get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b)"
     r"[a-z0-9']+)*)\s+(?P<verb>get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b"
@@ -188,7 +190,8 @@ def _credited(text: str, vocab: Vocabulary) -> Causes | None:
         names = [n for _, found in causes for n in found]
         end = m.start(group) + length
         return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), False, text[m.start():end].strip(),
-                      m.start(), max(end, m.end()), m.start(group), m.start(group))
+                      m.start(), max(end, m.end()), m.start(group), m.start(group),
+                      victims=bool(m.group("counted")) and m.group("counted") not in ("kills", "deaths", "times"))
     return None
 
 

@@ -33,12 +33,27 @@ _BASIC = re.compile(r"\b(?:autos?|auto\s*attacks?|basic\s+attacks?|basics|aa)\b"
 _ITEM_EFFECTS = re.compile(r"\b(?:item\s+)?procs?\b|\bitems?(?:\s+(?:effects?|damage|actives?|passives?))?\b|\brelics?\b")
 
 
+# "no autos", "without item procs", "w/o basics": a kind of ability left out by a bare negation, which leaves out
+# nothing else (so "no kills" or "no supports" stay what the other readers make of them)
+_NO_KIND = re.compile(r"(?:^|(?<=[\s(\[,;/]))(?:no|without|w/o|wo|sans|minus|excl\.?|ex)\s+(?:the\s+|any\s+)?"
+                      r"(?P<what>(?:basic\s+attacks?|basics|auto\s*attacks?|autos?|aa|item\s+(?:procs?|effects?|"
+                      r"actives?|passives?)|procs?|relics?))\b")
+# "the best actual ability", "real abilities only": a god's own abilities, neither basic attacks nor item effects
+_OWN_ABILITIES = re.compile(r"\b(?:actual|real|true|proper|genuine|pure|own)\s+(?:god\s+)?(?:abilit(?:y|ies)|skills?|spells?)\b"
+                            r"|\b(?:abilit(?:y|ies)|skills?|spells?)\s+only\b|\bonly\s+(?:the\s+)?(?:abilit(?:y|ies)|skills?|spells?)\b")
+
+
+def _kinds_left_out(folded: str) -> list[str]:
+    """What each exclusion leaves out, as the text that names it."""
+    return [*(m.group("what") for m in CUE.finditer(folded)), *(m.group("what") for m in _NO_KIND.finditer(folded)),
+            *("basic attacks and item procs" for _ in _OWN_ABILITIES.finditer(folded))]
+
+
 def left_out_abilities(question: str, vocab: Vocabulary) -> tuple[str, ...]:
-    """The abilities a question leaves out by kind: "not counting autos" (every '<god> Basic Attack'), "besides item
-    procs" (the abilities that are items of this match)."""
+    """The abilities a question leaves out by kind: "not counting autos", "no autos" (every '<god> Basic Attack'),
+    "besides item procs" (the abilities that are items of this match), "actual abilities" (both)."""
     out: list[str] = []
-    for m in CUE.finditer(fold(question)):
-        what = m.group("what")
+    for what in _kinds_left_out(fold(question)):
         if _BASIC.search(what):
             out += [a for a in vocab.abilities if a.lower().endswith("basic attack")]
         if _ITEM_EFFECTS.search(what):

@@ -8,6 +8,8 @@ A question is split where a new clause starts with a question word ("... and who
 - it points back at a person ("who had the most kills and what did they build"): a dependent step on the
   first clause's leader;
 - a bare "when" after a ranking ("who carried the damage, and when?"): the leader's top minutes of that figure;
+- it asks how many "of those" had a property ("xiao's deaths, and how many of those weren't to players"): the
+  first clause read again with the property, a part after the whole;
 - it names no figure of its own ("how many kills did team 1 get and team 2?"): read as a follow-up of the first
   clause, or as part of it when that adds nothing;
 - otherwise it is its own question (a `part` of the plan).
@@ -33,6 +35,8 @@ _POINTS_BACK = re.compile(r"\b(it|its|that|those|these|each(?!\s+(?:player|team|
 _PERSON = re.compile(r"\b(he|she|they|them|their|his|her|him)\b", re.IGNORECASE)
 # "who carried the damage, and when?": the moment of the leader's figure, a step on the leader like a pronoun's
 BARE_WHEN = re.compile(r"^\s*(?:and\s+)?when\s*[?.!]*\s*$", re.IGNORECASE)
+# "... and how many of those were to towers": a subset of what the first clause counted
+_OF_THOSE = re.compile(r"^\s*(?:and\s+)?how\s+(?:many|much|often)\s+of\s+(?:those|these|them|that|it)\b\s*", re.IGNORECASE)
 MAX_PARTS = 6  # clauses: any number of parts, within the plan's limit
 
 
@@ -57,9 +61,25 @@ PlanFn = Callable[[str, tuple[str, ...]], QueryPlan]
 
 
 def _already_answered(plan: QueryPlan, first: QueryPlan) -> bool:
-    """A clause that asks only for a figure the first clause's answer already gives, for no one in particular."""
+    """A clause that asks only for a figure the first clause's answer already gives, for no one in particular, or
+    for the same list ("who was on order? names and gods": the roster already names them)."""
+    if plan.intent == Intent.EVENT_LIST and first.intent == Intent.EVENT_LIST and plan.metrics == first.metrics \
+            and not plan.filters and plan.window is None:
+        return True
     return (plan.intent == Intent.LOOKUP and not plan.filters and not plan.group_by and plan.window is None
             and bool(plan.metrics) and set(plan.metrics) <= set(first.metrics) and first.intent == Intent.RANKING)
+
+
+def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryPlan | None:
+    """"how many of those weren't to players" after a count: the first clause with the property said after it, or
+    None when the clause is no such subset or the property adds nothing the plan can apply."""
+    m = _OF_THOSE.match(piece)
+    if m is None or not piece[m.end():].strip(" ?.!"):
+        return None
+    plan = plan_one(f"{head} {piece[m.end():]}", ())
+    if plan.intent == Intent.REFUSE or plan.filters == first.filters or plan.caveats:
+        return None
+    return plan
 
 
 def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Callable[[QueryPlan, str], QueryPlan | None]
@@ -76,6 +96,10 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
     parts: list[QueryPlan] = []
     head = first
     for piece in pieces[1:]:
+        subset = _subset(pieces[0], piece, first, plan_one)
+        if subset is not None:
+            parts.append(subset)
+            continue
         if _POINTS_BACK.search(piece) and not _PERSON.search(piece):
             return None  # "... and how much damage did each do": one question
         if _PERSON.search(piece) or BARE_WHEN.match(piece):

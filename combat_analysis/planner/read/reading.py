@@ -45,9 +45,16 @@ from combat_analysis.planner.vocabulary import Vocabulary
 # ------------------------------------------------------------------------------------------- metrics
 
 
+# Structure and objective words joined by a slash ("towers/phoenixes") are both asked about; a slash elsewhere binds
+# a figure's letters ("k/d", "gold/min")
+_OBJECTIVE_WORD = r"(?:towers?|phoenix(?:es)?|titans?|structures?|buildings?|fire\s+giants?|gold\s+fur(?:y|ies)|bosses|boss)"
+_OBJECTIVES_SLASHED = re.compile(rf"\b({_OBJECTIVE_WORD})\s*/\s*(?={_OBJECTIVE_WORD}\b)")
+
+
 def normalize(text: str) -> str:
     text = fold(text).replace("’", "'").replace("‘", "'")
     text = re.sub(r"(?<=\w)-(?=\w)", " ", text)
+    text = _OBJECTIVES_SLASHED.sub(r"\1 and ", text)
     return re.sub(r"\s+", " ", text)
 
 
