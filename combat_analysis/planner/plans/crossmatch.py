@@ -338,12 +338,16 @@ def _ranked_subject(r: Reading, slot: FigureSlot, players: Sequence[str], text: 
     return None
 
 
-_INDEFINITE = re.compile(r"\b(?:someone|somebody|anyone|anybody)\b")
+# Anyone at all, or people as a group: in a count ("how many times did people die to towers") they ask how many
+# in all, not who. "How many players" counts the players themselves (`_TOOK_PART`), so a group word right after
+# "how many" stays.
+_INDEFINITE = re.compile(r"(?<!how many )\b(?:someone|somebody|anyone|anybody|everyone|everybody|people|ppl|"
+                         r"players|folks|we|us|all\s+of\s+us)\b")
 
 
 def _counted(text: str) -> str:
     """"how many times did someone die to a tower": an indefinite someone in a count asks how many, not who."""
-    return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) else text
+    return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) and not re.search(r"\bwho\b", text) else text
 
 
 def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, bool]:
@@ -733,6 +737,29 @@ _EACH_OF_GAMES = re.compile(r"\b(?:each|every\s+one|all)\s+of\s+(?:his|her|their
                             r"(?:\s+(?:last|past|previous|recent|latest))?(?:\s+\w+)?\s+(?:games|matches)\b")
 
 
+# The games a player won or lost, asked for as games: "which games did X win", "what matches has X lost", "list
+# X's wins". A count of them ("how many games did X win") is the record.
+_WHICH_RESULT = re.compile(
+    r"\b(?:which|what)\s+(?:games?|match(?:es)?)\b(?:\s+(?!and\b|or\b)\S+){0,5}?\s+(win|won|lose|lost)\b"
+    r"|\b(?:list|show|name|give)\b(?:\s+\S+){0,4}?\s+(wins|victories|losses|defeats)\b"
+    r"|\b(?:list|show|name|give)\b(?:\s+\S+){0,4}?\s+(?:games|matches)\s+(?:that\s+|which\s+)?"
+    r"(?:\S+\s+){0,3}?(won|lost)\b")
+
+
+def _listed_result(text: str) -> Literal["win", "loss"] | None:
+    found = _WHICH_RESULT.search(text)
+    if found is None:
+        return None
+    said = next(g for g in found.groups() if g)
+    return "win" if said in ("win", "won", "wins", "victories") else "loss"
+
+
+def _result_games(ask: Ask) -> Made:
+    result = _listed_result(ask.text)
+    figure = SeasonFigure(figure="trend", players=ask.players, metric="kda", result=result)
+    return Made(figure, Intent.TIMELINE, {"metrics": ("kda",)})
+
+
 def _is_trend(ask: Ask) -> bool:
     return (len(ask.players) == 1 and ask.subject == "player" and ask.slot.figure != "win_rate"
             and bool(ask.scope.previous or _TREND.search(ask.text) or _EACH_OF_GAMES.search(ask.question.lower())))
@@ -745,6 +772,8 @@ def _kind(ask: Ask) -> Callable[[Ask], Made]:
         return _matches if ask.subject == "matches" else _season
     if _is_head_to_head(ask):
         return _head_to_head
+    if len(ask.players) == 1 and ask.subject == "player" and _listed_result(ask.text):
+        return _result_games
     if _is_trend(ask):
         return _trend
     profiled = slot.figure is None or slot.figure in PLAYER_METRICS or slot.figure in RECORD_FIGURES
