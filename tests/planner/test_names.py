@@ -115,3 +115,13 @@ def test_a_word_standing_where_a_name_has_another_script_is_read_with_it(questio
     assert [(m.name, m.said.casefold()) for m in players] == [(name, said)]
     plan = plan_question(question, NICK_VOCAB)
     assert plan.intent != Intent.REFUSE and plan.focus == (name,), (plan.focus, plan.refusal)
+
+
+@pytest.mark.parametrize(("question", "team"), [
+    ("which players won the match", 1), ("name the people who lost", 2), ("who was on the losing side", 2),
+    ("list the winners", 1), ("what players lost", 2),
+])
+def test_the_players_of_the_side_that_won_or_lost_are_that_sides_roster(question, team):
+    plan = plan_question(question, VOCAB)  # VOCAB's match was won by team 1
+    assert plan.metrics == ("roster",), (plan.metrics, plan.refusal)
+    assert [(f.dimension, f.values) for f in plan.filters] == [("team", (team,))]

@@ -61,7 +61,12 @@ MATCH_END = re.compile(rf"\b(?:when|wh?at\s+time|at\s+wh?at\s+(?:time|hour))\b[^
 ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
                     r"\bwhat\s+(gods|roles)\s+were\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
                     r"\bline\s*ups?\b|\bwho\s+(was|were|is|are)\s+(on|in)\s+team\b|\bwhich\s+players\s+(were|are)\s+on\b|"
-                    r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b")
+                    r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b"
+                    # the players of the side that won (lost): "which players won", "who was on the winning side"
+                    r"|\b(which|what)\s+(players|people)\s+(who\s+|that\s+)?(won|lost)\b"
+                    r"|\bwho\s+(was|were|is|are)\s+(on|in)\s+the\s+(winning|losing|victorious|defeated)\s+(side|team)\b"
+                    r"|\b(list|name|show)\s+(me\s+)?the\s+(winners|losers|winning\s+players|losing\s+players"
+                    r"|(players|people)\s+(who|that)\s+(won|lost))\b")
 POSITIONS = re.compile(r"\bwhere\b.*\b(die|died|dying|death|deaths|kill|kills|killed|fights?|fought|ganks?)\b|"
                        r"\bheat\s*maps?\b|\b(kill|death)\s+(positions?|locations?|map)\b")
 WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")

@@ -344,8 +344,11 @@ _ORDER_WORD = re.compile(
     r"rank|ranked|what|which|same|right|correct|exact|in|into|this|that|an|any|some|its|his|her|their)\s+"
     r"(?:the\s+|\w+\s+)?order\b(?!\s+(?:side|team)\b)"
     r"|\border\s+(?:of|by|in\s+which|that\s+(?:they|he|she|it)|they|he|she|it|things|events|to\b)")
-_WINNERS = re.compile(r"\b(?:the\s+)?(winners|winning\s+(?:team|side)|victors|victorious\s+(?:team|side)|team\s+that\s+won)\b")
-_LOSERS = re.compile(r"\b(?:the\s+)?(losers|losing\s+(?:team|side)|defeated\s+(?:team|side)|team\s+that\s+lost)\b")
+# the side that won (lost), also said as its players: "which players won", "the people who lost"
+_WINNERS = re.compile(r"\b(?:the\s+)?(winners|winning\s+(?:team|side)|victors|victorious\s+(?:team|side)|team\s+that\s+won"
+                      r"|(?<=players\s)(?:who\s+|that\s+)?won|(?<=people\s)(?:who\s+|that\s+)?won)\b")
+_LOSERS = re.compile(r"\b(?:the\s+)?(losers|losing\s+(?:team|side)|defeated\s+(?:team|side)|team\s+that\s+lost"
+                     r"|(?<=players\s)(?:who\s+|that\s+)?lost|(?<=people\s)(?:who\s+|that\s+)?lost)\b")
 
 
 @dataclass(frozen=True)
