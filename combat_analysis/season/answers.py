@@ -144,7 +144,17 @@ def _matches(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPl
              "duration_s": m.duration_s, "winner_team": m.winner_team, **m.details} for m in ranked]
 
 
+def _undecided(con, selection: MatchSelection) -> list[dict[str, Any]]:
+    """The selected matches with no winner (no Titan fell), by their number among all the warehouse's matches."""
+    numbers = {m.match_id: n for n, m in enumerate(season.selected_matches(con, AllMatches()), start=1)}
+    return [{"game_number": numbers.get(m.match_id), "match_id": m.match_id, "started_at": _iso(m.started_at),
+             "duration_s": m.duration_s, "winner_team": m.winner_team}
+            for m in season.selected_matches(con, selection) if m.winner_team is None]
+
+
 def _season(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan) -> list[dict[str, Any]]:
+    if figure.result == "unknown":
+        return _undecided(con, selection)
     metric = figure.metric or "matches"
     if metric == "matches" or metric in boards.SEASON_COUNTS:
         found = season.selected_matches(con, selection)

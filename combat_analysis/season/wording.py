@@ -323,7 +323,19 @@ def _matches_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
 _EXTREMES = {"duration_s": ("longest", "shortest"), "first_blood_s": ("latest", "earliest")}
 
 
+def _undecided_sentence(rows: list[Row], lead: str) -> str:
+    """"Across all 8 matches, 2 have no winner in the log: game 3 (…, 2025-06-14) and game 6 (…)."."""
+    if not rows:
+        return f"{lead}, every match has a winner."
+    shown = [_game_named(r) for r in rows[:SHOWN]]
+    more = [f"{len(rows) - len(shown):,} more (in the table)"] if len(rows) > len(shown) else []
+    have = "has" if len(rows) == 1 else "have"
+    return f"{lead}, {len(rows):,} {have} no winner in the log: {_and(shown + more)}."
+
+
 def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    if figure.result == "unknown":
+        return _undecided_sentence(rows, lead)
     row = rows[0] if rows else {}
     metric = figure.metric or "matches"
     if metric in boards.SEASON_COUNTS:

@@ -141,3 +141,18 @@ def test_the_games_a_player_won_or_lost_are_listed_by_number_day_and_id(seasons,
         assert f"{len(picked) - len(shown)} more" in answer, answer
     else:
         assert "more" not in answer, answer
+
+
+@pytest.mark.parametrize("template", ("which games have no result", "list the undecided matches",
+                                      "which matches ended without a winner"))
+def test_the_matches_with_no_winner_are_listed_by_number_day_and_id(seasons, template):
+    home, matches = seasons
+    order = sorted(matches, key=lambda m: (m.truth["match_start"], m.match_id))
+    undecided = [(n, m) for n, m in enumerate(order, start=1) if m.truth["winner"] is None]
+    pkg, rows = ask_across(home, template)
+    answer = answered_across(pkg)
+    assert [r["match_id"] for r in rows] == [m.match_id for _, m in undecided]
+    if not undecided:
+        assert "every match has a winner" in answer, answer
+    for n, m in undecided[:10]:
+        assert f"game {n} ({m.match_id}, {m.truth['match_start'][:10]})" in answer, answer

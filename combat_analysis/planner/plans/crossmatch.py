@@ -166,7 +166,9 @@ def _catalog_figure(r: Reading) -> tuple[str | None, str | None]:
 
 
 def _record_figure(text: str) -> str | None:
-    for figure, pattern in (("win_rate", _WIN_RATE), ("losses", _LOSSES), ("wins", _WINS), ("matches", _GAMES)):
+    # games with no winner are games, not wins ("which games have no winner")
+    for figure, pattern in (("matches", _NO_RESULT), ("win_rate", _WIN_RATE), ("losses", _LOSSES), ("wins", _WINS),
+                            ("matches", _GAMES)):
         if pattern.search(text):
             return figure
     return None
@@ -447,10 +449,13 @@ class Ask:
     statistic: Statistic = "total"
 
 
+# Matches without a result: "which games have no result", "matches without a winner", "undecided games".
+_NO_RESULT = re.compile(r"\b(?:no|without\s+(?:a|any)|missing\s+(?:a|the))\s+(?:results?|winners?|outcomes?)\b"
+                              r"|\b(?:undecided|unfinished|unresolved)\b")
 # Words the cross-match readers take that the one-match readers do not know.
 _CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
              _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
-             _LOSSES, _WINS, _GOD_SUBJECT, re.compile(
+             _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, re.compile(
                  r"\b(?:race|lead|warehouse|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
                  r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+)\b"))
 
@@ -760,6 +765,13 @@ def _result_games(ask: Ask) -> Made:
     return Made(figure, Intent.TIMELINE, {"metrics": ("kda",)})
 
 
+
+
+def _undecided(ask: Ask) -> Made:
+    figure = SeasonFigure(figure="season", metric="matches", statistic="count", result="unknown")
+    return Made(figure, Intent.LOOKUP, {"metrics": ("matches",)})
+
+
 def _is_trend(ask: Ask) -> bool:
     return (len(ask.players) == 1 and ask.subject == "player" and ask.slot.figure != "win_rate"
             and bool(ask.scope.previous or _TREND.search(ask.text) or _EACH_OF_GAMES.search(ask.question.lower())))
@@ -768,6 +780,8 @@ def _is_trend(ask: Ask) -> bool:
 def _kind(ask: Ask) -> Callable[[Ask], Made]:
     """Which plan the slots make (the table in the module docstring)."""
     r, slot = ask.reading, ask.slot
+    if _NO_RESULT.search(ask.text) and not ask.players and slot.figure == "matches":
+        return _undecided
     if ask.subject in ("matches", "season"):
         return _matches if ask.subject == "matches" else _season
     if _is_head_to_head(ask):
@@ -805,7 +819,7 @@ def _missing_figure(ask: Ask) -> str | None:
 
 def _match_figure_missing(ask: Ask) -> str | None:
     """A match ranked by a figure that matches do not have (a ratio such as KDA)."""
-    if ask.subject == "matches" and ask.slot.figure not in MATCH_FIGURES:
+    if ask.subject == "matches" and ask.slot.figure not in MATCH_FIGURES and not _NO_RESULT.search(ask.text):
         return (f"Matches can be ranked by their length, kills, deaths, first blood time, gold lead, objectives and "
                 f"totals, not by {metric_label(ask.slot.figure or 'that figure')}.")
     return None

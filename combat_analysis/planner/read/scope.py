@@ -122,6 +122,9 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"|\b(?:die[sd]?|dying)\s+first\s+(?:the\s+)?(?:most|least|more)\b"
     # games counted per player: one match gives everyone one ("who played the fewest games", "most matches")
     r"|\b(?:most|fewest|least|more|fewer)\s+(?:games|matches)\b(?!\s+(?:with|had|has|saw|having)\b)"
+    # the matches with no winner: one match has one result or none
+    r"|\b(?:undecided|unfinished|unresolved)\s+(?:games|matches)\b"
+    r"|\b(?:games|matches)\s+(?:\w+\s+){0,3}?(?:no|without\s+(?:a|any))\s+(?:results?|winners?)\b"
     # the warehouse itself
     r"|\b(?:loaded|ingested|stored)\b|\bin\s+the\s+warehouse\b"
     # only the games a player won or lost: "in the games she won", "in his losses"
