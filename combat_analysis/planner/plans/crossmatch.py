@@ -344,7 +344,7 @@ def _ranked_subject(r: Reading, slot: FigureSlot, players: Sequence[str], text: 
 # in all, not who. "How many players" counts the players themselves (`_TOOK_PART`), so a group word right after
 # "how many" stays.
 _INDEFINITE = re.compile(r"(?<!how many )\b(?:someone|somebody|anyone|anybody|everyone|everybody|people|ppl|"
-                         r"players|folks|we|us|all\s+of\s+us)\b")
+                         r"players|folks)\b")
 
 
 def _counted(text: str) -> str:
