@@ -106,7 +106,7 @@ def test_a_count_of_deaths_by_a_cause_among_people_is_the_season_total(seasons, 
 
 @pytest.mark.parametrize(("template", "figures"), (
     ("average kills, deaths and gold per game for {n}", ("kills", "deaths", "gold")),
-    ("{n}'s healing and damage taken per game", ("healing", "damage_taken")),
+    ("{n}'s healing and damage taken per game", ("healing_done", "damage_taken")),
     ("what are {n}'s gold, xp and assists averages across all games", ("gold", "experience", "assists")),
 ))
 def test_every_figure_asked_of_one_player_is_answered(seasons, template, figures):
