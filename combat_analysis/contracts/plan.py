@@ -109,7 +109,8 @@ class SeasonFigure(Frozen):
     role: str | None = Field(default=None, max_length=40)
     god: str | None = Field(default=None, max_length=80)
     side: int | None = Field(default=None, ge=1, le=2)
-    result: Literal["win", "loss"] | None = None  # only the games the subject won (lost): "in the games she won"
+    # only the games the subject won (lost): "in the games she won"; "unknown": the matches with no winner
+    result: Literal["win", "loss", "unknown"] | None = None
     versus: str | None = Field(default=None, max_length=200)  # the other player of kills_on / deaths_to
     best: Literal["best", "worst"] | None = None  # a profile asked for its best (or worst) match
     min_matches: int = Field(default=1, ge=1, le=100_000)  # a board of those with at least this many games

@@ -8,7 +8,7 @@ locked query connection (`ValidatedConnection`), like any planned SQL.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -16,7 +16,7 @@ from typing import Any
 import sqlglot
 
 from combat_analysis.contracts.plan import ManyMatches, QueryPlan, SeasonFigure
-from combat_analysis.contracts.selection import MatchSelection
+from combat_analysis.contracts.selection import AllMatches, MatchSelection
 from combat_analysis.season import boards
 from combat_analysis.season import figures as season
 from combat_analysis.season.figures import MatchInfo
@@ -144,7 +144,17 @@ def _matches(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPl
              "duration_s": m.duration_s, "winner_team": m.winner_team, **m.details} for m in ranked]
 
 
+def _undecided(con, selection: MatchSelection) -> list[dict[str, Any]]:
+    """The selected matches with no winner (no Titan fell), by their number among all the warehouse's matches."""
+    numbers = {m.match_id: n for n, m in enumerate(season.selected_matches(con, AllMatches()), start=1)}
+    return [{"game_number": numbers.get(m.match_id), "match_id": m.match_id, "started_at": _iso(m.started_at),
+             "duration_s": m.duration_s, "winner_team": m.winner_team}
+            for m in season.selected_matches(con, selection) if m.winner_team is None]
+
+
 def _season(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan) -> list[dict[str, Any]]:
+    if figure.result == "unknown":
+        return _undecided(con, selection)
     metric = figure.metric or "matches"
     if metric == "matches" or metric in boards.SEASON_COUNTS:
         found = season.selected_matches(con, selection)
@@ -176,10 +186,28 @@ def _profiles(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryP
             row["overall_kda"] = profile.overall_kda
         row.update({"best_match_id": profile.best_match.match_id, "best_value": profile.best_match.value,
                     "worst_match_id": profile.worst_match.match_id, "worst_value": profile.worst_match.value})
-        if _with_career(metric, plan):
+        career = _with_career(metric, plan)
+        if career:
             row.update(_career(profile))
+        row.update(_others(profile, _other_figures(plan, best_by, career)))
         rows.append(row)
     return rows
+
+
+def _other_figures(plan: QueryPlan, best_by: str, career: bool) -> tuple[str, ...]:
+    """The player figures asked beside the first ("kills, deaths and gold per game"): each is answered, except
+    those the career sentence already says."""
+    said = CAREER_FIGURES if career else ()
+    return tuple(m for m in plan.metrics if m in season.PLAYER_METRICS and m != best_by and m not in said)
+
+
+def _others(profile: season.PlayerProfile, metrics: Sequence[str]) -> dict[str, Any]:
+    row: dict[str, Any] = {}
+    for m in metrics:
+        if m in season.ADDITIVE_METRICS:
+            row[f"total_{m}"] = profile.totals[m]
+        row[f"average_{m}"] = profile.averages[m]
+    return row
 
 
 # What a record alone leaves out of "how has X done": the career totals and per-game means of the core figures.
@@ -215,8 +243,11 @@ def _head_to_head(con, figure: SeasonFigure, selection: MatchSelection, plan: Qu
 def _trend(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan) -> list[dict[str, Any]]:
     metric = figure.metric or "kda"
     trend = season.player_trend(con, figure.players[0], [metric], selection)
-    return [{"match_id": p.match_id, "started_at": _iso(p.started_at), "result": p.result, "god": p.god,
-             "role": p.role, metric: p.values[metric]} for p in trend.points]
+    # a game's number is its place among all the warehouse's matches in start order ("game 8" of a season of 9),
+    # whatever the selection, so one game has one number
+    numbers = {m.match_id: n for n, m in enumerate(season.selected_matches(con, AllMatches()), start=1)}
+    return [{"match_id": p.match_id, "game_number": numbers.get(p.match_id), "started_at": _iso(p.started_at),
+             "result": p.result, "god": p.god, "role": p.role, metric: p.values[metric]} for p in trend.points]
 
 
 _ROWS = {"board": _board, "matches": _matches, "season": _season, "profile": _profiles,

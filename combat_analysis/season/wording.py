@@ -323,7 +323,19 @@ def _matches_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
 _EXTREMES = {"duration_s": ("longest", "shortest"), "first_blood_s": ("latest", "earliest")}
 
 
+def _undecided_sentence(rows: list[Row], lead: str) -> str:
+    """"Across all 8 matches, 2 have no winner in the log: game 3 (…, 2025-06-14) and game 6 (…)."."""
+    if not rows:
+        return f"{lead}, every match has a winner."
+    shown = [_game_named(r) for r in rows[:SHOWN]]
+    more = [f"{len(rows) - len(shown):,} more (in the table)"] if len(rows) > len(shown) else []
+    have = "has" if len(rows) == 1 else "have"
+    return f"{lead}, {len(rows):,} {have} no winner in the log: {_and(shown + more)}."
+
+
 def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    if figure.result == "unknown":
+        return _undecided_sentence(rows, lead)
     row = rows[0] if rows else {}
     metric = figure.metric or "matches"
     if metric in boards.SEASON_COUNTS:
@@ -383,7 +395,28 @@ def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
                          f"{best[:1].upper() + best[1:]}.{_career(row)}")
         else:
             parts.append(f"{record}. {figures}; {best}.{_career(row)}")
+        parts[-1] += _others(plan, best_by, row, figure.statistic == "average")
     return f"{lead}, " + " ".join(parts)
+
+
+def other_figures(plan: QueryPlan, best_by: str, row: Row) -> list[str]:
+    """The player figures asked beside the first that the row carries and no other sentence says."""
+    said = ("kills", "deaths", "assists") if "career_kda" in row else ()
+    return [m for m in dict.fromkeys(plan.metrics)
+            if m != best_by and m not in said and f"average_{m}" in row]
+
+
+def _others(plan: QueryPlan, best_by: str, row: Row, average: bool) -> str:
+    """" Gold: 65,604 in total, 9,372 per match (the mean of per-match figures)." for every other figure asked."""
+    each = []
+    for m in other_figures(plan, best_by, row):
+        mean, label = f"{number(row[f'average_{m}'], 2)} per match", metric_label(m)
+        total = f"{number(row[f'total_{m}'], 0)} in total" if f"total_{m}" in row else ""
+        said = (mean, total) if average or not total else (total, mean)
+        each.append(f"{label[:1].upper() + label[1:]}: " + ", ".join(s for s in said if s))
+    if not each:
+        return ""
+    return " " + "; ".join(each) + " (per match is the mean of per-match figures)."
 
 
 def _and(items: Sequence[str]) -> str:
@@ -413,7 +446,37 @@ def _h2h_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: 
             f"winner). {a} killed {b} {h['kills_a_on_b']:,} times; {b} killed {a} {h['kills_b_on_a']:,} times.")
 
 
+RESULT_GAMES_SHOWN = 5  # games a list of wins (losses) names before counting the rest
+_RESULT_VERBS = {"win": "won", "loss": "lost"}
+
+
+def _game_named(row: Row) -> str:
+    """"game 8 (8892268288, 2025-10-21)": its number in the selected matches, its id and its day."""
+    number_said = f"game {row['game_number']} " if row.get("game_number") else ""
+    return f"{number_said}({row['match_id']}, {_date(row)})"
+
+
+def _results_sentence(figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    """The games a player won (lost), oldest first, with the record they come from: "Kōhai won 1 of 8 games
+    (5 lost, 2 with no winner): game 8 (8892268288, 2025-10-21)."."""
+    asked = figure.result or "win"
+    other = "loss" if asked == "win" else "win"
+    player, verb = figure.players[0], _RESULT_VERBS[asked]
+    picked = [r for r in rows if r["result"] == asked]
+    rest = (f"{sum(r['result'] == other for r in rows):,} {_RESULT_VERBS[other]}, "
+            f"{sum(r['result'] == 'unknown' for r in rows):,} with no winner")
+    head = f"{lead}, {player} {verb} {picked and len(picked) or 'none'} of {count(len(rows), 'game')} ({rest})"
+    if not picked:
+        return head + "."
+    shown = [_game_named(r) for r in picked[:RESULT_GAMES_SHOWN]]
+    more = len(picked) - len(shown)
+    listed = _and(shown + [f"{more:,} more (in the table)"]) if more else _and(shown)
+    return f"{head}: {listed}."
+
+
 def _trend_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    if figure.result is not None:
+        return _results_sentence(figure, rows, lead)
     metric = figure.metric or "kda"
     label = metric_label(metric)
     player = figure.players[0]

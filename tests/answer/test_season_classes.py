@@ -67,3 +67,92 @@ def test_which_game_was_a_players_best_or_worst(seasons, template, metric, worst
     answer = answered_across(pkg)
     assert first["match_id"] in answer and f"({number(want)})" in answer, answer
     assert answer.index(first["match_id"]) < answer.index(" played "), answer
+
+
+def season_total(matches, metric: str) -> int:
+    return sum(g[metric] for g in event_games(matches))
+
+
+def per_player(matches, metric: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for g in event_games(matches):
+        out[g["player"]] = out.get(g["player"], 0) + g[metric]
+    return out
+
+
+@pytest.mark.parametrize("template", ("who draws fb the most", "who got first blood most often",
+                                      "most first blood kills", "which player gets first blood the most times"))
+def test_an_event_a_match_has_once_ranked_reads_every_match(seasons, template):
+    home, matches = seasons
+    values = per_player(matches, "first_bloods")
+    pkg, rows = ask_across(home, template)
+    answer = answered_across(pkg)
+    top = leaders(values)
+    assert sorted(r["player"] for r in rows if r["rank"] == 1) == top
+    assert answer.startswith(f"Across all {len(matches)} matches"), answer
+    assert top[0] in answer and f"{values[top[0]]} first blood" in answer, answer
+
+
+@pytest.mark.parametrize("template", ("how many times did people die to towers all season",
+                                      "how many times have players been killed by a tower overall",
+                                      "how many times did everybody die to a tower across all games"))
+def test_a_count_of_deaths_by_a_cause_among_people_is_the_season_total(seasons, template):
+    home, matches = seasons
+    total = season_total(matches, "deaths_to_towers")
+    pkg, _ = ask_across(home, template)
+    answer = answered_across(pkg)
+    assert f": {number(total)} deaths to towers in total" in answer, answer
+
+
+@pytest.mark.parametrize(("template", "figures"), (
+    ("average kills, deaths and gold per game for {n}", ("kills", "deaths", "gold")),
+    ("{n}'s healing and damage taken per game", ("healing_done", "damage_taken")),
+    ("what are {n}'s gold, xp and assists averages across all games", ("gold", "experience", "assists")),
+))
+def test_every_figure_asked_of_one_player_is_answered(seasons, template, figures):
+    home, matches = seasons
+    player = named_players(matches, least=3)[-1]
+    played = games_of(matches, player)
+    pkg, _ = ask_across(home, template.format(n=player))
+    answer = answered_across(pkg)
+    for metric in figures:
+        mean = sum(g[metric] for g in played) / len(played)
+        assert number(mean, 2) in answer, (metric, number(mean, 2), answer)
+
+
+@pytest.mark.parametrize(("template", "result"), (("which games did {n} win", "win"),
+                                                  ("what matches has {n} lost", "loss"),
+                                                  ("list {n}'s wins", "win")))
+def test_the_games_a_player_won_or_lost_are_listed_by_number_day_and_id(seasons, template, result):
+    home, matches = seasons
+    order = [m.match_id for m in sorted(matches, key=lambda m: (m.truth["match_start"], m.match_id))]
+    player = max(named_players(matches, least=3), key=lambda p: sum(g["result"] == result for g in games_of(matches, p)))
+    picked = sorted((g for g in games_of(matches, player) if g["result"] == result),
+                    key=lambda g: (g["started_at"], g["match_id"]))
+    pkg, _ = ask_across(home, template.format(n=player))
+    answer = answered_across(pkg)
+    verb = "won" if result == "win" else "lost"
+    assert f"{player} {verb} {len(picked)} of {len(games_of(matches, player))} games" in answer, answer
+    shown = picked[:5]
+    for g in shown:
+        said = f"game {order.index(g['match_id']) + 1} ({g['match_id']}, {g['started_at'].date().isoformat()})"
+        assert said in answer, (said, answer)
+    if len(picked) > len(shown):
+        assert f"{len(picked) - len(shown)} more" in answer, answer
+    else:
+        assert "more" not in answer, answer
+
+
+@pytest.mark.parametrize("template", ("which games have no result", "list the undecided matches",
+                                      "which matches ended without a winner"))
+def test_the_matches_with_no_winner_are_listed_by_number_day_and_id(seasons, template):
+    home, matches = seasons
+    order = sorted(matches, key=lambda m: (m.truth["match_start"], m.match_id))
+    undecided = [(n, m) for n, m in enumerate(order, start=1) if m.truth["winner"] is None]
+    pkg, rows = ask_across(home, template)
+    answer = answered_across(pkg)
+    assert [r["match_id"] for r in rows] == [m.match_id for _, m in undecided]
+    if not undecided:
+        assert "every match has a winner" in answer, answer
+    for n, m in undecided[:10]:
+        assert f"game {n} ({m.match_id}, {m.truth['match_start'][:10]})" in answer, answer

@@ -76,3 +76,52 @@ def test_the_clarifying_question_names_both_players(stage_env):
     answer = pkg.response.direct_answer
     assert answer.startswith("Which player do you mean: ") and "NightHawk" in answer and "nightOwl_77" in answer
     assert pkg.is_refusal and not pkg.response.key_insights
+
+
+# A nickname in quotes that is also a figure word, and a name with a word in another script.
+NICKNAMED = (
+    PlayerInfo("Ade 'Rock' Bello", 1, "Solo", "Ymir"), PlayerInfo("Sam 'Carry' Lee", 1, "Carry", "Neith"),
+    PlayerInfo("小龙 Chen", 2, "Jungle", "Thor"), PlayerInfo("Ольга Fox", 2, "Middle", "Zeus"),
+    PlayerInfo("Mira Stone", 2, "Support", "Geb"),
+)
+NICK_VOCAB = Vocabulary(players=NICKNAMED, duration_s=1800, winner_team=1)
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("how much damage did carry's team take", "Sam 'Carry' Lee"),
+    ("carry vs mira stone kills", "Sam 'Carry' Lee"),
+    ("mira stone or carry, who dealt more damage", "Sam 'Carry' Lee"),
+])
+def test_a_quoted_nickname_that_is_a_figure_word_is_the_player_where_a_person_is_meant(question, name):
+    found = [m.name for m in find_mentions(question, NICK_VOCAB) if m.kind == "player"]
+    assert name in found, found
+
+
+@pytest.mark.parametrize("question", ["which carry dealt the most damage", "who was the best carry"])
+def test_a_nicknames_word_elsewhere_keeps_its_ordinary_sense(question):
+    assert not [m for m in find_mentions(question, NICK_VOCAB) if m.kind == "player"]
+
+
+@pytest.mark.parametrize(("question", "name", "said"), [
+    ("how many kills did xiao long chen get", None, None),  # two words stand in for one: not read
+    ("how many kills did xiaolong chen get", "小龙 Chen", "xiaolong chen"),
+    ("olga fox damage dealt", "Ольга Fox", "olga fox"),
+])
+def test_a_word_standing_where_a_name_has_another_script_is_read_with_it(question, name, said):
+    players = [m for m in find_mentions(question, NICK_VOCAB) if m.kind == "player"]
+    if name is None:
+        assert all(m.said.casefold() != "xiao long chen" for m in players)
+        return
+    assert [(m.name, m.said.casefold()) for m in players] == [(name, said)]
+    plan = plan_question(question, NICK_VOCAB)
+    assert plan.intent != Intent.REFUSE and plan.focus == (name,), (plan.focus, plan.refusal)
+
+
+@pytest.mark.parametrize(("question", "team"), [
+    ("which players won the match", 1), ("name the people who lost", 2), ("who was on the losing side", 2),
+    ("list the winners", 1), ("what players lost", 2),
+])
+def test_the_players_of_the_side_that_won_or_lost_are_that_sides_roster(question, team):
+    plan = plan_question(question, VOCAB)  # VOCAB's match was won by team 1
+    assert plan.metrics == ("roster",), (plan.metrics, plan.refusal)
+    assert [(f.dimension, f.values) for f in plan.filters] == [("team", (team,))]

@@ -166,7 +166,9 @@ def _catalog_figure(r: Reading) -> tuple[str | None, str | None]:
 
 
 def _record_figure(text: str) -> str | None:
-    for figure, pattern in (("win_rate", _WIN_RATE), ("losses", _LOSSES), ("wins", _WINS), ("matches", _GAMES)):
+    # games with no winner are games, not wins ("which games have no winner")
+    for figure, pattern in (("matches", _NO_RESULT), ("win_rate", _WIN_RATE), ("losses", _LOSSES), ("wins", _WINS),
+                            ("matches", _GAMES)):
         if pattern.search(text):
             return figure
     return None
@@ -338,12 +340,16 @@ def _ranked_subject(r: Reading, slot: FigureSlot, players: Sequence[str], text: 
     return None
 
 
-_INDEFINITE = re.compile(r"\b(?:someone|somebody|anyone|anybody)\b")
+# Anyone at all, or people as a group: in a count ("how many times did people die to towers") they ask how many
+# in all, not who. "How many players" counts the players themselves (`_TOOK_PART`), so a group word right after
+# "how many" stays.
+_INDEFINITE = re.compile(r"(?<!how many )\b(?:someone|somebody|anyone|anybody|everyone|everybody|people|ppl|"
+                         r"players|folks)\b")
 
 
 def _counted(text: str) -> str:
     """"how many times did someone die to a tower": an indefinite someone in a count asks how many, not who."""
-    return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) else text
+    return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) and not re.search(r"\bwho\b", text) else text
 
 
 def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, bool]:
@@ -443,10 +449,13 @@ class Ask:
     statistic: Statistic = "total"
 
 
+# Matches without a result: "which games have no result", "matches without a winner", "undecided games".
+_NO_RESULT = re.compile(r"\b(?:no|without\s+(?:a|any)|missing\s+(?:a|the))\s+(?:results?|winners?|outcomes?)\b"
+                              r"|\b(?:undecided|unfinished|unresolved)\b")
 # Words the cross-match readers take that the one-match readers do not know.
 _CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
              _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
-             _LOSSES, _WINS, _GOD_SUBJECT, re.compile(
+             _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, re.compile(
                  r"\b(?:race|lead|warehouse|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
                  r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+)\b"))
 
@@ -733,6 +742,36 @@ _EACH_OF_GAMES = re.compile(r"\b(?:each|every\s+one|all)\s+of\s+(?:his|her|their
                             r"(?:\s+(?:last|past|previous|recent|latest))?(?:\s+\w+)?\s+(?:games|matches)\b")
 
 
+# The games a player won or lost, asked for as games: "which games did X win", "what matches has X lost", "list
+# X's wins". A count of them ("how many games did X win") is the record.
+_WHICH_RESULT = re.compile(
+    r"\b(?:which|what)\s+(?:games?|match(?:es)?)\b(?:\s+(?!and\b|or\b)\S+){0,5}?\s+(win|won|lose|lost)\b"
+    r"|\b(?:list|show|name|give)\b(?:\s+\S+){0,4}?\s+(wins|victories|losses|defeats)\b"
+    r"|\b(?:list|show|name|give)\b(?:\s+\S+){0,4}?\s+(?:games|matches)\s+(?:that\s+|which\s+)?"
+    r"(?:\S+\s+){0,3}?(won|lost)\b")
+
+
+def _listed_result(text: str) -> Literal["win", "loss"] | None:
+    found = _WHICH_RESULT.search(text)
+    if found is None:
+        return None
+    said = next(g for g in found.groups() if g)
+    return "win" if said in ("win", "won", "wins", "victories") else "loss"
+
+
+def _result_games(ask: Ask) -> Made:
+    result = _listed_result(ask.text)
+    figure = SeasonFigure(figure="trend", players=ask.players, metric="kda", result=result)
+    return Made(figure, Intent.TIMELINE, {"metrics": ("kda",)})
+
+
+
+
+def _undecided(ask: Ask) -> Made:
+    figure = SeasonFigure(figure="season", metric="matches", statistic="count", result="unknown")
+    return Made(figure, Intent.LOOKUP, {"metrics": ("matches",)})
+
+
 def _is_trend(ask: Ask) -> bool:
     return (len(ask.players) == 1 and ask.subject == "player" and ask.slot.figure != "win_rate"
             and bool(ask.scope.previous or _TREND.search(ask.text) or _EACH_OF_GAMES.search(ask.question.lower())))
@@ -741,10 +780,14 @@ def _is_trend(ask: Ask) -> bool:
 def _kind(ask: Ask) -> Callable[[Ask], Made]:
     """Which plan the slots make (the table in the module docstring)."""
     r, slot = ask.reading, ask.slot
+    if _NO_RESULT.search(ask.text) and not ask.players and slot.figure == "matches":
+        return _undecided
     if ask.subject in ("matches", "season"):
         return _matches if ask.subject == "matches" else _season
     if _is_head_to_head(ask):
         return _head_to_head
+    if len(ask.players) == 1 and ask.subject == "player" and _listed_result(ask.text):
+        return _result_games
     if _is_trend(ask):
         return _trend
     profiled = slot.figure is None or slot.figure in PLAYER_METRICS or slot.figure in RECORD_FIGURES
@@ -776,7 +819,7 @@ def _missing_figure(ask: Ask) -> str | None:
 
 def _match_figure_missing(ask: Ask) -> str | None:
     """A match ranked by a figure that matches do not have (a ratio such as KDA)."""
-    if ask.subject == "matches" and ask.slot.figure not in MATCH_FIGURES:
+    if ask.subject == "matches" and ask.slot.figure not in MATCH_FIGURES and not _NO_RESULT.search(ask.text):
         return (f"Matches can be ranked by their length, kills, deaths, first blood time, gold lead, objectives and "
                 f"totals, not by {metric_label(ask.slot.figure or 'that figure')}.")
     return None

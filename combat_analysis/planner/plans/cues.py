@@ -64,7 +64,12 @@ ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(
                     r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b"
                     # a side's players: "who was on order", "who played for chaos", "names and gods"
                     r"|\bwho\s+(?:was|were|is|are|played)\s+(?:on|in|for)\s+(?:the\s+)?(?:order|chaos|winning|losing|"
-                    r"winners|losers|blue|red)\b|\bnames?\s*(?:and|\+|&|,|with|n)\s*(?:their\s+|the\s+)?(?:gods|roles)\b")
+                    r"winners|losers|blue|red)\b|\bnames?\s*(?:and|\+|&|,|with|n)\s*(?:their\s+|the\s+)?(?:gods|roles)\b"
+                    # the players of the side that won (lost): "which players won", "who was on the winning side"
+                    r"|\b(which|what)\s+(players|people)\s+(who\s+|that\s+)?(won|lost)\b"
+                    r"|\bwho\s+(was|were|is|are)\s+(on|in)\s+the\s+(winning|losing|victorious|defeated)\s+(side|team)\b"
+                    r"|\b(list|name|show)\s+(me\s+)?the\s+(winners|losers|winning\s+players|losing\s+players"
+                    r"|(players|people)\s+(who|that)\s+(won|lost))\b")
 POSITIONS = re.compile(r"\bwhere\b.*\b(die|died|dying|death|deaths|kill|kills|killed|fights?|fought|ganks?)\b|"
                        r"\bheat\s*maps?\b|\b(kill|death)\s+(positions?|locations?|map)\b")
 WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")

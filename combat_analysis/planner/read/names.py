@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from combat_analysis.planner.read.words import ROLE_WORDS, known_words, stems
@@ -201,6 +201,79 @@ def _loose(how: str, key: str, size: int, names: tuple[_Name, ...]) -> tuple[lis
     return (_fuzzy_part(key, names) if size == 1 and not key.isdigit() else []), False
 
 
+_QUOTED = re.compile(r"(?:^|\s)['\"‘“]([^'\"’”]+)['\"’”](?=\s|$)")
+# Words that set one player beside another ("tank vs dr mango", "kai or tank"): a word there is a person.
+_BESIDE_A_PLAYER = frozenset("vs vs. versus against and or with h2h".split())
+
+
+def _nickname(span: list[Token], tokens: list[Token], i: int, names: tuple[_Name, ...]) -> list[_Name]:
+    """The player whose quoted nickname ("Nnamdi 'Tank' Eze") the one word is, though it is also an ordinary
+    word: read as the player where the question is about a person, said as a possessive ("tank's k/d") or set
+    beside another player ("tank vs dr mango"); elsewhere the word keeps its ordinary sense ("who tanked")."""
+    if len(span) != 1:
+        return []
+    word = span[0]
+    found = [n for n in names if n.kind == "player"
+             and any(squash(q) == word.key for q in _QUOTED.findall(n.name))]
+    if len({n.name for n in found}) != 1:
+        return []
+    near = {t.text.casefold() for t in tokens[max(i - 1, 0):i] + tokens[i + 1:i + 2]}
+    possessive = bool(_POSSESSIVE.search(word.text))
+    return found if possessive or near & _BESIDE_A_PLAYER else []
+
+
+def _other_script(part: str) -> bool:
+    """A name's word in a script the question's Latin letters cannot spell ("老王", "Иван")."""
+    return any(c.isalpha() and not ("a" <= c.casefold() <= "z") and unicodedata.name(c, "").split()[0] != "LATIN"
+               for c in part)
+
+
+def _beside_other_script(m: Mention, tokens: list[Token]) -> tuple[int, ...]:
+    """The tokens right beside a player's mention on the sides where the name has a word in another script."""
+    words = m.name.split()
+    place = next((k for k, w in enumerate(words) if squash(w) and squash(w) in squash(m.said)), None)
+    at = next((k for k, t in enumerate(tokens) if t.start == m.start), None)
+    end = next((k for k, t in enumerate(tokens) if t.end == m.end), None)
+    if place is None or at is None or end is None:
+        return ()
+    sides = ((at - 1, place > 0 and _other_script(words[place - 1])),
+             (end + 1, place < len(words) - 1 and _other_script(words[place + 1])))
+    return tuple(k for k, other in sides if other and 0 <= k < len(tokens))
+
+
+def _with_stand_in(m: Mention, tokens: list[Token], used: list[bool]) -> Mention:
+    """A player's name read from its Latin word alone ("wang" of "老王 Wang"), with the word beside it that stands
+    where the name has a word in another script ("lao wang": "lao" for "老王"): that word is the name's too, not
+    an unread word. Only a word not otherwise read, on the side where the other-script word is."""
+    if m.kind != "player":
+        return m
+    for k in _beside_other_script(m, tokens):
+        word = tokens[k]
+        if used[k] or common(word.text) or not word.key.isalpha():
+            continue
+        used[k] = True
+        said = f"{m.said} {word.text}" if word.start > m.start else f"{word.text} {m.said}"
+        return replace(m, said=said, start=min(m.start, word.start), end=max(m.end, word.end))
+    return m
+
+
+def _hits(how: str, tokens: list[Token], i: int, size: int, names: tuple[_Name, ...],
+          question: str) -> tuple[list[_Name], bool]:
+    """The names the words tokens[i:i+size] are, read the `how` way, and whether they are several players."""
+    span = tokens[i:i + size]
+    key = "".join(t.key for t in span)
+    if how == "exact":
+        return _exact(key, names), False
+    if how == "nickname":
+        return _nickname(span, tokens, i, names), False
+    # a phrase that starts or ends with an ordinary word is not a loosely spelled name
+    if common(span[0].text) or common(span[-1].text) or len(key) < 3 or (how != "fragment" and len(key) < 4):
+        return [], False
+    if how == "item head":
+        return _item_head(key, names, question), False
+    return _loose(how, key, size, names)
+
+
 def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
     """Every name of the match the question mentions, longest phrases first, non-overlapping."""
     names = _names(vocab)
@@ -214,8 +287,9 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
     # so a loose match never swallows a neighbouring word that an exact match would have left alone.
     # A misspelled name of several words ("lil rain" for lil_ra1n) is tried before single-word fragments, so
     # its first word alone does not claim the name and leave the rest to be misread.
-    for how, sizes in (("exact", range(longest, 0, -1)), ("fuzzy", range(longest, 1, -1)), ("prefix", (1,)),
-                       ("fragment", (1,)), ("item head", (1,)), ("fuzzy", (1,)), ("fuzzy part", (1,))):
+    for how, sizes in (("exact", range(longest, 0, -1)), ("fuzzy", range(longest, 1, -1)), ("nickname", (1,)),
+                       ("prefix", (1,)), ("fragment", (1,)), ("item head", (1,)), ("fuzzy", (1,)),
+                       ("fuzzy part", (1,))):
         for size in sizes:
             for i in range(len(tokens) - size + 1):
                 if any(used[i:i + size]):
@@ -224,16 +298,7 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
                 key = "".join(t.key for t in span)
                 if not key:
                     continue
-                ambiguous = False
-                if how == "exact":
-                    hits = _exact(key, names)
-                else:
-                    # a phrase that starts or ends with an ordinary word is not a loosely spelled name
-                    if common(span[0].text) or common(span[-1].text) or len(key) < 3 \
-                            or (how != "fragment" and len(key) < 4):
-                        continue
-                    hits, ambiguous = (_item_head(key, names, question), False) if how == "item head" else \
-                        _loose(how, key, size, names)
+                hits, ambiguous = _hits(how, tokens, i, size, names, question)
                 if not hits:
                     continue
                 for i_used in range(i, i + size):
@@ -243,9 +308,10 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
                     candidates = tuple(dict.fromkeys(h.name for h in hits))
                     mentions.append(Mention("ambiguous", said, said, how, span[0].start, span[-1].end, candidates))
                     continue
-                label = {"fuzzy part": "fuzzy", "item head": "fragment"}.get(how, how)
+                label = {"fuzzy part": "fuzzy", "item head": "fragment", "nickname": "fragment"}.get(how, how)
                 for hit in hits:
                     mentions.append(Mention(hit.kind, hit.name, said, label, span[0].start, span[-1].end))
+    mentions = [_with_stand_in(m, tokens, used) for m in mentions]
     # Names that fold to nothing (only emoji or punctuation) can still be quoted verbatim.
     for n in names:
         if not squash(n.name) and n.name in question:
@@ -278,8 +344,11 @@ _ORDER_WORD = re.compile(
     r"rank|ranked|what|which|same|right|correct|exact|in|into|this|that|an|any|some|its|his|her|their)\s+"
     r"(?:the\s+|\w+\s+)?order\b(?!\s+(?:side|team)\b)"
     r"|\border\s+(?:of|by|in\s+which|that\s+(?:they|he|she|it)|they|he|she|it|things|events|to\b)")
-_WINNERS = re.compile(r"\b(?:the\s+)?(winners|winning\s+(?:team|side)|victors|victorious\s+(?:team|side)|team\s+that\s+won)\b")
-_LOSERS = re.compile(r"\b(?:the\s+)?(losers|losing\s+(?:team|side)|defeated\s+(?:team|side)|team\s+that\s+lost)\b")
+# the side that won (lost), also said as its players: "which players won", "the people who lost"
+_WINNERS = re.compile(r"\b(?:the\s+)?(winners|winning\s+(?:team|side)|victors|victorious\s+(?:team|side)|team\s+that\s+won"
+                      r"|(?<=players\s)(?:who\s+|that\s+)?won|(?<=people\s)(?:who\s+|that\s+)?won)\b")
+_LOSERS = re.compile(r"\b(?:the\s+)?(losers|losing\s+(?:team|side)|defeated\s+(?:team|side)|team\s+that\s+lost"
+                     r"|(?<=players\s)(?:who\s+|that\s+)?lost|(?<=people\s)(?:who\s+|that\s+)?lost)\b")
 
 
 @dataclass(frozen=True)

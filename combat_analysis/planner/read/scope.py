@@ -67,6 +67,13 @@ _BETWEEN = re.compile(r"\bbetween\s+" + _ISO + r"\s+and\s+" + _ISO + r"\b")
 # kills", "the average game length", "how many wins", "how many matches are loaded").
 _GAME = r"(?:match|game)"
 _EXTREME_WORDS = r"biggest|largest|highest|best|greatest|top|lowest|smallest|fewest|least|worst|weakest|poorest"
+# An event a match has once (first blood, "fb"), ranked or counted: one match gives one player one, so "who gets fb
+# the most", "most first blood kills", "how often did X draw first blood" rank or count across matches.
+_ONCE = r"(?:first[- ]?blood(?:ed)?|fb|first\s+kill)"
+_RANKING_WORD = r"(?:most|least|fewest|more|fewer)(?:\s+(?:often|times|frequently))?"
+_ONCE_RANKED = (r"\b" + _ONCE + r"\s+(?:(?!the\b)[a-z]+\s+)?(?:the\s+)?" + _RANKING_WORD + r"\b"
+                r"|\b" + _RANKING_WORD + r"\s+(?:(?:number|amount)\s+of\s+)?" + _ONCE + r"\b"
+                r"|\bhow\s+(?:many\s+times|often)\b(?:\s+[\w']+){0,4}?\s+" + _ONCE + r"\b")
 # Head-to-head said any way: "head to head", kills "each way" / "on each other", games "on opposite sides" / "as
 # opponents": two players' figures against each other, both ways, over the games they shared.
 _HEAD_TO_HEAD = (r"\b(head[- ]to[- ]head|h2h|(?:each|both|either)\s+ways?|(?:and\s+)?(?:the\s+)?other\s+way\s+a?round"
@@ -111,10 +118,13 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     # who took part: a match has its ten players, a season its different ones
     r"|\b(?:how\s+many|number\s+of)\s+(?:different|distinct|unique|individual)\s+(?:players|people|gods|characters|heroes)\b"
     # first bloods counted: one match has one ("most first bloods", "who dies first most often")
-    r"|\bfirst[- ]?bloods\b|\bfbs\b|\bfirst[- ]blood(?:ed)?\s+(?:the\s+)?(?:most|least|more)\b"
+    r"|\bfirst[- ]?bloods\b|\bfbs\b|" + _ONCE_RANKED +
     r"|\b(?:die[sd]?|dying)\s+first\s+(?:the\s+)?(?:most|least|more)\b"
     # games counted per player: one match gives everyone one ("who played the fewest games", "most matches")
     r"|\b(?:most|fewest|least|more|fewer)\s+(?:games|matches)\b(?!\s+(?:with|had|has|saw|having)\b)"
+    # the matches with no winner: one match has one result or none
+    r"|\b(?:undecided|unfinished|unresolved)\s+(?:games|matches)\b"
+    r"|\b(?:games|matches)\s+(?:\w+\s+){0,3}?(?:no|without\s+(?:a|any))\s+(?:results?|winners?)\b"
     # the warehouse itself
     r"|\b(?:loaded|ingested|stored)\b|\bin\s+the\s+warehouse\b"
     # only the games a player won or lost: "in the games she won", "in his losses"
@@ -210,13 +220,17 @@ def _named_matches(text: str, match_ids: tuple[str, ...]) -> list[tuple[str, re.
 
 # A player's average is a career notion: one match has one figure per player ("Rookie Ann average kills").
 _PLAYER_AVERAGE = re.compile(r"\b(?:average[sd]?|avg|mean|on\s+average|typical|usual|normal)\b")
+# A player's totals are sums over games: one match has one figure per player ("X's kills and deaths totals").
+_PLAYER_TOTALS = re.compile(r"\btotals\b")
 # A god's average is one too: a god is played about once a match ("which god deals the most damage on average").
 _GOD = re.compile(r"\b(?:gods?|characters?|champions?|heroes)\b")
 
 
 def asks_an_average(question: str) -> bool:
-    """The words of a player's average; `read_scope` reads them as every match once it knows a player is named."""
-    return bool(_PLAYER_AVERAGE.search(question.lower()))
+    """The words of a player's average (or totals); `read_scope` reads them as every match once it knows a player
+    is named."""
+    said = question.lower()
+    return bool(_PLAYER_AVERAGE.search(said) or _PLAYER_TOTALS.search(said))
 
 
 @dataclass(frozen=True)
@@ -337,7 +351,7 @@ def _by_nature(text: str, context: _Context) -> ScopeReading | None:
 def _player_average(text: str, context: _Context) -> ScopeReading | None:
     if _PLAYER_AVERAGE.search(text) and _GOD.search(text):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
-    if context.players and _PLAYER_AVERAGE.search(text) and any(
+    if context.players and (_PLAYER_AVERAGE.search(text) or _PLAYER_TOTALS.search(text)) and any(
             re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) for name in context.players):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     return None
