@@ -22,7 +22,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from combat_analysis.catalog import METRICS, metric
@@ -38,6 +38,7 @@ from combat_analysis.planner.read.names import (
     fold,
     mask,
 )
+from combat_analysis.planner.read.spelling import corrected
 from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.read.words import NEUTRAL, stems, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -76,12 +77,17 @@ class _Synonym:
         return _phrase_pattern(self.phrase).finditer(text)
 
 
+def _with_dmg(phrases: Iterable[str]) -> list[str]:
+    """Each phrase, and its short form where it says damage: players write "tower dmg", "dmg taken"."""
+    return [short for p in phrases for short in dict.fromkeys((p, re.sub(r"\bdamage\b", "dmg", p)))]
+
+
 def _synonyms() -> tuple[_Synonym, ...]:
     out = []
     for m in METRICS.values():
         if m.generated:
             continue  # "kills per minute" is kills and the per-minute shape, which decides between rate and series
-        for phrase in (m.id.replace("_", " "), m.label, *m.synonyms):
+        for phrase in _with_dmg((m.id.replace("_", " "), m.label, *m.synonyms)):
             out.append(_Synonym(normalize(phrase), m.id, "strong"))
         out += [_Synonym(normalize(p), m.id, "weak") for p in m.weak_synonyms]
         out += [_Synonym(normalize(p), m.id, "noted") for p in m.noted_synonyms]
@@ -253,9 +259,34 @@ def _listed(ids: list[str], text: str) -> list[str]:
     return ids
 
 
+# "gold wise", "dmg-wise" (normalized to "dmg wise"): the figures said just before it are the ones ranked
+_WISE = re.compile(r"\s*\bwise\b")
+_LIST_JOIN = re.compile(r"\s*(?:\+|&|/|\band\b|\bor\b|\bplus\b)?\s*")
+
+
+def _said_wise(hits: Sequence[MetricHit], text: str) -> list[MetricHit]:
+    """The figures a "<figure> wise" names: the figure right before "wise" and those listed with it ("kills +
+    dmg wise"). They name what is ranked, over any slang elsewhere ("most fed, gold wise" is gold); a comma ends
+    the list, as it sets the "wise" apart."""
+    said: list[MetricHit] = []
+    for m in _WISE.finditer(text):
+        end = m.start()
+        for h in sorted(hits, key=lambda h: -h.start):
+            gap = text[h.end:end]
+            # the figure right before "wise", then each one joined to it by a word or a sign ("kills + dmg")
+            if h.end <= end and (not gap.strip() if end == m.start() else bool(_LIST_JOIN.fullmatch(gap))
+                                 and bool(gap.strip())):
+                said.append(h)
+                end = h.start
+    return sorted(said, key=lambda h: h.start)
+
+
 def read_metrics(text: str) -> MetricsRead:
     """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
     strong, weak = _synonym_hits(text)
+    wise = _said_wise([*strong, *weak], text)
+    if wise:
+        strong, weak = [h for h in wise if h.strength != "weak"], [h for h in wise if h.strength == "weak"]
     strong = _without_blows_on_objectives(_narrowed(strong), text)
     notes: list[str] = []
     hits = list(strong)
@@ -744,7 +775,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     named = [m for m in mentions if m.kind != "npc"]
     masked = mask(question, named)
     times = parse_windows(masked)
-    text = normalize(times.rest)
+    text, typos = corrected(normalize(times.rest))
     abilities, items = _abilities_and_items(mentions, text)
     sides = _sides(times.rest, vocab.winner_team)
     roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
@@ -753,7 +784,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     qualifiers = _qualifiers(text, [m.name for m in sorted(named, key=lambda m: m.start) if m.kind == "player"], npc_said)
     qualifiers = tuple(q for q in qualifiers if not _figure_words(q, found.hits, text))
     subject = _KIND_SUBJECT.search(text)
-    assumptions = [*times.assumptions, *_mention_notes(named), *sides.notes, *found.notes,
+    assumptions = [*times.assumptions, *typos, *_mention_notes(named), *sides.notes, *found.notes,
                    *(q.note for q in qualifiers if q.note)]
     found = _metrics_beside(found, qualifiers, subject)
     causes = read_causes(text, vocab)
