@@ -162,8 +162,25 @@ _OBJECTIVE_VERBS = frozenset({"kill", "killed", "slain", "killing blows", "take 
 _DEALT_BY_NAME = frozenset({"damage dealt", "damage done", "dmg dealt", "dmg done"})
 
 
+# A throw with a particle is another verb: "threw out the most cc" deals something out, it is no thrown lead
+_THROW = frozenset({"throw", "throws", "threw", "throwing", "thrown"})
+_PARTICLE = re.compile(r"\s+(?:out|around|down|in)\b")
+
+
+def _without_phrasal_verbs(strong: list[MetricHit], text: str) -> list[MetricHit]:
+    return [h for h in strong if not (h.phrase in _THROW and _PARTICLE.match(text, h.end))]
+
+
+# The words that count hits as such; the catalog's other words for hits are doing-verbs ("spammed", "used the
+# most"), which say how often only when no figure is named
+_HIT_NOUNS = frozenset({"hits", "hits landed", "number of hits", "times hit"})
+
+
 def _narrowed(strong: list[MetricHit]) -> list[MetricHit]:
     """Plain words that a more specific figure in the same question explains."""
+    if any(h.metric_id != "hits" for h in strong):
+        # "who spammed the most cc", "used the most heals": the verb's object is the figure, not hits landed
+        strong = [h for h in strong if h.metric_id != "hits" or h.phrase in _HIT_NOUNS]
     if any(h.metric_id in SPECIFIC_DAMAGE for h in strong):
         # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure, but
         # "damage dealt and damage taken" names both
@@ -287,7 +304,7 @@ def read_metrics(text: str) -> MetricsRead:
     wise = _said_wise([*strong, *weak], text)
     if wise:
         strong, weak = [h for h in wise if h.strength != "weak"], [h for h in wise if h.strength == "weak"]
-    strong = _without_blows_on_objectives(_narrowed(strong), text)
+    strong = _without_blows_on_objectives(_narrowed(_without_phrasal_verbs(strong, text)), text)
     notes: list[str] = []
     hits = list(strong)
     evidence = "strong" if strong else "none"
