@@ -147,6 +147,10 @@ def _fragment(key: str, names: tuple[_Name, ...]) -> list[_Name]:
     found = [n for n in players if len(key) >= 3 and key in n.parts]
     if not found and len(key) >= 4:
         found = [n for n in players if key in n.key]
+    if not found and len(key) >= 4 and key.endswith("s"):
+        # a possessive typed without its apostrophe: "jins" for ジン_jin's, "lunas" for LunaSol's
+        stem = key[:-1]
+        found = [n for n in players if stem in n.parts or (len(stem) >= 4 and stem in n.key)]
     return found
 
 
