@@ -16,6 +16,7 @@ from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
 from combat_analysis.planner.plans.cues import (
     BUILD,
     BUILD_EDGE,
+    ITEM_WHEN,
     DEATH_EDGE,
     DEATH_RECAP,
     FIRST_BLOOD,
@@ -294,7 +295,8 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     # build order of its players
     item_breakdown = ("item" in r.groups and not (e.players or e.roles or e.gods)) or \
         (per_group and "items_purchased" in metrics)
-    if not BUILD.search(text) or r.shape.count or r.shape.superlative or item_breakdown or \
+    bought_when = bool(r.items) and bool(ITEM_WHEN.search(text))
+    if not (BUILD.search(text) or bought_when) or r.shape.count or r.shape.superlative or item_breakdown or \
             [m for m in metrics if m not in ("items_purchased", "build")]:
         return None
     filters, focus = entity_filters(e, ROSTER_DIMS)
@@ -304,7 +306,8 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     # the first or last purchases, in time: "his first 3 items", "the last purchase", "who bought X first"
     edge = BUILD_EDGE.search(text)
     last = edge is not None and edge.group("a") in ("last", "final", "latest")
-    limit = (r.shape.top or 1) if edge and not r.window else LIST_LIMIT
+    limit = (r.shape.top or 1) if (edge or bought_when) and not r.window else LIST_LIMIT
+    notes = [] if edge or not bought_when or limit == LIST_LIMIT else [f"'when' read as the first purchase of {r.items[0]}"]
     return finish(Draft(question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window,
                         order="desc" if last and limit < LIST_LIMIT else "asc", limit=limit, focus=focus,
-                        assumptions=[*r.assumptions, *e.notes]))
+                        assumptions=[*r.assumptions, *e.notes, *notes]))
