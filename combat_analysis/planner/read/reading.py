@@ -715,10 +715,22 @@ class _Sides:
 def _sides(text: str, winner_team: int | None) -> _Sides:
     """The teams named ("order", "team 2", "the winners"), and the sides named as owners of what fell."""
     mentions = find_teams(text, winner_team)
-    teams = tuple(dict.fromkeys(t.team for t in mentions if t.team is not None))
+    victims = [t for t in mentions if t.team is not None and _KILLED_SIDE.search(fold(text)[:t.start])
+               and not _OWNED_AFTER.match(fold(text), t.start + len(t.said))]
+    teams = tuple(dict.fromkeys(3 - t.team if t in victims else t.team for t in mentions if t.team is not None))
     notes = tuple(f"'{t.said}' read as team {t.team}" for t in mentions
-                  if t.team is not None and not re.match(r"team\s*\d", t.said))
+                  if t.team is not None and not re.match(r"team\s*\d", t.said) and t not in victims)
+    notes += tuple(f"the killers of team {t.team}'s players read as team {3 - t.team}, the side that kills them"
+                   for t in victims)
     return _Sides(teams, any(t.team is None for t in mentions), notes, owner_sides(text, mentions))
+
+
+# A side killed ("who was killing team 1 the most", "who killed order the most"): its killers are the other side,
+# since a player kill is always of an enemy. A side's things ("killed chaos's towers") are not its players.
+_KILLED_SIDE = re.compile(r"\b(?:kill|kills|killed|killing|slay|slays|slew|slaying|murder\w*|destroy\w*|farm\w*)\s+"
+                          r"(?:the\s+)?$")
+_OWNED_AFTER = re.compile(r"(?:'s?)?\s*(?:towers?|phoenix\w*|titans?|structures?|buildings?|objectives?|gold|jungle|"
+                          r"camps?|minions?)\b")
 
 
 def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject: re.Match | None) -> MetricsRead:
