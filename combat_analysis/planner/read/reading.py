@@ -721,7 +721,7 @@ def _sides(text: str, winner_team: int | None) -> _Sides:
     notes = tuple(f"'{t.said}' read as team {t.team}" for t in mentions
                   if t.team is not None and not re.match(r"team\s*\d", t.said) and t not in victims)
     notes += tuple(f"the killers of team {t.team}'s players read as team {3 - t.team}, the side that kills them"
-                   for t in victims)
+                   for t in victims if t.team is not None)
     return _Sides(teams, any(t.team is None for t in mentions), notes, owner_sides(text, mentions))
 
 

@@ -39,7 +39,7 @@ def edit_kind(typed: str, word: str) -> int | None:
     if typed == word or abs(len(typed) - len(word)) > 1:
         return None
     if len(typed) == len(word):
-        diff = [i for i, (x, y) in enumerate(zip(typed, word)) if x != y]
+        diff = [i for i, (x, y) in enumerate(zip(typed, word, strict=True)) if x != y]
         if len(diff) == 1:
             return _CHANGED
         swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and typed[diff[0]] == word[diff[1]] \
