@@ -95,3 +95,15 @@ def test_windows_with_both_ends_keep_both(phrase, window, label):
 
 def test_a_count_span_is_no_window():
     assert parse_time("who got 4-6 kills?").window is None
+
+
+@pytest.mark.parametrize(("phrase", "window", "label"), [
+    ("from 18:00 onwards", (1080, None), "from 18:00 on"),
+    ("after 9:45", (585, None), "from 9:45 on"),
+    ("before 6:30", (None, 390), "before 6:30"),
+    ("by the 11:00 mark", (None, 660), "before 11:00"),
+])
+def test_a_window_with_one_clock_end(phrase, window, label):
+    parsed = parse_time(f"who had the most assists {phrase}")
+    assert parsed.window is not None and parsed.window.label == label
+    assert (parsed.window.start_s, parsed.window.end_s) == window and ":" not in parsed.rest

@@ -112,6 +112,14 @@ def _rules():
     def clocked(m):
         return clock_span(m.group(1), m.group(2), None), None, None
 
+    def clock_after(m):
+        s, _ = _point(m.group(1), None)
+        return TimeWindow(label=f"from {clock(s)} on", start_s=s), None, None
+
+    def clock_before(m):
+        s, _ = _point(m.group(1), None)
+        return TimeWindow(label=f"before {clock(s)}", end_s=s), None, None
+
     def after(m):
         s = _seconds(m.group(1), m.group(2))
         return TimeWindow(label=f"after {_fmt(s)}", start_s=s), None, None
@@ -151,6 +159,9 @@ def _rules():
         (rf"\b(?:in\s+the\s+)?(?:between|from)\s+(?:minutes?\s+|min\s+|the\s+)?{_NUM}{_ORD}\s*(?:{_MIN}\s*)?(?:and|to|until|till|-)\s*(?:minute\s+|min\s+|the\s+)?{_NUM}{_ORD}\s*(?:{_UNIT})?", between),
         (rf"\bminutes?\s+{_NUM}\s*(?:-|to|through|until)\s*{_NUM}\b()", between),
         (rf"\b{_NUM}\s*(?:-|to)\s*{_NUM}\s*({_MIN})", between),
+        (r"\b(?:only\s+)?(?:after|past|since|beyond|from|following)\s+(?:the\s+)?(\d{1,3}:[0-5]\d)(?:\s*mark)?(?:\s+onwards?)?",
+         clock_after),
+        (r"\b(?:only\s+)?(?:before|until|till|up\s+to|prior\s+to|by)\s+(?:the\s+)?(\d{1,3}:[0-5]\d)(?:\s*mark)?", clock_before),
         (rf"\b(?:only\s+)?(?:after|past|since|beyond|from|following)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}(?:\s*{_UNIT}(?:\s*mark)?|\s*mark|{_NOT_COUNTED})(?:\s+onwards?)?", after),
         (rf"\b(?:only\s+)?(?:before|until|till|up\s+to|prior\s+to|by)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}(?:\s*{_UNIT}(?:\s*mark)?|\s*mark|{_NOT_COUNTED})", before),
         (rf"\b(?:during|in|within)\s+(?:the\s+)?minute\s+{_NUM}\b", during),
