@@ -88,3 +88,27 @@ def spoken(tmp_path_factory):
 
 def _events(log):
     return [json.loads(line.rstrip(",")) for line in log.read_text(encoding="utf-8-sig").strip().splitlines()]
+
+
+@pytest.fixture(scope="module")
+def renamed(tmp_path_factory):
+    """A simulated match whose first two players are renamed to names of several parts, one with CJK letters and
+    a latin part, with `truth` (truth.py's figures), `events` (truth.py's events, for its windows) and `ask`."""
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.ingest.run import ingest_log
+    from tests.support.simulated import roster
+    from tests.support.truth_checks import truth_tool
+
+    work = tmp_path_factory.mktemp("renamed")
+    first = roster(simulated_log(work / "plain", 47, "plain", scale=0.5))
+    names = {first[0]: "风_kaito", first[1]: "MoonRiver"}
+    log = simulated_log(work, 47, "renamed", scale=0.5, names=names)
+    match_id = ingest_log(log, work / "wh").match_id
+
+    def ask(question: str):
+        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
+                              followups=False)
+        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
+
+    events = truth_tool.load(str(log))
+    return SimpleNamespace(truth=truth_tool.figures(*events), events=events[0], ask=ask, names=names, log=log)

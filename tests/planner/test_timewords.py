@@ -73,3 +73,37 @@ def test_names_do_not_become_roles():
     vocab = sample_vocabulary()
     mentions = find_mentions("how much damage did mid_or_feed deal", vocab)
     assert [m.name for m in mentions] == ["mid_or_feed"]
+
+
+@pytest.mark.parametrize(("phrase", "window", "label"), [
+    # a clock end with its seconds names the window's last second; a minute number is a boundary (METRICS.md)
+    ("from 3:00 to 3:59", (180, 240), "from 3:00 through 3:59"),
+    ("between 9:30 and 11", (570, 660), "from 9:30 up to 11:00"),
+    ("from 14:00 until 16:00", (840, 960), "from 14:00 up to 16:00"),
+    ("between 2:15 and 2:45", (135, 166), "from 2:15 through 2:45"),
+    ("from 5 to 6:30", (300, 391), "from 5:00 through 6:30"),
+    ("in the 4-6 min window", (240, 360), "between minute 4 and minute 6"),
+    ("11 to 13 mins", (660, 780), "between minute 11 and minute 13"),
+])
+def test_windows_with_both_ends_keep_both(phrase, window, label):
+    parsed = parse_time(f"how much gold did the carry earn {phrase}?")
+    assert parsed.window is not None
+    assert (parsed.window.start_s, parsed.window.end_s, parsed.window.from_end_s) == (*window, None)
+    assert parsed.window.label == label
+    assert ":" not in parsed.rest and "gold" in parsed.rest
+
+
+def test_a_count_span_is_no_window():
+    assert parse_time("who got 4-6 kills?").window is None
+
+
+@pytest.mark.parametrize(("phrase", "window", "label"), [
+    ("from 18:00 onwards", (1080, None), "from 18:00 on"),
+    ("after 9:45", (585, None), "from 9:45 on"),
+    ("before 6:30", (None, 390), "before 6:30"),
+    ("by the 11:00 mark", (None, 660), "before 11:00"),
+])
+def test_a_window_with_one_clock_end(phrase, window, label):
+    parsed = parse_time(f"who had the most assists {phrase}")
+    assert parsed.window is not None and parsed.window.label == label
+    assert (parsed.window.start_s, parsed.window.end_s) == window and ":" not in parsed.rest

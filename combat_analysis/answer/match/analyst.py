@@ -526,6 +526,8 @@ def event_findings(out: _Findings, qid: str, rows, plan: QueryPlan, derived: Der
 
 
 def build_findings(out: _Findings, qid: str, rows, plan: QueryPlan) -> None:
+    if plan.limit is not None and len(rows) >= plan.limit:
+        return  # the rows may be cut ("his first 3 items"): how many a player bought in all is not in them
     by_player: dict[Any, list[int]] = {}
     for i, r in enumerate(rows):
         by_player.setdefault(r.get("player"), []).append(i)

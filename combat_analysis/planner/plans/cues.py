@@ -28,6 +28,11 @@ BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\
                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b"
                    r"|\b(?:first|last|final|latest|earliest|opening|starting|next)\s+(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?)\b"
                    r"|\bname's\s+purchases\b")
+# When a named item was bought: "when did X buy his first <item>", "what minute did X get <item>", "how early was
+# <item> built" (with an item named: "when did X get his first kill" is no purchase)
+ITEM_WHEN = re.compile(r"\b(?:when|what\s+time|what\s+minute|at\s+what\s+(?:time|minute|point)|how\s+(?:early|late|soon|fast))\b"
+                       r".*\b(?:buy|buys|bought|buying|purchas\w*|get|gets|got|getting|grab\w*|pick\w*|build|builds|built|"
+                       r"complet\w*|finish\w*|rush\w*)\b")
 # A build's first or last purchases: "his first 3 items", "the last purchase", "who bought Blink Rune first"
 BUILD_EDGE = re.compile(r"\b(?P<a>first|earliest|opening|starting|last|final|latest)\b")
 KILL_LIST = re.compile(r"\b(kill\s*feed|kill\s+list|list\s+(?:of\s+|all\s+(?:the\s+)?|the\s+)?kills|every\s+kill|all\s+(?:the\s+)?kills|"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
@@ -21,6 +22,7 @@ from combat_analysis.planner.plans.cues import (
     FIRST_BLOOD,
     FIRST_BLOOD_NAMED,
     FIRST_OR_LAST,
+    ITEM_WHEN,
     KILL_EDGE,
     KILL_LIST,
     LAST_HITS,
@@ -314,6 +316,16 @@ def pattern_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
                         limit=LIST_LIMIT, focus=focus, assumptions=[*r.assumptions, *e.notes]))
 
 
+def _purchase_edge(r: Reading, bought_when: bool) -> tuple[Literal["asc", "desc"], int, list[str]]:
+    """(order, limit, notes) of a build list: the first or last purchases in time ("his first 3 items", "the last
+    purchase", "who bought X first", "when did X buy <item>": the first), else the whole list in order."""
+    edge = BUILD_EDGE.search(r.text)
+    last = edge is not None and edge.group("a") in ("last", "final", "latest")
+    limit = (r.shape.top or 1) if (edge or bought_when) and not r.window else LIST_LIMIT
+    notes = [] if edge or not bought_when or limit == LIST_LIMIT else [f"'when' read as the first purchase of {r.items[0]}"]
+    return ("desc" if last and limit < LIST_LIMIT else "asc"), limit, notes
+
+
 def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     text = r.text
     metrics = list(r.metrics)
@@ -322,17 +334,15 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     # build order of its players
     item_breakdown = ("item" in r.groups and not (e.players or e.roles or e.gods)) or \
         (per_group and "items_purchased" in metrics)
-    if not BUILD.search(text) or r.shape.count or r.shape.superlative or item_breakdown or \
+    bought_when = bool(r.items) and bool(ITEM_WHEN.search(text))
+    if not (BUILD.search(text) or bought_when) or r.shape.count or r.shape.superlative or item_breakdown or \
             [m for m in metrics if m not in ("items_purchased", "build")]:
         return None
     filters, focus = entity_filters(e, ROSTER_DIMS)
     if r.items:
         filters.append(_in("item", r.items))
         focus += r.items
-    # the first or last purchases, in time: "his first 3 items", "the last purchase", "who bought X first"
-    edge = BUILD_EDGE.search(text)
-    last = edge is not None and edge.group("a") in ("last", "final", "latest")
-    limit = (r.shape.top or 1) if edge and not r.window else LIST_LIMIT
+    order, limit, notes = _purchase_edge(r, bought_when)
     return finish(Draft(question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window,
-                        order="desc" if last and limit < LIST_LIMIT else "asc", limit=limit, focus=focus,
-                        assumptions=[*r.assumptions, *e.notes]))
+                        order=order, limit=limit, focus=focus,
+                        assumptions=[*r.assumptions, *e.notes, *notes]))

@@ -127,16 +127,20 @@ def _exact(key: str, names: tuple[_Name, ...]) -> list[_Name]:
     return found
 
 
-_BOUGHT = re.compile(r"\b(?:buy|buys|bought|buying|purchas\w*|build|builds|built|building)\b", re.IGNORECASE)
+_BOUGHT = re.compile(r"\b(?:buy|buys|bought|buying|purchas\w*|build|builds|built|building|get|gets|got|grab\w*|"
+                     r"rush\w*|complet\w*)\b", re.IGNORECASE)
 
 
 def _item_head(key: str, names: tuple[_Name, ...], question: str) -> list[_Name]:
-    """An item by the last word of its name ("potions" for Healing Potion) in a question about buying, when one
-    item alone ends with that word."""
+    """An item by the last word of its name ("potions" for Healing Potion) or the start of it ("deathbr") in a
+    question about buying, when one item alone fits."""
     if not _BOUGHT.search(question):
         return []
     found = [n for n in names if n.kind == "item" and (parts := name_parts(n.name))
              and parts[-1] in (key, key[:-1], key[:-2]) and len(parts) > 1]
+    if not found and len(key) >= 4:
+        # the start of an item's name: "deathbr", "gauntlet" for Gauntlet of Thebes
+        found = [n for n in names if n.kind == "item" and n.key.startswith(key)]
     return found if len({n.name for n in found}) == 1 else []
 
 
@@ -147,6 +151,10 @@ def _fragment(key: str, names: tuple[_Name, ...]) -> list[_Name]:
     found = [n for n in players if len(key) >= 3 and key in n.parts]
     if not found and len(key) >= 4:
         found = [n for n in players if key in n.key]
+    if not found and len(key) >= 4 and key.endswith("s"):
+        # a possessive typed without its apostrophe: "jins" for ジン_jin's, "lunas" for LunaSol's
+        stem = key[:-1]
+        found = [n for n in players if stem in n.parts or (len(stem) >= 4 and stem in n.key)]
     return found
 
 

@@ -20,7 +20,7 @@ from combat_analysis.planner.vocabulary import Vocabulary
 
 # Who the asker is: the clause runs to the first comma, full stop, question mark, semicolon, dash or "and".
 _IDENTITY = re.compile(r"(?:^|(?<=[\s,.;!?(]))(?:i'?m|i\s+am|i\s+was(?:\s+playing)?|i\s+played|playing(?:\s+as)?|as|"
-                       r"we\s+were|we\s+are|we'?re|we\s+played(?:\s+as)?)"
+                       r"we\s+(?:were|are|was|played)(?:\s+as)?|we'?re|our\s+(?:team|side)\s+(?:was|is))"
                        r"\s+(?:on\s+|the\s+|team\s+(?=\d|one|two))?(?P<who>[^,.;!?]+?)\s*(?=[,.;!?]|\s+-\s|\s+and\s|$)",
                        re.IGNORECASE)
 _SIDE_WORDS = {"order": 1, "team 1": 1, "team one": 1, "1": 1, "one": 1,
@@ -28,6 +28,9 @@ _SIDE_WORDS = {"order": 1, "team 1": 1, "team one": 1, "1": 1, "one": 1,
 _MINE = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?:team|side|squad|teammates)\b|\bours\b|\bwe\b|\bus\b", re.IGNORECASE)
 _THEIRS = re.compile(r"\b(?:their|the\s+enemy|enemy|the\s+enemy's|the\s+other|other|the\s+opposing|opposing)\s+"
                      r"(?:team|side|squad)\b|\btheirs\b|\bthem\b|\bthe\s+(?:enemy|enemies|opponents?)\b", re.IGNORECASE)
+
+_OURS = re.compile(r"\bour\b", re.IGNORECASE)
+_THEIR_OWN = re.compile(r"\b(?:their|the\s+enemy's|the\s+enemies')(?=\s)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -62,5 +65,7 @@ def rewrite(question: str, vocab: Vocabulary) -> Perspective:
         other = 3 - mine
         # theirs first: "their team" must not be read by the "team" of "my team"
         text = _MINE.sub(f"team {mine}", _THEIRS.sub(f"team {other}", rest))
+        # what a side owns: "our towers", "their phoenixes"
+        text = _OURS.sub(f"team {mine}'s", _THEIR_OWN.sub(f"team {other}'s", text))
         return Perspective(text, f"'my team' read as team {mine} ({whose}) and 'theirs' as team {other}")
     return Perspective(question, None)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from combat_analysis.catalog import METRICS, metric
@@ -38,6 +38,7 @@ from combat_analysis.planner.read.names import (
     fold,
     mask,
 )
+from combat_analysis.planner.read.spelling import corrected
 from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.read.words import NEUTRAL, stems, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -83,12 +84,17 @@ class _Synonym:
         return _phrase_pattern(self.phrase).finditer(text)
 
 
+def _with_dmg(phrases: Iterable[str]) -> list[str]:
+    """Each phrase, and its short form where it says damage: players write "tower dmg", "dmg taken"."""
+    return [short for p in phrases for short in dict.fromkeys((p, re.sub(r"\bdamage\b", "dmg", p)))]
+
+
 def _synonyms() -> tuple[_Synonym, ...]:
     out = []
     for m in METRICS.values():
         if m.generated:
             continue  # "kills per minute" is kills and the per-minute shape, which decides between rate and series
-        for phrase in (m.id.replace("_", " "), m.label, *m.synonyms):
+        for phrase in _with_dmg((m.id.replace("_", " "), m.label, *m.synonyms)):
             out.append(_Synonym(normalize(phrase), m.id, "strong"))
         out += [_Synonym(normalize(p), m.id, "weak") for p in m.weak_synonyms]
         out += [_Synonym(normalize(p), m.id, "noted") for p in m.noted_synonyms]
@@ -163,8 +169,25 @@ _OBJECTIVE_VERBS = frozenset({"kill", "killed", "slain", "killing blows", "take 
 _DEALT_BY_NAME = frozenset({"damage dealt", "damage done", "dmg dealt", "dmg done"})
 
 
+# A throw with a particle is another verb: "threw out the most cc" deals something out, it is no thrown lead
+_THROW = frozenset({"throw", "throws", "threw", "throwing", "thrown"})
+_PARTICLE = re.compile(r"\s+(?:out|around|down|in)\b")
+
+
+def _without_phrasal_verbs(strong: list[MetricHit], text: str) -> list[MetricHit]:
+    return [h for h in strong if not (h.phrase in _THROW and _PARTICLE.match(text, h.end))]
+
+
+# The words that count hits as such; the catalog's other words for hits are doing-verbs ("spammed", "used the
+# most"), which say how often only when no figure is named
+_HIT_NOUNS = frozenset({"hits", "hits landed", "number of hits", "times hit"})
+
+
 def _narrowed(strong: list[MetricHit]) -> list[MetricHit]:
     """Plain words that a more specific figure in the same question explains."""
+    if any(h.metric_id != "hits" for h in strong):
+        # "who spammed the most cc", "used the most heals": the verb's object is the figure, not hits landed
+        strong = [h for h in strong if h.metric_id != "hits" or h.phrase in _HIT_NOUNS]
     if any(h.metric_id in SPECIFIC_DAMAGE for h in strong):
         # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure, but
         # "damage dealt and damage taken" names both
@@ -260,10 +283,35 @@ def _listed(ids: list[str], text: str) -> list[str]:
     return ids
 
 
+# "gold wise", "dmg-wise" (normalized to "dmg wise"): the figures said just before it are the ones ranked
+_WISE = re.compile(r"\s*\bwise\b")
+_LIST_JOIN = re.compile(r"\s*(?:\+|&|/|\band\b|\bor\b|\bplus\b)?\s*")
+
+
+def _said_wise(hits: Sequence[MetricHit], text: str) -> list[MetricHit]:
+    """The figures a "<figure> wise" names: the figure right before "wise" and those listed with it ("kills +
+    dmg wise"). They name what is ranked, over any slang elsewhere ("most fed, gold wise" is gold); a comma ends
+    the list, as it sets the "wise" apart."""
+    said: list[MetricHit] = []
+    for m in _WISE.finditer(text):
+        end = m.start()
+        for h in sorted(hits, key=lambda h: -h.start):
+            gap = text[h.end:end]
+            # the figure right before "wise", then each one joined to it by a word or a sign ("kills + dmg")
+            if h.end <= end and (not gap.strip() if end == m.start() else bool(_LIST_JOIN.fullmatch(gap))
+                                 and bool(gap.strip())):
+                said.append(h)
+                end = h.start
+    return sorted(said, key=lambda h: h.start)
+
+
 def read_metrics(text: str) -> MetricsRead:
     """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
     strong, weak = _synonym_hits(text)
-    strong = _without_blows_on_objectives(_narrowed(strong), text)
+    wise = _said_wise([*strong, *weak], text)
+    if wise:
+        strong, weak = [h for h in wise if h.strength != "weak"], [h for h in wise if h.strength == "weak"]
+    strong = _without_blows_on_objectives(_narrowed(_without_phrasal_verbs(strong, text)), text)
     notes: list[str] = []
     hits = list(strong)
     evidence = "strong" if strong else "none"
@@ -674,10 +722,22 @@ class _Sides:
 def _sides(text: str, winner_team: int | None) -> _Sides:
     """The teams named ("order", "team 2", "the winners"), and the sides named as owners of what fell."""
     mentions = find_teams(text, winner_team)
-    teams = tuple(dict.fromkeys(t.team for t in mentions if t.team is not None))
+    victims = [t for t in mentions if t.team is not None and _KILLED_SIDE.search(fold(text)[:t.start])
+               and not _OWNED_AFTER.match(fold(text), t.start + len(t.said))]
+    teams = tuple(dict.fromkeys(3 - t.team if t in victims else t.team for t in mentions if t.team is not None))
     notes = tuple(f"'{t.said}' read as team {t.team}" for t in mentions
-                  if t.team is not None and not re.match(r"team\s*\d", t.said))
+                  if t.team is not None and not re.match(r"team\s*\d", t.said) and t not in victims)
+    notes += tuple(f"the killers of team {t.team}'s players read as team {3 - t.team}, the side that kills them"
+                   for t in victims if t.team is not None)
     return _Sides(teams, any(t.team is None for t in mentions), notes, owner_sides(text, mentions))
+
+
+# A side killed ("who was killing team 1 the most", "who killed order the most"): its killers are the other side,
+# since a player kill is always of an enemy. A side's things ("killed chaos's towers") are not its players.
+_KILLED_SIDE = re.compile(r"\b(?:kill|kills|killed|killing|slay|slays|slew|slaying|murder\w*|destroy\w*|farm\w*)\s+"
+                          r"(?:the\s+)?$")
+_OWNED_AFTER = re.compile(r"(?:'s?)?\s*(?:towers?|phoenix\w*|titans?|structures?|buildings?|objectives?|gold|jungle|"
+                          r"camps?|minions?)\b")
 
 
 def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject: re.Match | None) -> MetricsRead:
@@ -751,7 +811,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     named = [m for m in mentions if m.kind != "npc"]
     masked = mask(question, named)
     times = parse_windows(masked)
-    text = normalize(times.rest)
+    text, typos = corrected(normalize(times.rest))
     abilities, items = _abilities_and_items(mentions, text)
     sides = _sides(times.rest, vocab.winner_team)
     roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
@@ -760,7 +820,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     qualifiers = _qualifiers(text, [m.name for m in sorted(named, key=lambda m: m.start) if m.kind == "player"], npc_said)
     qualifiers = tuple(q for q in qualifiers if not _figure_words(q, found.hits, text))
     subject = _KIND_SUBJECT.search(text)
-    assumptions = [*times.assumptions, *_mention_notes(named), *sides.notes, *found.notes,
+    assumptions = [*times.assumptions, *typos, *_mention_notes(named), *sides.notes, *found.notes,
                    *(q.note for q in qualifiers if q.note)]
     found = _metrics_beside(found, qualifiers, subject)
     causes = read_causes(text, vocab)

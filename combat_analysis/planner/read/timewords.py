@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from combat_analysis.contracts.plan import TimeWindow
+from combat_analysis.formatting import clock
 
 _WORD_NUMBERS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -28,6 +29,8 @@ _WORD_NUMBERS = {
 }
 _NUM = r"(\d{1,4}(?:\.\d+)?|twenty[- ]five|forty[- ]five|" + "|".join(
     sorted((w for w in _WORD_NUMBERS if " " not in w and "-" not in w), key=len, reverse=True)) + r")"
+# a point on the match clock ("7:59") or a number of minutes: either end of a window said with both ends
+_CLOCK_OR_NUM = r"(\d{1,3}:[0-5]\d|" + _NUM[1:]
 _MIN = r"(?:minutes?|mins?|m)\b"
 _SEC = r"(?:seconds?|secs?|s)\b"
 _UNIT = r"(minutes?|mins?|m|seconds?|secs?|s)\b"
@@ -47,6 +50,28 @@ def _seconds(amount: str, unit: str | None) -> int:
     value = _number(amount)
     per = 1 if unit and unit.startswith("s") else 60
     return int(round(value * per))
+
+
+def _point(said: str, unit: str | None) -> tuple[int, bool]:
+    """(match second, said as a clock) of one end of a window: "7:59" is second 479, "15" is minute 15."""
+    if ":" in said:
+        minutes, seconds = said.split(":")
+        return 60 * int(minutes) + int(seconds), True
+    return _seconds(said, unit), False
+
+
+def clock_span(start: str, end: str, unit: str | None) -> TimeWindow:
+    """A window with both ends, either said on the match clock: "from 7:00 to 7:59", "between 12:30 and 15".
+
+    A minute number is a minute boundary, so the window stops before it (METRICS.md: between minute A and B). A
+    clock end with its seconds ("7:59") names the window's last second, which is then included; "15:00" is a
+    boundary like "15"."""
+    a, _ = _point(start, unit)
+    b, b_clock = _point(end, unit)
+    a, b = min(a, b), max(a, b)
+    if b_clock and b % 60:
+        return TimeWindow(label=f"from {clock(a)} through {clock(b)}", start_s=a, end_s=b + 1)
+    return TimeWindow(label=f"from {clock(a)} up to {clock(b)}", start_s=a, end_s=b)
 
 
 def _fmt(seconds: int) -> str:
@@ -84,6 +109,17 @@ def _rules():
         a, b = sorted((_seconds(m.group(1), unit), _seconds(m.group(2), unit)))
         return TimeWindow(label=f"between {_fmt(a)} and {_fmt(b)}", start_s=a, end_s=b), None, None
 
+    def clocked(m):
+        return clock_span(m.group(1), m.group(2), None), None, None
+
+    def clock_after(m):
+        s, _ = _point(m.group(1), None)
+        return TimeWindow(label=f"from {clock(s)} on", start_s=s), None, None
+
+    def clock_before(m):
+        s, _ = _point(m.group(1), None)
+        return TimeWindow(label=f"before {clock(s)}", end_s=s), None, None
+
     def after(m):
         s = _seconds(m.group(1), m.group(2))
         return TimeWindow(label=f"after {_fmt(s)}", start_s=s), None, None
@@ -117,8 +153,15 @@ def _rules():
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:last|final)\s+(minute)()\b", lambda m: (
             TimeWindow(label="last minute", from_end_s=60), None, None)),
         (rf"\b(?:in\s+|during\s+|over\s+|for\s+)?(?:the\s+)?(?:last|final|closing)\s+{_NUM}\s*{_UNIT}", last),
+        (rf"\b(?:in\s+the\s+)?(?:between|from)\s+(?:minute\s+|min\s+|the\s+)?(?=[^?!;]*?\d:[0-5]\d)"
+         rf"{_CLOCK_OR_NUM}(?:\s*{_MIN})?\s*(?:and|to|until|till|through|-)\s*(?:minute\s+|min\s+|the\s+)?{_CLOCK_OR_NUM}"
+         rf"(?:\s*{_MIN})?", clocked),
         (rf"\b(?:in\s+the\s+)?(?:between|from)\s+(?:minutes?\s+|min\s+|the\s+)?{_NUM}{_ORD}\s*(?:{_MIN}\s*)?(?:and|to|until|till|-)\s*(?:minute\s+|min\s+|the\s+)?{_NUM}{_ORD}\s*(?:{_UNIT})?", between),
         (rf"\bminutes?\s+{_NUM}\s*(?:-|to|through|until)\s*{_NUM}\b()", between),
+        (rf"\b{_NUM}\s*(?:-|to)\s*{_NUM}\s*({_MIN})", between),
+        (r"\b(?:only\s+)?(?:after|past|since|beyond|from|following)\s+(?:the\s+)?(\d{1,3}:[0-5]\d)(?:\s*mark)?(?:\s+onwards?)?",
+         clock_after),
+        (r"\b(?:only\s+)?(?:before|until|till|up\s+to|prior\s+to|by)\s+(?:the\s+)?(\d{1,3}:[0-5]\d)(?:\s*mark)?", clock_before),
         (rf"\b(?:only\s+)?(?:after|past|since|beyond|from|following)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}(?:\s*{_UNIT}(?:\s*mark)?|\s*mark|{_NOT_COUNTED})(?:\s+onwards?)?", after),
         (rf"\b(?:only\s+)?(?:before|until|till|up\s+to|prior\s+to|by)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}(?:\s*{_UNIT}(?:\s*mark)?|\s*mark|{_NOT_COUNTED})", before),
         (rf"\b(?:during|in|within)\s+(?:the\s+)?minute\s+{_NUM}\b", during),

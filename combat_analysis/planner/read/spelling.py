@@ -1,0 +1,81 @@
+"""Typos in the closed classes of a question's words: ranking words ("bigest", "higest") and figure words
+("dmage", "asists"), each read as the one word of the class it is a single edit from.
+
+Only a word the planner does not know is corrected, and only towards a word of these classes: names and open
+text are never touched (names are masked before this runs), and a word a single edit from two class words is
+left alone rather than guessed."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from combat_analysis.catalog import METRICS
+from combat_analysis.planner.read.words import known_words, stems
+
+# The words that rank: a question's superlatives and comparatives
+RANKING = frozenset("""most least highest lowest fewest biggest largest smallest greatest hardest strongest
+heaviest best worst more fewer higher lower bigger larger smaller""".split())
+_SHORTEST = 5  # a shorter word has too many neighbours one edit away ("mots", "kils") to be read safely
+
+
+@lru_cache(maxsize=1)
+def closed_words() -> frozenset[str]:
+    """Ranking words and every word of the catalog's figure names (its strong synonyms and labels)."""
+    words = set(RANKING)
+    for m in METRICS.values():
+        for phrase in (m.label, *m.synonyms):
+            words.update(w for w in re.findall(r"[a-z]+", phrase.lower()) if len(w) >= _SHORTEST - 1)
+    return frozenset(words)
+
+
+# The kinds of one edit, likeliest first: a letter dropped while typing ("bigest"), two neighbours swapped
+# ("wrost"), one letter hit for another, one letter too many
+_DROPPED, _SWAPPED, _CHANGED, _ADDED = range(4)
+
+
+def edit_kind(typed: str, word: str) -> int | None:
+    """How `typed` is `word` after one slip (`_DROPPED`...), or None when it is not one edit away."""
+    if typed == word or abs(len(typed) - len(word)) > 1:
+        return None
+    if len(typed) == len(word):
+        diff = [i for i, (x, y) in enumerate(zip(typed, word, strict=True)) if x != y]
+        if len(diff) == 1:
+            return _CHANGED
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and typed[diff[0]] == word[diff[1]] \
+            and typed[diff[1]] == word[diff[0]]
+        return _SWAPPED if swapped else None
+    short, long_ = (typed, word) if len(typed) < len(word) else (word, typed)
+    if any(long_[:i] + long_[i + 1:] == short for i in range(len(long_))):
+        return _DROPPED if short is typed else _ADDED
+    return None
+
+
+def _known(word: str) -> bool:
+    """A known word, or a known word's form; a base of three letters is too short to vouch ("bigest" is no form
+    of "big")."""
+    return word in known_words() or any(f in known_words() for f in stems(word)[1:] if len(f) >= 4)
+
+
+def correction(word: str) -> str | None:
+    """The one closed-class word an unknown `word` is a typo of, else None."""
+    if len(word) < _SHORTEST or not word.isalpha() or _known(word):
+        return None
+    near = sorted((kind, w) for w in closed_words() if w[0] == word[0]
+                  and (kind := edit_kind(word, w)) is not None)
+    likeliest = [w for kind, w in near if kind == near[0][0]] if near else []
+    return likeliest[0] if len(likeliest) == 1 else None
+
+
+def corrected(text: str) -> tuple[str, tuple[str, ...]]:
+    """`text` (normalized, names masked) with its closed-class typos corrected, and a note for each."""
+    notes: list[str] = []
+
+    def fix(m: re.Match) -> str:
+        word = m.group(0)
+        right = correction(word)
+        if right is None:
+            return word
+        notes.append(f"'{word}' read as '{right}'")
+        return right
+    return re.sub(r"[a-z]+", fix, text), tuple(dict.fromkeys(notes))
