@@ -84,6 +84,8 @@ def test_a_typo_never_turns_a_name_or_open_word():
     # "hugest" and "highest" are each one slip from "higest": the likeliest slip (a dropped letter) decides
     assert corrected("higest kills")[0] == "highest kills"
     assert corrected("the carrys gold")[0] == "the carrys gold"
+    # a contraction is one word: "weren't" and "wasn't" are not "were"/"was" with a letter too many
+    assert corrected("deaths that weren't to gods, and wasn't that hard")[1] == ()
 
 
 @pytest.mark.parametrize("question", ["who spammed the most cc", "who threw out the most crowd control",

@@ -78,4 +78,5 @@ def corrected(text: str) -> tuple[str, tuple[str, ...]]:
             return word
         notes.append(f"'{word}' read as '{right}'")
         return right
-    return re.sub(r"[a-z]+", fix, text), tuple(dict.fromkeys(notes))
+    # a contraction is one word ("weren't" is no typo of "were" plus a "t")
+    return re.sub(r"[a-z]+(?:'[a-z]+)*", fix, text), tuple(dict.fromkeys(notes))
