@@ -549,12 +549,12 @@ def merge_table(cursor: duckdb.DuckDBPyConnection, table: str) -> None:
     reader of a SQLite catalog during its commit was seen to miss a match's rows at a pinned snapshot (about
     one read in a hundred under a merging writer; tests/system/test_lake_concurrency.py). A delete and an
     insert are an ordinary snapshot, which readers see whole or not at all."""
+    # No `finally` drop: after a failed statement the transaction only accepts a rollback, which drops the
+    # table too, and a drop there would hide the error that `commit` decides to retry on.
     cursor.execute(f"CREATE OR REPLACE TEMP TABLE merging AS SELECT * FROM {ALIAS}.{table}")
-    try:
-        cursor.execute(f"DELETE FROM {ALIAS}.{table}")
-        cursor.execute(f"INSERT INTO {ALIAS}.{table} SELECT * FROM merging ORDER BY match_id")
-    finally:
-        cursor.execute("DROP TABLE IF EXISTS temp.merging")
+    cursor.execute(f"DELETE FROM {ALIAS}.{table}")
+    cursor.execute(f"INSERT INTO {ALIAS}.{table} SELECT * FROM merging ORDER BY match_id")
+    cursor.execute("DROP TABLE temp.merging")
 
 
 @dataclass(frozen=True)
