@@ -346,11 +346,15 @@ _ORDER_CHAOS = re.compile(r"\b(order|chaos)(?:\s+(?:side|team))?\b")
 # "order" is also an ordinary word: a sequence ("build order", "in order", "what order", "order by", "in the order
 # they died", "in order to"). Anywhere else it is the side, as players say it ("did order take more towers", "the
 # order jungler", "order vs chaos").
+_SEQUENCE_WORDS = (r"build|item|items|purchase|purchases|buy|buying|skill|ability|abilities|level|leveling|levelling|"
+                   r"kill|kills|death|deaths|pick|picks|draft|time|chronological|reverse|descending|ascending|"
+                   r"alphabetical|numerical|sorted|sort|rank|ranked|what|which|same|right|correct|exact|in|into|this|"
+                   r"that|an|any|some|its|his|her|their")
+# A word between is of the same kind ("in what order", "the kill order"), never a verb: "kills did order get" names
+# the side. A side's people after it ("which order player", "order jungler") make it the side as well.
 _ORDER_WORD = re.compile(
-    r"\b(?:build|item|items|purchase|purchases|buy|buying|skill|ability|abilities|level|leveling|levelling|kill|kills|"
-    r"death|deaths|pick|picks|draft|time|chronological|reverse|descending|ascending|alphabetical|numerical|sorted|sort|"
-    r"rank|ranked|what|which|same|right|correct|exact|in|into|this|that|an|any|some|its|his|her|their)\s+"
-    r"(?:the\s+|\w+\s+)?order\b(?!\s+(?:side|team)\b)"
+    rf"\b(?:{_SEQUENCE_WORDS})\s+(?:(?:the|{_SEQUENCE_WORDS})\s+)?order\b"
+    r"(?!\s+(?:side|team|players?|gods?|guys|jungler|jg|jungle|mid|midlaner|adc|carry|support|supp|solo|solo\s+laner)\b)"
     r"|\border\s+(?:of|by|in\s+which|that\s+(?:they|he|she|it)|they|he|she|it|things|events|to\b)")
 # the side that won (lost), also said as its players: "which players won", "the people who lost"
 _WINNERS = re.compile(r"\b(?:the\s+)?(winners|winning\s+(?:team|side)|victors|victorious\s+(?:team|side)|team\s+that\s+won"
