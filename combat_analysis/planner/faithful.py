@@ -121,6 +121,8 @@ def _answered_another_way(metric_id: str, plan: QueryPlan, used: set[str]) -> bo
     """An event or pattern word the plan took without that figure."""
     if EVENT_FIGURES.get(metric_id) in used:
         return True  # "what percent of all kills": the count of what the list would list
+    if metric_id == "first_blood" and plan.limit == 1:
+        return "kill_events" in used  # "Brisk's first kill": the first of his kills, not the match's
     if metric_id == "match_info":
         return bool(used & {"objective_events", "first_blood"})  # "how long until the first tower fell": its time
     if metric_id == "winner":

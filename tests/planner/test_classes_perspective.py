@@ -146,3 +146,34 @@ def test_players_ranked_by_objective_last_hits(spoken, question, kind):
     assert any(p in a.text for p, n in per_player.items() if n == top) and says(a.text, top), a.text
     # the blow is the objective's, so neither player kills nor hits landed come beside it
     assert not {"kills", "hits"} & set(a.plan.metrics), a.plan.metrics
+
+
+# ------------------------------------------------------------------------------ a player's first or last kill
+
+@pytest.mark.parametrize(("template", "edge", "role"), [("when did {p} get his first kill", "first", "killer"),
+                                                        ("{p} first kill?", "first", "killer"),
+                                                        ("what was the last kill {p} got", "last", "killer"),
+                                                        ("who got the first kill on {p}", "first", "victim")])
+def test_a_players_first_or_last_kill_is_theirs_not_first_blood(spoken, template, edge, role):
+    first_blood = min(spoken.truth["kills"], key=lambda k: k["second"])
+    # a player both killing and killed, but not in first blood, so first blood's figures cannot pass for theirs
+    name = next(p for p in spoken.truth["players"] if p not in (first_blood["killer"], first_blood["victim"])
+                and any(k["killer"] == p for k in spoken.truth["kills"]) and any(k["victim"] == p for k in spoken.truth["kills"]))
+    theirs = sorted((k for k in spoken.truth["kills"] if k[role] == name), key=lambda k: k["second"])
+    want = theirs[0] if edge == "first" else theirs[-1]
+    other = want["victim"] if role == "killer" else want["killer"]
+    a = spoken.ask(template.format(p=name))
+    assert clock(want["second"]) in a.text and other in a.text and name in a.text, a.text
+    assert "first blood" not in a.text.lower() and "not applied" not in a.text, a.text
+
+
+# ------------------------------------------------------------------------- "order" before a verb is the side
+
+@pytest.mark.parametrize(("template", "team"), [("how many kills did {side} get", 1), ("how many deaths did {side} have", 1),
+                                                ("kills did {side} get", 2)])
+def test_order_or_chaos_before_a_verb_is_the_side(spoken, template, team):
+    side = "order" if team == 1 else "chaos"
+    kills = sum(1 for k in spoken.truth["kills"] if spoken.truth["players"][k["killer"]]["team"] == team)
+    deaths = sum(r["deaths"] for r in spoken.truth["players"].values() if r["team"] == team)
+    a = spoken.ask(template.format(side=side))
+    assert says(a.text, deaths if "deaths" in template else kills) and _TEAM.search(a.text).group(1) == str(team), a.text

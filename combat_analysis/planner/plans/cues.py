@@ -20,14 +20,14 @@ FIRST_BLOOD_NAMED = re.compile(r"\bfirst\s+blood\b|\bfb\b")
 DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"
                         r"(?:to\s+(?:die|be\s+killed|get\s+killed|fall)|death|deaths)\b"
                         r"|\b(?:died|die|dies|dying|(?:got|was|get)\s+killed)\s+(?P<b>first|last)\b")
-# The first or last player kill ("the last kill of the game", "his first kill"): first blood is the first one
-KILL_EDGE = re.compile(r"\b(?P<a>last|final|latest)\s+(?:kill|takedown|frag)\b")
+# The first or last player kill ("the last kill of the game", "his first kill"): the match's first one is first blood
+KILL_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:kill|takedown|frag)\b")
 WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
 BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
                    r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b"
                    r"|\b(?:first|last|final|latest|earliest|opening|starting|next)\s+(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?)\b"
-                   r"|\bname's\s+purchases\b")
+                   r"|\bname's\s+purchases\b|\b(?:buyers?|purchasers?)\b")
 # When a named item was bought: "when did X buy his first <item>", "what minute did X get <item>", "how early was
 # <item> built" (with an item named: "when did X get his first kill" is no purchase)
 ITEM_WHEN = re.compile(r"\b(?:when|what\s+time|what\s+minute|at\s+what\s+(?:time|minute|point)|how\s+(?:early|late|soon|fast))\b"

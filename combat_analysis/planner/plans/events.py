@@ -184,12 +184,19 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     return ask.draft("death_events", ("player", "team"), extra=extra)
 
 
-def last_kill(ask: EventAsk) -> QueryPlan | None:
-    """'Who got the last kill', 'Brisk's final kill': the latest player kill (the first one is first blood)."""
-    if not KILL_EDGE.search(ask.text) or ask.r.shape.count:
+def kill_edge(ask: EventAsk) -> QueryPlan | None:
+    """'Who got the last kill', 'Brisk's final kill', 'when did Brisk get his first kill': a player's first or last
+    kill, or the match's last one (the match's first is first blood, read next)."""
+    edge = KILL_EDGE.search(ask.text)
+    if not edge or ask.r.shape.count:
         return None
-    extra = [_in("source", ask.e.players)] if ask.e.players else []
-    return ask.draft("kill_events", ("team",), extra=extra, order="desc", limit=1, focus=list(ask.e.players))
+    first = edge.group("a") in ("first", "earliest")
+    if first and (not ask.e.players or FIRST_BLOOD_NAMED.search(ask.text)):
+        return None
+    players = list(ask.e.players)
+    on = players and _KILLS_ON.search(ask.text) and not _KILLS_BY.search(ask.text)  # "the first kill on Brisk"
+    extra = [_in("victim" if on else "source", players)] if players else []
+    return ask.draft("kill_events", ("team",), extra=extra, order="asc" if first else "desc", limit=1, focus=players)
 
 
 # Whose kills a kill list is: "kills by Brisk", "Brisk's kills" (the killer); "kills on Brisk", "who killed Brisk"
@@ -292,11 +299,11 @@ def kill_feed(ask: EventAsk) -> QueryPlan | None:
 
 
 EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (
-    match_facts, roster, what_happened, deaths, last_kill, first_blood, winner, objectives, positions, kill_feed)
+    match_facts, roster, what_happened, deaths, kill_edge, first_blood, winner, objectives, positions, kill_feed)
 
 
 def event_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan | None:
-    """Match facts, roster, what happened, deaths, the last kill, first blood, winner, objectives, kill positions,
+    """Match facts, roster, what happened, deaths, a first or last kill, first blood, winner, objectives, kill positions,
     kill feed: the first event reader that recognises the question makes its plan."""
     ask = EventAsk(question, r, e, (*r.assumptions, *e.notes), vocab)
     return next((plan for reader in EVENT_READERS if (plan := reader(ask)) is not None), None)
