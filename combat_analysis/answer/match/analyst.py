@@ -528,6 +528,8 @@ def event_findings(out: _Findings, qid: str, rows, plan: QueryPlan, derived: Der
 def build_findings(out: _Findings, qid: str, rows, plan: QueryPlan) -> None:
     if plan.limit is not None and len(rows) >= plan.limit:
         return  # the rows may be cut ("his first 3 items"): how many a player bought in all is not in them
+    if any(f.dimension == "item" for f in plan.filters):
+        return  # the purchases of some items only, not a player's build
     by_player: dict[Any, list[int]] = {}
     for i, r in enumerate(rows):
         by_player.setdefault(r.get("player"), []).append(i)

@@ -667,9 +667,41 @@ def first_objective(plan: QueryPlan, r: Mapping[str, Any]) -> F.First:
                    taker=r.get("team"), by=r.get("killer"), scope=f"team {teams[0]}'s" if len(teams) == 1 else "")
 
 
-def builds(rows: list[dict], roster: Sequence[Mapping[str, Any]]) -> str:
+def _filtered(plan: QueryPlan, dimension: str) -> list[str]:
+    return [str(v) for f in plan.filters if f.dimension == dimension and f.op in ("=", "in") for v in f.values]
+
+
+def no_purchases(plan: QueryPlan) -> str:
+    """No purchase matched: "No purchase of Soul Gem by Brisk was recorded in this match."."""
+    players, items = _filtered(plan, "player"), _filtered(plan, "item")
+    of = f" of {fmt.join_and(items)}" if items else ""
+    by = f" by {fmt.join_and(players)}" if players else ""
+    return f"No purchase{of}{by} was recorded{window_phrase(plan) or ' in this match'}."
+
+
+def item_buyers(plan: QueryPlan, rows: list[dict]) -> str:
+    """Who bought the items a plan names, how often and when: "Soul Gem was bought 9 times, by 5 players: PapiTacos
+    4 times (at 5:07, 17:51, 19:23 and 20:46), ..."."""
+    sentences = []
+    for item in dict.fromkeys(str(r.get("item")) for r in rows):
+        times: dict[str, list[int]] = {}
+        for r in rows:
+            if str(r.get("item")) == item:
+                times.setdefault(str(r.get("player")), []).append(int(r.get("match_second") or 0))
+        ranked = sorted(times.items(), key=lambda kv: (-len(kv[1]), min(kv[1])))
+        each = "; ".join(f"{player} {fmt.count(len(at), 'time')} (at {fmt.join_and([clock(t) for t in sorted(at)])})"
+                         for player, at in ranked)
+        bought = sum(len(at) for at in times.values())
+        sentences.append(f"{item} was bought {fmt.count(bought, 'time')}{window_phrase(plan)}, by "
+                         f"{fmt.count(len(times), 'player')}: {each}")
+    return ". ".join(sentences) + "."
+
+
+def builds(plan: QueryPlan, rows: list[dict], roster: Sequence[Mapping[str, Any]]) -> str:
     if not rows:
-        return "No purchases were recorded for that player."
+        return no_purchases(plan)
+    if _filtered(plan, "item"):
+        return item_buyers(plan, rows)
     by_player: dict[str, list[str]] = {}
     for r in rows:
         by_player.setdefault(str(r.get("player")), []).append(str(r.get("item")))
@@ -762,7 +794,7 @@ def _events_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster
     if plan.metrics and metric(plan.metrics[0]).kind == "pattern":
         return pattern(plan, found or {})
     if plan.intent == Intent.BUILD_ORDER:
-        return builds(rows, roster)
+        return builds(plan, rows, roster)
     if plan.intent == Intent.EVENT_LIST or "winner_team" in columns:
         return event(plan, rows, columns)
     return None
