@@ -60,7 +60,8 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
             plan = plan_question(question, vocab, pkg.input.context.previous_queries)
         if env.match_id is not None and not across and plan.scope is None:
             held = len(match_ids(env.warehouse_root)) if env.scope_how == "latest" else 1
-            plan = latest_match_scope(plan, con, env.match_id, env.scope_how, held)
+            said = env.scope.words if env.scope is not None else ()
+            plan = latest_match_scope(plan, con, env.match_id, env.scope_how, held, said)
         # across matches the data engineer runs the season figure; its SQL is recorded with the result
         if not across and plan.intent != Intent.REFUSE:
             try:
@@ -152,8 +153,10 @@ def plan_for_matches(question: str, vocab: Vocabulary, matches: list[tuple[str, 
     return plan_across(question, scope, vocab, tuple(m for m, _ in matches))
 
 
-def latest_match_scope(plan: QueryPlan, con, match_id: str, how: str, matches_in_warehouse: int) -> QueryPlan:
-    """A one-match plan marked with its scope; the latest-match default says which match it read."""
+def latest_match_scope(plan: QueryPlan, con, match_id: str, how: str, matches_in_warehouse: int,
+                       said: tuple[str, ...] = ()) -> QueryPlan:
+    """A one-match plan marked with its scope; the latest match, by default or as `said` ("the last game"), says
+    which match it read."""
     row = con.execute("SELECT started_at FROM matches LIMIT 1").fetchone()
     started = row[0] if row else None
     scope = OneMatch(match_id=match_id, how=how, started_at=started.date().isoformat() if started else None,  # type: ignore[arg-type]
@@ -161,7 +164,8 @@ def latest_match_scope(plan: QueryPlan, con, match_id: str, how: str, matches_in
     update: dict[str, Any] = {"scope": scope}
     if how == "latest":
         when = f" ({scope.started_at})" if scope.started_at else ""
-        update["assumptions"] = (*plan.assumptions, f"no match was named: read as the latest match, {match_id}{when}, "
+        why = f"'{said[0]}' read as" if said else "no match was named: read as"
+        update["assumptions"] = (*plan.assumptions, f"{why} the latest match, {match_id}{when}, "
                                                     f"of the {matches_in_warehouse} in the warehouse")
     return plan.model_copy(update=update)
 

@@ -43,7 +43,7 @@ def pick(options, n: int, seed: str) -> list:
 def ask(home, question: str, match_id: str | None = None):
     choice = choose_match(question, home / "warehouse", match_id)
     pkg = answer_question(question, warehouse_root=home / "warehouse", match_id=choice.match_id,
-                          scope_how=choice.how, artifacts_dir=home / "artifacts", followups=False)
+                          scope_how=choice.how, scope=choice.scope, artifacts_dir=home / "artifacts", followups=False)
     result = pkg.primary_result
     rows = rows_of(result, None) if result is not None and result.status == "ok" else []
     return pkg, rows
@@ -276,6 +276,16 @@ def test_unscoped_questions_answer_the_latest_match_and_offer_all(home, season_m
         assert answer.startswith(f"In the latest match, {latest.match_id} ({latest.truth['match_start'][:10]}): ")
         assert any("across all matches" in i for i in pkg.response.key_insights)
     assert "matches:" not in answer
+
+
+@pytest.mark.parametrize("question", ("who dealt the most damage in the latest game", "last match: who had the most kills"))
+def test_the_latest_match_asked_for_says_so_and_offers_no_other(home, season_matches, question):
+    latest = start_order(season_matches)[-1]
+    pkg, _ = ask(home, question)
+    assert pkg.input.context.match_id == latest.match_id
+    assert pkg.response.direct_answer.startswith(f"In the latest match, {latest.match_id} ")
+    assert not any("across all matches" in i for i in pkg.response.key_insights), pkg.response.key_insights
+    assert not any(a.startswith("no match was named") for a in pkg.plan.assumptions), pkg.plan.assumptions
 
 
 def test_a_named_match_wins_over_scope_words(home, season_matches):

@@ -163,6 +163,8 @@ def words(pkg: AgentDataPackage, env: StageEnv) -> Words:
         who = wording.subject(plan)
         if plan.condition is not None and plan.group_by:  # "players with more than 50 kills": there are none
             direct = f"No {plan.group_by[0]} had {wording.condition_said(plan)}{window_phrase(plan)}."
+        elif plan.intent == Intent.BUILD_ORDER:
+            direct = wording.no_purchases(plan)
         else:
             direct = f"No matching data was found{' for ' + who if who else ''}{window_phrase(plan)}."
         insights = ()
@@ -176,8 +178,9 @@ def words(pkg: AgentDataPackage, env: StageEnv) -> Words:
     if prefix and not pkg.is_refusal:  # the latest-match default says which match, and offers all of them
         keep_capital = direct[:2].isupper() or _starts_with_name(direct)
         direct = prefix + (direct if keep_capital else direct[:1].lower() + direct[1:])
-        insights = (*insights[: MAX_INSIGHTS - 1],
-                    f"For every match in the warehouse, ask: \"{across_version(pkg.input.raw_query)}\"")
+        if env.scope is None or not env.scope.words:  # "in the last game" asked for that match: offer no other
+            insights = (*insights[: MAX_INSIGHTS - 1],
+                        f"For every match in the warehouse, ask: \"{across_version(pkg.input.raw_query)}\"")
     return Words(direct, tuple(insights), table, offers_followups=answered)
 
 
