@@ -104,6 +104,18 @@ def test_a_count_of_deaths_by_a_cause_among_people_is_the_season_total(seasons, 
     assert f": {number(total)} deaths to towers in total" in answer, answer
 
 
+@pytest.mark.parametrize("template", ("how many players died to towers this season",
+                                      "number of people killed by a tower across all games"))
+def test_players_counted_by_a_cause_are_counted_by_it_not_by_who_took_part(seasons, template):
+    home, matches = seasons
+    values = per_player(matches, "deaths_to_towers")
+    pkg, _ = ask_across(home, template)
+    answer = answered_across(pkg)
+    top = leaders(values)
+    assert "different players" not in answer and "deaths to towers" in answer, answer
+    assert top[0] in answer and f"{values[top[0]]} deaths to towers" in answer, answer
+
+
 @pytest.mark.parametrize(("template", "figures"), (
     ("average kills, deaths and gold per game for {n}", ("kills", "deaths", "gold")),
     ("{n}'s healing and damage taken per game", ("healing_done", "damage_taken")),

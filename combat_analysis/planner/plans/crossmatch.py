@@ -242,6 +242,16 @@ def _adjective_figure(r: Reading, text: str) -> FigureSlot | None:
     return None
 
 
+def _took_part(r: Reading, text: str) -> FigureSlot | None:
+    """How many players or gods took part ("how many different players have we seen"); None when the players are
+    counted by a figure ("how many players died to towers": their deaths to towers)."""
+    took_part = _TOOK_PART.search(text)
+    figured = [m for m in r.metrics if m not in _RESULT_WORDS] or r.causes is not None or _KILLED.search(text)
+    if took_part is None or r.players or figured:
+        return None
+    return FigureSlot("players" if took_part.group(1) in ("players", "people") else "gods", "record")
+
+
 def _figure(r: Reading, text: str) -> FigureSlot:
     """The figure slot (see the module docstring)."""
     if _MULTIKILLS.search(text):
@@ -250,9 +260,9 @@ def _figure(r: Reading, text: str) -> FigureSlot:
         return FigureSlot("first_blood_deaths", "game")
     if _WIN_RATE.search(text):
         return FigureSlot("win_rate", "record")
-    took_part = _TOOK_PART.search(text)
-    if took_part and not r.players:
-        return FigureSlot("players" if took_part.group(1) in ("players", "people") else "gods", "record")
+    took_part = _took_part(r, text)
+    if took_part is not None:
+        return took_part
     adjective = _adjective_figure(r, text)
     if adjective is not None:
         return adjective
