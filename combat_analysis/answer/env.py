@@ -63,8 +63,8 @@ class StageEnv:
     user_id: str = "anonymous"
     session_id: str = ""
     limits: QueryLimits = QueryLimits()
-    # A follow-up's run: the plan, the figures and the answer text only; no follow-ups of its own, no charts,
-    # no report files (the main answer's report shows it under "You might also ask").
+    # The plan, the figures and the answer text only; no follow-ups, no charts, no report files: a follow-up's
+    # run (the main answer's report shows it under "You might also ask"), or `ask --answer-only`.
     answer_only: bool = False
     # How the match was chosen: "named" (--match, --log, a question file), "latest" (no match named on a
     # warehouse of several: the latest one, and the answer says so). `match_id` None on a warehouse of several
@@ -101,6 +101,7 @@ class StageEnv:
         scope: ScopeReading | None = None,
         charts: ChartDrawer = DRAW_HERE,
         snapshot: int | None = None,
+        answer_only: bool = False,
     ) -> StageEnv:
         artifacts = Path(artifacts_dir)
         return cls(
@@ -118,6 +119,7 @@ class StageEnv:
             scope_how=scope_how,
             scope=scope,
             charts=charts,
+            answer_only=answer_only,
         )
 
     def connect(self) -> LockedConnection:

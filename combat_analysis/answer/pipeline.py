@@ -186,11 +186,13 @@ def answer_question(
     charts: ChartDrawer = DRAW_HERE,
     snapshot: int | None = None,
     on_words: Callable[[Words], None] | None = None,
+    answer_only: bool = False,
 ) -> AgentDataPackage:
     """Answer one question about one match (or, with `match_id` None on a warehouse of several, across
     matches; `choose_match` picks, and its `scope` reading is passed on so it is not read again), on the lake as
     it is, or as it was at `snapshot`; charts and reports go under artifacts_dir/<query_id>/, drawn by `charts`
-    (here, by default). `on_words` is handed the answer's words before its charts and report (`run_stages`)."""
+    (here, by default). `on_words` is handed the answer's words before its charts and report (`run_stages`).
+    `answer_only`: the words alone, with no charts, report files or follow-ups (`ask --answer-only`)."""
     env = StageEnv.build(
         scope_how=scope_how,
         scope=scope,
@@ -205,6 +207,7 @@ def answer_question(
         inline_row_cap=inline_row_cap or DEFAULT_INLINE_ROWS,
         charts=charts,
         snapshot=snapshot,
+        answer_only=answer_only,
     )
     return run_stages(question, env, previous_queries=previous_queries, user_id=user_id, session_id=session_id,
                       on_words=on_words)

@@ -247,12 +247,15 @@ def cmd_ask(args) -> int:
     except QuestionTooLong as exc:
         err.print(f"[red]error:[/red] {exc}")
         return Exit.BAD_INPUT
+    if args.answer_only and (args.dagster or args.dagster_url):
+        err.print("[red]error:[/red] --answer-only answers here; a Dagster run always writes its charts and report")
+        return Exit.BAD_INPUT
     if args.dagster_url:  # asked of a running Dagster webserver: no answer path here
         from combat_analysis.app import remote  # lazy: only a remote ask pays for urllib
 
         return remote.main(args)
     # Started before the pipeline is imported: the worker imports matplotlib on the other core meanwhile.
-    here = args.dagster or os.environ.get(CHART_WORKER_ENV, "1") == "0"
+    here = args.dagster or args.answer_only or os.environ.get(CHART_WORKER_ENV, "1") == "0"
     with nullcontext(DRAW_HERE) if here else ChartWorker() as charts:
         return _ask(args, charts)
 
@@ -281,6 +284,7 @@ def _ask(args, charts) -> int:
             scope=choice.scope, snapshot=choice.snapshot, artifacts_dir=paths.artifacts,
             handles_dir=paths.handles, previous_queries=tuple(args.previous or ()),
             planner=_planner_from_args(args), followups=not args.no_followups, charts=charts,
+            answer_only=args.answer_only,
             on_words=None if args.json else lambda words: _print_answer(words.direct, words.insights),
         )
     except expected as exc:
@@ -566,6 +570,9 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--previous", action="append", metavar="QUESTION",
                      help="an earlier question in this session, oldest first (repeatable)")
     ask.add_argument("--no-followups", action="store_true", help="skip answering the anticipated follow-ups")
+    ask.add_argument("--answer-only", action="store_true",
+                     help="the answer and its insights alone: no charts, report files or follow-ups (the quickest, "
+                          "for scripts)")
     ask.add_argument("--dagster", action="store_true",
                      help="run the question as a Dagster job, recorded in $DAGSTER_HOME or else the project's "
                           ".dagster_home (the instance `make dev` shows)")

@@ -67,6 +67,19 @@ def test_ask_prints_the_answer_first_and_the_report_last(home):
     assert report.startswith("report: ") and Path(report.removeprefix("report: ")).is_file()
 
 
+def test_ask_answer_only_prints_the_same_words_and_writes_no_files(home):
+    question = "who got the most assists"
+    full = json.loads(cli(home, "ask", "--match", SAMPLE_MATCH_ID, "--json", "--no-followups", question).stdout)
+    before = sorted((home / "artifacts").rglob("*"))
+    run = cli(home, "ask", "--match", SAMPLE_MATCH_ID, "--answer-only", question)
+    assert run.returncode == 0, run.stderr
+    response = full["response"]
+    assert run.stdout.splitlines() == [response["direct_answer"], *(f"  - {i}" for i in response["key_insights"])]
+    assert sorted((home / "artifacts").rglob("*")) == before  # no chart, no report
+    through_dagster = cli(home, "ask", "--match", SAMPLE_MATCH_ID, "--answer-only", "--dagster", question)
+    assert through_dagster.returncode == 2 and "--answer-only" in through_dagster.stderr
+
+
 def test_ask_with_log_reuses_an_identical_ingest(home):
     before = len(history(home / "warehouse", SAMPLE_MATCH_ID))
     run = cli(home, "ask", "--log", str(SAMPLE_LOG), "--no-followups", "How many kills did mid_or_feed get?")
