@@ -43,7 +43,8 @@ def pick(options, n: int, seed: str) -> list:
 def ask(home, question: str, match_id: str | None = None):
     choice = choose_match(question, home / "warehouse", match_id)
     pkg = answer_question(question, warehouse_root=home / "warehouse", match_id=choice.match_id,
-                          scope_how=choice.how, scope=choice.scope, artifacts_dir=home / "artifacts", followups=False)
+                          scope_how=choice.how, scope=choice.scope, artifacts_dir=home / "artifacts", followups=False,
+                          answer_only=True)
     result = pkg.primary_result
     rows = rows_of(result, None) if result is not None and result.status == "ok" else []
     return pkg, rows

@@ -80,7 +80,7 @@ def spoken(tmp_path_factory):
 
     def ask(question: str):
         pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
-                              followups=False)
+                              followups=False, answer_only=True)
         return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
 
     return SimpleNamespace(truth=truth_of(log), ask=ask)
@@ -107,7 +107,7 @@ def renamed(tmp_path_factory):
 
     def ask(question: str):
         pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
-                              followups=False)
+                              followups=False, answer_only=True)
         return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
 
     events = truth_tool.load(str(log))

@@ -385,13 +385,14 @@ def match_figures(matches) -> list[dict]:
 
 def ask_across(home: Path, question: str, match_id: str | None = None):
     """A question answered as `combat-analysis ask` answers it on a data home (the match chosen by
-    `pipeline.choose_match`): the package and its primary rows."""
+    `pipeline.choose_match`), text only (no charts, report files or follow-ups): the package and its primary rows."""
     from combat_analysis.answer.pipeline import answer_question, choose_match
     from combat_analysis.warehouse.handles import rows_of
 
     choice = choose_match(question, home / "warehouse", match_id)
     pkg = answer_question(question, warehouse_root=home / "warehouse", match_id=choice.match_id,
-                          scope_how=choice.how, scope=choice.scope, artifacts_dir=home / "artifacts", followups=False)
+                          scope_how=choice.how, scope=choice.scope, artifacts_dir=home / "artifacts", followups=False,
+                          answer_only=True)
     result = pkg.primary_result
     rows = rows_of(result, None) if result is not None and result.status == "ok" else []
     return pkg, rows
