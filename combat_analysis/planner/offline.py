@@ -20,8 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from combat_analysis.catalog import metric
-from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.planner import faithful
 from combat_analysis.planner.plans import followup, intents, refusals
 from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, summarize
@@ -133,14 +132,22 @@ def _about_leader(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan
     if parts.BARE_WHEN.match(clause):
         if not leader.metrics:
             return None
-        # the leader's figure by minute, most first: the same reading "which minute did they have the most X" gets
-        clause = f"which minute did they have the most {metric(leader.metrics[0]).label}"
-    r = read_question(clause, vocab)
-    child = plan_reading(clause, replace(r, players=(PARAM_PLAYER,), teams=(), roles=()), vocab)
+        child = _by_minute(leader, clause)
+    else:
+        r = read_question(clause, vocab)
+        child = plan_reading(clause, replace(r, players=(PARAM_PLAYER,), teams=(), roles=()), vocab)
     if child.intent == Intent.REFUSE or not child.metrics:
         return None
     parent = leader.model_copy(update={"limit": 1, "shape": "leader", "then": child, "bind": {"player": "player"}})
     return parent.model_copy(update={"summary": summarize(parent)})
+
+
+def _by_minute(leader: QueryPlan, clause: str) -> QueryPlan:
+    """A bare "and when" after a leader: the leader's figure by minute in the leader's window, most first."""
+    plan = QueryPlan(question=clause, intent=Intent.RANKING, metrics=leader.metrics[:1], group_by=("minute",),
+                     filters=(Filter(dimension="player", values=(PARAM_PLAYER,)),), focus=(PARAM_PLAYER,),
+                     window=leader.window, shape="leader")
+    return plan.model_copy(update={"summary": summarize(plan)})
 
 
 def _summary_with_parts(plan: QueryPlan) -> str:

@@ -213,3 +213,19 @@ def test_a_bare_when_after_a_ranking_is_the_leaders_top_minute(spoken, template)
     a = spoken.ask(template)
     assert a.text.startswith(leader) and says(a.text, kills[leader]), a.text
     assert all(f"minute {m}" in a.text.lower() for m in tops) and says(a.text, most), a.text
+
+
+@pytest.mark.parametrize("template", ["who got the most kills in the late game and when", "most kills late game? when"])
+def test_a_bare_when_keeps_the_leaders_window(spoken, template):
+    # METRICS.md: the late game is from match second 1200 on
+    late = [k for k in spoken.truth["kills"] if k["second"] >= 1200]
+    kills: dict[str, int] = {}
+    for kill in late:
+        kills[kill["killer"]] = kills.get(kill["killer"], 0) + 1
+    leader = max(kills, key=lambda name: kills[name])
+    assert sorted(kills.values())[-2] < kills[leader]  # the simulated match has one late-game leader
+    tops, most = _top_minutes(_kill_minutes({**spoken.truth, "kills": late}, player=leader))
+    a = spoken.ask(template)
+    assert a.text.startswith(leader) and says(a.text, kills[leader]), a.text
+    assert all(f"minute {m}" in a.text.lower() for m in tops) and says(a.text, most), a.text
+    assert all(int(m) >= 20 for m in re.findall(r"minute (\d+)", a.text.lower())), a.text
