@@ -19,6 +19,7 @@ from typing import Literal
 
 from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
+from combat_analysis.planner.read.words import known_words
 
 ScopeKind = Literal["none", "match", "matches", "all"]
 
@@ -390,8 +391,10 @@ _READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, 
             _every_match, _by_nature, _player_average)
 
 # Scope and match-figure words a typist gets wrong: a letter left out, one doubled, two swapped ("overal",
-# "thsi", "lenght"). A substituted letter is not read, as it often makes another word ("reason", "gamer").
-_SPELLED = ("overall", "season", "across", "this", "length", "average", "total", "latest", "duration")
+# "thsi", "lenght", "gmaes"). A substituted letter is not read, as it often makes another word ("reason", "gamer"),
+# nor a slip that is itself a word ("game" is no slip of "games", "ever" none of "every").
+_SPELLED = ("overall", "season", "across", "this", "length", "average", "total", "latest", "duration", "games",
+            "matches", "game", "match")
 _WISE = re.compile(r"\b([a-z/]+)-wise\b")
 
 
@@ -403,7 +406,8 @@ def _near_misses(word: str) -> frozenset[str]:
     return frozenset((left_out | doubled | swapped) - {word})
 
 
-_MISSPELT = {slip: word for word in _SPELLED for slip in _near_misses(word) if len(slip) >= 4}
+_MISSPELT = {slip: word for word in _SPELLED for slip in _near_misses(word)
+             if len(slip) >= 4 and slip not in known_words() and slip not in _SPELLED}
 _MISSPELT["dmg"] = "damage"  # the one figure word shortened so often that it reads as a word of its own
 
 
