@@ -295,6 +295,11 @@ def _match_value(metric: str, value: Any) -> str:
     return number(value, 0)
 
 
+def _mean_time(value: Any) -> str:
+    """A mean of times keeps its tenths: the clock it falls in, and its seconds ("0:15 (15.8 seconds)")."""
+    return f"{clock(value)} ({number(value, 1)} seconds)" if value is not None else "n/a"
+
+
 def _match_entry(metric: str, row: Row) -> str:
     who = (f", {row['first_blood_killer']} killing {row['first_blood_victim']}"
            if row.get("first_blood_killer") else "")
@@ -355,7 +360,7 @@ def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lea
     if found.kind == "time":
         minutes = number(row[f"average_{metric}_minutes"], 2)
         high, low = _EXTREMES.get(metric, ("highest", "lowest"))
-        return (f"{lead}, the average {found.label} was {_match_value(metric, row[f'average_{metric}'])}, {minutes} "
+        return (f"{lead}, the average {found.label} was {_mean_time(row[f'average_{metric}'])}, {minutes} "
                 f"minutes ({over}); the {high} {_match_value(metric, row[f'highest_{metric}'])}, the {low} "
                 f"{_match_value(metric, row[f'lowest_{metric}'])}.")
     average, total = number(row[f"average_{metric}"], 2), number(row[f"total_{metric}"], 0)

@@ -99,6 +99,9 @@ _FIRST_BLOOD_VICTIM = re.compile(r"\bfirst[- ]blooded\b|\b(?:die[sd]?|dying)\s+f
                                  r"|\bdied\s+first\b|\bfirst\s+to\s+die\b|\bvictims?\s+of\s+(?:the\s+)?first\s+blood\b"
                                  r"|\bfirst\s+blood\s+victims?\b|\b(?:gave|given|give|gives|giving|conceded?|surrender(?:ed)?)"
                                  r"\s+(?:up\s+|away\s+)?first\s+blood\b")
+# "when is first blood", "what time was first blood": its time, not its victim ("who was first blood")
+_FIRST_BLOOD_TIME = re.compile(r"\b(?:when|what\s+(?:time|minute|second))\s+(?:is|was|does|did)\s+(?:the\s+)?"
+                               r"first[- ]blood\b(?!ed)")
 _FIRST_BLOODS = re.compile(r"\bfirst[- ]?bloods\b|\bfbs\b")
 # A count denied: "who has never won", "who hasn't died once", "zero first bloods": those whose count is 0.
 _NEVER = re.compile(r"\b(?:never|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
@@ -256,7 +259,7 @@ def _figure(r: Reading, text: str) -> FigureSlot:
     """The figure slot (see the module docstring)."""
     if _MULTIKILLS.search(text):
         return FigureSlot(None, None, unsupported="multi-kills and kill streaks")
-    if _FIRST_BLOOD_VICTIM.search(text):
+    if _FIRST_BLOOD_VICTIM.search(text) and not _FIRST_BLOOD_TIME.search(text):
         return FigureSlot("first_blood_deaths", "game")
     if _WIN_RATE.search(text):
         return FigureSlot("win_rate", "record")

@@ -94,6 +94,9 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"|\b(?:longest|shortest|quickest|fastest|slowest|bloodiest|closest|tightest|most\s+one[- ]sided)\s+"
     + _GAME + r"(?:es|s)?\b"
     r"|\b(?:average|avg|mean|typical|usual)\s+(?:" + _GAME + r"\s+)?(?:length|duration|first\s+blood|gold\s+lead)\b"
+    # a match has one first blood: any average of it is over matches ("on average when does first blood happen")
+    r"|\b(?:average|avg|mean|typical(?:ly)?|usual(?:ly)?|normally)\b(?:\s+[\w']+){0,6}?\s+first[- ]?blood\b"
+    r"|\bfirst[- ]?blood\b(?:\s+[\w']+){0,6}?\s+(?:on\s+)?(?:average|avg|typically|usually|normally)\b"
     r"|\bhow\s+long\s+(?:do|does)\s+(?:our\s+|the\s+|a\s+)?" + _GAME + r"(?:es|s)?\s+(?:last|take|go|run)\b"
     # a single game among many
     r"|\bin\s+(?:one|a\s+single|any|a|one\s+single)\s+" + _GAME + r"\b|\bsingle[- ]" + _GAME + r"\b"
