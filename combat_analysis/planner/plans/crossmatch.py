@@ -39,6 +39,7 @@ from combat_analysis.planner.read.names import find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
 from combat_analysis.planner.read.scope import HEAD_TO_HEAD, ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
+from combat_analysis.planner.read.words import unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.boards import (
     DEFAULT_MIN_GAMES,
@@ -846,7 +847,9 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
+    rest, aliases = _without_aliases(rest, vocab)
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
+    r = replace(r, assumptions=(*r.assumptions, *aliases))
     notes = (tuple(r.assumptions) + scope.spelled
              + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words))
     if r.ambiguous:
@@ -854,7 +857,8 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
         return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
             reason=f"'{mention.said}' fits more than one player, so I cannot tell whose figures you want; "
                    "please name the player.", options=tuple(mention.candidates)[:10]))
-    r = _order_as_side(r)
+    r = _damage_by_target(_order_as_side(r))
+    notes = (*notes, *(a for a in r.assumptions if a not in notes))
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
     ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
               scope=scope, least=least, result=result)
@@ -872,6 +876,57 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     return QueryPlan(question=question, intent=made.intent, assumptions=tuple(dict.fromkeys((*notes, *_readings(made)))),
                      scope=ManyMatches(selection=selection, words=scope.words), focus=players, season=made.figure,
                      summary=_summary(made.figure, selection), **made.update)
+
+
+# Damage said by its parts, a target kind after it ("dmg to towers and phoenixes", "damage on jungle camps"): the
+# catalog figure of that kind. The structure kinds said there restate the target, they are no objective count.
+_DAMAGE_TO = {"player": "damage_to_players", "structure": "damage_to_structures", "minion": "damage_to_minions",
+              "jungle": "damage_to_jungle", "boss": "damage_to_bosses"}
+_TARGET_WORDS = frozenset({"to", "on", "against", "at", "into", "vs", "versus"})
+_STRUCTURE_COUNTS = frozenset({"towers", "phoenixes", "titans", "objectives_taken"})
+
+
+def _damage_by_target(r: Reading) -> Reading:
+    if "damage_dealt" not in r.metrics:
+        return r
+    target = next((q for q in r.qualifiers if q.name is None and q.kind in _DAMAGE_TO
+                   and q.preposition in _TARGET_WORDS), None)
+    if target is None:
+        return r
+    figure = _DAMAGE_TO[target.kind]
+    kept = (m for m in r.metrics if not (figure == "damage_to_structures" and m in _STRUCTURE_COUNTS))
+    metrics = tuple(dict.fromkeys(figure if m == "damage_dealt" else m for m in kept))
+    note = f"'damage {target.said}' read as {metric_label(figure)}"
+    return replace(r, metrics=metrics, assumptions=(*r.assumptions, note))
+
+
+# A name with another spelling of it in parentheses: "xenia (Ξένια)", "Ξένια (xenia)", "big tuna (the fish)".
+_PARENTHESES = re.compile(r"(?P<before>(?:[^\s()]+\s+){0,2}?[^\s()]+)\s*\((?P<inside>[^()]+)\)")
+
+
+def _one_player(text: str, vocab: Vocabulary) -> str | None:
+    found = read_question(text, vocab)
+    return found.players[0] if len(set(found.players)) == 1 and not found.ambiguous else None
+
+
+def _without_aliases(text: str, vocab: Vocabulary) -> tuple[str, tuple[str, ...]]:
+    """A player named twice, once in parentheses: the spelling that names nobody is the other one's, and is read
+    as that player (said), so it is no unknown name. Names that read as two different players stay."""
+    notes = []
+    for found in reversed(list(_PARENTHESES.finditer(text))):
+        before, inside = found.group("before"), found.group("inside").strip()
+        inside_player = _one_player(inside, vocab)
+        words = before.split()
+        # the words right before that are no word the planner knows: the other spelling
+        size = next((n for n in range(len(words), 0, -1) if all(unknown_words(w) for w in words[-n:])), 0)
+        alias = " ".join(words[-size:]) if size else ""
+        if inside_player and alias and not read_question(alias, vocab).players:
+            text = text[:found.start()] + f"{' '.join(words[:-size])} {inside}".strip() + text[found.end():]
+            notes.append(f"'{alias}' read as {inside_player}, named beside it")
+        elif not inside_player and unknown_words(inside) and (beside := _one_player(words[-1], vocab)):
+            text = text[:found.start()] + before + text[found.end():]
+            notes.append(f"'{inside}' read as {beside}, named beside it")
+    return " ".join(text.split()), tuple(notes)
 
 
 def _order_as_side(r: Reading) -> Reading:
