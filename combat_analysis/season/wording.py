@@ -13,7 +13,7 @@ from typing import Any
 
 from combat_analysis.contracts.plan import ManyMatches, QueryPlan, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchSelection, describe
-from combat_analysis.formatting import clock, count, number, percent, plural
+from combat_analysis.formatting import clock, count, join_and, number, percent, plural
 from combat_analysis.season import boards
 from combat_analysis.season import figures as season
 from combat_analysis.season.answers import value_column
@@ -371,6 +371,14 @@ def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lea
 
 # --- a player's profile, head-to-head and trend ----------------------------------------------------------------------
 
+def _asked_games(which: str, label: str, games: str, value: Any) -> str:
+    """The best or worst game asked for, by number, id and day with its value; every game tied at it is listed."""
+    said = [f"{game} ({number(value, 2)})" for game in games.split("; ")]
+    if len(said) == 1:
+        return f"{which} match by {label}: {said[0]}"
+    return f"{which} matches by {label}, {len(said)} tied: {join_and(said)}"
+
+
 def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
     metric = figure.metric or "damage_dealt"
     best_by = metric if metric in season.PLAYER_METRICS else "damage_dealt"
@@ -387,9 +395,14 @@ def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
             figures += f"; overall KDA {number(row['overall_kda'], 2)}"
         best = (f"best match by {label}: {row['best_match_id']} ({number(row['best_value'], 2)}); worst: "
                 f"{row['worst_match_id']} ({number(row['worst_value'], 2)})")
+        if figure.best == "best" and row.get("best_matches"):
+            best = (f"{_asked_games('best', label, row['best_matches'], row['best_value'])}; worst: "
+                    f"{row['worst_match_id']} ({number(row['worst_value'], 2)})")
         if figure.best == "worst":
-            best = (f"worst match by {label}: {row['worst_match_id']} ({number(row['worst_value'], 2)}); best: "
-                    f"{row['best_match_id']} ({number(row['best_value'], 2)})")
+            asked = (_asked_games("worst", label, row["worst_matches"], row["worst_value"])
+                     if row.get("worst_matches") else
+                     f"worst match by {label}: {row['worst_match_id']} ({number(row['worst_value'], 2)})")
+            best = f"{asked}; best: {row['best_match_id']} ({number(row['best_value'], 2)})"
         if figure.best is not None:
             parts.append(f"{row['player']}'s {best}. {record}. {figures}.")
         elif metric in boards.RECORD_FIGURES:

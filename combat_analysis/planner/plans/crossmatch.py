@@ -474,8 +474,18 @@ _CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST
                  r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+)\b"))
 
 
+# What identifies a game, asked beside a game the question picks ("worst game, what date", "gimme the match id"):
+# a picked game is always said by number, id and day.
+_IDENTIFIES = re.compile(r"\b(?:dates?|days?|ids?|gimme|when)\b")
+
+
+def _picks_a_game(text: str) -> bool:
+    return bool(_BEST.search(text) or _WORST.search(text) or _SINGLE_GAME.search(text) or _MATCH_SUBJECT.search(text))
+
+
 def _unread(r: Reading, vocab: Vocabulary) -> list[str]:
-    taken = " ".join(m.group(0) for pattern in _CONSUMED for m in pattern.finditer(r.text))
+    consumed = (*_CONSUMED, _IDENTIFIES) if _picks_a_game(r.text) else _CONSUMED
+    taken = " ".join(m.group(0) for pattern in consumed for m in pattern.finditer(r.text))
     return [w for w in r.unread if not (r.roles and find_roles(w, vocab.roles)) and w not in taken.split()]
 
 
