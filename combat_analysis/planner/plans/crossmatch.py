@@ -867,7 +867,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
         return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
             reason=f"'{mention.said}' fits more than one player, so I cannot tell whose figures you want; "
                    "please name the player.", options=tuple(mention.candidates)[:10]))
-    r = _damage_by_target(_order_as_side(r))
+    r = _damage_by_target(_jungle_as_role(_order_as_side(r)))
     notes = (*notes, *(a for a in r.assumptions if a not in notes))
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
     ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
@@ -894,6 +894,16 @@ _DAMAGE_TO = {"player": "damage_to_players", "structure": "damage_to_structures"
               "jungle": "damage_to_jungle", "boss": "damage_to_bosses"}
 _TARGET_WORDS = frozenset({"to", "on", "against", "at", "into", "vs", "versus"})
 _STRUCTURE_COUNTS = frozenset({"towers", "phoenixes", "titans", "objectives_taken"})
+
+
+def _jungle_as_role(r: Reading) -> Reading:
+    """"How does X do on jungle": with no figure for a target to qualify, the jungle said is the role."""
+    said = next((q for q in r.qualifiers if q.kind == "jungle" and q.name is None
+                 and re.search(r"\bjungl(?:e|er|ers)$", q.said)), None)
+    if said is None or r.roles or r.metrics:
+        return r
+    return replace(r, roles=("Jungle",), qualifiers=tuple(q for q in r.qualifiers if q is not said),
+                   assumptions=(*r.assumptions, f"'{said.said}' read as the Jungle role"))
 
 
 def _damage_by_target(r: Reading) -> Reading:
