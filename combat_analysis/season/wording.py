@@ -296,8 +296,8 @@ def _match_value(metric: str, value: Any) -> str:
 
 
 def _mean_time(value: Any) -> str:
-    """A mean of times keeps its tenths: the clock it falls in, and its seconds ("0:15 (15.8 seconds)")."""
-    return f"{clock(value)} ({number(value, 1)} seconds)" if value is not None else "n/a"
+    """A mean of times keeps its tenths: the nearest clock, and its seconds ("0:16 (15.8 seconds)")."""
+    return f"{clock(round(value))} ({number(value, 1)} seconds)" if value is not None else "n/a"
 
 
 def _match_entry(metric: str, row: Row) -> str:
@@ -311,8 +311,9 @@ def _matches_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
     if not rows:
         return f"{lead}: no match has a {boards.MATCH_FIGURES[metric].label}."
     label = boards.MATCH_FIGURES[metric].label
+    fewest, most_ = ("earliest", "latest") if boards.MATCH_FIGURES[metric].kind == "time" else ("fewest", "most")
     most = _MATCH_MOST.get((metric, plan.order),
-                           f"the match with the {'fewest' if plan.order == 'asc' else 'most'} {label}")
+                           f"the match with the {fewest if plan.order == 'asc' else most_} {label}")
     if plan.shape != "leader":
         limit = plan.limit if plan.shape == "top" else SHOWN
         entries = "; ".join(f"{r['rank']}. {_match_entry(metric, r)}" for r in rows[:limit])
@@ -359,7 +360,7 @@ def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lea
     over = f"the mean over {count(row['counted'], 'match')}"
     if found.kind == "time":
         minutes = number(row[f"average_{metric}_minutes"], 2)
-        high, low = _EXTREMES.get(metric, ("highest", "lowest"))
+        high, low = _EXTREMES.get(metric, ("latest", "earliest"))
         return (f"{lead}, the average {found.label} was {_mean_time(row[f'average_{metric}'])}, {minutes} "
                 f"minutes ({over}); the {high} {_match_value(metric, row[f'highest_{metric}'])}, the {low} "
                 f"{_match_value(metric, row[f'lowest_{metric}'])}.")

@@ -50,7 +50,7 @@ def test_the_average_first_blood_time_is_the_mean_over_the_matches(seasons, temp
     pkg, rows = ask_across(home, template)
     answer = answered_across(pkg)
     assert rows[0]["average_first_blood_s"] == pytest.approx(want), rows
-    assert f"{clock(want)} ({number(want, 1)} seconds)" in answer, answer
+    assert f"{clock(round(want))} ({number(want, 1)} seconds)" in answer, answer
     assert f"the mean over {len(times)} matches" in answer, answer
 
 
@@ -118,3 +118,39 @@ def test_slips_in_scope_words_are_read_as_the_word_and_said(seasons, template, s
     answer = answered_across(pkg)
     assert number(want, 0) in answer, answer
     assert any(a.startswith(f"'{slip}' read as") for a in pkg.plan.assumptions), pkg.plan.assumptions
+
+
+def _first_taken(matches, word: str) -> dict[str, int]:
+    """Each match's first objective whose name holds `word` (METRICS.md: match the words), by match id."""
+    out = {}
+    for m in matches:
+        seconds = [o["second"] for o in m.truth["objectives"] if word in o["target"].lower()]
+        if seconds:
+            out[m.match_id] = min(seconds)
+    return out
+
+
+@pytest.mark.parametrize(("template", "word", "pick"), (
+    ("which game had the earliest first tower", "tower", min),
+    ("what match saw the latest first fire giant", "fire giant", max),
+    ("which game had the soonest first gold fury", "gold fury", min),
+))
+def test_matches_ranked_by_the_time_of_their_first_objective(seasons, template, word, pick):
+    home, matches = seasons
+    firsts = _first_taken(matches, word)
+    want = pick(firsts.values())
+    pkg, rows = ask_across(home, template)
+    answer = answered_across(pkg)
+    assert rows[0]["match_id"] in [m for m, s in firsts.items() if s == want], rows[:2]
+    assert f"{clock(want)} ({number(want)} seconds)" in answer, answer
+
+
+@pytest.mark.parametrize("template", ("on average when does the first tower fall", "avg first tower time",
+                                      "when does the first tower usually go down"))
+def test_the_average_first_tower_time_is_the_mean_over_the_matches_that_had_one(seasons, template):
+    home, matches = seasons
+    firsts = list(_first_taken(matches, "tower").values())
+    pkg, rows = ask_across(home, template)
+    answer = answered_across(pkg)
+    assert rows[0]["average_first_tower_s"] == pytest.approx(mean(firsts)), rows
+    assert f"({number(mean(firsts), 1)} seconds)" in answer and f"the mean over {len(firsts)} match" in answer, answer

@@ -43,6 +43,7 @@ from combat_analysis.planner.read.words import unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.boards import (
     DEFAULT_MIN_GAMES,
+    FIRST_TAKEN,
     GAME_FIGURES,
     MATCH_FIGURES,
     RECORD_FIGURES,
@@ -195,6 +196,9 @@ def _refined(figure: str, r: Reading, text: str) -> FigureSlot:
         return FigureSlot("kills_on", "game", versus=victim)
     if figure == "deaths":
         return _deaths(r, text)
+    if figure in FIRST_TAKEN and _WHEN.search(text) and re.search(r"\bfirst\b", text):  # "the earliest first tower"
+        order = "asc" if _EARLY.search(text) else "desc" if _LATE.search(text) else None
+        return FigureSlot(FIRST_TAKEN[figure][0], "match", order=order)  # type: ignore[arg-type]
     if figure == "first_bloods" and _WHEN.search(text):
         order = "asc" if _EARLY.search(text) else "desc" if _LATE.search(text) else None
         return FigureSlot("first_blood_s", "match", order=order)  # type: ignore[arg-type]
@@ -508,7 +512,7 @@ def _no_figure_reason(ask: Ask) -> str | None:
                 "cross-match version. Ask about one match (--match), or across matches about damage, kills, deaths, "
                 "KDA, gold, first bloods, objectives, match length, win rate or games played.")
     if r.npcs and slot.figure not in ("objectives_taken", "towers", "phoenixes", "titans", "gold_furies",
-                                      "fire_giants"):
+                                      "fire_giants", *(first for first, _ in FIRST_TAKEN.values())):
         # season figures are per player, god, role, side and match; answering about the players would be another question
         return (f"Across matches I have figures per player, god, role, side and match, not for non-players such as "
                 f"{refusals.no_digits(r.npcs[0])}. Ask about one match (--match) for what it did.")

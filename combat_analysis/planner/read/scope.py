@@ -77,6 +77,8 @@ _ONCE_RANKED = (r"\b" + _ONCE + r"\s+(?:(?!the\b)[a-z]+\s+)?(?:the\s+)?" + _RANK
                 r"|\bhow\s+(?:many\s+times|often)\b(?:\s+[\w']+){0,4}?\s+" + _ONCE + r"\b")
 # Head-to-head said any way: "head to head", kills "each way" / "on each other", games "on opposite sides" / "as
 # opponents": two players' figures against each other, both ways, over the games they shared.
+# What a match has one of: its first blood, its first objective of a kind.
+_FIRST_OF_MATCH = (r"first[- ]?(?:blood|objective|tower|phoenix|titan|gold\s+fury|fire\s+giant)\b")
 _HEAD_TO_HEAD = (r"\b(head[- ]to[- ]head|h2h|(?:each|both|either)\s+ways?|(?:and\s+)?(?:the\s+)?other\s+way\s+a?round"
                  r"|(?:and\s+)?vice[- ]versa|(?:on|against|versus|vs\.?)\s+each\s+other"
                  r"|(?:(?:when|while|where)\s+(?:they\s+(?:were|are|was)\s+|they're\s+)?)?(?:on\s+)?"
@@ -94,9 +96,10 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"|\b(?:longest|shortest|quickest|fastest|slowest|bloodiest|closest|tightest|most\s+one[- ]sided)\s+"
     + _GAME + r"(?:es|s)?\b"
     r"|\b(?:average|avg|mean|typical|usual)\s+(?:" + _GAME + r"\s+)?(?:length|duration|first\s+blood|gold\s+lead)\b"
-    # a match has one first blood: any average of it is over matches ("on average when does first blood happen")
-    r"|\b(?:average|avg|mean|typical(?:ly)?|usual(?:ly)?|normally)\b(?:\s+[\w']+){0,6}?\s+first[- ]?blood\b"
-    r"|\bfirst[- ]?blood\b(?:\s+[\w']+){0,6}?\s+(?:on\s+)?(?:average|avg|typically|usually|normally)\b"
+    # a match has one first blood, one first tower: any average of it is over matches ("on average when does first
+    # blood happen")
+    r"|\b(?:average|avg|mean|typical(?:ly)?|usual(?:ly)?|normally)\b(?:\s+[\w']+){0,6}?\s+" + _FIRST_OF_MATCH +
+    r"|" + _FIRST_OF_MATCH + r"(?:\s+[\w']+){0,6}?\s+(?:on\s+)?(?:average|avg|typically|usually|normally)\b"
     r"|\bhow\s+long\s+(?:do|does)\s+(?:our\s+|the\s+|a\s+)?" + _GAME + r"(?:es|s)?\s+(?:last|take|go|run)\b"
     # a single game among many
     r"|\bin\s+(?:one|a\s+single|any|a|one\s+single)\s+" + _GAME + r"\b|\bsingle[- ]" + _GAME + r"\b"
