@@ -172,9 +172,17 @@ def _season(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPla
     return [row]
 
 
+def _named_games(matches: Sequence[season.MatchRef], numbers: dict[str, int]) -> str:
+    """Matches as a reader finds them, earliest first, "; " between: "game 1, 5840704061 on 2026-02-03" (the game
+    number counts every match of the warehouse in start order)."""
+    return "; ".join(("" if m.match_id not in numbers else f"game {numbers[m.match_id]}, ") + m.match_id
+                     + (f" on {m.started_at.date().isoformat()}" if m.started_at else "") for m in matches)
+
+
 def _profiles(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan) -> list[dict[str, Any]]:
     metric = figure.metric or "damage_dealt"
     best_by = metric if metric in season.PLAYER_METRICS else "damage_dealt"
+    numbers = {m.match_id: n for n, m in enumerate(season.selected_matches(con, AllMatches()), start=1)}
     rows = []
     for player in figure.players:
         profile = season.player_profile(con, player, selection, best_by=best_by)
@@ -185,7 +193,10 @@ def _profiles(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryP
         if best_by == "kda":
             row["overall_kda"] = profile.overall_kda
         row.update({"best_match_id": profile.best_match.match_id, "best_value": profile.best_match.value,
-                    "worst_match_id": profile.worst_match.match_id, "worst_value": profile.worst_match.value})
+                    "worst_match_id": profile.worst_match.match_id, "worst_value": profile.worst_match.value,
+                    "best_matches": _named_games(profile.best_matches or (profile.best_match,), numbers),
+                    "worst_matches": _named_games(profile.worst_matches or (profile.worst_match,), numbers),
+                    "best_ties": len(profile.best_matches), "worst_ties": len(profile.worst_matches)})
         career = _with_career(metric, plan)
         if career:
             row.update(_career(profile))

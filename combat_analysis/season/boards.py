@@ -408,7 +408,17 @@ _MATCH_SOURCES = {
         f"count(*) FILTER (WHERE {cond}) AS deaths_to_{name}" for name, cond in DEATH_CAUSES) + """
         FROM kills WHERE victim_kind = 'player' AND {sel} GROUP BY match_id)""",
 }
+# The first of each kind of objective in a match: its match second ("which game had the earliest first tower").
+FIRST_TAKEN = {"objectives_taken": ("first_objective_s", "first objective time"),
+               "towers": ("first_tower_s", "first tower time"), "phoenixes": ("first_phoenix_s", "first phoenix time"),
+               "titans": ("first_titan_s", "Titan kill time"),
+               "gold_furies": ("first_gold_fury_s", "first Gold Fury time"),
+               "fire_giants": ("first_fire_giant_s", "first Fire Giant time")}
+_MATCH_SOURCES["first_taken"] = ("match_first_taken AS (SELECT match_id, " + ", ".join(
+    f"min(match_second) FILTER (WHERE {cond}) AS {FIRST_TAKEN[name][0]}" for name, cond in OBJECTIVES)
+    + " FROM objectives WHERE {sel} GROUP BY match_id)")
 _MATCH_JOINS = {
+    "first_taken": "LEFT JOIN match_first_taken mft ON mft.match_id = m.match_id",
     "kills": "LEFT JOIN match_kills mk ON mk.match_id = m.match_id",
     "first_blood": "LEFT JOIN first_blood fb ON fb.match_id = m.match_id",
     "objectives": "LEFT JOIN match_taken mo ON mo.match_id = m.match_id",
@@ -432,6 +442,8 @@ def _match_figures() -> dict[str, MatchFigure]:
     ]
     figures += [MatchFigure(name, OBJECTIVE_LABELS[name], f"coalesce(mo.{name}, 0)", source="objectives")
                 for name, _ in OBJECTIVES]
+    figures += [MatchFigure(FIRST_TAKEN[name][0], FIRST_TAKEN[name][1], f"mft.{FIRST_TAKEN[name][0]}", "time",
+                            "first_taken") for name, _ in OBJECTIVES]
     figures += [MatchFigure(m, metric_label(m), f"ms.{m}", source="stats") for m in _STAT_SUMS]
     figures += [MatchFigure(f"deaths_to_{name}", f"deaths to {DEATH_LABELS[name]}", f"coalesce(mf.deaths_to_{name}, 0)",
                             source="deaths") for name, _ in DEATH_CAUSES]

@@ -98,6 +98,9 @@ class PlayerProfile(_Frozen):
     best_by: str
     best_match: MatchRef
     worst_match: MatchRef
+    # every match at the best (worst) value, the first one included, earliest first: ties are listed
+    best_matches: tuple[MatchRef, ...] = ()
+    worst_matches: tuple[MatchRef, ...] = ()
 
 
 class GroupStats(_Frozen):
@@ -276,25 +279,33 @@ def player_profiles(con, selection: MatchSelection = ALL_MATCHES, *, best_by: st
                    row_number() OVER (PARTITION BY player ORDER BY {best_by} {worst_order}, started_at, match_id)
                        AS worst
             FROM picked),
+        ties AS (
+            SELECT player, value, list(match_id ORDER BY started_at, match_id) AS ids,
+                   list(started_at ORDER BY started_at, match_id) AS starts
+            FROM ranked GROUP BY player, value),
         figures AS (
             SELECT player, {_RECORD}, {sums}, {means},
                    (sum(kills) + sum(assists)) / greatest(sum(deaths), 1) AS overall_kda
             FROM picked GROUP BY player)
-        SELECT f.*, b.match_id, b.started_at, b.value, w.match_id, w.started_at, w.value
+        SELECT f.*, b.match_id, b.started_at, b.value, w.match_id, w.started_at, w.value,
+               bt.ids, bt.starts, wt.ids, wt.starts
         FROM figures f
         JOIN ranked b ON b.player = f.player AND b.best = 1
         JOIN ranked w ON w.player = f.player AND w.worst = 1
+        LEFT JOIN ties bt ON bt.player = f.player AND bt.value = b.value
+        LEFT JOIN ties wt ON wt.player = f.player AND wt.value = w.value
         ORDER BY f.player
     """
     if names is not None:
         for name in names:
             require_player(con, name, ids, selection)
     cursor = con.execute(sql, bind(ids, players=names))
-    columns = [d[0] for d in cursor.description][:-6]
+    columns = [d[0] for d in cursor.description][:-10]
     out = []
     for row in cursor.fetchall():
-        values = dict(zip(columns, row[:-6], strict=True))
-        best, worst = row[-6:-3], row[-3:]
+        values = dict(zip(columns, row[:-10], strict=True))
+        best, worst = row[-10:-7], row[-7:-4]
+        best_ties, worst_ties = _tied(row[-4], row[-3], best[2]), _tied(row[-2], row[-1], worst[2])
         out.append(PlayerProfile(
             player=values["player"],
             record=_record(values["games"], values["wins"], values["losses"], values["unknown_results"]),
@@ -304,8 +315,14 @@ def player_profiles(con, selection: MatchSelection = ALL_MATCHES, *, best_by: st
             best_by=best_by,
             best_match=MatchRef(match_id=best[0], started_at=best[1], value=best[2]),
             worst_match=MatchRef(match_id=worst[0], started_at=worst[1], value=worst[2]),
+            best_matches=best_ties, worst_matches=worst_ties,
         ))
     return tuple(out)
+
+
+def _tied(ids: list[str] | None, starts: list[datetime | None] | None, value: float) -> tuple[MatchRef, ...]:
+    """The matches that share one value (a null value ties with nothing: SQL equality)."""
+    return tuple(MatchRef(match_id=m, started_at=s, value=value) for m, s in zip(ids or (), starts or (), strict=True))
 
 
 def player_profile(con, player: str, selection: MatchSelection = ALL_MATCHES, *,

@@ -13,7 +13,7 @@ from typing import Any
 
 from combat_analysis.contracts.plan import ManyMatches, QueryPlan, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchSelection, describe
-from combat_analysis.formatting import clock, count, number, percent, plural
+from combat_analysis.formatting import clock, count, join_and, number, percent, plural
 from combat_analysis.season import boards
 from combat_analysis.season import figures as season
 from combat_analysis.season.answers import value_column
@@ -295,6 +295,11 @@ def _match_value(metric: str, value: Any) -> str:
     return number(value, 0)
 
 
+def _mean_time(value: Any) -> str:
+    """A mean of times keeps its tenths: the nearest clock, and its seconds ("0:16 (15.8 seconds)")."""
+    return f"{clock(round(value))} ({number(value, 1)} seconds)" if value is not None else "n/a"
+
+
 def _match_entry(metric: str, row: Row) -> str:
     who = (f", {row['first_blood_killer']} killing {row['first_blood_victim']}"
            if row.get("first_blood_killer") else "")
@@ -306,8 +311,9 @@ def _matches_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
     if not rows:
         return f"{lead}: no match has a {boards.MATCH_FIGURES[metric].label}."
     label = boards.MATCH_FIGURES[metric].label
+    fewest, most_ = ("earliest", "latest") if boards.MATCH_FIGURES[metric].kind == "time" else ("fewest", "most")
     most = _MATCH_MOST.get((metric, plan.order),
-                           f"the match with the {'fewest' if plan.order == 'asc' else 'most'} {label}")
+                           f"the match with the {fewest if plan.order == 'asc' else most_} {label}")
     if plan.shape != "leader":
         limit = plan.limit if plan.shape == "top" else SHOWN
         entries = "; ".join(f"{r['rank']}. {_match_entry(metric, r)}" for r in rows[:limit])
@@ -354,8 +360,8 @@ def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lea
     over = f"the mean over {count(row['counted'], 'match')}"
     if found.kind == "time":
         minutes = number(row[f"average_{metric}_minutes"], 2)
-        high, low = _EXTREMES.get(metric, ("highest", "lowest"))
-        return (f"{lead}, the average {found.label} was {_match_value(metric, row[f'average_{metric}'])}, {minutes} "
+        high, low = _EXTREMES.get(metric, ("latest", "earliest"))
+        return (f"{lead}, the average {found.label} was {_mean_time(row[f'average_{metric}'])}, {minutes} "
                 f"minutes ({over}); the {high} {_match_value(metric, row[f'highest_{metric}'])}, the {low} "
                 f"{_match_value(metric, row[f'lowest_{metric}'])}.")
     average, total = number(row[f"average_{metric}"], 2), number(row[f"total_{metric}"], 0)
@@ -365,6 +371,14 @@ def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lea
 
 
 # --- a player's profile, head-to-head and trend ----------------------------------------------------------------------
+
+def _asked_games(which: str, label: str, games: str, value: Any) -> str:
+    """The best or worst game asked for, by number, id and day with its value; every game tied at it is listed."""
+    said = [f"{game} ({number(value, 2)})" for game in games.split("; ")]
+    if len(said) == 1:
+        return f"{which} match by {label}: {said[0]}"
+    return f"{which} matches by {label}, {len(said)} tied: {join_and(said)}"
+
 
 def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
     metric = figure.metric or "damage_dealt"
@@ -382,9 +396,14 @@ def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
             figures += f"; overall KDA {number(row['overall_kda'], 2)}"
         best = (f"best match by {label}: {row['best_match_id']} ({number(row['best_value'], 2)}); worst: "
                 f"{row['worst_match_id']} ({number(row['worst_value'], 2)})")
+        if figure.best == "best" and row.get("best_matches"):
+            best = (f"{_asked_games('best', label, row['best_matches'], row['best_value'])}; worst: "
+                    f"{row['worst_match_id']} ({number(row['worst_value'], 2)})")
         if figure.best == "worst":
-            best = (f"worst match by {label}: {row['worst_match_id']} ({number(row['worst_value'], 2)}); best: "
-                    f"{row['best_match_id']} ({number(row['best_value'], 2)})")
+            asked = (_asked_games("worst", label, row["worst_matches"], row["worst_value"])
+                     if row.get("worst_matches") else
+                     f"worst match by {label}: {row['worst_match_id']} ({number(row['worst_value'], 2)})")
+            best = f"{asked}; best: {row['best_match_id']} ({number(row['best_value'], 2)})"
         if figure.best is not None:
             parts.append(f"{row['player']}'s {best}. {record}. {figures}.")
         elif metric in boards.RECORD_FIGURES:

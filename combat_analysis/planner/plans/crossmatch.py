@@ -39,9 +39,11 @@ from combat_analysis.planner.read.names import find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
 from combat_analysis.planner.read.scope import HEAD_TO_HEAD, ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
+from combat_analysis.planner.read.words import unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.boards import (
     DEFAULT_MIN_GAMES,
+    FIRST_TAKEN,
     GAME_FIGURES,
     MATCH_FIGURES,
     RECORD_FIGURES,
@@ -99,6 +101,9 @@ _FIRST_BLOOD_VICTIM = re.compile(r"\bfirst[- ]blooded\b|\b(?:die[sd]?|dying)\s+f
                                  r"|\bdied\s+first\b|\bfirst\s+to\s+die\b|\bvictims?\s+of\s+(?:the\s+)?first\s+blood\b"
                                  r"|\bfirst\s+blood\s+victims?\b|\b(?:gave|given|give|gives|giving|conceded?|surrender(?:ed)?)"
                                  r"\s+(?:up\s+|away\s+)?first\s+blood\b")
+# "when is first blood", "what time was first blood": its time, not its victim ("who was first blood")
+_FIRST_BLOOD_TIME = re.compile(r"\b(?:when|what\s+(?:time|minute|second))\s+(?:is|was|does|did)\s+(?:the\s+)?"
+                               r"first[- ]blood\b(?!ed)")
 _FIRST_BLOODS = re.compile(r"\bfirst[- ]?bloods\b|\bfbs\b")
 # A count denied: "who has never won", "who hasn't died once", "zero first bloods": those whose count is 0.
 _NEVER = re.compile(r"\b(?:never|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
@@ -191,6 +196,9 @@ def _refined(figure: str, r: Reading, text: str) -> FigureSlot:
         return FigureSlot("kills_on", "game", versus=victim)
     if figure == "deaths":
         return _deaths(r, text)
+    if figure in FIRST_TAKEN and _WHEN.search(text) and re.search(r"\bfirst\b", text):  # "the earliest first tower"
+        order = "asc" if _EARLY.search(text) else "desc" if _LATE.search(text) else None
+        return FigureSlot(FIRST_TAKEN[figure][0], "match", order=order)  # type: ignore[arg-type]
     if figure == "first_bloods" and _WHEN.search(text):
         order = "asc" if _EARLY.search(text) else "desc" if _LATE.search(text) else None
         return FigureSlot("first_blood_s", "match", order=order)  # type: ignore[arg-type]
@@ -256,7 +264,7 @@ def _figure(r: Reading, text: str) -> FigureSlot:
     """The figure slot (see the module docstring)."""
     if _MULTIKILLS.search(text):
         return FigureSlot(None, None, unsupported="multi-kills and kill streaks")
-    if _FIRST_BLOOD_VICTIM.search(text):
+    if _FIRST_BLOOD_VICTIM.search(text) and not _FIRST_BLOOD_TIME.search(text):
         return FigureSlot("first_blood_deaths", "game")
     if _WIN_RATE.search(text):
         return FigureSlot("win_rate", "record")
@@ -470,8 +478,18 @@ _CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST
                  r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+)\b"))
 
 
+# What identifies a game, asked beside a game the question picks ("worst game, what date", "gimme the match id"):
+# a picked game is always said by number, id and day.
+_IDENTIFIES = re.compile(r"\b(?:dates?|days?|ids?|gimme|when)\b")
+
+
+def _picks_a_game(text: str) -> bool:
+    return bool(_BEST.search(text) or _WORST.search(text) or _SINGLE_GAME.search(text) or _MATCH_SUBJECT.search(text))
+
+
 def _unread(r: Reading, vocab: Vocabulary) -> list[str]:
-    taken = " ".join(m.group(0) for pattern in _CONSUMED for m in pattern.finditer(r.text))
+    consumed = (*_CONSUMED, _IDENTIFIES) if _picks_a_game(r.text) else _CONSUMED
+    taken = " ".join(m.group(0) for pattern in consumed for m in pattern.finditer(r.text))
     return [w for w in r.unread if not (r.roles and find_roles(w, vocab.roles)) and w not in taken.split()]
 
 
@@ -494,7 +512,7 @@ def _no_figure_reason(ask: Ask) -> str | None:
                 "cross-match version. Ask about one match (--match), or across matches about damage, kills, deaths, "
                 "KDA, gold, first bloods, objectives, match length, win rate or games played.")
     if r.npcs and slot.figure not in ("objectives_taken", "towers", "phoenixes", "titans", "gold_furies",
-                                      "fire_giants"):
+                                      "fire_giants", *(first for first, _ in FIRST_TAKEN.values())):
         # season figures are per player, god, role, side and match; answering about the players would be another question
         return (f"Across matches I have figures per player, god, role, side and match, not for non-players such as "
                 f"{refusals.no_digits(r.npcs[0])}. Ask about one match (--match) for what it did.")
@@ -843,7 +861,9 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
+    rest, aliases = _without_aliases(rest, vocab)
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
+    r = replace(r, assumptions=(*r.assumptions, *aliases))
     notes = (tuple(r.assumptions) + scope.spelled
              + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words))
     if r.ambiguous:
@@ -851,7 +871,8 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
         return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
             reason=f"'{mention.said}' fits more than one player, so I cannot tell whose figures you want; "
                    "please name the player.", options=tuple(mention.candidates)[:10]))
-    r = _order_as_side(r)
+    r = _damage_by_target(_jungle_as_role(_order_as_side(r)))
+    notes = (*notes, *(a for a in r.assumptions if a not in notes))
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
     ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
               scope=scope, least=least, result=result)
@@ -869,6 +890,67 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     return QueryPlan(question=question, intent=made.intent, assumptions=tuple(dict.fromkeys((*notes, *_readings(made)))),
                      scope=ManyMatches(selection=selection, words=scope.words), focus=players, season=made.figure,
                      summary=_summary(made.figure, selection), **made.update)
+
+
+# Damage said by its parts, a target kind after it ("dmg to towers and phoenixes", "damage on jungle camps"): the
+# catalog figure of that kind. The structure kinds said there restate the target, they are no objective count.
+_DAMAGE_TO = {"player": "damage_to_players", "structure": "damage_to_structures", "minion": "damage_to_minions",
+              "jungle": "damage_to_jungle", "boss": "damage_to_bosses"}
+_TARGET_WORDS = frozenset({"to", "on", "against", "at", "into", "vs", "versus"})
+_STRUCTURE_COUNTS = frozenset({"towers", "phoenixes", "titans", "objectives_taken"})
+
+
+def _jungle_as_role(r: Reading) -> Reading:
+    """"How does X do on jungle": with no figure for a target to qualify, the jungle said is the role."""
+    said = next((q for q in r.qualifiers if q.kind == "jungle" and q.name is None
+                 and re.search(r"\bjungl(?:e|er|ers)$", q.said)), None)
+    if said is None or r.roles or r.metrics:
+        return r
+    return replace(r, roles=("Jungle",), qualifiers=tuple(q for q in r.qualifiers if q is not said),
+                   assumptions=(*r.assumptions, f"'{said.said}' read as the Jungle role"))
+
+
+def _damage_by_target(r: Reading) -> Reading:
+    if "damage_dealt" not in r.metrics:
+        return r
+    target = next((q for q in r.qualifiers if q.name is None and q.kind in _DAMAGE_TO
+                   and q.preposition in _TARGET_WORDS), None)
+    if target is None:
+        return r
+    figure = _DAMAGE_TO[target.kind]
+    kept = (m for m in r.metrics if not (figure == "damage_to_structures" and m in _STRUCTURE_COUNTS))
+    metrics = tuple(dict.fromkeys(figure if m == "damage_dealt" else m for m in kept))
+    note = f"'damage {target.said}' read as {metric_label(figure)}"
+    return replace(r, metrics=metrics, assumptions=(*r.assumptions, note))
+
+
+# A name with another spelling of it in parentheses: "xenia (Ξένια)", "Ξένια (xenia)", "big tuna (the fish)".
+_PARENTHESES = re.compile(r"(?P<before>(?:[^\s()]+\s+){0,2}?[^\s()]+)\s*\((?P<inside>[^()]+)\)")
+
+
+def _one_player(text: str, vocab: Vocabulary) -> str | None:
+    found = read_question(text, vocab)
+    return found.players[0] if len(set(found.players)) == 1 and not found.ambiguous else None
+
+
+def _without_aliases(text: str, vocab: Vocabulary) -> tuple[str, tuple[str, ...]]:
+    """A player named twice, once in parentheses: the spelling that names nobody is the other one's, and is read
+    as that player (said), so it is no unknown name. Names that read as two different players stay."""
+    notes = []
+    for found in reversed(list(_PARENTHESES.finditer(text))):
+        before, inside = found.group("before"), found.group("inside").strip()
+        inside_player = _one_player(inside, vocab)
+        words = before.split()
+        # the words right before that are no word the planner knows: the other spelling
+        size = next((n for n in range(len(words), 0, -1) if all(unknown_words(w) for w in words[-n:])), 0)
+        alias = " ".join(words[-size:]) if size else ""
+        if inside_player and alias and not read_question(alias, vocab).players:
+            text = text[:found.start()] + f"{' '.join(words[:-size])} {inside}".strip() + text[found.end():]
+            notes.append(f"'{alias}' read as {inside_player}, named beside it")
+        elif not inside_player and unknown_words(inside) and (beside := _one_player(words[-1], vocab)):
+            text = text[:found.start()] + before + text[found.end():]
+            notes.append(f"'{inside}' read as {beside}, named beside it")
+    return " ".join(text.split()), tuple(notes)
 
 
 def _order_as_side(r: Reading) -> Reading:

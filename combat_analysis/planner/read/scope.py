@@ -19,6 +19,7 @@ from typing import Literal
 
 from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
+from combat_analysis.planner.read.words import known_words
 
 ScopeKind = Literal["none", "match", "matches", "all"]
 
@@ -76,6 +77,8 @@ _ONCE_RANKED = (r"\b" + _ONCE + r"\s+(?:(?!the\b)[a-z]+\s+)?(?:the\s+)?" + _RANK
                 r"|\bhow\s+(?:many\s+times|often)\b(?:\s+[\w']+){0,4}?\s+" + _ONCE + r"\b")
 # Head-to-head said any way: "head to head", kills "each way" / "on each other", games "on opposite sides" / "as
 # opponents": two players' figures against each other, both ways, over the games they shared.
+# What a match has one of: its first blood, its first objective of a kind.
+_FIRST_OF_MATCH = (r"first[- ]?(?:blood|objective|tower|phoenix|titan|gold\s+fury|fire\s+giant)\b")
 _HEAD_TO_HEAD = (r"\b(head[- ]to[- ]head|h2h|(?:each|both|either)\s+ways?|(?:and\s+)?(?:the\s+)?other\s+way\s+a?round"
                  r"|(?:and\s+)?vice[- ]versa|(?:on|against|versus|vs\.?)\s+each\s+other"
                  r"|(?:(?:when|while|where)\s+(?:they\s+(?:were|are|was)\s+|they're\s+)?)?(?:on\s+)?"
@@ -93,6 +96,10 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"|\b(?:longest|shortest|quickest|fastest|slowest|bloodiest|closest|tightest|most\s+one[- ]sided)\s+"
     + _GAME + r"(?:es|s)?\b"
     r"|\b(?:average|avg|mean|typical|usual)\s+(?:" + _GAME + r"\s+)?(?:length|duration|first\s+blood|gold\s+lead)\b"
+    # a match has one first blood, one first tower: any average of it is over matches ("on average when does first
+    # blood happen")
+    r"|\b(?:average|avg|mean|typical(?:ly)?|usual(?:ly)?|normally)\b(?:\s+[\w']+){0,6}?\s+" + _FIRST_OF_MATCH +
+    r"|" + _FIRST_OF_MATCH + r"(?:\s+[\w']+){0,6}?\s+(?:on\s+)?(?:average|avg|typically|usually|normally)\b"
     r"|\bhow\s+long\s+(?:do|does)\s+(?:our\s+|the\s+|a\s+)?" + _GAME + r"(?:es|s)?\s+(?:last|take|go|run)\b"
     # a single game among many
     r"|\bin\s+(?:one|a\s+single|any|a|one\s+single)\s+" + _GAME + r"\b|\bsingle[- ]" + _GAME + r"\b"
@@ -390,8 +397,10 @@ _READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, 
             _every_match, _by_nature, _player_average)
 
 # Scope and match-figure words a typist gets wrong: a letter left out, one doubled, two swapped ("overal",
-# "thsi", "lenght"). A substituted letter is not read, as it often makes another word ("reason", "gamer").
-_SPELLED = ("overall", "season", "across", "this", "length", "average", "total", "latest", "duration")
+# "thsi", "lenght", "gmaes"). A substituted letter is not read, as it often makes another word ("reason", "gamer"),
+# nor a slip that is itself a word ("game" is no slip of "games", "ever" none of "every").
+_SPELLED = ("overall", "season", "across", "this", "length", "average", "total", "latest", "duration", "games",
+            "matches", "game", "match")
 _WISE = re.compile(r"\b([a-z/]+)-wise\b")
 
 
@@ -403,7 +412,8 @@ def _near_misses(word: str) -> frozenset[str]:
     return frozenset((left_out | doubled | swapped) - {word})
 
 
-_MISSPELT = {slip: word for word in _SPELLED for slip in _near_misses(word) if len(slip) >= 4}
+_MISSPELT = {slip: word for word in _SPELLED for slip in _near_misses(word)
+             if len(slip) >= 4 and slip not in known_words() and slip not in _SPELLED}
 _MISSPELT["dmg"] = "damage"  # the one figure word shortened so often that it reads as a word of its own
 
 

@@ -91,6 +91,7 @@ evaluation review stage stages phases proc procs besides aa didn't didnt come ca
 wise throw throws threw thrown throwing
 far weren't werent wasn't wasnt aren't arent isn't isnt doesn't doesnt don't dont
 ate eat eats eaten eating soak soaks soaked soaking sponge sponged tank tanks tanked tanking absorb absorbing face
+fast faster fastest quick quicker quickest slow slower slowest soon sooner soonest earlier earliest later latest
 """.split())
 
 # How a question names a role: "the junglers", "adc", "top" (the entity reader finds them; here they are known words).
