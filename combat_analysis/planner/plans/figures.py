@@ -255,8 +255,9 @@ def _by_attack_kind(question: str, r: Reading, e: Entities, vocab: Vocabulary, m
 def _composed(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
               qualifiers: list[Qualifier], assumptions: list[str]) -> QueryPlan:
     """The chosen figures in the shape the reading asks for."""
-    if "gold_diff" in metrics and len(e.players) > 1:
-        # "gold diff A vs B": the two players' gold side by side, the difference said; the team series is no answer
+    if "gold_diff" in metrics and (len(e.players) > 1 or e.by_player):
+        # "gold diff A vs B", "mid gold diff" (a role's players, a lane matchup): the players' gold side by side, the
+        # difference said; the team series is no answer
         metrics = list(dict.fromkeys("gold" if m == "gold_diff" else m for m in metrics))
         assumptions.append("'gold diff' between players read as each player's gold and the gap between them")
     if "gold_diff" in metrics:
