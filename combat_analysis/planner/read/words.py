@@ -27,6 +27,7 @@ across against among around up down out off per via within without till until up
 not no yes please pls plz thanks thank hey hi ok okay well oh really actually actual basically exactly overall
 quite very much many more most less least lot lots bit kind sort like
 tell show give list display find see know want need looking look check name say select pick choose identify
+lock locked locking picked picks
 thing things stuff number numbers amount amounts figure figures value values stat stats statistic statistics total
 totals count counts sum score scores result results data info information
 player players person people guy guys someone somebody anyone anybody everyone everybody nobody one
