@@ -230,7 +230,7 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
                        "damage, healing, kills, gold, experience, crowd control, purchases and objectives.",
                        (), assumptions)
     metrics, qualifiers = chosen
-    each = _own_superlatives(r) or _read_beside(r)
+    each = _own_superlatives(r) or _both_ends(r) or _read_beside(r)
     if len(each) > 1 and not e.players:
         return _ranked_in_turn(question, r, e, vocab, each)
     if ATTACK_KINDS.search(r.text) and "ability" in metric(metrics[0]).dimensions:
@@ -291,6 +291,25 @@ def _own_superlatives(r: Reading) -> list[tuple[MetricHit, str]]:
     return [(h, said) for h, said in found if h.metric_id in r.metrics] if len({h.metric_id for h, _ in found}) > 1 else []
 
 
+_HIGH_END = re.compile(r"\b(most|highest|biggest|largest|greatest|best)\b")
+_LOW_END = re.compile(r"\b(least|fewest|lowest|smallest|worst)\b")
+_AT_LEAST = re.compile(r"\bat\s+least\b")  # a threshold ("at least 5 kills"), no end of a ranking
+
+
+def _both_ends(r: Reading) -> list[tuple[MetricHit, str]]:
+    """Both ends of one figure in one question ("most and least gold", "highest xp and lowest xp - who"): the
+    leader, then the last, each ranked in turn, in the order the question says them."""
+    hits = [h for h in r.metric_hits if metric(h.metric_id).is_figure and h.metric_id in r.metrics]
+    if len({h.metric_id for h in hits}) != 1:
+        return []
+    text = _AT_LEAST.sub(lambda m: " " * len(m.group(0)), r.text)
+    high, low = _HIGH_END.search(text), _LOW_END.search(text)
+    if high is None or low is None:
+        return []
+    ends = sorted((high, low), key=lambda m: m.start())
+    return [(hits[0], m.group(1)) for m in ends]
+
+
 def _read_beside(r: Reading) -> list[tuple[MetricHit, str]]:
     """A ranking named by a loose word, and the figure its literal reading names ("who had the fattest crit": the
     biggest hit, then the biggest critical hit), each ranked in turn."""
@@ -306,8 +325,12 @@ def _ranked_in_turn(question: str, r: Reading, e: Entities, vocab: Vocabulary,
     """One ranking per figure, each in the order its own superlative says, with the same entities and window."""
     plans = []
     for hit, said in each:
-        shape = replace(r.shape, superlative=True, order="asc" if said in ("least", "fewest", "lowest", "worst") else "desc")
-        plans.append(figure_plan(question, replace(r, metrics=(hit.metric_id,), metric_hits=(hit,), shape=shape), e, vocab))
+        low = bool(_LOW_END.fullmatch(said))
+        shape = replace(r.shape, superlative=True, order="asc" if low else "desc")
+        # each ranking reads only its own end, so one figure's two ends are two rankings, not two again
+        text = (_HIGH_END if low else _LOW_END).sub(lambda m: " " * len(m.group(0)), r.text)
+        plans.append(figure_plan(question, replace(r, text=text, metrics=(hit.metric_id,), metric_hits=(hit,),
+                                                   shape=shape), e, vocab))
     return plans[0].model_copy(update={"parts": tuple(plans[1:])})
 
 
