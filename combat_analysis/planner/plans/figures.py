@@ -304,7 +304,9 @@ def _both_ends(r: Reading) -> list[tuple[MetricHit, str]]:
         return []
     text = _AT_LEAST.sub(lambda m: " " * len(m.group(0)), r.text)
     high, low = _HIGH_END.search(text), _LOW_END.search(text)
-    if high is None or low is None:
+    # both ends said in this question: a follow-up's text holds the earlier question's words too ("and the worst?")
+    asked = _AT_LEAST.sub(" ", normalize(r.question))
+    if high is None or low is None or not (_HIGH_END.search(asked) and _LOW_END.search(asked)):
         return []
     ends = sorted((high, low), key=lambda m: m.start())
     return [(hits[0], m.group(1)) for m in ends]
