@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from combat_analysis.planner.read.words import CHAT_BUY_VERB
+
 FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|takedown)\b|\bkilled\s+first\b"
                          r"|\bfirst\s+(?:player\s+|one\s+)?to\s+get\s+a\s+kill\b|\bfb\b|\bopened\s+the\s+scoring\b"
                          r"|\bdrew\s+first\s+blood\b")
@@ -33,6 +35,10 @@ BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\
 ITEM_WHEN = re.compile(r"\b(?:when|what\s+time|what\s+minute|at\s+what\s+(?:time|minute|point)|how\s+(?:early|late|soon|fast))\b"
                        r".*\b(?:buy|buys|bought|buying|purchas\w*|get|gets|got|getting|grab\w*|pick\w*|build|builds|built|"
                        r"complet\w*|finish\w*|rush\w*)\b")
+# Who bought a named item, or when, with the buying verbs of chat: "who rushed <item> first and when", "who copped
+# <item>", "who picked up <item> first"
+BUY_VERB = rf"(?:buy|buys|bought|buying|purchas\w*|{CHAT_BUY_VERB}|get|gets|got|getting|build|builds|built|complet\w*)"
+ITEM_BUYER = re.compile(rf"\bwho\b.*\b{BUY_VERB}\b|\b{BUY_VERB}\b.*\bwhen\b")
 # A build's first or last purchases: "his first 3 items", "the last purchase", "who bought Blink Rune first"
 BUILD_EDGE = re.compile(r"\b(?P<a>first|earliest|opening|starting|last|final|latest)\b")
 KILL_LIST = re.compile(r"\b(kill\s*feed|kill\s+list|list\s+(?:of\s+|all\s+(?:the\s+)?|the\s+)?kills|every\s+kill|all\s+(?:the\s+)?kills|"
@@ -63,7 +69,7 @@ MATCH_END = re.compile(rf"\b(?:when|wh?at\s+time|at\s+wh?at\s+(?:time|hour))\b[^
                        rf"|\b(?:end|finish)\s+(?:time\s+)?of\s+the\s+{_MATCH_NOUN}\b"
                        r"|\b(?:last|final|latest)\s+(?:event|thing|line|entry)\b"
                        rf"|\b{_MATCH_NOUN}\s+end\s+time\b")
-ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
+ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked(?!\s+up))\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
                     r"\bwhat\s+(gods|roles)\s+were\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
                     r"\bline\s*ups?\b|\bwho\s+(was|were|is|are)\s+(on|in)\s+team\b|\bwhich\s+players\s+(were|are)\s+on\b|"
                     r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b"

@@ -116,6 +116,9 @@ def _names(vocab: Vocabulary) -> tuple[_Name, ...]:
     for kind, names in (("player", vocab.player_names), ("ability", vocab.abilities), ("item", vocab.items),
                         ("god", vocab.gods), ("npc", vocab.npcs)):
         out += [_Name(kind, n, squash(n) or fold(n), name_parts(n) if kind == "player" else ()) for n in names if n]
+        # a possessive typed without its apostrophe keeps its "s": "titans bane" for Titan's Bane
+        out += [_Name(kind, n, bare, ()) for n in names if kind != "player" and n and _POSSESSIVE.search(n)
+                and (bare := squash(re.sub(r"['’]", "", n))) != squash(n)]
     return tuple(out)
 
 

@@ -40,7 +40,7 @@ from combat_analysis.planner.read.names import (
 )
 from combat_analysis.planner.read.spelling import corrected
 from combat_analysis.planner.read.timewords import parse_windows
-from combat_analysis.planner.read.words import NEUTRAL, stems, unknown_words
+from combat_analysis.planner.read.words import CHAT_BUY_VERB, NEUTRAL, stems, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # ------------------------------------------------------------------------------------------- metrics
@@ -673,7 +673,7 @@ _NOT_ROLES = re.compile(r"\bmid[\s-]*(game|match)\b(?![\s-]*ups?\b)|\b(early|lat
                         r"\bjungle\s+(camps?|monsters?|creeps?|mobs?|bosses|buffs?)\b|"
                         r"\b(?:to|from|by|against|in|into|on)\s+(?:the\s+)?jungle\b(?!\s+(?:role|player|laner|position))",
                         re.IGNORECASE)
-BUILDING = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\b(buy|bought|purchas\w*)\b")
+BUILDING = re.compile(rf"\bbuild(s|ing)?\b|\bbuilt\b|\b(buy|bought|purchas\w*)\b|\b{CHAT_BUY_VERB}\b")
 
 
 # A side named as the owner of what fell rather than the side that took it: "how many towers did order lose", "chaos

@@ -49,6 +49,10 @@ gain gained gains collect collected accumulate gather gathered happen happened c
 ahead behind lead leads leading led trail trailing trailed margin gap edge
 """.split())
 
+# The buying verbs of chat, beside buy and purchase: "who rushed <item>", "copped", "grabbed", "picked up"
+CHAT_BUY_VERB = (r"(?:rush(?:es|ed|ing)?|grab(?:s|bed|bing)?|cop|cops|copped|copping|snag(?:s|ged|ging)?|"
+                 r"pick(?:s|ed|ing)?\s+up)")
+
 # Words for a population of players, never one player's name nor a qualifier: "did people die to towers", "how
 # often did the guys feed", "anyone die to the fire giant".
 POPULATION = frozenset("""people peoples ppl peeps person persons guys guy folks folk dudes gamers anybody anyone
@@ -75,7 +79,8 @@ first blood fb win won wins winner victory victorious lose lost loser beat beate
 objective objectives tower towers phoenix phoenixes titan titans fury furies giant giants boss bosses
 structure structures building buildings jungle camps camp monster monsters minion minions creep creeps wave
 god gods player players role roles position positions lane lanes ability abilities skill skills spell spells
-item items build builds built buy bought purchase purchased purchases inventory kill kills killed slay slays slew slain
+item items build builds built buy bought purchase purchased purchases inventory rush rushed rushing
+grab grabbed grabbing cop copped copping snag snagged snagging kill kills killed slay slays slew slain
 death deaths died die dies alive mvp carried carry hard hardest highest biggest average avg mean median
 how many much combined together altogether total long length duration lasted start started begin began end ended finish finished
 kick kicked stop stopped wrap wrapped
