@@ -217,8 +217,24 @@ def _npc_source_filters(kind: str | None, r: Reading, vocab: Vocabulary) -> list
     return [Filter(dimension="source", op="=" if len(towers) == 1 else "in", values=towers)]
 
 
+# Slang for the weakest player of a side or the match ("who was the problem", "the weak link", "our liability"): with
+# no figure named, the lowest KDA, the reading stated
+_WEAKEST = re.compile(r"\b(?:problems?|weak(?:est)?\s+links?|liabilit(?:y|ies)|weakest(?:\s+player)?|"
+                      r"boat\s*anchor|passengers?)\b")
+
+
+def _weakest(r: Reading) -> Reading:
+    """The reading of a weakest-player word as the lowest KDA (METRICS.md's KDA), every tie named by the ranking."""
+    found = _WEAKEST.search(r.text)
+    if found is None or any(metric(m).is_figure for m in r.metrics):
+        return r
+    return replace(r, metrics=("kda",), shape=replace(r.shape, superlative=True, order="asc"),
+                   assumptions=(*r.assumptions, f"'{found.group(0)}' read as the lowest KDA"))
+
+
 def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:
     """A figure, or several, composed from the reading's slots (see the module's docstring)."""
+    r = _weakest(r)
     e = gods_as_players(r, e, vocab)
     assumptions = [*r.assumptions, *e.notes]
     npc = npc_plan(question, r, vocab, assumptions)

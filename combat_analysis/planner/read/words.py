@@ -80,7 +80,9 @@ objective objectives tower towers phoenix phoenixes titan titans fury furies gia
 structure structures building buildings jungle camps camp monster monsters minion minions creep creeps wave
 god gods player players role roles position positions lane lanes ability abilities skill skills spell spells
 item items build builds built buy bought purchase purchased purchases inventory rush rushed rushing
-grab grabbed grabbing cop copped copping snag snagged snagging kill kills killed slay slays slew slain
+grab grabbed grabbing cop copped copping snag snagged snagging
+problem problems weak weakest link links liability liabilities anchor passenger passengers
+kill kills killed slay slays slew slain
 death deaths died die dies alive mvp carried carry hard hardest highest biggest average avg mean median
 how many much combined together altogether total long length duration lasted start started begin began end ended finish finished
 kick kicked stop stopped wrap wrapped
