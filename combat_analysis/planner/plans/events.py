@@ -113,7 +113,9 @@ def _objective_edge(ask: EventAsk) -> bool:
 
 def match_facts(ask: EventAsk) -> QueryPlan | None:
     edge = _match_edge(ask.text)
-    wanted = "match_info" in ask.r.metrics or ((MATCH_FACTS.search(ask.text) or edge) and not ask.figures)
+    # both edges asked ("what time did the match start and when did the log end") are the match facts too
+    edges = MATCH_START.search(ask.text) or MATCH_END.search(ask.text)
+    wanted = "match_info" in ask.r.metrics or ((MATCH_FACTS.search(ask.text) or edges) and not ask.figures)
     if not wanted or _objective_edge(ask):
         return None
     if edge is None:
