@@ -42,6 +42,7 @@ def test_the_god_of_a_side_s_role(spoken, question, team, role):
     ("{role} gold difference?", "Middle", "gold"),
     ("how far ahead was the {role} over the other one in xp", "Jungle", "experience"),
     ("{role} diff in damage", "Support", "damage_dealt"),
+    ("top lane kills diff", "Solo", "kills"),
 ])
 def test_a_role_s_matchup_names_both_players_both_figures_and_the_gap(spoken, question, role, figure):
     one, two = (_player(spoken.truth, team, role) for team in (1, 2))

@@ -565,6 +565,10 @@ def _series(text: str, superlative: bool) -> bool:
     return not (superlative and all(_CHART_ONLY.fullmatch(c) for c in cues))
 
 
+# A lane is a role, not a ranking: "top lane gold diff" sets the solo players side by side
+_LANE_NAMES = re.compile(r"\b(?:top|bot|bottom)\s+(?:lane|laner|laners|lanes|side)\b")
+
+
 def read_shape(text: str) -> Shape:
     top = TOP_N.search(text)
     position = POSITION.search(text) or PLACE.search(text)
@@ -574,7 +578,7 @@ def read_shape(text: str) -> Shape:
         n = _NUMBER_WORDS.get(said) or int(said)
         n = max(1, min(n, 100))
     # "with at least 10 assists" and "more than 5 deaths" are conditions, neither a leader nor the list's order
-    ordering = THRESHOLD.sub(" ", text)
+    ordering = _LANE_NAMES.sub(" ", THRESHOLD.sub(" ", text))
     superlative = bool(SUPERLATIVE.search(ordering)) or bool(position)
     return Shape(superlative=superlative, order="asc" if ASCENDING.search(ordering)
                  else "desc", top=n, position=_POSITIONS[position.group(1)] if position else 1,
