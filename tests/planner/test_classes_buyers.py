@@ -42,3 +42,11 @@ def test_the_first_buyer_of_an_item_and_when(spoken, question):
             assert player in a.text, a.text
             assert f"{second // 60}:{second % 60:02d}" in a.text, a.text
             assert a.refusal is None and "not used" not in a.text, a.text
+
+
+@pytest.mark.parametrize("question", ["what did {p} pick up first", "what did the {p} grab first?", "what did {p} cop first"])
+def test_a_player_s_first_pickup(spoken, question):
+    for player, row in list(spoken.truth["players"].items())[:3]:
+        first = row["item_timeline"][0]
+        a = spoken.ask(question.format(p=player))
+        assert first["item"] in a.text and player in a.text, a.text

@@ -28,6 +28,8 @@ def _player(truth: dict, team: int, role: str) -> str:
     ("wut god was the {side} {role} on", 2, "Support"),
     ("which god did {side} {role} lock in", 2, "Jungle"),
     ("wich god did the {side} {role} play?", 1, "Carry"),
+    ("what did the {side} {role} lock in", 1, "Solo"),
+    ("wat did {side} {role} pick", 2, "Middle"),
 ])
 def test_the_god_of_a_side_s_role(spoken, question, team, role):
     player = _player(spoken.truth, team, role)

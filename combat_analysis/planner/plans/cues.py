@@ -27,6 +27,7 @@ KILL_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:kill|tak
 WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
 BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
                    r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
+                   rf"\bwhat\s+did\s+.*\b{CHAT_BUY_VERB}\b|"
                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b"
                    r"|\b(?:first|last|final|latest|earliest|opening|starting|next)\s+(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?)\b"
                    r"|\bname's\s+purchases\b|\b(?:buyers?|purchasers?)\b")
@@ -80,7 +81,9 @@ ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked(?!\s+up))\b|\b(which|
                     r"|\b(which|what)\s+(players|people)\s+(who\s+|that\s+)?(won|lost)\b"
                     r"|\bwho\s+(was|were|is|are)\s+(on|in)\s+the\s+(winning|losing|victorious|defeated)\s+(side|team)\b"
                     r"|\b(list|name|show)\s+(me\s+)?the\s+(winners|losers|winning\s+players|losing\s+players"
-                    r"|(players|people)\s+(who|that)\s+(won|lost))\b")
+                    r"|(players|people)\s+(who|that)\s+(won|lost))\b"
+                    # a pick is a god: "what did the order mid pick", "what did name lock in"
+                    r"|\b(?:what|which)\s+(?:did|does|do)\s+(?:the\s+)?(?:\w+\s+){1,3}?(?:pick|lock\s+in|lock)\b(?!\s+up)")
 POSITIONS = re.compile(r"\bwhere\b.*\b(die|died|dying|death|deaths|kill|kills|killed|fights?|fought|ganks?)\b|"
                        r"\bheat\s*maps?\b|\b(kill|death)\s+(positions?|locations?|map)\b")
 WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")
