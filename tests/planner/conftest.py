@@ -112,3 +112,24 @@ def renamed(tmp_path_factory):
 
     events = truth_tool.load(str(log))
     return SimpleNamespace(truth=truth_tool.figures(*events), events=events[0], ask=ask, names=names, log=log)
+
+
+@pytest.fixture(scope="module")
+def prefixed(tmp_path_factory):
+    """A simulated match where two players' names start with the same three letters ("Kestrel9", "KesselRun"),
+    with `truth` (truth.py's figures) and `ask`: the direct answer and the plan, through the whole pipeline."""
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.ingest.run import ingest_log
+    from tests.support.simulated import roster
+
+    work = tmp_path_factory.mktemp("prefixed")
+    first = roster(simulated_log(work / "plain", 53, "plain", scale=0.5))
+    log = simulated_log(work, 53, "prefixed", scale=0.5, names={first[0]: "Kestrel9", first[1]: "KesselRun"})
+    match_id = ingest_log(log, work / "wh").match_id
+
+    def ask(question: str):
+        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
+                              followups=False)
+        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
+
+    return SimpleNamespace(truth=truth_of(log), ask=ask)

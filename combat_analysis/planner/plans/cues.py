@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from combat_analysis.planner.read.words import CHAT_BUY_VERB
+
 FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|takedown)\b|\bkilled\s+first\b"
                          r"|\bfirst\s+(?:player\s+|one\s+)?to\s+get\s+a\s+kill\b|\bfb\b|\bopened\s+the\s+scoring\b"
                          r"|\bdrew\s+first\s+blood\b")
@@ -25,6 +27,7 @@ KILL_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:kill|tak
 WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
 BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
                    r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
+                   rf"\bwhat\s+did\s+.*\b{CHAT_BUY_VERB}\b|"
                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b"
                    r"|\b(?:first|last|final|latest|earliest|opening|starting|next)\s+(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?)\b"
                    r"|\bname's\s+purchases\b|\b(?:buyers?|purchasers?)\b")
@@ -33,6 +36,10 @@ BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\
 ITEM_WHEN = re.compile(r"\b(?:when|what\s+time|what\s+minute|at\s+what\s+(?:time|minute|point)|how\s+(?:early|late|soon|fast))\b"
                        r".*\b(?:buy|buys|bought|buying|purchas\w*|get|gets|got|getting|grab\w*|pick\w*|build|builds|built|"
                        r"complet\w*|finish\w*|rush\w*)\b")
+# Who bought a named item, or when, with the buying verbs of chat: "who rushed <item> first and when", "who copped
+# <item>", "who picked up <item> first"
+BUY_VERB = rf"(?:buy|buys|bought|buying|purchas\w*|{CHAT_BUY_VERB}|get|gets|got|getting|build|builds|built|complet\w*)"
+ITEM_BUYER = re.compile(rf"\bwho\b.*\b{BUY_VERB}\b|\b{BUY_VERB}\b.*\bwhen\b")
 # A build's first or last purchases: "his first 3 items", "the last purchase", "who bought Blink Rune first"
 BUILD_EDGE = re.compile(r"\b(?P<a>first|earliest|opening|starting|last|final|latest)\b")
 KILL_LIST = re.compile(r"\b(kill\s*feed|kill\s+list|list\s+(?:of\s+|all\s+(?:the\s+)?|the\s+)?kills|every\s+kill|all\s+(?:the\s+)?kills|"
@@ -63,7 +70,7 @@ MATCH_END = re.compile(rf"\b(?:when|wh?at\s+time|at\s+wh?at\s+(?:time|hour))\b[^
                        rf"|\b(?:end|finish)\s+(?:time\s+)?of\s+the\s+{_MATCH_NOUN}\b"
                        r"|\b(?:last|final|latest)\s+(?:event|thing|line|entry)\b"
                        rf"|\b{_MATCH_NOUN}\s+end\s+time\b")
-ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
+ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked(?!\s+up))\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
                     r"\bwhat\s+(gods|roles)\s+were\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
                     r"\bline\s*ups?\b|\bwho\s+(was|were|is|are)\s+(on|in)\s+team\b|\bwhich\s+players\s+(were|are)\s+on\b|"
                     r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b"
@@ -74,7 +81,9 @@ ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked)\b|\b(which|what)\s+(
                     r"|\b(which|what)\s+(players|people)\s+(who\s+|that\s+)?(won|lost)\b"
                     r"|\bwho\s+(was|were|is|are)\s+(on|in)\s+the\s+(winning|losing|victorious|defeated)\s+(side|team)\b"
                     r"|\b(list|name|show)\s+(me\s+)?the\s+(winners|losers|winning\s+players|losing\s+players"
-                    r"|(players|people)\s+(who|that)\s+(won|lost))\b")
+                    r"|(players|people)\s+(who|that)\s+(won|lost))\b"
+                    # a pick is a god: "what did the order mid pick", "what did name lock in"
+                    r"|\b(?:what|which)\s+(?:did|does|do)\s+(?:the\s+)?(?:\w+\s+){1,3}?(?:pick|lock\s+in|lock)\b(?!\s+up)")
 POSITIONS = re.compile(r"\bwhere\b.*\b(die|died|dying|death|deaths|kill|kills|killed|fights?|fought|ganks?)\b|"
                        r"\bheat\s*maps?\b|\b(kill|death)\s+(positions?|locations?|map)\b")
 WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")

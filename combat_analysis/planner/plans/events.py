@@ -22,6 +22,7 @@ from combat_analysis.planner.plans.cues import (
     FIRST_BLOOD,
     FIRST_BLOOD_NAMED,
     FIRST_OR_LAST,
+    ITEM_BUYER,
     ITEM_WHEN,
     KILL_EDGE,
     KILL_LIST,
@@ -112,7 +113,9 @@ def _objective_edge(ask: EventAsk) -> bool:
 
 def match_facts(ask: EventAsk) -> QueryPlan | None:
     edge = _match_edge(ask.text)
-    wanted = "match_info" in ask.r.metrics or ((MATCH_FACTS.search(ask.text) or edge) and not ask.figures)
+    # both edges asked ("what time did the match start and when did the log end") are the match facts too
+    edges = MATCH_START.search(ask.text) or MATCH_END.search(ask.text)
+    wanted = "match_info" in ask.r.metrics or ((MATCH_FACTS.search(ask.text) or edges) and not ask.figures)
     if not wanted or _objective_edge(ask):
         return None
     if edge is None:
@@ -342,7 +345,8 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     item_breakdown = ("item" in r.groups and not (e.players or e.roles or e.gods)) or \
         (per_group and "items_purchased" in metrics)
     bought_when = bool(r.items) and bool(ITEM_WHEN.search(text))
-    if not (BUILD.search(text) or bought_when) or r.shape.count or r.shape.superlative or item_breakdown or \
+    bought_by = bool(r.items) and bool(ITEM_BUYER.search(text))
+    if not (BUILD.search(text) or bought_when or bought_by) or r.shape.count or r.shape.superlative or item_breakdown or \
             [m for m in metrics if m not in ("items_purchased", "build")]:
         return None
     filters, focus = entity_filters(e, ROSTER_DIMS)

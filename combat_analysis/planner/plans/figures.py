@@ -217,8 +217,24 @@ def _npc_source_filters(kind: str | None, r: Reading, vocab: Vocabulary) -> list
     return [Filter(dimension="source", op="=" if len(towers) == 1 else "in", values=towers)]
 
 
+# Slang for the weakest player of a side or the match ("who was the problem", "the weak link", "our liability"): with
+# no figure named, the lowest KDA, the reading stated
+_WEAKEST = re.compile(r"\b(?:problems?|weak(?:est)?\s+links?|liabilit(?:y|ies)|weakest(?:\s+player)?|"
+                      r"boat\s*anchor|passengers?)\b")
+
+
+def _weakest(r: Reading) -> Reading:
+    """The reading of a weakest-player word as the lowest KDA (METRICS.md's KDA), every tie named by the ranking."""
+    found = _WEAKEST.search(r.text)
+    if found is None or any(metric(m).is_figure for m in r.metrics):
+        return r
+    return replace(r, metrics=("kda",), shape=replace(r.shape, superlative=True, order="asc"),
+                   assumptions=(*r.assumptions, f"'{found.group(0)}' read as the lowest KDA"))
+
+
 def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:
     """A figure, or several, composed from the reading's slots (see the module's docstring)."""
+    r = _weakest(r)
     e = gods_as_players(r, e, vocab)
     assumptions = [*r.assumptions, *e.notes]
     npc = npc_plan(question, r, vocab, assumptions)
@@ -230,7 +246,7 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
                        "damage, healing, kills, gold, experience, crowd control, purchases and objectives.",
                        (), assumptions)
     metrics, qualifiers = chosen
-    each = _own_superlatives(r) or _read_beside(r)
+    each = _own_superlatives(r) or _both_ends(r) or _read_beside(r)
     if len(each) > 1 and not e.players:
         return _ranked_in_turn(question, r, e, vocab, each)
     if ATTACK_KINDS.search(r.text) and "ability" in metric(metrics[0]).dimensions:
@@ -255,8 +271,9 @@ def _by_attack_kind(question: str, r: Reading, e: Entities, vocab: Vocabulary, m
 def _composed(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
               qualifiers: list[Qualifier], assumptions: list[str]) -> QueryPlan:
     """The chosen figures in the shape the reading asks for."""
-    if "gold_diff" in metrics and len(e.players) > 1:
-        # "gold diff A vs B": the two players' gold side by side, the difference said; the team series is no answer
+    if "gold_diff" in metrics and (len(e.players) > 1 or e.by_player):
+        # "gold diff A vs B", "mid gold diff" (a role's players, a lane matchup): the players' gold side by side, the
+        # difference said; the team series is no answer
         metrics = list(dict.fromkeys("gold" if m == "gold_diff" else m for m in metrics))
         assumptions.append("'gold diff' between players read as each player's gold and the gap between them")
     if "gold_diff" in metrics:
@@ -290,6 +307,27 @@ def _own_superlatives(r: Reading) -> list[tuple[MetricHit, str]]:
     return [(h, said) for h, said in found if h.metric_id in r.metrics] if len({h.metric_id for h, _ in found}) > 1 else []
 
 
+_HIGH_END = re.compile(r"\b(most|highest|biggest|largest|greatest|best)\b")
+_LOW_END = re.compile(r"\b(least|fewest|lowest|smallest|worst)\b")
+_AT_LEAST = re.compile(r"\bat\s+least\b")  # a threshold ("at least 5 kills"), no end of a ranking
+
+
+def _both_ends(r: Reading) -> list[tuple[MetricHit, str]]:
+    """Both ends of one figure in one question ("most and least gold", "highest xp and lowest xp - who"): the
+    leader, then the last, each ranked in turn, in the order the question says them."""
+    hits = [h for h in r.metric_hits if metric(h.metric_id).is_figure and h.metric_id in r.metrics]
+    if len({h.metric_id for h in hits}) != 1:
+        return []
+    text = _AT_LEAST.sub(lambda m: " " * len(m.group(0)), r.text)
+    high, low = _HIGH_END.search(text), _LOW_END.search(text)
+    # both ends said in this question: a follow-up's text holds the earlier question's words too ("and the worst?")
+    asked = _AT_LEAST.sub(" ", normalize(r.question))
+    if high is None or low is None or not (_HIGH_END.search(asked) and _LOW_END.search(asked)):
+        return []
+    ends = sorted((high, low), key=lambda m: m.start())
+    return [(hits[0], m.group(1)) for m in ends]
+
+
 def _read_beside(r: Reading) -> list[tuple[MetricHit, str]]:
     """A ranking named by a loose word, and the figure its literal reading names ("who had the fattest crit": the
     biggest hit, then the biggest critical hit), each ranked in turn."""
@@ -305,8 +343,12 @@ def _ranked_in_turn(question: str, r: Reading, e: Entities, vocab: Vocabulary,
     """One ranking per figure, each in the order its own superlative says, with the same entities and window."""
     plans = []
     for hit, said in each:
-        shape = replace(r.shape, superlative=True, order="asc" if said in ("least", "fewest", "lowest", "worst") else "desc")
-        plans.append(figure_plan(question, replace(r, metrics=(hit.metric_id,), metric_hits=(hit,), shape=shape), e, vocab))
+        low = bool(_LOW_END.fullmatch(said))
+        shape = replace(r.shape, superlative=True, order="asc" if low else "desc")
+        # each ranking reads only its own end, so one figure's two ends are two rankings, not two again
+        text = (_HIGH_END if low else _LOW_END).sub(lambda m: " " * len(m.group(0)), r.text)
+        plans.append(figure_plan(question, replace(r, text=text, metrics=(hit.metric_id,), metric_hits=(hit,),
+                                                   shape=shape), e, vocab))
     return plans[0].model_copy(update={"parts": tuple(plans[1:])})
 
 

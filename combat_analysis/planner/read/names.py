@@ -116,6 +116,9 @@ def _names(vocab: Vocabulary) -> tuple[_Name, ...]:
     for kind, names in (("player", vocab.player_names), ("ability", vocab.abilities), ("item", vocab.items),
                         ("god", vocab.gods), ("npc", vocab.npcs)):
         out += [_Name(kind, n, squash(n) or fold(n), name_parts(n) if kind == "player" else ()) for n in names if n]
+        # a possessive typed without its apostrophe keeps its "s": "titans bane" for Titan's Bane
+        out += [_Name(kind, n, bare, ()) for n in names if kind != "player" and n and _POSSESSIVE.search(n)
+                and (bare := squash(re.sub(r"['’]", "", n))) != squash(n)]
     return tuple(out)
 
 
@@ -195,7 +198,9 @@ def _fuzzy(key: str, names: tuple[_Name, ...], single_word: bool) -> list[_Name]
 def _loose(how: str, key: str, size: int, names: tuple[_Name, ...]) -> tuple[list[_Name], bool]:
     """The names a loose match finds, and whether they are several players (an ambiguous fragment)."""
     if how == "prefix":
-        found = [n for n in names if n.kind in ("player", "god") and n.key.startswith(key)] if len(key) >= 4 else []
+        # three letters are the start of a player's name ("tsu"), never of a god's: too many god names share them
+        kinds = ("player", "god") if len(key) >= 4 else ("player",)
+        found = [n for n in names if n.kind in kinds and n.key.startswith(key)]
         if len({n.name for n in found}) == 1:
             return found, False
         players = {n.name for n in found if n.kind == "player"}
@@ -275,7 +280,8 @@ def _hits(how: str, tokens: list[Token], i: int, size: int, names: tuple[_Name, 
     if how == "nickname":
         return _nickname(span, tokens, i, names), False
     # a phrase that starts or ends with an ordinary word is not a loosely spelled name
-    if common(span[0].text) or common(span[-1].text) or len(key) < 3 or (how != "fragment" and len(key) < 4):
+    if common(span[0].text) or common(span[-1].text) or len(key) < 3 \
+            or (how not in ("fragment", "prefix") and len(key) < 4):
         return [], False
     if how == "item head":
         return _item_head(key, names, question), False

@@ -40,7 +40,7 @@ from combat_analysis.planner.read.names import (
 )
 from combat_analysis.planner.read.spelling import corrected
 from combat_analysis.planner.read.timewords import parse_windows
-from combat_analysis.planner.read.words import NEUTRAL, stems, unknown_words
+from combat_analysis.planner.read.words import CHAT_BUY_VERB, NEUTRAL, stems, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # ------------------------------------------------------------------------------------------- metrics
@@ -565,6 +565,10 @@ def _series(text: str, superlative: bool) -> bool:
     return not (superlative and all(_CHART_ONLY.fullmatch(c) for c in cues))
 
 
+# A lane is a role, not a ranking: "top lane gold diff" sets the solo players side by side
+_LANE_NAMES = re.compile(r"\b(?:top|bot|bottom)\s+(?:lane|laner|laners|lanes|side)\b")
+
+
 def read_shape(text: str) -> Shape:
     top = TOP_N.search(text)
     position = POSITION.search(text) or PLACE.search(text)
@@ -574,7 +578,7 @@ def read_shape(text: str) -> Shape:
         n = _NUMBER_WORDS.get(said) or int(said)
         n = max(1, min(n, 100))
     # "with at least 10 assists" and "more than 5 deaths" are conditions, neither a leader nor the list's order
-    ordering = THRESHOLD.sub(" ", text)
+    ordering = _LANE_NAMES.sub(" ", THRESHOLD.sub(" ", text))
     superlative = bool(SUPERLATIVE.search(ordering)) or bool(position)
     return Shape(superlative=superlative, order="asc" if ASCENDING.search(ordering)
                  else "desc", top=n, position=_POSITIONS[position.group(1)] if position else 1,
@@ -673,7 +677,7 @@ _NOT_ROLES = re.compile(r"\bmid[\s-]*(game|match)\b(?![\s-]*ups?\b)|\b(early|lat
                         r"\bjungle\s+(camps?|monsters?|creeps?|mobs?|bosses|buffs?)\b|"
                         r"\b(?:to|from|by|against|in|into|on)\s+(?:the\s+)?jungle\b(?!\s+(?:role|player|laner|position))",
                         re.IGNORECASE)
-BUILDING = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\b(buy|bought|purchas\w*)\b")
+BUILDING = re.compile(rf"\bbuild(s|ing)?\b|\bbuilt\b|\b(buy|bought|purchas\w*)\b|\b{CHAT_BUY_VERB}\b")
 
 
 # A side named as the owner of what fell rather than the side that took it: "how many towers did order lose", "chaos

@@ -67,9 +67,32 @@ def correction(word: str) -> str | None:
     return likeliest[0] if len(likeliest) == 1 else None
 
 
+# The question words, which every cue of a question's shape is written with ("what god", "which minute", "when did")
+QUESTION_WORDS = frozenset({"what", "which", "when", "where", "who", "whose", "how"})
+# Chat spellings of question words that are no single slip from them
+_CHAT_SPELLINGS = {"wut": "what", "wot": "what", "wat": "what", "wht": "what", "hw": "how"}
+
+
+def question_word(word: str) -> str | None:
+    """The question word `word` is typed for ("wat", "wich", "wen"), else None: a chat spelling, or an unknown word
+    one slip from exactly one question word with the same first letter."""
+    if word in _CHAT_SPELLINGS:
+        return _CHAT_SPELLINGS[word]
+    if len(word) < 3 or word in QUESTION_WORDS or _known(word):
+        return None
+    near = [w for w in QUESTION_WORDS if w[0] == word[0] and edit_kind(word, w) is not None]
+    return near[0] if len(near) == 1 else None
+
+
+def _question_words(text: str) -> str:
+    return re.sub(r"(?<!')\b[a-z]+\b(?!')", lambda m: question_word(m.group(0)) or m.group(0), text)
+
+
 def corrected(text: str) -> tuple[str, tuple[str, ...]]:
-    """`text` (normalized, names masked) with its closed-class typos corrected, and a note for each."""
+    """`text` (normalized, names masked) with its closed-class typos corrected, and a note for each; question words
+    are spelled out without a note, as a spelling changes no reading."""
     notes: list[str] = []
+    text = _question_words(text)
 
     def fix(m: re.Match) -> str:
         word = m.group(0)

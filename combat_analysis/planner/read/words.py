@@ -27,6 +27,7 @@ across against among around up down out off per via within without till until up
 not no yes please pls plz thanks thank hey hi ok okay well oh really actually actual basically exactly overall
 quite very much many more most less least lot lots bit kind sort like
 tell show give list display find see know want need looking look check name say select pick choose identify
+lock locked locking picked picks
 thing things stuff number numbers amount amounts figure figures value values stat stats statistic statistics total
 totals count counts sum score scores result results data info information
 player players person people guy guys someone somebody anyone anybody everyone everybody nobody one
@@ -47,6 +48,10 @@ use used uses using deal deals dealing dish dishes inflict inflicted cause cause
 gain gained gains collect collected accumulate gather gathered happen happened come came went go goes going had been something anything everything
 ahead behind lead leads leading led trail trailing trailed margin gap edge
 """.split())
+
+# The buying verbs of chat, beside buy and purchase: "who rushed <item>", "copped", "grabbed", "picked up"
+CHAT_BUY_VERB = (r"(?:rush(?:es|ed|ing)?|grab(?:s|bed|bing)?|cop|cops|copped|copping|snag(?:s|ged|ging)?|"
+                 r"pick(?:s|ed|ing)?\s+up)")
 
 # Words for a population of players, never one player's name nor a qualifier: "did people die to towers", "how
 # often did the guys feed", "anyone die to the fire giant".
@@ -74,7 +79,10 @@ first blood fb win won wins winner victory victorious lose lost loser beat beate
 objective objectives tower towers phoenix phoenixes titan titans fury furies giant giants boss bosses
 structure structures building buildings jungle camps camp monster monsters minion minions creep creeps wave
 god gods player players role roles position positions lane lanes ability abilities skill skills spell spells
-item items build builds built buy bought purchase purchased purchases inventory kill kills killed slay slays slew slain
+item items build builds built buy bought purchase purchased purchases inventory rush rushed rushing
+grab grabbed grabbing cop copped copping snag snagged snagging
+problem problems weak weakest link links liability liabilities anchor passenger passengers
+kill kills killed slay slays slew slain
 death deaths died die dies alive mvp carried carry hard hardest highest biggest average avg mean median
 how many much combined together altogether total long length duration lasted start started begin began end ended finish finished
 kick kicked stop stopped wrap wrapped

@@ -1,0 +1,29 @@
+"""Both ends of one figure in one question, end to end on a simulated match and checked against truth.py: the
+leaders and the last, every tied player named, and both figures."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+def _says(text: str, value: float) -> bool:
+    return any(abs(float(n.replace(",", "")) - value) <= 0.01
+               for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", text))
+
+
+@pytest.mark.parametrize(("question", "figure", "team"), [
+    ("most xp and least xp - who", "experience", None),
+    ("highest and lowest gold, who?", "gold", None),
+    ("who had the fewest and the most deaths on chaos", "deaths", 2),
+    ("biggest and smallest damage dealt in the match", "damage_dealt", None),
+    ("order: lowest and highest assists", "assists", 1),
+])
+def test_both_ends_of_one_figure(spoken, question, figure, team):
+    rows = {p: row[figure] for p, row in spoken.truth["players"].items() if team is None or row["team"] == team}
+    a = spoken.ask(question)
+    for end in (max(rows.values()), min(rows.values())):
+        assert _says(a.text, end), a.text
+        for player in (p for p, v in rows.items() if v == end):
+            assert player in a.text, a.text
