@@ -119,10 +119,15 @@ def full_stop(text: str) -> str:
     return text + ("" if not text or text.endswith((".", "?", "!")) else ".")
 
 
-def join_and(items: Sequence[str]) -> str:
-    """"A", "A and B", "A, B and C"; "" for none."""
+def join_and(items: Sequence[str], word: str = "and") -> str:
+    """"A", "A and B", "A, B and C"; "" for none; join_and(["A", "B"], "or") -> "A or B"."""
     items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1] if items else ""
+
+
+def times(n: int) -> str:
+    """How often: times(1) -> "once", times(3) -> "3 times"."""
+    return "once" if n == 1 else count(n, "time")
 
 
 def sentence(text: str) -> str:

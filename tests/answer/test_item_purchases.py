@@ -25,8 +25,8 @@ def test_who_bought_an_item_names_each_buyer_and_how_often(stage_env, form):
     question = form.format(i=SHARED.lower())
     direct = ask_sample(stage_env, question).response.direct_answer
     buyers = BOUGHT[SHARED]
-    assert f"{SHARED} was bought {fmt.count(sum(buyers.values()), 'time')}" in direct, (question, direct)
-    assert all(f"{name} {fmt.count(n, 'time')}" in direct for name, n in buyers.items()), (question, direct)
+    assert f"{SHARED} was bought {fmt.times(sum(buyers.values()))}" in direct, (question, direct)
+    assert all(f"{name} {fmt.times(n)}" in direct for name, n in buyers.items()), (question, direct)
     assert "items in this order" not in direct, direct
 
 

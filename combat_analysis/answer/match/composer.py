@@ -12,6 +12,7 @@ import re
 from datetime import datetime, timezone
 from typing import Any
 
+from combat_analysis import formatting as fmt
 from combat_analysis.answer.compose import MAX_INSIGHTS, Words, answer_followups, respond, supporting_table
 from combat_analysis.answer.env import StageEnv
 from combat_analysis.answer.match import wording
@@ -42,7 +43,7 @@ def refusal_answer(plan: QueryPlan | None, question: str) -> tuple[str, tuple[st
         return all(d in asked for d in re.findall(r"\d+", text))
 
     if plan is not None and plan.refusal is not None and plan.refusal.options:
-        options = wording.names(list(plan.refusal.options))
+        options = fmt.join_and(list(plan.refusal.options), "or")
         reason = plan.refusal.reason.rstrip(".")
         return (f"Which player do you mean: {options}? I cannot answer until I know: "
                 f"{_mid_sentence(reason)}.", ())

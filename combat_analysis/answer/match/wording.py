@@ -182,10 +182,7 @@ def condition_phrase(plan: QueryPlan) -> str:
 
 
 def names(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return fmt.join_and(items)
 
 
 def who(dim: str | None, value: Any, start: bool = True) -> str:
@@ -689,10 +686,10 @@ def item_buyers(plan: QueryPlan, rows: list[dict]) -> str:
             if str(r.get("item")) == item:
                 times.setdefault(str(r.get("player")), []).append(int(r.get("match_second") or 0))
         ranked = sorted(times.items(), key=lambda kv: (-len(kv[1]), min(kv[1])))
-        each = "; ".join(f"{player} {fmt.count(len(at), 'time')} (at {fmt.join_and([clock(t) for t in sorted(at)])})"
+        each = "; ".join(f"{player} {fmt.times(len(at))} (at {fmt.join_and([clock(t) for t in sorted(at)])})"
                          for player, at in ranked)
         bought = sum(len(at) for at in times.values())
-        sentences.append(f"{item} was bought {fmt.count(bought, 'time')}{window_phrase(plan)}, by "
+        sentences.append(f"{item} was bought {fmt.times(bought)}{window_phrase(plan)}, by "
                          f"{fmt.count(len(times), 'player')}: {each}")
     return ". ".join(sentences) + "."
 
