@@ -140,9 +140,29 @@ def _widened(text: str) -> Causes | None:
                   listed.start(), listed.start())
 
 
+# Deaths named by their cause before the noun, as players say it: "pve deaths", "npc deaths", "environmental deaths",
+# optionally followed by the causes meant, in brackets: "pve deaths (towers, minions, jungle)".
+_PREFIXED = re.compile(r"\b(?:pve|pve?\s+only|npcs?|non[\s-]?players?|environment(?:al)?|neutral)\s+(?P<verb>deaths?)\b"
+                       r"(?:\s*\((?P<listed>[^)]*)\))?")
+
+
+def _prefixed(text: str, vocab: Vocabulary) -> Causes | None:
+    """Deaths named by a non-player word before them (`_PREFIXED`): every non-player. Causes listed in brackets after
+    them are examples of it ("pve deaths (tower, minions, jungle)": "jungle" a cause there, never the role) and
+    belong to the phrase; brackets that are not a list of non-players are not."""
+    m = _PREFIXED.search(text)
+    if m is None:
+        return None
+    listed = (m.group("listed") or "").strip()
+    causes, length = _cause_list(listed, vocab)
+    examples = bool(causes) and length == len(listed) and all(kind != "player" for kind, _ in causes)
+    end = m.end() if examples else m.end("verb")
+    return Causes(_EVERY_NPC, (), False, text[m.start():end], m.start(), end, m.start("verb"), m.end("verb"))
+
+
 def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
     """The causes of death the question names (`text` normalized, names masked), or None."""
-    widened = _widened(text)
+    widened = _widened(text) or _prefixed(text, vocab)
     if widened is not None:
         return widened
     for m in _HEAD.finditer(text):

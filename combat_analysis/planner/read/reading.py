@@ -463,6 +463,9 @@ _GROUP_PATTERNS = [
     ("target", r"\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents))\s+"
                r"did\s+name\s+"
                r"(?:hit|damage|attack|hurt|focus|deal|do|chunk|nuke)\b"
+               # "which enemy did Brisk dump / put / pour the most damage into": any verb, the damage, its target
+               r"|\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|god|one|opponent))\s+did\s+name\s+[a-z]+"
+               r"\s+(?:the\s+)?(?:most\s+)?(?:damage|dmg)\s+(?:in|into|on|onto|to|at|against)\b"
                r"|\b(?:to|on|against|into)\s+(?:each|every|every\s+single)\s+(?:enemy|opponent|enemy\s+(?:player|god))\b"
                r"|\b(?:per|by)\s+(?:the\s+)?(?:enemy|enemies|opponent|opponents|enemy\s+(?:players?|gods?))\b"
                r"(?:\s+(?:it|they|he|she)\s+hit)?"),
