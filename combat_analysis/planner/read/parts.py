@@ -88,6 +88,16 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     return plan
 
 
+def _of_first_player(piece: str, first: QueryPlan, alone: QueryPlan, vocab: Vocabulary, plan_one: PlanFn) -> QueryPlan:
+    """A clause that lists figures for no one after a clause about one player is about that player: "was Brisk fed?
+    kills, gold and gpm" asks for Brisk's kills, gold and gpm, not the match's."""
+    players = [f for f in first.focus if f in vocab.player_names]
+    if len(players) != 1 or len(first.focus) != 1 or alone.intent not in (Intent.LOOKUP, Intent.RANKING) \
+            or alone.filters or alone.group_by or alone.window is not None or find_mentions(piece, vocab):
+        return alone
+    return plan_one(f"{players[0]}'s {piece}", ())
+
+
 def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Callable[[QueryPlan, str], QueryPlan | None]
                ) -> QueryPlan | None:
     """The plan of a multi-part question, or None when it is one question. `plan_one(text, previous)` plans
@@ -114,7 +124,7 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
                 return None
             head = step
             continue
-        alone = plan_one(piece, ())
+        alone = _of_first_player(piece, first, plan_one(piece, ()), vocab, plan_one)
         if _already_answered(alone, first):
             continue  # "the richest player on each team and how much gold": the leaders' gold is in the answer
         if alone.intent == Intent.REFUSE or any(a.startswith("no figure named") for a in alone.assumptions):
