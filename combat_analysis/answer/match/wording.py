@@ -370,10 +370,20 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     text = f"{owner}{info.label} by {dim.replace('_', ' ') if dim else 'row'}{scope(plan)}: " \
            f"{'; '.join(items)}{more}"
     text = text if owner else fmt.capital(text)  # a name keeps its spelling
+    text += _two_named_apart(plan, valued, dim, metric_id)
     cause = death_cause(plan) if metric_id == "deaths" and not plan.focus else None
     if cause is not None:  # "deaths caused by towers": how many in all first, then by whom
         return F.say(F.DeathCount(victim=None, cause=cause, count=int(total))) + " " + fmt.full_stop(text)
     return fmt.full_stop(text)
+
+
+def _two_named_apart(plan: QueryPlan, valued: list[dict], dim: str | None, metric_id: str) -> str:
+    """Two named things split side by side ("X's damage with A vs B") also say how far apart they are."""
+    named = [f for f in plan.filters if f.dimension == dim and f.op == "in" and len(f.values) == 2]
+    if dim is None or len(valued) != 2 or not named or metric_id not in AMOUNT:
+        return ""
+    first, second = (F.Amount(F.entity(dim, r.get(dim)), metric_id, float(r[metric_id])) for r in valued)
+    return ". " + F.say(F.Margin(first=first, second=second))[:-1]
 
 
 def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:

@@ -550,7 +550,7 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
         return _lookup(d, e, list(g.groups), g.allowed, shape)
     if shape.compare or many or ((g.roster_groups or e.by_player) and not g.superlative):
         return _comparison(d, e, list(g.roster_groups), g.allowed, shape.compare)
-    if g.superlative and not e.any and PER_TEAM.search(r.text) and PERSON.search(r.text):
+    if g.superlative and not e.any and PER_TEAM.search(r.text) and PERSON.search(r.text) and not _TWO_SIDES.search(r.text):
         return _leader_per_team(d, r)
     if g.superlative or e.by_player:
         return _ranked(d, r, e, g)
@@ -575,13 +575,18 @@ def _with_own_whole(d: Draft, r: Reading, e: Entities) -> None:
     d.assumptions.append(f"the share read as part of the subject's own {metric(whole).label}")
 
 
-_MATCH_TOTAL = re.compile(r"\b(?:totals?|overall|combined|altogether|in\s+all)\b")
+_MATCH_TOTAL = re.compile(r"\b(?:totals?|overall|combined|altogether|in\s+all|match[\s-]+wide)\b"
+                          r"|\b(?:for|in|across|over)\s+the\s+(?:whole\s+|entire\s+)?(?:match|game)\b")
 
 
 def _totals_side_by_side(d: Draft, r: Reading, e: Entities, g: Grouping) -> bool:
     """"Total kills vs total deaths": two figures of the whole match set side by side, no one to split them by."""
     return (r.shape.compare and len(d.metrics) > 1 and not e.any and not g.roster_groups and "player" not in g.groups
-            and not g.superlative and bool(_MATCH_TOTAL.search(r.text)))
+            and not g.superlative and bool(_MATCH_TOTAL.search(r.text) or _MATCH_TOTAL.search(r.question.lower())))
+
+
+# "per team - who had more": of two sides, "who ... more" (a comparative, no player word) is which side
+_TWO_SIDES = re.compile(r"\bwho(?:'s|s)?\s+(?:(?!most|players?)\w+\s+){0,3}?(?:more|fewer|less)\b")
 
 
 def _leader_per_team(d: Draft, r: Reading) -> QueryPlan:
