@@ -389,6 +389,18 @@ class DeathCount(Fact):
 
 
 @dataclass(frozen=True, kw_only=True)
+class KillDeathGap(Fact):
+    """Why the match's deaths outnumber its kills (METRICS.md: kills are player kills, deaths come from any source, and
+    the difference is the deaths to non-players): "173 deaths against 158 kills: the other 15 were to non-players"."""
+
+    kills: int
+    deaths: int
+
+    def about(self) -> About:
+        return About(frozenset({"match"}), frozenset({"kills", "deaths"}), self.window)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Winner(Fact):
     """Who took the enemy Titan: "Team 1 won the match by destroying the enemy Titan." (None: no Titan fell)."""
 
@@ -654,6 +666,16 @@ def _death_count(f: DeathCount) -> str:
     return f"{who} died{cause} {fmt.count(f.count, 'time')}"
 
 
+def _kill_death_gap(f: KillDeathGap) -> str:
+    gap = f.deaths - f.kills
+    if gap == 0:
+        return (f"Kills and deaths match{f.said_window} ({fmt.number(f.kills)} each): kills count only players killing "
+                "players, deaths count every source, and no player died to a non-player")
+    return (f"They differ by {fmt.number(gap)}{f.said_window}: kills count only players killing players, deaths count "
+            f"every killing blow on a player, so {fmt.count(gap, 'death')} of the {fmt.number(f.deaths)} "
+            f"{'was' if gap == 1 else 'were'} to non-players (towers, phoenixes, Titans, minions, jungle camps or bosses)")
+
+
 def _winner(f: Winner) -> str:
     if f.team is None:
         return "No Titan fell in this log, so the winner is not recorded"
@@ -725,6 +747,7 @@ SAY: dict[type, Callable] = {
     Leader: _leader, Tie: _tie, Margin: _margin, Share: _share, Average: _average, Outlier: _outlier,
     Totals: _totals, Rank: _rank, Values: _values, Peak: _peak, Trend: _trend, GoldLead: _gold_lead,
     Listing: _listing, Tally: _tally, First: _first, DeathCount: _death_count, Winner: _winner,
+    KillDeathGap: _kill_death_gap,
     FirstBlood: _first_blood, Streak: _streak, Fights: _fights, GoldSwing: _gold_swing, Recap: _recap,
     Build: _build,
 }
@@ -741,6 +764,6 @@ def say_all(facts: Iterable[Fact]) -> str:
 
 
 __all__ = ["About", "Amount", "Asked", "Average", "Build", "Death", "DeathCount", "Entity", "Fact", "Fights", "First",
-           "FirstBlood", "GoldLead", "GoldSwing", "Leader", "Listing", "MATCH", "Margin", "OBJECTIVE_FIGURES",
+           "FirstBlood", "GoldLead", "GoldSwing", "KillDeathGap", "Leader", "Listing", "MATCH", "Margin", "OBJECTIVE_FIGURES",
            "Outlier", "Rank", "Recap", "Share", "Streak", "SwingShape", "Tally", "Tie", "Totals", "Trend", "Values", "Winner",
            "bears_on", "death_said", "entity", "items_said", "lowest", "more_or_less", "quantity", "say", "say_all"]

@@ -367,10 +367,20 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     text = f"{owner}{info.label} by {dim.replace('_', ' ') if dim else 'row'}{scope(plan)}: " \
            f"{'; '.join(items)}{more}"
     text = text if owner else fmt.capital(text)  # a name keeps its spelling
+    text += _two_named_apart(plan, valued, dim, metric_id)
     cause = death_cause(plan) if metric_id == "deaths" and not plan.focus else None
     if cause is not None:  # "deaths caused by towers": how many in all first, then by whom
         return F.say(F.DeathCount(victim=None, cause=cause, count=int(total))) + " " + fmt.full_stop(text)
     return fmt.full_stop(text)
+
+
+def _two_named_apart(plan: QueryPlan, valued: list[dict], dim: str | None, metric_id: str) -> str:
+    """Two named things split side by side ("X's damage with A vs B") also say how far apart they are."""
+    named = [f for f in plan.filters if f.dimension == dim and f.op == "in" and len(f.values) == 2]
+    if dim is None or len(valued) != 2 or not named or metric_id not in AMOUNT:
+        return ""
+    first, second = (F.Amount(F.entity(dim, r.get(dim)), metric_id, float(r[metric_id])) for r in valued)
+    return ". " + F.say(F.Margin(first=first, second=second))[:-1]
 
 
 def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
@@ -462,7 +472,8 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
     if len(metrics) > 1:
         about = name or "The match"
         return f"{about}{window}: " + ", ".join(f"{metric_info(m).label} {value(row, m)}" for m in metrics
-                                                   if m in row) + "." + _objectives_summed(plan, row, metrics)
+                                                   if m in row) + "." + _objectives_summed(plan, row, metrics) \
+            + _kill_death_gap(plan, row, name)
     if dim in F.EVENT_PREPOSITIONS and metric_id in AMOUNT and row.get(dim) is not None:
         return event_amount(plan, row, dim, metric_id)
     if name and metric_id in AMOUNT:
@@ -470,6 +481,15 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
     if name:
         return f"{name}'s {info.label}{window}: {value(row, metric_id)}."
     return f"{info.label[:1].upper() + info.label[1:]} in the match{window}: {value(row, metric_id)}."
+
+
+def _kill_death_gap(plan: QueryPlan, row: Mapping[str, Any], name: str | None) -> str:
+    """The match's kills and deaths side by side say why they differ (the deaths to non-players); a player's or a
+    team's do not (their kills are on the other side's deaths), nor any narrowed by a filter."""
+    if name or plan.filters or not all(is_number(row.get(m)) for m in ("kills", "deaths")):
+        return ""
+    return " " + F.say(F.KillDeathGap(kills=int(row["kills"]), deaths=int(row["deaths"]), window=plan.window.label if plan.window else None,
+                                      said_window=window_phrase(plan)))
 
 
 _OBJECTIVE_COUNTS = {"towers": "towers", "phoenixes": "phoenixes", "titans": "Titans", "gold_furies": "Gold Furies",
@@ -922,11 +942,28 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
     more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
     if who:
         listed = "; ".join(f"at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
-        return f"{who} died {fmt.count(len(rows), 'time')}{to}{window}: {listed}{more}."
+        return (f"{who} died {fmt.count(len(rows), 'time')}{to}{window}, {_tally(rows, 'cause', 'the ')}: "
+                f"{listed}{more}.")
     listed = "; ".join(f"{r['victim']} at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
     victims = list(dict.fromkeys(str(r["victim"]) for r in rows))
     return (f"{fmt.count(len(rows), 'death')}{to}{window}, of {fmt.count(len(victims), 'player')} "
-            f"({names(victims)}): {listed}{more}.")
+            f"({_tally(rows, 'victim', '')}): {listed}{more}.")
+
+
+def _tally(rows: Sequence[Mapping[str, Any]], column: str, article: str) -> str:
+    """Who died, or what killed them, each with how often, first seen first: "by the Order Tower 3 times and the
+    Swordsman 1 time"; "zoe.rush 3 times and Brisk 1 time". Every name is said, so the counts add up to the list."""
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[str(r[column])] = counts.get(str(r[column]), 0) + 1
+    said = names([f"{article if column == 'cause' and _killer_kind(rows, name) != 'player' else ''}{name} "
+                  f"{fmt.count(n, 'time')}" for name, n in counts.items()])
+    return f"by {said}" if column == "cause" else said
+
+
+def _killer_kind(rows: Sequence[Mapping[str, Any]], name: str) -> str:
+    """The kind of the killer `name` in these death rows ("player", "structure", ...)."""
+    return next((str(r.get("cause_kind")) for r in rows if str(r.get("cause")) == name), "")
 
 
 def kill_list_of(plan: QueryPlan, rows: list[dict]) -> str | None:

@@ -161,6 +161,13 @@ def _cause_of_death(ask: EventAsk) -> list[Filter]:
     return [cause_filter(causes, ask.vocab)] if causes is not None else []
 
 
+# A count asked together with who: "and who was it", "who were they", ", and which players". The event list says both.
+_AND_WHO = re.compile(r"(?:\band|[,;?.-])\s+(?:who|which\s+(?:players?|people|ones|guys|gods))\b"
+                      r"|\bwho\s+(?:was|were)\s+(?:it|they)\b"
+                      # "X's deaths to non-players? what got her": the killers asked, so the deaths are listed
+                      r"|\b(?:what|which\s+\w+)\s+(?:got|killed|took\s+(?:\w+\s+)?out)\b")
+
+
 # A player's deaths as a list: "when did Brisk die", "list Brisk's deaths"
 _DEATHS_OF = re.compile(r"\bwhen\s+(?:did|does|was|were)\s+name\s+(?:die|get\s+killed|killed)\b|\bname's\s+deaths\b"
                         r"|\b(?:list|show)\s+(?:me\s+)?(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+)?deaths\b")
@@ -171,7 +178,8 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     Brisk die"), and the deaths by a cause ("who got killed by the fire giant", "did anyone die to a tower")."""
     r = ask.r
     edge = DEATH_EDGE.search(ask.text)
-    victims = r.causes is not None and r.causes.victims  # "how many people did the towers kill": who, and how often
+    # "how many people did the towers kill", "how many died to minions and who were they": how often, and who
+    victims = r.causes is not None and (r.causes.victims or bool(_AND_WHO.search(ask.text)))
     listed = (r.causes is not None and _WHO_OR_WHEN.search(ask.text)) or _DEATHS_OF.search(ask.text) \
         or "death_events" in r.metrics or victims
     split = {"team", "role", "god", "ability", "minute", "phase"} & set(r.groups) or r.shape.per_minute

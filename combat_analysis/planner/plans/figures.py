@@ -454,6 +454,20 @@ def _wants_a_rate(r: Reading, e: Entities) -> bool:
             or "player" in r.groups)
 
 
+def _left_out_said(left_out: Sequence[str], vocab: Vocabulary) -> str:
+    """Which kind of ability was left out, and (METRICS.md counts item effects among the abilities, as the log names
+    them) whether item effects stayed in."""
+    basics = [a for a in left_out if a.lower().endswith("basic attack")]
+    effects = [a for a in left_out if a in vocab.item_effects]
+    kinds = [k for k, found in (("basic attacks", basics), ("item effects", effects)) if found]
+    said = f"{fmt_count(len(left_out), 'ability')} left out, as asked ({' and '.join(kinds) or 'the kinds named'})"
+    kept = [a for a in vocab.item_effects if a not in left_out]
+    if basics and not effects and kept:
+        said += (f"; item effects ({', '.join(kept[:2])}{' and more' if len(kept) > 2 else ''}) stay in, as the log "
+                 "names them like abilities")
+    return said
+
+
 def _event_filters(r: Reading, head, vocab: Vocabulary, assumptions: list[str]) -> list[Filter]:
     """Abilities, items and objectives named in the question narrow the figure."""
     out: list[Filter] = []
@@ -462,7 +476,7 @@ def _event_filters(r: Reading, head, vocab: Vocabulary, assumptions: list[str]) 
     if left_out:
         # "the most used ability besides autos", "not counting autos or item procs"
         out.append(Filter(dimension="ability", op="!=", values=left_out))
-        assumptions.append(f"{fmt_count(len(left_out), 'ability')} left out, as asked (basic attacks or item effects)")
+        assumptions.append(_left_out_said(left_out, vocab))
     elif BASIC_ATTACKS.search(r.text) and not abilities:
         abilities = [a for a in vocab.abilities if a.lower().endswith("basic attack")]
         if abilities:
@@ -548,8 +562,10 @@ def _grouping(d: Draft, r: Reading, e: Entities) -> Grouping:
     for dim, named in (("god", e.gods), ("role", e.roles)):
         if len(named) > 1 and dim not in roster_groups and dim in allowed:
             roster_groups.insert(0, dim)  # "the supports or the junglers": the roles side by side
-    return Grouping(tuple(allowed), tuple(groups),
-                    tuple(g for g in groups if DIMENSIONS[g].level == "event" and g != "period"),
+    events = [g for g in groups if DIMENSIONS[g].level == "event" and g != "period"]
+    if r.shape.compare and len(r.abilities) > 1 and "ability" in allowed and "ability" not in events:
+        events.insert(0, "ability")  # "X's damage with A vs B": the abilities side by side, not their sum
+    return Grouping(tuple(allowed), tuple(groups), tuple(events),
                     tuple(roster_groups), r.shape.superlative or (head.aggregation == "max" and not e.any))
 
 
@@ -576,7 +592,7 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
         return _lookup(d, e, list(g.groups), g.allowed, shape)
     if shape.compare or many or ((g.roster_groups or e.by_player) and not g.superlative):
         return _comparison(d, e, list(g.roster_groups), g.allowed, shape.compare)
-    if g.superlative and not e.any and PER_TEAM.search(r.text) and PERSON.search(r.text):
+    if g.superlative and not e.any and PER_TEAM.search(r.text) and PERSON.search(r.text) and not _TWO_SIDES.search(r.text):
         return _leader_per_team(d, r)
     if g.superlative or e.by_player:
         return _ranked(d, r, e, g)
@@ -601,13 +617,18 @@ def _with_own_whole(d: Draft, r: Reading, e: Entities) -> None:
     d.assumptions.append(f"the share read as part of the subject's own {metric(whole).label}")
 
 
-_MATCH_TOTAL = re.compile(r"\b(?:totals?|overall|combined|altogether|in\s+all)\b")
+_MATCH_TOTAL = re.compile(r"\b(?:totals?|overall|combined|altogether|in\s+all|match[\s-]+wide)\b"
+                          r"|\b(?:for|in|across|over)\s+the\s+(?:whole\s+|entire\s+)?(?:match|game)\b")
 
 
 def _totals_side_by_side(d: Draft, r: Reading, e: Entities, g: Grouping) -> bool:
     """"Total kills vs total deaths": two figures of the whole match set side by side, no one to split them by."""
     return (r.shape.compare and len(d.metrics) > 1 and not e.any and not g.roster_groups and "player" not in g.groups
-            and not g.superlative and bool(_MATCH_TOTAL.search(r.text)))
+            and not g.superlative and bool(_MATCH_TOTAL.search(r.text) or _MATCH_TOTAL.search(r.question.lower())))
+
+
+# "per team - who had more": of two sides, "who ... more" (a comparative, no player word) is which side
+_TWO_SIDES = re.compile(r"\bwho(?:'s|s)?\s+(?:(?!most|players?)\w+\s+){0,3}?(?:more|fewer|less)\b")
 
 
 def _leader_per_team(d: Draft, r: Reading) -> QueryPlan:

@@ -20,7 +20,8 @@ from combat_analysis.planner.vocabulary import Vocabulary
 # A death and the preposition of its cause: "killed by", "died to", "deaths from", "deaths not caused by",
 # "slain at the hands of", "that were not dealt by"; a contraction typed without its apostrophe ("werent") too.
 _HEAD = re.compile(
-    r"\b(?P<verb>killed|slain|executed|murdered|taken\s+out|died|dying|die|dies|deaths?)\s+"
+    r"\b(?P<verb>killed|slain|executed|murdered|taken\s+out|died|dying|die|dies|deaths?|(?P<slang>threw|thrown|throwing|"
+    r"fed|feeding|inted|inting))\s+"
     r"(?:(?:the\s+)?(?:most|least|more|less|fewest|often|the\s+most\s+times|\w+\s+times|times)\s+)?"
     r"(?:(?:that|which)\s+)?(?:(?:were|was|did|do|does)(?:\s+|(?=n'?t\s)))?(?P<neg>not\s+|never\s+|n'?t\s+|other\s+than\s+|"
     r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+)?"
@@ -60,6 +61,13 @@ class Causes:
     verb_start: int
     verb_end: int
     victims: bool = False  # "how many people did the towers kill": who died is asked, not only how often
+    # where the same causes are said again: examples in brackets ("pve deaths per team (towers, jungle)"), a second
+    # phrase ("... who threw more to non players")
+    again: tuple[tuple[int, int], ...] = ()
+
+    def spans(self) -> tuple[tuple[int, int], ...]:
+        """Where the question says its causes."""
+        return ((self.start, self.end), *self.again)
 
 
 def _forms(word: str) -> set[str]:
@@ -140,27 +148,62 @@ def _widened(text: str) -> Causes | None:
                   listed.start(), listed.start())
 
 
+# Deaths named by their cause before the noun, as players say it: "pve deaths", "npc deaths", "environmental deaths",
+# optionally followed by the causes meant, in brackets: "pve deaths (towers, minions, jungle)".
+_PREFIXED = re.compile(r"\b(?:pve|pve?\s+only|npcs?|non[\s-]?players?|environment(?:al)?|neutral)\s+(?P<verb>deaths?)\b")
+# Examples in brackets later in the same clause: "pve deaths (tower, minions, jungle)", "npc deaths per team (towers)"
+_BRACKETS = re.compile(r"^[^()?;]*?\((?P<listed>[^)]*)\)")
+
+
+def _prefixed(text: str, vocab: Vocabulary) -> Causes | None:
+    """Deaths named by a non-player word before them (`_PREFIXED`): every non-player. Causes listed in brackets after
+    them are examples of it ("pve deaths (tower, minions, jungle)": "jungle" a cause there, never the role); brackets
+    that are not a list of non-players are not."""
+    m = _PREFIXED.search(text)
+    if m is None:
+        return None
+    again: list[tuple[int, int]] = []
+    bracket = _BRACKETS.match(text[m.end():])
+    if bracket:
+        listed = bracket.group("listed").strip()
+        causes, length = _cause_list(listed, vocab)
+        if causes and length == len(listed) and all(kind != "player" for kind, _ in causes):
+            again.append((m.end() + bracket.start("listed"), m.end() + bracket.end("listed")))
+    heads = (_head_causes(h, text, vocab) for h in _HEAD.finditer(text, m.end()))
+    again += [(c.start, c.end) for c in heads if c is not None and not c.negated and "player" not in c.kinds]
+    return Causes(_EVERY_NPC, (), False, m.group(0), m.start(), m.end(), m.start("verb"), m.end("verb"),
+                  again=tuple(again))
+
+
 def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
     """The causes of death the question names (`text` normalized, names masked), or None."""
-    widened = _widened(text)
+    widened = _widened(text) or _prefixed(text, vocab)
     if widened is not None:
         return widened
     for m in _HEAD.finditer(text):
-        rest = text[m.end():]
-        negated = bool(m.group("neg"))
-        other = _NEGATED_AFTER.match(rest)
-        if other:
-            negated, rest = True, rest[other.end():]
-        causes, length = _cause_list(rest, vocab)
-        if not causes:
-            continue
-        whole = [kind for kind, names in causes if not names]
-        kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
-        names = [n for _, found in causes for n in found]
-        end = len(text) - len(rest) + length
-        return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), negated, text[m.start():end].strip(),
-                      m.start(), end, m.start("verb"), m.end("verb"))
+        found = _head_causes(m, text, vocab)
+        if found is not None:
+            return found
     return _credited(text, vocab)
+
+
+def _head_causes(m: re.Match, text: str, vocab: Vocabulary) -> Causes | None:
+    """The causes after one death phrase (`_HEAD`), or None. A slang verb ("threw to", "fed to") is a death only to
+    non-players: "fed to the enemy" stays what the figure readers make of it."""
+    rest = text[m.end():]
+    negated = bool(m.group("neg"))
+    other = _NEGATED_AFTER.match(rest)
+    if other:
+        negated, rest = True, rest[other.end():]
+    causes, length = _cause_list(rest, vocab)
+    if not causes or m.group("slang") and (negated or m.group("prep") != "to" or any(k == "player" for k, _ in causes)):
+        return None
+    whole = [kind for kind, names in causes if not names]
+    kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
+    names = [n for _, found in causes for n in found]
+    end = len(text) - len(rest) + length
+    return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), negated, text[m.start():end].strip(),
+                  m.start(), end, m.start("verb"), m.end("verb"))
 
 
 # A non-player as the one credited with the kills: "how many kills did the order towers get", "how many players did

@@ -38,6 +38,12 @@ _ITEM_EFFECTS = re.compile(r"\b(?:item\s+)?procs?\b|\bitems?(?:\s+(?:effects?|da
 _NO_KIND = re.compile(r"(?:^|(?<=[\s(\[,;/]))(?:no|without|w/o|wo|sans|minus|excl\.?|ex)\s+(?:the\s+|any\s+)?"
                       r"(?P<what>(?:basic\s+attacks?|basics|auto\s*attacks?|autos?|aa|item\s+(?:procs?|effects?|"
                       r"actives?|passives?)|procs?|relics?))\b")
+# "the top ability that isn't a basic attack", "which are not autos", "non-basic-attack abilities": a kind of ability
+# negated where it is named
+_NOT_A_KIND = re.compile(r"\b(?:(?:that|which|thats|that's|whichs)\s+)?(?:isn'?t|is\s+not|aren'?t|are\s+not|wasn'?t|was\s+not|"
+                         r"weren'?t|were\s+not|(?<=that)'?s\s+not|not|non)[\s-]+(?:an?\s+|from\s+(?:an?\s+)?)?"
+                         r"(?P<what>(?:basic[\s-]+attacks?|basics|auto[\s-]*attacks?|autos?|aa|item\s+(?:procs?|effects?|"
+                         r"actives?|passives?)|procs?|relics?|items?))\b")
 # "the best actual ability", "real abilities only": a god's own abilities, neither basic attacks nor item effects
 _OWN_ABILITIES = re.compile(r"\b(?:actual|real|true|proper|genuine|pure|own)\s+(?:god\s+)?(?:abilit(?:y|ies)|skills?|spells?)\b"
                             r"|\b(?:abilit(?:y|ies)|skills?|spells?)\s+only\b|\bonly\s+(?:the\s+)?(?:abilit(?:y|ies)|skills?|spells?)\b")
@@ -46,6 +52,7 @@ _OWN_ABILITIES = re.compile(r"\b(?:actual|real|true|proper|genuine|pure|own)\s+(
 def _kinds_left_out(folded: str) -> list[str]:
     """What each exclusion leaves out, as the text that names it."""
     return [*(m.group("what") for m in CUE.finditer(folded)), *(m.group("what") for m in _NO_KIND.finditer(folded)),
+            *(m.group("what") for m in _NOT_A_KIND.finditer(folded)),
             *("basic attacks and item procs" for _ in _OWN_ABILITIES.finditer(folded))]
 
 
@@ -53,7 +60,7 @@ def left_out_abilities(question: str, vocab: Vocabulary) -> tuple[str, ...]:
     """The abilities a question leaves out by kind: "not counting autos", "no autos" (every '<god> Basic Attack'),
     "besides item procs" (the abilities that are items of this match), "actual abilities" (both)."""
     out: list[str] = []
-    for what in _kinds_left_out(fold(question)):
+    for what in (w.replace("-", " ") for w in _kinds_left_out(fold(question))):
         if _BASIC.search(what):
             out += [a for a in vocab.abilities if a.lower().endswith("basic attack")]
         if _ITEM_EFFECTS.search(what):

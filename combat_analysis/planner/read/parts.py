@@ -37,6 +37,12 @@ _PERSON = re.compile(r"\b(he|she|they|them|their|his|her|him)\b", re.IGNORECASE)
 BARE_WHEN = re.compile(r"^\s*(?:and\s+)?when\s*[?.!]*\s*$", re.IGNORECASE)
 # "... and how many of those were to towers": a subset of what the first clause counted
 _OF_THOSE = re.compile(r"^\s*(?:and\s+)?how\s+(?:many|much|often)\s+of\s+(?:those|these|them|that|it)\b\s*", re.IGNORECASE)
+# "how many died to towers, and which players?": who the first clause counted, asked with no figure of its own
+_BARE_WHO = re.compile(r"^\s*(?:and\s+)?(?:who|which\s+(?:players?|people|ones|guys|gods))"
+                       r"(?:\s+(?:died|(?:was|were)\s+(?:it|they|those|killed)|got\s+killed))?\s*[?.!]*\s*$"
+                       # "X's deaths to npcs? what got her": what dealt the deaths the first clause counted
+                       r"|^\s*(?:and\s+)?(?:what|which\s+\w+|who)\s+(?:got|killed|did\s+it|took\s+(?:him|her|them)\s+out)"
+                       r"(?:\s+(?:him|her|them|it))?\s*[?.!]*\s*$", re.IGNORECASE)
 MAX_PARTS = 6  # clauses: any number of parts, within the plan's limit
 
 
@@ -82,6 +88,16 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     return plan
 
 
+def _of_first_player(piece: str, first: QueryPlan, alone: QueryPlan, vocab: Vocabulary, plan_one: PlanFn) -> QueryPlan:
+    """A clause that lists figures for no one after a clause about one player is about that player: "was Brisk fed?
+    kills, gold and gpm" asks for Brisk's kills, gold and gpm, not the match's."""
+    players = [f for f in first.focus if f in vocab.player_names]
+    if len(players) != 1 or len(first.focus) != 1 or alone.intent not in (Intent.LOOKUP, Intent.RANKING) \
+            or alone.filters or alone.group_by or alone.window is not None or find_mentions(piece, vocab):
+        return alone
+    return plan_one(f"{players[0]}'s {piece}", ())
+
+
 def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Callable[[QueryPlan, str], QueryPlan | None]
                ) -> QueryPlan | None:
     """The plan of a multi-part question, or None when it is one question. `plan_one(text, previous)` plans
@@ -100,15 +116,15 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
         if subset is not None:
             parts.append(subset)
             continue
-        if _POINTS_BACK.search(piece) and not _PERSON.search(piece):
-            return None  # "... and how much damage did each do": one question
+        if _POINTS_BACK.search(piece) and not _PERSON.search(piece) or _BARE_WHO.match(piece):
+            return None  # "... and how much damage did each do", "... and who": one question
         if _PERSON.search(piece) or BARE_WHEN.match(piece):
             step = dependent(head, piece)
             if step is None:
                 return None
             head = step
             continue
-        alone = plan_one(piece, ())
+        alone = _of_first_player(piece, first, plan_one(piece, ()), vocab, plan_one)
         if _already_answered(alone, first):
             continue  # "the richest player on each team and how much gold": the leaders' gold is in the answer
         if alone.intent == Intent.REFUSE or any(a.startswith("no figure named") for a in alone.assumptions):

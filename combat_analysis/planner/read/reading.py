@@ -463,6 +463,9 @@ _GROUP_PATTERNS = [
     ("target", r"\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents))\s+"
                r"did\s+name\s+"
                r"(?:hit|damage|attack|hurt|focus|deal|do|chunk|nuke)\b"
+               # "which enemy did Brisk dump / put / pour the most damage into": any verb, the damage, its target
+               r"|\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|god|one|opponent))\s+did\s+name\s+[a-z]+"
+               r"\s+(?:the\s+)?(?:most\s+)?(?:damage|dmg)\s+(?:in|into|on|onto|to|at|against)\b"
                r"|\b(?:to|on|against|into)\s+(?:each|every|every\s+single)\s+(?:enemy|opponent|enemy\s+(?:player|god))\b"
                r"|\b(?:per|by)\s+(?:the\s+)?(?:enemy|enemies|opponent|opponents|enemy\s+(?:players?|gods?))\b"
                r"(?:\s+(?:it|they|he|she)\s+hit)?"),
@@ -770,13 +773,13 @@ def _as_deaths(found: MetricsRead, qualifiers: Sequence[Qualifier], causes: Caus
                ) -> tuple[MetricsRead, tuple[Qualifier, ...]]:
     """A cause of death names who dealt the blow, not a figure of its own: "killed by the fire giant" counts deaths
     (not kills, not Fire Giant kills), and the qualifiers inside it are the cause's."""
-    inside = [h for h in found.hits if causes.start <= h.start < causes.end]
+    inside = [h for h in found.hits if any(start <= h.start < end for start, end in causes.spans())]
     kept = [h for h in found.hits if h not in inside or h.metric_id in ("deaths",)]
     ids = [m for m in found.ids if m not in {h.metric_id for h in inside} or m == "deaths"]
     if "deaths" not in ids:
         ids.insert(0, "deaths")
     metrics = MetricsRead(tuple(ids), tuple(kept), found.notes, "strong")
-    return metrics, tuple(q for q in qualifiers if not causes.start <= q.start < causes.end)
+    return metrics, tuple(q for q in qualifiers if not any(start <= q.start < end for start, end in causes.spans()))
 
 
 # Who killed a player the most, in a word: "Brisk's nemesis", "the bully of Brisk"
@@ -853,8 +856,11 @@ def _outside_causes(text: str, causes: Causes, teams: tuple[int, ...], roles: tu
     """The sides and roles named outside the causes of death: "the chaos towers" owns the killer, "died to jungle
     camps" names no jungler."""
     teams = tuple(t for t in teams if not _owns_cause(t, causes))
-    outside = text[:causes.start] + " " + text[causes.end:]
-    if "jungle" in causes.kinds and re.search(r"\bjungle\b", causes.said) and not re.search(r"\bjungl|\bjg\b", outside):
+    outside = text
+    for start, end in causes.spans():
+        outside = outside[:start] + " " * (end - start) + outside[end:]
+    said = " ".join(text[start:end] for start, end in causes.spans())
+    if "jungle" in causes.kinds and re.search(r"\bjungle\b", said) and not re.search(r"\bjungl|\bjg\b", outside):
         roles = tuple(r for r in roles if r != "Jungle")
     return teams, roles
 
@@ -875,7 +881,7 @@ def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qua
                 for w in re.findall(r"'([^']+)' read as", note)}
     places = [m.group(0) for m in LOCATION.finditer(text)]
     spans = [(h.start, h.end) for h in found.hits] + [(q.start, q.end) for q in qualifiers]
-    spans += [(causes.start, causes.end)] if causes is not None else []
+    spans += list(causes.spans()) if causes is not None else []
     spans += [m.span() for dim, pattern in _GROUP_RULES if dim in ("source", "target_kind", "objective")
               for m in pattern.finditer(text)]
     spans += [m.span() for m in _EVENT_KINDS.finditer(text)] + [m.span() for m in _KIND_SUBJECT.finditer(text)]

@@ -1,0 +1,149 @@
+"""One-match answer shapes by class, end to end on the simulated match of `spoken` (some deaths dealt by towers,
+bosses, titans, minions and jungle camps), every figure from truth.py: deaths to non-players by side, one player's
+deaths to non-players with what killed them, a count asked with who, the match's kills against its deaths and why
+they differ, damage by target with any verb, an ability kind negated where it is named, a player's figures listed
+after a clause about them, and two abilities of one player side by side."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from tests.support.truth_checks import truth_tool
+
+_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
+
+
+def says(text: str, value: float, tol: float = 0.5) -> bool:
+    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
+
+
+def _npc_deaths_of(truth: dict, team: int) -> int:
+    return sum(r["deaths_to_npcs"] for r in truth["players"].values() if r["team"] == team)
+
+
+def _most_npc_deaths(truth: dict) -> str:
+    return max(truth["players"], key=lambda p: (truth["players"][p]["deaths_to_npcs"], p))
+
+
+# ------------------------------------------------------------------- A: deaths to non-players by side
+
+@pytest.mark.parametrize("question", ["npc deaths by side (towers, minions, jungle camps, bosses)",
+                                      "environmental deaths for each team",
+                                      "pve deaths per team (tower, jungle, minions), which side had more"])
+def test_deaths_to_non_players_by_side(spoken, question):
+    truth = spoken.truth
+    a = spoken.ask(question)
+    assert says(a.text, _npc_deaths_of(truth, 1)) and says(a.text, _npc_deaths_of(truth, 2)), a.text
+    assert not any(f.dimension == "role" for f in a.plan.filters), a.plan.filters  # "jungle" is a cause here
+
+
+# ------------------------------------------------ B: one player's deaths to non-players and what killed them
+
+@pytest.mark.parametrize("template", ["{a}'s npc deaths - what killed them?",
+                                      "how many times did {a} die to non-players, and what got him",
+                                      "{a} pve deaths? what took her out"])
+def test_a_players_deaths_to_non_players_name_each_killer_with_its_count(spoken, template):
+    truth = spoken.truth
+    name = _most_npc_deaths(truth)
+    killers = Counter(d["killer"] for d in truth["deaths_to_npcs"] if d["victim"] == name)
+    a = spoken.ask(template.format(a=name))
+    assert says(a.text, truth["players"][name]["deaths_to_npcs"]), a.text
+    for killer, n in killers.items():
+        assert f"{killer} {n} time" in a.text, (killer, n, a.text)
+
+
+# ------------------------------------------------------------------------- C: a count asked with who
+
+_MINIONS = ("Swordsman", "Archer", "Brute")  # METRICS.md's minions; its jungle camps are the other non-players
+
+
+def _kind_of(killer: str, players: set[str]) -> str:
+    kind = truth_tool.entity_kind(killer, players)
+    if kind != "npc":
+        return "towers" if "Tower" in killer else kind
+    return "minions" if any(m in killer for m in _MINIONS) else "jungle camps"
+
+
+@pytest.mark.parametrize(("template", "kind"), [("how many players died to {k}, and who were they", "towers"),
+                                                ("number of deaths to {k} and which players", "minions"),
+                                                ("how many times did people die to {k}? and who", "jungle camps")])
+def test_a_count_with_who_names_every_victim_with_their_count(spoken, template, kind):
+    players = set(spoken.truth["players"])
+    deaths = [d for d in spoken.truth["deaths_to_npcs"] if _kind_of(d["killer"], players) == kind]
+    assert deaths
+    victims = Counter(d["victim"] for d in deaths)
+    a = spoken.ask(template.format(k=kind))
+    assert says(a.text, len(deaths)), a.text
+    for victim, n in victims.items():
+        assert f"{victim} {n} time" in a.text, (victim, n, a.text)
+
+
+# ------------------------------------------------------- D: the match's kills against its deaths, and why
+
+@pytest.mark.parametrize("question", ["total kills and total deaths - why is there a gap",
+                                      "overall kills vs overall deaths? why are they different",
+                                      "kills vs deaths in total for the match, why do they differ"])
+def test_kills_against_deaths_say_the_deaths_to_non_players_as_the_reason(spoken, question):
+    truth = spoken.truth
+    a = spoken.ask(question)
+    assert says(a.text, truth["total_kills"]) and says(a.text, truth["total_deaths"]), a.text
+    assert says(a.text, len(truth["deaths_to_npcs"])) and "non-players" in a.text, a.text
+
+
+# --------------------------------------------------------------------------- E: damage by target, any verb
+
+@pytest.mark.parametrize("template", ["which enemy did {a} put the most damage into",
+                                      "who did {a} dump the most dmg on",
+                                      "which opponent did {a} pour the most damage into"])
+def test_damage_by_target_whatever_the_verb(spoken, template):
+    name = sorted(spoken.truth["players"])[3]
+    targets = spoken.truth["players"][name]["damage_to_each_player"]
+    top, value = next(iter(targets.items()))
+    a = spoken.ask(template.format(a=name))
+    assert top in a.text and says(a.text, value), a.text
+    assert a.plan.group_by == ("target",), a.plan
+
+
+# -------------------------------------------------------------- F: an ability kind negated where it is named
+
+@pytest.mark.parametrize("question", ["the top damage ability that isn't a basic attack",
+                                      "which ability that is not an auto attack dealt the most damage",
+                                      "best non-basic-attack ability by damage"])
+def test_an_ability_kind_negated_where_it_is_named_is_left_out(spoken, question):
+    name, value = next((a, v) for a, v in spoken.truth["top_abilities"] if not a.endswith("Basic Attack"))
+    a = spoken.ask(question)
+    assert name in a.text and says(a.text, value), a.text
+    assert any("basic attacks" in note and "left out" in note for note in a.plan.assumptions), a.plan.assumptions
+
+
+# ------------------------------------------------ G: a player's figures listed after a clause about them
+
+@pytest.mark.parametrize(("template", "figures"), [("{a} was she fed? kills, gold and gpm", ("kills", "gold", "gpm")),
+                                                   ("how did {a} do? assists, damage and xp",
+                                                    ("assists", "damage_dealt", "experience")),
+                                                   ("was {a} any good? kda and healing", ("kda", "healing_done"))])
+def test_figures_listed_after_a_clause_about_a_player_are_that_players(spoken, template, figures):
+    name = sorted(spoken.truth["players"])[5]
+    row = spoken.truth["players"][name]
+    a = spoken.ask(template.format(a=name))
+    for figure in figures:
+        assert says(a.text, row[figure], tol=0.01 if isinstance(row[figure], float) else 0.5), (figure, a.text)
+    assert not says(a.text, spoken.truth["total_kills"]) or spoken.truth["total_kills"] == row["kills"], a.text
+
+
+# ------------------------------------------------------------ H: two abilities of one player side by side
+
+@pytest.mark.parametrize("template", ["{a}'s damage with {x} vs {y}",
+                                      "compare the damage {a} did with {x} and {y}",
+                                      "{x} versus {y}, how much damage did {a} do with each"])
+def test_two_abilities_of_one_player_each_with_the_difference(spoken, template):
+    name = sorted(spoken.truth["players"])[1]
+    (x, x_value), (y, y_value) = [(a, v) for a, v in spoken.truth["players"][name]["abilities"].items()
+                                  if not a.endswith("Basic Attack")][:2]
+    a = spoken.ask(template.format(a=name, x=x, y=y))
+    assert says(a.text, x_value) and says(a.text, y_value), a.text
+    assert says(a.text, x_value - y_value), a.text
+    assert not says(a.text, x_value + y_value), a.text
