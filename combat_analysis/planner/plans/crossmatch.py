@@ -917,7 +917,7 @@ def _damage_by_target(r: Reading) -> Reading:
                    and q.preposition in _TARGET_WORDS), None)
     if target is None:
         return r
-    figure = _DAMAGE_TO[target.kind]
+    figure = _DAMAGE_TO[str(target.kind)]  # in _DAMAGE_TO, so not None
     kept = (m for m in r.metrics if not (figure == "damage_to_structures" and m in _STRUCTURE_COUNTS))
     metrics = tuple(dict.fromkeys(figure if m == "damage_dealt" else m for m in kept))
     note = f"'damage {target.said}' read as {metric_label(figure)}"
