@@ -40,7 +40,7 @@ from combat_analysis.planner.read.names import (
 )
 from combat_analysis.planner.read.spelling import corrected
 from combat_analysis.planner.read.timewords import parse_windows
-from combat_analysis.planner.read.words import CHAT_BUY_VERB, NEUTRAL, stems, unknown_words
+from combat_analysis.planner.read.words import CHAT_BUY_VERB, NEUTRAL, known_words, stems, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # ------------------------------------------------------------------------------------------- metrics
@@ -248,8 +248,10 @@ def _by_word_form(text: str) -> tuple[str, str, str] | None:
 def _by_spelling(text: str) -> tuple[str, str, str] | None:
     """(metric, note, "fuzzy") of a misspelt one-word synonym ("kils", "healling")."""
     for word in re.findall(r"[a-z][a-z']{3,}", text):
+        if word in _COMMON_NON_METRIC or word in known_words():
+            continue  # a word the planner knows is no slip of another ("stop" is not "stomp")
         close = difflib.get_close_matches(word, _SINGLE_WORDS, n=1, cutoff=0.8)
-        if close and word not in _COMMON_NON_METRIC:
+        if close:
             return _SINGLE_WORDS[close[0]], f"'{word}' read as '{close[0]}'", "fuzzy"
     return None
 
