@@ -25,7 +25,7 @@ def _numbered(matches) -> dict[str, int]:
 
 
 @pytest.mark.parametrize(("template", "pick"), (
-    ("which match had the fastest first blood", min),
+    ("in which game did first blood come fastest", min),
     ("what game saw the quickest first blood", min),
     ("which game had the slowest first blood", max),
 ))
@@ -40,7 +40,7 @@ def test_matches_ranked_by_their_first_blood_time(seasons, template, pick):
     assert first["match_id"] in answer and clock(want) in answer, answer
 
 
-@pytest.mark.parametrize("template", ("on average when does first blood happen",
+@pytest.mark.parametrize("template", ("typically when does first blood land, on average",
                                       "when does first blood usually happen",
                                       "what time is first blood on avg"))
 def test_the_average_first_blood_time_is_the_mean_over_the_matches(seasons, template):

@@ -14,7 +14,7 @@ def _says(text: str, value: float) -> bool:
 
 
 @pytest.mark.parametrize(("question", "figure", "team"), [
-    ("most xp and least xp - who", "experience", None),
+    ("who had the most and the least xp", "experience", None),
     ("highest and lowest gold, who?", "gold", None),
     ("who had the fewest and the most deaths on chaos", "deaths", 2),
     ("biggest and smallest damage dealt in the match", "damage_dealt", None),

@@ -7,7 +7,7 @@ import pytest
 
 
 @pytest.mark.parametrize("question", [
-    "what time did the match actually start (not the lobby) and when did the log end",
+    "when did the game really begin (the lobby aside), and when did the log close",
     "at what time did the game begin, and what time did it finish?",
     "when did the log start and when did it stop",
     "what time did the game kick off and when did it wrap up (clock time)",

@@ -101,7 +101,7 @@ _FIRST_BLOOD_VICTIM = re.compile(r"\bfirst[- ]blooded\b|\b(?:die[sd]?|dying)\s+f
                                  r"|\bdied\s+first\b|\bfirst\s+to\s+die\b|\bvictims?\s+of\s+(?:the\s+)?first\s+blood\b"
                                  r"|\bfirst\s+blood\s+victims?\b|\b(?:gave|given|give|gives|giving|conceded?|surrender(?:ed)?)"
                                  r"\s+(?:up\s+|away\s+)?first\s+blood\b")
-# "when is first blood", "what time was first blood": its time, not its victim ("who was first blood")
+# "when is first blood", "what minute did first blood fall": its time, not its victim ("who was first blood")
 _FIRST_BLOOD_TIME = re.compile(r"\b(?:when|what\s+(?:time|minute|second))\s+(?:is|was|does|did)\s+(?:the\s+)?"
                                r"first[- ]blood\b(?!ed)")
 _FIRST_BLOODS = re.compile(r"\bfirst[- ]?bloods\b|\bfbs\b")
