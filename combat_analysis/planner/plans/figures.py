@@ -214,7 +214,7 @@ def _npc_kind_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: li
                         assumptions=assumptions))
 
 
-# Non-players named side by side as the ones dealing damage: "the order tower vs the chaos tower, which hurt more"
+# Non-players named side by side as the ones dealing damage: "the fire giant or the gold fury: which dealt more"
 _RIVALS = re.compile(r"\b(?:vs\.?|versus|or|against|compared\s+(?:to|with))\b")
 _DEALING = re.compile(r"\b(?:which|who|what|did|does|do)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b")
 

@@ -209,7 +209,7 @@ def _head_causes(m: re.Match, text: str, vocab: Vocabulary) -> Causes | None:
                   again=tuple((end + a, end + b) for a, b in again))
 
 
-# Causes said again in brackets right after a list of them: "to towers/minions (non players)" names the kind the list
+# Causes said again in brackets right after a list of them: "to minions/camps (npcs)" names the kind the list
 # was examples of, so both are kept (their union: every non-player there).
 _BRACKET_AFTER = re.compile(r"^\s*\((?P<listed>[^)]*)\)")
 

@@ -44,7 +44,7 @@ _BARE_WHO = re.compile(r"^\s*(?:and\s+)?(?:who|which\s+(?:players?|people|ones|g
                        # "X's deaths to npcs? what got her": what dealt the deaths the first clause counted
                        r"|^\s*(?:and\s+)?(?:what|which\s+\w+|who)\s+(?:got|killed|did\s+it|took\s+(?:him|her|them)\s+out)"
                        r"(?:\s+(?:him|her|them|it))?\s*[?.!]*\s*$", re.IGNORECASE)
-# The asker's impression, which frames a question and asks nothing: a clause of its own ("... ? feels super close",
+# The asker's impression, which frames a question and asks nothing: a clause of its own ("... ? seems close",
 # "..., looks tight tbh") or a lead-in ("i feel like ...", "seems like ..."); a clause with a question word stays
 _IMPRESSION_CLAUSE = re.compile(
     r"(?:^|(?<=[?!;,.])|(?<=\s)(?=[-–—]\s))\s*(?:[-–—]\s*)?(?:(?:it|this|that|i|we|tbh|ngl|honestly|lowkey|kinda|but|though|and|so|to\s+me)\s+)*"

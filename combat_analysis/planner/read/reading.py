@@ -425,7 +425,7 @@ _KIND_SUBJECT = re.compile(
     r"|\bdamage\s+(?:dealt\s+|done\s+)?(?:by|from)\s+(?:the\s+|all\s+(?:the\s+)?)?{o}(?P<b>{k})\b"
     r"|\b(?:which|what)\s+{o}(?P<c>{k})\s+(?:dealt|did|had|hit|does|do|caused|hurt)\b"
     r"|\b(?P<d>{k})(?:'s?\s+damage|\s+dealt)\b"
-    # "which side's towers hurt players more": a side's non-players doing damage to someone
+    # "each side's phoenixes: which hit harder": a side's non-players doing damage to someone
     r"|\b(?:whose|(?:which|what|each|either|both)\s+(?:side|team)s?(?:'s?)?)\s+(?P<e>{k})\s+(?:hurt|hit|damaged|dealt|did|do)\b"
     # "chaos towers or order towers: which dealt more": both sides' non-players, then who dealt the damage
     r"|\b(?:order|chaos)(?:'s?)?\s+(?P<f>{k})\s+(?:or|vs\.?|versus|and|against)\s+(?:the\s+)?(?:order|chaos)(?:'s?)?\s+(?:{k})\b"

@@ -295,7 +295,7 @@ def parse_windows(text: str) -> WindowsParse:
         offset_rest = offset_rest[:m.start()] + " " * (m.end() - m.start()) + offset_rest[m.end():]
     whole = _WHOLE_SAID.search(offset_rest)
     if whole is not None and (found or _ELLIPTIC.search(offset_rest)):
-        # "deaths over the whole game and in the first 15": the whole match is one of the windows side by side, and
+        # "kills over the full match and in the last 10": the whole match is one of the windows side by side, and
         # a bare number beside it counts minutes like it
         found.append((whole.start(), TimeWindow(label=WHOLE_MATCH, start_s=0)))
         offset_rest = offset_rest[:whole.start()] + " " * (whole.end() - whole.start()) + offset_rest[whole.end():]
