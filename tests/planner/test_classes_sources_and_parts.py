@@ -164,3 +164,13 @@ def test_a_ratio_then_a_count_by_cause(spoken, template):
     towers = sum(1 for d in spoken.truth["deaths_to_npcs"] if d["victim"] == name and d["killer"].endswith("Tower"))
     a = spoken.ask(template.format(a=name))
     assert says(a.text, spoken.truth["players"][name]["kda"], tol=0.01) and says(a.text, towers), a.text
+
+
+@pytest.mark.parametrize("template", ["how many times did {a} die and who killed her",
+                                      "{a}'s deaths, and who killed him"])
+def test_a_count_then_who_did_it_to_that_player(spoken, template):
+    name = player_of(spoken.truth, 2, "Middle")
+    killers = {k["killer"] for k in spoken.truth["kills"] if k["victim"] == name}
+    a = spoken.ask(template.format(a=name))
+    assert says(a.text, spoken.truth["players"][name]["deaths"]), a.text
+    assert killers and all(k in a.text for k in killers), a.text

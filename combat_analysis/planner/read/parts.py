@@ -106,6 +106,13 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     return plan
 
 
+def _of_one(first: QueryPlan, piece: str) -> bool:
+    """"how many times did X die and who killed him": a bare "who" about the first clause's one player, whose count
+    named no cause, asks who did it to that player (a question of its own), not who the first clause counted."""
+    players = {v for f in first.filters if f.dimension == "player" and f.op == "=" for v in f.values}
+    return bool(_PERSON.search(piece)) and len(players) == 1 and complement(first.filters) is None
+
+
 def _rest(piece: str, first: QueryPlan, summarize: Callable[[QueryPlan], str]) -> QueryPlan | None:
     """"... how many to players and how many to everything else": the first clause's count with its cause turned
     around, or None when the clause asks for no rest or the first clause counted by no cause."""
@@ -150,7 +157,7 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
         if subset is not None:
             parts.append(subset)
             continue
-        if _POINTS_BACK.search(piece) and not _PERSON.search(piece) or _BARE_WHO.match(piece):
+        if _POINTS_BACK.search(piece) and not _PERSON.search(piece) or _BARE_WHO.match(piece) and not _of_one(first, piece):
             return None  # "... and how much damage did each do", "... and who": one question
         if _PERSON.search(piece) or BARE_WHEN.match(piece):
             step = dependent(head, piece)
