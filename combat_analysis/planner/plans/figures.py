@@ -209,7 +209,7 @@ def _npc_kind_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: li
     if ranked:
         return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window, shape="leader",
                             assumptions=assumptions))
-    one = [f.values[0] for f in filters if f.dimension == "source" and f.op == "=" and len(f.values) == 1]
+    one = [str(f.values[0]) for f in filters if f.dimension == "source" and f.op == "=" and len(f.values) == 1]
     return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), (), filters, r.window, focus=one,
                         assumptions=assumptions))
 

@@ -293,12 +293,13 @@ def parse_windows(text: str) -> WindowsParse:
         at_minute = minute if at_minute is None else at_minute
         # keep positions comparable: blank the phrase out instead of cutting it
         offset_rest = offset_rest[:m.start()] + " " * (m.end() - m.start()) + offset_rest[m.end():]
-    whole = _WHOLE_SAID.search(offset_rest)
-    if whole is not None and (found or _ELLIPTIC.search(offset_rest)):
+    said_whole = _WHOLE_SAID.search(offset_rest)
+    if said_whole is not None and (found or _ELLIPTIC.search(offset_rest)):
         # "kills over the full match and in the last 10": the whole match is one of the windows side by side, and
         # a bare number beside it counts minutes like it
-        found.append((whole.start(), TimeWindow(label=WHOLE_MATCH, start_s=0)))
-        offset_rest = offset_rest[:whole.start()] + " " * (whole.end() - whole.start()) + offset_rest[whole.end():]
+        found.append((said_whole.start(), TimeWindow(label=WHOLE_MATCH, start_s=0)))
+        offset_rest = (offset_rest[:said_whole.start()] + " " * (said_whole.end() - said_whole.start())
+                       + offset_rest[said_whole.end():])
         unit_minutes = True
     if found and unit_minutes:
         # "the first ten minutes against the last ten": the unit carries over
