@@ -57,7 +57,10 @@ _IMPRESSION_LEAD = re.compile(r"^\s*(?:(?:i|we)\s+(?:feel|felt|think|thought|gue
 def without_impressions(question: str) -> str:
     """The question without the asker's impression of the answer ("did order or chaos deal more? feels close": the
     comparison is asked, the feeling is not), or the question as it is when nothing else would be left."""
-    text = _IMPRESSION_LEAD.sub("", _IMPRESSION_CLAUSE.sub("", question)).strip(" ,;-–—")
+    text = _IMPRESSION_LEAD.sub("", _IMPRESSION_CLAUSE.sub("", question))
+    if text == question:
+        return question  # nothing said of an impression: the text stays as typed, trailing marks and all
+    text = text.strip(" ,;-–—")
     return text if re.search(r"\w", text) else question
 
 
