@@ -43,8 +43,13 @@ def number(value: Any, decimals: int = 0) -> str:
 
 
 def percent(value: float | None) -> str:
-    """A percentage with one decimal: 47.46 -> '47.5%'."""
-    return MISSING if value is None else f"{value:.1f}%"
+    """A percentage with one decimal: 47.46 -> '47.5%'. A part too small to show is said to be so, never "0.0%",
+    which would read as nothing (4 of 1,217,020 is 'under 0.1%')."""
+    if value is None:
+        return MISSING
+    if value and abs(value) < 0.05:
+        return "under 0.1%" if value > 0 else f"{value:.2g}%"
+    return f"{value:.1f}%"
 
 
 def rate(fraction: float | None) -> str:

@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.planner import faithful
 from combat_analysis.planner.plans import followup, intents, refusals
@@ -62,6 +63,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         return refuse(question, vocab, "The question is empty, so I cannot answer it.")
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
+    text = parts.without_impressions(text)
     mine = perspective.rewrite(text, vocab)  # "I'm X ... my team": X's team
     text = mine.text
     r = read_question(text, vocab)
@@ -80,7 +82,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         if plan is not None:
             return plan
     multi = parts.plan_parts(text, vocab, lambda clause, before: _clause(clause, vocab, before),
-                             lambda first, clause: _about_leader(first, clause, vocab))
+                             lambda first, clause: _about_leader(first, clause, vocab), summarize)
     if multi is not None:
         return checked(multi.model_copy(update={"question": question, "summary": _summary_with_parts(multi)}), vocab)
     return plan_reading_checked(question, r, vocab)
@@ -135,11 +137,22 @@ def _about_leader(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan
         child = _by_minute(leader, clause)
     else:
         r = read_question(clause, vocab)
-        child = plan_reading(clause, replace(r, players=(PARAM_PLAYER,), teams=(), roles=()), vocab)
+        child = _same_event(leader, r, plan_reading(clause, replace(r, players=(PARAM_PLAYER,), teams=(), roles=()), vocab))
     if child.intent == Intent.REFUSE or not child.metrics:
         return None
     parent = leader.model_copy(update={"limit": 1, "shape": "leader", "then": child, "bind": {"player": "player"}})
     return parent.model_copy(update={"summary": summarize(parent)})
+
+
+def _same_event(leader: QueryPlan, r: Reading, child: QueryPlan) -> QueryPlan:
+    """"who landed the biggest hit and what ability did they use": a clause that names no figure of its own, split by
+    what the leader's one event was done with, asks for that event's ability, not every ability's damage."""
+    if r.metrics or not leader.metrics or metric(leader.metrics[0]).aggregation != "max" \
+            or not set(child.group_by) & {"ability", "target"}:
+        return child
+    plan = child.model_copy(update={"intent": Intent.RANKING, "metrics": leader.metrics[:1], "limit": 1,
+                                    "shape": "leader"})
+    return plan.model_copy(update={"summary": summarize(plan)})
 
 
 def _by_minute(leader: QueryPlan, clause: str) -> QueryPlan:

@@ -41,6 +41,7 @@ from combat_analysis.contracts.package import (
 )
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.formatting import is_number
+from combat_analysis.planner.read.timewords import WHOLE_MATCH
 
 STAGE = "analyst"
 RECAP_SHOWN = 50  # a death recap question lists every death of the player
@@ -393,6 +394,11 @@ def share_findings(out: _Findings, player: str, metric: str, context: list[dict]
             CellRef(query_id=table, rows=(0,), columns=("team_share_pct", "match_share_pct")))
 
 
+def _beside_whole(dim: str | None, valued) -> bool:
+    """Windows side by side where one is the whole match: the others are parts of it, so no margin between them."""
+    return dim == "period" and any(r.get("period") == WHOLE_MATCH for _, r in valued)
+
+
 def comparison_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan) -> None:
     if len(rows) < 2 or not shape.metrics:
         return
@@ -406,7 +412,7 @@ def comparison_findings(out: _Findings, qid: str, rows, shape: Shape, plan: Quer
                                        window=window_key(plan)), "high",
                 CellRef(query_id=qid, rows=tuple(i for i, _ in valued), columns=tuple(c for c in (dim, metric) if c)))
         (hi_i, hi), (lo_i, lo) = max(valued, key=lambda x: x[1][metric]), min(valued, key=lambda x: x[1][metric])
-        if float(hi[metric]) > float(lo[metric]):
+        if float(hi[metric]) > float(lo[metric]) and not _beside_whole(dim, valued):
             margin = F.Margin(first=F.Amount(_owner(dim, hi), metric, float(hi[metric])),
                               second=F.Amount(_owner(dim, lo), metric, float(lo[metric])), window=window_key(plan),
                               said_window=window_phrase(plan))

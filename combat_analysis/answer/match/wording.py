@@ -28,6 +28,7 @@ from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.formatting import clock, is_number
 from combat_analysis.planner.plans.draft import gods_read_as_players
 from combat_analysis.planner.read.conditions import describe
+from combat_analysis.planner.read.timewords import WHOLE_MATCH
 
 MAX_LISTED = 12  # rows named in one sentence; the table and the chart hold the rest
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
@@ -238,6 +239,13 @@ def none_recorded(plan: QueryPlan, metric_id: str) -> str:
     return f"No {info.label} {verb} recorded{scope(plan)}."
 
 
+def _ability_or_effect(plan: QueryPlan, dim: str) -> str:
+    """What an ability ranking ranks, said as the plan read it: when the plan kept item effects in (METRICS.md counts
+    them among the abilities, as the log names them), "ability or item effect", so the reading is in the answer."""
+    kept = dim == "ability" and any("item effects" in a and "stay in" in a for a in plan.assumptions)
+    return "ability or item effect" if kept else _singular(dim)
+
+
 def _leader_head(plan: QueryPlan, top: dict, dim: str | None, metric_id: str) -> str:
     """"VoidWalker dealt the most damage: 192,395", "The top ability by damage dealt is ...", "X had the lowest
     ...": the leader of a ranking and its figure."""
@@ -246,7 +254,7 @@ def _leader_head(plan: QueryPlan, top: dict, dim: str | None, metric_id: str) ->
     lowest = plan.order == "asc"
     if dim in EVENT_DIMS:
         for_whom = f" for {subject(plan)}" if plan.focus else ""
-        return (f"The {'bottom' if lowest else 'top'} {_singular(dim)} by {info.label}{for_whom}{window} is "
+        return (f"The {'bottom' if lowest else 'top'} {_ability_or_effect(plan, dim)} by {info.label}{for_whom}{window} is "
                 f"{who(dim, top.get(dim), False)}: {value(top, metric_id)}")
     if lowest:
         return f"{who(dim, top.get(dim))} had the {F.lowest(metric_id)} {info.label}{window}: {value(top, metric_id)}"
@@ -366,7 +374,7 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     more = f"; and {len(valued) - len(shown)} more" if len(valued) > len(shown) else ""
     text = f"{owner}{info.label} by {dim.replace('_', ' ') if dim else 'row'}{scope(plan)}: " \
            f"{'; '.join(items)}{more}"
-    text = text if owner else fmt.capital(text)  # a name keeps its spelling
+    text = fmt.capital(text) if not owner or owner.startswith("team ") else text  # a name keeps its spelling
     text += _two_named_apart(plan, valued, dim, metric_id)
     cause = death_cause(plan) if metric_id == "deaths" and not plan.focus else None
     if cause is not None:  # "deaths caused by towers": how many in all first, then by whom
@@ -418,6 +426,16 @@ def _the(label: str) -> str:
     return label if label.split()[0] in ("before", "after", "between", "during", "since", "up", "from") else f"the {label}"
 
 
+def _part_of_whole(a_label: str, x: Any, b_label: str, y: Any, info: Any) -> str:
+    """A window beside the whole match is a part of it, never a change from it: "; 12 of the 23 (52.2%) in the
+    first 15 minutes". Only an additive figure has parts."""
+    whole, (part_label, part) = (x, (b_label, y)) if a_label == WHOLE_MATCH else (y, (a_label, x))
+    if not (info.additive and is_number(whole) and is_number(part) and whole):
+        return ""
+    return (f"; {fmt.number(part, info.decimals)} of the {fmt.number(whole, info.decimals)} "
+            f"({fmt.percent(part / whole * 100)}) came in {_the(part_label)}")
+
+
 def periods(plan: QueryPlan, rows: list[dict], metrics: Sequence[str]) -> str:
     """Windows side by side: "O'Malley's damage dealt — first 10 minutes: 15,657; last 10 minutes: 28,088"."""
     entity = next((c for c in ("player", "team", "role", "god") if c in (rows[0] if rows else {})), None)
@@ -437,17 +455,25 @@ def periods(plan: QueryPlan, rows: list[dict], metrics: Sequence[str]) -> str:
             figures = _figures(members[0], metrics)
         pieces.append(f"{period}: {figures}")
     text = f"{owner}{label} — {'; '.join(pieces)}"
-    text = text if owner else fmt.capital(text)  # a name keeps its spelling
+    text = fmt.capital(text) if not owner or owner.startswith("team ") else text  # a name keeps its spelling
     if not entity and len(by_period) == 2 and len(metrics) >= 1:
-        (a_label, (a,)), (b_label, (b,)) = [(k, v[:1]) for k, v in by_period.items()]
-        x, y = a.get(metrics[0]), b.get(metrics[0])
-        if is_number(x) and is_number(y) and x != y:
-            change = "up" if y > x else "down"
-            pct = f" ({fmt.percent(abs(y - x) / abs(x) * 100)})" if x else ""
-            which = f"{info.label} " if len(metrics) > 1 else ""  # of several figures, which one changed
-            text += (f"; {which}{change} {fmt.number(abs(y - x), info.decimals)}{pct} from {_the(a_label)} to "
-                     f"{_the(b_label)}")
+        text += _two_periods(by_period, metrics, info)
     return text + "."
+
+
+def _two_periods(by_period: dict[str, list[dict]], metrics: Sequence[str], info: Any) -> str:
+    """How the second of two windows stands to the first: a change ("; up 5 (20.0%) from A to B"), or a part of the
+    whole match when one of them is the whole match."""
+    (a_label, (a,)), (b_label, (b,)) = [(k, v[:1]) for k, v in by_period.items()]
+    x, y = a.get(metrics[0]), b.get(metrics[0])
+    if WHOLE_MATCH in (a_label, b_label):
+        return _part_of_whole(a_label, x, b_label, y, info)
+    if not (is_number(x) and is_number(y) and x != y):
+        return ""
+    change = "up" if y > x else "down"
+    pct = f" ({fmt.percent(abs(y - x) / abs(x) * 100)})" if x else ""
+    which = f"{info.label} " if len(metrics) > 1 else ""  # of several figures, which one changed
+    return f"; {which}{change} {fmt.number(abs(y - x), info.decimals)}{pct} from {_the(a_label)} to {_the(b_label)}"
 
 
 def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:

@@ -165,9 +165,11 @@ def _npc_as_source(r: Reading, vocab: Vocabulary) -> str | None:
 def _npc_kind_as_source(r: Reading) -> tuple[str | None, bool] | None:
     """'How much damage did the towers do', 'which jungle monster dealt the most damage': non-players, by
     kind, dealing the damage. Returns (kind or None for every non-player, whether to rank them)."""
-    if not any(m in ("damage_dealt", *KIND_METRIC.values()) for m in r.metrics) or r.players and not r.qualifiers:
+    if r.kind_subject is None or r.players and not r.qualifiers:
         return None
-    if r.kind_subject is None:
+    # the subject's verb ("did the phoenixes deal", "which side's towers hurt") says damage when no figure is named
+    if not any(m in ("damage_dealt", *KIND_METRIC.values()) for m in r.metrics) and any(metric(m).is_figure
+                                                                                        for m in r.metrics):
         return None
     kind = next((k for k, p in NPC_KINDS if re.fullmatch(p, r.kind_subject)), None)
     return kind, bool(re.search(r"\b(which|what)\b", r.text)) or r.shape.superlative
@@ -175,6 +177,9 @@ def _npc_kind_as_source(r: Reading) -> tuple[str | None, bool] | None:
 
 def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str]) -> QueryPlan | None:
     """Damage dealt by a non-player: one named ("the Fire Giant") or a kind of them ("the towers")."""
+    rivals = _rival_npcs(question, r, assumptions)
+    if rivals is not None:
+        return rivals
     npc = _npc_as_source(r, vocab)
     metrics = [m for m in r.metrics if metric(m).is_figure]
     taken = next((n for n in r.npcs if RECEIVED.search(r.text)), None)
@@ -188,6 +193,12 @@ def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str
         filters += apply_qualifiers(("npc_damage",), [q for q in r.qualifiers if q.name != npc], r.players).filters
         return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), filters=filters, window=r.window,
                             focus=[npc], assumptions=assumptions + [f"{npc} read as a non-player source of damage"]))
+    return _npc_kind_plan(question, r, vocab, assumptions)
+
+
+def _npc_kind_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str]) -> QueryPlan | None:
+    """Damage dealt by a kind of non-player ("the towers", "which side's phoenixes"): ranked by source when asked
+    which, else their sum."""
     by_kind = _npc_kind_as_source(r)
     if by_kind is None:
         return None
@@ -198,23 +209,46 @@ def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str
     if ranked:
         return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window, shape="leader",
                             assumptions=assumptions))
-    return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), (), filters, r.window, assumptions=assumptions))
+    one = [str(f.values[0]) for f in filters if f.dimension == "source" and f.op == "=" and len(f.values) == 1]
+    return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), (), filters, r.window, focus=one,
+                        assumptions=assumptions))
+
+
+# Non-players named side by side as the ones dealing damage: "the fire giant or the gold fury: which dealt more"
+_RIVALS = re.compile(r"\b(?:vs\.?|versus|or|against|compared\s+(?:to|with))\b")
+_DEALING = re.compile(r"\b(?:which|who|what|did|does|do)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b")
+
+
+def _rival_npcs(question: str, r: Reading, assumptions: list[str]) -> QueryPlan | None:
+    """Two or more non-players of this match compared on the damage they dealt: their damage, highest first."""
+    if len(r.npcs) < 2 or r.players or not _RIVALS.search(r.text) or not _DEALING.search(r.text) \
+            or any(metric(m).is_figure and not m.startswith("damage") and m not in OBJECTIVE_METRICS for m in r.metrics):
+        return None
+    filters = [Filter(dimension="source", op="in", values=tuple(r.npcs))]
+    return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window, shape="leader",
+                        focus=list(r.npcs), assumptions=assumptions + [
+                            f"{' and '.join(r.npcs)} read as non-player sources of damage"]))
 
 
 _SIDE_WORD = {1: "order", 2: "chaos"}
 
 
 def _npc_source_filters(kind: str | None, r: Reading, vocab: Vocabulary) -> list[Filter]:
-    """Non-players dealing damage, by kind; towers are their own (phoenixes and titans are structures too), and a
-    side named with them keeps that side's ("the order towers")."""
-    if kind != "structure" or not re.fullmatch(r"towers?|turrets?", r.kind_subject or ""):
+    """Non-players dealing damage, by kind; towers, phoenixes and titans are each their own (all are structures), and
+    a side named with them keeps that side's ("the order towers", "chaos's phoenixes")."""
+    word = next((w for w, said in _STRUCTURE_WORDS if re.fullmatch(said, r.kind_subject or "")), None)
+    if kind != "structure" or word is None:
         return [Filter(dimension="source_kind", values=(kind,))] if kind else []
     sides = {_SIDE_WORD[t] for t in r.teams if t in _SIDE_WORD}
-    towers = tuple(n for n in vocab.npcs if "tower" in n.lower().split()
-                   and (not sides or n.lower().split()[0] in sides))
-    if not towers:
+    named = tuple(n for n in vocab.npcs if word in n.lower().split()
+                  and (not sides or n.lower().split()[0] in sides))
+    if not named:
         return [Filter(dimension="source_kind", values=(kind,))]
-    return [Filter(dimension="source", op="=" if len(towers) == 1 else "in", values=towers)]
+    return [Filter(dimension="source", op="=" if len(named) == 1 else "in", values=named)]
+
+
+# The structures by the word in their names (METRICS.md: a structure's name holds Tower, Phoenix or Titan)
+_STRUCTURE_WORDS = (("tower", r"towers?|turrets?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"))
 
 
 # Slang for the weakest player of a side or the match ("who was the problem", "the weak link", "our liability"): with

@@ -88,13 +88,16 @@ def leader_split_plan(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan
     figures = _figures(r)
     if not (splits and figures and r.shape.superlative and "player" in r.groups and not r.named):
         return None
-    if not re.search(r"\bwho\b|\bwhich\s+player\b", r.text) or not re.search(
+    if not re.search(r"\bwho(?:se|m|s|'s)?\b|\bwhich\s+player\b", r.text) or not re.search(
             r"\b(?:and|with|using|by|from)\s+(?:which|what)\b|\band\s+(?:the|their|his|her)\b", r.text):
         return None
     head = metric(figures[0])
     if splits[0] not in head.dimensions:
         return None
-    child = finish(Draft(question, Intent.BREAKDOWN, (head.id,), (splits[0],),
-                         [Filter(dimension="player", values=(PARAM_PLAYER,))], r.window, limit=LIST_LIMIT,
-                         focus=[PARAM_PLAYER], assumptions=list(r.assumptions), shape="all"))
-    return leader_then(question, head.id, r, child, [f"'who' read as the player with the most {head.label}"])
+    # one event's size (the biggest hit) was done with one ability: that one, not a list of every ability's own record
+    one = head.aggregation == "max"
+    child = finish(Draft(question, Intent.RANKING if one else Intent.BREAKDOWN, (head.id,), (splits[0],),
+                         [Filter(dimension="player", values=(PARAM_PLAYER,))], r.window, limit=1 if one else LIST_LIMIT,
+                         focus=[PARAM_PLAYER], assumptions=list(r.assumptions), shape="leader" if one else "all"))
+    said = f"the {head.label}" if one else f"the most {head.label}"
+    return leader_then(question, head.id, r, child, [f"'who' read as the player with {said}"])

@@ -87,7 +87,11 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
      r"teammate|friend|player\s+to\s+play\s+with)\b|\b(personality|character\s+traits?)\b",
      "anything about the people behind the names", ("roster",)),
     (r"\bskins?\b|\bcosmetics?\b|\bwallpaper\b", "cosmetics", ("build",)),
-    (r"\bmood\b|\bangry\b|\btilted\b|\bhappy\b|\bfeel(ing|s)?\b|\bemotion", "how anyone felt", ("deaths", "kills")),
+    # how someone felt, asked about them; the asker's own impression ("feels close", "i feel like", "it felt even")
+    # frames the question and is no subject
+    (r"\bmood\b|\bangry\b|\btilted\b|\bhappy\b|\bemotion|\b(?:how|what|who|which|did|does|do|was|were|is|are)\b"
+     r"[^.?!;]*?(?<!\bit\s)(?<!\bi\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\bwe\s)\b(?:feel|feels|felt|feeling)\b",
+     "how anyone felt", ("deaths", "kills")),
     (r"\bstock\b|\bbitcoin\b|\bpresident\b|\bcapital\s+of\b|\brecipe\b|\bjoke\b|\bpoem\b|\bsong\b|\bwrite\s+(me\s+)?(a|an)\b"
      r"|\btranslate\b|\bcode\b|\bpython\b|\bjavascript\b|\blottery\b|\belection\b|\bbet(s|ting)?\b|\bodds\b"
      r"|\bmeaning\s+of\s+life\b", "anything outside this match", ()),

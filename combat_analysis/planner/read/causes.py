@@ -198,12 +198,31 @@ def _head_causes(m: re.Match, text: str, vocab: Vocabulary) -> Causes | None:
     causes, length = _cause_list(rest, vocab)
     if not causes or m.group("slang") and (negated or m.group("prep") != "to" or any(k == "player" for k, _ in causes)):
         return None
+    end = len(text) - len(rest) + length
+    bracket, again = _bracketed(text[end:], vocab, negated)
+    causes += bracket
     whole = [kind for kind, names in causes if not names]
     kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
     names = [n for _, found in causes for n in found]
-    end = len(text) - len(rest) + length
     return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), negated, text[m.start():end].strip(),
-                  m.start(), end, m.start("verb"), m.end("verb"))
+                  m.start(), end, m.start("verb"), m.end("verb"),
+                  again=tuple((end + a, end + b) for a, b in again))
+
+
+# Causes said again in brackets right after a list of them: "to minions/camps (npcs)" names the kind the list
+# was examples of, so both are kept (their union: every non-player there).
+_BRACKET_AFTER = re.compile(r"^\s*\((?P<listed>[^)]*)\)")
+
+
+def _bracketed(after: str, vocab: Vocabulary, negated: bool) -> tuple[list[Cause], list[tuple[int, int]]]:
+    m = _BRACKET_AFTER.match(after)
+    if m is None or negated:
+        return [], []
+    listed = m.group("listed").strip()
+    causes, length = _cause_list(listed, vocab)
+    if not causes or length != len(listed) or any(kind == "player" for kind, _ in causes):
+        return [], []
+    return causes, [(m.start("listed"), m.end("listed"))]
 
 
 # A non-player as the one credited with the kills: "how many kills did the order towers get", "how many players did
@@ -254,3 +273,25 @@ def cause_filter(causes: Causes, vocab: Vocabulary) -> Filter:
     if causes.negated:  # "deaths other than to towers": every killer but these
         return Filter(dimension="source", op="!=", values=names)
     return Filter(dimension="source", op="=" if len(names) == 1 else "in", values=names)
+
+
+# What is left of a count by cause: "... and how many to everything else", "the rest", "other stuff"
+REST = re.compile(r"\b(?:to|from|by)\s+(?:all\s+)?(?:the\s+)?(?:other\s+(?:stuff|things|sources|causes|killers)|"
+                  r"everything\s+else|anything\s+else|something\s+else|the\s+rest|rest|else|whatever\s+else)\b")
+
+
+def complement(filters: tuple[Filter, ...]) -> tuple[Filter, ...] | None:
+    """The filters with their one cause of death turned around ("to players" -> to everything else), or None when
+    they hold no cause. A cause by kind keeps the other kinds; a cause by name keeps every other killer."""
+    causes = [f for f in filters if f.dimension in ("source_kind", "source")]
+    if len(causes) != 1:
+        return None
+    cause = causes[0]
+    if cause.dimension == "source_kind" and cause.op != "!=":
+        kinds = tuple(k for k in _KINDS_OF_KILLERS if k not in cause.values)
+        turned = Filter(dimension="source_kind", op="=" if len(kinds) == 1 else "in", values=kinds)
+    elif cause.dimension == "source" and cause.op != "!=":
+        turned = Filter(dimension="source", op="!=", values=cause.values)
+    else:
+        return None
+    return tuple(turned if f is cause else f for f in filters)

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 
 from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.planner.read.causes import REST, complement
 from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -43,6 +44,26 @@ _BARE_WHO = re.compile(r"^\s*(?:and\s+)?(?:who|which\s+(?:players?|people|ones|g
                        # "X's deaths to npcs? what got her": what dealt the deaths the first clause counted
                        r"|^\s*(?:and\s+)?(?:what|which\s+\w+|who)\s+(?:got|killed|did\s+it|took\s+(?:him|her|them)\s+out)"
                        r"(?:\s+(?:him|her|them|it))?\s*[?.!]*\s*$", re.IGNORECASE)
+# The asker's impression, which frames a question and asks nothing: a clause of its own ("... ? seems close",
+# "..., looks tight tbh") or a lead-in ("i feel like ...", "seems like ..."); a clause with a question word stays
+_IMPRESSION_CLAUSE = re.compile(
+    r"(?:^|(?<=[?!;,.])|(?<=\s)(?=[-–—]\s))\s*(?:[-–—]\s*)?(?:(?:it|this|that|i|we|tbh|ngl|honestly|lowkey|kinda|but|though|and|so|to\s+me)\s+)*"
+    r"(?:feels?|felt|seems?|seemed|looks?|looked|looking)\b(?![^?!;,.]*\b(?:who|whom|whose|what|which|how|when|where)\b)"
+    r"[^?!;,.]*[?!.]*\s*$", re.IGNORECASE)
+_IMPRESSION_LEAD = re.compile(r"^\s*(?:(?:i|we)\s+(?:feel|felt|think|thought|guess|reckon)|(?:it\s+)?(?:feels|felt|seems|seemed|"
+                              r"looks|looked))\s+(?:like|as\s+if|that)\s+", re.IGNORECASE)
+
+
+def without_impressions(question: str) -> str:
+    """The question without the asker's impression of the answer ("did order or chaos deal more? feels close": the
+    comparison is asked, the feeling is not), or the question as it is when nothing else would be left."""
+    text = _IMPRESSION_LEAD.sub("", _IMPRESSION_CLAUSE.sub("", question))
+    if text == question:
+        return question  # nothing said of an impression: the text stays as typed, trailing marks and all
+    text = text.strip(" ,;-–—")
+    return text if re.search(r"\w", text) else question
+
+
 MAX_PARTS = 6  # clauses: any number of parts, within the plan's limit
 
 
@@ -88,6 +109,25 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     return plan
 
 
+def _of_one(first: QueryPlan, piece: str) -> bool:
+    """"how many times did X die and who killed him": a bare "who" about the first clause's one player, whose count
+    named no cause, asks who did it to that player (a question of its own), not who the first clause counted."""
+    players = {v for f in first.filters if f.dimension == "player" and f.op == "=" for v in f.values}
+    return bool(_PERSON.search(piece)) and len(players) == 1 and complement(first.filters) is None
+
+
+def _rest(piece: str, first: QueryPlan, summarize: Callable[[QueryPlan], str]) -> QueryPlan | None:
+    """"... how many to players and how many to everything else": the first clause's count with its cause turned
+    around, or None when the clause asks for no rest or the first clause counted by no cause."""
+    if REST.search(piece) is None or first.parts or first.then is not None:
+        return None
+    filters = complement(first.filters)
+    if filters is None:
+        return None
+    plan = first.model_copy(update={"question": piece, "filters": filters})
+    return plan.model_copy(update={"summary": summarize(plan)})
+
+
 def _of_first_player(piece: str, first: QueryPlan, alone: QueryPlan, vocab: Vocabulary, plan_one: PlanFn) -> QueryPlan:
     """A clause that lists figures for no one after a clause about one player is about that player: "was Brisk fed?
     kills, gold and gpm" asks for Brisk's kills, gold and gpm, not the match's."""
@@ -98,8 +138,8 @@ def _of_first_player(piece: str, first: QueryPlan, alone: QueryPlan, vocab: Voca
     return plan_one(f"{players[0]}'s {piece}", ())
 
 
-def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Callable[[QueryPlan, str], QueryPlan | None]
-               ) -> QueryPlan | None:
+def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Callable[[QueryPlan, str], QueryPlan | None],
+               summarize: Callable[[QueryPlan], str] = lambda plan: plan.summary) -> QueryPlan | None:
     """The plan of a multi-part question, or None when it is one question. `plan_one(text, previous)` plans
     a clause (as a follow-up of `previous`); `dependent(first, clause)` plans a clause about the leader of
     `first`, or returns None when `first` has no leader."""
@@ -112,16 +152,24 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
     parts: list[QueryPlan] = []
     head = first
     for piece in pieces[1:]:
+        rest = _rest(piece, first, summarize)
+        if rest is not None:
+            parts.append(rest)
+            continue
         subset = _subset(pieces[0], piece, first, plan_one)
         if subset is not None:
             parts.append(subset)
             continue
-        if _POINTS_BACK.search(piece) and not _PERSON.search(piece) or _BARE_WHO.match(piece):
+        if _POINTS_BACK.search(piece) and not _PERSON.search(piece) or _BARE_WHO.match(piece) and not _of_one(first, piece):
             return None  # "... and how much damage did each do", "... and who": one question
         if _PERSON.search(piece) or BARE_WHEN.match(piece):
             step = dependent(head, piece)
             if step is None:
                 return None
+            if step.then is None:
+                # the pronoun was the first clause's one player: a question of its own, answered after the first
+                parts.append(step)
+                continue
             head = step
             continue
         alone = _of_first_player(piece, first, plan_one(piece, ()), vocab, plan_one)

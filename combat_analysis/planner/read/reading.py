@@ -52,9 +52,18 @@ _OBJECTIVE_WORD = r"(?:towers?|phoenix(?:es)?|titans?|structures?|buildings?|fir
 _OBJECTIVES_SLASHED = re.compile(rf"\b({_OBJECTIVE_WORD})\s*/\s*(?={_OBJECTIVE_WORD}\b)")
 
 
+# A figure noun after slashed objective words is shared: "tower/structure dmg" is tower dmg and structure dmg
+_OBJECTIVES_SHARING = re.compile(rf"\b({_OBJECTIVE_WORD})\s*/\s*({_OBJECTIVE_WORD})\s+(damage|dmg)\b")
+# and a striking verb before them: "hit towers/structures" is hit towers and hit structures
+_STRUCK_SHARING = re.compile(rf"\b(hit|hits|hitting|damaged|damaging|hurt|hurting)\s+(?:the\s+)?({_OBJECTIVE_WORD})\s*/\s*"
+                             rf"({_OBJECTIVE_WORD})\b")
+
+
 def normalize(text: str) -> str:
     text = fold(text).replace("’", "'").replace("‘", "'")
     text = re.sub(r"(?<=\w)-(?=\w)", " ", text)
+    text = _OBJECTIVES_SHARING.sub(r"\1 \3 and \2 \3", text)
+    text = _STRUCK_SHARING.sub(r"\1 \2 and \1 \3", text)
     text = _OBJECTIVES_SLASHED.sub(r"\1 and ", text)
     return re.sub(r"\s+", " ", text)
 
@@ -409,11 +418,19 @@ NPC_KINDS = [("structure", r"towers?|turrets?|structures?|buildings?|phoenix(?:e
               ("minion", r"minions?|creeps?|(?:minion\s+)?waves?"),
               ("jungle", r"jungle\s+(?:camps?|monsters?|creeps?|mobs?)|camps?|monsters?|mobs?|neutrals?"),
               ("boss", r"bosses|boss(?:es)?"), (None, r"npcs?|non[\s-]?players?|neutral\s+objectives")]
+# a side named as the owner of the non-players: "the order towers", "which side's towers", "chaos's phoenixes"
+_OWNER = r"(?:(?:order|chaos|team\s*[12]|(?:which|what|each|either|both)\s+(?:side|team)s?)(?:'s?)?\s+)?"
 _KIND_SUBJECT = re.compile(
-    r"\b(?:did|do|does|have|had)\s+(?:the\s+|all\s+(?:the\s+)?)?(?P<a>{k})\s+(?:do|deal|dish|inflict|cause|hit)\b"
-    r"|\bdamage\s+(?:dealt\s+|done\s+)?(?:by|from)\s+(?:the\s+|all\s+(?:the\s+)?)?(?P<b>{k})\b"
-    r"|\b(?:which|what)\s+(?P<c>{k})\s+(?:dealt|did|had|hit|does|do|caused)\b"
-    r"|\b(?P<d>{k})(?:'s?\s+damage|\s+dealt)\b".replace("{k}", "|".join(f"(?:{p})" for _, p in NPC_KINDS)))
+    r"\b(?:did|do|does|have|had)\s+(?:the\s+|all\s+(?:the\s+)?)?{o}(?P<a>{k})\s+(?:do|deal|dish|inflict|cause|hit|hurt)\b"
+    r"|\bdamage\s+(?:dealt\s+|done\s+)?(?:by|from)\s+(?:the\s+|all\s+(?:the\s+)?)?{o}(?P<b>{k})\b"
+    r"|\b(?:which|what)\s+{o}(?P<c>{k})\s+(?:dealt|did|had|hit|does|do|caused|hurt)\b"
+    r"|\b(?P<d>{k})(?:'s?\s+damage|\s+dealt)\b"
+    # "each side's phoenixes: which hit harder": a side's non-players doing damage to someone
+    r"|\b(?:whose|(?:which|what|each|either|both)\s+(?:side|team)s?(?:'s?)?)\s+(?P<e>{k})\s+(?:hurt|hit|damaged|dealt|did|do)\b"
+    # "chaos towers or order towers: which dealt more": both sides' non-players, then who dealt the damage
+    r"|\b(?:order|chaos)(?:'s?)?\s+(?P<f>{k})\s+(?:or|vs\.?|versus|and|against)\s+(?:the\s+)?(?:order|chaos)(?:'s?)?\s+(?:{k})\b"
+    r"(?=[^?]*\b(?:which|who|what|did|does)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b)"
+    .replace("{k}", "|".join(f"(?:{p})" for _, p in NPC_KINDS)).replace("{o}", _OWNER))
 
 
 
@@ -449,8 +466,11 @@ _GROUP_PATTERNS = [
                 r"healing|heals?|crits?|hits?)\s+(?:\w+\s+)?with\b"
                 r"|\bwhat\s+(?:did|does|do|has|have)\s+name\s+(?:kill|killed|heal|healed|hit|damage|damaged)\s+"
                 r"(?:\w+\s+)?with\b"
+                # "... who did it and with what": the instrument of what was done
+                r"|\bwith\s+(?:what|which)(?:\s+(?:abilit(?:y|ies)|skills?|spells?|moves?|attacks?))?\s*[?.!]*\s*$"
                 # the log's "types of damage" are the abilities and items that dealt it
-                r"|\b(?:types?|kinds?|sorts?|sources?)\s+of\s+(?:damage|dmg|healing|heals?|kills?)\b"),
+                r"|\b(?:types?|kinds?|sorts?|sources?)\s+of\s+(?:damage|dmg|healing|heals?|kills?)\b"
+                r"|\b(?:damage|dmg|healing|heal)\s+sources?\b"),
     ("item", r"\b(which|what|each|every|per|by)\s+items?\b|\bitems?\s+(?:was|were)\s+(?:bought|purchased)\b"
              r"|\b(?:most|least)\s+(?:often\s+)?(?:purchased|bought|popular|common)\s+items?\b"),
     ("target_kind", r"\b(which|what|each|every|per|by)\s+(?:kinds?\s+of\s+|types?\s+of\s+)?targets?(?:\s+kinds?|\s+types?)?\b"

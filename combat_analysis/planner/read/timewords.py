@@ -94,6 +94,23 @@ class TimeParse:
     at_minute: int | None = None  # "at minute N": for per-minute series, that minute
 
 
+APPROXIMATE_S = 120  # "around minute 19": from 17:00 up to 21:00
+
+
+class _AroundMatch:
+    """The approximate rule's match with its point in group 1 (a clock) or group 2 (minutes), whichever was said."""
+
+    def __init__(self, m: re.Match) -> None:
+        self._m = m
+
+    def group(self, i: int) -> str | None:
+        if i == 0:
+            return self._m.group(0)
+        clocked = self._m.group(1)
+        minutes = self._m.group(2) or self._m.group(3)
+        return clocked if i == 1 else (None if clocked else minutes)
+
+
 def _rules():
     # (pattern, builder(match) -> (window, assumption, at_minute)); the first rule that matches wins.
     def first(m):
@@ -143,10 +160,21 @@ def _rules():
         return (TimeWindow(label=f"the first {_minutes(60 * n)}", start_s=0, end_s=60 * n),
                 f"'{m.group(0).strip()}' read as everything before minute {n}", max(n - 1, 0))
 
+    def around(m):
+        # a time said loosely: two minutes either side of it, so the event meant is in the window with its exact time
+        point, _ = _point(m.group(1), None) if m.group(1) else _point(m.group(2), "m")
+        start = max(point - APPROXIMATE_S, 0)
+        return (TimeWindow(label=f"from {clock(start)} up to {clock(point + APPROXIMATE_S)} (around {clock(point)})",
+                           start_s=start, end_s=point + APPROXIMATE_S),
+                f"'{m.group(0).strip()}' read as {clock(start)} up to {clock(point + APPROXIMATE_S)}", None)
+
     def phase(start, end, label):
         return lambda m: (TimeWindow(label=label, start_s=start, end_s=end), None, None)
 
     return [
+        (rf"\b(?:at\s+|by\s+|in\s+)?(?<!\bwhat\s)(?<!\bhow\s)(?:around|about|near|nearly|approximately|approx\.?|roughly|circa|~)\s*(?:the\s+)?"
+         rf"(?:(\d{{1,3}}:[0-5]\d)(?:\s*mark)?|(?:minute\s+|min\s+){_NUM}\b|{_NUM}{_ORD}[\s-]*(?:{_MIN}(?:\s*mark)?|mark))",
+         lambda m: around(_AroundMatch(m))),
         (rf"\b(?:in\s+|during\s+|over\s+|for\s+)?(?:the\s+)?(?:first|opening|initial)\s+{_NUM}\s*{_UNIT}", first),
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:first|opening)\s+(minute)()\b", lambda m: (
             TimeWindow(label="first minute", start_s=0, end_s=60), None, None)),
@@ -207,6 +235,10 @@ _ELLIPTIC = re.compile(rf"\b(?:the\s+)?(first|opening|initial|last|final|closing
                        r"(?=\s*(?:$|[?.!,;)]|and\b|vs\b|versus\b|against\b|compared\b|or\b|of\s+the\s+(?:match|game)\b))",
                        re.IGNORECASE)
 MAX_WINDOWS = 4
+WHOLE_MATCH = "whole match"  # the label of the whole match as one of several windows: the others are parts of it
+# The whole match said as such, which can stand beside another window ("overall" and "in total" only sum)
+_WHOLE_SAID = re.compile(r"\b(?:in\s+|over\s+|for\s+|during\s+)?(?:the\s+)?(?:whole|entire|full)\s+(?:match|game)\b"
+                         r"|\b(?:all|the\s+whole)\s+game\s+long\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -261,6 +293,14 @@ def parse_windows(text: str) -> WindowsParse:
         at_minute = minute if at_minute is None else at_minute
         # keep positions comparable: blank the phrase out instead of cutting it
         offset_rest = offset_rest[:m.start()] + " " * (m.end() - m.start()) + offset_rest[m.end():]
+    said_whole = _WHOLE_SAID.search(offset_rest)
+    if said_whole is not None and (found or _ELLIPTIC.search(offset_rest)):
+        # "kills over the full match and in the last 10": the whole match is one of the windows side by side, and
+        # a bare number beside it counts minutes like it
+        found.append((said_whole.start(), TimeWindow(label=WHOLE_MATCH, start_s=0)))
+        offset_rest = (offset_rest[:said_whole.start()] + " " * (said_whole.end() - said_whole.start())
+                       + offset_rest[said_whole.end():])
+        unit_minutes = True
     if found and unit_minutes:
         # "the first ten minutes against the last ten": the unit carries over
         for m in list(_ELLIPTIC.finditer(offset_rest))[: MAX_WINDOWS - len(found)]:
