@@ -110,7 +110,7 @@ def _lone_tower(truth: dict) -> dict:
                                          if t is not o and t["target"] == o["target"]))
 
 
-@pytest.mark.parametrize("template", ["who took the {side} tower that fell around minute {m}",
+@pytest.mark.parametrize("template", ["who got the last hit on the {side} tower around minute {m}",
                                       "who destroyed the {side} tower at about {m} min",
                                       "{side} tower near the {m} minute mark - who got it"])
 def test_the_killer_of_a_tower_near_a_loose_time(spoken, template):
@@ -126,8 +126,8 @@ def _died_to_npcs(truth: dict) -> str:
     return max(truth["players"], key=lambda p: (truth["players"][p]["deaths_to_npcs"], p))
 
 
-@pytest.mark.parametrize("template", ["{a} deaths, how many to players and how many to everything else",
-                                      "how many times did {a} die to enemy gods, and how many to other stuff"])
+@pytest.mark.parametrize("template", ["of {a}'s deaths, how many came from players and how many from everything else",
+                                      "how often did {a} die to enemy gods, and how often to the rest"])
 def test_deaths_to_players_and_to_the_rest(spoken, template):
     name = _died_to_npcs(spoken.truth)
     row = spoken.truth["players"][name]
@@ -145,7 +145,7 @@ def test_deaths_over_the_whole_match_beside_a_window(spoken, template, minutes):
     assert " down " not in a.text, a.text
 
 
-@pytest.mark.parametrize("question", ["which side died more to towers/minions/jungle (npcs)",
+@pytest.mark.parametrize("question", ["more deaths to towers/minions/jungle (npcs): order or chaos?",
                                       "which team had more deaths to minions or camps (non-players)"])
 def test_a_teams_deaths_to_every_non_player_when_brackets_say_so(spoken, question):
     teams = {p: r["team"] for p, r in spoken.truth["players"].items()}
@@ -156,7 +156,7 @@ def test_a_teams_deaths_to_every_non_player_when_brackets_say_so(spoken, questio
 
 # ------------------------------------------------------------------ G: a ratio, then a count by cause
 
-@pytest.mark.parametrize("template", ["{a} kda and how many of his deaths were to towers",
+@pytest.mark.parametrize("template", ["what's {a}'s kda and how many times did they die to a tower",
                                       "what was {a}'s KDA, and how many times did she die to a tower"])
 def test_a_ratio_then_a_count_by_cause(spoken, template):
     name = max(spoken.truth["players"], key=lambda p: (

@@ -87,7 +87,7 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
      r"teammate|friend|player\s+to\s+play\s+with)\b|\b(personality|character\s+traits?)\b",
      "anything about the people behind the names", ("roster",)),
     (r"\bskins?\b|\bcosmetics?\b|\bwallpaper\b", "cosmetics", ("build",)),
-    # how someone felt, asked about them; the asker's own impression ("feels close", "i feel like", "it felt even")
+    # how someone felt, asked about them; the asker's own impression ("seems tight", "i feel like", "it felt even")
     # frames the question and is no subject
     (r"\bmood\b|\bangry\b|\btilted\b|\bhappy\b|\bemotion|\b(?:how|what|who|which|did|does|do|was|were|is|are)\b"
      r"[^.?!;]*?(?<!\bit\s)(?<!\bi\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\bwe\s)\b(?:feel|feels|felt|feeling)\b",

@@ -55,7 +55,7 @@ _IMPRESSION_LEAD = re.compile(r"^\s*(?:(?:i|we)\s+(?:feel|felt|think|thought|gue
 
 
 def without_impressions(question: str) -> str:
-    """The question without the asker's impression of the answer ("did order or chaos deal more? feels close": the
+    """The question without the asker's impression of the answer ("which side healed more? seems tight": the
     comparison is asked, the feeling is not), or the question as it is when nothing else would be left."""
     text = _IMPRESSION_LEAD.sub("", _IMPRESSION_CLAUSE.sub("", question))
     if text == question:
@@ -117,7 +117,7 @@ def _of_one(first: QueryPlan, piece: str) -> bool:
 
 
 def _rest(piece: str, first: QueryPlan, summarize: Callable[[QueryPlan], str]) -> QueryPlan | None:
-    """"... how many to players and how many to everything else": the first clause's count with its cause turned
+    """"... how many by gods and how many by the rest": the first clause's count with its cause turned
     around, or None when the clause asks for no rest or the first clause counted by no cause."""
     if REST.search(piece) is None or first.parts or first.then is not None:
         return None

@@ -466,7 +466,7 @@ _GROUP_PATTERNS = [
                 r"healing|heals?|crits?|hits?)\s+(?:\w+\s+)?with\b"
                 r"|\bwhat\s+(?:did|does|do|has|have)\s+name\s+(?:kill|killed|heal|healed|hit|damage|damaged)\s+"
                 r"(?:\w+\s+)?with\b"
-                # "... who did it and with what": the instrument of what was done
+                # "... and with which ability": the instrument of what was done
                 r"|\bwith\s+(?:what|which)(?:\s+(?:abilit(?:y|ies)|skills?|spells?|moves?|attacks?))?\s*[?.!]*\s*$"
                 # the log's "types of damage" are the abilities and items that dealt it
                 r"|\b(?:types?|kinds?|sorts?|sources?)\s+of\s+(?:damage|dmg|healing|heals?|kills?)\b"
