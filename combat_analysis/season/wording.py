@@ -462,7 +462,8 @@ def _h2h_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: 
     return (f"{lead}, {a} and {b} played {h['matches_together']:,} matches together: {h['as_teammates']:,} as teammates "
             f"({h['teammate_wins']:,} won, {h['teammate_losses']:,} lost) and {h['as_opponents']:,} as opponents "
             f"({a}'s team won {h['wins_a']:,}, {b}'s {h['wins_b']:,}, {h['opponent_unknown_results']:,} with no "
-            f"winner). {a} killed {b} {h['kills_a_on_b']:,} times; {b} killed {a} {h['kills_b_on_a']:,} times.")
+            f"winner). {a} killed {b} {count(h['kills_a_on_b'], 'time')}; {b} killed {a} "
+            f"{count(h['kills_b_on_a'], 'time')}.")
 
 
 RESULT_GAMES_SHOWN = 5  # games a list of wins (losses) names before counting the rest

@@ -160,7 +160,9 @@ def test_kills_deaths_and_assists_at_once(seasons, template):
 @pytest.mark.parametrize("template", ("{a} and {b} kills each way", "{a} vs {b}, kills on each other",
                                       "{a} v {b} when on opposite teams, who won more",
                                       "{a} against {b} as opponents",
-                                      "how many times did {a} kill {b} across all games, and vice versa"))
+                                      "how many times did {a} kill {b} across all games, and vice versa",
+                                      "{a} and {b}: how often have they killed one another",
+                                      "how many times did {a} and {b} slay each other"))
 def test_head_to_head_said_any_way(seasons, template):
     home, matches = seasons
     players = named_players(matches, least=3)

@@ -75,12 +75,14 @@ _RANKING_WORD = r"(?:most|least|fewest|more|fewer)(?:\s+(?:often|times|frequentl
 _ONCE_RANKED = (r"\b" + _ONCE + r"\s+(?:(?!the\b)[a-z]+\s+)?(?:the\s+)?" + _RANKING_WORD + r"\b"
                 r"|\b" + _RANKING_WORD + r"\s+(?:(?:number|amount)\s+of\s+)?" + _ONCE + r"\b"
                 r"|\bhow\s+(?:many\s+times|often)\b(?:\s+[\w']+){0,4}?\s+" + _ONCE + r"\b")
-# Head-to-head said any way: "head to head", kills "each way" / "on each other", games "on opposite sides" / "as
+# Head-to-head said any way: "head to head", kills "each way" / "on each other" / "killed one another", games "on opposite sides" / "as
 # opponents": two players' figures against each other, both ways, over the games they shared.
 # What a match has one of: its first blood, its first objective of a kind.
 _FIRST_OF_MATCH = (r"first[- ]?(?:blood|objective|tower|phoenix|titan|gold\s+fury|fire\s+giant)\b")
 _HEAD_TO_HEAD = (r"\b(head[- ]to[- ]head|h2h|(?:each|both|either)\s+ways?|(?:and\s+)?(?:the\s+)?other\s+way\s+a?round"
-                 r"|(?:and\s+)?vice[- ]versa|(?:on|against|versus|vs\.?)\s+each\s+other"
+                 r"|(?:and\s+)?vice[- ]versa|(?:on|against|versus|vs\.?)\s+(?:each\s+other|one\s+another)"
+                 # a kill verb on each other: "have they killed each other", "kill one another"
+                 r"|(?:kill(?:s|ed|ing)?|slain|slay(?:s|ed)?|slew|murder(?:s|ed)?)\s+(?:each\s+other|one\s+another)"
                  r"|(?:(?:when|while|where)\s+(?:they\s+(?:were|are|was)\s+|they're\s+)?)?(?:on\s+)?"
                  r"(?:opposite|opposing|different|rival)\s+(?:sides|teams)|as\s+(?:opponents|enemies|rivals))\b")
 HEAD_TO_HEAD = re.compile(_HEAD_TO_HEAD, re.IGNORECASE)
