@@ -85,3 +85,19 @@ def test_which_day_ranks_the_matches_and_names_each_by_its_day(seasons, template
     answer = pkg.response.direct_answer
     assert rows[0]["match_id"] == first["match_id"], rows[:2]
     assert f"match {first['match_id']} ({first['started_at'].date().isoformat()})" in answer, answer
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def test_a_day_of_the_month_alone_is_in_the_latest_matchs_month(seasons):
+    home, matches = seasons
+    figures = match_figures(matches)
+    latest = max(f["started_at"] for f in figures).date()
+    days = _by_day(matches)
+    day = max(d for d, n in days.items() if n == 1 and (d.year, d.month) == (latest.year, latest.month))
+    want = next(f for f in figures if f["started_at"].date() == day)
+    pkg, _ = ask_across(home, f"what was the total kill count on the {_ordinal(day.day)}")
+    assert isinstance(pkg.plan.scope, OneMatch) and pkg.plan.scope.match_id == want["match_id"], pkg.plan
+    assert number(want["kills"]) in pkg.response.direct_answer, pkg.response.direct_answer

@@ -162,7 +162,8 @@ def test_kills_deaths_and_assists_at_once(seasons, template):
                                       "{a} against {b} as opponents",
                                       "how many times did {a} kill {b} across all games, and vice versa",
                                       "{a} and {b}: how often have they killed one another",
-                                      "how many times did {a} and {b} slay each other"))
+                                      "how many times did {a} and {b} slay each other",
+                                      "overall, how many deaths has {a} had to {b} and how many has {b} had to {a}"))
 def test_head_to_head_said_any_way(seasons, template):
     home, matches = seasons
     players = named_players(matches, least=3)

@@ -801,11 +801,19 @@ def _season(ask: Ask) -> Made:
     return Made(figure, Intent.LOOKUP, {"metrics": (metric,)})
 
 
+def _both_ways(r: Reading) -> bool:
+    """Kills or deaths asked of each player on the other ("A's deaths to B and B's to A", "kills by A on B and by B
+    on A"): both players named as the other end of a kill."""
+    ends = _KILL_VERBS | {"to", "by", "from"}
+    named = {q.name for q in r.qualifiers if q.kind == "player" and q.name in r.players and q.preposition in ends}
+    return len(named) >= 2 and bool({"kills", "deaths"} & set(r.metrics))
+
+
 def _is_head_to_head(ask: Ask) -> bool:
     """Two players against each other: head-to-head words, or a comparison with no figure, or a record asked
     "against" each other ("who won more of their games against each other"); a figure compared is each one's own."""
     r, slot = ask.reading, ask.slot
-    if len(_pair(ask)) == 2 and _H2H_WORDS.search(ask.question):  # "both ways": a kill on the other is half of it
+    if len(_pair(ask)) == 2 and (_H2H_WORDS.search(ask.question) or _both_ways(r)):  # a kill on the other is half
         return True
     if len(ask.players) != 2 or slot.versus is not None:
         return False

@@ -413,6 +413,28 @@ def _month_day(text: str, context: _Context) -> ScopeReading | None:
                         rest=_cut(text, found), one_day=True)
 
 
+# A day of the month alone, with its ordinal: "on the 12th" (of the latest match's month, or the month before
+# when that day is still to come). Not "the 3rd minute", "the 2nd game": a count of something else.
+_ON_NTH = re.compile(r"\b(?:on|from|during)\s+the\s+(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b"
+                     r"(?!\s*(?:of\b|minutes?|mins?|seconds?|secs?|place|time|try|wave|kill|death|blood|tower|game|"
+                     r"match|round|pick|level|item|fight|objective|phoenix|titan)\b)")
+
+
+def _nth_day(text: str, context: _Context) -> ScopeReading | None:
+    found = _ON_NTH.search(text)
+    if found is None:
+        return None
+    day, anchor = int(found.group("day")), context.anchor
+    year, month = (anchor.year, anchor.month) if day <= anchor.day else (
+        (anchor.year, anchor.month - 1) if anchor.month > 1 else (anchor.year - 1, 12))
+    try:
+        on = date(year, month, day)
+    except ValueError:
+        return None
+    return ScopeReading(kind="matches", selection=DateRange.days(on, on), words=(found.group(0),),
+                        rest=_cut(text, found), one_day=True)
+
+
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY = r"(?P<weekday>" + "|".join(_WEEKDAYS) + r")"
 # A day of the week: "on tuesday", "from last friday", "sunday's game"; the latest such day not after the latest
@@ -445,7 +467,7 @@ def matches_in(selection: DateRange, matches: Sequence[tuple[str, datetime | Non
 
 
 # The readers in order: the first that finds its words decides (a named match beats everything).
-_READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, _weekday, _days, _relative_dates, _month,
+_READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, _weekday, _nth_day, _days, _relative_dates, _month,
             _every_match, _by_nature, _player_average)
 
 # Scope and match-figure words a typist gets wrong: a letter left out, one doubled, two swapped ("overal",
