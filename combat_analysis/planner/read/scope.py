@@ -19,8 +19,8 @@ from datetime import date, datetime, timedelta
 from typing import Literal
 
 from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
-from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.names import fold
+from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import known_words
 
 ScopeKind = Literal["none", "match", "matches", "all"]
