@@ -94,6 +94,8 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"|\bhow\s+many\s+(?:matches|games)\b|\b(?:matches|games)\s+played\b|\bform\b|\btrend(?:s|ed|ing)?\b"
     r"|\bmoved\b|\bprogress(?:ed)?\b|\bmatch\s+(?:by|after|to)\s+match\b|\bgame\s+(?:by|after|to)\s+game\b"
     r"|\bover\s+time\b|\bper[- ](?:match|game)\s+average\b|\baverage\s+per\s+(?:match|game)\b"
+    # the best of an average: one match has one figure per player, so "best average KDA" ranks averages over many
+    r"|\b(?:best|highest|top|biggest|greatest|lowest|worst)\s+(?:average|avg|mean)\b"
     r"|\b(?:each|every)\s+god\b|\bwhich\s+gods\b|\bgods?\s+(?:win|won|wins)\b"
     # matches ranked, or a match figure over several
     r"|\b(?:which|what)\s+(?:single\s+)?" + _GAME + r"(?:es|s)?\b(?!\s+(?:is|was)\s+(?:this|it)\b)"
