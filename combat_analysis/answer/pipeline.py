@@ -33,7 +33,14 @@ from combat_analysis.answer.season import visualization as season_visualization
 from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer
 from combat_analysis.contracts.package import AgentDataPackage, new_package
 from combat_analysis.contracts.plan import Intent, QueryPlan
-from combat_analysis.planner.read.scope import ScopeReading, asks_an_average, read_scope
+from combat_analysis.contracts.selection import DateRange
+from combat_analysis.planner.read.scope import (
+    ScopeReading,
+    asks_an_average,
+    matches_in,
+    one_match_of_a_day,
+    read_scope,
+)
 from combat_analysis.settings import Lake
 from combat_analysis.warehouse.query import open_locked
 from combat_analysis.warehouse.store import NO_MATCH_YET, WarehouseError
@@ -105,12 +112,22 @@ def choose_match(question: str, warehouse_root: Lake | Path | str, named: str | 
     scope = match_scope(question, matches)
     if scope.kind == "none" and asks_an_average(question):
         scope = _with_players(question, warehouse_root, matches, pinned_at)
-    if scope.kind == "match" and scope.match_id:  # named by its id, or as "the latest game"
-        how = "named" if scope.match_id in scope.words else "latest"
+    scope = _day_as_match(scope, matches)
+    if scope.kind == "match" and scope.match_id:  # named by its id, as "the latest game", or by its day
+        how = "named" if scope.match_id in scope.words else "dated" if scope.one_day else "latest"
         return MatchChoice(scope.match_id, how, scope, pinned_at)
     if scope.cross_match:
         return MatchChoice(None, "across", scope, pinned_at)
     return MatchChoice(matches[-1][0], "latest", scope, pinned_at)
+
+
+def _day_as_match(scope: ScopeReading, matches: list) -> ScopeReading:
+    """A one-match question about a day that has exactly one match ("who won on tuesday"): that match, as if named
+    (docs/season.md, "A match as a selector"). A day of several matches, or none, stays a set of matches."""
+    if not (isinstance(scope.selection, DateRange) and one_match_of_a_day(scope)):
+        return scope
+    found = matches_in(scope.selection, matches)
+    return dataclasses.replace(scope, kind="match", match_id=found[0]) if len(found) == 1 else scope
 
 
 def _with_players(question: str, warehouse_root: Lake | Path | str, matches: list, snapshot: int) -> ScopeReading:

@@ -25,10 +25,10 @@ from sqlglot import exp
 from combat_analysis.answer.env import StageEnv
 from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, QueryAnalysis, SqlQueryInfo
 from combat_analysis.contracts.plan import Intent, OneMatch, QueryPlan, Refusal
-from combat_analysis.contracts.selection import AllMatches
+from combat_analysis.contracts.selection import AllMatches, DateRange
 from combat_analysis.planner import Vocabulary, compile_plan, plan_question
 from combat_analysis.planner.plans.crossmatch import plan_across
-from combat_analysis.planner.read.scope import ScopeReading, read_scope
+from combat_analysis.planner.read.scope import ScopeReading, matches_in, read_scope
 from combat_analysis.planner.vocabulary import SeasonVocabulary
 from combat_analysis.warehouse.gate import UnsafeSqlError
 from combat_analysis.warehouse.store import match_ids
@@ -150,7 +150,20 @@ def plan_for_matches(question: str, vocab: Vocabulary, matches: list[tuple[str, 
         scope = match_scope(question, matches)
     if not scope.cross_match:
         scope = ScopeReading(kind="all", selection=AllMatches(), rest=scope.rest, words=scope.words)
-    return plan_across(question, scope, vocab, tuple(m for m, _ in matches))
+    plan = plan_across(question, scope, vocab, tuple(m for m, _ in matches))
+    if isinstance(scope.selection, DateRange) and plan.intent != Intent.REFUSE and not matches_in(scope.selection,
+                                                                                                  matches):
+        return _refused(plan, _no_match_then(scope))
+    return plan
+
+
+def _no_match_then(scope: ScopeReading) -> str:
+    """Why a date with no match is refused: no figure of another day stands in for it. A refusal says no number
+    the question did not (the composer's rule), so the days held are offered as a question to ask."""
+    said = f"'{scope.words[0]}'" if scope.words else "that date"
+    when = "on the day" if scope.one_day else "in the dates"
+    return (f"no match in the warehouse was played {when} {said} names, so no figure of another day stands in for "
+            "it. Ask 'how many matches are loaded' for the days the matches were played.")
 
 
 def latest_match_scope(plan: QueryPlan, con, match_id: str, how: str, matches_in_warehouse: int,
@@ -162,6 +175,9 @@ def latest_match_scope(plan: QueryPlan, con, match_id: str, how: str, matches_in
     scope = OneMatch(match_id=match_id, how=how, started_at=started.date().isoformat() if started else None,  # type: ignore[arg-type]
                      matches_in_warehouse=matches_in_warehouse)
     update: dict[str, Any] = {"scope": scope}
+    if how == "dated":  # "who won on tuesday": the day's one match
+        update["assumptions"] = (*plan.assumptions, f"'{said[0] if said else 'the day'}' read as that day's one "
+                                                    f"match, {match_id} ({scope.started_at})")
     if how == "latest":
         when = f" ({scope.started_at})" if scope.started_at else ""
         why = f"'{said[0]}' read as" if said else "no match was named: read as"

@@ -78,7 +78,7 @@ class OneMatch(Frozen):
 
     kind: Literal["match"] = "match"
     match_id: str = Field(min_length=1, max_length=200)
-    how: Literal["named", "only", "latest"] = "named"
+    how: Literal["named", "only", "latest", "dated"] = "named"  # dated: the one match of a day the question named
     started_at: str | None = None  # ISO start, for "In the latest match, 6963307283 (2025-03-05): ..."
     matches_in_warehouse: int = Field(default=1, ge=0)
 
@@ -116,6 +116,9 @@ class SeasonFigure(Frozen):
     min_matches: int = Field(default=1, ge=1, le=100_000)  # a board of those with at least this many games
     min_default: bool = False  # min_matches is the default for averages and rates, not the question's own
     none: bool = False  # a board of only those whose count is zero ("who has never won a game")
+    # two players' figures compared: is the first one's value more (less) than the second's (yes/no), or which
+    # of the two has more (less): "which_more" ("who averages more kills, A or B")
+    compare: Literal["more", "less", "which_more", "which_less"] | None = None
 
 
 class QueryPlan(Frozen):

@@ -274,6 +274,8 @@ def _nobody(plan: QueryPlan, figure: SeasonFigure, below: list[Row], lead: str) 
         return (f"{lead}: nobody qualifies yet: no {_who(figure)} has played {count(figure.min_matches, 'game')} "
                 f"(the most is {most:,}). Ask 'with at least {max(most, 1)} games' to rank them"
                 + (f"; with fewer games: {shown}." if shown else "."))
+    if plan.intent.value == "lookup" and figure.subject == "player" and figure.players:
+        return f"{lead}, {figure.players[0]}{_who(figure).removeprefix('player')}: no games in these matches."
     if plan.intent.value == "lookup":
         return f"{lead}: no games of {_who(figure).removeprefix('player')} in these matches.".replace(" of  ", " of ")
     return f"{lead}: no matching data was found."
@@ -380,6 +382,50 @@ def _asked_games(which: str, label: str, games: str, value: Any) -> str:
     return f"{which} matches by {label}, {len(said)} tied: {join_and(said)}"
 
 
+def _compared_value(figure: SeasonFigure, row: Row) -> tuple[str, Any] | None:
+    """The value a yes/no comparison reads from a profile row, and how it is said: the per-game mean when an
+    average was asked (or the figure has no total), the total otherwise, the win rate for a record."""
+    metric = figure.metric or "damage_dealt"
+    if metric in boards.RECORD_FIGURES:
+        column = {"matches": "matches", "wins": "wins", "losses": "losses"}.get(metric, "win_rate_pct")
+        return (metric_label(metric) if column != "win_rate_pct" else "win rate"), row.get(column)
+    if figure.statistic != "average" and f"total_{metric}" in row:
+        return f"total {metric_label(metric)}", row[f"total_{metric}"]
+    if f"average_{metric}" in row:
+        return f"per-game mean {metric_label(metric)}", row[f"average_{metric}"]
+    return None
+
+
+def _compared_said(said: str, row: Row, value: Any) -> str:
+    """"36.25 over 8 games", "50.0% over 8 games": a compared value with the games behind it."""
+    shown = percent(value) if said == "win rate" else number(value, 2)
+    return f"{shown} over {count(row['matches'], 'game')}"
+
+
+def _verdict(figure: SeasonFigure, rows: list[Row]) -> str:
+    """"No: Ann's per-game mean assists: 36.25 over 8 games, less than Bo's 39.43 over 7 games. " for a yes/no
+    comparison of two players; "" when there is none or a value is missing."""
+    by_name = {row["player"]: row for row in rows}
+    if figure.compare is None or len(figure.players) != 2 or not all(p in by_name for p in figure.players):
+        return ""
+    first, second = (by_name[p] for p in figure.players)
+    (said, a), (_, b) = (_compared_value(figure, row) or ("", None) for row in (first, second))
+    if a is None or b is None:
+        return ""
+    if figure.compare in ("which_more", "which_less"):
+        if a == b:
+            return (f"Neither: {first['player']}'s {said} and {second['player']}'s are the same, "
+                    f"{_compared_said(said, first, a)} and {_compared_said(said, second, b)}. ")
+        more = figure.compare == "which_more"
+        (top, top_value), (other, other_value) = sorted(((first, a), (second, b)), key=lambda p: p[1], reverse=more)
+        return (f"{top['player']}: {said} {_compared_said(said, top, top_value)}, {'more' if more else 'less'} than "
+                f"{other['player']}'s {_compared_said(said, other, other_value)}. ")
+    relation = "more than" if a > b else "less than" if a < b else "the same as"
+    yes = (a > b) if figure.compare == "more" else (a < b)
+    return (f"{'Yes' if yes else 'No'}: {first['player']}'s {said}: {_compared_said(said, first, a)}, {relation} "
+            f"{second['player']}'s {_compared_said(said, second, b)}. ")
+
+
 def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
     metric = figure.metric or "damage_dealt"
     best_by = metric if metric in season.PLAYER_METRICS else "damage_dealt"
@@ -415,7 +461,7 @@ def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
         else:
             parts.append(f"{record}. {figures}; {best}.{_career(row)}")
         parts[-1] += _others(plan, best_by, row, figure.statistic == "average")
-    return f"{lead}, " + " ".join(parts)
+    return _verdict(figure, rows) + f"{lead}, " + " ".join(parts)
 
 
 def other_figures(plan: QueryPlan, best_by: str, row: Row) -> list[str]:
@@ -462,7 +508,8 @@ def _h2h_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: 
     return (f"{lead}, {a} and {b} played {h['matches_together']:,} matches together: {h['as_teammates']:,} as teammates "
             f"({h['teammate_wins']:,} won, {h['teammate_losses']:,} lost) and {h['as_opponents']:,} as opponents "
             f"({a}'s team won {h['wins_a']:,}, {b}'s {h['wins_b']:,}, {h['opponent_unknown_results']:,} with no "
-            f"winner). {a} killed {b} {h['kills_a_on_b']:,} times; {b} killed {a} {h['kills_b_on_a']:,} times.")
+            f"winner). {a} killed {b} {count(h['kills_a_on_b'], 'time')}; {b} killed {a} "
+            f"{count(h['kills_b_on_a'], 'time')}.")
 
 
 RESULT_GAMES_SHOWN = 5  # games a list of wins (losses) names before counting the rest

@@ -85,3 +85,28 @@ def test_a_day_by_month_and_day_selects_that_day(question, day):
 
 def test_an_impossible_day_is_no_day():
     assert read_scope("kills on february 30", IDS, LATEST).kind != "matches"
+
+
+@pytest.mark.parametrize(("question", "day"), (
+    ("who won on thursday", date(2025, 9, 11)),  # LATEST is a Thursday: that day itself
+    ("first blood from last monday", date(2025, 9, 8)),
+    ("kills in friday's game", date(2025, 9, 5)),
+    ("who won on the 9th", date(2025, 9, 9)),
+    ("top damage on the 20th", date(2025, 8, 20)),  # after the latest match's day: the month before
+))
+def test_a_weekday_or_a_day_of_the_month_is_one_day_not_after_the_latest_match(question, day):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope.kind == "matches" and scope.selection == DateRange.days(day, day) and scope.one_day, scope
+
+
+@pytest.mark.parametrize("question", ("who got first blood on the 3rd minute", "kills in the 2nd game",
+                                      "what did monday say", "deaths before the 5th tower"))
+def test_an_ordinal_of_something_else_or_a_bare_weekday_is_no_day(question):
+    assert read_scope(question, IDS, LATEST).kind != "matches"
+
+
+@pytest.mark.parametrize("question", ("best average kda", "who has the highest avg damage",
+                                      "lowest mean deaths among the supports"))
+def test_the_best_of_an_average_is_across_matches(question):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope.kind == "all" and scope.by_nature, scope

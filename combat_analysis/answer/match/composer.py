@@ -136,6 +136,8 @@ def _patterns(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan) -> dict[str
 def latest_prefix(plan: QueryPlan | None) -> str:
     """'In the latest match, 6963307283 (2025-03-05): ' for an answer given by the latest-match default."""
     scope = plan.scope if plan is not None else None
+    if isinstance(scope, OneMatch) and scope.how == "dated":  # the match a day named: "On 2025-03-05, match ...: "
+        return f"On {scope.started_at}, in match {scope.match_id}: "
     if not isinstance(scope, OneMatch) or scope.how != "latest":
         return ""
     when = f" ({scope.started_at})" if scope.started_at else ""

@@ -301,6 +301,7 @@ _ORDER_RESULT = re.compile(r"\border(?:'s)?\s+(?:wins?|won|winning|loses|lose|lo
 
 _MATCH_SUBJECT = re.compile(
     r"\b(?:which|what)\s+(?:single\s+)?(?:match|game)(?:es)?\b"
+    r"|\b(?:which|what)\s+(?:day|date)\b"  # "what day had the most kills": a match, named with its day
     r"|\b(?:match|game)(?:es|s)?\s+(?:with|had|has|having|saw)\s+the\s+(?:most|fewest|least|highest|lowest|biggest|"
     r"largest|longest|shortest)\b|\b(?:rank|sort|list)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:matches|games)\b"
     r"|\b(?:matches|games)\s+(?:ranked|sorted)\b|\b(?:top|bottom)\s+\d*\s*(?:matches|games)\b")
@@ -396,6 +397,10 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
 Statistic = Literal["total", "average", "record", "max", "min", "count"]
 
 
+# "averages 5 kills a game": "a game" beside an average word is per game, not one single game
+_AVERAGED_A_GAME = re.compile(r"\b(?:average[sd]?|averaging|avg|mean)\b(?:\s+\S+){0,5}?\s+a\s+(?:match|game)\b")
+
+
 def _statistic(slot: FigureSlot, text: str, subject: Subject, order: str) -> Statistic:
     if slot.family == "record":
         return "count" if subject == "season" else "record"
@@ -404,7 +409,7 @@ def _statistic(slot: FigureSlot, text: str, subject: Subject, order: str) -> Sta
     figure = GAME_FIGURES.get(slot.figure or "")
     if _NEVER.search(text) and (figure is None or figure.kind == "sum"):
         return "total"
-    if _SINGLE_GAME.search(text):
+    if _SINGLE_GAME.search(text) and not _AVERAGED_A_GAME.search(text):
         return "min" if order == "asc" else "max"
     if _AVERAGE.search(text) and not re.search(r"\b(total|in\s+total|combined|altogether|sum)\b", text):
         return "average"
@@ -470,10 +475,12 @@ class Ask:
 # Matches without a result: "which games have no result", "matches without a winner", "undecided games".
 _NO_RESULT = re.compile(r"\b(?:no|without\s+(?:a|any)|missing\s+(?:a|the))\s+(?:results?|winners?|outcomes?)\b"
                               r"|\b(?:undecided|unfinished|unresolved)\b")
+# The verbs of "how does X fare": a record asked (`_PERFORM`), no figure of their own
+_PERFORM_VERBS = re.compile(r"\b(?:fare[sd]?|faring|perform(?:s|ed|ing)?)\b")
 # Words the cross-match readers take that the one-match readers do not know.
 _CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
              _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
-             _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, re.compile(
+             _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, _PERFORM_VERBS, re.compile(
                  r"\b(?:race|lead|warehouse|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
                  r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+)\b"))
 
@@ -484,7 +491,8 @@ _IDENTIFIES = re.compile(r"\b(?:dates?|days?|ids?|gimme|when)\b")
 
 
 def _picks_a_game(text: str) -> bool:
-    return bool(_BEST.search(text) or _WORST.search(text) or _SINGLE_GAME.search(text) or _MATCH_SUBJECT.search(text))
+    return bool(_BEST.search(text) or _WORST.search(text) or _SINGLE_GAME.search(text) or _MATCH_SUBJECT.search(text)
+                or _MATCH_ADJECTIVE.search(text))
 
 
 def _unread(r: Reading, vocab: Vocabulary) -> list[str]:
@@ -635,10 +643,47 @@ def _profile(ask: Ask) -> Made:
     if statistic == "total" and metric in PLAYER_METRICS and metric not in ADDITIVE_METRICS:
         statistic = "average"  # a ratio or a maximum has no total across matches: its per-game mean
     figure = SeasonFigure(figure="profile", players=ask.players, metric=metric, best=best,
-                          statistic="record" if metric in RECORD_FIGURES else statistic)
+                          statistic="record" if metric in RECORD_FIGURES else statistic,
+                          compare=_yes_no_compared(ask) if len(ask.players) == 2 else None)
     # every figure said is carried: "her kills, deaths and assists" is answered with all three
     said = tuple(dict.fromkeys((metric, *(m for m in ask.reading.metrics if m in PLAYER_METRICS))))
     return Made(figure, Intent.COMPARISON if len(ask.players) > 1 else Intent.LOOKUP, {"metrics": said})
+
+
+# A yes/no question comparing two players ("does A average more X than B", "is A's KDA higher than B's"): an
+# auxiliary first, a comparative before "than".
+_YES_NO = re.compile(r"^\s*(?:does|do|did|is|was|are|were|has|have|had|can|will)\b")
+_COMPARATIVE = re.compile(r"\b(more|higher|greater|bigger|larger|better|fewer|less|lower|smaller|worse)\b"
+                          r"(?:\s+\S+){0,6}?\s+than\b")
+_MORE_WORDS = frozenset({"more", "higher", "greater", "bigger", "larger"})
+
+
+def _yes_no_compared(ask: Ask) -> Literal["more", "less", "which_more", "which_less"] | None:
+    """"more" or "less" when the question asks whether the first player's figure is more (less) than the second's,
+    "which_more" ("which_less") when it asks which of the two has more; "better" is the fewer for a figure where
+    less is better (deaths)."""
+    found = _COMPARATIVE.search(ask.text)
+    which = _WHICH_COMPARED.search(ask.text)
+    if which is not None and found is None:
+        way = _more_or_less(which.group(1), ask)
+        return "which_more" if way == "more" else "which_less"
+    if found is None or not _YES_NO.search(ask.text):
+        return None
+    return _more_or_less(found.group(1), ask)
+
+
+# "who averages more kills, A or B", "which of the two has the higher KDA": one of two named, by a comparative
+_WHICH_COMPARED = re.compile(r"\b(?:who|whos|who's|which\s+(?:one|player|of\s+(?:them|the\s+two|those)))\b(?:\s+\S+){0,4}?"
+                             r"\s+(?:the\s+)?(more|higher|greater|bigger|larger|better|fewer|less|lower|smaller|worse)\b")
+
+
+def _more_or_less(said: str, ask: Ask) -> Literal["more", "less"]:
+    """The way a comparative word points; "better" is the fewer for a figure where less is better (deaths)."""
+    if said in ("better", "worse"):
+        lower = ask.slot.figure == "deaths" or getattr(GAME_FIGURES.get(ask.slot.figure or ""), "lower_is_better",
+                                                       False)
+        return "less" if (said == "better") == lower else "more"
+    return "more" if said in _MORE_WORDS else "less"
 
 
 _LISTING = re.compile(r"\b(?:rank(?:ed|ing)?|sort(?:ed)?|list(?:ed)?|order(?:ed)?|all|every|each)\b")
@@ -726,7 +771,10 @@ def _board(ask: Ask) -> Made:
     if least is None and rates and not lookup and subject in ("player", "god"):
         least, default = DEFAULT_MIN_GAMES, True
     none = _denied(ask) and not lookup
-    figure = SeasonFigure(figure="board", subject=subject, metric=slot.figure, statistic=ask.statistic,  # type: ignore[arg-type]
+    metric = slot.figure
+    if lookup and metric == "win_rate" and not _WIN_RATE.search(ask.text):
+        metric = "matches"  # "how does X do on chaos": the games and their record, a win rate only if any was decided
+    figure = SeasonFigure(figure="board", subject=subject, metric=metric, statistic=ask.statistic,  # type: ignore[arg-type]
                           players=ask.players, versus=slot.versus, min_matches=least or 1, min_default=default,
                           none=none, **_filters(ask))
     order = "asc" if none else slot.order or _judged(slot.figure, ask.text, r.shape.order)
@@ -734,7 +782,7 @@ def _board(ask: Ask) -> Made:
         shape, limit = "all", 1000
     return Made(figure, Intent.RANKING if not lookup else Intent.LOOKUP,
                 {"order": order, "limit": limit, "shape": shape, "position": r.shape.position,
-                 "metrics": (slot.figure,), "group_by": (subject,)})
+                 "metrics": (metric,), "group_by": (subject,)})
 
 
 def _matches(ask: Ask) -> Made:
@@ -753,11 +801,19 @@ def _season(ask: Ask) -> Made:
     return Made(figure, Intent.LOOKUP, {"metrics": (metric,)})
 
 
+def _both_ways(r: Reading) -> bool:
+    """Kills or deaths asked of each player on the other ("A's deaths to B and B's to A", "kills by A on B and by B
+    on A"): both players named as the other end of a kill."""
+    ends = _KILL_VERBS | {"to", "by", "from"}
+    named = {q.name for q in r.qualifiers if q.kind == "player" and q.name in r.players and q.preposition in ends}
+    return len(named) >= 2 and bool({"kills", "deaths"} & set(r.metrics))
+
+
 def _is_head_to_head(ask: Ask) -> bool:
     """Two players against each other: head-to-head words, or a comparison with no figure, or a record asked
     "against" each other ("who won more of their games against each other"); a figure compared is each one's own."""
     r, slot = ask.reading, ask.slot
-    if len(_pair(ask)) == 2 and _H2H_WORDS.search(ask.question):  # "both ways": a kill on the other is half of it
+    if len(_pair(ask)) == 2 and (_H2H_WORDS.search(ask.question) or _both_ways(r)):  # a kill on the other is half
         return True
     if len(ask.players) != 2 or slot.versus is not None:
         return False
@@ -853,10 +909,14 @@ def _match_figure_missing(ask: Ask) -> str | None:
     return None
 
 
+# A yes/no question's closing tag ("..., or not?", "or nah"): it asks for the answer, it names nothing.
+_TAG = re.compile(r"[,\s]+or\s+(?:not|no|nah|nope|naw|what)\s*[?.!]*\s*$", re.IGNORECASE)
+
+
 def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_ids: Sequence[str] = ()) -> QueryPlan:
     """The cross-match plan for a question whose scope is a set of matches (see the module docstring);
     `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player)."""
-    least, rest = _cut_minimum(scope.rest or question)
+    least, rest = _cut_minimum(_TAG.sub("", scope.rest or question))
     result, rest = _result_cut(rest)
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
     head_to_head = bool(_H2H_WORDS.search(rest))
@@ -871,8 +931,10 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
         return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
             reason=f"'{mention.said}' fits more than one player, so I cannot tell whose figures you want; "
                    "please name the player.", options=tuple(mention.candidates)[:10]))
-    r = _damage_by_target(_jungle_as_role(_order_as_side(r)))
-    notes = (*notes, *(a for a in r.assumptions if a not in notes))
+    read = r
+    r = _damage_by_target(_jungle_as_role(_role_not_figure(_order_as_side(r), vocab)))
+    notes = (*(n for n in notes if n in r.assumptions or n not in read.assumptions),  # a reading taken back is not said
+             *(a for a in r.assumptions if a not in notes))
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
     ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
               scope=scope, least=least, result=result)
@@ -900,14 +962,28 @@ _TARGET_WORDS = frozenset({"to", "on", "against", "at", "into", "vs", "versus"})
 _STRUCTURE_COUNTS = frozenset({"towers", "phoenixes", "titans", "objectives_taken"})
 
 
+def _role_not_figure(r: Reading, vocab: Vocabulary) -> Reading:
+    """"How does X do as carry": a role word the figure reader also took ("carry" for damage) is the role alone,
+    when it is the only figure said."""
+    if not r.roles or not r.metric_hits or not all(find_roles(h.phrase, vocab.roles) for h in r.metric_hits):
+        return r
+    said = tuple(f"'{h.phrase}' read as" for h in r.metric_hits)
+    return replace(r, metrics=(), metric_hits=(), assumptions=tuple(a for a in r.assumptions if not a.startswith(said)))
+
+
 def _jungle_as_role(r: Reading) -> Reading:
     """"How does X do on jungle": with no figure for a target to qualify, the jungle said is the role."""
     said = next((q for q in r.qualifiers if q.kind == "jungle" and q.name is None
                  and re.search(r"\bjungl(?:e|er|ers)$", q.said)), None)
-    if said is None or r.roles or r.metrics:
+    place = next((w for w in r.unread if _IN_JUNGLE.fullmatch(w)), None)  # "in the jungle", which no reader took
+    if (said is None and place is None) or r.roles or r.metrics:
         return r
     return replace(r, roles=("Jungle",), qualifiers=tuple(q for q in r.qualifiers if q is not said),
-                   assumptions=(*r.assumptions, f"'{said.said}' read as the Jungle role"))
+                   unread=tuple(w for w in r.unread if w != place),
+                   assumptions=(*r.assumptions, f"'{said.said if said else place}' read as the Jungle role"))
+
+
+_IN_JUNGLE = re.compile(r"(?:in|on|at|as|from)\s+(?:the\s+)?jungl(?:e|er|ers)")
 
 
 def _damage_by_target(r: Reading) -> Reading:

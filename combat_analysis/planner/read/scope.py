@@ -13,11 +13,13 @@ its day, "in March" the March of its year (or the year before, for a month after
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Literal
 
 from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
+from combat_analysis.planner.read.names import fold
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import known_words
 
@@ -75,12 +77,14 @@ _RANKING_WORD = r"(?:most|least|fewest|more|fewer)(?:\s+(?:often|times|frequentl
 _ONCE_RANKED = (r"\b" + _ONCE + r"\s+(?:(?!the\b)[a-z]+\s+)?(?:the\s+)?" + _RANKING_WORD + r"\b"
                 r"|\b" + _RANKING_WORD + r"\s+(?:(?:number|amount)\s+of\s+)?" + _ONCE + r"\b"
                 r"|\bhow\s+(?:many\s+times|often)\b(?:\s+[\w']+){0,4}?\s+" + _ONCE + r"\b")
-# Head-to-head said any way: "head to head", kills "each way" / "on each other", games "on opposite sides" / "as
+# Head-to-head said any way: "head to head", kills "each way" / "on each other" / "killed one another", games "on opposite sides" / "as
 # opponents": two players' figures against each other, both ways, over the games they shared.
 # What a match has one of: its first blood, its first objective of a kind.
 _FIRST_OF_MATCH = (r"first[- ]?(?:blood|objective|tower|phoenix|titan|gold\s+fury|fire\s+giant)\b")
 _HEAD_TO_HEAD = (r"\b(head[- ]to[- ]head|h2h|(?:each|both|either)\s+ways?|(?:and\s+)?(?:the\s+)?other\s+way\s+a?round"
-                 r"|(?:and\s+)?vice[- ]versa|(?:on|against|versus|vs\.?)\s+each\s+other"
+                 r"|(?:and\s+)?vice[- ]versa|(?:on|against|versus|vs\.?)\s+(?:each\s+other|one\s+another)"
+                 # a kill verb on each other: "have they killed each other", "kill one another"
+                 r"|(?:kill(?:s|ed|ing)?|slain|slay(?:s|ed)?|slew|murder(?:s|ed)?)\s+(?:each\s+other|one\s+another)"
                  r"|(?:(?:when|while|where)\s+(?:they\s+(?:were|are|was)\s+|they're\s+)?)?(?:on\s+)?"
                  r"(?:opposite|opposing|different|rival)\s+(?:sides|teams)|as\s+(?:opponents|enemies|rivals))\b")
 HEAD_TO_HEAD = re.compile(_HEAD_TO_HEAD, re.IGNORECASE)
@@ -90,9 +94,12 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"|\bhow\s+many\s+(?:matches|games)\b|\b(?:matches|games)\s+played\b|\bform\b|\btrend(?:s|ed|ing)?\b"
     r"|\bmoved\b|\bprogress(?:ed)?\b|\bmatch\s+(?:by|after|to)\s+match\b|\bgame\s+(?:by|after|to)\s+game\b"
     r"|\bover\s+time\b|\bper[- ](?:match|game)\s+average\b|\baverage\s+per\s+(?:match|game)\b"
+    # the best of an average: one match has one figure per player, so "best average KDA" ranks averages over many
+    r"|\b(?:best|highest|top|biggest|greatest|lowest|worst)\s+(?:average|avg|mean)\b"
     r"|\b(?:each|every)\s+god\b|\bwhich\s+gods\b|\bgods?\s+(?:win|won|wins)\b"
     # matches ranked, or a match figure over several
     r"|\b(?:which|what)\s+(?:single\s+)?" + _GAME + r"(?:es|s)?\b(?!\s+(?:is|was)\s+(?:this|it)\b)"
+    r"|\b(?:which|what)\s+(?:day|date)\b(?!\s+(?:is|was)\s+(?:this|it)\b)"
     r"|\b(?:longest|shortest|quickest|fastest|slowest|bloodiest|closest|tightest|most\s+one[- ]sided)\s+"
     + _GAME + r"(?:es|s)?\b"
     r"|\b(?:average|avg|mean|typical|usual)\s+(?:" + _GAME + r"\s+)?(?:length|duration|first\s+blood|gold\s+lead)\b"
@@ -143,8 +150,10 @@ _NUMBER_WORDS = r"(?:ten|seven|eleven|thirteen|fourteen|fifteen|sixteen|seventee
 _PARTICIPLES = (r"been|won|lost|dealt|done|taken|had|gotten|gone|given|drawn|seen|made|"
                 r"(?!" + _NUMBER_WORDS + r")[a-z]{2,}(?:ed|en)")
 _CAREER = re.compile(
-    r"\bin\s+total\b|\bper\s+" + _GAME + r"\b|\ba\s+" + _GAME + r"\b|\bon\s+a\s+typical\s+" + _GAME + r"\b"
+    r"\bin\s+total\b|\bper[- ]" + _GAME + r"\b|\ba\s+" + _GAME + r"\b|\bon\s+a\s+typical\s+" + _GAME + r"\b"
     r"|\b(?:usually|typically|normally|generally|habitually|tends?\s+to)\b"
+    # a habit in the present: "how does X do on chaos", "how well do they perform as support"
+    r"|\bhow\s+(?:well\s+)?(?:does|do)\s+(?:\S+\s+){1,4}?(?:do|perform|fare|play)\b"
     r"|\bhow\s+(?:many\s+times|often)\s+(?:has|have|does|do)\b"
     # "has X played", "have they won": a name may stand between, a figure may not ("has the most damage dealt")
     r"|\b(?:has|have|hasn't|haven't)\s+(?:(?!the\b|a\b|an\b|most\b|more\b|highest\b|lowest\b)\S+\s+){0,3}?"
@@ -169,6 +178,7 @@ class ScopeReading:
     rest: str = ""  # the question without the scope words
     by_nature: bool = False  # no scope word, but a figure that exists only across matches
     spelled: tuple[str, ...] = ()  # the words read another way: "'overal' read as 'overall'"
+    one_day: bool = False  # the selection is one calendar day ("on mar 12", "on tuesday", "yesterday")
 
     @property
     def cross_match(self) -> bool:
@@ -308,7 +318,8 @@ def _on_day(text: str, context: _Context) -> ScopeReading | None:
     if found is None:
         return None
     selection = _day_range(found.group(1), date.fromisoformat(found.group(2)))
-    return ScopeReading(kind="matches", selection=selection, words=(found.group(0),), rest=_cut(text, found))
+    return ScopeReading(kind="matches", selection=selection, words=(found.group(0),), rest=_cut(text, found),
+                        one_day=found.group(1) in ("on", "in", "during"))
 
 
 def _days(text: str, context: _Context) -> ScopeReading | None:
@@ -327,7 +338,8 @@ def _relative_dates(text: str, context: _Context) -> ScopeReading | None:
         return None
     which = "this" if found.group(1) == "this" else "last"
     selection, _ = _relative(which, found.group(2) or "", found.group(3), context.anchor)
-    return ScopeReading(kind="matches", selection=selection, words=(found.group(0),), rest=_cut(text, found))
+    return ScopeReading(kind="matches", selection=selection, words=(found.group(0),), rest=_cut(text, found),
+                        one_day=found.group(3) is not None)
 
 
 def _month(text: str, context: _Context) -> ScopeReading | None:
@@ -358,10 +370,21 @@ def _by_nature(text: str, context: _Context) -> ScopeReading | None:
 def _player_average(text: str, context: _Context) -> ScopeReading | None:
     if _PLAYER_AVERAGE.search(text) and _GOD.search(text):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
-    if context.players and (_PLAYER_AVERAGE.search(text) or _PLAYER_TOTALS.search(text)) and any(
-            re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) for name in context.players):
+    if context.players and (_PLAYER_AVERAGE.search(text) or _PLAYER_TOTALS.search(text)) and _names_a_player(
+            text, context.players):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     return None
+
+
+def _names_a_player(text: str, players: tuple[str, ...]) -> bool:
+    """A player named whole, or by a word of their name that is no ordinary word, accents aside ("tung" for
+    "Tùng Lâm", "emile" for "Émile St. Clair")."""
+    if any(re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) for name in players):
+        return True
+    said = set(re.findall(r"[a-z0-9]+", fold(text)))
+    known = known_words()
+    return any(len(part) >= 3 and part not in known and part in said
+               for name in players for part in re.findall(r"[a-z0-9]+", fold(name)))
 
 
 def _latest(text: str, context: _Context) -> ScopeReading | None:
@@ -389,11 +412,64 @@ def _month_day(text: str, context: _Context) -> ScopeReading | None:
     except ValueError:
         return None
     return ScopeReading(kind="matches", selection=DateRange.days(on, on), words=(found.group(0),),
-                        rest=_cut(text, found))
+                        rest=_cut(text, found), one_day=True)
+
+
+# A day of the month alone, with its ordinal: "on the 12th" (of the latest match's month, or the month before
+# when that day is still to come). Not "the 3rd minute", "the 2nd game": a count of something else.
+_ON_NTH = re.compile(r"\b(?:on|from|during)\s+the\s+(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b"
+                     r"(?!\s*(?:of\b|minutes?|mins?|seconds?|secs?|place|time|try|wave|kill|death|blood|tower|game|"
+                     r"match|round|pick|level|item|fight|objective|phoenix|titan)\b)")
+
+
+def _nth_day(text: str, context: _Context) -> ScopeReading | None:
+    found = _ON_NTH.search(text)
+    if found is None:
+        return None
+    day, anchor = int(found.group("day")), context.anchor
+    year, month = (anchor.year, anchor.month) if day <= anchor.day else (
+        (anchor.year, anchor.month - 1) if anchor.month > 1 else (anchor.year - 1, 12))
+    try:
+        on = date(year, month, day)
+    except ValueError:
+        return None
+    return ScopeReading(kind="matches", selection=DateRange.days(on, on), words=(found.group(0),),
+                        rest=_cut(text, found), one_day=True)
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY = r"(?P<weekday>" + "|".join(_WEEKDAYS) + r")"
+# A day of the week: "on tuesday", "from last friday", "sunday's game"; the latest such day not after the latest
+# match's. A bare weekday word is left alone (it may be part of a name).
+_ON_WEEKDAY = re.compile(r"\b(?:on|from|during)\s+(?:last\s+|this\s+|the\s+)?" + _WEEKDAY + r"\b"
+                         r"|\b(?:last\s+)?" + _WEEKDAY.replace("weekday", "weekday2") + r"(?:'s|s)?\s+(?:game|match)\b")
+
+
+def _weekday(text: str, context: _Context) -> ScopeReading | None:
+    found = _ON_WEEKDAY.search(text)
+    if found is None:
+        return None
+    wanted = _WEEKDAYS.index(found.group("weekday") or found.group("weekday2"))
+    on = context.anchor - timedelta(days=(context.anchor.weekday() - wanted) % 7)
+    return ScopeReading(kind="matches", selection=DateRange.days(on, on), words=(found.group(0),),
+                        rest=_cut(text, found), one_day=True)
+
+
+def one_match_of_a_day(scope: ScopeReading) -> bool:
+    """A question about one day's matches that asks what one match has ("who got first blood on mar 12"): it is
+    answered as that day's match when the day has exactly one; a figure across matches by nature stays one."""
+    return scope.one_day and not (_ACROSS_BY_NATURE.search(scope.rest) or _CAREER.search(scope.rest))
+
+
+def matches_in(selection: DateRange, matches: Sequence[tuple[str, datetime | None]]) -> list[str]:
+    """The ids of `matches` (id, start) that started inside the date range, in the order given."""
+    return [m for m, started in matches if started is not None
+            and (selection.since is None or started.replace(tzinfo=None) >= selection.since)
+            and (selection.until is None or started.replace(tzinfo=None) < selection.until)]
 
 
 # The readers in order: the first that finds its words decides (a named match beats everything).
-_READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, _days, _relative_dates, _month,
+_READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, _weekday, _nth_day, _days, _relative_dates, _month,
             _every_match, _by_nature, _player_average)
 
 # Scope and match-figure words a typist gets wrong: a letter left out, one doubled, two swapped ("overal",
