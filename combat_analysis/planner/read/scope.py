@@ -83,7 +83,7 @@ _ONCE_RANKED = (r"\b" + _ONCE + r"\s+(?:(?!the\b)[a-z]+\s+)?(?:the\s+)?" + _RANK
 _FIRST_OF_MATCH = (r"first[- ]?(?:blood|objective|tower|phoenix|titan|gold\s+fury|fire\s+giant)\b")
 _HEAD_TO_HEAD = (r"\b(head[- ]to[- ]head|h2h|(?:each|both|either)\s+ways?|(?:and\s+)?(?:the\s+)?other\s+way\s+a?round"
                  r"|(?:and\s+)?vice[- ]versa|(?:on|against|versus|vs\.?)\s+(?:each\s+other|one\s+another)"
-                 # a kill verb on each other: "have they killed each other", "kill one another"
+                 # a kill verb on each other: "did they ever kill each other", "kill one another"
                  r"|(?:kill(?:s|ed|ing)?|slain|slay(?:s|ed)?|slew|murder(?:s|ed)?)\s+(?:each\s+other|one\s+another)"
                  r"|(?:(?:when|while|where)\s+(?:they\s+(?:were|are|was)\s+|they're\s+)?)?(?:on\s+)?"
                  r"(?:opposite|opposing|different|rival)\s+(?:sides|teams)|as\s+(?:opponents|enemies|rivals))\b")
@@ -456,7 +456,7 @@ def _weekday(text: str, context: _Context) -> ScopeReading | None:
 
 
 def one_match_of_a_day(scope: ScopeReading) -> bool:
-    """A question about one day's matches that asks what one match has ("who got first blood on mar 12"): it is
+    """A question about one day's matches that asks what one match has ("who drew first blood on 2026-06-03"): it is
     answered as that day's match when the day has exactly one; a figure across matches by nature stays one."""
     return scope.one_day and not (_ACROSS_BY_NATURE.search(scope.rest) or _CAREER.search(scope.rest))
 
