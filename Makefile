@@ -28,17 +28,14 @@ $(DAGSTER_HOME)/dagster.yaml: deploy/dagster.local.yaml
 demo: install $(DAGSTER_HOME)/dagster.yaml
 	@$(PY) scripts/demo.py $(if $(VERBOSE),--verbose)
 
-# Two pytest-xdist workers per core: the system tests spend most of their time waiting on servers, daemons and
-# browsers, and a second worker per core computes meanwhile (tests/system alone on a busy 2-core machine: 9:31
-# with 4 workers, 10:51 with 2). --dist loadfile keeps each test file on one worker, so a module's expensive
-# fixtures (ingested warehouses, simulated seasons, Dagster runs) are built once. TEST_WORKERS=N overrides it.
+# One pytest-xdist worker per core; --dist loadfile keeps each test file on one worker, so a module's
+# expensive fixtures (ingested warehouses, simulated seasons, Dagster runs) are built once.
 # --no-loadscope-reorder keeps conftest.py's order (files with servers and daemons first) instead of
 # xdist's most-tests-first, which would start those few long tests last.
 # The type check and the layer contract run first (prerequisites), so a mypy error or an import that breaks a
 # layer fails `make test` before any test starts.
-TEST_WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
 test: install typecheck lint-imports
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
+	$(PY) -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 typecheck: install
 	$(VENV)/bin/mypy
