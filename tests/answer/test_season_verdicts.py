@@ -15,6 +15,12 @@ def _pair(matches) -> tuple[str, str]:
     return players[0], players[-1]
 
 
+def _figure(matches, player: str, metric: str, average: bool = True) -> tuple[float, list[dict]]:
+    """The player's per-game mean (or total) of a figure over their games, and those games."""
+    played = games_of(matches, player)
+    return sum(g[metric] for g in played) / (len(played) if average else 1), played
+
+
 @pytest.mark.parametrize(("template", "metric", "more"), (
     ("does {a} average more {m} a game than {b}, or not", "assists", True),
     ("is {a}'s per-game {m} lower than {b}'s?", "kills", False),
@@ -23,9 +29,7 @@ def _pair(matches) -> tuple[str, str]:
 def test_a_yes_no_comparison_of_per_game_means_says_the_verdict_and_both_means(seasons, template, metric, more):
     home, matches = seasons
     a, b = _pair(matches)
-    games_a, games_b = games_of(matches, a), games_of(matches, b)
-    mean_a = sum(g[metric] for g in games_a) / len(games_a)
-    mean_b = sum(g[metric] for g in games_b) / len(games_b)
+    (mean_a, games_a), (mean_b, games_b) = _figure(matches, a, metric), _figure(matches, b, metric)
     said = metric.replace("_", " ")
     pkg, _ = ask_across(home, template.format(a=a, b=b, m=said))
     answer = answered_across(pkg)
@@ -81,9 +85,8 @@ def test_how_a_player_does_on_one_side_role_or_god_is_their_record_there(seasons
 def test_which_of_two_players_has_more_names_the_one_with_both_values(seasons, template, metric, more):
     home, matches = seasons
     a, b = _pair(matches)
-    games_a, games_b = games_of(matches, a), games_of(matches, b)
     average = "average" in template
-    value_a, value_b = (sum(g[metric] for g in gs) / (len(gs) if average else 1) for gs in (games_a, games_b))
+    (value_a, games_a), (value_b, games_b) = (_figure(matches, p, metric, average) for p in (a, b))
     pkg, _ = ask_across(home, template.format(a=a, b=b, m=metric))
     answer = answered_across(pkg)
     if value_a != value_b:
