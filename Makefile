@@ -6,6 +6,10 @@ PY := $(VENV)/bin/python
 export DAGSTER_HOME := $(CURDIR)/.dagster_home
 export COMBAT_ANALYSIS_HOME := $(CURDIR)/data
 export MPLBACKEND := Agg
+# Some machines set PYTHONDONTWRITEBYTECODE=1 for every process: then each command, test subprocess and Dagster
+# run worker compiles all of combat_analysis from source again (about a quarter of a cold `ask`'s CPU). Our own
+# targets write the bytecode cache instead.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: install demo test typecheck lint-imports dev bench lint score clean
 
