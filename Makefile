@@ -37,9 +37,9 @@ demo: install $(DAGSTER_HOME)/dagster.yaml
 # --no-loadscope-reorder keeps conftest.py's order (files with servers and daemons first) instead of
 # xdist's most-tests-first, which would start those few long tests last.
 # The type check and the layer contract run first (prerequisites), so a mypy error or an import that breaks a
-# layer fails `make test` before any test starts.
+# layer fails `make test` before any test starts. --durations=25 prints the slowest steps, so a CI log shows where time goes.
 test: install typecheck lint-imports
-	$(PY) -m pytest -n auto --dist loadfile --no-loadscope-reorder
+	$(PY) -m pytest -n auto --dist loadfile --no-loadscope-reorder --durations=25
 
 typecheck: install
 	$(VENV)/bin/mypy
