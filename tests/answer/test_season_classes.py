@@ -168,3 +168,15 @@ def test_the_matches_with_no_winner_are_listed_by_number_day_and_id(seasons, tem
         assert "every match has a winner" in answer, answer
     for n, m in undecided[:10]:
         assert f"game {n} ({m.match_id}, {m.truth['match_start'][:10]})" in answer, answer
+
+
+@pytest.mark.parametrize("template", ("{n}'s deaths per game, that seems like a lot",
+                                      "what does {n} average in deaths a game?? looks high to me",
+                                      "i feel like {n} dies constantly: average deaths per match"))
+def test_the_askers_impression_across_matches_frames_the_question_and_asks_nothing(seasons, template):
+    home, matches = seasons
+    player = named_players(matches, least=3)[0]
+    played = games_of(matches, player)
+    pkg, _ = ask_across(home, template.format(n=player))
+    answer = answered_across(pkg)
+    assert number(sum(g["deaths"] for g in played) / len(played), 2) in answer, answer

@@ -34,7 +34,7 @@ from typing import Any, Literal
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchList, MatchSelection, describe
 from combat_analysis.planner.plans import refusals
-from combat_analysis.planner.read import conditions
+from combat_analysis.planner.read import conditions, parts
 from combat_analysis.planner.read.names import find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
 from combat_analysis.planner.read.scope import HEAD_TO_HEAD, ScopeReading
@@ -916,7 +916,8 @@ _TAG = re.compile(r"[,\s]+or\s+(?:not|no|nah|nope|naw|what)\s*[?.!]*\s*$", re.IG
 def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_ids: Sequence[str] = ()) -> QueryPlan:
     """The cross-match plan for a question whose scope is a set of matches (see the module docstring);
     `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player)."""
-    least, rest = _cut_minimum(_TAG.sub("", scope.rest or question))
+    # the asker's impression ("feels like a lot") frames the question and asks nothing, as in one match
+    least, rest = _cut_minimum(_TAG.sub("", parts.without_impressions(scope.rest or question)))
     result, rest = _result_cut(rest)
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
     head_to_head = bool(_H2H_WORDS.search(rest))

@@ -47,9 +47,9 @@ _BARE_WHO = re.compile(r"^\s*(?:and\s+)?(?:who|which\s+(?:players?|people|ones|g
 # The asker's impression, which frames a question and asks nothing: a clause of its own ("... ? seems close",
 # "..., looks tight tbh") or a lead-in ("i feel like ...", "seems like ..."); a clause with a question word stays
 _IMPRESSION_CLAUSE = re.compile(
-    r"(?:^|(?<=[?!;,.])|(?<=\s)(?=[-–—]\s))\s*(?:[-–—]\s*)?(?:(?:it|this|that|i|we|tbh|ngl|honestly|lowkey|kinda|but|though|and|so|to\s+me)\s+)*"
-    r"(?:feels?|felt|seems?|seemed|looks?|looked|looking)\b(?![^?!;,.]*\b(?:who|whom|whose|what|which|how|when|where)\b)"
-    r"[^?!;,.]*[?!.]*\s*$", re.IGNORECASE)
+    r"(?:^|(?<=[?!;:,.])|(?<=\s)(?=[-–—]\s))\s*(?:[-–—]\s*)?(?:(?:it|this|that|i|we|tbh|ngl|honestly|lowkey|kinda|but|though|and|so|to\s+me)\s+)*"
+    r"(?:feels?|felt|seems?|seemed|looks?|looked|looking)\b(?![^?!;:,.]*\b(?:who|whom|whose|what|which|how|when|where)\b)"
+    r"[^?!;:,.]*[?!.]*\s*$", re.IGNORECASE)
 _IMPRESSION_LEAD = re.compile(r"^\s*(?:(?:i|we)\s+(?:feel|felt|think|thought|guess|reckon)|(?:it\s+)?(?:feels|felt|seems|seemed|"
                               r"looks|looked))\s+(?:like|as\s+if|that)\s+", re.IGNORECASE)
 
