@@ -397,8 +397,11 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
 Statistic = Literal["total", "average", "record", "max", "min", "count"]
 
 
-# "averages 5 kills a game": "a game" beside an average word is per game, not one single game
-_AVERAGED_A_GAME = re.compile(r"\b(?:average[sd]?|averaging|avg|mean)\b(?:\s+\S+){0,5}?\s+a\s+(?:match|game)\b")
+# "averages 5 kills a game", "more deaths a game than B on average", "more kills a game than B": "a game" beside an
+# average word (before or after it), or between a comparative and "than", is per game, not one single game
+_AVERAGED_A_GAME = re.compile(r"\b(?:average[sd]?|averaging|avg|mean)\b(?:\s+\S+){0,5}?\s+a\s+(?:match|game)\b"
+                              r"|(?<!\bin\s)\ba\s+(?:match|game)\b(?:\s+\S+){0,8}?\s+(?:on\s+)?(?:average|avg|mean)\b"
+                              r"|\b(?:more|fewer|less|higher|lower)\b(?:\s+\S+){0,3}?\s+a\s+(?:match|game)\s+than\b")
 
 
 def _statistic(slot: FigureSlot, text: str, subject: Subject, order: str) -> Statistic:
