@@ -115,3 +115,31 @@ def test_kills_asked_each_way_read_every_common_game(seasons, template):
         (a, want["kills_a_on_b"]), (b, want["kills_b_on_a"])}
     assert f"{a} killed {b} {count(want['kills_a_on_b'], 'time')}" in answer, answer
     assert f"{b} killed {a} {count(want['kills_b_on_a'], 'time')}" in answer, answer
+
+
+# --- assists on each other: assists in the kills whose victim was the other ------------------------------------------
+
+def _assists_on(matches, a: str, b: str) -> int:
+    """Kills of b (player kills, truth.py) that a assisted, over the matches both played."""
+    both = [m for m in matches if a in m.truth["players"] and b in m.truth["players"]]
+    return sum(k["victim"] == b and a in k["assists"] for m in both for k in m.truth["kills"])
+
+
+@pytest.mark.parametrize("template", (
+    "assists on each other between {a} and {b}",
+    "how many times did {a} assist on {b} and vice versa",
+    "{a} vs {b}: assists against one another",
+    "did {a} and {b} get assists on each other",
+))
+def test_assists_on_each_other_are_assists_in_the_others_deaths(seasons, template):
+    home, matches = seasons
+    a, b = _rivals(matches)
+    pkg, rows = ask_across(home, template.format(a=a, b=b))
+    answer = answered_across(pkg)
+    want = {a: _assists_on(matches, a, b), b: _assists_on(matches, b, a)}
+    row = rows[0]
+    assert {row["player_a"]: row["assists_a_on_b"], row["player_b"]: row["assists_b_on_a"]} == want
+    first, second = row["player_a"], row["player_b"]
+    assert (f"{first} assisted in {count(want[first], 'kill')} of {second}, {second} in "
+            f"{count(want[second], 'kill')} of {first}") in answer, answer
+    assert "an assist in a kill of that player" in answer, answer

@@ -625,7 +625,11 @@ def _pair(ask: Ask) -> tuple[str, ...]:
 
 
 def _head_to_head(ask: Ask) -> Made:
-    return Made(SeasonFigure(figure="head_to_head", players=_pair(ask)), Intent.COMPARISON, {})
+    """Two players against each other; assists asked ("assists on each other") are those in the kills of the other
+    (docs/season.md), said first."""
+    assists = ask.slot.figure == "assists" or "assists" in ask.reading.metrics
+    figure = SeasonFigure(figure="head_to_head", players=_pair(ask), metric="assists" if assists else None)
+    return Made(figure, Intent.COMPARISON, {"metrics": ("assists",)} if assists else {})
 
 
 def _trend(ask: Ask) -> Made:
