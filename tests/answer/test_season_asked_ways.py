@@ -5,9 +5,11 @@ other, deaths by cause over every game, and the latest or a dated game's winner,
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from combat_analysis.formatting import count, number
+from combat_analysis.formatting import count, number, times
 from tests.support.season import (
     answered_across,
     ask_across,
@@ -113,8 +115,8 @@ def test_kills_asked_each_way_read_every_common_game(seasons, template):
     assert rows[0]["matches_together"] == want["matches_together"]
     assert {(rows[0]["player_a"], rows[0]["kills_a_on_b"]), (rows[0]["player_b"], rows[0]["kills_b_on_a"])} == {
         (a, want["kills_a_on_b"]), (b, want["kills_b_on_a"])}
-    assert f"{a} killed {b} {count(want['kills_a_on_b'], 'time')}" in answer, answer
-    assert f"{b} killed {a} {count(want['kills_b_on_a'], 'time')}" in answer, answer
+    assert f"{a} killed {b} {times(want['kills_a_on_b'])}" in answer, answer
+    assert f"{b} killed {a} {times(want['kills_b_on_a'])}" in answer, answer
 
 
 # --- assists on each other: assists in the kills whose victim was the other ------------------------------------------
@@ -143,3 +145,180 @@ def test_assists_on_each_other_are_assists_in_the_others_deaths(seasons, templat
     assert (f"{first} assisted in {count(want[first], 'kill')} of {second}, {second} in "
             f"{count(want[second], 'kill')} of {first}") in answer, answer
     assert "an assist in a kill of that player" in answer, answer
+
+
+# --- deaths by cause over every game, per player and for everyone -------------------------------------------------
+
+_MINION = ("swordsman", "archer", "brute")  # METRICS.md's minions (the Champion and Fire variants contain these)
+
+
+def _deaths_to(matches, cause: str, player: str | None = None) -> int:
+    """Deaths by cause from truth.py's deaths to non-players: towers by the word in the killer's name, minions by
+    METRICS.md's minion names."""
+    words = ("tower",) if cause == "towers" else _MINION
+    return sum(any(w in (d["killer"] or "").lower() for w in words)
+               for m in matches for d in m.truth["deaths_to_npcs"] if player is None or d["victim"] == player)
+
+
+@pytest.mark.parametrize(("template", "cause"), (
+    ("how many times have we died to minions across every game", "minions"),
+    ("total deaths to towers this season", "towers"),
+    ("across all matches, how often did someone get killed by minions", "minions"),
+    ("number of times anybody was killed by a tower over all our matches", "towers"),
+))
+def test_deaths_by_a_cause_over_every_game(seasons, template, cause):
+    home, matches = seasons
+    answer = answered_across(ask_across(home, template)[0])
+    assert f": {number(_deaths_to(matches, cause))} deaths to {cause} in total" in answer, answer
+
+
+@pytest.mark.parametrize(("template", "cause"), (
+    ("how many times has {n} died to minions across all games", "minions"),
+    ("{n}'s total deaths to towers over the season", "towers"),
+    ("how often was {n} killed by minions in all our games", "minions"),
+))
+def test_a_players_deaths_by_a_cause_over_every_game(seasons, template, cause):
+    home, matches = seasons
+    player = named_players(matches, least=3)[1]
+    want, games = _deaths_to(matches, cause, player), len(games_of(matches, player))
+    answer = answered_across(ask_across(home, template.format(n=player))[0])
+    label = "death" if want == 1 else "deaths"
+    assert f"{player}: {number(want)} {label} to {cause} in total over {count(games, 'game')}" in answer, answer
+
+
+# --- the latest or a dated game: winner, kill score, line-up ------------------------------------------------------
+
+def _one_match_answer(home, question: str) -> str:
+    pkg, _ = ask_across(home, question)
+    assert not pkg.is_refusal, pkg.response.direct_answer
+    assert not [e for e in pkg.errors if not e.handled], pkg.errors
+    return pkg.response.direct_answer
+
+
+def _team_kills(match) -> dict[int, int]:
+    players = match.truth["players"].values()
+    return {team: sum(p["kills"] for p in players if p["team"] == team) for team in (1, 2)}
+
+
+def _days_of_one_match(matches) -> list:
+    """The matches that are the only one of their day, in start order."""
+    days: dict[str, list] = {}
+    for m in start_order(matches):
+        days.setdefault(m.truth["match_start"][:10], []).append(m)
+    return [ms[0] for ms in days.values() if len(ms) == 1]
+
+
+def _dated(matches):
+    """A match alone on its day, one with no winner when there is one (no Titan fell)."""
+    alone = _days_of_one_match(matches)
+    return next((m for m in alone if m.truth["winner"] is None), alone[0])
+
+
+def _assert_winner_and_score(answer: str, match) -> None:
+    winner = match.truth["winner"]
+    if winner is None:
+        assert "winner is unknown" in answer and "no Titan fell" in answer, answer
+    else:
+        assert f"team {winner} won" in answer, answer
+    for team, kills in _team_kills(match).items():
+        assert f"team {team}: {kills}" in answer, (team, kills, answer)
+
+
+@pytest.mark.parametrize("template", (
+    "who won the last game and what was the kill score",
+    "latest match: which side won, and the kills for each team?",
+    "our most recent game - who was the winner, and how many kills did each team have",
+))
+def test_the_latest_games_winner_and_kill_score(seasons, template):
+    home, matches = seasons
+    latest = start_order(matches)[-1]
+    answer = _one_match_answer(home, template)
+    assert latest.match_id in answer, answer
+    _assert_winner_and_score(answer, latest)
+
+
+@pytest.mark.parametrize("template", (
+    "who won on {d} and what was the kill score",
+    "the game on {d}: winner and kills per team",
+))
+def test_a_dated_games_winner_and_kill_score(seasons, template):
+    home, matches = seasons
+    match = _dated(matches)
+    answer = _one_match_answer(home, template.format(d=match.truth["match_start"][:10]))
+    assert match.match_id in answer, answer
+    _assert_winner_and_score(answer, match)
+
+
+@pytest.mark.parametrize("template", ("final kill score on {d}", "what was the final kill score of the {d} game",
+                                      "kill score on {d} at the end", "the final kill-score in the {d} match"))
+def test_the_final_kill_score_of_a_day_is_its_team_kills_not_its_last_kill(seasons, template):
+    home, matches = seasons
+    match = _days_of_one_match(matches)[-1]
+    answer = _one_match_answer(home, template.format(d=match.truth["match_start"][:10]))
+    assert match.match_id in answer and "last player kill" not in answer, answer
+    for team, kills in _team_kills(match).items():
+        assert f"team {team}: {kills}" in answer, (team, kills, answer)
+
+
+@pytest.mark.parametrize("template", ("what was the line up in the last game", "lineup of the latest match",
+                                      "show the line-up for our most recent game", "who played in the last match"))
+def test_the_line_up_of_the_latest_game_is_its_ten_players_by_side(seasons, template):
+    home, matches = seasons
+    latest = start_order(matches)[-1]
+    answer = _one_match_answer(home, template)
+    assert latest.match_id in answer and "10 players" in answer, answer
+    said = []
+    for name, p in latest.truth["players"].items():
+        entry = f"{name} (team {p['team']} {p['role']}, {p['god']})"
+        assert entry in answer, (entry, answer)
+        said.append((p["team"], answer.index(entry)))
+    assert [team for team, _ in sorted(said, key=lambda s: s[1])] == [1] * 5 + [2] * 5, answer
+
+
+# --- wording: one clause for every comparison of two players, counts said with their nouns --------------------------
+
+def _figure(compare: str, metric: str = "kills", statistic: str = "total"):
+    from combat_analysis.contracts.plan import SeasonFigure
+
+    return SeasonFigure(figure="profile", players=("Ann", "Bo"), metric=metric, statistic=statistic, compare=compare)
+
+
+def _row(player: str, games: int, total: int) -> dict:
+    return {"player": player, "matches": games, "total_kills": total, "average_kills": total / games}
+
+
+@pytest.mark.parametrize(("compare", "head", "first", "second"), (
+    ("more", "No", "Ann", "Bo"), ("less", "Yes", "Ann", "Bo"), ("which_more", "Bo", "Bo", "Ann"),
+    ("which_less", "Ann", "Ann", "Bo")))
+def test_every_comparison_of_two_players_says_one_clause(compare, head, first, second):
+    from combat_analysis.season.wording import _verdict
+
+    rows = [_row("Ann", 1, 1), _row("Bo", 2, 5)]
+    said = _verdict(_figure(compare), rows)
+    values = {"Ann": "1 over 1 game", "Bo": "5 over 2 games"}
+    relation = "less than" if first == "Ann" else "more than"
+    assert said == f"{head}: {first}'s total kills: {values[first]}, {relation} {second}'s {values[second]}. ", said
+
+
+def test_a_tie_between_two_players_is_said_by_the_same_clause():
+    from combat_analysis.season.wording import _verdict
+
+    said = _verdict(_figure("which_more"), [_row("Ann", 1, 3), _row("Bo", 1, 3)])
+    assert said == "Neither: Ann's total kills: 3 over 1 game, the same as Bo's 3 over 1 game. ", said
+
+
+def test_counts_of_one_say_their_noun_in_the_singular():
+    """"1 game", "once", "1 match": never "1 games" or "1 times" (formatting.count and times)."""
+    from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, SeasonFigure
+    from combat_analysis.contracts.selection import AllMatches
+    from combat_analysis.season.wording import answer_text
+
+    plan = QueryPlan(question="a vs b", intent=Intent.COMPARISON, scope=ManyMatches(selection=AllMatches()),
+                     season=SeasonFigure(figure="head_to_head", players=("Ann", "Bo")))
+    row = {"player_a": "Ann", "player_b": "Bo", "matches_together": 1, "as_teammates": 0, "teammate_wins": 0,
+           "teammate_losses": 0, "as_opponents": 1, "wins_a": 1, "wins_b": 0, "opponent_unknown_results": 0,
+           "kills_a_on_b": 1, "kills_b_on_a": 2}
+    said = answer_text(plan, [row], 1)
+    assert said.startswith("Across all 1 match, Ann and Bo played 1 match together"), said
+    assert "Ann killed Bo once; Bo killed Ann 2 times." in said, said
+    assert not re.search(r"\b1 (?:games|matches|times|kills)\b", said), said

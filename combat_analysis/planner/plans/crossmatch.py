@@ -66,7 +66,9 @@ _TREND = re.compile(r"\b(trend(?:s|ed|ing)?|moved?|moving|changed?|changing|prog
                     r"declin(?:e|ed|ing)|compared?)\b")
 _AVERAGE = re.compile(r"\b(average[sd]?|averaging|avg|mean|typical(?:ly)?|per[- ](?:match|game)|a\s+(?:match|game)|"
                       r"usual(?:ly)?|normal(?:ly)?|on\s+avg)\b")
-_TOTAL = re.compile(r"\b(total|in\s+total|combined|overall|sum|altogether|cumulative|how\s+many|how\s+much)\b")
+# "how often" and "the number of times" count too: "how often did someone die to minions" is how many times
+_TOTAL = re.compile(r"\b(total|in\s+total|combined|overall|sum|altogether|cumulative|how\s+many|how\s+much|"
+                    r"how\s+(?:often|frequently)|number\s+of\s+times)\b")
 _SINGLE_GAME = re.compile(r"\b(?:in\s+)?(?:one|a\s+single|a|any|one\s+single|a\s+given)\s+(?:match|game)\b"
                           r"|\bsingle[- ](?:match|game)\b|\bone[- ](?:match|game)\b"
                           # "the biggest damage game", "highest kill games": a game named by its figure
@@ -367,7 +369,8 @@ _INDEFINITE = re.compile(r"(?<!how many )\b(?:someone|somebody|anyone|anybody|ev
 
 
 def _counted(text: str) -> str:
-    """"how many times did someone die to a tower": an indefinite someone in a count asks how many, not who."""
+    """"how many times (how often) did someone die to a tower": an indefinite someone in a count asks how many, not
+    who."""
     return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) and not re.search(r"\bwho\b", text) else text
 
 
