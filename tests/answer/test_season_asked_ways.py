@@ -322,3 +322,36 @@ def test_counts_of_one_say_their_noun_in_the_singular():
     assert said.startswith("Across all 1 match, Ann and Bo played 1 match together"), said
     assert "Ann killed Bo once; Bo killed Ann 2 times." in said, said
     assert not re.search(r"\b1 (?:games|matches|times|kills)\b", said), said
+
+
+# --- "his (her) best game" after a question that named the player ---------------------------------------------------
+
+def _ask_after(home, question: str, previous: tuple[str, ...]):
+    from combat_analysis.answer.pipeline import answer_question, choose_match
+
+    choice = choose_match(question, home / "warehouse", None)
+    return answer_question(question, warehouse_root=home / "warehouse", match_id=choice.match_id,
+                           scope_how=choice.how, scope=choice.scope, artifacts_dir=home / "artifacts", followups=False,
+                           answer_only=True, previous_queries=previous)
+
+
+@pytest.mark.parametrize(("earlier", "template", "metric", "which"), (
+    ("{n}'s best game kills-wise", "his worst game damage wise", "damage_dealt", "worst"),
+    ("how many kills does {n} have across all games", "and her top match in terms of gold", "gold", "best"),
+))
+def test_a_pronoun_names_the_player_of_the_earlier_question(seasons, earlier, template, metric, which):
+    home, matches = seasons
+    player = named_players(matches, least=3)[0]
+    order = [m.match_id for m in start_order(matches)]
+    games = sorted(games_of(matches, player), key=lambda g: order.index(g["match_id"]))
+    want = (max if which == "best" else min)(g[metric] for g in games)
+    first = next(g for g in games if g[metric] == want)
+    answer = answered_across(_ask_after(home, template, (earlier.format(n=player),)))
+    assert answer.startswith(f"Across all {len(matches)} matches, {player}'s {which} match"), answer
+    assert f"{first['match_id']} on {first['started_at'].date().isoformat()} ({number(want, 2)})" in answer, answer
+
+
+def test_a_pronoun_with_no_player_named_before_is_refused(seasons):
+    home, _ = seasons
+    pkg = _ask_after(home, "his worst game damage wise", ())
+    assert pkg.is_refusal and "names no player" in pkg.response.direct_answer, pkg.response.direct_answer

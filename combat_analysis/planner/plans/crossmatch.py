@@ -923,17 +923,22 @@ def _match_figure_missing(ask: Ask) -> str | None:
 _TAG = re.compile(r"[,\s]+or\s+(?:not|no|nah|nope|naw|what)\s*[?.!]*\s*$", re.IGNORECASE)
 
 
-def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_ids: Sequence[str] = ()) -> QueryPlan:
+def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_ids: Sequence[str] = (),
+                previous: Sequence[str] = ()) -> QueryPlan:
     """The cross-match plan for a question whose scope is a set of matches (see the module docstring);
-    `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player)."""
+    `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player); `previous`
+    the earlier questions of the conversation, whose one player a "his" or "her" names."""
     least, rest = _cut_minimum(_TAG.sub("", scope.rest or question))
+    rest, named, unnamed = _pronoun_named(rest, vocab, previous)
+    if unnamed is not None:
+        return _refuse(question, unnamed)
     result, rest = _result_cut(rest)
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
     rest, aliases = _without_aliases(rest, vocab)
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
-    r = replace(r, assumptions=(*r.assumptions, *aliases))
+    r = replace(r, assumptions=(*r.assumptions, *aliases, *((named,) if named else ())))
     notes = (tuple(r.assumptions) + scope.spelled
              + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words))
     if r.ambiguous:
@@ -962,6 +967,29 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     return QueryPlan(question=question, intent=made.intent, assumptions=tuple(dict.fromkeys((*notes, *_readings(made)))),
                      scope=ManyMatches(selection=selection, words=scope.words), focus=players, season=made.figure,
                      summary=_summary(made.figure, selection), **made.update)
+
+
+# A player said by a pronoun ("his worst game damage wise", "her kills per game"), with nobody named: the one
+# player the conversation's latest question that names one named. "Their" and "them" may be a team or two players,
+# so only a singular one is read.
+_ONE_PRONOUN = re.compile(r"\b(his|her|hers|he|she|him)\b")
+
+
+def _pronoun_named(text: str, vocab: Vocabulary, previous: Sequence[str]) -> tuple[str, str | None, str | None]:
+    """The text with its pronoun replaced by the player an earlier question named, the reading said ("'his' read as
+    X, ..."), and why it cannot be answered when no earlier question names one player (then the text as it is)."""
+    said = _ONE_PRONOUN.search(text)
+    if said is None or read_question(text, vocab).players:
+        return text, None, None
+    for earlier in reversed(previous):
+        named = tuple(dict.fromkeys(read_question(earlier, vocab).players))
+        if len(named) == 1:
+            player = named[0]
+            swapped = _ONE_PRONOUN.sub(lambda m: player if m.group(1) in ("he", "she", "him") or (
+                m.group(1) == "her" and not re.match(r"\s+[a-z]", text[m.end():])) else f"{player}'s", text)
+            return swapped, f"'{said.group(1)}' read as {player}, named in the earlier question '{earlier}'", None
+    return text, None, (f"'{said.group(1)}' names no player here, and no earlier question names one. Ask again with the "
+                  "player's name.")
 
 
 # Damage said by its parts, a target kind after it ("dmg to towers and phoenixes", "damage on jungle camps"): the
