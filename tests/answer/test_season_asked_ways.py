@@ -13,7 +13,6 @@ from combat_analysis.formatting import count, number, times
 from tests.support.season import (
     answered_across,
     ask_across,
-    event_games,
     expected_h2h,
     games_of,
     named_players,

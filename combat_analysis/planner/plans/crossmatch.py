@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Literal
 
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
@@ -975,6 +976,13 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
 _ONE_PRONOUN = re.compile(r"\b(his|her|hers|he|she|him)\b")
 
 
+def _as_name(said: re.Match, player: str, text: str) -> str:
+    """A pronoun as the player's name: "he", "him" (and "her" with no word after it) as the name, else "name's"."""
+    alone = said.group(1) in ("he", "she", "him") or (said.group(1) == "her"
+                                                       and not re.match(r"\s+[a-z]", text[said.end():]))
+    return player if alone else f"{player}'s"
+
+
 def _pronoun_named(text: str, vocab: Vocabulary, previous: Sequence[str]) -> tuple[str, str | None, str | None]:
     """The text with its pronoun replaced by the player an earlier question named, the reading said ("'his' read as
     X, ..."), and why it cannot be answered when no earlier question names one player (then the text as it is)."""
@@ -985,8 +993,7 @@ def _pronoun_named(text: str, vocab: Vocabulary, previous: Sequence[str]) -> tup
         named = tuple(dict.fromkeys(read_question(earlier, vocab).players))
         if len(named) == 1:
             player = named[0]
-            swapped = _ONE_PRONOUN.sub(lambda m: player if m.group(1) in ("he", "she", "him") or (
-                m.group(1) == "her" and not re.match(r"\s+[a-z]", text[m.end():])) else f"{player}'s", text)
+            swapped = _ONE_PRONOUN.sub(partial(_as_name, player=player, text=text), text)
             return swapped, f"'{said.group(1)}' read as {player}, named in the earlier question '{earlier}'", None
     return text, None, (f"'{said.group(1)}' names no player here, and no earlier question names one. Ask again with the "
                   "player's name.")
