@@ -516,7 +516,7 @@ def _h2h_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: 
     if figure.metric == "assists" and "assists_a_on_b" in h:
         lead += (f", counting an assist on a player as an assist in a kill of that player: {a} assisted in "
                  f"{count(h['assists_a_on_b'], 'kill')} of {b}, {b} in {count(h['assists_b_on_a'], 'kill')} of {a}."
-                 " Beside it")
+                 " Head to head")
     return (f"{lead}, {a} and {b} played {count(h['matches_together'], 'match')} together: {h['as_teammates']:,} as teammates "
             f"({h['teammate_wins']:,} won, {h['teammate_losses']:,} lost) and {h['as_opponents']:,} as opponents "
             f"({a}'s team won {h['wins_a']:,}, {b}'s {h['wins_b']:,}, {h['opponent_unknown_results']:,} with no "
