@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
 
@@ -50,7 +51,7 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         vocab: Vocabulary = SeasonVocabulary.from_connection(con) if across else vocabulary(con)
         try:
             if across:  # a question across matches: its scope words and the season figures (docs/season.md)
-                plan = plan_for_matches(question, vocab, matches, env.scope)
+                plan = plan_for_matches(question, vocab, matches, env.scope, pkg.input.context.previous_queries)
             else:
                 plan = env.planner(_without_scope_words(_without_match_words(question, env.match_id), env.scope), vocab,
                                    pkg.input.context.previous_queries)
@@ -142,7 +143,7 @@ def match_scope(question: str, matches: list[tuple[str, datetime | None]]) -> Sc
 
 
 def plan_for_matches(question: str, vocab: Vocabulary, matches: list[tuple[str, datetime | None]],
-                     scope: ScopeReading | None = None) -> QueryPlan:
+                     scope: ScopeReading | None = None, previous: Sequence[str] = ()) -> QueryPlan:
     """The plan of a question asked across `matches` (`warehouse_matches(con)`), over the names of every match;
     its scope words say which ones: `scope` as `pipeline.choose_match` read them, else read here. No scope
     word is every match."""
@@ -150,7 +151,7 @@ def plan_for_matches(question: str, vocab: Vocabulary, matches: list[tuple[str, 
         scope = match_scope(question, matches)
     if not scope.cross_match:
         scope = ScopeReading(kind="all", selection=AllMatches(), rest=scope.rest, words=scope.words)
-    plan = plan_across(question, scope, vocab, tuple(m for m, _ in matches))
+    plan = plan_across(question, scope, vocab, tuple(m for m, _ in matches), previous)
     if isinstance(scope.selection, DateRange) and plan.intent != Intent.REFUSE and not matches_in(scope.selection,
                                                                                                   matches):
         return _refused(plan, _no_match_then(scope))

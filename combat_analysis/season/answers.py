@@ -248,7 +248,7 @@ def _head_to_head(con, figure: SeasonFigure, selection: MatchSelection, plan: Qu
              "as_teammates": h.as_teammates, "teammate_wins": h.teammate_wins, "teammate_losses": h.teammate_losses,
              "as_opponents": h.as_opponents, "wins_a": h.wins_a, "wins_b": h.wins_b,
              "opponent_unknown_results": h.opponent_unknown_results, "kills_a_on_b": h.kills_a_on_b,
-             "kills_b_on_a": h.kills_b_on_a}]
+             "kills_b_on_a": h.kills_b_on_a, "assists_a_on_b": h.assists_a_on_b, "assists_b_on_a": h.assists_b_on_a}]
 
 
 def _trend(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan) -> list[dict[str, Any]]:

@@ -128,6 +128,9 @@ class HeadToHead(_Frozen):
     kills_a_on_b: int
     kills_b_on_a: int
     match_ids: tuple[str, ...]  # the matches together, in start order
+    # assists of a in the player kills whose victim was b (an assist is on a kill, so "on b" is on b's deaths)
+    assists_a_on_b: int = 0
+    assists_b_on_a: int = 0
 
 
 class TrendPoint(_Frozen):
@@ -391,13 +394,15 @@ def head_to_head(con, player_a: str, player_b: str, selection: MatchSelection = 
         FROM together
     """, params)[0]
     kills = _rows(con, f"""
-        SELECT count(*) FILTER (WHERE killer = $a AND victim = $b), count(*) FILTER (WHERE killer = $b AND victim = $a)
+        SELECT count(*) FILTER (WHERE killer = $a AND victim = $b), count(*) FILTER (WHERE killer = $b AND victim = $a),
+               count(*) FILTER (WHERE victim = $b AND list_contains(assists, $a)),
+               count(*) FILTER (WHERE victim = $a AND list_contains(assists, $b))
         FROM kills WHERE is_player_kill AND {selected("match_id", ids)}
     """, params)[0]
     return HeadToHead(player_a=player_a, player_b=player_b, matches_together=row[0], as_teammates=row[1],
                       teammate_wins=row[2], teammate_losses=row[3], as_opponents=row[4], wins_a=row[5],
                       wins_b=row[6], opponent_unknown_results=row[7], kills_a_on_b=kills[0], kills_b_on_a=kills[1],
-                      match_ids=tuple(row[8] or ()))
+                      match_ids=tuple(row[8] or ()), assists_a_on_b=kills[2], assists_b_on_a=kills[3])
 
 
 def player_trend(con, player: str, metrics: Sequence[str] = ("kda", "damage_dealt"),

@@ -13,7 +13,7 @@ from typing import Any
 
 from combat_analysis.contracts.plan import ManyMatches, QueryPlan, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchSelection, describe
-from combat_analysis.formatting import clock, count, join_and, number, percent, plural
+from combat_analysis.formatting import clock, count, join_and, number, percent, plural, times
 from combat_analysis.season import boards
 from combat_analysis.season import figures as season
 from combat_analysis.season.answers import value_column
@@ -27,7 +27,7 @@ Row = dict[str, Any]
 def scope_phrase(selection: MatchSelection, matches: int) -> str:
     """'Across all 24 matches', "Over VoidWalker's last 10 matches (10 found)"."""
     if isinstance(selection, AllMatches):
-        return f"Across all {matches:,} matches"
+        return f"Across all {count(matches, 'match')}"
     if isinstance(selection, LastMatches):
         return f"Over {describe(selection)} ({matches:,} found)"
     return f"Over {describe(selection)} ({count(matches, 'match')})"
@@ -402,9 +402,21 @@ def _compared_said(said: str, row: Row, value: Any) -> str:
     return f"{shown} over {count(row['matches'], 'game')}"
 
 
+def _relation(a: Any, b: Any) -> str:
+    return "more than" if a > b else "less than" if a < b else "the same as"
+
+
+def _compared_clause(said: str, first: Row, a: Any, second: Row, b: Any) -> str:
+    """"Ann's per-game mean assists: 36.25 over 8 games, less than Bo's 39.43 over 7 games": the one clause every
+    comparison of two players says, first to second."""
+    return (f"{first['player']}'s {said}: {_compared_said(said, first, a)}, {_relation(a, b)} "
+            f"{second['player']}'s {_compared_said(said, second, b)}")
+
+
 def _verdict(figure: SeasonFigure, rows: list[Row]) -> str:
     """"No: Ann's per-game mean assists: 36.25 over 8 games, less than Bo's 39.43 over 7 games. " for a yes/no
-    comparison of two players; "" when there is none or a value is missing."""
+    comparison of two players, "Bo: Bo's ... more than Ann's ... " for which of the two, "Neither: ..." for a tie;
+    "" when there is none or a value is missing."""
     by_name = {row["player"]: row for row in rows}
     if figure.compare is None or len(figure.players) != 2 or not all(p in by_name for p in figure.players):
         return ""
@@ -414,16 +426,12 @@ def _verdict(figure: SeasonFigure, rows: list[Row]) -> str:
         return ""
     if figure.compare in ("which_more", "which_less"):
         if a == b:
-            return (f"Neither: {first['player']}'s {said} and {second['player']}'s are the same, "
-                    f"{_compared_said(said, first, a)} and {_compared_said(said, second, b)}. ")
+            return f"Neither: {_compared_clause(said, first, a, second, b)}. "
         more = figure.compare == "which_more"
         (top, top_value), (other, other_value) = sorted(((first, a), (second, b)), key=lambda p: p[1], reverse=more)
-        return (f"{top['player']}: {said} {_compared_said(said, top, top_value)}, {'more' if more else 'less'} than "
-                f"{other['player']}'s {_compared_said(said, other, other_value)}. ")
-    relation = "more than" if a > b else "less than" if a < b else "the same as"
+        return f"{top['player']}: {_compared_clause(said, top, top_value, other, other_value)}. "
     yes = (a > b) if figure.compare == "more" else (a < b)
-    return (f"{'Yes' if yes else 'No'}: {first['player']}'s {said}: {_compared_said(said, first, a)}, {relation} "
-            f"{second['player']}'s {_compared_said(said, second, b)}. ")
+    return f"{'Yes' if yes else 'No'}: {_compared_clause(said, first, a, second, b)}. "
 
 
 def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
@@ -456,7 +464,7 @@ def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
             parts.append(f"{record}.{_career(row)}")
         elif figure.statistic == "average":
             parts.append(f"{row['player']}'s per-match average {label} was {number(row[f'average_{best_by}'], 2)} "
-                         f"(the mean of per-match figures over {row['matches']:,} matches). "
+                         f"(the mean of per-match figures over {count(row['matches'], 'match')}). "
                          f"{best[:1].upper() + best[1:]}.{_career(row)}")
         else:
             parts.append(f"{record}. {figures}; {best}.{_career(row)}")
@@ -505,11 +513,14 @@ def _h2h_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: 
     a, b = h["player_a"], h["player_b"]
     if not h["matches_together"]:
         return f"{lead}, {a} and {b} never played in the same match."
-    return (f"{lead}, {a} and {b} played {h['matches_together']:,} matches together: {h['as_teammates']:,} as teammates "
+    if figure.metric == "assists" and "assists_a_on_b" in h:
+        lead += (f", counting an assist on a player as an assist in a kill of that player: {a} assisted in "
+                 f"{count(h['assists_a_on_b'], 'kill')} of {b}, {b} in {count(h['assists_b_on_a'], 'kill')} of {a}."
+                 " Head to head")
+    return (f"{lead}, {a} and {b} played {count(h['matches_together'], 'match')} together: {h['as_teammates']:,} as teammates "
             f"({h['teammate_wins']:,} won, {h['teammate_losses']:,} lost) and {h['as_opponents']:,} as opponents "
             f"({a}'s team won {h['wins_a']:,}, {b}'s {h['wins_b']:,}, {h['opponent_unknown_results']:,} with no "
-            f"winner). {a} killed {b} {count(h['kills_a_on_b'], 'time')}; {b} killed {a} "
-            f"{count(h['kills_b_on_a'], 'time')}.")
+            f"winner). {a} killed {b} {times(h['kills_a_on_b'])}; {b} killed {a} {times(h['kills_b_on_a'])}.")
 
 
 RESULT_GAMES_SHOWN = 5  # games a list of wins (losses) names before counting the rest
@@ -556,7 +567,7 @@ def _trend_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead
         return f"{lead}, {player} played one match: {label} {number(first[metric], 2)} in {first['match_id']}."
     move = "rose" if last[metric] > first[metric] else "fell" if last[metric] < first[metric] else "held"
     return (f"{lead}, {player}'s {label} {move} from {number(first[metric], 2)} in {first['match_id']} to "
-            f"{number(last[metric], 2)} in {last['match_id']} over {len(rows):,} matches; mean "
+            f"{number(last[metric], 2)} in {last['match_id']} over {count(len(rows), 'match')}; mean "
             f"{number(sum(values) / len(values), 2)}, best {number(best[metric], 2)} ({best['match_id']}), worst "
             f"{number(worst[metric], 2)} ({worst['match_id']}).{_game_by_game(rows, metric)}")
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Literal
 
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
@@ -66,7 +67,9 @@ _TREND = re.compile(r"\b(trend(?:s|ed|ing)?|moved?|moving|changed?|changing|prog
                     r"declin(?:e|ed|ing)|compared?)\b")
 _AVERAGE = re.compile(r"\b(average[sd]?|averaging|avg|mean|typical(?:ly)?|per[- ](?:match|game)|a\s+(?:match|game)|"
                       r"usual(?:ly)?|normal(?:ly)?|on\s+avg)\b")
-_TOTAL = re.compile(r"\b(total|in\s+total|combined|overall|sum|altogether|cumulative|how\s+many|how\s+much)\b")
+# "how often" and "the number of times" count too: "how often did someone die to minions" is how many times
+_TOTAL = re.compile(r"\b(total|in\s+total|combined|overall|sum|altogether|cumulative|how\s+many|how\s+much|"
+                    r"how\s+(?:often|frequently)|number\s+of\s+times)\b")
 _SINGLE_GAME = re.compile(r"\b(?:in\s+)?(?:one|a\s+single|a|any|one\s+single|a\s+given)\s+(?:match|game)\b"
                           r"|\bsingle[- ](?:match|game)\b|\bone[- ](?:match|game)\b"
                           # "the biggest damage game", "highest kill games": a game named by its figure
@@ -367,7 +370,8 @@ _INDEFINITE = re.compile(r"(?<!how many )\b(?:someone|somebody|anyone|anybody|ev
 
 
 def _counted(text: str) -> str:
-    """"how many times did someone die to a tower": an indefinite someone in a count asks how many, not who."""
+    """"how many times (how often) did someone die to a tower": an indefinite someone in a count asks how many, not
+    who."""
     return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) and not re.search(r"\bwho\b", text) else text
 
 
@@ -397,8 +401,11 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
 Statistic = Literal["total", "average", "record", "max", "min", "count"]
 
 
-# "averages 5 kills a game": "a game" beside an average word is per game, not one single game
-_AVERAGED_A_GAME = re.compile(r"\b(?:average[sd]?|averaging|avg|mean)\b(?:\s+\S+){0,5}?\s+a\s+(?:match|game)\b")
+# "averages 5 kills a game", "more deaths a game than B on average", "more kills a game than B": "a game" beside an
+# average word (before or after it), or between a comparative and "than", is per game, not one single game
+_AVERAGED_A_GAME = re.compile(r"\b(?:average[sd]?|averaging|avg|mean)\b(?:\s+\S+){0,5}?\s+a\s+(?:match|game)\b"
+                              r"|(?<!\bin\s)\ba\s+(?:match|game)\b(?:\s+\S+){0,8}?\s+(?:on\s+)?(?:average|avg|mean)\b"
+                              r"|\b(?:more|fewer|less|higher|lower)\b(?:\s+\S+){0,3}?\s+a\s+(?:match|game)\s+than\b")
 
 
 def _statistic(slot: FigureSlot, text: str, subject: Subject, order: str) -> Statistic:
@@ -622,7 +629,11 @@ def _pair(ask: Ask) -> tuple[str, ...]:
 
 
 def _head_to_head(ask: Ask) -> Made:
-    return Made(SeasonFigure(figure="head_to_head", players=_pair(ask)), Intent.COMPARISON, {})
+    """Two players against each other; assists asked ("assists on each other") are those in the kills of the other
+    (docs/season.md), said first."""
+    assists = ask.slot.figure == "assists" or "assists" in ask.reading.metrics
+    figure = SeasonFigure(figure="head_to_head", players=_pair(ask), metric="assists" if assists else None)
+    return Made(figure, Intent.COMPARISON, {"metrics": ("assists",)} if assists else {})
 
 
 def _trend(ask: Ask) -> Made:
@@ -913,18 +924,23 @@ def _match_figure_missing(ask: Ask) -> str | None:
 _TAG = re.compile(r"[,\s]+or\s+(?:not|no|nah|nope|naw|what)\s*[?.!]*\s*$", re.IGNORECASE)
 
 
-def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_ids: Sequence[str] = ()) -> QueryPlan:
+def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_ids: Sequence[str] = (),
+                previous: Sequence[str] = ()) -> QueryPlan:
     """The cross-match plan for a question whose scope is a set of matches (see the module docstring);
-    `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player)."""
+    `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player); `previous`
+    the earlier questions of the conversation, whose one player a "his" or "her" names."""
     # the asker's impression ("feels like a lot") frames the question and asks nothing, as in one match
     least, rest = _cut_minimum(_TAG.sub("", parts.without_impressions(scope.rest or question)))
+    rest, named, unnamed = _pronoun_named(rest, vocab, previous)
+    if unnamed is not None:
+        return _refuse(question, unnamed)
     result, rest = _result_cut(rest)
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
     rest, aliases = _without_aliases(rest, vocab)
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
-    r = replace(r, assumptions=(*r.assumptions, *aliases))
+    r = replace(r, assumptions=(*r.assumptions, *aliases, *((named,) if named else ())))
     notes = (tuple(r.assumptions) + scope.spelled
              + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words))
     if r.ambiguous:
@@ -953,6 +969,35 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     return QueryPlan(question=question, intent=made.intent, assumptions=tuple(dict.fromkeys((*notes, *_readings(made)))),
                      scope=ManyMatches(selection=selection, words=scope.words), focus=players, season=made.figure,
                      summary=_summary(made.figure, selection), **made.update)
+
+
+# A player said by a pronoun ("his worst game damage wise", "her kills per game"), with nobody named: the one
+# player the conversation's latest question that names one named. "Their" and "them" may be a team or two players,
+# so only a singular one is read.
+_ONE_PRONOUN = re.compile(r"\b(his|her|hers|he|she|him)\b")
+
+
+def _as_name(said: re.Match, player: str, text: str) -> str:
+    """A pronoun as the player's name: "he", "him" (and "her" with no word after it) as the name, else "name's"."""
+    alone = said.group(1) in ("he", "she", "him") or (said.group(1) == "her"
+                                                       and not re.match(r"\s+[a-z]", text[said.end():]))
+    return player if alone else f"{player}'s"
+
+
+def _pronoun_named(text: str, vocab: Vocabulary, previous: Sequence[str]) -> tuple[str, str | None, str | None]:
+    """The text with its pronoun replaced by the player an earlier question named, the reading said ("'his' read as
+    X, ..."), and why it cannot be answered when no earlier question names one player (then the text as it is)."""
+    said = _ONE_PRONOUN.search(text)
+    if said is None or read_question(text, vocab).players:
+        return text, None, None
+    for earlier in reversed(previous):
+        named = tuple(dict.fromkeys(read_question(earlier, vocab).players))
+        if len(named) == 1:
+            player = named[0]
+            swapped = _ONE_PRONOUN.sub(partial(_as_name, player=player, text=text), text)
+            return swapped, f"'{said.group(1)}' read as {player}, named in the earlier question '{earlier}'", None
+    return text, None, (f"'{said.group(1)}' names no player here, and no earlier question names one. Ask again with the "
+                  "player's name.")
 
 
 # Damage said by its parts, a target kind after it ("dmg to towers and phoenixes", "damage on jungle camps"): the

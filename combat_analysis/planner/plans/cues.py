@@ -22,8 +22,10 @@ FIRST_BLOOD_NAMED = re.compile(r"\bfirst\s+blood\b|\bfb\b")
 DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"
                         r"(?:to\s+(?:die|be\s+killed|get\s+killed|fall)|death|deaths)\b"
                         r"|\b(?:died|die|dies|dying|(?:got|was|get)\s+killed)\s+(?P<b>first|last)\b")
-# The first or last player kill ("the last kill of the game", "his first kill"): the match's first one is first blood
-KILL_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:kill|takedown|frag)\b")
+# The first or last player kill ("the last kill of the game", "his first kill"): the match's first one is first blood.
+# A kill word naming a count ("the final kill score", "final kill count", "kill tally") is no kill: the team kills.
+KILL_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:kill|takedown|frag)\b"
+                       r"(?![-\s]+(?:score|scores|scoreline|count|counts|tally|totals?|difference|split)\b)")
 WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
 BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
                    r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"

@@ -65,6 +65,21 @@ def without_impressions(question: str) -> str:
 
 
 MAX_PARTS = 6  # clauses: any number of parts, within the plan's limit
+# "which side won, and the kills for each team", "the winner and kills per team": after a clause that asks who
+# won (a winner word among its last words, not one a figure belongs to: "kills of the winner"), "and ..." names a
+# second thing asked (the kill score), not more of the winner; it is a clause of its own.
+_WON = re.compile(r"(?<!of the )(?<!by the )(?<!for the )(?<!to the )\b(?:won|win|winner|winners)\b"
+                  r"(?:\s+\S+){0,4}?\s*[,:;-]?\s*$", re.IGNORECASE)
+_AND_THE = re.compile(r"(?:\s*,\s*|\s+)and\s+(?!(?:by|how|when|why|where|with|who|whom|what|which|lost|lose|loses|"
+                      r"it|its|that|those|them|then)\b)", re.IGNORECASE)
+
+
+def _after_a_winner(piece: str) -> list[str]:
+    """The piece cut at "and the ..." after a clause that asks who won (see `_AND_THE`)."""
+    cut = _AND_THE.search(piece)
+    if cut is None or not _WON.search(piece[:cut.start()]):
+        return [piece]
+    return [piece[:cut.start()].strip(" ,;"), *_after_a_winner(piece[cut.end():])]
 
 
 def clauses(question: str, vocab: Vocabulary) -> list[str]:
@@ -81,6 +96,8 @@ def clauses(question: str, vocab: Vocabulary) -> list[str]:
     tail = question[last:].strip(" ,;")
     if tail:
         cuts.append(tail)
+    if not any(start < end for start, end in names if _AND_THE.search(question, start, end)):
+        cuts = [part for cut in cuts for part in _after_a_winner(cut) if part]
     return cuts[:MAX_PARTS] if len(cuts) > 1 else [question]
 
 

@@ -21,7 +21,7 @@ from typing import Literal
 from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
 from combat_analysis.planner.read.names import fold
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
-from combat_analysis.planner.read.words import known_words
+from combat_analysis.planner.read.words import domain_words, known_words
 
 ScopeKind = Literal["none", "match", "matches", "all"]
 
@@ -243,11 +243,30 @@ _PLAYER_TOTALS = re.compile(r"\btotals\b")
 _GOD = re.compile(r"\b(?:gods?|characters?|champions?|heroes)\b")
 
 
+# Kills or deaths asked of two players each way with no head-to-head word ("kills by A on B and by B on A", "A's
+# deaths to B and B's to A"): a kill word and two parts; `read_scope` reads them as every match, as any
+# head-to-head, once it finds two players each named in both parts.
+_KILL_WORD = re.compile(r"\b(?:kill(?:s|ed|ing)?|deaths?|died|die[sd]?|slain|slew|slays?|slayed)\b")
+_TWO_PARTS = re.compile(r"\b(?:and|&)\b|\+|,")
+
+
 def asks_an_average(question: str) -> bool:
-    """The words of a player's average (or totals); `read_scope` reads them as every match once it knows a player
-    is named."""
+    """The words of a player's average (or totals), or of kills asked each way; `read_scope` reads them as every
+    match once it knows the players named."""
     said = question.lower()
-    return bool(_PLAYER_AVERAGE.search(said) or _PLAYER_TOTALS.search(said))
+    return bool(_PLAYER_AVERAGE.search(said) or _PLAYER_TOTALS.search(said) or _kills_each_way(said))
+
+
+def _kills_each_way(text: str) -> bool:
+    return bool(_KILL_WORD.search(text) and _TWO_PARTS.search(text))
+
+
+def _named_each_way(text: str, players: tuple[str, ...]) -> bool:
+    """Two players each named at least twice beside a kill word ("A killed B and B killed A"): each is the other
+    end of a kill, both ways."""
+    twice = [name for name in players
+             if len(re.findall(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text)) >= 2]
+    return _kills_each_way(text) and len(twice) >= 2
 
 
 @dataclass(frozen=True)
@@ -373,6 +392,8 @@ def _player_average(text: str, context: _Context) -> ScopeReading | None:
     if context.players and (_PLAYER_AVERAGE.search(text) or _PLAYER_TOTALS.search(text)) and _names_a_player(
             text, context.players):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
+    if _named_each_way(text, context.players):  # a head-to-head with no scope word reads every common game
+        return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     return None
 
 
@@ -478,6 +499,10 @@ _READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, 
 _SPELLED = ("overall", "season", "across", "this", "length", "average", "total", "latest", "duration", "games",
             "matches", "game", "match")
 _WISE = re.compile(r"\b([a-z/]+)-wise\b")
+# The suffix written onto its figure ("killwise", "goldwise"): read only when the stem is a figure word, so
+# "otherwise" and "likewise" stay words. "In terms of kills" says the same as "by kills".
+_JOINED_WISE = re.compile(r"\b([a-z]{3,})wise\b")
+_IN_TERMS_OF = re.compile(r"\bin\s+terms\s+of\b")
 
 
 def _near_misses(word: str) -> frozenset[str]:
@@ -506,9 +531,17 @@ def _respelled(text: str) -> tuple[str, tuple[str, ...]]:
         return word
 
     text = re.sub(r"[a-z]+", mend, text)
+    text = _JOINED_WISE.sub(lambda m: f"{m.group(1)}-wise" if _figure_stem(m.group(1)) else m.group(0), text)
     for found in _WISE.finditer(text):
         said.append(f"'{found.group(0)}' read as 'by {found.group(1)}'")
-    return _WISE.sub(r"by \1", text), tuple(said)
+    for found in _IN_TERMS_OF.finditer(text):
+        said.append(f"'{found.group(0)}' read as 'by'")
+    return _IN_TERMS_OF.sub("by", _WISE.sub(r"by \1", text)), tuple(said)
+
+
+def _figure_stem(stem: str) -> bool:
+    """A word a figure is said by ("kill", "gold", "dmg"), before a joined "wise"."""
+    return stem in domain_words() or stem in _MISSPELT.values() or stem == "dmg"
 
 
 def read_scope(question: str, match_ids: tuple[str, ...] = (), latest: datetime | None = None,
