@@ -231,6 +231,9 @@ def expected_h2h(matches, a: str, b: str) -> dict:
         "kills_a_on_b": sum(k["killer"] == a and k["victim"] == b for m in both for k in m.truth["kills"]),
         "kills_b_on_a": sum(k["killer"] == b and k["victim"] == a for m in both for k in m.truth["kills"]),
         "match_ids": tuple(m.match_id for m in both),
+        # an assist on a player: an assist in a player kill whose victim was that player (docs/season.md)
+        "assists_a_on_b": sum(k["victim"] == b and a in k["assists"] for m in both for k in m.truth["kills"]),
+        "assists_b_on_a": sum(k["victim"] == a and b in k["assists"] for m in both for k in m.truth["kills"]),
     }
 
 
