@@ -58,6 +58,18 @@ CHAT_BUY_VERB = (r"(?:rush(?:es|ed|ing)?|grab(?:s|bed|bing)?|cop|cops|copped|cop
 POPULATION = frozenset("""people peoples ppl peeps person persons guys guy folks folk dudes gamers anybody anyone
 everyone everybody someone somebody teammates allies opponents members humans users""".split())
 
+# Chat spellings of the little words of a sentence, each the word it stands for: everyone and people ("every1",
+# "evry1", "ppl"), and ("n", "&"), with ("w/"), you ("u", "ur"). They are spelled out after names are masked and
+# before the sentence is cut into clauses, so "every1" is no gamertag and "... n who won" is a clause of its own.
+CHAT_WORDS: dict[str, str] = {
+    "every1": "everyone", "evry1": "everyone", "evr1": "everyone", "every1s": "everyone's", "evry1s": "everyone's",
+    "every1's": "everyone's", "evry1's": "everyone's", "evryone": "everyone", "evrybody": "everybody",
+    "any1": "anyone", "any1's": "anyone's", "some1": "someone", "some1's": "someone's", "no1": "nobody",
+    "ppl": "people", "ppls": "people's", "ppl's": "people's", "peeps": "people",
+    "n": "and", "&": "and", "nd": "and", "w/": "with", "w/o": "without", "wo/": "without",
+    "u": "you", "ur": "your", "urs": "yours", "ya": "you",
+}
+
 # Words that frame the conversation rather than narrow the figure: what players call the match they are asking about
 # ("this one", "the scrim", "in the lobby") and the fillers of chat ("lol", "bro", "tbh"). They are neither scope nor
 # a qualifier, so a question that uses them is neither refused nor flagged for them.
