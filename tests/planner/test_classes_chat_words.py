@@ -141,3 +141,50 @@ def test_basic_attacks_left_out_in_a_relative_clause(renamed, template, figure):
     assert left_out and all(v.endswith("Basic Attack") for v in left_out[0].values), a.plan.filters
     assert not any(v.endswith("Basic Attack") for v in re.findall(r"[\w' ]+Basic Attack", a.text)), a.text
     assert ability in a.text and says(a.text, value), (ability, value, a.text)
+
+
+# ------------------------------------------------------------ 4: filler adverbs carry no figure and change nothing
+
+@pytest.mark.parametrize(("plain", "filled"), [
+    ("how much damage did MoonRiver deal", "how much damage did MoonRiver deal specifically"),
+    ("MoonRiver's gold", "MoonRiver's gold in particular"),
+    ("who had the most assists", "who precisely had the most assists"),
+    ("what was MoonRiver's kda after 20 min", "what was MoonRiver's kda, specifically after 20 min"),
+    ("who healed the most", "basically, who healed the most overall"),
+    ("who had the most kills", "in general who exactly had the most kills"),
+])
+def test_a_filler_adverb_is_neutral(renamed, plain, filled):
+    a, b = renamed.ask(plain), renamed.ask(filled)
+    assert b.plan.caveats == a.plan.caveats == () and b.refusal is None, b.plan.caveats
+    assert (b.plan.metrics, b.plan.filters, b.plan.window, b.plan.order, b.plan.limit) == \
+        (a.plan.metrics, a.plan.filters, a.plan.window, a.plan.order, a.plan.limit)
+    assert b.text == a.text
+
+
+# ------------------------------------------------- 8: conditions on a per-player figure that take in 0 and 1
+
+@pytest.mark.parametrize(("question", "figure", "keep"), [
+    ("list everyone who landed at least one crit", "crits", lambda v: v >= 1),
+    ("who got more than eight kills", "kills", lambda v: v > 8),
+    ("players with 0 crits", "crits", lambda v: v == 0),
+    ("anyone who had zero crits?", "crits", lambda v: v == 0),
+    ("ppl with more than ten deaths", "deaths", lambda v: v > 10),
+    ("which players landed no crits", "crits", lambda v: v == 0),
+    ("every1 with at least twelve assists", "assists", lambda v: v >= 12),
+])
+def test_a_condition_said_with_0_1_or_a_number_word(renamed, question, figure, keep):
+    players = renamed.truth["players"]
+    kept = {p for p, row in players.items() if keep(row[figure])}
+    assert kept and kept != set(players), "the simulated match keeps everyone or no one here: pick another"
+    a = renamed.ask(question)
+    assert a.plan.condition is not None and a.plan.order == "desc", a.plan
+    for name in players:
+        assert (name in a.text) == (name in kept), (name, a.text)
+    assert all(says(a.text, players[p][figure]) for p in kept), a.text
+
+
+@pytest.mark.parametrize("question", ["players with no deaths", "anyone with zero deaths", "who went deathless"])
+def test_a_condition_no_one_meets_is_said(renamed, question):
+    assert all(row["deaths"] > 0 for row in renamed.truth["players"].values())
+    a = renamed.ask(question)
+    assert a.plan.condition is not None and "no player" in a.text.lower(), a.text

@@ -505,7 +505,9 @@ _GROUP_PATTERNS = [
                r"\bper\s+player\b|\bby\s+player\b(?!\s+name\b)|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"
                r"|\beveryone\b|\beverybody\b|\ball\s+(?:ten|10)\b"
                # people ranked or listed, never counted ("rank people by gold", not "how many people died")
-               r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?people\b|\bpeople\s+(?:ranked|sorted|by)\b"),
+               r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?people\b|\bpeople\s+(?:ranked|sorted|by)\b"
+               # and people picked out by what they did ("people with more than 10 deaths", "folks who never died")
+               r"|\b(?:people|guys|folks)\s+(?:with|who|that|whose|having)\b"),
 ]
 _GROUP_RULES = [(dim, re.compile(p)) for dim, p in _GROUP_PATTERNS]
 
