@@ -188,3 +188,46 @@ def test_a_condition_no_one_meets_is_said(renamed, question):
     assert all(row["deaths"] > 0 for row in renamed.truth["players"].values())
     a = renamed.ask(question)
     assert a.plan.condition is not None and "no player" in a.text.lower(), a.text
+
+
+# ------------------------------------------------------- 6: who filled a side's role, with the god they played
+
+def _roster_of(renamed) -> dict[tuple[int, str], str]:
+    from combat_analysis.warehouse.store import open_warehouse
+    con = open_warehouse(renamed.log.parent / "wh", "renamed")
+    try:
+        return {(team, role): player for player, team, role in con.execute("SELECT player, team, role FROM players").fetchall()}
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize(("question", "team", "role"), [
+    ("who was chaos's mid and what god", 2, "Middle"), ("who played jungle for order", 1, "Jungle"),
+    ("the order support's god", 1, "Support"), ("who's the team 2 adc", 2, "Carry"),
+    ("who was the solo for chaos, what god", 2, "Solo"), ("which god did the order carry play", 1, "Carry"),
+    ("chaos jungler n his god", 2, "Jungle"),
+])
+def test_a_sides_role_is_its_player_with_their_god(renamed, question, team, role):
+    player = _roster_of(renamed)[(team, role)]
+    god = renamed.truth["players"][player]["god"]
+    a = renamed.ask(question)
+    assert a.plan.metrics == ("roster",), a.plan
+    assert player in a.text and god in a.text and f"team {team}" in a.text, a.text
+    assert not re.search(r"\bKDA\b|damage", a.text), a.text
+
+
+# ------------------------------------------------------------- 7: the asker's opponents, by the side they were on
+
+@pytest.mark.parametrize(("question", "team"), [
+    ("if I'm on order, which gods was I up against", 2), ("who were we facing (we were chaos)", 1),
+    ("the enemy team's gods, I was on order", 2), ("we were order - who did we play against?", 2),
+    ("as chaos, what gods were on the enemy team", 1), ("im MoonRiver, who was I facing", 2),
+])
+def test_the_askers_opponents_are_the_other_sides_players_with_their_gods(renamed, question, team):
+    players = renamed.truth["players"]
+    a = renamed.ask(question)
+    assert a.plan.metrics == ("roster",), a.plan
+    for name, row in players.items():
+        assert (name in a.text) == (row["team"] == team), (name, a.text)
+        if row["team"] == team:
+            assert row["god"] in a.text, a.text

@@ -316,8 +316,14 @@ def _said_wise(hits: Sequence[MetricHit], text: str) -> list[MetricHit]:
     return sorted(said, key=lambda h: h.start)
 
 
+# "carry" after a side or an article is the role, no figure: "the order carry", "chaos's carry", "their carry"
+_CARRY_ROLE = re.compile(r"\b((?:the|their|our|my|your|enemy|both|each|(?:order|chaos|team\s*[12]|blue|red)(?:'s|s)?"
+                         r"(?:\s+(?:side|team)(?:'s)?)?)\s+)carry\b")
+
+
 def read_metrics(text: str) -> MetricsRead:
     """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
+    text = _CARRY_ROLE.sub(lambda m: m.group(1) + "     ", text)  # the same length: the hits keep their places in the text
     strong, weak = _synonym_hits(text)
     wise = _said_wise([*strong, *weak], text)
     if wise:
