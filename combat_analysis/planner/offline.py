@@ -27,7 +27,8 @@ from combat_analysis.planner.plans import followup, intents, refusals
 from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, summarize
 from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
 from combat_analysis.planner.plans.single import checked, plan_reading_checked
-from combat_analysis.planner.read import parts, perspective
+from combat_analysis.planner.read import parts, perspective, spelling
+from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.read.reading import Reading, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -64,6 +65,8 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
     text = parts.without_impressions(text)
+    text = spelling.spelled_out(text, [(m.start, m.end) for m in find_mentions(text, vocab)]) \
+        if spelling.has_chat_words(text) else text  # "every1", "n", "w/": before the clauses are cut
     mine = perspective.rewrite(text, vocab)  # "I'm X ... my team": X's team
     text = mine.text
     r = read_question(text, vocab)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from combat_analysis.planner.read.words import CHAT_BUY_VERB
+from combat_analysis.planner.read.words import CHAT_BUY_VERB, ROLE_WORDS
 
 FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|takedown)\b|\bkilled\s+first\b"
                          r"|\bfirst\s+(?:player\s+|one\s+)?to\s+get\s+a\s+kill\b|\bfb\b|\bopened\s+the\s+scoring\b"
@@ -72,8 +72,11 @@ MATCH_END = re.compile(rf"\b(?:when|wh?at\s+time|at\s+wh?at\s+(?:time|hour))\b[^
                        rf"|\b(?:end|finish)\s+(?:time\s+)?of\s+the\s+{_MATCH_NOUN}\b"
                        r"|\b(?:last|final|latest)\s+(?:event|thing|line|entry)\b"
                        rf"|\b{_MATCH_NOUN}\s+end\s+time\b")
+_ROLE = rf"(?:{'|'.join(sorted(ROLE_WORDS, key=len, reverse=True))})"
+_SIDE_BARE = r"(?:order|chaos|team\s*[12]|team\s+(?:one|two)|blue|red)"
+_SIDE = rf"(?:{_SIDE_BARE}(?:'s|s)?\s+(?:(?:side|team)(?:'s)?\s+)?)"
 ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked(?!\s+up))\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"
-                    r"\bwhat\s+(gods|roles)\s+were\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
+                    r"\bwhat\s+(gods|roles)\s+were\b|\b(?:which|what)\s+(?:gods|roles|players)\s+(?:were|was)\s+(?:on|in|for)\b|\b(list|show)\s+(me\s+)?(the\s+|all\s+)?players\b|\broster\b|"
                     r"\bline\s*ups?\b|\bwho\s+(was|were|is|are)\s+(on|in)\s+team\b|\bwhich\s+players\s+(were|are)\s+on\b|"
                     r"\bplayed\s+(as\s+)?(which|what)\b|\bteam\s+compositions?\b|\bwho\s+were\s+the\s+players\b"
                     # a side's players: "who was on order", "who played for chaos", "names and gods"
@@ -85,7 +88,13 @@ ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked(?!\s+up))\b|\b(which|
                     r"|\b(list|name|show)\s+(me\s+)?the\s+(winners|losers|winning\s+players|losing\s+players"
                     r"|(players|people)\s+(who|that)\s+(won|lost))\b"
                     # a pick is a god: "what did the order mid pick", "what did name lock in"
-                    r"|\b(?:what|which)\s+(?:did|does|do)\s+(?:the\s+)?(?:\w+\s+){1,3}?(?:pick|lock\s+in|lock)\b(?!\s+up)")
+                    r"|\b(?:what|which)\s+(?:did|does|do)\s+(?:the\s+)?(?:\w+\s+){1,3}?(?:pick|lock\s+in|lock)\b(?!\s+up)"
+                    # a god asked for with no figure: "and what god", "the order support's god", "chaos's gods"
+                    r"|\b(?:and|\+|&|with|n)\s+(?:(?:what|which|their|his|her)\s+)?gods?\b|'s?\s+gods?\b"
+                    r"|\b(?:what|which)\s+gods?\s*[?.!]*\s*$"
+                    # who filled a role of a side: "who was chaos's mid", "who's the order jungler", "who is team 2 support"
+                    rf"|\bwho(?:'s|s)?\s+(?:(?:was|is|were|are)\s+)?(?:the\s+)?{_SIDE}{_ROLE}\b"
+                    rf"|\bwho\s+(?:was|is|were|are)\s+(?:the\s+)?{_ROLE}\s+(?:for|on|of|in)\s+(?:the\s+)?{_SIDE_BARE}\b")
 POSITIONS = re.compile(r"\bwhere\b.*\b(die|died|dying|death|deaths|kill|kills|killed|fights?|fought|ganks?)\b|"
                        r"\bheat\s*maps?\b|\b(kill|death)\s+(positions?|locations?|map)\b")
 WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")

@@ -13,7 +13,12 @@ from typing import Literal
 
 from combat_analysis.contracts.plan import ValueCondition
 
-_NUM = r"\d[\d,]*(?:\.\d+)?(?:k(?![a-z]))?"  # "300k": thousands, as players write them
+# Numbers said in words count too: "at least one crit", "more than two deaths", "a single kill"
+NUMBER_WORDS = {"zero": 0, "one": 1, "a single": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
+_WORDS = "|".join(w.replace(" ", r"\s+") for w in sorted(NUMBER_WORDS, key=len, reverse=True))
+# "300k": thousands, as players write them
+_NUM = rf"\d[\d,]*(?:\.\d+)?(?:k(?![a-z]))?|(?:{_WORDS})(?=\s+[a-z])(?!\s+of\b)"
 _NOT_TIME = r"(?!\s*(?:minutes?|mins?|seconds?|secs?|s|m)\b)"
 _ABOVE = r"more|greater|higher|bigger|larger"
 _BELOW = r"fewer|less|lower|smaller"
@@ -29,8 +34,8 @@ _OPS: dict[str, Op] = {"at least": ">=", "no less than": ">=", "no fewer than": 
 
 
 # "players without a kill", "who had zero deaths", "with no assists": none at all, if a figure follows
-NONE_AT_ALL = re.compile(r"\b(?:without\s+(?:a\s+|any\s+|an\s+)?|with\s+(?:no|zero)\s+|(?:had|got|has|have|scored)\s+"
-                         r"(?:no|zero)\s+|zero\s+)(?=[a-z])")
+NONE_AT_ALL = re.compile(r"\b(?:without\s+(?:a\s+|any\s+|an\s+)?|with\s+(?:no|zero|0)\s+|(?:had|got|get|gets|has|have|scored|landed|land|lands|dealt|made|took|earned|recorded)\s+"
+                         r"(?:no|zero|0)\s+|zero\s+)(?=[a-z])")
 
 
 # Words that are a condition and its figure in one: "did anyone go deathless", "who never died"
@@ -61,7 +66,7 @@ def read_condition(text: str) -> Condition | None:
         return Condition(ValueCondition(op="<=", value=0), " ".join(none.group(0).split()) + " ...", none.end(),
                          none.start(), needs_figure=True)
     number = _value(next(m.group(g) for g in ("n0", "n1", "n2") if m.group(g)))
-    said = " ".join(re.sub(r"\d[\d,.]*k?\+?", " ", m.group(0)).split()) or "a limit"
+    said = " ".join(re.sub(rf"\d[\d,.]*k?\+?|\b(?:{_WORDS})\b", " ", m.group(0)).split()) or "a limit"
     said = "... or more" if m.group("n2") else f"... {said}" if m.group(0)[0].isdigit() else f"{said} ..."
     percent = text[m.end():].lstrip().startswith(("%", "percent"))
     return Condition(None if percent else ValueCondition(op=_op(m), value=number), said, m.end(), m.start())
@@ -69,6 +74,9 @@ def read_condition(text: str) -> Condition | None:
 
 def _value(said: str) -> float:
     """The number a condition says: "10", "1,500", "300k" (300,000)."""
+    said = " ".join(said.split())
+    if said in NUMBER_WORDS:
+        return float(NUMBER_WORDS[said])
     said = said.replace(",", "")
     return float(said.rstrip("k")) * (1_000 if said.endswith("k") else 1)
 

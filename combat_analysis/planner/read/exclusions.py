@@ -29,7 +29,7 @@ def cue_words(question: str) -> set[str]:
 
 
 # Kinds of abilities a question can leave out: basic attacks, and the item effects the log names like abilities
-_BASIC = re.compile(r"\b(?:autos?|auto\s*attacks?|basic\s+attacks?|basics|aa)\b")
+_BASIC = re.compile(r"\b(?:autos?|auto\s*attacks?|basic\s+attacks?|basics?|aa)\b")
 _ITEM_EFFECTS = re.compile(r"\b(?:item\s+)?procs?\b|\bitems?(?:\s+(?:effects?|damage|actives?|passives?))?\b|\brelics?\b")
 
 
@@ -40,9 +40,12 @@ _NO_KIND = re.compile(r"(?:^|(?<=[\s(\[,;/]))(?:no|without|w/o|wo|sans|minus|exc
                       r"actives?|passives?)|procs?|relics?))\b")
 # "the top ability that isn't a basic attack", "which are not autos", "non-basic-attack abilities": a kind of ability
 # negated where it is named
+# (said with an owner too: "his most used ability that isn't his auto", "which wasn't one of her basics")
+_OWNER = r"(?:an?|the|his|her|their|its|my|your|one\s+of\s+(?:his|her|their|the|my|your))\s+"
 _NOT_A_KIND = re.compile(r"\b(?:(?:that|which|thats|that's|whichs)\s+)?(?:isn'?t|is\s+not|aren'?t|are\s+not|wasn'?t|was\s+not|"
-                         r"weren'?t|were\s+not|(?<=that)'?s\s+not|not|non)[\s-]+(?:an?\s+|from\s+(?:an?\s+)?)?"
-                         r"(?P<what>(?:basic[\s-]+attacks?|basics|auto[\s-]*attacks?|autos?|aa|item\s+(?:procs?|effects?|"
+                         r"weren'?t|were\s+not|ain'?t|(?<=that)'?s\s+not|not|non)[\s-]+"
+                         rf"(?:{_OWNER}|from\s+(?:{_OWNER})?)?"
+                         r"(?P<what>(?:basic[\s-]+attacks?|basics?|auto[\s-]*attacks?|autos?|aa|item\s+(?:procs?|effects?|"
                          r"actives?|passives?)|procs?|relics?|items?))\b")
 # "the best actual ability", "real abilities only": a god's own abilities, neither basic attacks nor item effects
 _OWN_ABILITIES = re.compile(r"\b(?:actual|real|true|proper|genuine|pure|own)\s+(?:god\s+)?(?:abilit(?:y|ies)|skills?|spells?)\b"

@@ -21,7 +21,7 @@ from combat_analysis.planner.vocabulary import Vocabulary
 # Who the asker is: the clause runs to the first comma, full stop, question mark, semicolon, dash or "and".
 _IDENTITY = re.compile(r"(?:^|(?<=[\s,.;!?(]))(?:i'?m|i\s+am|i\s+was(?:\s+playing)?|i\s+played|playing(?:\s+as)?|as|"
                        r"we\s+(?:were|are|was|played)(?:\s+as)?|we'?re|our\s+(?:team|side)\s+(?:was|is))"
-                       r"\s+(?:on\s+|the\s+|team\s+(?=\d|one|two))?(?P<who>[^,.;!?]+?)\s*(?=[,.;!?]|\s+-\s|\s+and\s|$)",
+                       r"\s+(?:on\s+|the\s+|team\s+(?=\d|one|two))?(?P<who>[^,.;!?()]+?)\s*(?=[,.;!?()]|\s+-\s|\s+and\s|$)",
                        re.IGNORECASE)
 _SIDE_WORDS = {"order": 1, "team 1": 1, "team one": 1, "1": 1, "one": 1,
                "chaos": 2, "team 2": 2, "team two": 2, "2": 2, "two": 2}
@@ -29,6 +29,11 @@ _MINE = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?:team|side|squad|teammates)\b|\
 _THEIRS = re.compile(r"\b(?:their|the\s+enemy|enemy|the\s+enemy's|the\s+other|other|the\s+opposing|opposing)\s+"
                      r"(?:team|side|squad)\b|\btheirs\b|\bthem\b|\bthe\s+(?:enemy|enemies|opponents?)\b", re.IGNORECASE)
 
+# The asker facing the other side: "which gods was I up against", "who were we facing", "who did we play against"
+_FACING = re.compile(r"\b(?:was|were|am|are)\s+(?:i|we)\s+(?:up\s+against|against|facing|fighting|playing(?:\s+against)?|"
+                     r"versus|vs\.?)(?=\s*[?.!,;]|\s*$)|\bdid\s+(?:i|we)\s+(?:face|fight|play\s+against|go\s+against|"
+                     r"go\s+up\s+against|vs\.?)(?=\s*[?.!,;]|\s*$)|\b(?:i|we)\s+(?:was|were)\s+(?:up\s+against|against|"
+                     r"facing|fighting)(?=\s*[?.!,;]|\s*$)", re.IGNORECASE)
 _OURS = re.compile(r"\bour\b", re.IGNORECASE)
 _THEIR_OWN = re.compile(r"\b(?:their|the\s+enemy's|the\s+enemies')(?=\s)", re.IGNORECASE)
 
@@ -58,14 +63,19 @@ def rewrite(question: str, vocab: Vocabulary) -> Perspective:
     """The question with "my team" and "theirs" as the teams they are, when the asker said who they are."""
     for m in _IDENTITY.finditer(question):
         side = _side_of(m.group("who"), vocab)
-        rest = (question[:m.start()] + question[m.end():]).strip(" ,;.:-")
-        if side is None or not (_MINE.search(rest) or _THEIRS.search(rest)):
+        # the clause may be said in brackets: "who were we facing (we were chaos)"
+        rest = re.sub(r"\(\s*\)", " ", question[:m.start()] + question[m.end():]).strip(" ,;.:-")
+        if side is None or not (_MINE.search(rest) or _THEIRS.search(rest) or _FACING.search(rest)):
             continue
         mine, whose = side
         other = 3 - mine
         # theirs first: "their team" must not be read by the "team" of "my team"
-        text = _MINE.sub(f"team {mine}", _THEIRS.sub(f"team {other}", rest))
+        # facing first: "who were we facing" are the players of the other side
+        text = _FACING.sub(f"were on team {other}", rest)
+        text = _MINE.sub(f"team {mine}", _THEIRS.sub(f"team {other}", text))
         # what a side owns: "our towers", "their phoenixes"
         text = _OURS.sub(f"team {mine}'s", _THEIR_OWN.sub(f"team {other}'s", text))
+        if not (_MINE.search(rest) or _THEIRS.search(rest)):
+            return Perspective(text, f"the asker read as on team {mine} ({whose}), facing team {other}")
         return Perspective(text, f"'my team' read as team {mine} ({whose}) and 'theirs' as team {other}")
     return Perspective(question, None)

@@ -38,7 +38,7 @@ from combat_analysis.planner.read.names import (
     fold,
     mask,
 )
-from combat_analysis.planner.read.spelling import corrected
+from combat_analysis.planner.read.spelling import corrected, spelled_out
 from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.read.words import CHAT_BUY_VERB, NEUTRAL, known_words, stems, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -316,8 +316,14 @@ def _said_wise(hits: Sequence[MetricHit], text: str) -> list[MetricHit]:
     return sorted(said, key=lambda h: h.start)
 
 
+# "carry" after a side or an article is the role, no figure: "the order carry", "chaos's carry", "their carry"
+_CARRY_ROLE = re.compile(r"\b((?:the|their|our|my|your|enemy|both|each|(?:order|chaos|team\s*[12]|blue|red)(?:'s|s)?"
+                         r"(?:\s+(?:side|team)(?:'s)?)?)\s+)carry\b")
+
+
 def read_metrics(text: str) -> MetricsRead:
     """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
+    text = _CARRY_ROLE.sub(lambda m: m.group(1) + "     ", text)  # the same length: the hits keep their places in the text
     strong, weak = _synonym_hits(text)
     wise = _said_wise([*strong, *weak], text)
     if wise:
@@ -503,7 +509,11 @@ _GROUP_PATTERNS = [
     ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player)\b|\bwhat\s+player\b|"
                r"\b(?:each|every|all(?:\s+the)?|all\s+(?:ten|10))\s+players?\b|"
                r"\bper\s+player\b|\bby\s+player\b(?!\s+name\b)|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"
-               r"|\beveryone\b|\beverybody\b|\ball\s+(?:ten|10)\b"),
+               r"|\beveryone\b|\beverybody\b|\ball\s+(?:ten|10)\b"
+               # people ranked or listed, never counted ("rank people by gold", not "how many people died")
+               r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?people\b|\bpeople\s+(?:ranked|sorted|by)\b"
+               # and people picked out by what they did ("people with more than 10 deaths", "folks who never died")
+               r"|\b(?:people|guys|folks)\s+(?:with|who|that|whose|having)\b"),
 ]
 _GROUP_RULES = [(dim, re.compile(p)) for dim, p in _GROUP_PATTERNS]
 
@@ -516,13 +526,14 @@ def group_cues(text: str) -> list[str]:
 
 SUPERLATIVE = re.compile(
     r"\b(most|highest|best|top|biggest|largest|greatest|hardest|strongest|least|lowest|fewest|worst|smallest|minimum|maximum|"
-    r"max|min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|ranked|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
+    r"max|(?<!\d)(?<!\d\s)(?<!\d\+)(?<!\d\+\s)min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|ranked|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
     r"richest|poorest|carried|mvp|fragger|more|fewer|less|better|worse|top\d+|higher|lower|topped|tops|topping|"
     r"number\s+one|no\.?\s*1|first\s+place|#\s*1)(?!\w)"
     # a thing done again and again is a ranking by how often: "who kept dying to minions", "who was always feeding"
     r"|\b(?:kept|keeps|keep|repeatedly|constantly|always|over\s+and\s+over|again\s+and\s+again)\b")
-# "min" is the minimum unless it is the unit of a rate ("gold per min", "damage a min", "xp/min").
-ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|(?<!per\s)(?<!a\s)(?<!/)min|bottom|poorest|fewer|less|"
+# "min" is the minimum unless it is the unit of a rate ("gold per min", "damage a min", "xp/min") or of a time, after a
+# number ("20 min", "15min+"): a number followed by min is a time.
+ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|(?<!per\s)(?<!a\s)(?<!/)(?<!\d)(?<!\d\s)(?<!\d\+)(?<!\d\+\s)min|bottom|poorest|fewer|less|"
                        r"worse|lower|ascending)\b")
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
                  "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
@@ -838,7 +849,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     """Every slot of one question, each read on its own."""
     mentions = find_mentions(question, vocab)
     named = [m for m in mentions if m.kind != "npc"]
-    masked = mask(question, named)
+    masked = spelled_out(mask(question, named))  # names masked first: a player called "n" stays a name
     times = parse_windows(masked)
     text, typos = corrected(normalize(times.rest))
     abilities, items = _abilities_and_items(mentions, text)

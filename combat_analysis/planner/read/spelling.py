@@ -8,10 +8,11 @@ left alone rather than guessed."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from combat_analysis.catalog import METRICS
-from combat_analysis.planner.read.words import known_words, stems
+from combat_analysis.planner.read.words import CHAT_WORDS, known_words, stems
 
 # The words that rank: a question's superlatives and comparatives
 RANKING = frozenset("""most least highest lowest fewest biggest largest smallest greatest hardest strongest
@@ -103,3 +104,25 @@ def corrected(text: str) -> tuple[str, tuple[str, ...]]:
         return right
     # a contraction is one word ("weren't" is no typo of "were" plus a "t")
     return re.sub(r"[a-z]+(?:'[a-z]+)*", fix, text), tuple(dict.fromkeys(notes))
+
+
+# A chat word stands alone: "every1" but not "every10", "n" but not "n/a"; "w/" and "&" may touch their words
+# ("w/autos", "kills&deaths")
+_CHAT_WORD = re.compile(r"&|(?<![\w'/&])(?:" + "|".join(
+    re.escape(w) + ("" if w.endswith("/") else r"(?![\w'/&])")
+    for w in sorted(CHAT_WORDS, key=len, reverse=True) if w != "&") + ")", re.IGNORECASE)
+
+
+def spelled_out(text: str, keep: Sequence[tuple[int, int]] = ()) -> str:
+    """`text` with the chat spellings of little words written out ("every1" everyone, "n" and, "w/" with), outside
+    the spans in `keep` (the names found in it: a player called "n" or "u&me" stays as typed)."""
+    def word(m: re.Match) -> str:
+        if any(start < m.end() and m.start() < end for start, end in keep):
+            return m.group(0)
+        out = CHAT_WORDS[m.group(0).lower()]
+        return f" {out} " if m.group(0)[-1] in "/&" else out
+    return _CHAT_WORD.sub(word, text)
+
+
+def has_chat_words(text: str) -> bool:
+    return bool(_CHAT_WORD.search(text))

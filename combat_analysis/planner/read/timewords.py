@@ -4,7 +4,7 @@
 |---|---|
 | first N minutes | [0, 60N) |
 | last N minutes | [duration - 60N, duration] (resolved at compile time via `from_end_s`) |
-| after minute N / after N minutes | >= 60N |
+| after minute N / after N minutes / N min+ / N+ mins / N minutes and later | >= 60N |
 | before minute N / by minute N | < 60N |
 | between minute A and B | [60A, 60B) |
 | during minute N | [60N, 60N+60) |
@@ -192,6 +192,10 @@ def _rules():
         (r"\b(?:only\s+)?(?:before|until|till|up\s+to|prior\s+to|by)\s+(?:the\s+)?(\d{1,3}:[0-5]\d)(?:\s*mark)?", clock_before),
         (rf"\b(?:only\s+)?(?:after|past|since|beyond|from|following)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}(?:\s*{_UNIT}(?:\s*mark)?|\s*mark|{_NOT_COUNTED})(?:\s+onwards?)?", after),
         (rf"\b(?:only\s+)?(?:before|until|till|up\s+to|prior\s+to|by)\s+(?:the\s+)?(?:minute\s+|min\s+)?{_NUM}{_ORD}(?:\s*{_UNIT}(?:\s*mark)?|\s*mark|{_NOT_COUNTED})", before),
+        # minutes written short with a "+" or "and later": "20 min+", "15+ mins", "25 minutes and later" are after
+        (rf"\b(?:(?:at|from|after)\s+)?(?:the\s+)?{_NUM}\s*\+\s*{_UNIT}(?:\s*mark)?", after),
+        (rf"\b(?:(?:at|from|after)\s+)?(?:the\s+)?{_NUM}{_ORD}\s*{_UNIT}(?:\s*mark)?\s*(?:\+|(?:and|or)\s+(?:later|after|"
+         rf"beyond|up|over|on)\b|onwards?\b)", after),
         (rf"\b(?:during|in|within)\s+(?:the\s+)?minute\s+{_NUM}\b", during),
         (rf"\b(?:at|as\s+of)\s+(?:the\s+)?(?:end\s+of\s+)?minute\s+{_NUM}\b", at),
         (rf"\b(?:at|as\s+of)\s+(?:the\s+)?{_NUM}{_ORD}?[\s-]*{_MIN}(?:\s*mark)?", at_mark),

@@ -25,6 +25,8 @@ ascending descending
 of in on at by for with from to into onto over under about above below after before between during through
 across against among around up down out off per via within without till until upon
 not no yes please pls plz thanks thank hey hi ok okay well oh really actually actual basically exactly overall
+specifically specific particular particularly precisely literally essentially honestly seriously simply truly
+generally general exact precise
 quite very much many more most less least lot lots bit kind sort like
 tell show give list display find see know want need looking look check name say select pick choose identify
 lock locked locking picked picks
@@ -57,6 +59,18 @@ CHAT_BUY_VERB = (r"(?:rush(?:es|ed|ing)?|grab(?:s|bed|bing)?|cop|cops|copped|cop
 # often did the guys feed", "anyone die to the fire giant".
 POPULATION = frozenset("""people peoples ppl peeps person persons guys guy folks folk dudes gamers anybody anyone
 everyone everybody someone somebody teammates allies opponents members humans users""".split())
+
+# Chat spellings of the little words of a sentence, each the word it stands for: everyone and people ("every1",
+# "evry1", "ppl"), and ("n", "&"), with ("w/"), you ("u", "ur"). They are spelled out after names are masked and
+# before the sentence is cut into clauses, so "every1" is no gamertag and "... n who won" is a clause of its own.
+CHAT_WORDS: dict[str, str] = {
+    "every1": "everyone", "evry1": "everyone", "evr1": "everyone", "every1s": "everyone's", "evry1s": "everyone's",
+    "every1's": "everyone's", "evry1's": "everyone's", "evryone": "everyone", "evrybody": "everybody",
+    "any1": "anyone", "any1's": "anyone's", "some1": "someone", "some1's": "someone's", "no1": "nobody",
+    "ppl": "people", "ppls": "people's", "ppl's": "people's", "peeps": "people",
+    "n": "and", "&": "and", "nd": "and", "w/": "with", "w/o": "without", "wo/": "without",
+    "u": "you", "ur": "your", "urs": "yours", "ya": "you",
+}
 
 # Words that frame the conversation rather than narrow the figure: what players call the match they are asking about
 # ("this one", "the scrim", "in the lobby") and the fillers of chat ("lol", "bro", "tbh"). They are neither scope nor

@@ -1,0 +1,233 @@
+"""One-match questions by word class, end to end on a simulated match (`renamed`) and checked against truth.py: the
+chat spellings of little words (everyone, people, and, with, you), minutes written short after a number, basic
+attacks left out in a relative clause, filler adverbs, positions in a purchase list, roster look-ups by side and
+role, the asker's opponents, and conditions that take in 0 and 1."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from combat_analysis.planner.read.spelling import spelled_out
+from tests.support.truth_checks import truth_tool
+
+_NUMBER = re.compile(r"(?<![\w.:])-?\d[\d,]*(?:\.\d+)?")
+
+
+def says(text: str, value: float) -> bool:
+    return any(abs(float(n.replace(",", "")) - value) <= 0.5 for n in _NUMBER.findall(text))
+
+
+def leader(players: dict, figure: str, team: int | None = None, low: bool = False) -> tuple[str, float]:
+    pool = {p: f[figure] for p, f in players.items() if team is None or f["team"] == team}
+    best = (min if low else max)(pool.values())
+    names = [p for p, v in pool.items() if v == best]
+    assert len(names) == 1, f"the simulated match ties on {figure}: pick another"
+    return names[0], best
+
+
+# ---------------------------------------------------------------- 1: chat spellings of everyone, people, and, with
+
+@pytest.mark.parametrize(("said", "written"), [
+    ("did every1 die", "did everyone die"), ("evry1's kda", "everyone's kda"), ("any1 die to towers", "anyone die to towers"),
+    ("kills n deaths", "kills and deaths"), ("kills&deaths", "kills and deaths"), ("dmg w/autos", "dmg with autos"),
+    ("how much gold did u get", "how much gold did you get"), ("ppl who died", "people who died"),
+    # not a chat word: a word that only starts like one, or a letter before a slash
+    ("every10 seconds", "every10 seconds"), ("n/a", "n/a"), ("nerd", "nerd"),
+])
+def test_chat_spellings_are_written_out(said, written):
+    assert re.sub(r"\s+", " ", spelled_out(said)).strip() == written
+
+
+def test_a_name_keeps_its_chat_spelling():
+    # a span kept (a name found there) is never rewritten
+    assert spelled_out("u and n", keep=[(0, 1), (6, 7)]) == "u and n"
+
+
+@pytest.mark.parametrize(("question", "figure"), [
+    ("how many kills did every1 get", "kills"), ("evry1's deaths?", "deaths"), ("whats the kda of every1", "kda"),
+    ("list ppl by gold", "gold"), ("assists for every1 pls", "assists"),
+])
+def test_everyone_said_in_chat_lists_every_player(renamed, question, figure):
+    a = renamed.ask(question)
+    assert a.refusal is None and a.plan.metrics[0] == figure, (a.text, a.plan)
+    for name, row in renamed.truth["players"].items():
+        assert name in a.text and says(a.text, row[figure]), (name, a.text)
+
+
+@pytest.mark.parametrize("template", ["how many kills did {p} get n who had the most deaths",
+                                      "{p} kills & who died the most", "{p}'s kills, n who had the most deaths?"])
+def test_n_and_ampersand_join_two_questions(renamed, template):
+    player = "MoonRiver"
+    top, deaths = leader(renamed.truth["players"], "deaths") if _unique(renamed, "deaths") else (None, None)
+    a = renamed.ask(template.format(p=player))
+    assert says(a.text, renamed.truth["players"][player]["kills"]), a.text
+    most = max(r["deaths"] for r in renamed.truth["players"].values())
+    assert len(a.plan.parts) == 1 and a.plan.parts[0].metrics[0] == "deaths" and says(a.text, most), a.text
+    assert top is None or top in a.text
+
+
+def _unique(renamed, figure: str) -> bool:
+    values = [r[figure] for r in renamed.truth["players"].values()]
+    return values.count(max(values)) == 1
+
+
+@pytest.mark.parametrize("question", ["who had the most gold n what did they build",
+                                      "most gold & what did they buy"])
+def test_n_before_a_pronoun_clause_is_a_step_on_the_leader(renamed, question):
+    name, gold = leader(renamed.truth["players"], "gold")
+    a = renamed.ask(question)
+    assert a.plan.then is not None and a.plan.then.intent == "build_order", a.plan
+    items = [t["item"] for t in renamed.truth["players"][name]["item_timeline"]]
+    assert says(a.text, gold) and name in a.text and items[0] in a.text and items[-1] in a.text, a.text
+
+
+# ------------------------------------------------------------- 2: minutes written short after a number are a time
+
+@pytest.mark.parametrize(("question", "figure", "start"), [
+    ("who had the most kills 20 min+", "kills", 1200), ("most gold 15+ mins", "gold", 900),
+    ("who dealt the most dmg 25 mins+", "damage_dealt", 1500), ("top healer after 20 min", "healing_done", 1200),
+    ("most deaths from the 20min mark onwards", "deaths", 1200), ("who had the most assists 10+ min", "assists", 600),
+    ("most xp 18 minutes and later", "experience", 1080),
+])
+def test_a_number_followed_by_min_is_a_time_never_the_minimum(renamed, question, figure, start):
+    window = truth_tool.window_stats(renamed.events, start, None)
+    best = max(row[figure] for row in window.values())
+    names = [p for p, row in window.items() if row[figure] == best]
+    a = renamed.ask(question)
+    assert a.plan.order == "desc" and a.plan.condition is None, a.plan
+    assert a.plan.window is not None and a.plan.window.start_s == start and a.plan.window.end_s is None, a.plan
+    assert all(n in a.text for n in names) and says(a.text, best), (names, best, a.text)
+
+
+@pytest.mark.parametrize("template", ["{p} damage 20 minutes and later", "{p}'s gold 15 min+"])
+def test_a_players_figure_after_a_short_minute(renamed, template):
+    player = "MoonRiver"
+    figure, start = ("damage_dealt", 1200) if "damage" in template else ("gold", 900)
+    value = truth_tool.window_stats(renamed.events, start, None)[player][figure]
+    a = renamed.ask(template.format(p=player))
+    assert a.plan.window is not None and a.plan.window.start_s == start and says(a.text, value), a.text
+
+
+@pytest.mark.parametrize("question", ["least kills", "min deaths", "who had the min gold", "gold per min leader"])
+def test_min_without_a_number_keeps_its_old_reading(renamed, question):
+    a = renamed.ask(question)
+    assert a.plan.window is None
+    assert a.plan.order == ("desc" if "per min" in question else "asc"), a.plan
+
+
+# ------------------------------------------------- 3: basic attacks left out in a relative clause, with an owner
+
+def _first_ability(ranked: dict[str, float]) -> tuple[str, float]:
+    rows = [(a, v) for a, v in ranked.items() if not a.endswith("Basic Attack")]
+    assert rows[0][1] != rows[1][1], "the simulated match ties here: pick another player"
+    return rows[0]
+
+
+@pytest.mark.parametrize(("template", "figure"), [
+    ("{p}'s most used ability that isn't his auto", "ability_hits"),
+    ("what ability did {p} use most that wasn't a basic", "ability_hits"),
+    ("{p} top dmg ability that's not one of her basics", "abilities"),
+    ("{p}'s best ability besides his auto", "abilities"),
+    ("which ability did {p} hit hardest with thats not an auto attack", "abilities"),
+    ("{p}'s highest damage ability which isnt their basic attack", "abilities"),
+])
+def test_basic_attacks_left_out_in_a_relative_clause(renamed, template, figure):
+    player = "MoonRiver"
+    ability, value = _first_ability(renamed.truth["players"][player][figure])
+    a = renamed.ask(template.format(p=player))
+    left_out = [f for f in a.plan.filters if f.dimension == "ability" and f.op == "!="]
+    assert left_out and all(v.endswith("Basic Attack") for v in left_out[0].values), a.plan.filters
+    assert not any(v.endswith("Basic Attack") for v in re.findall(r"[\w' ]+Basic Attack", a.text)), a.text
+    assert ability in a.text and says(a.text, value), (ability, value, a.text)
+
+
+# ------------------------------------------------------------ 4: filler adverbs carry no figure and change nothing
+
+@pytest.mark.parametrize(("plain", "filled"), [
+    ("how much damage did MoonRiver deal", "how much damage did MoonRiver deal specifically"),
+    ("MoonRiver's gold", "MoonRiver's gold in particular"),
+    ("who had the most assists", "who precisely had the most assists"),
+    ("what was MoonRiver's kda after 20 min", "what was MoonRiver's kda, specifically after 20 min"),
+    ("who healed the most", "basically, who healed the most overall"),
+    ("who had the most kills", "in general who exactly had the most kills"),
+])
+def test_a_filler_adverb_is_neutral(renamed, plain, filled):
+    a, b = renamed.ask(plain), renamed.ask(filled)
+    assert b.plan.caveats == a.plan.caveats == () and b.refusal is None, b.plan.caveats
+    assert (b.plan.metrics, b.plan.filters, b.plan.window, b.plan.order, b.plan.limit) == \
+        (a.plan.metrics, a.plan.filters, a.plan.window, a.plan.order, a.plan.limit)
+    assert b.text == a.text
+
+
+# ------------------------------------------------- 8: conditions on a per-player figure that take in 0 and 1
+
+@pytest.mark.parametrize(("question", "figure", "keep"), [
+    ("list everyone who landed at least one crit", "crits", lambda v: v >= 1),
+    ("who got more than eight kills", "kills", lambda v: v > 8),
+    ("players with 0 crits", "crits", lambda v: v == 0),
+    ("anyone who had zero crits?", "crits", lambda v: v == 0),
+    ("ppl with more than ten deaths", "deaths", lambda v: v > 10),
+    ("which players landed no crits", "crits", lambda v: v == 0),
+    ("every1 with at least twelve assists", "assists", lambda v: v >= 12),
+])
+def test_a_condition_said_with_0_1_or_a_number_word(renamed, question, figure, keep):
+    players = renamed.truth["players"]
+    kept = {p for p, row in players.items() if keep(row[figure])}
+    assert kept and kept != set(players), "the simulated match keeps everyone or no one here: pick another"
+    a = renamed.ask(question)
+    assert a.plan.condition is not None and a.plan.order == "desc", a.plan
+    for name in players:
+        assert (name in a.text) == (name in kept), (name, a.text)
+    assert all(says(a.text, players[p][figure]) for p in kept), a.text
+
+
+@pytest.mark.parametrize("question", ["players with no deaths", "anyone with zero deaths", "who went deathless"])
+def test_a_condition_no_one_meets_is_said(renamed, question):
+    assert all(row["deaths"] > 0 for row in renamed.truth["players"].values())
+    a = renamed.ask(question)
+    assert a.plan.condition is not None and "no player" in a.text.lower(), a.text
+
+
+# ------------------------------------------------------- 6: who filled a side's role, with the god they played
+
+def _roster_of(renamed) -> dict[tuple[int, str], str]:
+    from combat_analysis.warehouse.store import open_warehouse
+    con = open_warehouse(renamed.log.parent / "wh", "renamed")
+    try:
+        return {(team, role): player for player, team, role in con.execute("SELECT player, team, role FROM players").fetchall()}
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize(("question", "team", "role"), [
+    ("who was chaos's mid and what god", 2, "Middle"), ("who played jungle for order", 1, "Jungle"),
+    ("the order support's god", 1, "Support"), ("who's the team 2 adc", 2, "Carry"),
+    ("who was the solo for chaos, what god", 2, "Solo"), ("which god did the order carry play", 1, "Carry"),
+    ("chaos jungler n his god", 2, "Jungle"),
+])
+def test_a_sides_role_is_its_player_with_their_god(renamed, question, team, role):
+    player = _roster_of(renamed)[(team, role)]
+    god = renamed.truth["players"][player]["god"]
+    a = renamed.ask(question)
+    assert a.plan.metrics == ("roster",), a.plan
+    assert player in a.text and god in a.text and f"team {team}" in a.text, a.text
+    assert not re.search(r"\bKDA\b|damage", a.text), a.text
+
+
+# ------------------------------------------------------------- 7: the asker's opponents, by the side they were on
+
+@pytest.mark.parametrize(("question", "team"), [
+    ("if I'm on order, which gods was I up against", 2), ("who were we facing (we were chaos)", 1),
+    ("the enemy team's gods, I was on order", 2), ("we were order - who did we play against?", 2),
+    ("as chaos, what gods were on the enemy team", 1), ("im MoonRiver, who was I facing", 2),
+])
+def test_the_askers_opponents_are_the_other_sides_players_with_their_gods(renamed, question, team):
+    players = renamed.truth["players"]
+    a = renamed.ask(question)
+    assert a.plan.metrics == ("roster",), a.plan
+    for name, row in players.items():
+        assert (name in a.text) == (row["team"] == team), (name, a.text)
+        if row["team"] == team:
+            assert row["god"] in a.text, a.text
