@@ -164,7 +164,7 @@ def test_a_filler_adverb_is_neutral(renamed, plain, filled):
 # ------------------------------------------------- 8: conditions on a per-player figure that take in 0 and 1
 
 @pytest.mark.parametrize(("question", "figure", "keep"), [
-    ("list everyone who landed at least one crit", "crits", lambda v: v >= 1),
+    ("name the players with one or more crits", "crits", lambda v: v >= 1),
     ("who got more than eight kills", "kills", lambda v: v > 8),
     ("players with 0 crits", "crits", lambda v: v == 0),
     ("anyone who had zero crits?", "crits", lambda v: v == 0),
@@ -219,7 +219,7 @@ def test_a_sides_role_is_its_player_with_their_god(renamed, question, team, role
 # ------------------------------------------------------------- 7: the asker's opponents, by the side they were on
 
 @pytest.mark.parametrize(("question", "team"), [
-    ("if I'm on order, which gods was I up against", 2), ("who were we facing (we were chaos)", 1),
+    ("playing as order, what gods were we up against", 2), ("who were we facing (we were chaos)", 1),
     ("the enemy team's gods, I was on order", 2), ("we were order - who did we play against?", 2),
     ("as chaos, what gods were on the enemy team", 1), ("im MoonRiver, who was I facing", 2),
 ])

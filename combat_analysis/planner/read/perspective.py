@@ -29,7 +29,7 @@ _MINE = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?:team|side|squad|teammates)\b|\
 _THEIRS = re.compile(r"\b(?:their|the\s+enemy|enemy|the\s+enemy's|the\s+other|other|the\s+opposing|opposing)\s+"
                      r"(?:team|side|squad)\b|\btheirs\b|\bthem\b|\bthe\s+(?:enemy|enemies|opponents?)\b", re.IGNORECASE)
 
-# The asker facing the other side: "which gods was I up against", "who were we facing", "who did we play against"
+# The asker facing the other side: "what gods was I up against", "who were we facing", "who did we play against"
 _FACING = re.compile(r"\b(?:was|were|am|are)\s+(?:i|we)\s+(?:up\s+against|against|facing|fighting|playing(?:\s+against)?|"
                      r"versus|vs\.?)(?=\s*[?.!,;]|\s*$)|\bdid\s+(?:i|we)\s+(?:face|fight|play\s+against|go\s+against|"
                      r"go\s+up\s+against|vs\.?)(?=\s*[?.!,;]|\s*$)|\b(?:i|we)\s+(?:was|were)\s+(?:up\s+against|against|"
