@@ -31,6 +31,9 @@ BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\
                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b"
                    r"|\b(?:first|last|final|latest|earliest|opening|starting|next)\s+(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?)\b"
                    r"|\bname's\s+purchases\b|\b(?:buyers?|purchasers?)\b")
+# What gold went on is the items bought, not a sum of gold: "what did X spend his gold on", "where did her gold go"
+GOLD_WENT_ON = re.compile(r"\bwhat\s+(?:did|does|do|has|had)\s+.*\b(?:spend|spent|blow|blew|waste|wasted)\s+(?:\w+\s+)?"
+                          r"(?:gold|money)\s+on\b|\bwhere\s+did\s+(?:\S+\s+){0,2}?(?:gold|money)\s+go\b")
 # When a named item was bought: "when did X buy his first <item>", "what minute did X get <item>", "how early was
 # <item> built" (with an item named: "when did X get his first kill" is no purchase)
 ITEM_WHEN = re.compile(r"\b(?:when|what\s+time|what\s+minute|at\s+what\s+(?:time|minute|point)|how\s+(?:early|late|soon|fast))\b"

@@ -17,6 +17,7 @@ from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
 from combat_analysis.planner.plans.cues import (
     BUILD,
     BUILD_EDGE,
+    GOLD_WENT_ON,
     DEATH_EDGE,
     DEATH_RECAP,
     FIRST_BLOOD,
@@ -346,7 +347,8 @@ def _purchase_edge(r: Reading, bought_when: bool) -> tuple[Literal["asc", "desc"
 
 def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     text = r.text
-    metrics = list(r.metrics)
+    spent = GOLD_WENT_ON.search(text)
+    metrics = [m for m in r.metrics if not (spent and m == "gold")]
     per_group = bool({"team", "role", "god"} & set(r.groups))
     # "which items were bought the most" or "by team 2" split by item; "what items did the support build" is the
     # build order of its players
@@ -354,7 +356,7 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
         (per_group and "items_purchased" in metrics)
     bought_when = bool(r.items) and bool(ITEM_WHEN.search(text))
     bought_by = bool(r.items) and bool(ITEM_BUYER.search(text))
-    if not (BUILD.search(text) or bought_when or bought_by) or r.shape.count or r.shape.superlative or item_breakdown or \
+    if not (BUILD.search(text) or spent or bought_when or bought_by) or r.shape.count or r.shape.superlative or item_breakdown or \
             [m for m in metrics if m not in ("items_purchased", "build")]:
         return None
     filters, focus = entity_filters(e, ROSTER_DIMS)

@@ -1,0 +1,58 @@
+"""One-match answer classes, end to end on the simulated match of `spoken` (some deaths and hits dealt by towers,
+bosses, titans, minions and jungle camps), every figure from truth.py, each class in several wordings of our own:
+what an item cost or what was spent on it (refused, gold earned and the items bought still answered), ..."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
+
+
+def says(text: str, value: float, tol: float = 0.5) -> bool:
+    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
+
+
+def _buyer(truth: dict) -> tuple[str, str]:
+    """A player with no digit in the name and the last item they bought."""
+    name = next(p for p in sorted(truth["players"]) if not any(c.isdigit() for c in p) and truth["players"][p]["items"])
+    return name, truth["players"][name]["items"][-1]
+
+
+# ------------------------------------------------------- 1: what an item cost or what a player spent: refused
+
+@pytest.mark.parametrize("template", ["how much gold did {a} spend on {i}",
+                                      "what did {i} cost {a}?",
+                                      "how much did {a} pay for his {i}",
+                                      "{a} paid how much for {i}",
+                                      "gold {a} spent on {i}?",
+                                      "how much gold did {a} put into {i}",
+                                      "how much did {i} set {a} back",
+                                      "how expensive was {a}'s {i}",
+                                      "how much gold did {a} spend in total",
+                                      "how much has {a} spent on items"])
+def test_what_was_paid_for_an_item_is_refused_with_suggestions(spoken, template):
+    name, item = _buyer(spoken.truth)
+    a = spoken.ask(template.format(a=name, i=item))
+    assert a.refusal is not None, a.text
+    assert "price" in a.refusal.reason and len(a.refusal.suggestions) == 3, a.refusal
+    assert not _NUMBER.search(a.text), a.text  # never a nearby number
+
+
+@pytest.mark.parametrize("template", ["how much gold did {a} earn", "how much gold did {a} get",
+                                      "{a} gold earned?", "how much gold did {a} make"])
+def test_gold_earned_still_answers_gold(spoken, template):
+    name, _ = _buyer(spoken.truth)
+    a = spoken.ask(template.format(a=name))
+    assert a.refusal is None and says(a.text, spoken.truth["players"][name]["gold"]), a.text
+
+
+@pytest.mark.parametrize("template", ["what items did {a} buy", "what did {a} spend his gold on",
+                                      "where did {a}'s gold go", "what did {a} blow her money on"])
+def test_what_the_gold_went_on_lists_the_items(spoken, template):
+    name, item = _buyer(spoken.truth)
+    items = spoken.truth["players"][name]["items"]
+    a = spoken.ask(template.format(a=name))
+    assert a.plan.intent == "build_order" and f"{len(items)} items" in a.text and item in a.text, a.text
