@@ -56,3 +56,33 @@ def test_what_the_gold_went_on_lists_the_items(spoken, template):
     items = spoken.truth["players"][name]["items"]
     a = spoken.ask(template.format(a=name))
     assert a.plan.intent == "build_order" and f"{len(items)} items" in a.text and item in a.text, a.text
+
+
+# ----------------------------------------------------------------------- 2: whom the biggest hit landed on
+
+def _hits(spoken) -> list[dict]:
+    from tests.support.truth_checks import truth_tool
+
+    players = set(spoken.truth["players"])
+    return [e for e in truth_tool.load(str(spoken.log))[0]
+            if e.get("type") in ("Damage", "CritDamage") and e.get("sourceowner") in players]
+
+
+@pytest.mark.parametrize("question", ["who was the biggest hit on", "the biggest hit of the game landed on whom?",
+                                      "against whom was the largest single hit", "who took the biggest hit",
+                                      "biggest hit in the match: who was it on", "the hardest single hit and its target"])
+def test_the_biggest_hit_names_its_target_attacker_and_amount(spoken, question):
+    hit = spoken.truth["biggest_hit"]
+    a = spoken.ask(question)
+    assert hit["player"] in a.text and hit["target"] in a.text and says(a.text, hit["value"]), a.text
+
+
+@pytest.mark.parametrize("template", ["who was {a}'s biggest hit against", "on whom did {a} land her biggest hit",
+                                      "who did {a} hit with his biggest hit", "{a} biggest single hit - on who?"])
+def test_one_players_biggest_hit_names_its_target(spoken, template):
+    name = sorted(spoken.truth["players"])[2]
+    mine = [e for e in _hits(spoken) if e["sourceowner"] == name]
+    top = max(float(e["value1"]) for e in mine)
+    targets = {e["targetowner"] for e in mine if float(e["value1"]) == top}
+    a = spoken.ask(template.format(a=name))
+    assert says(a.text, top) and all(t in a.text for t in targets), a.text
