@@ -86,3 +86,28 @@ def test_one_players_biggest_hit_names_its_target(spoken, template):
     targets = {e["targetowner"] for e in mine if float(e["value1"]) == top}
     a = spoken.ask(template.format(a=name))
     assert says(a.text, top) and all(t in a.text for t in targets), a.text
+
+
+# ------------------------------------------------ 3: a side's structures lost, how many and when the first fell
+
+def _lost(truth: dict, side: int, kind: str) -> list[dict]:
+    return [o for o in truth["objectives"] if o["owner_team"] == side and kind.capitalize() in o["target"]]
+
+
+@pytest.mark.parametrize(("template", "side", "kind"), [
+    ("how many {k}s did {s} lose and when did the first go down", 1, "tower"),
+    ("how many {k}s has {s} lost? when did the first one fall", 2, "tower"),
+    ("number of {s} {k}s destroyed, and when the first went down", 1, "tower"),
+    ("how many {k}es did {s} lose and when did the first go down", 1, "phoenix"),
+    ("how many {k}es did {s} lose and when did the first go down", 2, "phoenix"),
+    ("how many {k}s did {s} lose, and at what time", 2, "tower")])
+def test_a_sides_structures_lost_count_and_first_time(spoken, template, side, kind):
+    lost = _lost(spoken.truth, side, kind)
+    word = {1: "order", 2: "chaos"}[side]
+    a = spoken.ask(template.format(k=kind, s=word))
+    if not lost:
+        assert f"took no {kind}" in a.text, a.text
+        return
+    first = f"the first at {lost[0]['clock']}" if len(lost) > 1 else f"{lost[0]['target']} at {lost[0]['clock']}"
+    assert says(a.text, len(lost)) and first in a.text, a.text
+    assert f"Team {3 - side} took {len(lost)} {kind}" in a.text, a.text

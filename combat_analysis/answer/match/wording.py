@@ -635,6 +635,8 @@ def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
         when = f" at {clock(rows[0]['match_second'])}" if is_number(rows[0].get("match_second")) else ""
         by = f" ({rows[0]['killer']} dealt the final blow{when})" if rows[0].get("killer") else ""
         return f"Team {winner} won the match: team {winner} destroyed the enemy Titan{by}."
+    if not rows and "objective_events" in plan.metrics:
+        return objectives(plan, rows)
     if not rows:
         return "No matching events were found in this match."
     first = rows[0]
@@ -685,8 +687,11 @@ def objectives(plan: QueryPlan, rows: list[dict]) -> str:
     lead = f"{who_took} took {fmt.count(len(rows), noun)}" if who_took else \
         f"{fmt.count(len(rows), noun)} {'was' if len(rows) == 1 else 'were'} taken"
     if not rows:
-        return f"No {fmt.plural(noun)} were taken{window_phrase(plan)}."
-    return f"{fmt.capital(lead)}{window_phrase(plan)}: {F.items_said(listed)}."
+        return f"{fmt.capital(who_took)} took no {fmt.plural(noun)}{window_phrase(plan)}." if who_took else \
+            f"No {fmt.plural(noun)} were taken{window_phrase(plan)}."
+    # in time order, the first of them is said with its time: the first of the kind and side asked about
+    first = f", the first at {clock(rows[0].get('match_second'))}" if len(rows) > 1 and plan.order != "desc" else ""
+    return f"{fmt.capital(lead)}{window_phrase(plan)}{first}: {F.items_said(listed)}."
 
 
 def objective_kind(plan: QueryPlan) -> str | None:
@@ -707,7 +712,9 @@ def first_objective(plan: QueryPlan, r: Mapping[str, Any]) -> F.First:
     teams = [v for f in plan.filters if f.dimension == "team" and f.op == "=" for v in f.values]
     return F.First(ordinal="last" if plan.order == "desc" else "first", noun=objective_kind(plan) or "objective",
                    second=int(r.get("match_second") or 0), thing=str(r.get("target") or r.get("objective") or ""),
-                   taker=r.get("team"), by=r.get("killer"), scope=f"team {teams[0]}'s" if len(teams) == 1 else "")
+                   taker=r.get("team"), by=r.get("killer"),
+                   # the team asked about took it: "Team 2 took its first phoenix", never "team 2's" after "Team 2"
+                   scope=("its" if teams[0] == r.get("team") else f"team {teams[0]}'s") if len(teams) == 1 else "")
 
 
 def _filtered(plan: QueryPlan, dimension: str) -> list[str]:

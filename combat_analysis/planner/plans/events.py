@@ -241,6 +241,7 @@ def winner(ask: EventAsk) -> QueryPlan | None:
     return finish(Draft(ask.question, Intent.EVENT_LIST, ("winner",), limit=1, assumptions=list(ask.assumptions)))
 
 
+_WHEN = re.compile(r"\bwhen\b|\bwhat\s+(?:time|minute)\b|\bat\s+what\s+(?:time|minute|point)\b|\bhow\s+(?:early|soon)\b")
 _BY_WHOM = re.compile(r"\bwho(?:m)?\b|\bwhich\s+(?:players?|gods?|teams?|sides?)\b|\bby\s+whom\b")
 
 
@@ -270,8 +271,10 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     r, text = ask.r, ask.text
     damage = any(m.startswith("damage") or m == "npc_damage" for m in r.metrics)
     per_group = bool({"team", "role", "god"} & set(r.groups))
-    # "how many" alone is a count; with "who" it is the list, which says how many too
-    counted = r.shape.count and not _BY_WHOM.search(text)
+    # "how many" alone is a count; with "who" or "when" it is the list, which says how many too ("how many towers did
+    # order lose and when did the first go down": every one with its time, the first of them said)
+    timed = r.shape.count and bool(_WHEN.search(text))
+    counted = r.shape.count and not _BY_WHOM.search(text) and not timed
     killers = _non_player_takers(r, ask.vocab) if r.metrics and set(r.metrics) <= OBJECTIVE_METRICS else []
     if killers and not damage and not per_group:
         # "how many structures got last hit by minions": the list, which counts them and names each killer
@@ -286,7 +289,7 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     extra = [_in("objective", values)] if values else []
     e, notes = as_taker(r, ask.e)
     ask = replace(ask, e=e, assumptions=(*ask.assumptions, *notes))
-    if edge and not r.window:
+    if edge and not r.window and not timed:
         last = edge.group(1) in ("last", "final", "latest")
         return ask.draft("objective_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1)
     return ask.draft("objective_events", ("player", "team"), extra=extra)
