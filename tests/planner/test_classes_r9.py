@@ -111,3 +111,43 @@ def test_a_sides_structures_lost_count_and_first_time(spoken, template, side, ki
     first = f"the first at {lost[0]['clock']}" if len(lost) > 1 else f"{lost[0]['target']} at {lost[0]['clock']}"
     assert says(a.text, len(lost)) and first in a.text, a.text
     assert f"Team {3 - side} took {len(lost)} {kind}" in a.text, a.text
+
+
+# ------------------------------------------------------------- 4: kill participation, its base named
+
+def _kp(truth: dict, name: str) -> tuple[float, int]:
+    row = truth["players"][name]
+    team_kills = truth["teams"][str(row["team"])]["kills"]
+    return 100 * (row["kills"] + row["assists"]) / max(team_kills, 1), team_kills
+
+
+@pytest.mark.parametrize("template", ["what was {a}'s kill participation", "{a} kp?",
+                                      "kill participation of {a}", "how involved in kills was {a} - kp%",
+                                      "what share of the team's kills did {a} take part in"])
+def test_one_players_kill_participation_names_the_teams_kills(spoken, template):
+    name = sorted(spoken.truth["players"])[1]
+    kp, team_kills = _kp(spoken.truth, name)
+    a = spoken.ask(template.format(a=name))
+    assert f"{kp:.2f}".rstrip("0").rstrip(".") + "%" in a.text and f"their team's {team_kills} kills" in a.text, a.text
+
+
+@pytest.mark.parametrize("question", ["who had the highest kill participation", "best kp in the match",
+                                      "highest kill participation %", "who took part in the most of his team's kills"])
+def test_kill_participation_ranking(spoken, question):
+    truth = spoken.truth
+    best = max(truth["players"], key=lambda p: _kp(truth, p)[0])
+    kp, team_kills = _kp(truth, best)
+    a = spoken.ask(question)
+    assert a.text.startswith(best) and says(a.text, round(kp, 2), 0.006), a.text
+    assert f"of their team's {team_kills} kills" in a.text, a.text
+
+
+@pytest.mark.parametrize("question", ["kill participation per team", "each side's kp", "kp by team"])
+def test_kill_participation_per_team_is_the_mean_of_its_players(spoken, question):
+    truth = spoken.truth
+    a = spoken.ask(question)
+    for team in (1, 2):
+        mine = [p for p, r in truth["players"].items() if r["team"] == team]
+        mean = sum(_kp(truth, p)[0] for p in mine) / len(mine)
+        assert says(a.text, round(mean, 2), 0.006), (team, mean, a.text)
+        assert f"its {truth['teams'][str(team)]['kills']} kills" in a.text, a.text

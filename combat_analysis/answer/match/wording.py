@@ -208,7 +208,9 @@ def _singular(dim: str | None) -> str:
 
 
 def value(row: Mapping[str, Any], metric_id: str) -> str:
-    return fmt.number(row.get(metric_id), metric_info(metric_id).decimals)
+    info = metric_info(metric_id)
+    said = fmt.number(row.get(metric_id), info.decimals)
+    return said + "%" if info.unit == "%" and is_number(row.get(metric_id)) else said
 
 
 def subject(plan: QueryPlan) -> str | None:
@@ -1156,7 +1158,47 @@ def _event_rows(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> st
     return None
 
 
-NEWER_SHAPES = (_event_rows, _named_series, _narrowed_leader, _cause_count)
+def _participated(row: Mapping[str, Any], dim: str) -> str:
+    """What a kill participation is worked out from, its base named: "a part in 24 of their team's 41 kills, with 7 kills
+    and 17 assists)"; a team's is the mean of its players' shares of its kills."""
+    kills, assists, base = (int(row.get(m) or 0) for m in ("kills", "assists", "team_kills"))
+    made = f"{fmt.count(kills, 'kill')} and {fmt.count(assists, 'assist')}"
+    if dim == "team":
+        players = round(base / kills) if kills else 5
+        return (f"the mean of its {fmt.count(players, 'player')}' shares of its {fmt.count(kills, 'kill')}, "
+                f"with {made} between them")
+    whose = "their team's" if dim == "player" else "their teams'"
+    return f"a part in {fmt.number(kills + assists)} of {whose} {fmt.count(base, 'kill')}, with {made}"
+
+
+def _kill_participation(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """Kill participation, each figure with its base: one row, the leader and the next, or every row listed."""
+    if not plan.metrics or plan.metrics[0] != "kill_participation" or len(plan.group_by) != 1 \
+            or plan.group_by[0] not in ("player", "team", "role", "god") or len(plan.windows) > 1:
+        return None
+    dim, head = plan.group_by[0], "kill_participation"
+    valued = [r for r in rows if is_number(r.get(head))]
+    if not valued:
+        return None
+    if len(valued) == 1:
+        only = valued[0]
+        return (f"{fmt.possessive(who(dim, only.get(dim)))} kill participation{scope(plan)} was {value(only, head)}: "
+                f"{_participated(only, dim)}.")
+    if plan.intent == Intent.RANKING and plan.shape in ("leader", "auto"):
+        top, rest = valued[0], valued[1:]
+        end = "lowest" if plan.order == "asc" else "highest"
+        text = (f"{who(dim, top.get(dim))} had the {end} kill participation{scope(plan)}: {value(top, head)} "
+                f"({_participated(top, dim)})")
+        nxt = rest[0]
+        return text + f"; next: {who(dim, nxt.get(dim), False)} with {value(nxt, head)} ({_participated(nxt, dim)})."
+    shown = valued[:plan.limit] if plan.shape == "top" else valued
+    listed = "; ".join(f"{who(dim, r.get(dim), i == 0)} {value(r, head)} ({_participated(r, dim)})"
+                       for i, r in enumerate(shown))
+    more = f"; and {len(valued) - len(shown)} more" if len(shown) < len(valued) else ""
+    return f"Kill participation{scope(plan)}: {listed}{more}."
+
+
+NEWER_SHAPES = (_event_rows, _named_series, _narrowed_leader, _cause_count, _kill_participation)
 
 
 def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
