@@ -691,8 +691,9 @@ def objectives(plan: QueryPlan, rows: list[dict]) -> str:
     if not rows:
         return f"{fmt.capital(who_took)} took no {fmt.plural(noun)}{window_phrase(plan)}." if who_took else \
             f"No {fmt.plural(noun)} were taken{window_phrase(plan)}."
-    # in time order, the first of them is said with its time: the first of the kind and side asked about
-    first = f", the first at {clock(rows[0].get('match_second'))}" if len(rows) > 1 and plan.order != "desc" else ""
+    # a side's, in time order: the first of them is said with its time (the first of the kind and side asked about)
+    first = f", the first at {clock(rows[0].get('match_second'))}" \
+        if who_took and len(rows) > 1 and plan.order != "desc" else ""
     return f"{fmt.capital(lead)}{window_phrase(plan)}{first}: {F.items_said(listed)}."
 
 
