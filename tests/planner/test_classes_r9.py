@@ -151,3 +151,27 @@ def test_kill_participation_per_team_is_the_mean_of_its_players(spoken, question
         mean = sum(_kp(truth, p)[0] for p in mine) / len(mine)
         assert says(a.text, round(mean, 2), 0.006), (team, mean, a.text)
         assert f"its {truth['teams'][str(team)]['kills']} kills" in a.text, a.text
+
+
+# ------------------------------------------- 5: the asker's side, damage from the other side to one of ours
+
+def _damage_to_from(spoken, victim: str, side: int) -> int:
+    attackers = {p for p, r in spoken.truth["players"].items() if r["team"] == side}
+    return round(sum(float(e["value1"]) for e in _hits(spoken)
+                     if e["targetowner"] == victim and e["sourceowner"] in attackers))
+
+
+@pytest.mark.parametrize(("template", "ours"), [
+    ("we were {us}, how much damage did {them} do to our {god}", 1),
+    ("we were {us} - how much dmg did the enemy team deal to our {god}?", 2),
+    ("how much damage did the other side do to our {god}? we were {us}", 1),
+    ("i was on {us}. how much damage did our {god} take from {them}", 2),
+    ("we're {us}, how much damage did the enemy put on our {god}", 2),
+    ("playing as {us}: how much damage did our {god} take from the enemy team", 1)])
+def test_damage_from_the_other_side_to_one_of_ours(spoken, template, ours):
+    truth = spoken.truth
+    victim = next(p for p in sorted(truth["players"]) if truth["players"][p]["team"] == ours)
+    god = truth["players"][victim]["god"]
+    sides = {1: "order", 2: "chaos"}
+    a = spoken.ask(template.format(us=sides[ours], them=sides[3 - ours], god=god.lower()))
+    assert says(a.text, _damage_to_from(spoken, victim, 3 - ours)) and victim in a.text, a.text
