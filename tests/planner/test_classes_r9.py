@@ -175,3 +175,16 @@ def test_damage_from_the_other_side_to_one_of_ours(spoken, template, ours):
     sides = {1: "order", 2: "chaos"}
     a = spoken.ask(template.format(us=sides[ours], them=sides[3 - ours], god=god.lower()))
     assert says(a.text, _damage_to_from(spoken, victim, 3 - ours)) and victim in a.text, a.text
+
+
+# ------------------------------------------------ 6: whom a player went after, in players' words
+
+@pytest.mark.parametrize("template", ["who was {a} focusing", "who was {a} diving", "who did {a} hunt the most",
+                                      "which enemy was {a} targeting", "{a}'s main target?", "who did {a} tunnel",
+                                      "{a} was chasing who?", "which opponent did {a} go after"])
+def test_whom_a_player_went_after_is_whom_they_hit_the_most(spoken, template):
+    name = sorted(spoken.truth["players"])[4]
+    top, value = next(iter(spoken.truth["players"][name]["damage_to_each_player"].items()))
+    a = spoken.ask(template.format(a=name))
+    assert top in a.text and says(a.text, value), a.text
+    assert a.plan.group_by == ("target",) and a.plan.shape == "leader", a.plan

@@ -62,6 +62,8 @@ def default_metrics(r: Reading, e: Entities) -> tuple[list[str], list[str]] | No
     """The figures a question means when it names none: core stats for an entity, damage for a split."""
     if {"ability", "target_kind", "phase"} & set(r.groups) or r.abilities:
         return ["damage_dealt"], ["no figure named: showing damage dealt"]
+    if "target" in r.groups and e.players:  # "who was X focusing": whom X dealt the most damage to
+        return ["damage_dealt"], ["whom a player went after read as the enemy player they dealt the most damage to"]
     if "item" in r.groups:
         return ["items_purchased"], []
     if re.search(r"\bbest\b|\bbetter\b|\bworst\b|\bworse\b", r.text) and not r.shape.count:

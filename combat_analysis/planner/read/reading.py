@@ -448,6 +448,16 @@ def _stray_kinds(text: str, spans: Sequence[tuple[int, int]]) -> list[str]:
 
 # ------------------------------------------------------------------------------------------- groups
 
+# Going after one enemy, in players' words ("who was X focusing / diving / hunting / targeting", "who did she tunnel",
+# "X's main target"): the enemy player X dealt the most damage to, a leader even with no superlative said
+_CHASE = (r"(?:focus(?:ed|ing|sed|sing)?|div(?:e|es|ed|ing)|dove|hunt(?:s|ed|ing)?|target(?:s|ed|ing|ted|ting)?|"
+          r"chas(?:e|es|ed|ing)|tunnel(?:s|ed|ing|led|ling)?|go(?:ing)?\s+after|went\s+after|goes\s+after|gone\s+after|"
+          r"pick(?:s|ed|ing)?\s+on|harass(?:es|ed|ing)?|pok(?:e|es|ed|ing))")
+TARGETING = re.compile(
+    rf"\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|god|one|opponent|guy))\s+(?:did|was|were|is|does|has|had)"
+    rf"\s+name\s+(?:been\s+|mostly\s+|mainly\s+|always\s+|really\s+)?{_CHASE}\b"
+    rf"|\bname(?:'s)?\s+(?:main|top|primary|favou?rite|biggest|number\s+one|#1|usual)\s+(?:target|victim\s+of\s+damage)\b"
+    rf"|\bname\s+(?:was\s+|kept\s+)?{_CHASE}\s+(?:who|whom)\b")
 # A group named at the head of what ranks it: "the role with the best average", "the side that took more towers"
 _HEAD_OF = r"\s+(?:with|that|which|whose)\s+(?:the\s+|had\s+|has\s+|got\s+|took\s+|dealt\s+|did\s+)*(?:most|more|highest|best|" \
            r"biggest|largest|least|fewest|lowest|worst|less|fewer|top)\b"
@@ -481,6 +491,8 @@ _GROUP_PATTERNS = [
     # "who did Brisk kill the most": Brisk's kills split by whom they killed
     ("victim", r"\b(?:who|whom|which\s+(?:player|enemy|god))\s+did\s+name\s+kill\b|\bname's\s+victims\b"
                r"|\b(?:most|favou?rite)\s+victims?\b"),
+    # "who was Brisk focusing / diving / hunting": whom one player went after is whom they hit the most
+    ("target", TARGETING.pattern),
     # "who did Brisk hit the most", "Brisk's damage to each enemy": one player's damage split by whom it hit
     ("target", r"\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents))\s+"
                r"did\s+name\s+"
@@ -604,7 +616,7 @@ def read_shape(text: str) -> Shape:
         n = max(1, min(n, 100))
     # "with at least 10 assists" and "more than 5 deaths" are conditions, neither a leader nor the list's order
     ordering = _LANE_NAMES.sub(" ", THRESHOLD.sub(" ", text))
-    superlative = bool(SUPERLATIVE.search(ordering)) or bool(position)
+    superlative = bool(SUPERLATIVE.search(ordering)) or bool(position) or bool(TARGETING.search(text))
     return Shape(superlative=superlative, order="asc" if ASCENDING.search(ordering)
                  else "desc", top=n, position=_POSITIONS[position.group(1)] if position else 1,
                  every=bool(EVERY.search(text)), series=_series(text, superlative),
