@@ -188,3 +188,21 @@ def test_whom_a_player_went_after_is_whom_they_hit_the_most(spoken, template):
     a = spoken.ask(template.format(a=name))
     assert top in a.text and says(a.text, value), a.text
     assert a.plan.group_by == ("target",) and a.plan.shape == "leader", a.plan
+
+
+# ------------------------------------------------ 7: one player's kills, basic attacks against everything else
+
+@pytest.mark.parametrize("template", ["how many of {a}'s kills were autos vs abilities",
+                                      "split {a}'s kills into basic attacks and everything else",
+                                      "of {a}'s kills, how many came from basic attacks and how many from abilities",
+                                      "{a} kills by autos vs skills", "were most of {a}'s kills from autos?",
+                                      "{a} kills: auto attacks or the rest?"])
+def test_a_players_kills_split_by_basic_attacks_and_the_rest(spoken, template):
+    name = next(p for p in sorted(spoken.truth["players"])
+                if any(k.endswith("Basic Attack") for k in spoken.truth["players"][p]["kills_by_ability"]))
+    by = spoken.truth["players"][name]["kills_by_ability"]
+    autos = sum(n for k, n in by.items() if k.endswith("Basic Attack"))
+    a = spoken.ask(template.format(a=name))
+    assert f"{name} got {autos} kill" in a.text and "with basic attacks" in a.text, a.text
+    assert f"{name} got {sum(by.values()) - autos} kill" in a.text and "without basic attacks" in a.text, a.text
+    assert "not used" not in a.text, a.text
