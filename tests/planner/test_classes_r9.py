@@ -206,3 +206,24 @@ def test_a_players_kills_split_by_basic_attacks_and_the_rest(spoken, template):
     assert f"{name} got {autos} kill" in a.text and "with basic attacks" in a.text, a.text
     assert f"{name} got {sum(by.values()) - autos} kill" in a.text and "without basic attacks" in a.text, a.text
     assert "not used" not in a.text, a.text
+
+
+# ------------------------------------------------------ 8: the lobby's length, first event to the match start
+
+@pytest.mark.parametrize("question", ["how long was the draft", "how long were we in the lobby before loading in",
+                                      "how long did pick phase take?", "lobby length", "how long did the lobby last",
+                                      "time spent in god select before the game started"])
+def test_the_lobby_lasts_from_the_first_event_to_the_match_start(spoken, question):
+    from datetime import datetime
+
+    truth = spoken.truth
+    seconds = round((datetime.fromisoformat(truth["match_start"]) - datetime.fromisoformat(truth["lobby_start"]))
+                    .total_seconds())
+    assert seconds > 0
+    a = spoken.ask(question)
+    assert f"{seconds // 60}:{seconds % 60:02d}" in a.text and f"{seconds:,} seconds" in a.text, a.text
+
+
+@pytest.mark.parametrize("question", ["who got the most kills in this lobby", "who stomped the lobby"])
+def test_the_lobby_as_the_match_itself_is_no_lobby_length(spoken, question):
+    assert spoken.ask(question).plan.metrics != ("lobby_info",)

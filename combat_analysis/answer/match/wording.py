@@ -625,6 +625,15 @@ def _match_edge(plan: QueryPlan, row: Mapping[str, Any]) -> str:
 def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
     if "duration_s" in columns and rows and plan.shape == "leader":
         return _match_edge(plan, rows[0])
+    if "lobby_s" in columns and rows:
+        first = rows[0]
+        if not first.get("lobby_s"):
+            return (f"This log records no lobby before the match: its first event is at the match start, "
+                    f"{first.get('started_at')}, so the lobby's length is not recorded.")
+        return (f"The lobby (roles, god hovers and picks) lasted {clock(first['lobby_s'])} "
+                f"({fmt.count(int(first['lobby_s'] or 0), 'second')}), from the log's first event at "
+                f"{first.get('lobby_started_at')} to the match start at {first.get('started_at')} (its earliest item, "
+                "combat or reward event).")
     if "duration_s" in columns and rows:
         first = rows[0]
         return (f"The match lasted {clock(first['duration_s'])} ({fmt.number(first['duration_s'])} seconds on the "

@@ -112,6 +112,15 @@ def _objective_edge(ask: EventAsk) -> bool:
     return bool(OBJECTIVE_WORDS.search(text) and FIRST_OR_LAST.search(text) and OBJECTIVE_LIST.search(text))
 
 
+def lobby(ask: EventAsk) -> QueryPlan | None:
+    """How long the lobby (the draft, the pick phase) lasted: from the log's first event to the match start."""
+    if "lobby_info" not in ask.r.metrics or ask.figures:
+        return None
+    return ask.draft("lobby_info", window=None, limit=1,
+                     notes=["the lobby read as the log's first event up to the match start (its earliest item, "
+                            "combat or reward event)"])
+
+
 def match_facts(ask: EventAsk) -> QueryPlan | None:
     edge = _match_edge(ask.text)
     # both edges asked ("what time did the match start and when did the log end") are the match facts too
@@ -314,7 +323,7 @@ def kill_feed(ask: EventAsk) -> QueryPlan | None:
 
 
 EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (
-    match_facts, roster, what_happened, deaths, kill_edge, first_blood, winner, objectives, positions, kill_feed)
+    lobby, match_facts, roster, what_happened, deaths, kill_edge, first_blood, winner, objectives, positions, kill_feed)
 
 
 def event_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan | None:
