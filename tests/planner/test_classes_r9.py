@@ -227,3 +227,25 @@ def test_the_lobby_lasts_from_the_first_event_to_the_match_start(spoken, questio
 @pytest.mark.parametrize("question", ["who got the most kills in this lobby", "who stomped the lobby"])
 def test_the_lobby_as_the_match_itself_is_no_lobby_length(spoken, question):
     assert spoken.ask(question).plan.metrics != ("lobby_info",)
+
+
+# ------------------------------------------------------ 9: a side's deaths from every source, non-players included
+
+@pytest.mark.parametrize(("template", "side"), [("how many times did {s} die, towers and minions included", 1),
+                                                ("how many deaths did {s} have, npcs counted too", 2),
+                                                ("{s}'s total deaths from any source", 1),
+                                                ("how often did {s} die to all causes", 2),
+                                                ("{s} team deaths", 1)])
+def test_a_sides_deaths_count_every_source(spoken, template, side):
+    a = spoken.ask(template.format(s={1: "order", 2: "chaos"}[side]))
+    assert says(a.text, spoken.truth["teams"][str(side)]["deaths"]), a.text
+    assert not says(a.text, spoken.truth["teams"][str(side)]["structures"]) or "tower" not in a.text, a.text
+
+
+@pytest.mark.parametrize("question", ["team deaths", "deaths per side, everything counted",
+                                      "team deaths, towers, minions and camps included"])
+def test_team_deaths_are_each_sides_deaths_from_every_source(spoken, question):
+    a = spoken.ask(question)
+    assert a.plan.group_by == ("team",), a.plan
+    for side in ("1", "2"):
+        assert says(a.text, spoken.truth["teams"][side]["deaths"]), a.text

@@ -138,10 +138,23 @@ _DEATH = re.compile(r"\b(?:deaths?|died|die|dies|dying)\b")
 _INCLUDING = re.compile(r"\b(?:including|incl|counting|as\s+well\s+as|along\s+with|together\s+with)\b[a-z0-9 ,/&'-]*")
 
 
+# The same said after the causes or of every source: "towers and minions included", "minions counted too", "from any
+# source", "everything counted", "all causes"
+_CAUSE_WORDS = (r"(?:the|enemy|enemies|and|or|plus|&|/|,|towers?|turrets?|minions?|creeps?|camps?|jungle|monsters?|mobs?|"
+                r"bosses|boss|structures?|buildings?|phoenix(?:es)?|titans?|npcs?|non[\s-]?players?|gods?|players?|"
+                r"gold\s+fur(?:y|ies)|fire\s+giants?|everything|all|deaths?|to)")
+_INCLUDED = re.compile(rf"(?:[,(]\s*|\s+)(?:with\s+)?(?:{_CAUSE_WORDS}\s*)+?\s*\b(?:included|counted(?:\s+too)?|incl)\b"
+                       r"|\b(?:from|to|by|of)\s+(?:any|all|every)\s+(?:sources?|causes?|killers?|kinds?)\b"
+                       r"|\b(?:any|every|all)\s+(?:sources?|causes?)\b|\beverything\s+(?:counted|included)\b")
+
+
 def _widened(text: str) -> Causes | None:
-    """Deaths with their causes listed after "including": every cause, players and non-players alike."""
+    """Deaths with their causes listed after "including" (or before "included"), or of any source: every cause, players
+    and non-players alike."""
     death = _DEATH.search(text)
     listed = _INCLUDING.search(text)
+    if death is not None and (listed is None or listed.start() < death.start()):
+        listed = _INCLUDED.search(text, death.end())
     if death is None or listed is None or listed.start() < death.start():
         return None
     return Causes(_KINDS_OF_KILLERS, (), False, listed.group(0).strip(), listed.start(), listed.end(),

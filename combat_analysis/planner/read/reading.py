@@ -467,7 +467,10 @@ _GROUP_PATTERNS = [
     ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|(?<!many\s)(?<!enemy\s)(?<!opposing\s)(?<!other\s)\bgods\s+(?:dealt|did|had)\b"
             r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?gods\b"
             r"|\bgods\s+(?:ranked|sorted|ordered|listed|by)\b"),
-    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"
+    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|"
+             # "team deaths", "side kills": a figure said of the teams with no team named is per team
+             r"(?<!my\s)(?<!our\s)(?<!their\s)(?<!his\s)(?<!her\s)(?<!its\s)(?<!same\s)(?<!enemy\s)(?<!other\s)(?<!order\s)(?<!chaos\s)"
+             r"\b(?:team|side)\s+(?:deaths|kills|assists|gold|damage|healing|experience|xp|kda)\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"
              rf"|(?<!my\s)(?<!our\s)(?<!their\s)(?<!his\s)(?<!her\s)(?<!on\sthe\s)(?<!of\sthe\s)\b(?:team|side){_HEAD_OF}"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
                 r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"
