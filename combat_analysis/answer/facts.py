@@ -663,7 +663,7 @@ def _death_count(f: DeathCount) -> str:
     if f.count == 0:  # "0 times" is not how anyone says it
         return f"{f.victim.words(True)} never died{cause} (0 deaths)" if f.victim else f"No player died{cause} (0 deaths)"
     who = f.victim.words(True) if f.victim else "Players"
-    return f"{who} died{cause} {fmt.count(f.count, 'time')}"
+    return f"{who} died{cause} {fmt.times(f.count)}"
 
 
 def _kill_death_gap(f: KillDeathGap) -> str:
@@ -729,7 +729,7 @@ def _recap(f: Recap) -> str:
     worst = f.deadliest
     source = (f", most of it from {worst.top_source} ({fmt.number(worst.top_source_damage)})"
               if worst.top_source else "")
-    text = (f"{f.player} died {fmt.count(len(f.deaths), 'time')}. The deadliest death came at "
+    text = (f"{f.player} died {fmt.times(len(f.deaths))}. The deadliest death came at "
             f"{fmt.clock(worst.second)}: {fmt.number(worst.damage_taken)} damage from {fmt.count(worst.sources, 'source')} "
             f"in the {f.window_s} s before dying{source}; {worst.killer} dealt the killing blow")
     if not f.shown:

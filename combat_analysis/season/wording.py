@@ -13,7 +13,7 @@ from typing import Any
 
 from combat_analysis.contracts.plan import ManyMatches, QueryPlan, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchSelection, describe
-from combat_analysis.formatting import clock, count, join_and, number, percent, plural
+from combat_analysis.formatting import clock, count, join_and, number, percent, plural, times
 from combat_analysis.season import boards
 from combat_analysis.season import figures as season
 from combat_analysis.season.answers import value_column
@@ -508,8 +508,8 @@ def _h2h_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: 
     return (f"{lead}, {a} and {b} played {h['matches_together']:,} matches together: {h['as_teammates']:,} as teammates "
             f"({h['teammate_wins']:,} won, {h['teammate_losses']:,} lost) and {h['as_opponents']:,} as opponents "
             f"({a}'s team won {h['wins_a']:,}, {b}'s {h['wins_b']:,}, {h['opponent_unknown_results']:,} with no "
-            f"winner). {a} killed {b} {count(h['kills_a_on_b'], 'time')}; {b} killed {a} "
-            f"{count(h['kills_b_on_a'], 'time')}.")
+            f"winner). {a} killed {b} {times(h['kills_a_on_b'])}; {b} killed {a} "
+            f"{times(h['kills_b_on_a'])}.")
 
 
 RESULT_GAMES_SHOWN = 5  # games a list of wins (losses) names before counting the rest

@@ -10,7 +10,7 @@ from datetime import datetime
 import pytest
 
 from combat_analysis.contracts.plan import OneMatch
-from combat_analysis.formatting import number
+from combat_analysis.formatting import number, times
 from tests.support.season import (
     answered_across,
     ask_across,
@@ -177,8 +177,8 @@ def test_head_to_head_said_any_way(seasons, template):
     want = expected_h2h(matches, a, b)
     pkg, _ = ask_across(home, template.format(a=a, b=b))
     answer = answered_across(pkg)
-    assert f"{a} killed {b} {number(want['kills_a_on_b'])} time" in answer, answer
-    assert f"{b} killed {a} {number(want['kills_b_on_a'])} time" in answer, answer
+    assert f"{a} killed {b} {times(want['kills_a_on_b'])}" in answer, answer
+    assert f"{b} killed {a} {times(want['kills_b_on_a'])}" in answer, answer
     assert f"{want['as_opponents']} as opponents" in answer, answer
 
 

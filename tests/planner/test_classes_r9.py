@@ -5,8 +5,11 @@ what an item cost or what was spent on it (refused, gold earned and the items bo
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
+
+from combat_analysis.formatting import times
 
 _NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
 
@@ -249,3 +252,42 @@ def test_team_deaths_are_each_sides_deaths_from_every_source(spoken, question):
     assert a.plan.group_by == ("team",), a.plan
     for side in ("1", "2"):
         assert says(a.text, spoken.truth["teams"][side]["deaths"]), a.text
+
+
+# ------------------------------------------- 10: whom a boss, structure or camp killed, each victim with a count
+
+def _victims_of(truth: dict, killer_word: str) -> Counter:
+    return Counter(d["victim"] for d in truth["deaths_to_npcs"] if killer_word in d["killer"])
+
+
+@pytest.mark.parametrize(("template", "killer"), [("who got killed by the {k}", "Fire Giant"),
+                                                  ("who did the {k} kill", "Titan"),
+                                                  ("which players did the {k} take out", "Gold Fury"),
+                                                  ("victims of the {k}?", "Cyclops"),
+                                                  ("the {k}'s victims", "Fire Giant"),
+                                                  ("which players died to the {k}", "Order Tower")])
+def test_whom_a_non_player_killed_names_each_victim_with_a_count(spoken, template, killer):
+    victims = _victims_of(spoken.truth, killer)
+    assert victims
+    a = spoken.ask(template.format(k=killer.lower()))
+    assert says(a.text, sum(victims.values())), a.text
+    for victim, n in victims.items():
+        assert f"{victim} {times(n)}" in a.text, (victim, n, a.text)
+    assert " 1 time" not in a.text, a.text  # once is "once" (formatting.times)
+
+
+# -------------------------------------------- a side word that starts a structure's name is part of that name
+
+@pytest.mark.parametrize("question", ["how much damage was dealt to the order tower", "total dmg into the Order Tower",
+                                      "how much damage did the order tower take"])
+def test_a_structure_named_with_its_side_word_is_that_structure(spoken, question):
+    want = round(sum(float(e["value1"]) for e in _hits(spoken) if e["targetowner"] == "Order Tower"))
+    a = spoken.ask(question)
+    assert says(a.text, want), a.text
+    assert not any("read as team" in note for note in a.plan.assumptions), a.plan.assumptions
+    assert not any(f.dimension == "team" for f in a.plan.filters), a.plan.filters
+
+
+def test_a_side_word_inside_a_structure_name_gives_no_team_note(spoken):
+    a = spoken.ask("who died to the order tower")
+    assert not any("read as team" in note for note in a.plan.assumptions), a.plan.assumptions

@@ -987,7 +987,7 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
     more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
     if who:
         listed = "; ".join(f"at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
-        return (f"{who} died {fmt.count(len(rows), 'time')}{to}{window}, {_tally(rows, 'cause', 'the ')}: "
+        return (f"{who} died {fmt.times(len(rows))}{to}{window}, {_tally(rows, 'cause', 'the ')}: "
                 f"{listed}{more}.")
     listed = "; ".join(f"{r['victim']} at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
     victims = list(dict.fromkeys(str(r["victim"]) for r in rows))
@@ -1002,7 +1002,7 @@ def _tally(rows: Sequence[Mapping[str, Any]], column: str, article: str) -> str:
     for r in rows:
         counts[str(r[column])] = counts.get(str(r[column]), 0) + 1
     said = names([f"{article if column == 'cause' and _killer_kind(rows, name) != 'player' else ''}{name} "
-                  f"{fmt.count(n, 'time')}" for name, n in counts.items()])
+                  f"{fmt.times(n)}" for name, n in counts.items()])
     return f"by {said}" if column == "cause" else said
 
 
@@ -1031,11 +1031,11 @@ def kill_list_of(plan: QueryPlan, rows: list[dict]) -> str | None:
     counts: dict[str, list[int]] = {}
     for r in rows:
         counts.setdefault(str(r[other]), []).append(int(r["match_second"]))
-    each = "; ".join(f"{name} {fmt.count(len(times), 'time')} (at {', '.join(clock(t) for t in times[:6])}"
+    each = "; ".join(f"{name} {fmt.times(len(times))} (at {', '.join(clock(t) for t in times[:6])}"
                      f"{f' and {len(times) - 6} more' if len(times) > 6 else ''})" for name, times in counts.items())
     if by:
         return f"{player} got {fmt.count(len(rows), 'kill')}{window}, on {fmt.count(len(counts), 'player')}: {each}."
-    return f"{player} was killed by players {fmt.count(len(rows), 'time')}{window}, by {fmt.count(len(counts), 'player')}: {each}."
+    return f"{player} was killed by players {fmt.times(len(rows))}{window}, by {fmt.count(len(counts), 'player')}: {each}."
 
 
 def last_kill(plan: QueryPlan, rows: list[dict]) -> str | None:
@@ -1063,7 +1063,7 @@ def deaths_by_cause(plan: QueryPlan, rows: list[dict], dim: str | None, metrics:
         return F.say(death_count(plan, rows[0], dim, killers))
     if name:
         return (f"{name} never died to {killers}{window} (0 deaths)." if n == 0 else
-                f"{name} died {fmt.count(int(n), 'time')} to {killers}{window}.")
+                f"{name} died {fmt.times(int(n))} to {killers}{window}.")
     return (f"No player died to {killers}{window} (0 deaths)." if n == 0 else
             f"{fmt.count(int(n), 'player death')} came from {killers}{window}.")
 

@@ -17,12 +17,12 @@ from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
 from combat_analysis.planner.plans.cues import (
     BUILD,
     BUILD_EDGE,
-    GOLD_WENT_ON,
     DEATH_EDGE,
     DEATH_RECAP,
     FIRST_BLOOD,
     FIRST_BLOOD_NAMED,
     FIRST_OR_LAST,
+    GOLD_WENT_ON,
     ITEM_BUYER,
     ITEM_WHEN,
     KILL_EDGE,

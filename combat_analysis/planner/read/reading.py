@@ -361,7 +361,7 @@ KIND_WORDS = [
 ]
 _KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_WORDS)
 _TO = r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relative\s)(?<!next\s)(?<!up\s)(?<!due\s)to|against|on|into|at|hit|hits|hitting|damaged|damaging|attacked|attacking"
-_ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an)\s+)*"
+_ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an|order|chaos)\s+)*"  # a side word may start a name
 _QUALIFIER = re.compile(rf"\b(?P<prep>{_TO}|from|by|kill|kills|killed|killing|slay|slew|slain|score\s+on|scored\s+on)\s+"
                         rf"{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
 # Places the log cannot tell apart (it has coordinates, not lanes): read, so they are flagged, not ignored.
@@ -763,9 +763,18 @@ class _Sides:
     owners: tuple[int, ...]
 
 
-def _sides(text: str, winner_team: int | None) -> _Sides:
-    """The teams named ("order", "team 2", "the winners"), and the sides named as owners of what fell."""
-    mentions = find_teams(text, winner_team)
+def _in_a_name(text: str, t: TeamMention, npcs: Sequence[str]) -> bool:
+    """The side word starts the name of a non-player this match has and the question names ("the Order Tower"): part
+    of that name, not a team."""
+    low = fold(text)
+    return any(re.match(rf"{re.escape(fold(npc))}s?\b(?!')", low[t.start:]) for npc in npcs
+               if fold(npc).startswith(fold(t.said) + " "))
+
+
+def _sides(text: str, winner_team: int | None, npcs: Sequence[str] = ()) -> _Sides:
+    """The teams named ("order", "team 2", "the winners"), and the sides named as owners of what fell; a side word
+    that starts a non-player's name ("the Order Tower") is part of that name."""
+    mentions = [t for t in find_teams(text, winner_team) if not _in_a_name(text, t, npcs)]
     victims = [t for t in mentions if t.team is not None and _KILLED_SIDE.search(fold(text)[:t.start])
                and not _OWNED_AFTER.match(fold(text), t.start + len(t.said))]
     teams = tuple(dict.fromkeys(3 - t.team if t in victims else t.team for t in mentions if t.team is not None))
@@ -857,7 +866,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     times = parse_windows(masked)
     text, typos = corrected(normalize(times.rest))
     abilities, items = _abilities_and_items(mentions, text)
-    sides = _sides(times.rest, vocab.winner_team)
+    sides = _sides(times.rest, vocab.winner_team, [m.name for m in mentions if m.kind == "npc"])
     roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
     found = read_metrics(text)
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
