@@ -558,9 +558,11 @@ def _margin(f: Margin) -> str:
     second = f"({fmt.number(f.second.value, info.decimals)}){f.said_window}"
     if not info.additive:
         relation = "lower" if f.below else "higher"
+        gap = fmt.number(f.difference, info.decimals)
+        if info.unit == "%":  # a gap between two percentages is in points: "6.72 percentage points higher"
+            gap, second = f"{gap} percentage points", f"({fmt.number(f.second.value, info.decimals)}%){f.said_window}"
         return (f"{f.first.owner.possessive(True)} {info.label}{f.first.qualifier} is "
-                f"{fmt.number(f.difference, info.decimals)}{pct} {relation} than {f.second.owner.possessive()} "
-                f"{second}")
+                f"{gap}{pct} {relation} than {f.second.owner.possessive()} {second}")
     return (f"{f.first.owner.words(True)} has {quantity(f.first.figure, f.difference)}{f.first.qualifier}{pct} "
             f"{more_or_less(f.first.figure, f.below)} than {f.second.owner.words()} {second}")
 

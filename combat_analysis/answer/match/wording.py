@@ -399,7 +399,7 @@ def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequ
     many = len(metrics) > 1
     gods = gods_read_as_players(plan.assumptions) if dim == "player" else {}
     parts = "; ".join(f"{who(dim, r.get(dim), i == 0 and many)}{_as_god(gods, r.get(dim))}: " + ", ".join(
-        f"{value(r, m)}" + (f" {metric_info(m).label}" if many else "") for m in metrics)
+        (_figures(r, [m]) if many else value(r, m)) for m in metrics)  # a count agrees with its noun: "1 Fire Giant kill"
         for i, r in enumerate(rows[:MAX_LISTED]))
     parts += f"; and {len(rows) - MAX_LISTED} more" if len(rows) > MAX_LISTED else ""
     text = f"{parts}." if many else f"{info.label[:1].upper() + info.label[1:]}{scope(plan)} — {parts}."
