@@ -291,3 +291,41 @@ def test_a_structure_named_with_its_side_word_is_that_structure(spoken, question
 def test_a_side_word_inside_a_structure_name_gives_no_team_note(spoken):
     a = spoken.ask("who died to the order tower")
     assert not any("read as team" in note for note in a.plan.assumptions), a.plan.assumptions
+
+
+# ---------------------------------------------- who killed a player: every killer, non-players too, with counts
+
+@pytest.mark.parametrize("template", ["who killed {a}", "what killed {a}?", "{a}'s killers", "killers of {a}"])
+def test_who_killed_a_player_names_every_killer_with_a_count(spoken, template):
+    truth = spoken.truth
+    name = max(truth["players"], key=lambda p: (truth["players"][p]["deaths_to_npcs"], p))
+    from tests.support.truth_checks import truth_tool
+
+    killers = Counter(e["sourceowner"] for e in truth_tool.load(str(spoken.log))[0]
+                      if e.get("type") == "KillingBlow" and e.get("targetowner") == name)
+    a = spoken.ask(template.format(a=name))
+    assert says(a.text, truth["players"][name]["deaths"]), a.text
+    for killer, n in killers.items():
+        assert f"{killer} {times(n)}" in a.text, (killer, n, a.text)
+
+
+@pytest.mark.parametrize("template", ["how many times did towers kill {a}", "{a}'s deaths, and how many of those "
+                                      "came from towers"])
+def test_towers_as_the_killer_are_deaths_to_towers(spoken, template):
+    truth = spoken.truth
+    name = max(truth["players"], key=lambda p: (truth["players"][p]["deaths_to_npcs"], p))
+    n = sum(1 for d in truth["deaths_to_npcs"] if d["victim"] == name and "Tower" in d["killer"])
+    a = spoken.ask(template.format(a=name))
+    assert f"died to towers {times(n)}" in a.text or n == 0 and "never died to towers" in a.text, a.text
+
+
+# ------------------------------------------------- "fed" said of a player reads as "most fed" does: kills
+
+@pytest.mark.parametrize("template", ["was {a} fed", "did {a} get fed?", "how fed was {a}", "{a} was so fed"])
+def test_fed_said_of_a_player_is_kills_as_most_fed_is(spoken, template):
+    name = sorted(spoken.truth["players"])[0]
+    most = spoken.ask("who was the most fed")
+    a = spoken.ask(template.format(a=name))
+    assert most.plan.metrics[0] == a.plan.metrics[0] == "kills", (most.plan, a.plan)
+    assert says(a.text, spoken.truth["players"][name]["kills"]), a.text
+    assert not any("name" in note.split() for note in a.plan.assumptions), a.plan.assumptions

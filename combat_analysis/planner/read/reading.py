@@ -68,6 +68,9 @@ def normalize(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
+_PLACEHOLDER = re.compile(r"\s*\bname\b\s*")  # where a masked name stands in a phrase
+
+
 @functools.cache
 def _phrase_pattern(phrase: str) -> re.Pattern:
     """The phrase as whole words, any spacing between them: compiled on first use, since a question names few of the
@@ -328,7 +331,9 @@ def read_metrics(text: str) -> MetricsRead:
     evidence = "strong" if strong else "none"
     if any(h.strength == "noted" for h in strong):
         evidence = "noted" if all(h.strength == "noted" for h in strong) else "strong"
-        notes += [f"'{h.phrase}' read as {metric(h.metric_id).label}" for h in strong if h.strength == "noted"]
+        # a phrase said around a player's name is stated without the placeholder: "'was fed' read as kills"
+        notes += [f"'{_PLACEHOLDER.sub(' ', h.phrase).strip()}' read as {metric(h.metric_id).label}"
+                  for h in strong if h.strength == "noted"]
     if not hits and weak:
         hits = [weak[0]]
         evidence = "weak"
