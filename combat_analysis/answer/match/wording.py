@@ -622,30 +622,46 @@ def _match_edge(plan: QueryPlan, row: Mapping[str, Any]) -> str:
     return (f"The log's last event, the end of the match, was at {ended}, {clock(duration)} on the match clock "
             f"(the match started at {started}).")
 
-def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
+def _lobby(row: Mapping[str, Any]) -> str:
+    """The lobby's length: the log's first event to the match start."""
+    if not row.get("lobby_s"):
+        return (f"This log records no lobby before the match: its first event is at the match start, "
+                f"{row.get('started_at')}, so the lobby's length is not recorded.")
+    return (f"The lobby (roles, god hovers and picks) lasted {clock(row['lobby_s'])} "
+            f"({fmt.count(int(row['lobby_s'] or 0), 'second')}), from the log's first event at "
+            f"{row.get('lobby_started_at')} to the match start at {row.get('started_at')} (its earliest item, "
+            "combat or reward event).")
+
+
+def _winner_said(rows: list[dict]) -> str:
+    winner = rows[0].get("winner_team") if rows else None
+    if winner is None:
+        return ("The winner is unknown: no Titan fell in this match (the log records no Titan kill), so "
+                "neither team is known to have won.")
+    when = f" at {clock(rows[0]['match_second'])}" if is_number(rows[0].get("match_second")) else ""
+    by = f" ({rows[0]['killer']} dealt the final blow{when})" if rows[0].get("killer") else ""
+    return f"Team {winner} won the match: team {winner} destroyed the enemy Titan{by}."
+
+
+def _match_fact(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """The match's own facts: an edge, the lobby, the duration, the winner; None for any other list."""
     if "duration_s" in columns and rows and plan.shape == "leader":
         return _match_edge(plan, rows[0])
     if "lobby_s" in columns and rows:
-        first = rows[0]
-        if not first.get("lobby_s"):
-            return (f"This log records no lobby before the match: its first event is at the match start, "
-                    f"{first.get('started_at')}, so the lobby's length is not recorded.")
-        return (f"The lobby (roles, god hovers and picks) lasted {clock(first['lobby_s'])} "
-                f"({fmt.count(int(first['lobby_s'] or 0), 'second')}), from the log's first event at "
-                f"{first.get('lobby_started_at')} to the match start at {first.get('started_at')} (its earliest item, "
-                "combat or reward event).")
+        return _lobby(rows[0])
     if "duration_s" in columns and rows:
         first = rows[0]
         return (f"The match lasted {clock(first['duration_s'])} ({fmt.number(first['duration_s'])} seconds on the "
                 f"match clock, from {first.get('started_at')} to {first.get('ended_at')}).")
     if "winner_team" in columns:
-        winner = rows[0].get("winner_team") if rows else None
-        if winner is None:
-            return ("The winner is unknown: no Titan fell in this match (the log records no Titan kill), so "
-                    "neither team is known to have won.")
-        when = f" at {clock(rows[0]['match_second'])}" if is_number(rows[0].get("match_second")) else ""
-        by = f" ({rows[0]['killer']} dealt the final blow{when})" if rows[0].get("killer") else ""
-        return f"Team {winner} won the match: team {winner} destroyed the enemy Titan{by}."
+        return _winner_said(rows)
+    return None
+
+
+def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
+    fact = _match_fact(plan, rows, columns)
+    if fact is not None:
+        return fact
     if not rows and "objective_events" in plan.metrics:
         return objectives(plan, rows)
     if not rows:
