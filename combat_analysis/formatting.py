@@ -47,8 +47,9 @@ def percent(value: float | None) -> str:
     which would read as nothing (4 of 1,217,020 is 'under 0.1%')."""
     if value is None:
         return MISSING
-    if value and abs(value) < 0.05:
-        return "under 0.1%" if value > 0 else f"{value:.2g}%"
+    if abs(value) < 0.05:
+        # a part too small to show; a change that rounds to nothing has no sign ("-0.004%" read as a loss)
+        return "under 0.1%" if value > 0 else "0.0%"
     return f"{value:.1f}%"
 
 

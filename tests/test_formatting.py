@@ -31,5 +31,7 @@ def test_plurals_and_counts():
 
 def test_percentages_and_shares():
     assert fmt.percent(47.46) == "47.5%" and fmt.percent(None) == "n/a"
+    # a change that rounds to nothing has no sign, whichever way it went
+    assert fmt.percent(-0.004) == "0.0%" and fmt.percent(-0.0) == "0.0%" and fmt.percent(-0.2) == "-0.2%"
     assert fmt.rate(0.4746) == "47.5%" and fmt.rate(None) == "n/a"
     assert fmt.share(47.46, "team 1's kills") == "47.5% of team 1's kills"

@@ -558,9 +558,11 @@ def _margin(f: Margin) -> str:
     second = f"({fmt.number(f.second.value, info.decimals)}){f.said_window}"
     if not info.additive:
         relation = "lower" if f.below else "higher"
+        gap = fmt.number(f.difference, info.decimals)
+        if info.unit == "%":  # a gap between two percentages is in points: "6.72 percentage points higher"
+            gap, second = f"{gap} percentage points", f"({fmt.number(f.second.value, info.decimals)}%){f.said_window}"
         return (f"{f.first.owner.possessive(True)} {info.label}{f.first.qualifier} is "
-                f"{fmt.number(f.difference, info.decimals)}{pct} {relation} than {f.second.owner.possessive()} "
-                f"{second}")
+                f"{gap}{pct} {relation} than {f.second.owner.possessive()} {second}")
     return (f"{f.first.owner.words(True)} has {quantity(f.first.figure, f.difference)}{f.first.qualifier}{pct} "
             f"{more_or_less(f.first.figure, f.below)} than {f.second.owner.words()} {second}")
 
@@ -663,7 +665,7 @@ def _death_count(f: DeathCount) -> str:
     if f.count == 0:  # "0 times" is not how anyone says it
         return f"{f.victim.words(True)} never died{cause} (0 deaths)" if f.victim else f"No player died{cause} (0 deaths)"
     who = f.victim.words(True) if f.victim else "Players"
-    return f"{who} died{cause} {fmt.count(f.count, 'time')}"
+    return f"{who} died{cause} {fmt.times(f.count)}"
 
 
 def _kill_death_gap(f: KillDeathGap) -> str:
@@ -729,7 +731,7 @@ def _recap(f: Recap) -> str:
     worst = f.deadliest
     source = (f", most of it from {worst.top_source} ({fmt.number(worst.top_source_damage)})"
               if worst.top_source else "")
-    text = (f"{f.player} died {fmt.count(len(f.deaths), 'time')}. The deadliest death came at "
+    text = (f"{f.player} died {fmt.times(len(f.deaths))}. The deadliest death came at "
             f"{fmt.clock(worst.second)}: {fmt.number(worst.damage_taken)} damage from {fmt.count(worst.sources, 'source')} "
             f"in the {f.window_s} s before dying{source}; {worst.killer} dealt the killing blow")
     if not f.shown:

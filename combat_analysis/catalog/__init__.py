@@ -73,6 +73,9 @@ class Metric(_Strict):
     # figures answered next to this one when a noted phrase named it: a loose word keeps its literal reading in view
     # ("fattest crit" is the biggest hit, and the biggest critical hit is shown beside it)
     noted_with: tuple[str, ...] = ()
+    # figures every answer of this one carries beside it, so its sentence can name its parts and base (kill
+    # participation: the kills, the assists and the team's kills it is worked out from)
+    shown_with: tuple[str, ...] = ()
     kind: Literal["figure", "gold_diff", "event", "pattern"] = "figure"
     source: Source | None = None
     formula: str | None = None
@@ -169,8 +172,9 @@ def per_minute_rates(metrics: Mapping[str, Metric]) -> dict[str, Metric]:
     covered = {base for m in metrics.values() if (base := _rate_base(m))}
     rates = {}
     for m in metrics.values():
+        # a figure only the planner uses (the roster's size, a team's kills counted for each of its players) has no rate
         if (m.kind != "figure" or m.is_derived or m.aggregation not in ("sum", "count") or "player" not in m.dimensions
-                or m.id in covered):
+                or m.id in covered or m.generated):
             continue
         rate_id = f"{m.id}_per_minute"
         rates[rate_id] = Metric(
@@ -235,6 +239,7 @@ def _check(metrics: Mapping[str, Metric], dimensions: Mapping[str, Dimension]) -
         problems = [f"dimension {d!r}" for d in m.dimensions if d not in dimensions]
         problems += [f"input {i!r}" for i in m.inputs if i not in metrics or metrics[i].is_derived]
         problems += [f"noted_with {i!r}" for i in m.noted_with if i not in metrics]
+        problems += [f"shown_with {i!r}" for i in m.shown_with if i not in metrics]
         if m.kind == "figure" and (m.source is None) == (m.formula is None):
             problems.append("needs exactly one of source or formula")
         if m.kind == "pattern" and not m.pattern:

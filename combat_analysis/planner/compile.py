@@ -451,6 +451,14 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
         if condition is not None:
             select = select.where(condition)
         return select.order_by("team", "role", "player").limit(LIST_LIMIT)
+    if head.id == "lobby_info":
+        # the log's first event to the match start: every event before the match start has a negative match second
+        first = exp.func("MIN", exp.column("match_second", table="e"))
+        return (exp.select(exp.func("MIN", exp.column("time", table="e")).as_("lobby_started_at"),
+                           exp.func("MIN", exp.column("started_at", table="m")).as_("started_at"),
+                           exp.func("GREATEST", exp.Neg(this=first), exp.convert(0)).as_("lobby_s"))
+                .from_(exp.to_table("events").as_("e")).join(exp.to_table("matches").as_("m"), join_type="cross")
+                .limit(1))
     if head.id == "match_info":
         return exp.select("match_id", "started_at", "ended_at", "duration_s", "winner_team").from_("matches").limit(1)
     if head.id == "objective_events":

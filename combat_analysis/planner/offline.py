@@ -24,6 +24,7 @@ from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.planner import faithful
 from combat_analysis.planner.plans import followup, intents, refusals
+from combat_analysis.planner.plans.cues import ATTACK_KINDS
 from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, summarize
 from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
 from combat_analysis.planner.plans.single import checked, plan_reading_checked
@@ -84,7 +85,9 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         plan = _follow_up(question, r, vocab, previous)
         if plan is not None:
             return plan
-    multi = parts.plan_parts(text, vocab, lambda clause, before: _clause(clause, vocab, before),
+    # basic attacks set against the rest is one question however many clauses say it ("how many from autos and how
+    # many from abilities")
+    multi = None if ATTACK_KINDS.search(r.text) else parts.plan_parts(text, vocab, lambda clause, before: _clause(clause, vocab, before),
                              lambda first, clause: _about_leader(first, clause, vocab), summarize)
     if multi is not None:
         return checked(multi.model_copy(update={"question": question, "summary": _summary_with_parts(multi)}), vocab)

@@ -26,6 +26,7 @@ from combat_analysis.answer import facts as F
 from combat_analysis.answer.patterns import swing_fact
 from combat_analysis.answer.pipeline import run_stages
 from combat_analysis.formatting import count
+from combat_analysis.formatting import times as fmt_times
 from tests.support.season import truth_tool
 
 MATCHES = range(4)  # indexes into the fact_matches fixture (FACT_MATCHES in conftest.py)
@@ -188,7 +189,7 @@ def test_a_players_kills_name_every_victim_and_say_how_many_more(fact_matches, m
     victims: dict[str, list[str]] = {}
     for k in kills:  # in match order: each victim where they first fell, with every time they fell
         victims.setdefault(k["victim"], []).append(k["clock"])
-    each = "; ".join(f"{name} {len(times)} time{'s' if len(times) > 1 else ''} (at {', '.join(times[:6])}"
+    each = "; ".join(f"{name} {fmt_times(len(times))} (at {', '.join(times[:6])}"
                      f"{f' and {len(times) - 6} more' if len(times) > 6 else ''})" for name, times in victims.items())
     pkg = ask(match, wording.format(p=player))
     assert pkg.response.direct_answer == (f"{player} got {len(kills)} kill{'s' if len(kills) > 1 else ''}, on "

@@ -83,7 +83,7 @@ def spoken(tmp_path_factory):
                               followups=False, answer_only=True)
         return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
 
-    return SimpleNamespace(truth=truth_of(log), ask=ask)
+    return SimpleNamespace(truth=truth_of(log), ask=ask, log=log)
 
 
 def _events(log):
@@ -132,4 +132,4 @@ def prefixed(tmp_path_factory):
                               followups=False)
         return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
 
-    return SimpleNamespace(truth=truth_of(log), ask=ask)
+    return SimpleNamespace(truth=truth_of(log), ask=ask, log=log)

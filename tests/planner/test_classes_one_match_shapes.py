@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+from combat_analysis.formatting import times
 from tests.support.truth_checks import truth_tool
 
 _NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
@@ -52,7 +53,7 @@ def test_a_players_deaths_to_non_players_name_each_killer_with_its_count(spoken,
     a = spoken.ask(template.format(a=name))
     assert says(a.text, truth["players"][name]["deaths_to_npcs"]), a.text
     for killer, n in killers.items():
-        assert f"{killer} {n} time" in a.text, (killer, n, a.text)
+        assert f"{killer} {times(n)}" in a.text, (killer, n, a.text)
 
 
 # ------------------------------------------------------------------------- C: a count asked with who
@@ -78,7 +79,7 @@ def test_a_count_with_who_names_every_victim_with_their_count(spoken, template, 
     a = spoken.ask(template.format(k=kind))
     assert says(a.text, len(deaths)), a.text
     for victim, n in victims.items():
-        assert f"{victim} {n} time" in a.text, (victim, n, a.text)
+        assert f"{victim} {times(n)}" in a.text, (victim, n, a.text)
 
 
 # ------------------------------------------------------- D: the match's kills against its deaths, and why

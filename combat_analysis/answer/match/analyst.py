@@ -405,7 +405,9 @@ def comparison_findings(out: _Findings, qid: str, rows, shape: Shape, plan: Quer
     dim = shape.dimensions[0] if shape.dimensions else None
     for metric in shape.metrics:
         valued = [(i, r) for i, r in enumerate(rows) if is_number(r.get(metric))]
-        if len(valued) < 2:
+        # a figure only the planner uses (a team's kills counted for each of its players) is a base, not a finding
+        if len(valued) < 2 or catalog_metric(metric).generated and catalog_metric(metric).kind == "figure" \
+                and not catalog_metric(metric).is_derived:
             continue
         amounts = tuple(F.Amount(_owner(dim, r), metric, float(r[metric])) for _, r in valued)
         out.add("comparison", F.Values(figure=metric, values=amounts, said_window=window_phrase(plan),

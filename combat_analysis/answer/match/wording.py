@@ -208,7 +208,9 @@ def _singular(dim: str | None) -> str:
 
 
 def value(row: Mapping[str, Any], metric_id: str) -> str:
-    return fmt.number(row.get(metric_id), metric_info(metric_id).decimals)
+    info = metric_info(metric_id)
+    said = fmt.number(row.get(metric_id), info.decimals)
+    return said + "%" if info.unit == "%" and is_number(row.get(metric_id)) else said
 
 
 def subject(plan: QueryPlan) -> str | None:
@@ -397,7 +399,7 @@ def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequ
     many = len(metrics) > 1
     gods = gods_read_as_players(plan.assumptions) if dim == "player" else {}
     parts = "; ".join(f"{who(dim, r.get(dim), i == 0 and many)}{_as_god(gods, r.get(dim))}: " + ", ".join(
-        f"{value(r, m)}" + (f" {metric_info(m).label}" if many else "") for m in metrics)
+        (_figures(r, [m]) if many else value(r, m)) for m in metrics)  # a count agrees with its noun: "1 Fire Giant kill"
         for i, r in enumerate(rows[:MAX_LISTED]))
     parts += f"; and {len(rows) - MAX_LISTED} more" if len(rows) > MAX_LISTED else ""
     text = f"{parts}." if many else f"{info.label[:1].upper() + info.label[1:]}{scope(plan)} — {parts}."
@@ -620,21 +622,48 @@ def _match_edge(plan: QueryPlan, row: Mapping[str, Any]) -> str:
     return (f"The log's last event, the end of the match, was at {ended}, {clock(duration)} on the match clock "
             f"(the match started at {started}).")
 
-def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
+def _lobby(row: Mapping[str, Any]) -> str:
+    """The lobby's length: the log's first event to the match start."""
+    if not row.get("lobby_s"):
+        return (f"This log records no lobby before the match: its first event is at the match start, "
+                f"{row.get('started_at')}, so the lobby's length is not recorded.")
+    return (f"The lobby (roles, god hovers and picks) lasted {clock(row['lobby_s'])} "
+            f"({fmt.count(int(row['lobby_s'] or 0), 'second')}), from the log's first event at "
+            f"{row.get('lobby_started_at')} to the match start at {row.get('started_at')} (its earliest item, "
+            "combat or reward event).")
+
+
+def _winner_said(rows: list[dict]) -> str:
+    winner = rows[0].get("winner_team") if rows else None
+    if winner is None:
+        return ("The winner is unknown: no Titan fell in this match (the log records no Titan kill), so "
+                "neither team is known to have won.")
+    when = f" at {clock(rows[0]['match_second'])}" if is_number(rows[0].get("match_second")) else ""
+    by = f" ({rows[0]['killer']} dealt the final blow{when})" if rows[0].get("killer") else ""
+    return f"Team {winner} won the match: team {winner} destroyed the enemy Titan{by}."
+
+
+def _match_fact(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """The match's own facts: an edge, the lobby, the duration, the winner; None for any other list."""
     if "duration_s" in columns and rows and plan.shape == "leader":
         return _match_edge(plan, rows[0])
+    if "lobby_s" in columns and rows:
+        return _lobby(rows[0])
     if "duration_s" in columns and rows:
         first = rows[0]
         return (f"The match lasted {clock(first['duration_s'])} ({fmt.number(first['duration_s'])} seconds on the "
                 f"match clock, from {first.get('started_at')} to {first.get('ended_at')}).")
     if "winner_team" in columns:
-        winner = rows[0].get("winner_team") if rows else None
-        if winner is None:
-            return ("The winner is unknown: no Titan fell in this match (the log records no Titan kill), so "
-                    "neither team is known to have won.")
-        when = f" at {clock(rows[0]['match_second'])}" if is_number(rows[0].get("match_second")) else ""
-        by = f" ({rows[0]['killer']} dealt the final blow{when})" if rows[0].get("killer") else ""
-        return f"Team {winner} won the match: team {winner} destroyed the enemy Titan{by}."
+        return _winner_said(rows)
+    return None
+
+
+def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
+    fact = _match_fact(plan, rows, columns)
+    if fact is not None:
+        return fact
+    if not rows and "objective_events" in plan.metrics:
+        return objectives(plan, rows)
     if not rows:
         return "No matching events were found in this match."
     first = rows[0]
@@ -685,8 +714,12 @@ def objectives(plan: QueryPlan, rows: list[dict]) -> str:
     lead = f"{who_took} took {fmt.count(len(rows), noun)}" if who_took else \
         f"{fmt.count(len(rows), noun)} {'was' if len(rows) == 1 else 'were'} taken"
     if not rows:
-        return f"No {fmt.plural(noun)} were taken{window_phrase(plan)}."
-    return f"{fmt.capital(lead)}{window_phrase(plan)}: {F.items_said(listed)}."
+        return f"{fmt.capital(who_took)} took no {fmt.plural(noun)}{window_phrase(plan)}." if who_took else \
+            f"No {fmt.plural(noun)} were taken{window_phrase(plan)}."
+    # a side's, in time order: the first of them is said with its time (the first of the kind and side asked about)
+    first = f", the first at {clock(rows[0].get('match_second'))}" \
+        if who_took and len(rows) > 1 and plan.order != "desc" else ""
+    return f"{fmt.capital(lead)}{window_phrase(plan)}{first}: {F.items_said(listed)}."
 
 
 def objective_kind(plan: QueryPlan) -> str | None:
@@ -707,7 +740,9 @@ def first_objective(plan: QueryPlan, r: Mapping[str, Any]) -> F.First:
     teams = [v for f in plan.filters if f.dimension == "team" and f.op == "=" for v in f.values]
     return F.First(ordinal="last" if plan.order == "desc" else "first", noun=objective_kind(plan) or "objective",
                    second=int(r.get("match_second") or 0), thing=str(r.get("target") or r.get("objective") or ""),
-                   taker=r.get("team"), by=r.get("killer"), scope=f"team {teams[0]}'s" if len(teams) == 1 else "")
+                   taker=r.get("team"), by=r.get("killer"),
+                   # the team asked about took it: "Team 2 took its first phoenix", never "team 2's" after "Team 2"
+                   scope=("its" if teams[0] == r.get("team") else f"team {teams[0]}'s") if len(teams) == 1 else "")
 
 
 def _filtered(plan: QueryPlan, dimension: str) -> list[str]:
@@ -968,7 +1003,7 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
     more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
     if who:
         listed = "; ".join(f"at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
-        return (f"{who} died {fmt.count(len(rows), 'time')}{to}{window}, {_tally(rows, 'cause', 'the ')}: "
+        return (f"{who} died {fmt.times(len(rows))}{to}{window}, {_tally(rows, 'cause', 'the ')}: "
                 f"{listed}{more}.")
     listed = "; ".join(f"{r['victim']} at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
     victims = list(dict.fromkeys(str(r["victim"]) for r in rows))
@@ -983,7 +1018,7 @@ def _tally(rows: Sequence[Mapping[str, Any]], column: str, article: str) -> str:
     for r in rows:
         counts[str(r[column])] = counts.get(str(r[column]), 0) + 1
     said = names([f"{article if column == 'cause' and _killer_kind(rows, name) != 'player' else ''}{name} "
-                  f"{fmt.count(n, 'time')}" for name, n in counts.items()])
+                  f"{fmt.times(n)}" for name, n in counts.items()])
     return f"by {said}" if column == "cause" else said
 
 
@@ -1012,11 +1047,11 @@ def kill_list_of(plan: QueryPlan, rows: list[dict]) -> str | None:
     counts: dict[str, list[int]] = {}
     for r in rows:
         counts.setdefault(str(r[other]), []).append(int(r["match_second"]))
-    each = "; ".join(f"{name} {fmt.count(len(times), 'time')} (at {', '.join(clock(t) for t in times[:6])}"
+    each = "; ".join(f"{name} {fmt.times(len(times))} (at {', '.join(clock(t) for t in times[:6])}"
                      f"{f' and {len(times) - 6} more' if len(times) > 6 else ''})" for name, times in counts.items())
     if by:
         return f"{player} got {fmt.count(len(rows), 'kill')}{window}, on {fmt.count(len(counts), 'player')}: {each}."
-    return f"{player} was killed by players {fmt.count(len(rows), 'time')}{window}, by {fmt.count(len(counts), 'player')}: {each}."
+    return f"{player} was killed by players {fmt.times(len(rows))}{window}, by {fmt.count(len(counts), 'player')}: {each}."
 
 
 def last_kill(plan: QueryPlan, rows: list[dict]) -> str | None:
@@ -1044,7 +1079,7 @@ def deaths_by_cause(plan: QueryPlan, rows: list[dict], dim: str | None, metrics:
         return F.say(death_count(plan, rows[0], dim, killers))
     if name:
         return (f"{name} never died to {killers}{window} (0 deaths)." if n == 0 else
-                f"{name} died {fmt.count(int(n), 'time')} to {killers}{window}.")
+                f"{name} died {fmt.times(int(n))} to {killers}{window}.")
     return (f"No player died to {killers}{window} (0 deaths)." if n == 0 else
             f"{fmt.count(int(n), 'player death')} came from {killers}{window}.")
 
@@ -1149,7 +1184,47 @@ def _event_rows(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> st
     return None
 
 
-NEWER_SHAPES = (_event_rows, _named_series, _narrowed_leader, _cause_count)
+def _participated(row: Mapping[str, Any], dim: str) -> str:
+    """What a kill participation is worked out from, its base named: "a part in 24 of their team's 41 kills, with 7 kills
+    and 17 assists)"; a team's is the mean of its players' shares of its kills."""
+    kills, assists, base = (int(row.get(m) or 0) for m in ("kills", "assists", "team_kills"))
+    made = f"{fmt.count(kills, 'kill')} and {fmt.count(assists, 'assist')}"
+    if dim == "team":
+        players = round(base / kills) if kills else 5
+        return (f"the mean of its {fmt.count(players, 'player')}' shares of its {fmt.count(kills, 'kill')}, "
+                f"with {made} between them")
+    whose = "their team's" if dim == "player" else "their teams'"
+    return f"a part in {fmt.number(kills + assists)} of {whose} {fmt.count(base, 'kill')}, with {made}"
+
+
+def _kill_participation(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """Kill participation, each figure with its base: one row, the leader and the next, or every row listed."""
+    if not plan.metrics or plan.metrics[0] != "kill_participation" or len(plan.group_by) != 1 \
+            or plan.group_by[0] not in ("player", "team", "role", "god") or len(plan.windows) > 1:
+        return None
+    dim, head = plan.group_by[0], "kill_participation"
+    valued = [r for r in rows if is_number(r.get(head))]
+    if not valued:
+        return None
+    if len(valued) == 1:
+        only = valued[0]
+        return (f"{fmt.possessive(who(dim, only.get(dim)))} kill participation{scope(plan)} was {value(only, head)}: "
+                f"{_participated(only, dim)}.")
+    if plan.intent == Intent.RANKING and plan.shape in ("leader", "auto"):
+        top, rest = valued[0], valued[1:]
+        end = "lowest" if plan.order == "asc" else "highest"
+        text = (f"{who(dim, top.get(dim))} had the {end} kill participation{scope(plan)}: {value(top, head)} "
+                f"({_participated(top, dim)})")
+        nxt = rest[0]
+        return text + f"; next: {who(dim, nxt.get(dim), False)} with {value(nxt, head)} ({_participated(nxt, dim)})."
+    shown = valued[:plan.limit] if plan.shape == "top" else valued
+    listed = "; ".join(f"{who(dim, r.get(dim), i == 0)} {value(r, head)} ({_participated(r, dim)})"
+                       for i, r in enumerate(shown))
+    more = f"; and {len(valued) - len(shown)} more" if len(shown) < len(valued) else ""
+    return f"Kill participation{scope(plan)}: {listed}{more}."
+
+
+NEWER_SHAPES = (_event_rows, _named_series, _narrowed_leader, _cause_count, _kill_participation)
 
 
 def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:

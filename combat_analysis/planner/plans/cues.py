@@ -33,6 +33,9 @@ BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\
                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b"
                    r"|\b(?:first|last|final|latest|earliest|opening|starting|next)\s+(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?)\b"
                    r"|\bname's\s+purchases\b|\b(?:buyers?|purchasers?)\b")
+# What gold went on is the items bought, not a sum of gold: "what did X spend his gold on", "where did her gold go"
+GOLD_WENT_ON = re.compile(r"\bwhat\s+(?:did|does|do|has|had)\s+.*\b(?:spend|spent|blow|blew|waste|wasted)\s+(?:\w+\s+)?"
+                          r"(?:gold|money)\s+on\b|\bwhere\s+did\s+(?:\S+\s+){0,2}?(?:gold|money)\s+go\b")
 # When a named item was bought: "when did X buy his first <item>", "what minute did X get <item>", "how early was
 # <item> built" (with an item named: "when did X get his first kill" is no purchase)
 ITEM_WHEN = re.compile(r"\b(?:when|what\s+time|what\s+minute|at\s+what\s+(?:time|minute|point)|how\s+(?:early|late|soon|fast))\b"
@@ -113,7 +116,15 @@ BASIC_ATTACKS = re.compile(r"\bbasic\s+attacks?\b|\bauto\s*attacks?\b|\bautos\b"
 _ABILITY_WORDS = r"(?:abilities|ability|skills?|spells?|ults?|ultimates?)"
 _BASIC_WORDS = r"(?:basic\s+attacks?|auto\s*attacks?|autos?|basics|aa)"
 _VERSUS = r"\s+(?:or|vs\.?|versus|against|and|compared\s+(?:to|with)|than|over)\s+(?:(?:with|from|by|using|the|his|her|their)\s+)*"
-ATTACK_KINDS = re.compile(rf"\b{_ABILITY_WORDS}{_VERSUS}{_BASIC_WORDS}\b|\b{_BASIC_WORDS}{_VERSUS}{_ABILITY_WORDS}\b")
+# the rest of a figure beside basic attacks: "autos and everything else", "basic attacks vs the rest"
+_OTHER_WORDS = rf"(?:{_ABILITY_WORDS}|everything\s+else|anything\s+else|the\s+rest|other\s+(?:stuff|things|sources)|" \
+               r"non[\s-]*(?:basic|auto)s?(?:\s+attacks?)?|not\s+autos|everything\s+besides)"
+# a few words may come between the two kinds ("how many came from autos and how many from abilities"), within a clause
+_BETWEEN = r"(?:\s+[^\s.?!;]+){0,6}?\s+(?:or|vs\.?|versus|and|than|against|compared\s+(?:to|with))\s+(?:[^\s.?!;]+\s+){0,5}?"
+ATTACK_KINDS = re.compile(rf"\b{_ABILITY_WORDS}{_VERSUS}{_BASIC_WORDS}\b|\b{_BASIC_WORDS}{_VERSUS}{_OTHER_WORDS}\b"
+                          rf"|\b{_BASIC_WORDS}{_BETWEEN}{_OTHER_WORDS}\b|\b{_ABILITY_WORDS}{_BETWEEN}{_BASIC_WORDS}\b"
+                          # "were most of her kills autos": the share of one kind, answered with both
+                          rf"|\b(?:most|majority|half|share|percent(?:age)?|proportion)\s+of\b[^.?!;]*\b(?:{_BASIC_WORDS})\b")
 AVERAGE = re.compile(r"\b(?:average|averages|avg|avrg|avrage|averge|avarage|averag|mean|median)\b|\bon\s+avg\b")
 DEPENDENT = re.compile(
     r"\b(?:the\s+)?(?:player|one|person|guy|god|someone|whoever)\s+(?:with|who\s+(?:had|got|dealt|did|earned|took|landed|made))\s+"

@@ -163,6 +163,8 @@ def fit(metrics: Sequence[str], group_by: Sequence[str], filters: list[Filter], 
             kept_metrics.append(extra)
         else:
             assumptions.append(f"{m.label} left out: it cannot be split or filtered the same way")
+    # the parts and base the headline is worked out from, so its sentence can name them
+    kept_metrics += [b for b in head.shown_with if b not in kept_metrics and dims <= set(metric(b).dimensions)]
     return tuple(kept_metrics), kept_filters
 
 

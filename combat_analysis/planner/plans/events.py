@@ -22,6 +22,7 @@ from combat_analysis.planner.plans.cues import (
     FIRST_BLOOD,
     FIRST_BLOOD_NAMED,
     FIRST_OR_LAST,
+    GOLD_WENT_ON,
     ITEM_BUYER,
     ITEM_WHEN,
     KILL_EDGE,
@@ -111,6 +112,15 @@ def _objective_edge(ask: EventAsk) -> bool:
     return bool(OBJECTIVE_WORDS.search(text) and FIRST_OR_LAST.search(text) and OBJECTIVE_LIST.search(text))
 
 
+def lobby(ask: EventAsk) -> QueryPlan | None:
+    """How long the lobby (the draft, the pick phase) lasted: from the log's first event to the match start."""
+    if "lobby_info" not in ask.r.metrics or ask.figures:
+        return None
+    return ask.draft("lobby_info", window=None, limit=1,
+                     notes=["the lobby read as the log's first event up to the match start (its earliest item, "
+                            "combat or reward event)"])
+
+
 def match_facts(ask: EventAsk) -> QueryPlan | None:
     edge = _match_edge(ask.text)
     # both edges asked ("what time did the match start and when did the log end") are the match facts too
@@ -170,7 +180,10 @@ _AND_WHO = re.compile(r"(?:\band|[,;?.-])\s+(?:who|which\s+(?:players?|people|on
 
 # A player's deaths as a list: "when did Brisk die", "list Brisk's deaths"
 _DEATHS_OF = re.compile(r"\bwhen\s+(?:did|does|was|were)\s+name\s+(?:die|get\s+killed|killed)\b|\bname's\s+deaths\b"
-                        r"|\b(?:list|show)\s+(?:me\s+)?(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+)?deaths\b")
+                        r"|\b(?:list|show)\s+(?:me\s+)?(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+)?deaths\b"
+                        # who killed a player is every killer, non-players too (METRICS.md: deaths from any source)
+                        r"|\b(?:who|what)\s+(?:all\s+)?(?:killed|took\s+out|slew)\s+name\b|\bname(?:'s)?\s+killers\b"
+                        r"|\bkillers\s+of\s+name\b")
 
 
 def deaths(ask: EventAsk) -> QueryPlan | None:
@@ -240,6 +253,7 @@ def winner(ask: EventAsk) -> QueryPlan | None:
     return finish(Draft(ask.question, Intent.EVENT_LIST, ("winner",), limit=1, assumptions=list(ask.assumptions)))
 
 
+_WHEN = re.compile(r"\bwhen\b|\bwhat\s+(?:time|minute)\b|\bat\s+what\s+(?:time|minute|point)\b|\bhow\s+(?:early|soon)\b")
 _BY_WHOM = re.compile(r"\bwho(?:m)?\b|\bwhich\s+(?:players?|gods?|teams?|sides?)\b|\bby\s+whom\b")
 
 
@@ -269,8 +283,10 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     r, text = ask.r, ask.text
     damage = any(m.startswith("damage") or m == "npc_damage" for m in r.metrics)
     per_group = bool({"team", "role", "god"} & set(r.groups))
-    # "how many" alone is a count; with "who" it is the list, which says how many too
-    counted = r.shape.count and not _BY_WHOM.search(text)
+    # "how many" alone is a count; with "who" or "when" it is the list, which says how many too ("how many towers did
+    # order lose and when did the first go down": every one with its time, the first of them said)
+    timed = r.shape.count and bool(_WHEN.search(text))
+    counted = r.shape.count and not _BY_WHOM.search(text) and not timed
     killers = _non_player_takers(r, ask.vocab) if r.metrics and set(r.metrics) <= OBJECTIVE_METRICS else []
     if killers and not damage and not per_group:
         # "how many structures got last hit by minions": the list, which counts them and names each killer
@@ -285,7 +301,7 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     extra = [_in("objective", values)] if values else []
     e, notes = as_taker(r, ask.e)
     ask = replace(ask, e=e, assumptions=(*ask.assumptions, *notes))
-    if edge and not r.window:
+    if edge and not r.window and not timed:
         last = edge.group(1) in ("last", "final", "latest")
         return ask.draft("objective_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1)
     return ask.draft("objective_events", ("player", "team"), extra=extra)
@@ -310,7 +326,7 @@ def kill_feed(ask: EventAsk) -> QueryPlan | None:
 
 
 EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (
-    match_facts, roster, what_happened, deaths, kill_edge, first_blood, winner, objectives, positions, kill_feed)
+    lobby, match_facts, roster, what_happened, deaths, kill_edge, first_blood, winner, objectives, positions, kill_feed)
 
 
 def event_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan | None:
@@ -346,7 +362,8 @@ def _purchase_edge(r: Reading, bought_when: bool) -> tuple[Literal["asc", "desc"
 
 def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     text = r.text
-    metrics = list(r.metrics)
+    spent = GOLD_WENT_ON.search(text)
+    metrics = [m for m in r.metrics if not (spent and m == "gold")]
     per_group = bool({"team", "role", "god"} & set(r.groups))
     # "which items were bought the most" or "by team 2" split by item; "what items did the support build" is the
     # build order of its players
@@ -354,7 +371,7 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
         (per_group and "items_purchased" in metrics)
     bought_when = bool(r.items) and bool(ITEM_WHEN.search(text))
     bought_by = bool(r.items) and bool(ITEM_BUYER.search(text))
-    if not (BUILD.search(text) or bought_when or bought_by) or r.shape.count or r.shape.superlative or item_breakdown or \
+    if not (BUILD.search(text) or spent or bought_when or bought_by) or r.shape.count or r.shape.superlative or item_breakdown or \
             [m for m in metrics if m not in ("items_purchased", "build")]:
         return None
     filters, focus = entity_filters(e, ROSTER_DIMS)

@@ -62,6 +62,8 @@ def default_metrics(r: Reading, e: Entities) -> tuple[list[str], list[str]] | No
     """The figures a question means when it names none: core stats for an entity, damage for a split."""
     if {"ability", "target_kind", "phase"} & set(r.groups) or r.abilities:
         return ["damage_dealt"], ["no figure named: showing damage dealt"]
+    if "target" in r.groups and e.players:  # "who was X focusing": whom X dealt the most damage to
+        return ["damage_dealt"], ["whom a player went after read as the enemy player they dealt the most damage to"]
     if "item" in r.groups:
         return ["items_purchased"], []
     if re.search(r"\bbest\b|\bbetter\b|\bworst\b|\bworse\b", r.text) and not r.shape.count:
@@ -408,6 +410,15 @@ def _chosen_metrics(r: Reading, e: Entities, assumptions: list[str]) -> tuple[li
     return defaults[0], qualifiers
 
 
+def _taken_from_the_other_side(metrics: list[str], e: Entities, vocab: Vocabulary) -> str | None:
+    """The one player whose damage taken is asked with the other side named ("how much damage did our loki take from
+    chaos"), or None."""
+    if metrics[0] != "damage_taken" or len(e.players) != 1 or len(e.teams) != 1 or e.roles or e.gods:
+        return None
+    info = vocab.player(e.players[0])
+    return e.players[0] if info is not None and info.team is not None and info.team != e.teams[0] else None
+
+
 def _qualified(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
                qualifiers: list[Qualifier], assumptions: list[str], rate: bool) -> tuple[Draft, Entities]:
     """The draft of the figures with the qualifiers applied, and the entities left once a qualifier took a name
@@ -418,6 +429,14 @@ def _qualified(question: str, r: Reading, e: Entities, vocab: Vocabulary, metric
         kind = next(k for k, m in KIND_METRIC.items() if m == metrics[0])
         metrics = ["damage_taken", *metrics[1:]]
         received.append(Filter(dimension="source_kind", values=(kind,)))
+    taker = _taken_from_the_other_side(metrics, e, vocab)
+    if taker is not None:
+        # "how much damage did D'Artagnan take from order": the damage order's players dealt to him
+        metrics = ["damage_dealt", *metrics[1:]]
+        received.append(Filter(dimension="target", values=(taker,)))
+        e = replace(e, players=())
+        assumptions.append(f"the damage {taker} took from team {e.teams[0]} read as the damage team {e.teams[0]}'s "
+                           f"players dealt to {taker}")
     if metrics[0] == "biggest_hit" and RECEIVE.search(r.text) and e.players:
         # "the hardest hit Brisk took": the biggest hit against Brisk, and who landed it
         received.append(_in("target", e.players))

@@ -28,7 +28,7 @@ from combat_analysis.planner.plans.figures import figure_plan
 from combat_analysis.planner.read.reading import Reading, group_cues, normalize, read_metrics, read_shape
 from combat_analysis.planner.vocabulary import Vocabulary
 
-__all__ = ["plan_reading", "dependent_plan", "leader_split_plan", "leader_then", "summarize", "metric", "BUILD",
+__all__ = ["plan_reading", "dependent_plan", "leader_split_plan", "hit_target_plan", "leader_then", "summarize", "metric", "BUILD",
            "PRONOUN", "PARAM_PLAYER", "CORE_STATS"]
 
 # ------------------------------------------------------------------------------------------- dependent
@@ -101,3 +101,31 @@ def leader_split_plan(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan
                          focus=[PARAM_PLAYER], assumptions=list(r.assumptions), shape="leader" if one else "all"))
     said = f"the {head.label}" if one else f"the most {head.label}"
     return leader_then(question, head.id, r, child, [f"'who' read as the player with {said}"])
+
+
+# "who was the biggest hit on", "against whom did Brisk land his biggest hit", "the biggest crit and its target": the
+# one event's target is asked for, so the hit is named with whom it landed on (and by whom, match-wide)
+_HIT_TARGET = re.compile(r"\b(?:on|against|at|into|onto)\s+(?:who|whom|which\s+(?:player|enemy|god|target|one))\b"
+                         r"|\b(?:who|whom|what)\b[^.?!;]*\b(?:on|against)\s*[?.!]*$"
+                         r"|\bwho\s+(?:was\s+it|did\s+it\s+(?:land|go))\s+on\b"
+                         r"|\b(?:who|whom)\s+did\s+name\s+\w+\s+(?:with|for)\s+(?:his|her|their|the|that)\s+(?:biggest|largest|"
+                         r"hardest|highest|best|top)\b"
+                         r"|\b(?:its|the|his|her|their)\s+(?:target|victim)s?\b"
+                         r"|\bwho\s+(?:took|received|ate|tanked|got\s+hit\s+(?:by|with))\b")
+
+
+def hit_target_plan(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None:
+    """The biggest single hit (or crit) asked with whom it landed on: that hit's target, for one player or, match-wide,
+    the player who landed it and then its target."""
+    figures = _figures(r)
+    if not figures or metric(figures[0]).aggregation != "max" or "target" not in metric(figures[0]).dimensions \
+            or len(r.players) > 1 or r.teams or r.roles or r.gods or len(r.windows) > 1 \
+            or not _HIT_TARGET.search(r.text):
+        return None
+    head = metric(figures[0])
+    who = r.players[0] if r.players else PARAM_PLAYER
+    child = finish(Draft(question, Intent.RANKING, (head.id,), ("target",), [Filter(dimension="player", values=(who,))],
+                         r.window, limit=1, focus=[who], assumptions=list(r.assumptions), shape="leader"))
+    if r.players:
+        return child
+    return leader_then(question, head.id, r, child, [f"the {head.label} named with whom it landed on"])

@@ -75,6 +75,18 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
      "a god's lore", ("roster",)),
     (r"\bpatch\b|\bnerf|\bbuff(ed|s)?\b|\bmeta\b|\btier\s+list\b|\bshould\s+(i|we|he|she|they)\b|\brecommend|\bcounter\s+pick"
      r"|\bwhat\s+should\b|\bbest\s+build\s+for\b|\bguide\b|\btips?\b", "advice, patches or the meta", ("build",)),
+    # what a player paid or spent for an item, in any words (METRICS.md: the log carries no item cost): a quantity asked
+    # of spending or paying, gold said spent, or spending on something named; "what did X spend his gold on" asks for
+    # the items (a build) and stays answerable
+    (r"\b(?:expensive|pricey|pricier|cheap(?:er|est)?|afford\w*|overpriced)\b"
+     r"|\bhow\s+much\b(?!\s+time\b)[^.?!]*?\b(?:spen[dt]|spends|spending|pa(?:y|ys|id|ying)|invest\w*|shell\w*\s+out"
+     r"|fork\w*\s+out|cough\w*\s+up|set\s+\w+\s+back)\b(?!\s+off\b)"
+     r"|\b(?:gold|money)\s+(?:\w+\s+)?(?:spent|paid|invested|sunk|blown)\b"
+     r"|\b(?:gold|money)\b[^.?!]*\b(?:drop|dropped|dropping|blow|blew|sink|sank|put|throw|threw)\s+(?:\w+\s+){0,2}?(?:on|into)\s+\w"
+     r"|\b(?:spen[dt]|spends|spending|pa(?:ys|id|ying)|pay)\s+(?:\w+\s+){0,3}?(?:on|for|into)\s+"
+     r"(?!in\b|during\b|before\b|after\b|by\b|early\b|late\b|over\b|through\w*\b|at\b|the\s+match\b)\w",
+     "what an item cost or what a player spent on items (it records each purchase and the gold earned, never a price)",
+     ("build", "gold")),
     (r"\b(cost|costs|price|prices|priced)\b|\bhow\s+much\s+(is|was|does|did)\s+(a|an|the)?\s*\S+\s+cost\b",
      "item prices (the number in a purchase line is not a cost)", ("build", "gold")),
     # money outside the game: gold is the only currency the log records

@@ -42,7 +42,7 @@ def plan_single(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     if r.winner_unknown:
         return refuse(question, vocab, "No Titan fell in this match, so the combat log does not record a winner and "
                       "the winning or losing team cannot be named.", r.assumptions)
-    for special in (intents.dependent_plan, intents.leader_split_plan):
+    for special in (intents.dependent_plan, intents.leader_split_plan, intents.hit_target_plan):
         plan = special(question, r, vocab)
         if plan is not None:
             return faithful.check(plan, r, vocab)

@@ -138,10 +138,23 @@ _DEATH = re.compile(r"\b(?:deaths?|died|die|dies|dying)\b")
 _INCLUDING = re.compile(r"\b(?:including|incl|counting|as\s+well\s+as|along\s+with|together\s+with)\b[a-z0-9 ,/&'-]*")
 
 
+# The same said after the causes or of every source: "towers and minions included", "minions counted too", "from any
+# source", "everything counted", "all causes"
+_CAUSE_WORDS = (r"(?:the|enemy|enemies|and|or|plus|&|/|,|towers?|turrets?|minions?|creeps?|camps?|jungle|monsters?|mobs?|"
+                r"bosses|boss|structures?|buildings?|phoenix(?:es)?|titans?|npcs?|non[\s-]?players?|gods?|players?|"
+                r"gold\s+fur(?:y|ies)|fire\s+giants?|everything|all|deaths?|to)")
+_INCLUDED = re.compile(rf"(?:[,(]\s*|\s+)(?:with\s+)?(?:{_CAUSE_WORDS}\s*)+?\s*\b(?:included|counted(?:\s+too)?|incl)\b"
+                       r"|\b(?:from|to|by|of)\s+(?:any|all|every)\s+(?:sources?|causes?|killers?|kinds?)\b"
+                       r"|\b(?:any|every|all)\s+(?:sources?|causes?)\b|\beverything\s+(?:counted|included)\b")
+
+
 def _widened(text: str) -> Causes | None:
-    """Deaths with their causes listed after "including": every cause, players and non-players alike."""
+    """Deaths with their causes listed after "including" (or before "included"), or of any source: every cause, players
+    and non-players alike."""
     death = _DEATH.search(text)
     listed = _INCLUDING.search(text)
+    if death is not None and (listed is None or listed.start() < death.start()):
+        listed = _INCLUDED.search(text, death.end())
     if death is None or listed is None or listed.start() < death.start():
         return None
     return Causes(_KINDS_OF_KILLERS, (), False, listed.group(0).strip(), listed.start(), listed.end(),
@@ -233,19 +246,25 @@ _CREDITED = re.compile(
     r"(?P<cause>(?:(?!\b(?:get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b)"
     r"[a-z0-9'])+(?:\s+(?!(?:get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b)"
     r"[a-z0-9']+)*)\s+(?P<verb>get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b"
-    r"|\bkills\s+(?:made\s+|scored\s+|secured\s+)?(?:by|from|for)\s+(?P<cause2>(?:the\s+)?[a-z][a-z' ]*)")
+    r"|\bkills\s+(?:made\s+|scored\s+|secured\s+)?(?:by|from|for)\s+(?P<cause2>(?:the\s+)?[a-z][a-z' ]*)"
+    # whom it killed: "who did the titan kill", "which players did the fire giant take out", "the gold fury's victims"
+    r"|\b(?:who|whom|which\s+(?:players?|gods?|people|ones|enemies|guys))\s+(?:did|do|does|has|had)\s+"
+    r"(?P<cause3>(?:(?!\b(?:kill|killed|kills|get|got|take|took|murder|murdered|eat|ate|one\s*shot|delete|deleted)\b)[a-z0-9'])+"
+    r"(?:\s+(?!(?:kill|killed|kills|get|got|take|took|murder|murdered|eat|ate|one\s*shot|delete|deleted)\b)[a-z0-9']+)*)"
+    r"\s+(?:kill|killed|get|got|take\s+out|took\s+out|murder|murdered|eat|ate|one\s*shot|delete|deleted)\b"
+    r"|\bvictims?\s+of\s+(?P<cause4>(?:the\s+)?[a-z][a-z' ]*)|\b(?P<cause5>(?:the\s+)?[a-z][a-z ]*?)'s\s+victims?\b")
 
 
 def _credited(text: str, vocab: Vocabulary) -> Causes | None:
     """A non-player credited with kills (`_CREDITED`): its kills are the deaths it dealt. Players are not causes here:
     "kills by Brisk" or "kills by the enemy gods" are ordinary kills."""
     for m in _CREDITED.finditer(text):
-        group = "cause" if m.group("cause") else "cause2"
+        group = next(g for g in ("cause", "cause2", "cause3", "cause4", "cause5") if m.group(g))
         said = m.group(group)
         causes, length = _cause_list(said, vocab)
         if not causes or any(kind == "player" for kind, _ in causes):
             continue
-        if group == "cause" and said[length:].strip():
+        if group in ("cause", "cause3", "cause5") and said[length:].strip():
             continue  # the whole subject must be the cause: "how many kills did team 1 get" is no cause
         whole = [kind for kind, names in causes if not names]
         kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
@@ -253,7 +272,8 @@ def _credited(text: str, vocab: Vocabulary) -> Causes | None:
         end = m.start(group) + length
         return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), False, text[m.start():end].strip(),
                       m.start(), max(end, m.end()), m.start(group), m.start(group),
-                      victims=bool(m.group("counted")) and m.group("counted") not in ("kills", "deaths", "times"))
+                      victims=group in ("cause3", "cause4", "cause5")
+                      or bool(m.group("counted")) and m.group("counted") not in ("kills", "deaths", "times"))
     return None
 
 

@@ -32,7 +32,11 @@ _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|who
                     re.IGNORECASE)
 _POINTS_BACK = re.compile(r"\b(it|its|that|those|these|each(?!\s+(?:player|team|role|god|minute|one\s+of))|"
                           r"one|ones|them|then)\b\s*[?.!]*\s*$|\b(it|its|that\s+one|those|these|each\s+(?:do|did|deal|"
-                          r"dealt|one|of\s+them))\b", re.IGNORECASE)
+                          r"dealt|one|of\s+them))\b"
+                          # "... and when did the first go down": the first of what the first clause counted
+                          r"|\bthe\s+(?:first|last|earliest|latest)(?:\s+(?:one|ones|of\s+them|of\s+those))?\s*(?:[?.!]*\s*$|"
+                          r"(?:go|goes|went|gone|fall|falls|fell|fallen|die|died|drop|dropped|come|came|get|got|was|were|"
+                          r"happen|happened|lost|destroyed|taken|killed|down)\b)", re.IGNORECASE)
 _PERSON = re.compile(r"\b(he|she|they|them|their|his|her|him)\b", re.IGNORECASE)
 # "who carried the damage, and when?": the moment of the leader's figure, a step on the leader like a pronoun's
 BARE_WHEN = re.compile(r"^\s*(?:and\s+)?when\s*[?.!]*\s*$", re.IGNORECASE)

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.vocabulary import Vocabulary
 
-# Who the asker is: the clause runs to the first comma, full stop, question mark, semicolon, dash or "and".
+# Who the asker is: the clause runs to the first comma, full stop, colon, question mark, semicolon, dash or "and".
 _IDENTITY = re.compile(r"(?:^|(?<=[\s,.;!?(]))(?:i'?m|i\s+am|i\s+was(?:\s+playing)?|i\s+played|playing(?:\s+as)?|as|"
                        r"we\s+(?:were|are|was|played)(?:\s+as)?|we'?re|our\s+(?:team|side)\s+(?:was|is))"
-                       r"\s+(?:on\s+|the\s+|team\s+(?=\d|one|two))?(?P<who>[^,.;!?()]+?)\s*(?=[,.;!?()]|\s+-\s|\s+and\s|$)",
+                       r"\s+(?:on\s+|the\s+|team\s+(?=\d|one|two))?(?P<who>[^,.;:!?()]+?)\s*(?=[,.;:!?()]|\s+-\s|\s+and\s|$)",
                        re.IGNORECASE)
 _SIDE_WORDS = {"order": 1, "team 1": 1, "team one": 1, "1": 1, "one": 1,
                "chaos": 2, "team 2": 2, "team two": 2, "2": 2, "two": 2}
@@ -59,23 +59,51 @@ def _side_of(who: str, vocab: Vocabulary) -> tuple[int, str] | None:
     return info.team, f"{info.player}'s side"
 
 
+# "our loki", "my own zeus": a player of the asker's side, named by player or god
+_OWNED_BY_US = re.compile(r"\b(?:our|my)\s+(?:own\s+)?$", re.IGNORECASE)
+
+
+def _our_players(text: str, mine: int, vocab: Vocabulary) -> tuple[str, list[str]]:
+    """The text with each player or god said as ours ("our loki") replaced by the player of our side it names, and
+    how each was read; a name that is nobody on our side is left as it was."""
+    out, last, notes = [], 0, []
+    for m in sorted(find_mentions(text, vocab), key=lambda m: m.start):
+        owned = _OWNED_BY_US.search(text[last:m.start])
+        if m.kind not in ("player", "god") or owned is None:
+            continue
+        ours = [p for p in ([vocab.player(m.name)] if m.kind == "player" else vocab.players_where(god=m.name))
+                if p is not None and p.team == mine]
+        if len(ours) != 1:
+            continue
+        out.append(text[last:last + owned.start()] + ours[0].player)
+        notes.append(f"'{text[last + owned.start():m.end].strip()}' read as {ours[0].player}, of team {mine}")
+        last = m.end
+    return "".join(out) + text[last:], notes
+
+
 def rewrite(question: str, vocab: Vocabulary) -> Perspective:
-    """The question with "my team" and "theirs" as the teams they are, when the asker said who they are."""
+    """The question with "my team" and "theirs" as the teams they are, and "our <player or god>" as that player,
+    when the asker said who they are."""
     for m in _IDENTITY.finditer(question):
         side = _side_of(m.group("who"), vocab)
+        if side is None:
+            continue
         # the clause may be said in brackets: "who were we facing (we were chaos)"
         rest = re.sub(r"\(\s*\)", " ", question[:m.start()] + question[m.end():]).strip(" ,;.:-")
-        if side is None or not (_MINE.search(rest) or _THEIRS.search(rest) or _FACING.search(rest)):
-            continue
         mine, whose = side
         other = 3 - mine
-        # theirs first: "their team" must not be read by the "team" of "my team"
-        # facing first: "who were we facing" are the players of the other side
+        rest, ours = _our_players(rest, mine, vocab)
+        if not (_MINE.search(rest) or _THEIRS.search(rest) or _FACING.search(rest) or ours):
+            continue
+        # facing first ("who were we facing" are the players of the other side), then theirs: "their team" must
+        # not be read by the "team" of "my team"
         text = _FACING.sub(f"were on team {other}", rest)
         text = _MINE.sub(f"team {mine}", _THEIRS.sub(f"team {other}", text))
         # what a side owns: "our towers", "their phoenixes"
         text = _OURS.sub(f"team {mine}'s", _THEIR_OWN.sub(f"team {other}'s", text))
-        if not (_MINE.search(rest) or _THEIRS.search(rest)):
-            return Perspective(text, f"the asker read as on team {mine} ({whose}), facing team {other}")
-        return Perspective(text, f"'my team' read as team {mine} ({whose}) and 'theirs' as team {other}")
+        if _FACING.search(rest) and not (_MINE.search(rest) or _THEIRS.search(rest)):
+            said = f"the asker read as on team {mine} ({whose}), facing team {other}"
+        else:
+            said = f"'my team' read as team {mine} ({whose}) and 'theirs' as team {other}"
+        return Perspective(text, "; ".join((said, *ours)))
     return Perspective(question, None)

@@ -68,6 +68,9 @@ def normalize(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
+_PLACEHOLDER = re.compile(r"\s*\bname\b\s*")  # where a masked name stands in a phrase
+
+
 @functools.cache
 def _phrase_pattern(phrase: str) -> re.Pattern:
     """The phrase as whole words, any spacing between them: compiled on first use, since a question names few of the
@@ -334,7 +337,9 @@ def read_metrics(text: str) -> MetricsRead:
     evidence = "strong" if strong else "none"
     if any(h.strength == "noted" for h in strong):
         evidence = "noted" if all(h.strength == "noted" for h in strong) else "strong"
-        notes += [f"'{h.phrase}' read as {metric(h.metric_id).label}" for h in strong if h.strength == "noted"]
+        # a phrase said around a player's name is stated without the placeholder: "'was fed' read as kills"
+        notes += [f"'{_PLACEHOLDER.sub(' ', h.phrase).strip()}' read as {metric(h.metric_id).label}"
+                  for h in strong if h.strength == "noted"]
     if not hits and weak:
         hits = [weak[0]]
         evidence = "weak"
@@ -367,7 +372,7 @@ KIND_WORDS = [
 ]
 _KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_WORDS)
 _TO = r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relative\s)(?<!next\s)(?<!up\s)(?<!due\s)to|against|on|into|at|hit|hits|hitting|damaged|damaging|attacked|attacking"
-_ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an)\s+)*"
+_ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an|order|chaos)\s+)*"  # a side word may start a name
 _QUALIFIER = re.compile(rf"\b(?P<prep>{_TO}|from|by|kill|kills|killed|killing|slay|slew|slain|score\s+on|scored\s+on)\s+"
                         rf"{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
 # Places the log cannot tell apart (it has coordinates, not lanes): read, so they are flagged, not ignored.
@@ -454,6 +459,16 @@ def _stray_kinds(text: str, spans: Sequence[tuple[int, int]]) -> list[str]:
 
 # ------------------------------------------------------------------------------------------- groups
 
+# Going after one enemy, in players' words ("who was X focusing / diving / hunting / targeting", "who did she tunnel",
+# "X's main target"): the enemy player X dealt the most damage to, a leader even with no superlative said
+_CHASE = (r"(?:focus(?:ed|ing|sed|sing)?|div(?:e|es|ed|ing)|dove|hunt(?:s|ed|ing)?|target(?:s|ed|ing|ted|ting)?|"
+          r"chas(?:e|es|ed|ing)|tunnel(?:s|ed|ing|led|ling)?|go(?:ing)?\s+after|went\s+after|goes\s+after|gone\s+after|"
+          r"pick(?:s|ed|ing)?\s+on|harass(?:es|ed|ing)?|pok(?:e|es|ed|ing))")
+TARGETING = re.compile(
+    rf"\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|god|one|opponent|guy))\s+(?:did|was|were|is|does|has|had)"
+    rf"\s+name\s+(?:been\s+|mostly\s+|mainly\s+|always\s+|really\s+)?{_CHASE}\b"
+    rf"|\bname(?:'s)?\s+(?:main|top|primary|favou?rite|biggest|number\s+one|#1|usual)\s+(?:target|victim\s+of\s+damage)\b"
+    rf"|\bname\s+(?:was\s+|kept\s+)?{_CHASE}\s+(?:who|whom)\b")
 # A group named at the head of what ranks it: "the role with the best average", "the side that took more towers"
 _HEAD_OF = r"\s+(?:with|that|which|whose)\s+(?:the\s+|had\s+|has\s+|got\s+|took\s+|dealt\s+|did\s+)*(?:most|more|highest|best|" \
            r"biggest|largest|least|fewest|lowest|worst|less|fewer|top)\b"
@@ -463,7 +478,10 @@ _GROUP_PATTERNS = [
     ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|(?<!many\s)(?<!enemy\s)(?<!opposing\s)(?<!other\s)\bgods\s+(?:dealt|did|had)\b"
             r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?gods\b"
             r"|\bgods\s+(?:ranked|sorted|ordered|listed|by)\b"),
-    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"
+    ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|"
+             # "team deaths", "side kills": a figure said of the teams with no team named is per team
+             r"(?<!my\s)(?<!our\s)(?<!their\s)(?<!his\s)(?<!her\s)(?<!its\s)(?<!same\s)(?<!enemy\s)(?<!other\s)(?<!order\s)(?<!chaos\s)"
+             r"\b(?:team|side)\s+(?:deaths|kills|assists|gold|damage|healing|experience|xp|kda)\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"
              rf"|(?<!my\s)(?<!our\s)(?<!their\s)(?<!his\s)(?<!her\s)(?<!on\sthe\s)(?<!of\sthe\s)\b(?:team|side){_HEAD_OF}"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
                 r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"
@@ -487,6 +505,8 @@ _GROUP_PATTERNS = [
     # "who did Brisk kill the most": Brisk's kills split by whom they killed
     ("victim", r"\b(?:who|whom|which\s+(?:player|enemy|god))\s+did\s+name\s+kill\b|\bname's\s+victims\b"
                r"|\b(?:most|favou?rite)\s+victims?\b"),
+    # "who was Brisk focusing / diving / hunting": whom one player went after is whom they hit the most
+    ("target", TARGETING.pattern),
     # "who did Brisk hit the most", "Brisk's damage to each enemy": one player's damage split by whom it hit
     ("target", r"\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents))\s+"
                r"did\s+name\s+"
@@ -615,7 +635,7 @@ def read_shape(text: str) -> Shape:
         n = max(1, min(n, 100))
     # "with at least 10 assists" and "more than 5 deaths" are conditions, neither a leader nor the list's order
     ordering = _LANE_NAMES.sub(" ", THRESHOLD.sub(" ", text))
-    superlative = bool(SUPERLATIVE.search(ordering)) or bool(position)
+    superlative = bool(SUPERLATIVE.search(ordering)) or bool(position) or bool(TARGETING.search(text))
     return Shape(superlative=superlative, order="asc" if ASCENDING.search(ordering)
                  else "desc", top=n, position=_POSITIONS[position.group(1)] if position else 1,
                  every=bool(EVERY.search(text)), series=_series(text, superlative),
@@ -759,9 +779,18 @@ class _Sides:
     owners: tuple[int, ...]
 
 
-def _sides(text: str, winner_team: int | None) -> _Sides:
-    """The teams named ("order", "team 2", "the winners"), and the sides named as owners of what fell."""
-    mentions = find_teams(text, winner_team)
+def _in_a_name(text: str, t: TeamMention, npcs: Sequence[str]) -> bool:
+    """The side word starts the name of a non-player this match has and the question names ("the Order Tower"): part
+    of that name, not a team."""
+    low = fold(text)
+    return any(re.match(rf"{re.escape(fold(npc))}s?\b(?!')", low[t.start:]) for npc in npcs
+               if fold(npc).startswith(fold(t.said) + " "))
+
+
+def _sides(text: str, winner_team: int | None, npcs: Sequence[str] = ()) -> _Sides:
+    """The teams named ("order", "team 2", "the winners"), and the sides named as owners of what fell; a side word
+    that starts a non-player's name ("the Order Tower") is part of that name."""
+    mentions = [t for t in find_teams(text, winner_team) if not _in_a_name(text, t, npcs)]
     victims = [t for t in mentions if t.team is not None and _KILLED_SIDE.search(fold(text)[:t.start])
                and not _OWNED_AFTER.match(fold(text), t.start + len(t.said))]
     teams = tuple(dict.fromkeys(3 - t.team if t in victims else t.team for t in mentions if t.team is not None))
@@ -853,7 +882,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     times = parse_windows(masked)
     text, typos = corrected(normalize(times.rest))
     abilities, items = _abilities_and_items(mentions, text)
-    sides = _sides(times.rest, vocab.winner_team)
+    sides = _sides(times.rest, vocab.winner_team, [m.name for m in mentions if m.kind == "npc"])
     roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
     found = read_metrics(text)
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]

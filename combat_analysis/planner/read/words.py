@@ -111,10 +111,14 @@ good bad well poorly great strong weak solid
 avrage averge avarage averag avrg averages analyze analyse analyzing analysing analysis assess assessment evaluate
 evaluation review stage stages phases proc procs besides aa didn't didnt come came coming
 wise throw throws threw thrown throwing
-pve pvp npc npcs environmental
+pve pvp npc npcs environmental rest else
+pass passed passes elapsed
 dump dumped dumping pour poured pouring unload unloaded unloading
 far weren't werent wasn't wasnt aren't arent isn't isnt doesn't doesnt don't dont
 ate eat eats eaten eating soak soaks soaked soaking sponge sponged tank tanks tanked tanking absorb absorbing face
+focus focused focusing focussed focussing focuses dive dives dived diving dove hunt hunts hunted hunting
+target targets targeted targeting targetted targetting chase chases chased chasing tunnel tunnels tunneled tunneling
+tunnelled tunnelling harass harassed harassing poke poked poking main primary favorite favourite usual
 fast faster fastest quick quicker quickest slow slower slowest soon sooner soonest earlier earliest later latest
 """.split())
 
