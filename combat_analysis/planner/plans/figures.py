@@ -424,7 +424,8 @@ def _qualified(question: str, r: Reading, e: Entities, vocab: Vocabulary, metric
         e = replace(e, players=())
     if r.causes is not None and "source" in metric(metrics[0]).dimensions and metrics[0] in ("deaths",):
         received.append(cause_filter(r.causes, vocab))  # "died to towers", "deaths not caused by enemy players"
-    applied = apply_qualifiers(metrics, qualifiers, r.players, r.shape.compare)
+    # a god played by one player stands for that player ("did Thor ever kill Zeus"), as in the entities
+    applied = apply_qualifiers(metrics, qualifiers, tuple(dict.fromkeys((*r.players, *e.players))), r.shape.compare)
     metrics = list(applied.metrics)
     extra: list[Filter] = [*received, *applied.filters]
     taken = {v for f in extra if f.dimension in ("victim", "source", "target") for v in f.values}

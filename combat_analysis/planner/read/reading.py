@@ -385,7 +385,7 @@ class Qualifier:
     end: int = 0
 
 
-def read_qualifiers(text: str, names: Sequence[str], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
+def read_qualifiers(text: str, names: Sequence[str | None], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
     """Qualifiers in `text`; `names` are the players behind its NAME placeholders in order, `npcs` the
     non-player names mentioned as (what was said, canonical name)."""
     found: list[Qualifier] = []
@@ -394,8 +394,8 @@ def read_qualifiers(text: str, names: Sequence[str], npcs: Sequence[tuple[str, s
         said = m.group(0)
         if m.group("name"):
             index = len(re.findall(r"\bname\b", text[:m.start("name")]))
-            if m.group("name") == "name" and index < len(names):
-                found.append(Qualifier(prep, "player", names[index], said, None, m.start(), m.end()))
+            if m.group("name") == "name" and index < len(names) and (player := names[index]) is not None:
+                found.append(Qualifier(prep, "player", player, said, None, m.start(), m.end()))
             continue
         kind = next((k for k, _ in KIND_WORDS if m.group(k)), None)
         if kind is not None and re.fullmatch(r"by\s+(?:god|player|enemy|opponent)", said):
@@ -820,10 +820,25 @@ def _figure_words(q: Qualifier, hits: Sequence[MetricHit], text: str) -> bool:
     return inside and not _ASKED_SUBJECT.search(text[:q.start])
 
 
-def _qualifiers(text: str, players: Sequence[str], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
+def _placeholder_players(named: Sequence[Mention], vocab: Vocabulary) -> list[str | None]:
+    """The player behind each NAME placeholder of the masked question, in order (`mask` keeps the first of
+    overlapping names): a player's own name, a god played by exactly one player of the match ("how many times did
+    Thor kill Zeus": Zeus's player is the victim), and None for any other name (an ability, an item)."""
+    out: list[str | None] = []
+    last = 0
+    for m in sorted(named, key=lambda m: (m.start, m.end)):
+        if m.start < last:
+            continue
+        last = m.end
+        played = vocab.players_where(god=m.name) if m.kind == "god" else ()
+        out.append(m.name if m.kind == "player" else played[0].player if len(played) == 1 else None)
+    return out
+
+
+def _qualifiers(text: str, players: Sequence[str | None], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
     """The qualifiers, where "him" or "her" is the one player the question names ("who was Brisk's nemesis, the
     one who killed him the most"), and a player's nemesis is who killed them."""
-    one = list(dict.fromkeys(players))
+    one = list(dict.fromkeys(p for p in players if p is not None))
     if len(one) == 1:
         text = _OBJECT_PRONOUN.sub("name", text)
         players = one * len(re.findall(r"\bname\b", text))
@@ -846,7 +861,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
     found = read_metrics(text)
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
-    qualifiers = _qualifiers(text, [m.name for m in sorted(named, key=lambda m: m.start) if m.kind == "player"], npc_said)
+    qualifiers = _qualifiers(text, _placeholder_players(named, vocab), npc_said)
     qualifiers = tuple(q for q in qualifiers if not _figure_words(q, found.hits, text))
     subject = _KIND_SUBJECT.search(text)
     assumptions = [*times.assumptions, *typos, *_mention_notes(named), *sides.notes, *found.notes,

@@ -1,0 +1,116 @@
+"""Subjects of one figure that are no player's name, end to end on a simulated match where some deaths come from
+towers, phoenixes, titans and (fire) minions and some tower damage from phoenixes, every figure checked against
+truth.py's events: gods standing for players head to head, an item's proc as the one dealing damage, two
+non-players each, a side's structures compared, a side's role set against the other side's, a side's role asked
+whom it hit, causes of death with a narrower kind left out, and gold the log does not hold."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from types import SimpleNamespace
+
+import pytest
+
+from tests.support.simulated import rewrite_events, simulated_log
+from tests.support.truth_checks import truth_tool
+
+_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
+
+# Killers that are not players, by the victim's team
+_KILLERS = {1: ("Chaos Tower", "Chaos Phoenix", "Chaos Titan", "Fire Swordsman", "Swordsman", "Fire Giant"),
+            2: ("Order Tower", "Order Phoenix", "Order Titan", "Fire Archer", "Archer", "Gold Fury")}
+_DAMAGE = ("Damage", "CritDamage")
+
+
+def numbers(text: str) -> list[float]:
+    return [float(n.replace(",", "")) for n in _NUMBER.findall(text)]
+
+
+def says(text: str, value: float, tol: float = 0.5) -> bool:
+    return any(abs(n - value) <= tol for n in numbers(text))
+
+
+@pytest.fixture(scope="module")
+def match(tmp_path_factory):
+    """The simulated match, its truth.py events (`events`), roster (`players`: name -> team, role, god) and `ask`."""
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.ingest.run import ingest_log
+
+    work = tmp_path_factory.mktemp("subjects")
+    log = simulated_log(work, 61, "subjects", scale=0.5)
+    lines = [json.loads(line.rstrip(",")) for line in log.read_text(encoding="utf-8-sig").strip().splitlines()]
+    teams = {e["sourceowner"]: int(e["value1"]) for e in lines if e.get("type") == "RoleAssigned"}
+    counts = {"KillingBlow": iter(range(10**6)), "Damage": iter(range(10**6))}
+
+    def by_npc(event: dict) -> dict:
+        kind = event.get("type")
+        if kind == "Damage" and event.get("sourceowner", "").endswith(" Tower") and next(counts[kind]) % 3 == 0:
+            return {**event, "sourceowner": event["sourceowner"].replace("Tower", "Phoenix")}
+        if kind != "KillingBlow" or event.get("targetowner") not in teams or event.get("sourceowner") not in teams or \
+                (n := next(counts[kind])) % 5:
+            return event
+        killers = _KILLERS[teams[event["targetowner"]]]
+        return {**event, "sourceowner": killers[(n // 5) % len(killers)]}
+
+    rewrite_events(log, by_npc)
+    match_id = ingest_log(log, work / "wh").match_id
+    events, malformed = truth_tool.load(str(log))
+
+    def ask(question: str):
+        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
+                              followups=False, answer_only=True)
+        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
+
+    roster = {e["sourceowner"]: (int(e["value1"]), e["itemname"].removeprefix("E")) for e in events
+              if e.get("type") == "RoleAssigned"}
+    gods = {e["sourceowner"]: e["itemname"] for e in events if e.get("type") == "GodPicked"}
+    players = {p: SimpleNamespace(team=t, role=r, god=gods[p]) for p, (t, r) in roster.items()}
+    return SimpleNamespace(truth=truth_tool.figures(events, malformed), events=events, ask=ask, players=players)
+
+
+def _damage(match, where) -> int:
+    return int(sum(float(e["value1"]) for e in match.events if e.get("type") in _DAMAGE and where(e)))
+
+
+def _player_kills(match) -> list[tuple[str, str]]:
+    return [(e["sourceowner"], e["targetowner"]) for e in match.events if e.get("type") == "KillingBlow"
+            and e["sourceowner"] in match.players and e["targetowner"] in match.players]
+
+
+# ---------------------------------------------------------------------------- gods standing for players head to head
+
+def _pair(match, kills: bool) -> tuple[str, str]:
+    """Two players of opposite sides: with kills between them (or, `kills` False, none from the first)."""
+    pairs = Counter(_player_kills(match))
+    for a, pa in match.players.items():
+        for b, pb in match.players.items():
+            if pa.team != pb.team and (pairs[(a, b)] > 0) == kills:
+                return a, b
+    raise AssertionError("no pair")
+
+
+@pytest.mark.parametrize("template", ["how many times did {a} kill {b}", "how many kills did {a} get on {b}",
+                                      "did the {a} ever kill the {b}", "{a} kills on {b}?",
+                                      "how many times did {a} slay {b} in the match"])
+@pytest.mark.parametrize("with_kills", [True, False])
+def test_a_god_killing_a_god_is_one_players_kills_on_the_other(match, template, with_kills):
+    a, b = _pair(match, with_kills)
+    want = Counter(_player_kills(match))[(a, b)]
+    got = match.ask(template.format(a=match.players[a].god, b=match.players[b].god))
+    assert got.refusal is None and says(got.text, want), got.text
+    # head to head: neither player's own total of kills is the answer
+    total = sum(1 for k, _ in _player_kills(match) if k == a)
+    assert total == want or not says(got.text, total), got.text
+    assert a in got.text and b in got.text, got.text
+
+
+@pytest.mark.parametrize("template", ["how much damage did {a} do to {b}", "{a} dmg on {b}",
+                                      "what damage did the {a} deal against the {b}", "how hard did {a} hit {b}"])
+def test_a_gods_damage_to_a_god_is_one_players_damage_to_the_other(match, template):
+    a, b = _pair(match, True)
+    want = _damage(match, lambda e: e["sourceowner"] == a and e["targetowner"] == b)
+    got = match.ask(template.format(a=match.players[a].god, b=match.players[b].god))
+    assert got.refusal is None and says(got.text, want), got.text
+    assert not says(got.text, match.truth["players"][a]["damage_dealt"]), got.text
