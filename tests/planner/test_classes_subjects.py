@@ -114,3 +114,34 @@ def test_a_gods_damage_to_a_god_is_one_players_damage_to_the_other(match, templa
     got = match.ask(template.format(a=match.players[a].god, b=match.players[b].god))
     assert got.refusal is None and says(got.text, want), got.text
     assert not says(got.text, match.truth["players"][a]["damage_dealt"]), got.text
+
+
+# ----------------------------------------------------------------------------- gold the log does not hold, refused
+
+@pytest.mark.parametrize("template", ["how much passive gold did {p} get", "{p}'s gold from passive income",
+                                      "what was {p}'s passive gpm", "how much gold did {p} earn passively",
+                                      "gold {p} made off the passive trickle", "how much gold did {p} spend in total",
+                                      "total gold spent by {p}", "{p}'s overall spending", "how much gold was left unspent for {p}",
+                                      "banked gold of {p} at the end"])
+def test_gold_the_log_does_not_hold_is_refused_never_the_gold_earned(match, template):
+    player = next(iter(match.players))
+    got = match.ask(template.format(p=player))
+    assert got.refusal is not None, got.text
+    assert got.refusal.suggestions and not any(c.isdigit() for s in got.refusal.suggestions for c in s)
+    assert not says(got.text, match.truth["players"][player]["gold"]), got.text
+
+
+@pytest.mark.parametrize("question", ["total team spending for order and chaos", "passive income per team",
+                                      "which side had more passive gold"])
+def test_a_sides_gold_the_log_does_not_hold_is_refused(match, question):
+    got = match.ask(question)
+    assert got.refusal is not None and "passive gold income" in got.text, got.text
+
+
+@pytest.mark.parametrize("template", ["how much gold did {p} earn", "{p} gold from minions",
+                                      "which passive ability of {p} hit hardest"])
+def test_gold_earned_and_passive_abilities_are_still_answered(match, template):
+    player = next(iter(match.players))
+    got = match.ask(template.format(p=player))
+    assert "passive gold income" not in got.text, got.text
+    assert got.refusal is None or "passive" in template, got.text
