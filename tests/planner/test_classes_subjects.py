@@ -145,3 +145,19 @@ def test_gold_earned_and_passive_abilities_are_still_answered(match, template):
     got = match.ask(template.format(p=player))
     assert "passive gold income" not in got.text, got.text
     assert got.refusal is None or "passive" in template, got.text
+
+
+# ------------------------------------------------------------------------------------- two non-players, each one's
+
+@pytest.mark.parametrize("template", ["what damage did the {a} and the {b} each do", "{a} and {b} damage, separately",
+                                      "how much did the {a} and {b} deal respectively", "{a} vs {b} dmg",
+                                      "dmg by {a} and {b} individually", "{a} and {b}: how much damage did each deal"])
+@pytest.mark.parametrize(("a", "b"), [("fire giant", "gold fury"), ("gold fury", "fire giant")])
+def test_two_non_players_each_give_both_figures(match, template, a, b):
+    want = {n: _damage(match, lambda e, n=n: e["sourceowner"] == n) for n in ("Fire Giant", "Gold Fury")}
+    assert all(want.values())
+    got = match.ask(template.format(a=a, b=b))
+    assert got.refusal is None, got.text
+    for name, value in want.items():
+        assert re.search(rf"{name}\W+(?:with\s+)?{value:,}\b", got.text), (name, value, got.text)
+    assert "was not used" not in got.text, got.text

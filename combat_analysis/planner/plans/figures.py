@@ -219,15 +219,32 @@ _RIVALS = re.compile(r"\b(?:vs\.?|versus|or|against|compared\s+(?:to|with))\b")
 _DEALING = re.compile(r"\b(?:which|who|what|did|does|do)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b")
 
 
+# ... or each of them asked for: "what did the fire giant and the gold fury each deal", "their damage, separately"
+_EACH_NPC = re.compile(r"\b(?:each|separately|respectively|individually|apart|one\s+by\s+one|both|split|"
+                       r"side\s+by\s+side)\b")
+_DAMAGE_SAID = re.compile(r"\b(?:deal|deals|dealt|dealing|hurt|hit|hits|damage|dmg|do|does|did|done)\b")
+_STRUCK = r"(?:to|on|into|against|at|hit|hitting|damaged|damaging|attacked|attacking)\s+(?:the\s+|both\s+)?"
+
+
 def _rival_npcs(question: str, r: Reading, assumptions: list[str]) -> QueryPlan | None:
-    """Two or more non-players of this match compared on the damage they dealt: their damage, highest first."""
-    if len(r.npcs) < 2 or r.players or not _RIVALS.search(r.text) or not _DEALING.search(r.text) \
+    """Two or more non-players of this match compared on the damage they dealt (their damage, highest first), or
+    each one's asked for (every one's, in the same order)."""
+    if len(r.npcs) < 2 or r.players \
             or any(metric(m).is_figure and not m.startswith("damage") and m not in OBJECTIVE_METRICS for m in r.metrics):
         return None
+    rivals = bool(_RIVALS.search(r.text) and (_DEALING.search(r.text) or re.search(r"\b(?:damage|dmg)\b", r.text)))
+    if not rivals and not (_EACH_NPC.search(r.text) and _DAMAGE_SAID.search(r.text) and not _npcs_struck(r)):
+        return None
     filters = [Filter(dimension="source", op="in", values=tuple(r.npcs))]
-    return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window, shape="leader",
+    return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window,
+                        shape="leader" if rivals else "all", limit=10 if rivals else LIST_LIMIT,
                         focus=list(r.npcs), assumptions=assumptions + [
                             f"{' and '.join(r.npcs)} read as non-player sources of damage"]))
+
+
+def _npcs_struck(r: Reading) -> bool:
+    """A non-player said as the one hit ("damage to the fire giant and the gold fury")."""
+    return any(re.search(rf"\b{_STRUCK}{re.escape(normalize(npc))}", r.text) for npc in r.npcs)
 
 
 _SIDE_WORD = {1: "order", 2: "chaos"}

@@ -98,6 +98,7 @@ avrage averge avarage averag avrg averages analyze analyse analyzing analysing a
 evaluation review stage stages phases proc procs besides aa didn't didnt come came coming
 wise throw throws threw thrown throwing
 pve pvp npc npcs environmental
+separately respectively individually apart
 dump dumped dumping pour poured pouring unload unloaded unloading
 far weren't werent wasn't wasnt aren't arent isn't isnt doesn't doesnt don't dont
 ate eat eats eaten eating soak soaks soaked soaking sponge sponged tank tanks tanked tanking absorb absorbing face
