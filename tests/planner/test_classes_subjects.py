@@ -161,3 +161,34 @@ def test_two_non_players_each_give_both_figures(match, template, a, b):
     for name, value in want.items():
         assert re.search(rf"{name}\W+(?:with\s+)?{value:,}\b", got.text), (name, value, got.text)
     assert "was not used" not in got.text, got.text
+
+
+# ------------------------------------------------------------------------ an item's effect as the one dealing damage
+
+def _effect_damage(match, effect: str) -> dict[str, int]:
+    per: Counter = Counter()
+    for e in match.events:
+        if e.get("type") in _DAMAGE and e.get("itemname") == effect and e["sourceowner"] in match.players:
+            per[e["sourceowner"]] += int(float(e["value1"]))
+    return dict(per)
+
+
+@pytest.mark.parametrize("template", ["how much damage did {full} do", "what did the {short} deal across everyone",
+                                      "{short} procs total dmg", "how much dmg came from {full} in the whole game",
+                                      "total damage dealt by the {short}"])
+@pytest.mark.parametrize(("full", "short"), [("Bumba's Cudgel", "cudgel"), ("Bragi's Harp", "harp")])
+def test_an_items_effect_deals_the_damage_of_every_player_who_used_it(match, template, full, short):
+    per = _effect_damage(match, full)
+    assert per
+    got = match.ask(template.format(full=full, short=short))
+    assert got.refusal is None, got.text
+    assert f"{sum(per.values()):,} in all, from {len(per)} player" in got.text, (per, got.text)
+    top = max(per, key=per.get)
+    assert f"{top}: {per[top]:,}" in got.text, got.text
+
+
+def test_one_players_damage_with_an_items_effect_stays_theirs(match):
+    per = _effect_damage(match, "Bumba's Cudgel")
+    player = max(per, key=per.get)
+    got = match.ask(f"how much damage did {player} do with the cudgel")
+    assert says(got.text, per[player]) and "in all" not in got.text, got.text

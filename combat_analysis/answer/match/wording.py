@@ -331,10 +331,33 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     return text + "."
 
 
+def _users_of(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str | None:
+    """"Damage dealt with Bumba's Cudgel: 39,508 in all, from 10 players: ...": an item's effect (one ability) over
+    every player with more than 0 of the figure, the total first and how many players it came from."""
+    effect = [f for f in plan.filters if f.dimension == "ability" and f.op == "=" and len(f.values) == 1]
+    c = plan.condition
+    if dim != "player" or len(metrics) != 1 or len(effect) != 1 or c is None or c.metric not in (None, metrics[0]) \
+            or (c.op, c.value) != (">", 0) or plan.shape != "all" or not metric_info(metrics[0]).additive:
+        return None
+    info = metric_info(metrics[0])
+    shown = rows[:MAX_LISTED]
+    items = "; ".join(f"{who(dim, r.get(dim), False)}: {value(r, metrics[0])}" for r in shown)
+    more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
+    total = sum(float(r[metrics[0]]) for r in rows if is_number(r.get(metrics[0])))
+    head = f"{info.label[:1].upper() + info.label[1:]}{qualifier_phrase(plan)}{window_phrase(plan)}"
+    if not rows:
+        return f"{head}: none; no player used {effect[0].values[0]}."
+    players = fmt.plural("player") if len(rows) != 1 else "player"
+    return f"{head}: {fmt.number(total, info.decimals)} in all, from {len(rows)} {players}: {items}{more}."
+
+
 def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
     """Every row in order ("for every player"), or the top N with every row tied with the Nth."""
     metric_id = metrics[0]
     info = metric_info(metric_id)
+    users = _users_of(plan, rows, dim, metrics)
+    if users is not None:
+        return users
     window = scope(plan)
     for_whom = f" for {subject(plan)}" if plan.focus and dim not in ("player",) else ""
     shown = rows[:MAX_LISTED]

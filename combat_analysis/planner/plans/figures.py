@@ -14,7 +14,7 @@ from typing import Literal
 
 from combat_analysis.catalog import DIMENSIONS, average_of, metric, rate_of
 from combat_analysis.catalog.parts import is_part_of
-from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, ValueCondition
 from combat_analysis.formatting import count as fmt_count
 from combat_analysis.planner.plans.cues import (
     ATTACK_KINDS,
@@ -302,7 +302,27 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
         return _ranked_in_turn(question, r, e, vocab, each)
     if ATTACK_KINDS.search(r.text) and "ability" in metric(metrics[0]).dimensions:
         return _by_attack_kind(question, r, e, vocab, metrics, qualifiers, assumptions)
-    return _composed(question, r, e, vocab, metrics, qualifiers, assumptions)
+    return _effect_users(_composed(question, r, e, vocab, metrics, qualifiers, assumptions), r, e, vocab)
+
+
+def _effect_users(plan: QueryPlan, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:
+    """An item's effect as the subject of a figure ("how much damage did the cudgel do", "what did Bumba's Cudgel deal
+    across everyone"): the figure of every player who used it (more than 0), so the answer gives the total and how
+    many players it came from (METRICS.md: the ability breakdown includes item procs)."""
+    effect = [f for f in plan.filters if f.dimension == "ability" and f.op == "=" and len(f.values) == 1
+              and f.values[0] in vocab.shared_abilities]
+    head = metric(plan.metrics[0]) if plan.metrics else None
+    if len(effect) != 1 or head is None or head.aggregation not in ("sum", "count") or head.is_derived \
+            or "player" not in head.dimensions or e.any \
+            or plan.group_by not in ((), ("player",)) or plan.condition is not None or plan.parts or plan.windows \
+            or plan.intent not in (Intent.LOOKUP, Intent.RANKING) or plan.shape not in ("auto", "all") \
+            or any(f.dimension in ROSTER_DIMS for f in plan.filters):
+        return plan
+    return plan.model_copy(update={
+        "intent": Intent.RANKING, "group_by": ("player",), "shape": "all", "limit": LIST_LIMIT,
+        "condition": ValueCondition(op=">", value=0),
+        "assumptions": (*plan.assumptions, f"{effect[0].values[0]} read as an item's effect, over every player who "
+                                           "used it")})
 
 
 def _by_attack_kind(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
