@@ -192,3 +192,43 @@ def test_one_players_damage_with_an_items_effect_stays_theirs(match):
     player = max(per, key=per.get)
     got = match.ask(f"how much damage did {player} do with the cudgel")
     assert says(got.text, per[player]) and "in all" not in got.text, got.text
+
+
+# -------------------------------------------------------------------------- a side's role against the other side's
+
+_SIDE = {1: "order", 2: "chaos"}
+_ROLE_SAID = {"Support": "support", "Carry": "adc", "Jungle": "jungler", "Middle": "mid", "Solo": "solo"}
+
+
+def _of(match, team: int, role: str) -> str:
+    return next(p for p, r in match.players.items() if r.team == team and r.role == role)
+
+
+@pytest.mark.parametrize(("template", "figure"), [
+    ("did the {s1} {r1} get more kills than the {s2} {r2}", "kills"),
+    ("{s1} {r1} vs {s2} {r2} gold", "gold"),
+    ("who dealt more damage, the {r1} on {s1} or the {r2} on {s2}?", "damage_dealt"),
+    ("did {s1}'s {r1} die more than {s2}'s {r2}", "deaths"),
+])
+@pytest.mark.parametrize(("r1", "r2"), [("Support", "Carry"), ("Middle", "Jungle")])
+def test_a_sides_role_against_the_other_sides_role_compares_two_players(match, template, figure, r1, r2):
+    a, b = _of(match, 2, r1), _of(match, 1, r2)
+    got = match.ask(template.format(s1=_SIDE[2], r1=_ROLE_SAID[r1], s2=_SIDE[1], r2=_ROLE_SAID[r2]))
+    assert got.refusal is None, got.text
+    for player in (a, b):
+        assert re.search(rf"{re.escape(player)}\W+{int(match.truth['players'][player][figure]):,}\b", got.text), got.text
+    assert "was not used" not in got.text, got.text
+
+
+@pytest.mark.parametrize(("template", "support_team"), [
+    ("did the chaos support get more kills than our carry (we're order)", 2),
+    ("we were chaos, did our support get more kills than the order carry", 2),
+    ("as order, did my supp get more kills than the chaos adc", 1),
+    ("i was on team 2, our carry vs the order support kills", 1),
+])
+def test_our_role_is_the_askers_sides(match, template, support_team):
+    a, b = _of(match, support_team, "Support"), _of(match, 3 - support_team, "Carry")
+    got = match.ask(template)
+    assert got.refusal is None, got.text
+    for player in (a, b):
+        assert re.search(rf"{re.escape(player)}\W+{int(match.truth['players'][player]['kills'])}\b", got.text), got.text

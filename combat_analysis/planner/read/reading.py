@@ -669,6 +669,7 @@ class Reading:
     winner_unknown: bool = False  # "the winners" named, but no Titan fell
     kind_subject: str | None = None  # a kind of non-player named as the one dealing damage ("the towers")
     owner_sides: tuple[int, ...] = ()  # sides named as the owners of what fell ("the towers order lost")
+    side_roles: tuple[tuple[int, str], ...] = ()  # a side and a role said together ("the chaos support", "mid on order")
     causes: Causes | None = None  # who dealt the killing blows asked about ("killed by the Fire Giant")
 
     @property
@@ -759,6 +760,27 @@ def _sides(text: str, winner_team: int | None) -> _Sides:
     notes += tuple(f"the killers of team {t.team}'s players read as team {3 - t.team}, the side that kills them"
                    for t in victims if t.team is not None)
     return _Sides(teams, any(t.team is None for t in mentions), notes, owner_sides(text, mentions))
+
+
+# A side said right before its role ("chaos's support", "the order side jungler", "team 1 carry") or after it ("the
+# mid on order", "support of team 2")
+_SIDE_THEN_ROLE = re.compile(r"(?:'s|')?\s+(?:(?:side|team)(?:'s|')?\s+)?")
+_ROLE_THEN_SIDE = re.compile(r"(?:'s|')?\s+(?:on|of|from|for|in)\s+(?:the\s+)?")
+
+
+def side_roles(text: str, vocab: Vocabulary) -> tuple[tuple[int, str], ...]:
+    """Each side said together with a role, in the order said: (team, role)."""
+    low = fold(text)
+    teams = [t for t in find_teams(text, vocab.winner_team) if t.team is not None]
+    roles = find_roles(_NOT_ROLES.sub(lambda m: " " * len(m.group(0)), text), vocab.roles)
+    found: list[tuple[int, int, str]] = []
+    for t in teams:
+        for r in roles:
+            before = _SIDE_THEN_ROLE.fullmatch(low[t.start + len(t.said):r.start]) if r.start >= t.start else None
+            after = _ROLE_THEN_SIDE.fullmatch(low[r.start + len(r.said):t.start]) if t.start > r.start else None
+            if (before or after) and t.team is not None:
+                found.append((min(t.start, r.start), t.team, r.role))
+    return tuple(dict.fromkeys((team, role) for _, team, role in sorted(found)))
 
 
 # A side killed ("who was killing team 1 the most", "who killed order the most"): its killers are the other side,
@@ -882,6 +904,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
         causes=causes,
         assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=sides.winner_unknown, owner_sides=sides.owners,
         kind_subject=next((g for g in subject.groups() if g), None) if subject else None,
+        side_roles=side_roles(times.rest, vocab),
     )
 
 
