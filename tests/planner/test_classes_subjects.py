@@ -232,3 +232,23 @@ def test_our_role_is_the_askers_sides(match, template, support_team):
     assert got.refusal is None, got.text
     for player in (a, b):
         assert re.search(rf"{re.escape(player)}\W+{int(match.truth['players'][player]['kills'])}\b", got.text), got.text
+
+
+# --------------------------------------------------------------------- a side's structures compared as damage dealers
+
+@pytest.mark.parametrize("template", ["did {a}'s {k} hit harder than {b}'s over the game", "whose {k} did more damage",
+                                      "{a} {k} vs {b} {k} damage", "did the {a} {k} deal more damage than the {b} {k}",
+                                      "which side's {k} dealt more dmg"])
+@pytest.mark.parametrize("k", ["towers", "phoenixes"])
+@pytest.mark.parametrize(("a", "b"), [("order", "chaos"), ("chaos", "order")])
+def test_a_sides_structures_compared_on_the_damage_they_dealt(match, template, k, a, b):
+    word = "Tower" if k == "towers" else "Phoenix"
+    want = {side: _damage(match, lambda e, side=side: e["sourceowner"] == f"{side} {word}") for side in ("Order", "Chaos")}
+    assert all(want.values())
+    got = match.ask(template.format(a=a, b=b, k=k))
+    assert got.refusal is None, got.text
+    for side, value in want.items():
+        assert re.search(rf"{side} {word}\W+(?:with\s+)?{value:,}\b", got.text), (side, value, got.text)
+    leader = max(want, key=want.get)
+    assert re.search(rf"\bis {leader} {word}\b", got.text), got.text
+    assert "took" not in got.text and "destroyed" not in got.text, got.text

@@ -172,7 +172,8 @@ def _npc_kind_as_source(r: Reading) -> tuple[str | None, bool] | None:
                                                                                         for m in r.metrics):
         return None
     kind = next((k for k, p in NPC_KINDS if re.fullmatch(p, r.kind_subject)), None)
-    return kind, bool(re.search(r"\b(which|what)\b", r.text)) or r.shape.superlative
+    # two sides' (or whose) are ranked, one against the other ("did order's towers hit harder than chaos's")
+    return kind, bool(re.search(r"\b(which|what|whose)\b", r.text)) or r.shape.superlative or len(r.teams) > 1
 
 
 def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str]) -> QueryPlan | None:
@@ -193,6 +194,14 @@ def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str
         filters += apply_qualifiers(("npc_damage",), [q for q in r.qualifiers if q.name != npc], r.players).filters
         return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), filters=filters, window=r.window,
                             focus=[npc], assumptions=assumptions + [f"{npc} read as a non-player source of damage"]))
+    return _npc_kind_plan(question, r, vocab, assumptions)
+
+
+def structures_dealing(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str]) -> QueryPlan | None:
+    """Towers, phoenixes or titans as the subject of a damage figure: the damage they dealt, read before any event
+    list would take the structure word for objectives taken or lost."""
+    if r.kind_subject is None or not re.fullmatch(NPC_KINDS[0][1], r.kind_subject) or r.players:
+        return None
     return _npc_kind_plan(question, r, vocab, assumptions)
 
 
