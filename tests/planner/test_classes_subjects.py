@@ -252,3 +252,36 @@ def test_a_sides_structures_compared_on_the_damage_they_dealt(match, template, k
     leader = max(want, key=want.get)
     assert re.search(rf"\bis {leader} {word}\b", got.text), got.text
     assert "took" not in got.text and "destroyed" not in got.text, got.text
+
+
+# ------------------------------------------------------------------------------ causes with a narrower kind left out
+
+def _npc_deaths(match, keep) -> list[dict]:
+    return [e for e in match.events if e.get("type") == "KillingBlow" and e["targetowner"] in match.players
+            and e["sourceowner"] not in match.players and keep(e["sourceowner"])]
+
+
+@pytest.mark.parametrize(("template", "kept", "gone"), [
+    ("how many deaths to structures but not the titan", ("Tower", "Phoenix", "Titan"), "Titan"),
+    ("players died to structures how many times, excluding titans", ("Tower", "Phoenix", "Titan"), "Titan"),
+    ("deaths to buildings other than phoenixes", ("Tower", "Phoenix", "Titan"), "Phoenix"),
+    ("how many times did people die to minions, not counting the fire ones", ("Archer", "Swordsman", "Brute"), "Fire"),
+    ("deaths to minions excluding the fire variants", ("Archer", "Swordsman", "Brute"), "Fire"),
+    ("deaths to towers, not counting phoenixes", ("Tower",), "Phoenix"),
+])
+def test_a_cause_with_a_narrower_kind_left_out(match, template, kept, gone):
+    want = len(_npc_deaths(match, lambda k: any(w in k for w in kept) and gone not in k))
+    whole = len(_npc_deaths(match, lambda k: any(w in k for w in kept)))
+    assert want and (whole > want or "Tower" == kept[0])
+    got = match.ask(template)
+    assert got.refusal is None and says(got.text, want), (want, got.text)
+    assert whole == want or not says(got.text, whole), got.text
+    assert "was not used" not in got.text, got.text
+
+
+def test_a_ranking_by_a_cause_with_a_kind_left_out(match):
+    per = Counter(e["targetowner"] for e in _npc_deaths(match, lambda k: "Minion" not in k and any(
+        w in k for w in ("Tower", "Phoenix", "Titan")) and "Titan" not in k))
+    top = max(per.values())
+    got = match.ask("who died to structures the most, excluding titans")
+    assert any(p in got.text.split(":")[0] for p, n in per.items() if n == top) and says(got.text, top), got.text

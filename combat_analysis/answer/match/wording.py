@@ -950,7 +950,11 @@ def killers_said(plan: QueryPlan) -> str | None:
         return None
     values = [str(v) for v in f.values]
     words = [_KILLER_KINDS.get(v, v) for v in values] if f.dimension == "source_kind" else _named_killers(values)
-    return f"anything but {_either(words)}" if f.op == "!=" else _either(words)
+    if f.op == "!=":
+        return f"anything but {_either(words)}"
+    # a narrower kind left out of them ("structures but not the titan"): said, so the count is not the whole kind's
+    left_out = [str(v) for g in plan.filters if g is not f and g.dimension == "source" and g.op == "!=" for v in g.values]
+    return _either(words) + (f" other than {names_of(left_out)}" if left_out else "")
 
 
 _A_KIND = {"structure": "a structure", "minion": "a minion", "boss": "a boss", "jungle": "a jungle monster"}

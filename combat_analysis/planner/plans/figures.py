@@ -42,7 +42,7 @@ from combat_analysis.planner.plans.draft import (
 from combat_analysis.planner.plans.events import _objective_values
 from combat_analysis.planner.plans.refusals import refusal
 from combat_analysis.planner.read import exclusions
-from combat_analysis.planner.read.causes import cause_filter
+from combat_analysis.planner.read.causes import cause_filters
 from combat_analysis.planner.read.reading import (
     EVENT_FIGURES,
     NPC_KINDS,
@@ -469,7 +469,7 @@ def _qualified(question: str, r: Reading, e: Entities, vocab: Vocabulary, metric
         received.append(_in("target", e.players))
         e = replace(e, players=())
     if r.causes is not None and "source" in metric(metrics[0]).dimensions and metrics[0] in ("deaths",):
-        received.append(cause_filter(r.causes, vocab))  # "died to towers", "deaths not caused by enemy players"
+        received += cause_filters(r.causes, vocab)  # "died to towers", "deaths not caused by enemy players"
     # a god played by one player stands for that player ("did Thor ever kill Zeus"), as in the entities
     applied = apply_qualifiers(metrics, qualifiers, tuple(dict.fromkeys((*r.players, *e.players))), r.shape.compare)
     metrics = list(applied.metrics)
