@@ -285,3 +285,29 @@ def test_a_ranking_by_a_cause_with_a_kind_left_out(match):
     top = max(per.values())
     got = match.ask("who died to structures the most, excluding titans")
     assert any(p in got.text.split(":")[0] for p, n in per.items() if n == top) and says(got.text, top), got.text
+
+
+# ------------------------------------------------------------------------- a side's role asked whom it hit hardest
+
+@pytest.mark.parametrize(("template", "team", "role"), [
+    ("our mid (order): which enemy did they hit hardest", 1, "Middle"),
+    ("the chaos jungler, which enemy did they hit the hardest", 2, "Jungle"),
+    ("which god did our support hit hardest (we're chaos)", 2, "Support"),
+    ("who did the order adc damage the most", 1, "Carry"),
+    ("which opponent did team 2's solo hit hardest", 2, "Solo"),
+])
+def test_a_sides_role_asked_whom_it_hit_hardest(match, template, team, role):
+    player = _of(match, team, role)
+    per: Counter = Counter()
+    biggest: dict[str, float] = {}
+    for e in match.events:
+        if e.get("type") in _DAMAGE and e["sourceowner"] == player and e["targetowner"] in match.players:
+            per[e["targetowner"]] += float(e["value1"])
+            biggest[e["targetowner"]] = max(biggest.get(e["targetowner"], 0), float(e["value1"]))
+    top = max(per.values())
+    leaders = [p for p, v in per.items() if v == top]
+    got = match.ask(template)
+    assert got.refusal is None and player in got.text and says(got.text, top), got.text
+    assert any(p in got.text for p in leaders), got.text
+    if "hardest" in template:
+        assert any(f"against {p}: {int(biggest[p]):,}" in got.text for p in leaders), got.text

@@ -326,7 +326,11 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     text = _tie_head(plan, tied, dim, metric_id) if len(tied) > 1 else _leader_head(plan, top, dim, metric_id)
     text += _runner_up(valued, tied, dim, metric_id, lowest)
     extra = [m for m in metrics[1:] if is_number(top.get(m))]
-    if extra:
+    if extra and dim in ("target", "victim"):
+        # the figures beside are the subject's on that target, never the target's own
+        text += "".join(f"; {metric_info(m).label} against {who(dim, top.get(dim), False)}: {value(top, m)}"
+                        for m in extra)
+    elif extra:
         text += f"; {who(dim, top.get(dim), False)} also had {_figures(top, extra)}"
     return text + "."
 

@@ -728,7 +728,7 @@ def _event_grouped(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:
     """Split by ability, item, target kind...: every row (a breakdown), the top N or the leader."""
     _with_entities(d, e, g.allowed)
     if g.event_groups[0] == "target":
-        _on_people(d)
+        _on_people(d, r)
     breakdown = bool(BREAKDOWN.search(r.text)) or not g.superlative
     d.intent = Intent.BREAKDOWN if breakdown else Intent.RANKING
     d.group_by = (g.event_groups[0],)
@@ -737,10 +737,12 @@ def _event_grouped(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:
     return finish(d)
 
 
-def _on_people(d: Draft) -> None:
+def _on_people(d: Draft, r: Reading) -> None:
     """A player's figure split by whom it hit ("who did she hit hardest", "her damage to each enemy"): damage to
     the people, not the minions; hitting someone hardest is doing them the most damage, their biggest hit beside."""
     head, rest = d.metrics[0], d.metrics[1:]
+    if head == "damage_dealt" and re.search(r"\bhit\s+(?:the\s+)?hardest\b", r.text) and "biggest_hit" not in rest:
+        head = "biggest_hit"  # "which enemy did they hit hardest": read as the hardest hit is, below
     if head == "damage_dealt":
         d.metrics = ("damage_to_players", *rest)
     elif head == "biggest_hit" and "damage_to_players" not in rest:

@@ -40,7 +40,7 @@ from combat_analysis.planner.read.names import (
 )
 from combat_analysis.planner.read.spelling import corrected
 from combat_analysis.planner.read.timewords import parse_windows
-from combat_analysis.planner.read.words import CHAT_BUY_VERB, NEUTRAL, known_words, stems, unknown_words
+from combat_analysis.planner.read.words import CHAT_BUY_VERB, NEUTRAL, ROLE_WORDS, known_words, stems, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # ------------------------------------------------------------------------------------------- metrics
@@ -483,10 +483,10 @@ _GROUP_PATTERNS = [
                r"|\b(?:most|favou?rite)\s+victims?\b"),
     # "who did Brisk hit the most", "Brisk's damage to each enemy": one player's damage split by whom it hit
     ("target", r"\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents))\s+"
-               r"did\s+name\s+"
+               r"did\s+{subject}\s+"
                r"(?:hit|damage|attack|hurt|focus|deal|do|chunk|nuke)\b"
                # "which enemy did Brisk dump / put / pour the most damage into": any verb, the damage, its target
-               r"|\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|god|one|opponent))\s+did\s+name\s+[a-z]+"
+               r"|\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|god|one|opponent))\s+did\s+{subject}\s+[a-z]+"
                r"\s+(?:the\s+)?(?:most\s+)?(?:damage|dmg)\s+(?:in|into|on|onto|to|at|against)\b"
                r"|\b(?:to|on|against|into)\s+(?:each|every|every\s+single)\s+(?:enemy|opponent|enemy\s+(?:player|god))\b"
                r"|\b(?:per|by)\s+(?:the\s+)?(?:enemy|enemies|opponent|opponents|enemy\s+(?:players?|gods?))\b"
@@ -505,7 +505,11 @@ _GROUP_PATTERNS = [
                r"\bper\s+player\b|\bby\s+player\b(?!\s+name\b)|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"
                r"|\beveryone\b|\beverybody\b|\ball\s+(?:ten|10)\b"),
 ]
-_GROUP_RULES = [(dim, re.compile(p)) for dim, p in _GROUP_PATTERNS]
+# Whose figure is split by whom it hit: a player's name, a pronoun for the one the question is about ("our mid
+# (order): which enemy did they hit hardest"), or a side's role ("did the chaos jungler hit")
+_SPLIT_SUBJECT = (r"(?:name|he|she|they|(?:the\s+)?(?:order|chaos|team\s*[12]|our|my|their|enemy)(?:'s)?\s+"
+                  r"(?:(?:side|team)(?:'s)?\s+)?(?:" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r"))")
+_GROUP_RULES = [(dim, re.compile(p.replace("{subject}", _SPLIT_SUBJECT))) for dim, p in _GROUP_PATTERNS]
 
 
 def group_cues(text: str) -> list[str]:
@@ -765,7 +769,7 @@ def _sides(text: str, winner_team: int | None) -> _Sides:
 # A side said right before its role ("chaos's support", "the order side jungler", "team 1 carry") or after it ("the
 # mid on order", "support of team 2")
 _SIDE_THEN_ROLE = re.compile(r"(?:'s|')?\s+(?:(?:side|team)(?:'s|')?\s+)?")
-_ROLE_THEN_SIDE = re.compile(r"(?:'s|')?\s+(?:on|of|from|for|in)\s+(?:the\s+)?")
+_ROLE_THEN_SIDE = re.compile(r"(?:'s|')?(?:\s*\(\s*|\s+(?:on|of|from|for|in)\s+(?:the\s+)?)")  # "our mid (order)"
 
 
 def side_roles(text: str, vocab: Vocabulary) -> tuple[tuple[int, str], ...]:
