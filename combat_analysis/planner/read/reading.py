@@ -40,7 +40,14 @@ from combat_analysis.planner.read.names import (
 )
 from combat_analysis.planner.read.spelling import corrected
 from combat_analysis.planner.read.timewords import parse_windows
-from combat_analysis.planner.read.words import CHAT_BUY_VERB, NEUTRAL, ROLE_WORDS, known_words, stems, unknown_words
+from combat_analysis.planner.read.words import (
+    CHAT_BUY_VERB,
+    NEUTRAL,
+    ROLE_WORDS,
+    known_words,
+    stems,
+    unknown_words,
+)
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # ------------------------------------------------------------------------------------------- metrics
@@ -856,8 +863,8 @@ def _placeholder_players(named: Sequence[Mention], vocab: Vocabulary) -> list[st
         if m.start < last:
             continue
         last = m.end
-        played = vocab.players_where(god=m.name) if m.kind == "god" else ()
-        out.append(m.name if m.kind == "player" else played[0].player if len(played) == 1 else None)
+        played = [p.player for p in vocab.players_where(god=m.name)] if m.kind == "god" else []
+        out.append(m.name if m.kind == "player" else played[0] if len(played) == 1 else None)
     return out
 
 
