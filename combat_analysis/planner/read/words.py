@@ -86,6 +86,7 @@ kill kills killed slay slays slew slain
 death deaths died die dies alive mvp carried carry hard hardest highest biggest average avg mean median
 how many much combined together altogether total long length duration lasted start started begin began end ended finish finished
 kick kicked stop stopped wrap wrapped
+separately respectively individually apart
 happened happen key moment moments events event where heatmap map location locations position
 shift shifted shifts change changed changes differ differed compare split
 lane lanes laner laners laning percent percentage share proportion fraction portion
@@ -98,7 +99,6 @@ avrage averge avarage averag avrg averages analyze analyse analyzing analysing a
 evaluation review stage stages phases proc procs besides aa didn't didnt come came coming
 wise throw throws threw thrown throwing
 pve pvp npc npcs environmental
-separately respectively individually apart
 dump dumped dumping pour poured pouring unload unloaded unloading
 far weren't werent wasn't wasnt aren't arent isn't isnt doesn't doesnt don't dont
 ate eat eats eaten eating soak soaks soaked soaking sponge sponged tank tanks tanked tanking absorb absorbing face
