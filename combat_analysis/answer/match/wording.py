@@ -328,15 +328,42 @@ def ranking(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     text = _tie_head(plan, tied, dim, metric_id) if len(tied) > 1 else _leader_head(plan, top, dim, metric_id)
     text += _runner_up(valued, tied, dim, metric_id, lowest)
     extra = [m for m in metrics[1:] if is_number(top.get(m))]
-    if extra:
+    if extra and dim in ("target", "victim"):
+        # the figures beside are the subject's on that target, never the target's own
+        text += "".join(f"; {metric_info(m).label} against {who(dim, top.get(dim), False)}: {value(top, m)}"
+                        for m in extra)
+    elif extra:
         text += f"; {who(dim, top.get(dim), False)} also had {_figures(top, extra)}"
     return text + "."
+
+
+def _users_of(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str | None:
+    """"Damage dealt with Bumba's Cudgel: 39,508 in all, from 10 players: ...": an item's effect (one ability) over
+    every player with more than 0 of the figure, the total first and how many players it came from."""
+    effect = [f for f in plan.filters if f.dimension == "ability" and f.op == "=" and len(f.values) == 1]
+    c = plan.condition
+    if dim != "player" or len(metrics) != 1 or len(effect) != 1 or c is None or c.metric not in (None, metrics[0]) \
+            or (c.op, c.value) != (">", 0) or plan.shape != "all" or not metric_info(metrics[0]).additive:
+        return None
+    info = metric_info(metrics[0])
+    shown = rows[:MAX_LISTED]
+    items = "; ".join(f"{who(dim, r.get(dim), False)}: {value(r, metrics[0])}" for r in shown)
+    more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
+    total = sum(float(r[metrics[0]]) for r in rows if is_number(r.get(metrics[0])))
+    head = f"{info.label[:1].upper() + info.label[1:]}{qualifier_phrase(plan)}{window_phrase(plan)}"
+    if not rows:
+        return f"{head}: none; no player used {effect[0].values[0]}."
+    players = fmt.plural("player") if len(rows) != 1 else "player"
+    return f"{head}: {fmt.number(total, info.decimals)} in all, from {len(rows)} {players}: {items}{more}."
 
 
 def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
     """Every row in order ("for every player"), or the top N with every row tied with the Nth."""
     metric_id = metrics[0]
     info = metric_info(metric_id)
+    users = _users_of(plan, rows, dim, metrics)
+    if users is not None:
+        return users
     window = scope(plan)
     for_whom = f" for {subject(plan)}" if plan.focus and dim not in ("player",) else ""
     shown = rows[:MAX_LISTED]
@@ -962,7 +989,11 @@ def killers_said(plan: QueryPlan) -> str | None:
         return None
     values = [str(v) for v in f.values]
     words = [_KILLER_KINDS.get(v, v) for v in values] if f.dimension == "source_kind" else _named_killers(values)
-    return f"anything but {_either(words)}" if f.op == "!=" else _either(words)
+    if f.op == "!=":
+        return f"anything but {_either(words)}"
+    # a narrower kind left out of them ("structures but not the titan"): said, so the count is not the whole kind's
+    left_out = [str(v) for g in plan.filters if g is not f and g.dimension == "source" and g.op == "!=" for v in g.values]
+    return _either(words) + (f" other than {names_of(left_out)}" if left_out else "")
 
 
 _A_KIND = {"structure": "a structure", "minion": "a minion", "boss": "a boss", "jungle": "a jungle monster"}

@@ -42,7 +42,11 @@ class Entities:
 
 
 def resolve_entities(r: Reading, vocab: Vocabulary) -> Entities:
-    """'The team 1 support' is one player; 'the supports' (a role, no team) are its players by name."""
+    """'The team 1 support' is one player; 'the supports' (a role, no team) are its players by name; 'the chaos
+    support and the order carry' are those two players."""
+    paired = _side_role_players(r, vocab)
+    if paired is not None:
+        return paired
     if not r.players and len(r.teams) == 1 and len(r.roles) == 1:
         found = vocab.players_where(team=r.teams[0], role=r.roles[0])
         if len(found) == 1:
@@ -55,6 +59,20 @@ def resolve_entities(r: Reading, vocab: Vocabulary) -> Entities:
     by_player = bool(set(r.roles) - left_out and not r.players and not role_totals)
     return Entities(players=r.players, teams=r.teams, roles=r.roles, gods=r.gods if not r.players else (),
                     by_player=by_player)
+
+
+def _side_role_players(r: Reading, vocab: Vocabulary) -> Entities | None:
+    """Two or more sides each said with a role ("did the chaos support out-kill our carry", "order mid vs chaos
+    jungle gold"): each pair's one player, compared by name. None unless every pair is one player."""
+    if r.players or len(r.side_roles) < 2:
+        return None
+    found = [vocab.players_where(team=team, role=role) for team, role in r.side_roles]
+    if not all(len(players) == 1 for players in found):
+        return None
+    players = tuple(dict.fromkeys(p[0].player for p in found))
+    notes = tuple(f"the team {team} {role.lower()} read as {p[0].player}"
+                  for (team, role), p in zip(r.side_roles, found, strict=True))
+    return Entities(players=players, notes=notes)
 
 
 def gods_as_players(r: Reading, e: Entities, vocab: Vocabulary) -> Entities:

@@ -49,7 +49,7 @@ from combat_analysis.planner.plans.draft import (
     entity_filters,
     finish,
 )
-from combat_analysis.planner.read.causes import cause_filter
+from combat_analysis.planner.read.causes import cause_filters
 from combat_analysis.planner.read.reading import OBJECTIVE_METRICS, Reading
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -168,7 +168,7 @@ _WHO_OR_WHEN = re.compile(r"\b(?:who|whom|whose|which|when|list|show|anyone|anyb
 
 def _cause_of_death(ask: EventAsk) -> list[Filter]:
     causes = ask.r.causes
-    return [cause_filter(causes, ask.vocab)] if causes is not None else []
+    return cause_filters(causes, ask.vocab) if causes is not None else []
 
 
 # A count asked together with who: "and who was it", "who were they", ", and which players". The event list says both.

@@ -14,7 +14,7 @@ from typing import Literal
 
 from combat_analysis.catalog import DIMENSIONS, average_of, metric, rate_of
 from combat_analysis.catalog.parts import is_part_of
-from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, ValueCondition
 from combat_analysis.formatting import count as fmt_count
 from combat_analysis.planner.plans.cues import (
     ATTACK_KINDS,
@@ -42,7 +42,7 @@ from combat_analysis.planner.plans.draft import (
 from combat_analysis.planner.plans.events import _objective_values
 from combat_analysis.planner.plans.refusals import refusal
 from combat_analysis.planner.read import exclusions
-from combat_analysis.planner.read.causes import cause_filter
+from combat_analysis.planner.read.causes import cause_filters
 from combat_analysis.planner.read.reading import (
     EVENT_FIGURES,
     NPC_KINDS,
@@ -174,7 +174,8 @@ def _npc_kind_as_source(r: Reading) -> tuple[str | None, bool] | None:
                                                                                         for m in r.metrics):
         return None
     kind = next((k for k, p in NPC_KINDS if re.fullmatch(p, r.kind_subject)), None)
-    return kind, bool(re.search(r"\b(which|what)\b", r.text)) or r.shape.superlative
+    # two sides' (or whose) are ranked, one against the other ("did order's towers hit harder than chaos's")
+    return kind, bool(re.search(r"\b(which|what|whose)\b", r.text)) or r.shape.superlative or len(r.teams) > 1
 
 
 def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str]) -> QueryPlan | None:
@@ -195,6 +196,14 @@ def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str
         filters += apply_qualifiers(("npc_damage",), [q for q in r.qualifiers if q.name != npc], r.players).filters
         return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), filters=filters, window=r.window,
                             focus=[npc], assumptions=assumptions + [f"{npc} read as a non-player source of damage"]))
+    return _npc_kind_plan(question, r, vocab, assumptions)
+
+
+def structures_dealing(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str]) -> QueryPlan | None:
+    """Towers, phoenixes or titans as the subject of a damage figure: the damage they dealt, read before any event
+    list would take the structure word for objectives taken or lost."""
+    if r.kind_subject is None or not re.fullmatch(NPC_KINDS[0][1], r.kind_subject) or r.players:
+        return None
     return _npc_kind_plan(question, r, vocab, assumptions)
 
 
@@ -221,15 +230,32 @@ _RIVALS = re.compile(r"\b(?:vs\.?|versus|or|against|compared\s+(?:to|with))\b")
 _DEALING = re.compile(r"\b(?:which|who|what|did|does|do)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b")
 
 
+# ... or each of them asked for: "what did the fire giant and the gold fury each deal", "their damage, separately"
+_EACH_NPC = re.compile(r"\b(?:each|separately|respectively|individually|apart|one\s+by\s+one|both|split|"
+                       r"side\s+by\s+side)\b")
+_DAMAGE_SAID = re.compile(r"\b(?:deal|deals|dealt|dealing|hurt|hit|hits|damage|dmg|do|does|did|done)\b")
+_STRUCK = r"(?:to|on|into|against|at|hit|hitting|damaged|damaging|attacked|attacking)\s+(?:the\s+|both\s+)?"
+
+
 def _rival_npcs(question: str, r: Reading, assumptions: list[str]) -> QueryPlan | None:
-    """Two or more non-players of this match compared on the damage they dealt: their damage, highest first."""
-    if len(r.npcs) < 2 or r.players or not _RIVALS.search(r.text) or not _DEALING.search(r.text) \
+    """Two or more non-players of this match compared on the damage they dealt (their damage, highest first), or
+    each one's asked for (every one's, in the same order)."""
+    if len(r.npcs) < 2 or r.players \
             or any(metric(m).is_figure and not m.startswith("damage") and m not in OBJECTIVE_METRICS for m in r.metrics):
         return None
+    rivals = bool(_RIVALS.search(r.text) and (_DEALING.search(r.text) or re.search(r"\b(?:damage|dmg)\b", r.text)))
+    if not rivals and not (_EACH_NPC.search(r.text) and _DAMAGE_SAID.search(r.text) and not _npcs_struck(r)):
+        return None
     filters = [Filter(dimension="source", op="in", values=tuple(r.npcs))]
-    return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window, shape="leader",
+    return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window,
+                        shape="leader" if rivals else "all", limit=10 if rivals else LIST_LIMIT,
                         focus=list(r.npcs), assumptions=assumptions + [
                             f"{' and '.join(r.npcs)} read as non-player sources of damage"]))
+
+
+def _npcs_struck(r: Reading) -> bool:
+    """A non-player said as the one hit ("damage to the fire giant and the gold fury")."""
+    return any(re.search(rf"\b{_STRUCK}{re.escape(normalize(npc))}", r.text) for npc in r.npcs)
 
 
 _SIDE_WORD = {1: "order", 2: "chaos"}
@@ -287,7 +313,27 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
         return _ranked_in_turn(question, r, e, vocab, each)
     if ATTACK_KINDS.search(r.text) and "ability" in metric(metrics[0]).dimensions:
         return _by_attack_kind(question, r, e, vocab, metrics, qualifiers, assumptions)
-    return _composed(question, r, e, vocab, metrics, qualifiers, assumptions)
+    return _effect_users(_composed(question, r, e, vocab, metrics, qualifiers, assumptions), r, e, vocab)
+
+
+def _effect_users(plan: QueryPlan, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:
+    """An item's effect as the subject of a figure ("how much damage did the cudgel do", "what did Bumba's Cudgel deal
+    across everyone"): the figure of every player who used it (more than 0), so the answer gives the total and how
+    many players it came from (METRICS.md: the ability breakdown includes item procs)."""
+    effect = [f for f in plan.filters if f.dimension == "ability" and f.op == "=" and len(f.values) == 1
+              and f.values[0] in vocab.shared_abilities]
+    head = metric(plan.metrics[0]) if plan.metrics else None
+    if len(effect) != 1 or head is None or head.aggregation not in ("sum", "count") or head.is_derived \
+            or "player" not in head.dimensions or e.any \
+            or plan.group_by not in ((), ("player",)) or plan.condition is not None or plan.parts or plan.windows \
+            or plan.intent not in (Intent.LOOKUP, Intent.RANKING) or plan.shape not in ("auto", "all") \
+            or any(f.dimension in ROSTER_DIMS for f in plan.filters):
+        return plan
+    return plan.model_copy(update={
+        "intent": Intent.RANKING, "group_by": ("player",), "shape": "all", "limit": LIST_LIMIT,
+        "condition": ValueCondition(op=">", value=0),
+        "assumptions": (*plan.assumptions, f"{effect[0].values[0]} read as an item's effect, over every player who "
+                                           "used it")})
 
 
 def _by_attack_kind(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
@@ -442,8 +488,9 @@ def _qualified(question: str, r: Reading, e: Entities, vocab: Vocabulary, metric
         received.append(_in("target", e.players))
         e = replace(e, players=())
     if r.causes is not None and "source" in metric(metrics[0]).dimensions and metrics[0] in ("deaths",):
-        received.append(cause_filter(r.causes, vocab))  # "died to towers", "deaths not caused by enemy players"
-    applied = apply_qualifiers(metrics, qualifiers, r.players, r.shape.compare)
+        received += cause_filters(r.causes, vocab)  # "died to towers", "deaths not caused by enemy players"
+    # a god played by one player stands for that player ("did Thor ever kill Zeus"), as in the entities
+    applied = apply_qualifiers(metrics, qualifiers, tuple(dict.fromkeys((*r.players, *e.players))), r.shape.compare)
     metrics = list(applied.metrics)
     extra: list[Filter] = [*received, *applied.filters]
     taken = {v for f in extra if f.dimension in ("victim", "source", "target") for v in f.values}
@@ -700,7 +747,7 @@ def _event_grouped(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:
     """Split by ability, item, target kind...: every row (a breakdown), the top N or the leader."""
     _with_entities(d, e, g.allowed)
     if g.event_groups[0] == "target":
-        _on_people(d)
+        _on_people(d, r)
     breakdown = bool(BREAKDOWN.search(r.text)) or not g.superlative
     d.intent = Intent.BREAKDOWN if breakdown else Intent.RANKING
     d.group_by = (g.event_groups[0],)
@@ -709,10 +756,12 @@ def _event_grouped(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:
     return finish(d)
 
 
-def _on_people(d: Draft) -> None:
+def _on_people(d: Draft, r: Reading) -> None:
     """A player's figure split by whom it hit ("who did she hit hardest", "her damage to each enemy"): damage to
     the people, not the minions; hitting someone hardest is doing them the most damage, their biggest hit beside."""
     head, rest = d.metrics[0], d.metrics[1:]
+    if head == "damage_dealt" and re.search(r"\bhit\s+(?:the\s+)?hardest\b", r.text) and "biggest_hit" not in rest:
+        head = "biggest_hit"  # "which enemy did they hit hardest": read as the hardest hit is, below
     if head == "damage_dealt":
         d.metrics = ("damage_to_players", *rest)
     elif head == "biggest_hit" and "damage_to_players" not in rest:

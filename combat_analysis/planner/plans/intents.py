@@ -24,7 +24,7 @@ from combat_analysis.planner.plans.draft import (
     summarize,
 )
 from combat_analysis.planner.plans.events import _figures, build_plan, event_plan, pattern_plan
-from combat_analysis.planner.plans.figures import figure_plan
+from combat_analysis.planner.plans.figures import figure_plan, structures_dealing
 from combat_analysis.planner.read.reading import Reading, group_cues, normalize, read_metrics, read_shape
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -72,7 +72,8 @@ def leader_then(question: str, leader_metric: str, r: Reading, child: QueryPlan,
 def plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     """The plan a reading asks for: the first intent family that recognises it."""
     e = resolve_entities(r, vocab)
-    plan = event_plan(question, r, e, vocab)
+    # a side's structures as the ones dealing damage ("did order's towers hit harder than chaos's") are no objectives
+    plan = structures_dealing(question, r, vocab, [*r.assumptions, *e.notes]) or event_plan(question, r, e, vocab)
     if plan is not None:
         return plan
     for family in (pattern_plan, build_plan):

@@ -116,6 +116,17 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
      r"|\blevel(?:l)?ed\b|\b(ability|skill)\s+(level|rank|order|points)\b|\blevel(ed)?\s+up\b",
      "god or ability levels (it records the experience earned, not the level)", ("experience", "xpm")),
     (r"\bcooldowns?\b|\bhealth\s+bar\b|\bmana\b", "cooldowns, mana or health", ("hits", "damage_taken")),
+    # gold that no reward line carries (METRICS.md: passive income is not in the log) and gold's fate after it was
+    # earned (no item prices): passive or ticking income, spending as a sum, gold left unspent or banked
+    (r"\bpassive(?:ly)?\s+(?:gold|income|gpm|currency|money|earnings?|generation|trickle|ticks?)\b"
+     r"|\b(?:gold|income|currency|money|gpm|earn\w*|got|get|made|make)\b[^.?!]*?\b(?:from|by|through|via|of)\s+"
+     r"(?:the\s+|their\s+|his\s+|her\s+)?passive(?:ly)?\b|\b(?:gold|income|earn\w*|made|got)\b[^.?!]*?\bpassively\b|\bgold\s+(?:per\s+)?(?:ticks?|trickle|generation)\b"
+     r"|\b(?:total|overall|combined|whole|team'?s?|their|his|her)\s+spend(?:ing)?\b|\bspending\b"
+     r"|\bspen[dt]\s+(?:in\s+total|overall|altogether|combined|all\s+game)\b"
+     r"|\bgold\s+(?:was\s+|were\s+)?spent\b|\bunspent\b|\bbank(?:ed)?\s+gold\b|\bgold\s+(?:banked|left\s+over|leftover|remaining|in\s+the\s+bank|on\s+hand)\b"
+     r"|\bleft\s*over\s+gold\b|\bgold\s+(?:was\s+|were\s+)?left\b",
+     "passive gold income or what gold was spent or left unspent (it records the gold each reward gave, and each "
+     "purchase without a price)", ("gold", "build")),
 ]
 _OUT_OF_SCOPE = [(re.compile(p, re.IGNORECASE), what, near) for p, what, near in _OUT_OF_SCOPE_PATTERNS]
 

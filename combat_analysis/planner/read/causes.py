@@ -64,6 +64,8 @@ class Causes:
     # where the same causes are said again: examples in brackets ("pve deaths per team (towers, jungle)"), a second
     # phrase ("... who threw more to non players")
     again: tuple[tuple[int, int], ...] = ()
+    # non-players of these causes left out by a narrower kind said after them ("to structures but not the titan")
+    left_out: tuple[str, ...] = ()
 
     def spans(self) -> tuple[tuple[int, int], ...]:
         """Where the question says its causes."""
@@ -135,7 +137,8 @@ _EVERY_NPC = ("structure", "minion", "jungle", "boss", "unknown")
 
 # "Every death, including those to towers and minions": the causes listed widen the count rather than narrow it.
 _DEATH = re.compile(r"\b(?:deaths?|died|die|dies|dying)\b")
-_INCLUDING = re.compile(r"\b(?:including|incl|counting|as\s+well\s+as|along\s+with|together\s+with)\b[a-z0-9 ,/&'-]*")
+_INCLUDING = re.compile(r"(?<!\bnot\s)\b(?:including|incl|counting|as\s+well\s+as|along\s+with|together\s+with)\b"
+                        r"[a-z0-9 ,/&'-]*")
 
 
 # The same said after the causes or of every source: "towers and minions included", "minions counted too", "from any
@@ -217,9 +220,42 @@ def _head_causes(m: re.Match, text: str, vocab: Vocabulary) -> Causes | None:
     whole = [kind for kind, names in causes if not names]
     kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
     names = [n for _, found in causes for n in found]
+    narrowed = None if negated else _narrowed(text[end:], kinds, names, vocab)
+    left_out: tuple[str, ...] = ()
+    if narrowed is not None:
+        left_out, end = narrowed[0], end + narrowed[1]
     return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), negated, text[m.start():end].strip(),
                   m.start(), end, m.start("verb"), m.end("verb"),
-                  again=tuple((end + a, end + b) for a, b in again))
+                  again=tuple((end + a, end + b) for a, b in again), left_out=left_out)
+
+
+# A narrower kind left out of the causes just listed: "deaths to towers, not counting phoenixes", "died to structures
+# but not the titan", "deaths to minions excluding the fire ones"
+# (a few words may come between, up to a comma: "died to structures the most, excluding titans")
+_LEAVING_OUT = re.compile(r"^(?:(?:\s+[a-z']+){1,4}?\s*,\s*|\s*(?:,\s*|\s-\s*|\(\s*)?)(?:but\s+not|(?:but\s+)?not\s+(?:counting|including)|excluding|"
+                          r"except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from|leaving\s+out|without|minus|"
+                          r"ignoring)\s+(?:any\s+|all\s+)?")
+_KIND_NOUN = re.compile(r"^\s+(?:variants?|versions?|ones?|types?|kinds?|minions?|creeps?)\b")
+
+
+def _narrowed(after: str, kinds: list[str], names: list[str], vocab: Vocabulary) -> tuple[tuple[str, ...], int] | None:
+    """The non-players of the causes that a narrower kind after them leaves out (none when it names no part of them:
+    "towers, not counting phoenixes" keeps every tower), and how far the words run; None without one, or when it
+    would leave out every cause."""
+    m = _LEAVING_OUT.match(after)
+    if m is None or "player" in kinds:
+        return None
+    left_out, length = _cause_list(after[m.end():], vocab)
+    if not left_out or any(kind == "player" for kind, _ in left_out):
+        return None
+    noun = _KIND_NOUN.match(after[m.end() + length:])
+    length += noun.end() if noun else 0
+    kept = [n for n in vocab.npcs if n in names or entity_kind(n, ()) in kinds]
+    gone = {n for kind, found in left_out for n in (found or [x for x in vocab.npcs if kind is None
+                                                                or entity_kind(x, ()) == kind])}
+    if not [n for n in kept if n not in gone]:
+        return None
+    return tuple(n for n in kept if n in gone), m.end() + length
 
 
 # Causes said again in brackets right after a list of them: "to minions/camps (npcs)" names the kind the list
@@ -293,6 +329,12 @@ def cause_filter(causes: Causes, vocab: Vocabulary) -> Filter:
     if causes.negated:  # "deaths other than to towers": every killer but these
         return Filter(dimension="source", op="!=", values=names)
     return Filter(dimension="source", op="=" if len(names) == 1 else "in", values=names)
+
+
+def cause_filters(causes: Causes, vocab: Vocabulary) -> list[Filter]:
+    """`cause_filter`, and the killers a narrower kind left out of it ("died to structures but not the titan")."""
+    kept = cause_filter(causes, vocab)
+    return [kept, Filter(dimension="source", op="!=", values=causes.left_out)] if causes.left_out else [kept]
 
 
 # What is left of a count by cause: "... and how many to everything else", "the rest", "other stuff"

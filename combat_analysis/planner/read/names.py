@@ -115,7 +115,9 @@ def _names(vocab: Vocabulary) -> tuple[_Name, ...]:
     out = []
     for kind, names in (("player", vocab.player_names), ("ability", vocab.abilities), ("item", vocab.items),
                         ("god", vocab.gods), ("npc", vocab.npcs)):
-        out += [_Name(kind, n, squash(n) or fold(n), name_parts(n) if kind == "player" else ()) for n in names if n]
+        # a player's words find it by a fragment, an item effect's by its last word ("the cudgel")
+        out += [_Name(kind, n, squash(n) or fold(n), name_parts(n) if kind == "player" or (
+            kind == "ability" and n in vocab.shared_abilities) else ()) for n in names if n]
         # a possessive typed without its apostrophe keeps its "s": "titans bane" for Titan's Bane
         out += [_Name(kind, n, bare, ()) for n in names if kind != "player" and n and _POSSESSIVE.search(n)
                 and (bare := squash(re.sub(r"['’]", "", n))) != squash(n)]
@@ -138,12 +140,25 @@ def _item_head(key: str, names: tuple[_Name, ...], question: str) -> list[_Name]
     """An item by the last word of its name ("potions" for Healing Potion) or the start of it ("deathbr") in a
     question about buying, when one item alone fits."""
     if not _BOUGHT.search(question):
-        return []
+        return _effect_head(key, names, question)
     found = [n for n in names if n.kind == "item" and (parts := name_parts(n.name))
              and parts[-1] in (key, key[:-1], key[:-2]) and len(parts) > 1]
     if not found and len(key) >= 4:
         # the start of an item's name: "deathbr", "gauntlet" for Gauntlet of Thebes
         found = [n for n in names if n.kind == "item" and n.key.startswith(key)]
+    return found if len({n.name for n in found}) == 1 else []
+
+
+_DAMAGING = re.compile(r"\b(?:damage|dmg|deal|deals|dealt|dealing|hit|hits|procs?|proc'?d|did|do|does|done)\b",
+                       re.IGNORECASE)
+
+
+def _effect_head(key: str, names: tuple[_Name, ...], question: str) -> list[_Name]:
+    """An item's effect (an ability used by players of several gods) by the last word of its name in a question about
+    damage ("what did the cudgel deal", "cudgel procs"), when one alone ends with it."""
+    if not _DAMAGING.search(question):
+        return []
+    found = [n for n in names if n.kind == "ability" and len(n.parts) > 1 and n.parts[-1] in (key, key[:-1])]
     return found if len({n.name for n in found}) == 1 else []
 
 

@@ -25,7 +25,10 @@ _IDENTITY = re.compile(r"(?:^|(?<=[\s,.;!?(]))(?:i'?m|i\s+am|i\s+was(?:\s+playin
                        re.IGNORECASE)
 _SIDE_WORDS = {"order": 1, "team 1": 1, "team one": 1, "1": 1, "one": 1,
                "chaos": 2, "team 2": 2, "team two": 2, "2": 2, "two": 2}
-_MINE = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?:team|side|squad|teammates)\b|\bours\b|\bwe\b|\bus\b", re.IGNORECASE)
+_MINE = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?:team|side|squad|teammates)\b|\bours\b|\bwe\b|\bus\b"
+                   # one of our roles: "our carry", "my jungler" (the side, then the role)
+                   r"|\b(?:my|our)(?=\s+(?:own\s+)?(?:support|supp|sup|jungle|jungler|jg|mid|middle|midlaner|mage|carry|"
+                   r"adc|hunter|solo|sololaner|toplaner)s?\b)", re.IGNORECASE)
 _THEIRS = re.compile(r"\b(?:their|the\s+enemy|enemy|the\s+enemy's|the\s+other|other|the\s+opposing|opposing)\s+"
                      r"(?:team|side|squad)\b|\btheirs\b|\bthem\b|\bthe\s+(?:enemy|enemies|opponents?)\b", re.IGNORECASE)
 
@@ -46,7 +49,7 @@ class Perspective:
 
 def _side_of(who: str, vocab: Vocabulary) -> tuple[int, str] | None:
     """The team of the asker's words: a side word, a player, or a god one player played."""
-    said = re.sub(r"\s+", " ", who.strip().lower())
+    said = re.sub(r"\s+", " ", who.strip(" ()[]").lower())  # "(we're order)": the brackets are no part of it
     if said in _SIDE_WORDS:
         return _SIDE_WORDS[said], said.title() if said in ("order", "chaos") else f"team {_SIDE_WORDS[said]}"
     mentions = [m for m in find_mentions(who, vocab) if m.kind in ("player", "god")]

@@ -40,7 +40,14 @@ from combat_analysis.planner.read.names import (
 )
 from combat_analysis.planner.read.spelling import corrected, spelled_out
 from combat_analysis.planner.read.timewords import parse_windows
-from combat_analysis.planner.read.words import CHAT_BUY_VERB, NEUTRAL, known_words, stems, unknown_words
+from combat_analysis.planner.read.words import (
+    CHAT_BUY_VERB,
+    NEUTRAL,
+    ROLE_WORDS,
+    known_words,
+    stems,
+    unknown_words,
+)
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # ------------------------------------------------------------------------------------------- metrics
@@ -396,7 +403,7 @@ class Qualifier:
     end: int = 0
 
 
-def read_qualifiers(text: str, names: Sequence[str], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
+def read_qualifiers(text: str, names: Sequence[str | None], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
     """Qualifiers in `text`; `names` are the players behind its NAME placeholders in order, `npcs` the
     non-player names mentioned as (what was said, canonical name)."""
     found: list[Qualifier] = []
@@ -405,8 +412,8 @@ def read_qualifiers(text: str, names: Sequence[str], npcs: Sequence[tuple[str, s
         said = m.group(0)
         if m.group("name"):
             index = len(re.findall(r"\bname\b", text[:m.start("name")]))
-            if m.group("name") == "name" and index < len(names):
-                found.append(Qualifier(prep, "player", names[index], said, None, m.start(), m.end()))
+            if m.group("name") == "name" and index < len(names) and (player := names[index]) is not None:
+                found.append(Qualifier(prep, "player", player, said, None, m.start(), m.end()))
             continue
         kind = next((k for k, _ in KIND_WORDS if m.group(k)), None)
         if kind is not None and re.fullmatch(r"by\s+(?:god|player|enemy|opponent)", said):
@@ -440,7 +447,7 @@ _KIND_SUBJECT = re.compile(
     r"|\b(?:whose|(?:which|what|each|either|both)\s+(?:side|team)s?(?:'s?)?)\s+(?P<e>{k})\s+(?:hurt|hit|damaged|dealt|did|do)\b"
     # "chaos towers or order towers: which dealt more": both sides' non-players, then who dealt the damage
     r"|\b(?:order|chaos)(?:'s?)?\s+(?P<f>{k})\s+(?:or|vs\.?|versus|and|against)\s+(?:the\s+)?(?:order|chaos)(?:'s?)?\s+(?:{k})\b"
-    r"(?=[^?]*\b(?:which|who|what|did|does)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b)"
+    r"(?=[^?]*\b(?:which|who|what|did|does)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b|\s+(?:damage|dmg)\b)"
     .replace("{k}", "|".join(f"(?:{p})" for _, p in NPC_KINDS)).replace("{o}", _OWNER))
 
 
@@ -509,10 +516,10 @@ _GROUP_PATTERNS = [
     ("target", TARGETING.pattern),
     # "who did Brisk hit the most", "Brisk's damage to each enemy": one player's damage split by whom it hit
     ("target", r"\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents))\s+"
-               r"did\s+name\s+"
+               r"did\s+{subject}\s+"
                r"(?:hit|damage|attack|hurt|focus|deal|do|chunk|nuke)\b"
                # "which enemy did Brisk dump / put / pour the most damage into": any verb, the damage, its target
-               r"|\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|god|one|opponent))\s+did\s+name\s+[a-z]+"
+               r"|\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|god|one|opponent))\s+did\s+{subject}\s+[a-z]+"
                r"\s+(?:the\s+)?(?:most\s+)?(?:damage|dmg)\s+(?:in|into|on|onto|to|at|against)\b"
                r"|\b(?:to|on|against|into)\s+(?:each|every|every\s+single)\s+(?:enemy|opponent|enemy\s+(?:player|god))\b"
                r"|\b(?:per|by)\s+(?:the\s+)?(?:enemy|enemies|opponent|opponents|enemy\s+(?:players?|gods?))\b"
@@ -535,7 +542,11 @@ _GROUP_PATTERNS = [
                # and people picked out by what they did ("people with more than 10 deaths", "folks who never died")
                r"|\b(?:people|guys|folks)\s+(?:with|who|that|whose|having)\b"),
 ]
-_GROUP_RULES = [(dim, re.compile(p)) for dim, p in _GROUP_PATTERNS]
+# Whose figure is split by whom it hit: a player's name, a pronoun for the one the question is about ("our mid
+# (order): which enemy did they hit hardest"), or a side's role ("did the chaos jungler hit")
+_SPLIT_SUBJECT = (r"(?:name|he|she|they|(?:the\s+)?(?:order|chaos|team\s*[12]|our|my|their|enemy)(?:'s)?\s+"
+                  r"(?:(?:side|team)(?:'s)?\s+)?(?:" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r"))")
+_GROUP_RULES = [(dim, re.compile(p.replace("{subject}", _SPLIT_SUBJECT))) for dim, p in _GROUP_PATTERNS]
 
 
 def group_cues(text: str) -> list[str]:
@@ -700,6 +711,7 @@ class Reading:
     winner_unknown: bool = False  # "the winners" named, but no Titan fell
     kind_subject: str | None = None  # a kind of non-player named as the one dealing damage ("the towers")
     owner_sides: tuple[int, ...] = ()  # sides named as the owners of what fell ("the towers order lost")
+    side_roles: tuple[tuple[int, str], ...] = ()  # a side and a role said together ("the chaos support", "mid on order")
     causes: Causes | None = None  # who dealt the killing blows asked about ("killed by the Fire Giant")
 
     @property
@@ -801,6 +813,27 @@ def _sides(text: str, winner_team: int | None, npcs: Sequence[str] = ()) -> _Sid
     return _Sides(teams, any(t.team is None for t in mentions), notes, owner_sides(text, mentions))
 
 
+# A side said right before its role ("chaos's support", "the order side jungler", "team 1 carry") or after it ("the
+# mid on order", "support of team 2")
+_SIDE_THEN_ROLE = re.compile(r"(?:'s|')?\s+(?:(?:side|team)(?:'s|')?\s+)?")
+_ROLE_THEN_SIDE = re.compile(r"(?:'s|')?(?:\s*\(\s*|\s+(?:on|of|from|for|in)\s+(?:the\s+)?)")  # "our mid (order)"
+
+
+def side_roles(text: str, vocab: Vocabulary) -> tuple[tuple[int, str], ...]:
+    """Each side said together with a role, in the order said: (team, role)."""
+    low = fold(text)
+    teams = [t for t in find_teams(text, vocab.winner_team) if t.team is not None]
+    roles = find_roles(_NOT_ROLES.sub(lambda m: " " * len(m.group(0)), text), vocab.roles)
+    found: list[tuple[int, int, str]] = []
+    for t in teams:
+        for r in roles:
+            before = _SIDE_THEN_ROLE.fullmatch(low[t.start + len(t.said):r.start]) if r.start >= t.start else None
+            after = _ROLE_THEN_SIDE.fullmatch(low[r.start + len(r.said):t.start]) if t.start > r.start else None
+            if (before or after) and t.team is not None:
+                found.append((min(t.start, r.start), t.team, r.role))
+    return tuple(dict.fromkeys((team, role) for _, team, role in sorted(found)))
+
+
 # A side killed ("who was killing team 1 the most", "who killed order the most"): its killers are the other side,
 # since a player kill is always of an enemy. A side's things ("killed chaos's towers") are not its players.
 _KILLED_SIDE = re.compile(r"\b(?:kill|kills|killed|killing|slay|slays|slew|slaying|murder\w*|destroy\w*|farm\w*)\s+"
@@ -860,10 +893,25 @@ def _figure_words(q: Qualifier, hits: Sequence[MetricHit], text: str) -> bool:
     return inside and not _ASKED_SUBJECT.search(text[:q.start])
 
 
-def _qualifiers(text: str, players: Sequence[str], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
+def _placeholder_players(named: Sequence[Mention], vocab: Vocabulary) -> list[str | None]:
+    """The player behind each NAME placeholder of the masked question, in order (`mask` keeps the first of
+    overlapping names): a player's own name, a god played by exactly one player of the match ("how many times did
+    Thor kill Zeus": Zeus's player is the victim), and None for any other name (an ability, an item)."""
+    out: list[str | None] = []
+    last = 0
+    for m in sorted(named, key=lambda m: (m.start, m.end)):
+        if m.start < last:
+            continue
+        last = m.end
+        played = [p.player for p in vocab.players_where(god=m.name)] if m.kind == "god" else []
+        out.append(m.name if m.kind == "player" else played[0] if len(played) == 1 else None)
+    return out
+
+
+def _qualifiers(text: str, players: Sequence[str | None], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
     """The qualifiers, where "him" or "her" is the one player the question names ("who was Brisk's nemesis, the
     one who killed him the most"), and a player's nemesis is who killed them."""
-    one = list(dict.fromkeys(players))
+    one = list(dict.fromkeys(p for p in players if p is not None))
     if len(one) == 1:
         text = _OBJECT_PRONOUN.sub("name", text)
         players = one * len(re.findall(r"\bname\b", text))
@@ -886,7 +934,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
     found = read_metrics(text)
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
-    qualifiers = _qualifiers(text, [m.name for m in sorted(named, key=lambda m: m.start) if m.kind == "player"], npc_said)
+    qualifiers = _qualifiers(text, _placeholder_players(named, vocab), npc_said)
     qualifiers = tuple(q for q in qualifiers if not _figure_words(q, found.hits, text))
     subject = _KIND_SUBJECT.search(text)
     assumptions = [*times.assumptions, *typos, *_mention_notes(named), *sides.notes, *found.notes,
@@ -907,6 +955,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
         causes=causes,
         assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=sides.winner_unknown, owner_sides=sides.owners,
         kind_subject=next((g for g in subject.groups() if g), None) if subject else None,
+        side_roles=side_roles(times.rest, vocab),
     )
 
 
@@ -939,6 +988,8 @@ def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qua
     """Content words no reader used: not a name, not a known word, not a misspelling a reader resolved."""
     for said, _ in npcs:
         text = text.replace(fold(said), " ")
+    if causes is not None and causes.left_out:  # "but not the titan", "excluding the fire ones": read by the causes
+        text = text[:causes.start] + " " * (causes.end - causes.start) + text[causes.end:]
     resolved = {w for note in (*found.notes, *(q.note for q in qualifiers if q.note))
                 for w in re.findall(r"'([^']+)' read as", note)}
     places = [m.group(0) for m in LOCATION.finditer(text)]

@@ -100,6 +100,7 @@ kill kills killed slay slays slew slain
 death deaths died die dies alive mvp carried carry hard hardest highest biggest average avg mean median
 how many much combined together altogether total long length duration lasted start started begin began end ended finish finished
 kick kicked stop stopped wrap wrapped
+separately respectively individually apart
 happened happen key moment moments events event where heatmap map location locations position
 shift shifted shifts change changed changes differ differed compare split
 lane lanes laner laners laning percent percentage share proportion fraction portion

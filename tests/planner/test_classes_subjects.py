@@ -1,0 +1,313 @@
+"""Subjects of one figure that are no player's name, end to end on a simulated match where some deaths come from
+towers, phoenixes, titans and (fire) minions and some tower damage from phoenixes, every figure checked against
+truth.py's events: gods standing for players head to head, an item's proc as the one dealing damage, two
+non-players each, a side's structures compared, a side's role set against the other side's, a side's role asked
+whom it hit, causes of death with a narrower kind left out, and gold the log does not hold."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from types import SimpleNamespace
+
+import pytest
+
+from tests.support.simulated import rewrite_events, simulated_log
+from tests.support.truth_checks import truth_tool
+
+_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
+
+# Killers that are not players, by the victim's team
+_KILLERS = {1: ("Chaos Tower", "Chaos Phoenix", "Chaos Titan", "Fire Swordsman", "Swordsman", "Fire Giant"),
+            2: ("Order Tower", "Order Phoenix", "Order Titan", "Fire Archer", "Archer", "Gold Fury")}
+_DAMAGE = ("Damage", "CritDamage")
+
+
+def numbers(text: str) -> list[float]:
+    return [float(n.replace(",", "")) for n in _NUMBER.findall(text)]
+
+
+def says(text: str, value: float, tol: float = 0.5) -> bool:
+    return any(abs(n - value) <= tol for n in numbers(text))
+
+
+@pytest.fixture(scope="module")
+def match(tmp_path_factory):
+    """The simulated match, its truth.py events (`events`), roster (`players`: name -> team, role, god) and `ask`."""
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.ingest.run import ingest_log
+
+    work = tmp_path_factory.mktemp("subjects")
+    log = simulated_log(work, 61, "subjects", scale=0.5)
+    lines = [json.loads(line.rstrip(",")) for line in log.read_text(encoding="utf-8-sig").strip().splitlines()]
+    teams = {e["sourceowner"]: int(e["value1"]) for e in lines if e.get("type") == "RoleAssigned"}
+    counts = {"KillingBlow": iter(range(10**6)), "Damage": iter(range(10**6))}
+
+    def by_npc(event: dict) -> dict:
+        kind = event.get("type")
+        if kind == "Damage" and event.get("sourceowner", "").endswith(" Tower") and next(counts[kind]) % 3 == 0:
+            return {**event, "sourceowner": event["sourceowner"].replace("Tower", "Phoenix")}
+        if kind != "KillingBlow" or event.get("targetowner") not in teams or event.get("sourceowner") not in teams or \
+                (n := next(counts[kind])) % 5:
+            return event
+        killers = _KILLERS[teams[event["targetowner"]]]
+        return {**event, "sourceowner": killers[(n // 5) % len(killers)]}
+
+    rewrite_events(log, by_npc)
+    match_id = ingest_log(log, work / "wh").match_id
+    events, malformed = truth_tool.load(str(log))
+
+    def ask(question: str):
+        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
+                              followups=False, answer_only=True)
+        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
+
+    roster = {e["sourceowner"]: (int(e["value1"]), e["itemname"].removeprefix("E")) for e in events
+              if e.get("type") == "RoleAssigned"}
+    gods = {e["sourceowner"]: e["itemname"] for e in events if e.get("type") == "GodPicked"}
+    players = {p: SimpleNamespace(team=t, role=r, god=gods[p]) for p, (t, r) in roster.items()}
+    return SimpleNamespace(truth=truth_tool.figures(events, malformed), events=events, ask=ask, players=players)
+
+
+def _damage(match, where) -> int:
+    return int(sum(float(e["value1"]) for e in match.events if e.get("type") in _DAMAGE and where(e)))
+
+
+def _player_kills(match) -> list[tuple[str, str]]:
+    return [(e["sourceowner"], e["targetowner"]) for e in match.events if e.get("type") == "KillingBlow"
+            and e["sourceowner"] in match.players and e["targetowner"] in match.players]
+
+
+# ---------------------------------------------------------------------------- gods standing for players head to head
+
+def _pair(match, kills: bool) -> tuple[str, str]:
+    """Two players of opposite sides: with kills between them (or, `kills` False, none from the first)."""
+    pairs = Counter(_player_kills(match))
+    for a, pa in match.players.items():
+        for b, pb in match.players.items():
+            if pa.team != pb.team and (pairs[(a, b)] > 0) == kills:
+                return a, b
+    raise AssertionError("no pair")
+
+
+@pytest.mark.parametrize("template", ["how many times did {a} kill {b}", "how many kills did {a} get on {b}",
+                                      "did the {a} ever kill the {b}", "{a} kills on {b}?",
+                                      "how many times did {a} slay {b} in the match"])
+@pytest.mark.parametrize("with_kills", [True, False])
+def test_a_god_killing_a_god_is_one_players_kills_on_the_other(match, template, with_kills):
+    a, b = _pair(match, with_kills)
+    want = Counter(_player_kills(match))[(a, b)]
+    got = match.ask(template.format(a=match.players[a].god, b=match.players[b].god))
+    assert got.refusal is None and says(got.text, want), got.text
+    # head to head: neither player's own total of kills is the answer
+    total = sum(1 for k, _ in _player_kills(match) if k == a)
+    assert total == want or not says(got.text, total), got.text
+    assert a in got.text and b in got.text, got.text
+
+
+@pytest.mark.parametrize("template", ["how much damage did {a} do to {b}", "{a} dmg on {b}",
+                                      "what damage did the {a} deal against the {b}", "how hard did {a} hit {b}"])
+def test_a_gods_damage_to_a_god_is_one_players_damage_to_the_other(match, template):
+    a, b = _pair(match, True)
+    want = _damage(match, lambda e: e["sourceowner"] == a and e["targetowner"] == b)
+    got = match.ask(template.format(a=match.players[a].god, b=match.players[b].god))
+    assert got.refusal is None and says(got.text, want), got.text
+    assert not says(got.text, match.truth["players"][a]["damage_dealt"]), got.text
+
+
+# ----------------------------------------------------------------------------- gold the log does not hold, refused
+
+@pytest.mark.parametrize("template", ["how much passive gold did {p} get", "{p}'s gold from passive income",
+                                      "what was {p}'s passive gpm", "how much gold did {p} earn passively",
+                                      "gold {p} made off the passive trickle", "how much gold did {p} spend in total",
+                                      "total gold spent by {p}", "{p}'s overall spending", "how much gold was left unspent for {p}",
+                                      "banked gold of {p} at the end"])
+def test_gold_the_log_does_not_hold_is_refused_never_the_gold_earned(match, template):
+    player = next(iter(match.players))
+    got = match.ask(template.format(p=player))
+    assert got.refusal is not None, got.text
+    assert got.refusal.suggestions and not any(c.isdigit() for s in got.refusal.suggestions for c in s)
+    assert not says(got.text, match.truth["players"][player]["gold"]), got.text
+
+
+@pytest.mark.parametrize("question", ["total team spending for order and chaos", "passive income per team",
+                                      "which side had more passive gold"])
+def test_a_sides_gold_the_log_does_not_hold_is_refused(match, question):
+    got = match.ask(question)
+    assert got.refusal is not None and "passive gold income" in got.text, got.text
+
+
+@pytest.mark.parametrize("template", ["how much gold did {p} earn", "{p} gold from minions",
+                                      "which passive ability of {p} hit hardest"])
+def test_gold_earned_and_passive_abilities_are_still_answered(match, template):
+    player = next(iter(match.players))
+    got = match.ask(template.format(p=player))
+    assert "passive gold income" not in got.text, got.text
+    assert got.refusal is None or "passive" in template, got.text
+
+
+# ------------------------------------------------------------------------------------- two non-players, each one's
+
+@pytest.mark.parametrize("template", ["what damage did the {a} and the {b} each do", "{a} and {b} damage, separately",
+                                      "how much did the {a} and {b} deal respectively", "{a} vs {b} dmg",
+                                      "dmg by {a} and {b} individually", "{a} and {b}: how much damage did each deal"])
+@pytest.mark.parametrize(("a", "b"), [("fire giant", "gold fury"), ("gold fury", "fire giant")])
+def test_two_non_players_each_give_both_figures(match, template, a, b):
+    want = {n: _damage(match, lambda e, n=n: e["sourceowner"] == n) for n in ("Fire Giant", "Gold Fury")}
+    assert all(want.values())
+    got = match.ask(template.format(a=a, b=b))
+    assert got.refusal is None, got.text
+    for name, value in want.items():
+        assert re.search(rf"{name}\W+(?:with\s+)?{value:,}\b", got.text), (name, value, got.text)
+    assert "was not used" not in got.text, got.text
+
+
+# ------------------------------------------------------------------------ an item's effect as the one dealing damage
+
+def _effect_damage(match, effect: str) -> dict[str, int]:
+    per: Counter = Counter()
+    for e in match.events:
+        if e.get("type") in _DAMAGE and e.get("itemname") == effect and e["sourceowner"] in match.players:
+            per[e["sourceowner"]] += int(float(e["value1"]))
+    return dict(per)
+
+
+@pytest.mark.parametrize("template", ["how much damage did {full} do", "what did the {short} deal across everyone",
+                                      "{short} procs total dmg", "how much dmg came from {full} in the whole game",
+                                      "total damage dealt by the {short}"])
+@pytest.mark.parametrize(("full", "short"), [("Bumba's Cudgel", "cudgel"), ("Bragi's Harp", "harp")])
+def test_an_items_effect_deals_the_damage_of_every_player_who_used_it(match, template, full, short):
+    per = _effect_damage(match, full)
+    assert per
+    got = match.ask(template.format(full=full, short=short))
+    assert got.refusal is None, got.text
+    assert f"{sum(per.values()):,} in all, from {len(per)} player" in got.text, (per, got.text)
+    top = max(per, key=per.get)
+    assert f"{top}: {per[top]:,}" in got.text, got.text
+
+
+def test_one_players_damage_with_an_items_effect_stays_theirs(match):
+    per = _effect_damage(match, "Bumba's Cudgel")
+    player = max(per, key=per.get)
+    got = match.ask(f"how much damage did {player} do with the cudgel")
+    assert says(got.text, per[player]) and "in all" not in got.text, got.text
+
+
+# -------------------------------------------------------------------------- a side's role against the other side's
+
+_SIDE = {1: "order", 2: "chaos"}
+_ROLE_SAID = {"Support": "support", "Carry": "adc", "Jungle": "jungler", "Middle": "mid", "Solo": "solo"}
+
+
+def _of(match, team: int, role: str) -> str:
+    return next(p for p, r in match.players.items() if r.team == team and r.role == role)
+
+
+@pytest.mark.parametrize(("template", "figure"), [
+    ("did the {s1} {r1} get more kills than the {s2} {r2}", "kills"),
+    ("{s1} {r1} vs {s2} {r2} gold", "gold"),
+    ("who dealt more damage, the {r1} on {s1} or the {r2} on {s2}?", "damage_dealt"),
+    ("did {s1}'s {r1} die more than {s2}'s {r2}", "deaths"),
+])
+@pytest.mark.parametrize(("r1", "r2"), [("Support", "Carry"), ("Middle", "Jungle")])
+def test_a_sides_role_against_the_other_sides_role_compares_two_players(match, template, figure, r1, r2):
+    a, b = _of(match, 2, r1), _of(match, 1, r2)
+    got = match.ask(template.format(s1=_SIDE[2], r1=_ROLE_SAID[r1], s2=_SIDE[1], r2=_ROLE_SAID[r2]))
+    assert got.refusal is None, got.text
+    for player in (a, b):
+        assert re.search(rf"{re.escape(player)}\W+{int(match.truth['players'][player][figure]):,}\b", got.text), got.text
+    assert "was not used" not in got.text, got.text
+
+
+@pytest.mark.parametrize(("template", "support_team"), [
+    ("did the chaos support get more kills than our carry (we're order)", 2),
+    ("we were chaos, did our support get more kills than the order carry", 2),
+    ("as order, did my supp get more kills than the chaos adc", 1),
+    ("i was on team 2, our carry vs the order support kills", 1),
+])
+def test_our_role_is_the_askers_sides(match, template, support_team):
+    a, b = _of(match, support_team, "Support"), _of(match, 3 - support_team, "Carry")
+    got = match.ask(template)
+    assert got.refusal is None, got.text
+    for player in (a, b):
+        assert re.search(rf"{re.escape(player)}\W+{int(match.truth['players'][player]['kills'])}\b", got.text), got.text
+
+
+# --------------------------------------------------------------------- a side's structures compared as damage dealers
+
+@pytest.mark.parametrize("template", ["did {a}'s {k} hit harder than {b}'s over the game", "whose {k} did more damage",
+                                      "{a} {k} vs {b} {k} damage", "did the {a} {k} deal more damage than the {b} {k}",
+                                      "which side's {k} dealt more dmg"])
+@pytest.mark.parametrize("k", ["towers", "phoenixes"])
+@pytest.mark.parametrize(("a", "b"), [("order", "chaos"), ("chaos", "order")])
+def test_a_sides_structures_compared_on_the_damage_they_dealt(match, template, k, a, b):
+    word = "Tower" if k == "towers" else "Phoenix"
+    want = {side: _damage(match, lambda e, side=side: e["sourceowner"] == f"{side} {word}") for side in ("Order", "Chaos")}
+    assert all(want.values())
+    got = match.ask(template.format(a=a, b=b, k=k))
+    assert got.refusal is None, got.text
+    for side, value in want.items():
+        assert re.search(rf"{side} {word}\W+(?:with\s+)?{value:,}\b", got.text), (side, value, got.text)
+    leader = max(want, key=want.get)
+    assert re.search(rf"\bis {leader} {word}\b", got.text), got.text
+    assert "took" not in got.text and "destroyed" not in got.text, got.text
+
+
+# ------------------------------------------------------------------------------ causes with a narrower kind left out
+
+def _npc_deaths(match, keep) -> list[dict]:
+    return [e for e in match.events if e.get("type") == "KillingBlow" and e["targetowner"] in match.players
+            and e["sourceowner"] not in match.players and keep(e["sourceowner"])]
+
+
+@pytest.mark.parametrize(("template", "kept", "gone"), [
+    ("how many deaths to structures but not the titan", ("Tower", "Phoenix", "Titan"), "Titan"),
+    ("players died to structures how many times, excluding titans", ("Tower", "Phoenix", "Titan"), "Titan"),
+    ("deaths to buildings other than phoenixes", ("Tower", "Phoenix", "Titan"), "Phoenix"),
+    ("how many times did people die to minions, not counting the fire ones", ("Archer", "Swordsman", "Brute"), "Fire"),
+    ("deaths to minions excluding the fire variants", ("Archer", "Swordsman", "Brute"), "Fire"),
+    ("deaths to towers, not counting phoenixes", ("Tower",), "Phoenix"),
+])
+def test_a_cause_with_a_narrower_kind_left_out(match, template, kept, gone):
+    want = len(_npc_deaths(match, lambda k: any(w in k for w in kept) and gone not in k))
+    whole = len(_npc_deaths(match, lambda k: any(w in k for w in kept)))
+    assert want and (whole > want or "Tower" == kept[0])
+    got = match.ask(template)
+    assert got.refusal is None and says(got.text, want), (want, got.text)
+    assert whole == want or not says(got.text, whole), got.text
+    assert "was not used" not in got.text, got.text
+
+
+def test_a_ranking_by_a_cause_with_a_kind_left_out(match):
+    per = Counter(e["targetowner"] for e in _npc_deaths(match, lambda k: "Minion" not in k and any(
+        w in k for w in ("Tower", "Phoenix", "Titan")) and "Titan" not in k))
+    top = max(per.values())
+    got = match.ask("who died to structures the most, excluding titans")
+    assert any(p in got.text.split(":")[0] for p, n in per.items() if n == top) and says(got.text, top), got.text
+
+
+# ------------------------------------------------------------------------- a side's role asked whom it hit hardest
+
+@pytest.mark.parametrize(("template", "team", "role"), [
+    ("our mid (order): which enemy did they hit hardest", 1, "Middle"),
+    ("the chaos jungler, which enemy did they hit the hardest", 2, "Jungle"),
+    ("which god did our support hit hardest (we're chaos)", 2, "Support"),
+    ("who did the order adc damage the most", 1, "Carry"),
+    ("which opponent did team 2's solo hit hardest", 2, "Solo"),
+])
+def test_a_sides_role_asked_whom_it_hit_hardest(match, template, team, role):
+    player = _of(match, team, role)
+    per: Counter = Counter()
+    biggest: dict[str, float] = {}
+    for e in match.events:
+        if e.get("type") in _DAMAGE and e["sourceowner"] == player and e["targetowner"] in match.players:
+            per[e["targetowner"]] += float(e["value1"])
+            biggest[e["targetowner"]] = max(biggest.get(e["targetowner"], 0), float(e["value1"]))
+    top = max(per.values())
+    leaders = [p for p, v in per.items() if v == top]
+    got = match.ask(template)
+    assert got.refusal is None and player in got.text and says(got.text, top), got.text
+    assert any(p in got.text for p in leaders), got.text
+    if "hardest" in template:
+        assert any(f"against {p}: {int(biggest[p]):,}" in got.text for p in leaders), got.text
