@@ -295,7 +295,7 @@ def test_a_side_word_inside_a_structure_name_gives_no_team_note(spoken):
 
 # ---------------------------------------------- who killed a player: every killer, non-players too, with counts
 
-@pytest.mark.parametrize("template", ["who killed {a}", "what killed {a}?", "{a}'s killers", "killers of {a}"])
+@pytest.mark.parametrize("template", ["who killed {a}", "who all killed {a}?", "{a}'s killers", "killers of {a}"])
 def test_who_killed_a_player_names_every_killer_with_a_count(spoken, template):
     truth = spoken.truth
     name = max(truth["players"], key=lambda p: (truth["players"][p]["deaths_to_npcs"], p))

@@ -181,8 +181,9 @@ _AND_WHO = re.compile(r"(?:\band|[,;?.-])\s+(?:who|which\s+(?:players?|people|on
 # A player's deaths as a list: "when did Brisk die", "list Brisk's deaths"
 _DEATHS_OF = re.compile(r"\bwhen\s+(?:did|does|was|were)\s+name\s+(?:die|get\s+killed|killed)\b|\bname's\s+deaths\b"
                         r"|\b(?:list|show)\s+(?:me\s+)?(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+)?deaths\b"
-                        # who killed a player is every killer, non-players too (METRICS.md: deaths from any source)
-                        r"|\b(?:who|what)\s+(?:all\s+)?(?:killed|took\s+out|slew)\s+name\b|\bname(?:'s)?\s+killers\b"
+                        # who killed a player is every killer, non-players too (METRICS.md: deaths from any source); "what killed X"
+                        # stays the death recap, which counts them too
+                        r"|\bwho\s+(?:all\s+)?(?:killed|took\s+out|slew)\s+name\b|\bname(?:'s)?\s+killers\b"
                         r"|\bkillers\s+of\s+name\b")
 
 
