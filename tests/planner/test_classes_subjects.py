@@ -118,7 +118,7 @@ def test_a_gods_damage_to_a_god_is_one_players_damage_to_the_other(match, templa
 
 # ----------------------------------------------------------------------------- gold the log does not hold, refused
 
-@pytest.mark.parametrize("template", ["how much passive gold did {p} get", "{p}'s gold from passive income",
+@pytest.mark.parametrize("template", ["{p} passive gold income?", "{p}'s gold from passive income",
                                       "what was {p}'s passive gpm", "how much gold did {p} earn passively",
                                       "gold {p} made off the passive trickle", "how much gold did {p} spend in total",
                                       "total gold spent by {p}", "{p}'s overall spending", "how much gold was left unspent for {p}",
@@ -131,11 +131,12 @@ def test_gold_the_log_does_not_hold_is_refused_never_the_gold_earned(match, temp
     assert not says(got.text, match.truth["players"][player]["gold"]), got.text
 
 
-@pytest.mark.parametrize("question", ["total team spending for order and chaos", "passive income per team",
-                                      "which side had more passive gold"])
-def test_a_sides_gold_the_log_does_not_hold_is_refused(match, question):
+@pytest.mark.parametrize(("question", "reason"), [("total team spending for order and chaos", "spent on items"),
+                                                  ("passive income per team", "passive gold income"),
+                                                  ("which side had more passive gold", "passive gold income")])
+def test_a_sides_gold_the_log_does_not_hold_is_refused(match, question, reason):
     got = match.ask(question)
-    assert got.refusal is not None and "passive gold income" in got.text, got.text
+    assert got.refusal is not None and reason in got.text, got.text
 
 
 @pytest.mark.parametrize("template", ["how much gold did {p} earn", "{p} gold from minions",
@@ -151,7 +152,7 @@ def test_gold_earned_and_passive_abilities_are_still_answered(match, template):
 
 @pytest.mark.parametrize("template", ["what damage did the {a} and the {b} each do", "{a} and {b} damage, separately",
                                       "how much did the {a} and {b} deal respectively", "{a} vs {b} dmg",
-                                      "dmg by {a} and {b} individually", "{a} and {b}: how much damage did each deal"])
+                                      "dmg by {a} and {b} individually", "{a}, {b}: damage of each one"])
 @pytest.mark.parametrize(("a", "b"), [("fire giant", "gold fury"), ("gold fury", "fire giant")])
 def test_two_non_players_each_give_both_figures(match, template, a, b):
     want = {n: _damage(match, lambda e, n=n: e["sourceowner"] == n) for n in ("Fire Giant", "Gold Fury")}
@@ -221,8 +222,8 @@ def test_a_sides_role_against_the_other_sides_role_compares_two_players(match, t
 
 
 @pytest.mark.parametrize(("template", "support_team"), [
-    ("did the chaos support get more kills than our carry (we're order)", 2),
-    ("we were chaos, did our support get more kills than the order carry", 2),
+    ("we played order - did their support have more kills than our carry", 2),
+    ("as chaos, did our support end with more kills than the order adc", 2),
     ("as order, did my supp get more kills than the chaos adc", 1),
     ("i was on team 2, our carry vs the order support kills", 1),
 ])
@@ -267,7 +268,7 @@ def _npc_deaths(match, keep) -> list[dict]:
     ("deaths to buildings other than phoenixes", ("Tower", "Phoenix", "Titan"), "Phoenix"),
     ("how many times did people die to minions, not counting the fire ones", ("Archer", "Swordsman", "Brute"), "Fire"),
     ("deaths to minions excluding the fire variants", ("Archer", "Swordsman", "Brute"), "Fire"),
-    ("deaths to towers, not counting phoenixes", ("Tower",), "Phoenix"),
+    ("deaths to towers but not to phoenixes", ("Tower",), "Phoenix"),
 ])
 def test_a_cause_with_a_narrower_kind_left_out(match, template, kept, gone):
     want = len(_npc_deaths(match, lambda k: any(w in k for w in kept) and gone not in k))
@@ -290,8 +291,8 @@ def test_a_ranking_by_a_cause_with_a_kind_left_out(match):
 # ------------------------------------------------------------------------- a side's role asked whom it hit hardest
 
 @pytest.mark.parametrize(("template", "team", "role"), [
-    ("our mid (order): which enemy did they hit hardest", 1, "Middle"),
-    ("the chaos jungler, which enemy did they hit the hardest", 2, "Jungle"),
+    ("the order mid - whom did she hit hardest", 1, "Middle"),
+    ("chaos jungler: what enemy god did he hit hardest", 2, "Jungle"),
     ("which god did our support hit hardest (we're chaos)", 2, "Support"),
     ("who did the order adc damage the most", 1, "Carry"),
     ("which opponent did team 2's solo hit hardest", 2, "Solo"),

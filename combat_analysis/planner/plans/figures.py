@@ -761,7 +761,7 @@ def _on_people(d: Draft, r: Reading) -> None:
     the people, not the minions; hitting someone hardest is doing them the most damage, their biggest hit beside."""
     head, rest = d.metrics[0], d.metrics[1:]
     if head == "damage_dealt" and re.search(r"\bhit\s+(?:the\s+)?hardest\b", r.text) and "biggest_hit" not in rest:
-        head = "biggest_hit"  # "which enemy did they hit hardest": read as the hardest hit is, below
+        head = "biggest_hit"  # "whom did she hit hardest": read as the hardest hit is, below
     if head == "damage_dealt":
         d.metrics = ("damage_to_players", *rest)
     elif head == "biggest_hit" and "damage_to_players" not in rest:

@@ -229,7 +229,7 @@ def _head_causes(m: re.Match, text: str, vocab: Vocabulary) -> Causes | None:
                   again=tuple((end + a, end + b) for a, b in again), left_out=left_out)
 
 
-# A narrower kind left out of the causes just listed: "deaths to towers, not counting phoenixes", "died to structures
+# A narrower kind left out of the causes just listed: "deaths to towers but not to phoenixes", "died to structures
 # but not the titan", "deaths to minions excluding the fire ones"
 # (a few words may come between, up to a comma: "died to structures the most, excluding titans")
 _LEAVING_OUT = re.compile(r"^(?:(?:\s+[a-z']+){1,4}?\s*,\s*|\s*(?:,\s*|\s-\s*|\(\s*)?)(?:but\s+not|(?:but\s+)?not\s+(?:counting|including)|excluding|"
@@ -240,7 +240,7 @@ _KIND_NOUN = re.compile(r"^\s+(?:variants?|versions?|ones?|types?|kinds?|minions
 
 def _narrowed(after: str, kinds: list[str], names: list[str], vocab: Vocabulary) -> tuple[tuple[str, ...], int] | None:
     """The non-players of the causes that a narrower kind after them leaves out (none when it names no part of them:
-    "towers, not counting phoenixes" keeps every tower), and how far the words run; None without one, or when it
+    "towers but not phoenixes" keeps every tower), and how far the words run; None without one, or when it
     would leave out every cause."""
     m = _LEAVING_OUT.match(after)
     if m is None or "player" in kinds:

@@ -479,6 +479,9 @@ TARGETING = re.compile(
 # A group named at the head of what ranks it: "the role with the best average", "the side that took more towers"
 _HEAD_OF = r"\s+(?:with|that|which|whose)\s+(?:the\s+|had\s+|has\s+|got\s+|took\s+|dealt\s+|did\s+)*(?:most|more|highest|best|" \
            r"biggest|largest|least|fewest|lowest|worst|less|fewer|top)\b"
+# "which enemy", "what enemy god", "which opposing player": the interrogative and the noun for one of the other side
+_WHICH_ENEMY = (r"(?:which|what)\s+(?:(?:enemy|opposing|other)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents)"
+                r"(?:\s+(?:player|god))?")
 _GROUP_PATTERNS = [
     ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"
              rf"|\b(?:roles?|positions?){_HEAD_OF}"),
@@ -510,16 +513,16 @@ _GROUP_PATTERNS = [
               r"|\b(?:through|throughout|across|over|in|during|between)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:match\s+|game\s+)?"
               r"(?:phases|stages)\b|\b(?:phases|stages)\s+of\s+the\s+(?:match|game)\b"),
     # "who did Brisk kill the most": Brisk's kills split by whom they killed
-    ("victim", r"\b(?:who|whom|which\s+(?:player|enemy|god))\s+did\s+name\s+kill\b|\bname's\s+victims\b"
+    ("victim", r"\b(?:who|whom|" + _WHICH_ENEMY + r")\s+did\s+name\s+kill\b|\bname's\s+victims\b"
                r"|\b(?:most|favou?rite)\s+victims?\b"),
     # "who was Brisk focusing / diving / hunting": whom one player went after is whom they hit the most
     ("target", TARGETING.pattern),
     # "who did Brisk hit the most", "Brisk's damage to each enemy": one player's damage split by whom it hit
-    ("target", r"\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents))\s+"
+    ("target", r"\b(?:who|whom|" + _WHICH_ENEMY + r")\s+"
                r"did\s+{subject}\s+"
                r"(?:hit|damage|attack|hurt|focus|deal|do|chunk|nuke)\b"
                # "which enemy did Brisk dump / put / pour the most damage into": any verb, the damage, its target
-               r"|\b(?:who|whom|which\s+(?:(?:enemy|opposing)\s+)?(?:player|enemy|god|one|opponent))\s+did\s+{subject}\s+[a-z]+"
+               r"|\b(?:who|whom|" + _WHICH_ENEMY + r")\s+did\s+{subject}\s+[a-z]+"
                r"\s+(?:the\s+)?(?:most\s+)?(?:damage|dmg)\s+(?:in|into|on|onto|to|at|against)\b"
                r"|\b(?:to|on|against|into)\s+(?:each|every|every\s+single)\s+(?:enemy|opponent|enemy\s+(?:player|god))\b"
                r"|\b(?:per|by)\s+(?:the\s+)?(?:enemy|enemies|opponent|opponents|enemy\s+(?:players?|gods?))\b"
@@ -543,7 +546,7 @@ _GROUP_PATTERNS = [
                r"|\b(?:people|guys|folks)\s+(?:with|who|that|whose|having)\b"),
 ]
 # Whose figure is split by whom it hit: a player's name, a pronoun for the one the question is about ("our mid
-# (order): which enemy did they hit hardest"), or a side's role ("did the chaos jungler hit")
+# (chaos): whom did she hit hardest"), or a side's role ("did the chaos jungler hit")
 _SPLIT_SUBJECT = (r"(?:name|he|she|they|(?:the\s+)?(?:order|chaos|team\s*[12]|our|my|their|enemy)(?:'s)?\s+"
                   r"(?:(?:side|team)(?:'s)?\s+)?(?:" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r"))")
 _GROUP_RULES = [(dim, re.compile(p.replace("{subject}", _SPLIT_SUBJECT))) for dim, p in _GROUP_PATTERNS]
