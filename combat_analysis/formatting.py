@@ -131,6 +131,19 @@ def join_and(items: Sequence[str], word: str = "and") -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1] if items else ""
 
 
+def ordinal(n: int) -> str:
+    """A place in words up to tenth, then with its suffix.
+
+    >>> ordinal(2), ordinal(3), ordinal(11), ordinal(22)
+    ('second', 'third', '11th', '22nd')
+    """
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+    if 1 <= n <= len(words):
+        return words[n - 1]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def times(n: int) -> str:
     """How often: times(1) -> "once", times(3) -> "3 times"."""
     return "once" if n == 1 else count(n, "time")

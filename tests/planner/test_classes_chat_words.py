@@ -6,6 +6,7 @@ role, the asker's opponents, and conditions that take in 0 and 1."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 
@@ -231,3 +232,43 @@ def test_the_askers_opponents_are_the_other_sides_players_with_their_gods(rename
         assert (name in a.text) == (row["team"] == team), (name, a.text)
         if row["team"] == team:
             assert row["god"] in a.text, a.text
+
+
+# ---------------------------------------------------------------- 5: places in a purchase list
+
+def purchases(renamed, player: str) -> list[tuple[str, str]]:
+    """(item, match clock) of each of a player's purchases in time order, file order within a second (truth.py's
+    own clock from the match start)."""
+    start = truth_tool.match_clock(renamed.events)[0]
+    return [(e["itemname"], truth_tool.clock((e["_t"] - start).total_seconds())) for e in renamed.events
+            if e.get("type") == "ItemPurchase" and e.get("sourceowner") == player]
+
+
+@pytest.mark.parametrize(("template", "place"), [
+    ("when did {p} buy their second item", 2), ("{p}'s 3rd purchase?", 3), ("what was the fourth thing {p} bought", 4),
+])
+def test_a_place_in_a_players_build_is_that_purchase(renamed, template, place):
+    player = next(iter(renamed.truth["players"]))
+    item, at = purchases(renamed, player)[place - 1]
+    a = renamed.ask(template.format(p=player))
+    assert a.refusal is None and item in a.text and at in a.text, (purchases(renamed, player)[:place], a.text)
+
+
+def test_a_place_among_one_items_purchases_is_that_copy(renamed):
+    player, (item, times_bought) = next(
+        (p, next(((i, n) for i, n in Counter(f["items"]).items() if n >= 2), (None, 0)))
+        for p, f in renamed.truth["players"].items() if max(Counter(f["items"]).values()) >= 2)
+    at = [t for i, t in purchases(renamed, player) if i == item]
+    a = renamed.ask(f"when did {player} pick up the second {item}")
+    assert a.refusal is None and at[1] in a.text and f"second purchase of {item}" in a.text, (at, a.text)
+    beyond = renamed.ask(f"when did {player} get her sixth {item}") if times_bought < 6 else None
+    assert beyond is None or f"only {times_bought} purchases" in beyond.text, beyond and beyond.text
+
+
+@pytest.mark.parametrize("template", ["{p}'s opening buy and the final thing they bought", "first and last items {p} got"])
+def test_the_first_and_the_last_purchase_asked_together_are_both_answered(renamed, template):
+    player = next(iter(renamed.truth["players"]))
+    bought = purchases(renamed, player)
+    a = renamed.ask(template.format(p=player))
+    assert a.refusal is None and bought[0][0] in a.text and bought[-1][0] in a.text, (bought[0], bought[-1], a.text)
+    assert a.text.index(bought[0][0]) < a.text.rindex(bought[-1][0]), a.text

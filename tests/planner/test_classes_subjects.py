@@ -239,7 +239,7 @@ def test_our_role_is_the_askers_sides(match, template, support_team):
 
 @pytest.mark.parametrize("template", ["did {a}'s {k} hit harder than {b}'s over the game", "whose {k} did more damage",
                                       "{a} {k} vs {b} {k} damage", "did the {a} {k} deal more damage than the {b} {k}",
-                                      "which side's {k} dealt more dmg"])
+                                      "which side's {k} dealt more dmg", "did the {a} {k} or the {b} {k} hit hardest"])
 @pytest.mark.parametrize("k", ["towers", "phoenixes"])
 @pytest.mark.parametrize(("a", "b"), [("order", "chaos"), ("chaos", "order")])
 def test_a_sides_structures_compared_on_the_damage_they_dealt(match, template, k, a, b):
@@ -312,3 +312,13 @@ def test_a_sides_role_asked_whom_it_hit_hardest(match, template, team, role):
     assert any(p in got.text for p in leaders), got.text
     if "hardest" in template:
         assert any(f"against {p}: {int(biggest[p]):,}" in got.text for p in leaders), got.text
+
+
+@pytest.mark.parametrize("question", ["who hits hardest", "which player hit hardest", "who was hitting the hardest"])
+def test_a_player_who_hits_hardest_landed_the_biggest_single_hit(match, question):
+    hits = [e for e in match.events if e.get("type") in ("Damage", "CritDamage") and e["sourceowner"] in match.players]
+    top = max(hits, key=lambda e: float(e["value1"]))
+    got = match.ask(question)
+    assert got.refusal is None and top["sourceowner"] in got.text and f"{int(float(top['value1'])):,}" in got.text, \
+        got.text
+    assert "hits landed" not in got.text, got.text

@@ -1133,10 +1133,27 @@ def purchases_edge(plan: QueryPlan, rows: list[dict]) -> str:
         return " ".join(p for p in (what, by.format(player=r.get("player")).strip(),
                                     f"at {clock(r.get('match_second'))}") if p)
 
+    if plan.position > 1:
+        return _purchase_at(plan, rows, whose, of + window)
     head = f"{whose}{which} purchase" if len(rows) == 1 else f"{whose}{which} {len(rows)} purchases"
     head = head[:1].upper() + head[1:] if whose else f"The {head}"
     listed = names([one(r) for r in rows])
     return f"{head}{of}{window} {'was' if len(rows) == 1 else 'were'} {listed}."
+
+
+def _purchase_at(plan: QueryPlan, rows: list[dict], whose: str, of: str) -> str:
+    """The purchase at a place in time order ("Brisk's second purchase of Soul Gem was at 12:22"), or how many
+    there were when the list is shorter."""
+    place = fmt.ordinal(plan.position)
+    one_item = of.startswith(" of ")  # the place among the purchases of the item named
+    if len(rows) < plan.position:
+        who = whose[:-3] if whose.endswith("'s ") else "The match"
+        return f"{who} made only {fmt.count(len(rows), 'purchase')}{of}: there is no {place}."
+    r = rows[plan.position - 1]
+    what = "" if one_item else f"{r.get('item')} "
+    by = "" if whose else f"by {r.get('player')} "
+    head = fmt.capital(f"{whose}{place} purchase{of}" if whose else f"the {place} purchase{of}")
+    return f"{head} was {what}{by}at {clock(r.get('match_second'))}."
 
 
 def series_side_by_side(plan: QueryPlan, rows: list[dict], series: str, metric_id: str) -> str | None:

@@ -27,11 +27,18 @@ DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:player\
 KILL_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:kill|takedown|frag)\b"
                        r"(?![-\s]+(?:score|scores|scoreline|count|counts|tally|totals?|difference|split)\b)")
 WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
+# A place in a build list ("his second item", "the 3rd thing she bought"): the purchase at that place.
+PURCHASE_PLACES = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+                   "sixth": 6, "6th": 6}
+PURCHASE_ORDINALS = "|".join(PURCHASE_PLACES)
+PURCHASE_PLACE = re.compile(r"\b(?P<n>" + PURCHASE_ORDINALS + r")\s+(?:\w+\s+){0,2}?(?:purchases?|buys?|items?|things?|"
+                            r"name|copy|one)\b")
 BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
                    r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
                    rf"\bwhat\s+did\s+.*\b{CHAT_BUY_VERB}\b|"
                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b"
-                   r"|\b(?:first|last|final|latest|earliest|opening|starting|next)\s+(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?)\b"
+                   r"|\b(?:first|last|final|latest|earliest|opening|starting|next|" + PURCHASE_ORDINALS + r")\s+"
+                   r"(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?|things?\s+(?:\w+\s+){0,2}(?:bought|purchased|got))\b"
                    r"|\bname's\s+purchases\b|\b(?:buyers?|purchasers?)\b")
 # What gold went on is the items bought, not a sum of gold: "what did X spend his gold on", "where did her gold go"
 GOLD_WENT_ON = re.compile(r"\bwhat\s+(?:did|does|do|has|had)\s+.*\b(?:spend|spent|blow|blew|waste|wasted)\s+(?:\w+\s+)?"

@@ -35,6 +35,8 @@ from combat_analysis.planner.plans.cues import (
     OBJECTIVE_VALUES,
     OBJECTIVE_WORDS,
     POSITIONS,
+    PURCHASE_PLACE,
+    PURCHASE_PLACES,
     ROSTER,
     WHAT_HAPPENED,
     WINNER,
@@ -353,12 +355,27 @@ def pattern_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
 
 def _purchase_edge(r: Reading, bought_when: bool) -> tuple[Literal["asc", "desc"], int, list[str]]:
     """(order, limit, notes) of a build list: the first or last purchases in time ("his first 3 items", "the last
-    purchase", "who bought X first", "when did X buy <item>": the first), else the whole list in order."""
+    purchase", "who bought X first", "when did X buy <item>": the first), the purchases up to a place ("her third
+    item": `_purchase_place`), else the whole list in order."""
+    place = _purchase_place(r)
+    if place > 1:
+        return "asc", place, []
     edge = BUILD_EDGE.search(r.text)
     last = edge is not None and edge.group("a") in ("last", "final", "latest")
     limit = (r.shape.top or 1) if (edge or bought_when) and not r.window else LIST_LIMIT
     notes = [] if edge or not bought_when or limit == LIST_LIMIT else [f"'when' read as the first purchase of {r.items[0]}"]
     return ("desc" if last and limit < LIST_LIMIT else "asc"), limit, notes
+
+
+# The first and the last said together in one question about purchases
+BOTH_EDGES = re.compile(r"\b(?:first|earliest|opening|starting)\b.*\b(?:last|final|latest)\b")
+
+
+def _purchase_place(r: Reading) -> int:
+    """The place in a build list asked about ("his second item", "the third thing she bought", "her 2nd <item>"),
+    counted in time order (of that item when one is named); 0 when none is, or when a window is said."""
+    m = PURCHASE_PLACE.search(r.text)
+    return 0 if m is None or r.window else PURCHASE_PLACES[m.group("n").lower()]
 
 
 def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
@@ -380,6 +397,11 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
         filters.append(_in("item", r.items))
         focus += r.items
     order, limit, notes = _purchase_edge(r, bought_when)
-    return finish(Draft(question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window,
-                        order=order, limit=limit, focus=focus,
+    plan = finish(Draft(question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window,
+                        order=order, limit=limit, focus=focus, position=max(_purchase_place(r), 1),
                         assumptions=[*r.assumptions, *e.notes, *notes]))
+    if order == "asc" and limit < LIST_LIMIT and BOTH_EDGES.search(r.text):
+        # "her first and last items", "his opening buy and the last thing he got": the last ones too, as a part
+        last = plan.model_copy(update={"order": "desc", "position": 1, "assumptions": ()})
+        return plan.model_copy(update={"parts": (last,)})
+    return plan

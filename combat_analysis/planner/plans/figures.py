@@ -169,9 +169,10 @@ def _npc_kind_as_source(r: Reading) -> tuple[str | None, bool] | None:
     kind, dealing the damage. Returns (kind or None for every non-player, whether to rank them)."""
     if r.kind_subject is None or r.players and not r.qualifiers:
         return None
-    # the subject's verb ("did the phoenixes deal", "which side's towers hurt") says damage when no figure is named
-    if not any(m in ("damage_dealt", *KIND_METRIC.values()) for m in r.metrics) and any(metric(m).is_figure
-                                                                                        for m in r.metrics):
+    # the subject's verb ("did the phoenixes deal", "which side's towers hurt") says damage when no figure is named;
+    # towers that "hit hardest" dealt the most damage (a player's hardest hit is his biggest one)
+    if not any(m in ("damage_dealt", "biggest_hit", *KIND_METRIC.values()) for m in r.metrics) and \
+            any(metric(m).is_figure for m in r.metrics):
         return None
     kind = next((k for k, p in NPC_KINDS if re.fullmatch(p, r.kind_subject)), None)
     # two sides' (or whose) are ranked, one against the other ("did order's towers hit harder than chaos's")

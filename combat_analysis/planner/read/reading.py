@@ -445,9 +445,10 @@ _KIND_SUBJECT = re.compile(
     r"|\b(?P<d>{k})(?:'s?\s+damage|\s+dealt)\b"
     # "each side's phoenixes: which hit harder": a side's non-players doing damage to someone
     r"|\b(?:whose|(?:which|what|each|either|both)\s+(?:side|team)s?(?:'s?)?)\s+(?P<e>{k})\s+(?:hurt|hit|damaged|dealt|did|do)\b"
-    # "chaos towers or order towers: which dealt more": both sides' non-players, then who dealt the damage
+    # "chaos towers or order towers: which dealt more", "did the order towers or the chaos towers hit hardest": both
+    # sides' non-players, then who dealt the damage
     r"|\b(?:order|chaos)(?:'s?)?\s+(?P<f>{k})\s+(?:or|vs\.?|versus|and|against)\s+(?:the\s+)?(?:order|chaos)(?:'s?)?\s+(?:{k})\b"
-    r"(?=[^?]*\b(?:which|who|what|did|does)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b|\s+(?:damage|dmg)\b)"
+    r"(?=[^?]*\b(?:which|who|what|did|does)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b|\s+(?:damage|dmg|hit|hits|hurt|dealt)\b)"
     .replace("{k}", "|".join(f"(?:{p})" for _, p in NPC_KINDS)).replace("{o}", _OWNER))
 
 

@@ -41,7 +41,7 @@ rank ranked ranking order ordered sort sorted highest lowest top bottom best wor
 smallest fewest least most more fewer less high low higher lower better worse big bigger small smaller
 difference differ compare compared comparison versus vs against side sides by matchup matchups duel duels
 team teams squad squads side order chaos winners losers winning losing
-first second third fourth fifth last final opening closing early mid late minute minutes min mins
+first second third fourth fifth sixth seventh eighth ninth tenth 2nd 3rd 4th 5th 6th last final opening closing early mid late minute minutes min mins
 second seconds sec secs time times timeline point mark phase stage half
 zero two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred
 other others another often frequently regularly usually mostly describe explain detail details breakdown
