@@ -14,7 +14,7 @@ from tests.support import paraphrases
 from tests.support.llm_stub import Stub
 from tests.support.paths import SAMPLE_LOG
 from tests.support.simulated import rewrite_events, simulated_log
-from tests.support.truth_checks import truth_of
+from tests.support.truth_checks import truth_of, truth_tool
 
 
 @pytest.fixture(scope="module")
@@ -133,3 +133,46 @@ def prefixed(tmp_path_factory):
         return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
 
     return SimpleNamespace(truth=truth_of(log), ask=ask, log=log)
+
+
+# Killers that are not players in `match`, by the victim's team
+SUBJECT_KILLERS = {1: ("Chaos Tower", "Chaos Phoenix", "Chaos Titan", "Fire Swordsman", "Swordsman", "Fire Giant"),
+            2: ("Order Tower", "Order Phoenix", "Order Titan", "Fire Archer", "Archer", "Gold Fury")}
+
+@pytest.fixture(scope="module")
+def match(tmp_path_factory):
+    """For test_classes_subjects.py: the simulated match (some deaths dealt by towers, phoenixes, titans, fire minions
+    and bosses, some tower damage by phoenixes), its truth.py events (`events`), roster (`players`: name -> team, role, god) and `ask`."""
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.ingest.run import ingest_log
+
+    work = tmp_path_factory.mktemp("subjects")
+    log = simulated_log(work, 61, "subjects", scale=0.5)
+    lines = [json.loads(line.rstrip(",")) for line in log.read_text(encoding="utf-8-sig").strip().splitlines()]
+    teams = {e["sourceowner"]: int(e["value1"]) for e in lines if e.get("type") == "RoleAssigned"}
+    counts = {"KillingBlow": iter(range(10**6)), "Damage": iter(range(10**6))}
+
+    def by_npc(event: dict) -> dict:
+        kind = event.get("type")
+        if kind == "Damage" and event.get("sourceowner", "").endswith(" Tower") and next(counts[kind]) % 3 == 0:
+            return {**event, "sourceowner": event["sourceowner"].replace("Tower", "Phoenix")}
+        if kind != "KillingBlow" or event.get("targetowner") not in teams or event.get("sourceowner") not in teams or \
+                (n := next(counts[kind])) % 5:
+            return event
+        killers = SUBJECT_KILLERS[teams[event["targetowner"]]]
+        return {**event, "sourceowner": killers[(n // 5) % len(killers)]}
+
+    rewrite_events(log, by_npc)
+    match_id = ingest_log(log, work / "wh").match_id
+    events, malformed = truth_tool.load(str(log))
+
+    def ask(question: str):
+        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
+                              followups=False, answer_only=True)
+        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
+
+    roster = {e["sourceowner"]: (int(e["value1"]), e["itemname"].removeprefix("E")) for e in events
+              if e.get("type") == "RoleAssigned"}
+    gods = {e["sourceowner"]: e["itemname"] for e in events if e.get("type") == "GodPicked"}
+    players = {p: SimpleNamespace(team=t, role=r, god=gods[p]) for p, (t, r) in roster.items()}
+    return SimpleNamespace(truth=truth_tool.figures(events, malformed), events=events, ask=ask, players=players)
