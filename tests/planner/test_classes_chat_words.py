@@ -131,7 +131,7 @@ def _first_ability(ranked: dict[str, float]) -> tuple[str, float]:
     ("what ability did {p} use most that wasn't a basic", "ability_hits"),
     ("{p} top dmg ability that's not one of her basics", "abilities"),
     ("{p}'s best ability besides his auto", "abilities"),
-    ("which ability did {p} do the most dmg with thats not an auto attack", "abilities"),
+    ("which ability did {p} hit hardest with thats not an auto attack", "abilities"),
     ("{p}'s highest damage ability which isnt their basic attack", "abilities"),
 ])
 def test_basic_attacks_left_out_in_a_relative_clause(renamed, template, figure):
