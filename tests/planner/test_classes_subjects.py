@@ -275,3 +275,12 @@ def test_a_player_who_hits_hardest_dealt_the_most_damage(match, question):
     got = match.ask(question)
     assert got.refusal is None and top in got.text and f"{int(dealt[top]):,}" in got.text, got.text
     assert "hits landed" not in got.text, got.text
+
+
+@pytest.mark.parametrize("question", ["which god ability dealt the most damage", "what god skill did the most dmg",
+                                      "top 3 god abilities by damage"])
+def test_a_god_word_before_an_ability_word_ranks_abilities_not_gods(match, question):
+    (top, value), *_ = match.truth["top_abilities"]
+    got = match.ask(question)
+    assert got.refusal is None and got.plan.group_by == ("ability",), got.plan
+    assert top in got.text and f"{int(value):,}" in got.text, got.text

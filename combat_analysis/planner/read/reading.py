@@ -486,7 +486,9 @@ _WHICH_ENEMY = (r"(?:which|what)\s+(?:(?:enemy|opposing|other)\s+)?(?:player|ene
 _GROUP_PATTERNS = [
     ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"
              rf"|\b(?:roles?|positions?){_HEAD_OF}"),
-    ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b|(?<!many\s)(?<!enemy\s)(?<!opposing\s)(?<!other\s)\bgods\s+(?:dealt|did|had)\b"
+    # "which god" ranks gods, "which god ability" abilities: a god word before an ability word only says what kind
+    ("god", r"\b(which|what|each|every|per|by)\s+(gods?|characters?|champions?|heroes)\b"
+            r"(?!'?s?\s+(?:abilit(?:y|ies)|skills?|spells?|moves?|kits?)\b)|(?<!many\s)(?<!enemy\s)(?<!opposing\s)(?<!other\s)\bgods\s+(?:dealt|did|had)\b"
             r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?gods\b"
             r"|\bgods\s+(?:ranked|sorted|ordered|listed|by)\b"),
     ("team", r"\b(which|what|each|every|per|by|both|the\s+two)\s+(teams?|sides?)\b(?!\s*(?:\d|one\b|two\b))|\bteam\s+totals?\b|"
@@ -494,7 +496,7 @@ _GROUP_PATTERNS = [
              r"(?<!my\s)(?<!our\s)(?<!their\s)(?<!his\s)(?<!her\s)(?<!its\s)(?<!same\s)(?<!enemy\s)(?<!other\s)(?<!order\s)(?<!chaos\s)"
              r"\b(?:team|side)\s+(?:deaths|kills|assists|gold|damage|healing|experience|xp|kda)\b|\bteams\b|\bsides\b|\b(?:final\s+)?score(?:line)?\b"
              rf"|(?<!my\s)(?<!our\s)(?<!their\s)(?<!his\s)(?<!her\s)(?<!on\sthe\s)(?<!of\sthe\s)\b(?:team|side){_HEAD_OF}"),
-    ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
+    ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(?:god'?s?\s+)?(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
                 r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"
                 # "what did she get her kills with": the instrument asked for is the ability
                 r"|\bwhat\s+(?:did|does|do|has|have)\s+name\s+(?:\w+\s+){0,4}?(?:kills?|killing\s+blows?|damage|dmg|"
