@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from combat_analysis.planner.read.words import CHAT_BUY_VERB, ROLE_WORDS
+from combat_analysis.planner.read.words import CHAT_BUY_VERB, PLACE_WORDS, ROLE_WORDS
 
 FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|takedown)\b|\bkilled\s+first\b"
                          r"|\bfirst\s+(?:player\s+|one\s+)?to\s+get\s+a\s+kill\b|\bfb\b|\bopened\s+the\s+scoring\b"
@@ -28,16 +28,13 @@ KILL_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:kill|tak
                        r"(?![-\s]+(?:score|scores|scoreline|count|counts|tally|totals?|difference|split)\b)")
 WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
 # A place in a build list ("his second item", "the 3rd thing she bought"): the purchase at that place.
-PURCHASE_PLACES = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
-                   "sixth": 6, "6th": 6}
-PURCHASE_ORDINALS = "|".join(PURCHASE_PLACES)
-PURCHASE_PLACE = re.compile(r"\b(?P<n>" + PURCHASE_ORDINALS + r")\s+(?:\w+\s+){0,2}?(?:purchases?|buys?|items?|things?|"
+PURCHASE_PLACE = re.compile(r"\b(?P<n>" + PLACE_WORDS + r")\s+(?:\w+\s+){0,2}?(?:purchases?|buys?|items?|things?|"
                             r"name|copy|one)\b")
 BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\b(buy|bought|purchas\w*|get|got|pick\w*|have|had|use[ds]?)\b|"
                    r"\b(buy|bought|purchas\w*)\b.*\bitems?\b|\bwhat\s+did\s+name\s+(buy|purchase)\b|\bwhat\s+did\s+.*\b(buy|purchase)\b|"
                    rf"\bwhat\s+did\s+.*\b{CHAT_BUY_VERB}\b|"
                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b"
-                   r"|\b(?:first|last|final|latest|earliest|opening|starting|next|" + PURCHASE_ORDINALS + r")\s+"
+                   r"|\b(?:first|last|final|latest|earliest|opening|starting|next|" + PLACE_WORDS + r")\s+"
                    r"(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?|things?\s+(?:\w+\s+){0,2}(?:bought|purchased|got))\b"
                    r"|\bname's\s+purchases\b|\b(?:buyers?|purchasers?)\b")
 # What gold went on is the items bought, not a sum of gold: "what did X spend his gold on", "where did her gold go"

@@ -36,7 +36,6 @@ from combat_analysis.planner.plans.cues import (
     OBJECTIVE_WORDS,
     POSITIONS,
     PURCHASE_PLACE,
-    PURCHASE_PLACES,
     ROSTER,
     WHAT_HAPPENED,
     WINNER,
@@ -53,6 +52,7 @@ from combat_analysis.planner.plans.draft import (
 )
 from combat_analysis.planner.read.causes import cause_filters
 from combat_analysis.planner.read.reading import OBJECTIVE_METRICS, Reading
+from combat_analysis.planner.read.words import PLACES
 from combat_analysis.planner.vocabulary import Vocabulary
 
 
@@ -375,7 +375,7 @@ def _purchase_place(r: Reading) -> int:
     """The place in a build list asked about ("his second item", "the third thing she bought", "her 2nd <item>"),
     counted in time order (of that item when one is named); 0 when none is, or when a window is said."""
     m = PURCHASE_PLACE.search(r.text)
-    return 0 if m is None or r.window else PURCHASE_PLACES[m.group("n").lower()]
+    return 0 if m is None or r.window else PLACES[m.group("n").lower()]
 
 
 def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:

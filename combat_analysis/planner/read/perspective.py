@@ -96,7 +96,9 @@ def rewrite(question: str, vocab: Vocabulary) -> Perspective:
         mine, whose = side
         other = 3 - mine
         rest, ours = _our_players(rest, mine, vocab)
-        if not (_MINE.search(rest) or _THEIRS.search(rest) or _FACING.search(rest) or ours):
+        sides_said = bool(_MINE.search(rest) or _THEIRS.search(rest))
+        facing = bool(_FACING.search(rest))
+        if not (sides_said or facing or ours):
             continue
         # facing first ("who were we facing" are the players of the other side), then theirs: "their team" must
         # not be read by the "team" of "my team"
@@ -104,7 +106,7 @@ def rewrite(question: str, vocab: Vocabulary) -> Perspective:
         text = _MINE.sub(f"team {mine}", _THEIRS.sub(f"team {other}", text))
         # what a side owns: "our towers", "their phoenixes"
         text = _OURS.sub(f"team {mine}'s", _THEIR_OWN.sub(f"team {other}'s", text))
-        if _FACING.search(rest) and not (_MINE.search(rest) or _THEIRS.search(rest)):
+        if facing and not sides_said:
             said = f"the asker read as on team {mine} ({whose}), facing team {other}"
         else:
             said = f"'my team' read as team {mine} ({whose}) and 'theirs' as team {other}"

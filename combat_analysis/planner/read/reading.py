@@ -43,6 +43,8 @@ from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.read.words import (
     CHAT_BUY_VERB,
     NEUTRAL,
+    PLACE_WORDS,
+    PLACES,
     ROLE_WORDS,
     known_words,
     stems,
@@ -583,15 +585,14 @@ _RANKED = (r"(?:highest|most|biggest|best|largest|top|strongest|hardest|deadlies
 TOP_N = re.compile(rf"\b(?:top|best|bottom|worst|first|last|leading|highest|lowest)\s*{_N}\b"
                    rf"|\b(?:the\s+)?{_N}\s+{_ENTITIES}\s+(?:with|who|that|by)\b"
                    rf"|\b(?:the\s+|my\s+|his\s+|her\s+|their\s+|name's\s+)?{_N}\s+{_RANKED}\b")
-POSITION = re.compile(r"\b(second|2nd|third|3rd|fourth|4th|fifth|5th)\s*[- ]?\s*(?:most|highest|best|biggest|largest|"
+POSITION = re.compile(r"\b(" + PLACE_WORDS + r")\s*[- ]?\s*(?:most|highest|best|biggest|largest|"
                       r"greatest|least|lowest|fewest|worst|place|ranked|richest)\b")
 # A place in a ranking said as a place: "who's 2nd in damage", "which god came third on kills", "who finished in
 # 4th place for gold". A who-word must come first: "died second in the fight" is an order of events.
-_ORDINAL = r"(second|2nd|third|3rd|fourth|4th|fifth|5th)"
+_ORDINAL = rf"({PLACE_WORDS})"
 PLACE = re.compile(rf"\b(?:who(?:'s|s)?|which\s+\w+(?:'s)?)\s+(?:(?:is|was|were|came|comes|come|finished|finishes|placed|"
                    rf"places|ranked|ranks|ended\s+up|ends\s+up|sits|sat|went)\s+)?(?:in\s+)?(?:the\s+)?{_ORDINAL}"
                    rf"(?:\s+place)?\s+(?:in|on|for|by|at|with)\b")
-_POSITIONS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5}
 EVERY = re.compile(r"\b(each|every|all|everyone|everybody|everyone's|per\s+player|by\s+player(?!\s+name\b)|list|rank|ranking|ranked|"
                    r"leaderboard|scoreboard|sorted|sort|order(?:ed)?\s+by|across\s+(?:all\s+)?(?:the\s+)?players|"
                    r"for\s+(?:all|everyone|each)|breakdown|break\s+down|full)\b")
@@ -654,7 +655,7 @@ def read_shape(text: str) -> Shape:
     ordering = _LANE_NAMES.sub(" ", THRESHOLD.sub(" ", text))
     superlative = bool(SUPERLATIVE.search(ordering)) or bool(position) or bool(TARGETING.search(text))
     return Shape(superlative=superlative, order="asc" if ASCENDING.search(ordering)
-                 else "desc", top=n, position=_POSITIONS[position.group(1)] if position else 1,
+                 else "desc", top=n, position=PLACES[position.group(1).lower()] if position else 1,
                  every=bool(EVERY.search(text)), series=_series(text, superlative),
                  per_minute=bool(PER_MINUTE.search(text)), compare=bool(COMPARE.search(text)),
                  count=bool(_HOW_MANY_ASKED.search(text) or HOW_MANY.search(text) and not _WHO_ASKED.search(text)), share=bool(SHARE.search(text)))

@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 
 from combat_analysis.catalog import DIMENSIONS, METRICS
+from combat_analysis.formatting import ordinal
 
 NEUTRAL = frozenset("""
 a an the this that these those there here it its it's itself one ones some any all each every both either neither
@@ -75,6 +76,10 @@ CHAT_WORDS: dict[str, str] = {
 # Words that frame the conversation rather than narrow the figure: what players call the match they are asking about
 # ("this one", "the scrim", "in the lobby") and the fillers of chat ("lol", "bro", "tbh"). They are neither scope nor
 # a qualifier, so a question that uses them is neither refused nor flagged for them.
+# Places after the first, as words and digits ("the 3rd buy", "who came second in damage"); "first" is left out
+# because it means many things besides a place (first blood, first kill, at first).
+PLACES = {word: n for n in range(2, 11) for word in (ordinal(n), f"{n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'}")}
+PLACE_WORDS = "|".join(sorted(PLACES, key=len, reverse=True))
 FRAME_NOUNS = frozenset("match game games round one scrim scrims lobby lobbies set series map".split())
 FILLERS = frozenset("""lol lmao lmfao rofl haha hahaha bro bruh dude fr ngl tbh imo imho btw yo hmm hmmm gg ggs wp ez
 u ur pls plz thx ty bois boys yall y'all dawg fam""".split())
