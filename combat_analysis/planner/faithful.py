@@ -124,8 +124,10 @@ def _answered_another_way(metric_id: str, plan: QueryPlan, used: set[str]) -> bo
     if metric_id == "first_blood" and plan.limit == 1:
         return "kill_events" in used  # "Brisk's first kill": the first of his kills, not the match's
     if metric_id == "match_info":
-        # "how long until the first tower fell": its time; "how long was the draft": the lobby's length
-        return bool(used & {"objective_events", "first_blood", "lobby_info"})
+        # "how long until the first tower fell" or "until the first death": its time; "how long was the draft": the
+        # lobby's length
+        return bool(used & {"objective_events", "first_blood", "lobby_info", "kill_events", "death_events"}) \
+            and plan.limit == 1 or "lobby_info" in used
     if metric_id == "winner":
         # the winner's own list, or "the winning team" read as the team the plan filters on
         return plan.intent == Intent.EVENT_LIST or any(f.dimension == "team" for _, step in plan.steps()

@@ -34,7 +34,8 @@ CASES = [
     # ranking
     ("who died the most to the jungle camps", "applied", lambda p: _filters(p).get("source_kind") == ("jungle",)),
     ("who died to towers the most", "applied", lambda p: _filters(p).get("source") == ("Chaos Tower", "Order Tower")),
-    ("who had the most kills with a pentakill", "flagged", None),
+    ("who had the most kills while invisible", "flagged", None),
+    ("who had the most kills with a pentakill", "refused", None),  # no multi-kill is defined: never plain kills
     ("which player did the most damage to godz", "applied", lambda p: p.metrics[0] == "damage_to_players"),
     ("who killed the most minions", "flagged", None),
     # lookup

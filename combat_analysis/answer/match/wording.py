@@ -1146,14 +1146,28 @@ def _purchase_at(plan: QueryPlan, rows: list[dict], whose: str, of: str) -> str:
     there were when the list is shorter."""
     place = fmt.ordinal(plan.position)
     one_item = of.startswith(" of ")  # the place among the purchases of the item named
+    if plan.limit > plan.position and len(rows) >= plan.position:
+        return _purchases_from(plan, rows, whose, of)
     if len(rows) < plan.position:
         who = whose[:-3] if whose.endswith("'s ") else "The match"
         return f"{who} made only {fmt.count(len(rows), 'purchase')}{of}: there is no {place}."
     r = rows[plan.position - 1]
     what = "" if one_item else f"{r.get('item')} "
     by = "" if whose else f"by {r.get('player')} "
-    head = fmt.capital(f"{whose}{place} purchase{of}" if whose else f"the {place} purchase{of}")
+    head = f"{whose}{place} purchase{of}" if whose else f"The {place} purchase{of}"  # a name is kept as written
     return f"{head} was {what}{by}at {clock(r.get('match_second'))}."
+
+
+def _purchases_from(plan: QueryPlan, rows: list[dict], whose: str, of: str) -> str:
+    """The purchases from a place on, in time order ("Brisk's 2 purchases after the first one, in order: Soul Gem at 3:10 and Rage at
+    5:02"); fewer when the list ends sooner, said."""
+    after = rows[plan.position - 1:plan.limit]
+    asked = plan.limit - plan.position + 1
+    listed = names([" ".join(p for p in (str(r.get("item")), "" if whose else f"by {r.get('player')}",
+                                          f"at {clock(r.get('match_second'))}") if p) for r in after])
+    short = f" (only {fmt.count(len(after), 'purchase')} came after it)" if len(after) < asked else ""
+    head = f"{whose or 'The '}{fmt.count(asked, 'purchase')}{of} after the {fmt.ordinal(plan.position - 1)} one"
+    return f"{head}, in order: {listed}{short}."
 
 
 def series_side_by_side(plan: QueryPlan, rows: list[dict], series: str, metric_id: str) -> str | None:

@@ -51,6 +51,11 @@ BUY_VERB = rf"(?:buy|buys|bought|buying|purchas\w*|{CHAT_BUY_VERB}|get|gets|got|
 ITEM_BUYER = re.compile(rf"\bwho\b.*\b{BUY_VERB}\b|\b{BUY_VERB}\b.*\bwhen\b")
 # A build's first or last purchases: "his first 3 items", "the last purchase", "who bought Blink Rune first"
 BUILD_EDGE = re.compile(r"\b(?P<a>first|earliest|opening|starting|last|final|latest)\b")
+# The purchases after the first one (the starter): "the next two after her starter", "his 3 buys after the first item"
+AFTER_FIRST_BUY = re.compile(r"\bafter\s+(?:(?:his|her|their|the|its|my|your|that|name)(?:'s)?\s+|\S+'s\s+)?(?:starter|starting\s+item|start(?:ing)?\s+buy|"
+                             r"first\s+(?:item|buy|purchase|thing))s?\b")
+NEXT_N = re.compile(r"\b(?:next|following|other)\s+(?P<n>\d{1,2}|two|three|four|five|six)\b"
+                    r"|\b(?P<m>\d{1,2}|two|three|four|five|six)\s+(?:\w+\s+)?(?:items?|buys?|purchases?|things?)\s+after\b")
 KILL_LIST = re.compile(r"\b(kill\s*feed|kill\s+list|list\s+(?:of\s+|all\s+(?:the\s+)?|the\s+)?kills|every\s+kill|all\s+(?:the\s+)?kills|"
                        r"each\s+kill|who\s+killed|who\s+did\s+name\s+kill|when\s+did\s+name\s+die|whom\s+did|killed\s+by\s+whom|"
                        r"who\s+was\s+killed\s+by|kills?\s+timeline|show\s+(?:me\s+)?(?:the\s+)?kills)\b")
@@ -98,6 +103,8 @@ ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked(?!\s+up))\b|\b(which|
                     r"|\b(?:what|which)\s+(?:did|does|do)\s+(?:the\s+)?(?:\w+\s+){1,3}?(?:pick|lock\s+in|lock)\b(?!\s+up)"
                     # a god asked for with no figure: "and what god", "the order support's god", "chaos's gods"
                     r"|\b(?:and|\+|&|with|n)\s+(?:(?:what|which|their|his|her)\s+)?gods?\b|'s?\s+gods?\b"
+                    # the gods themselves, asked with no figure: "which gods was chaos running", "order's five gods"
+                    r"|\bgods\b(?!\s+(?:abilit|skill|kit))|\bpicks\b(?!\s+up)"
                     r"|\b(?:what|which)\s+gods?\s*[?.!]*\s*$"
                     # who filled a role of a side: "who was chaos's mid", "who's the order jungler", "who is team 2 support"
                     rf"|\bwho(?:'s|s)?\s+(?:(?:was|is|were|are)\s+)?(?:the\s+)?{_SIDE}{_ROLE}\b"

@@ -15,6 +15,7 @@ from typing import Literal
 from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
 from combat_analysis.planner.plans.cues import (
+    AFTER_FIRST_BUY,
     BUILD,
     BUILD_EDGE,
     DEATH_EDGE,
@@ -31,6 +32,7 @@ from combat_analysis.planner.plans.cues import (
     MATCH_END,
     MATCH_FACTS,
     MATCH_START,
+    NEXT_N,
     OBJECTIVE_LIST,
     OBJECTIVE_VALUES,
     OBJECTIVE_WORDS,
@@ -108,10 +110,12 @@ class EventAsk:
                             assumptions=[*self.assumptions, *kw.pop("notes", [])], **kw))
 
 
-def _objective_edge(ask: EventAsk) -> bool:
-    """'How long did it take for the first tower to fall' asks when that objective fell."""
+def _event_edge(ask: EventAsk) -> bool:
+    """'How long did it take for the first tower to fall', 'how long until the first death' ask when that event
+    happened (an objective, a kill, first blood, a death), not how long the match lasted."""
     text = ask.text
-    return bool(OBJECTIVE_WORDS.search(text) and FIRST_OR_LAST.search(text) and OBJECTIVE_LIST.search(text))
+    objective = OBJECTIVE_WORDS.search(text) and FIRST_OR_LAST.search(text) and OBJECTIVE_LIST.search(text)
+    return bool(objective or FIRST_BLOOD.search(text) or KILL_EDGE.search(text) or DEATH_EDGE.search(text))
 
 
 def lobby(ask: EventAsk) -> QueryPlan | None:
@@ -128,7 +132,7 @@ def match_facts(ask: EventAsk) -> QueryPlan | None:
     # both edges asked ("what time did the match start and when did the log end") are the match facts too
     edges = MATCH_START.search(ask.text) or MATCH_END.search(ask.text)
     wanted = "match_info" in ask.r.metrics or ((MATCH_FACTS.search(ask.text) or edges) and not ask.figures)
-    if not wanted or _objective_edge(ask):
+    if not wanted or _event_edge(ask):
         return None
     if edge is None:
         return ask.draft("match_info", window=None, limit=1)
@@ -264,8 +268,9 @@ _NPC_KINDS = ("minion", "jungle", "boss")  # a structure finishing a structure i
 
 
 def _non_player_takers(r: Reading, vocab: Vocabulary) -> list[Filter]:
-    """The non-players said to have finished objectives ("by minions", "by the Fire Giant"): one filter on the
-    killer, by kind or by name; players taking objectives are the side's own count, read elsewhere."""
+    """The non-players said to have finished objectives ("by minions", "by the Fire Giant", "did minions take
+    one"): one filter on the killer, by kind or by name; players taking objectives are the side's own count, read
+    elsewhere."""
     by = [q for q in r.qualifiers if q.preposition in ("by", "from")]
     named = [q.name for q in by if q.name and q.name in vocab.npcs]
     kinds = [q.kind for q in by if q.kind in _NPC_KINDS and not q.name]
@@ -291,8 +296,9 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     timed = r.shape.count and bool(_WHEN.search(text))
     counted = r.shape.count and not _BY_WHOM.search(text) and not timed
     killers = _non_player_takers(r, ask.vocab) if r.metrics and set(r.metrics) <= OBJECTIVE_METRICS else []
-    if killers and not damage and not per_group:
-        # "how many structures got last hit by minions": the list, which counts them and names each killer
+    if killers and not damage:
+        # "how many structures got last hit by minions": the list, which counts them and names each killer (and its
+        # side: "for which side" is answered by the list too)
         said = [q.said for q in r.qualifiers if q.preposition in ("by", "from")]
         return ask.draft("objective_events", ("player", "team"), extra=[*killers, *_objective_filter(text, said)])
     if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
@@ -360,6 +366,9 @@ def _purchase_edge(r: Reading, bought_when: bool) -> tuple[Literal["asc", "desc"
     place = _purchase_place(r)
     if place > 1:
         return "asc", place, []
+    following = _after_first(r)
+    if following:
+        return "asc", 1 + following, ["'the starter' read as the first purchase"] if "start" in r.text else []
     edge = BUILD_EDGE.search(r.text)
     last = edge is not None and edge.group("a") in ("last", "final", "latest")
     limit = (r.shape.top or 1) if (edge or bought_when) and not r.window else LIST_LIMIT
@@ -378,6 +387,18 @@ def _purchase_place(r: Reading) -> int:
     return 0 if m is None or r.window else PLACES[m.group("n").lower()]
 
 
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _after_first(r: Reading) -> int:
+    """How many purchases after the first one are asked for ("the next two after his starter"); 0 when none are."""
+    m = NEXT_N.search(r.text) if AFTER_FIRST_BUY.search(r.text) and not r.window else None
+    if m is None:
+        return 0
+    n = m.group("n") or m.group("m")
+    return int(n) if n.isdigit() else _COUNT_WORDS[n]
+
+
 def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     text = r.text
     spent = GOLD_WENT_ON.search(text)
@@ -389,7 +410,7 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
         (per_group and "items_purchased" in metrics)
     bought_when = bool(r.items) and bool(ITEM_WHEN.search(text))
     bought_by = bool(r.items) and bool(ITEM_BUYER.search(text))
-    if not (BUILD.search(text) or spent or bought_when or bought_by) or r.shape.count or r.shape.superlative or item_breakdown or \
+    if not (BUILD.search(text) or spent or bought_when or bought_by or _after_first(r)) or r.shape.count or r.shape.superlative or item_breakdown or \
             [m for m in metrics if m not in ("items_purchased", "build")]:
         return None
     filters, focus = entity_filters(e, ROSTER_DIMS)
@@ -398,7 +419,7 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
         focus += r.items
     order, limit, notes = _purchase_edge(r, bought_when)
     plan = finish(Draft(question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window,
-                        order=order, limit=limit, focus=focus, position=max(_purchase_place(r), 1),
+                        order=order, limit=limit, focus=focus, position=max(_purchase_place(r), 2 if _after_first(r) else 1),
                         assumptions=[*r.assumptions, *e.notes, *notes]))
     if order == "asc" and limit < LIST_LIMIT and BOTH_EDGES.search(r.text):
         # "her first and last items", "his opening buy and the last thing he got": the last ones too, as a part

@@ -115,6 +115,14 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
     (r"\b(?:what|which)\s+level\b|\blevel\s+(?:\d+|was|were|is|did|at|of)\b|\blevels\b|\blvl\b|\bmax(?:ed)?\s+level\b"
      r"|\blevel(?:l)?ed\b|\b(ability|skill)\s+(level|rank|order|points)\b|\blevel(ed)?\s+up\b",
      "god or ability levels (it records the experience earned, not the level)", ("experience", "xpm")),
+    # time spent dead: the log has each death's moment, never a respawn or its timer
+    (r"\brespawn\w*|\bdeath\s*timers?\b|\b(?:gr[ae]y|black)\s*screen\w*|\bdowntime\b|\btime\s+(?:spent\s+)?(?:being\s+)?dead\b"
+     r"|\b(?:seconds|minutes|mins|secs|time|long)\s+(?:\w+\s+){0,3}?(?:spent\s+|stayed\s+|sat\s+|was\s+|were\s+)?dead\b"
+     r"|\bdead\s+for\s+(?:how|the\s+(?:longest|most|least)|longer|\d)",
+     "how long anyone was dead (it records each death's moment, never a respawn or its timer)", ("deaths",)),
+    # several kills in a row: METRICS.md defines no multi-kill (the longest streak without dying is answered)
+    (r"\b(?:double|triple|quadra|quad|penta|ultra|mega)[\s-]?kills?\b|\bmulti[\s-]?kills?\b|\b(?:pentas|quadras)\b",
+     "multi-kills (no multi-kill is defined for the log; the longest kill streak without dying is)", ("kills",)),
     (r"\bcooldowns?\b|\bhealth\s+bar\b|\bmana\b", "cooldowns, mana or health", ("hits", "damage_taken")),
     # gold that no reward line carries (METRICS.md: passive income is not in the log) and gold's fate after it was
     # earned (no item prices): passive or ticking income, spending as a sum, gold left unspent or banked

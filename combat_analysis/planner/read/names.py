@@ -363,7 +363,8 @@ def mask(question: str, mentions: list[Mention]) -> str:
 
 
 _TEAM_NUMBER = re.compile(r"\bteam\s*[#]?\s*(1|2|one|two)\b")
-_ORDER_CHAOS = re.compile(r"\b(order|chaos)(?:\s+(?:side|team))?\b")
+# "orders" is the side's possessive typed without its apostrophe ("orders jungler"), as "build orders" is a sequence
+_ORDER_CHAOS = re.compile(r"\b(orders?|chaos)(?:\s+(?:side|team))?\b")
 # "order" is also an ordinary word: a sequence ("build order", "in order", "what order", "order by", "in the order
 # they died", "in order to"). Anywhere else it is the side, as players say it ("did order take more towers", "the
 # order jungler", "order vs chaos").
@@ -374,9 +375,9 @@ _SEQUENCE_WORDS = (r"build|item|items|purchase|purchases|buy|buying|skill|abilit
 # A word between is of the same kind ("in what order", "the kill order"), never a verb: "kills did order get" names
 # the side. A side's people after it ("which order player", "order jungler") make it the side as well.
 _ORDER_WORD = re.compile(
-    rf"\b(?:{_SEQUENCE_WORDS})\s+(?:(?:the|{_SEQUENCE_WORDS})\s+)?order\b"
+    rf"\b(?:{_SEQUENCE_WORDS})\s+(?:(?:the|{_SEQUENCE_WORDS})\s+)?orders?\b"
     r"(?!\s+(?:side|team|players?|gods?|guys|jungler|jg|jungle|mid|midlaner|adc|carry|support|supp|solo|solo\s+laner)\b)"
-    r"|\border\s+(?:of|by|in\s+which|that\s+(?:they|he|she|it)|they|he|she|it|things|events|to\b)")
+    r"|\borders?\s+(?:of|by|in\s+which|that\s+(?:they|he|she|it)|they|he|she|it|things|events|to\b)")
 # the side that won (lost), also said as its players: "which players won", "the people who lost"
 _WINNERS = re.compile(r"\b(?:the\s+)?(winners|winning\s+(?:team|side)|victors|victorious\s+(?:team|side)|team\s+that\s+won"
                       r"|(?<=players\s)(?:who\s+|that\s+)?won|(?<=people\s)(?:who\s+|that\s+)?won)\b")
@@ -398,9 +399,10 @@ def find_teams(text: str, winner_team: int | None) -> list[TeamMention]:
         found.append(TeamMention({"1": 1, "one": 1, "2": 2, "two": 2}[m.group(1)], m.group(0), m.start()))
     sequences = [m.span() for m in _ORDER_WORD.finditer(low)]
     for m in _ORDER_CHAOS.finditer(low):
-        if m.group(1) == "order" and any(start <= m.start() < end for start, end in sequences):
+        side = 2 if m.group(1) == "chaos" else 1
+        if side == 1 and any(start <= m.start() < end for start, end in sequences):
             continue  # "build order", "in order", "order by": a sequence, not the side
-        found.append(TeamMention(1 if m.group(1) == "order" else 2, m.group(0), m.start()))
+        found.append(TeamMention(side, m.group(0), m.start()))
     for m in _WINNERS.finditer(low):
         found.append(TeamMention(winner_team, m.group(0), m.start()))
     for m in _LOSERS.finditer(low):

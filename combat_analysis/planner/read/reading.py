@@ -430,6 +430,28 @@ def read_qualifiers(text: str, names: Sequence[str | None], npcs: Sequence[tuple
         if close and word not in _KIND_FUZZY and unknown_words(word):
             found.append(Qualifier(prep, _KIND_FUZZY[close[0]], None, said, f"'{word}' read as '{close[0]}'",
                                    m.start(), m.end()))
+    return (*found, *_kinds_taking(text, npcs))
+
+
+# A kind of non-player as the subject of taking an objective, said with no "by": "did the minions finish a tower
+# off", "any camps that secured an objective" (read as "by minions", "by jungle camps")
+_TAKERS = {kind: pattern for kind, pattern in KIND_WORDS if kind in ("minion", "jungle", "boss")}
+_KIND_TAKES = re.compile(
+    r"\b(?:" + "|".join(f"(?P<{kind}>{pattern})" for kind, pattern in _TAKERS.items()) + r")\s+"
+    r"(?:that\s+|which\s+|who\s+|ever\s+|even\s+)?(?:finish\w*|took|take[ns]?|taking|secur\w*|got|get|gets|"
+    r"last[\s-]*hit\w*|st[oe]al\w*|snip\w*|destroy\w*|br[eo]k\w*)\b")
+_OBJECTIVE_NOUN = re.compile(r"\b(?:objectives?|towers?|turrets?|phoenix(?:es)?|titans?|structures?|buildings?|"
+                             r"gold\s+fur(?:y|ies)|fire\s+giants?|bosses|boss)\b")
+
+
+def _kinds_taking(text: str, npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
+    found = []
+    for m in _KIND_TAKES.finditer(text):
+        if not _OBJECTIVE_NOUN.search(text[:m.start()] + " " + text[m.end():]):
+            continue  # "did minions get kills": deaths to minions, read by the causes
+        kind = next(k for k, value in m.groupdict().items() if value)
+        npc = next((canon for spoken, canon in npcs if fold(spoken) in m.group(kind)), None)
+        found.append(Qualifier("by", kind, npc, m.group(kind), None, m.start(kind), m.end(kind)))
     return tuple(found)
 
 
@@ -533,8 +555,10 @@ _GROUP_PATTERNS = [
                r"|\b(?:per|by)\s+(?:the\s+)?(?:enemy|enemies|opponent|opponents|enemy\s+(?:players?|gods?))\b"
                r"(?:\s+(?:it|they|he|she)\s+hit)?"),
     # "which minute had the most kills": the minutes ranked, not a series and not the players
-    ("minute", r"\b(?:which|what)\s+(?:single\s+)?minute\b(?!\s+(?:mark|of)\b)"
-               r"|\b(?:top|best|worst|busiest|bloodiest)\s+(?:\d{1,2}\s+|two\s+|three\s+|five\s+)?minutes\b"
+    # "what minute of the game did X die" asks when; "which minute of the game had the most kills" ranks minutes
+    ("minute", r"\b(?:which|what)\s+(?:single\s+)?minute\b(?!\s+mark\b)"
+               r"(?!\s+of\b(?![^?.!;]*\b(?:most|least|highest|lowest|fewest|biggest|busiest|bloodiest)\b))"
+               r"|\b(?:top|best|worst|busiest|bloodiest|deadliest)\s+(?:\d{1,2}\s+|two\s+|three\s+|five\s+)?minutes?\b"
                # "when did X deal the most damage": the moment of a figure's most is its top minute
                r"|\bwhen\b(?=[^?.!;]*?\b(?:the\s+)?(?:most|highest|hardest|biggest|peak(?:ed|s)?)\b)"),
     ("objective", r"\b(which|what|each|every|per|by)\s+objectives?\b"),
@@ -566,7 +590,7 @@ def group_cues(text: str) -> list[str]:
 SUPERLATIVE = re.compile(
     r"\b(most|highest|best|top|biggest|largest|greatest|hardest|strongest|least|lowest|fewest|worst|smallest|minimum|maximum|"
     r"max|(?<!\d)(?<!\d\s)(?<!\d\+)(?<!\d\+\s)min|bottom|leaderboard|leader|leaders|led|leading|rank|ranking|ranked|order\s+by|sort(?:ed)?\s+by|more\s+than\s+anyone|"
-    r"richest|poorest|carried|mvp|fragger|more|fewer|less|better|worse|top\d+|higher|lower|topped|tops|topping|"
+    r"richest|poorest|busiest|bloodiest|deadliest|carried|mvp|fragger|more|fewer|less|better|worse|top\d+|higher|lower|topped|tops|topping|"
     r"number\s+one|no\.?\s*1|first\s+place|#\s*1)(?!\w)"
     # a thing done again and again is a ranking by how often: "who kept dying to minions", "who was always feeding"
     r"|\b(?:kept|keeps|keep|repeatedly|constantly|always|over\s+and\s+over|again\s+and\s+again)\b")

@@ -37,7 +37,7 @@ _UNIT = r"(minutes?|mins?|m|seconds?|secs?|s)\b"
 _ORD = r"(?:st|nd|rd|th)?"
 # A number that counts players or events is no time: "by one player", "after two deaths", "before 3 kills"
 _NOT_COUNTED = (r"(?![\d.])(?!\s*(?:single\s+|lone\s+)?(?:players?|persons?|people|gods?|teams?|guys?|champions?|"
-                r"heroes|hero|members?|kills?|deaths?|hits?|times?|assists?|towers?|objectives?)\b)")
+                r"heroes|hero|members?|kills?|deaths?|hits?|times?|assists?|towers?|objectives?|items?|buys?|purchases?|things?)\b)")
 
 
 def _number(text: str) -> float:

@@ -86,8 +86,9 @@ u ur pls plz thx ty bois boys yall y'all dawg fam""".split())
 
 # Cue words of the slot readers that the catalog does not list (times, shapes, events, groups).
 CUES = frozenset("""
-most least top bottom leader leaders leaderboard led leading scoreboard summary summarize overview recap
-kept keeps keep repeatedly constantly always
+most least top bottom leader leaders leaderboard led leading scoreboard summary summarize overview recap busiest
+kept keeps keep repeatedly constantly always next following
+steal steals stole stolen stealing snipe snipes sniped sniping secure secures secured securing
 perform performed performance play played playing played do did doing go went
 each every all everyone everybody per by list rank compare versus vs against between difference
 enemy enemies opponent opponents foe foes
