@@ -17,7 +17,7 @@ from combat_analysis.planner.llm import LlmPlanner
 from tests.support.adversarial_corpus import CANARY, MATCH_A, MATCH_B, file_stamps, table_counts
 from tests.support.llm_stub import stub_model
 from tests.support.paths import DEV_QUESTIONS
-from tests.support.season import ingest_season, roster_season_once, truth_tool
+from tests.support.season import roster_season_once, season_home_once, truth_tool
 from tests.support.simulated import roster, simulated_log
 from tests.support.stages import MATCH_ID, ask_sample
 from tests.support.warehouses import data_files
@@ -62,9 +62,7 @@ def model():
 @pytest.fixture(scope="session")
 def home(tmp_path_factory, season_matches):
     """A data home whose warehouse holds the 24-match season (tests/support/season.py)."""
-    base = tmp_path_factory.mktemp("crossmatch-home")
-    ingest_season(season_matches, base / "warehouse")
-    return base
+    return season_home_once(tmp_path_factory, "season", season_matches)
 
 
 @pytest.fixture(scope="session")
@@ -76,9 +74,7 @@ def roster_matches(tmp_path_factory):
 @pytest.fixture(scope="session")
 def roster_home(tmp_path_factory, roster_matches):
     """A data home whose warehouse holds the nine-match season of one roster."""
-    base = tmp_path_factory.mktemp("roster-home")
-    ingest_season(roster_matches, base / "warehouse")
-    return base
+    return season_home_once(tmp_path_factory, "roster", roster_matches)
 
 
 @pytest.fixture(scope="session", params=["season", "roster"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -176,7 +177,9 @@ def test_unknown_event_types_are_kept_with_their_raw_fields(tmp_path):
                     (502, None, "Brisk", None, 114, untyped.decode().rstrip(","))]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# each example ingests a new lake (about half a second); COMBAT_ANALYSIS_PROPERTY_EXAMPLES searches deeper
+@settings(max_examples=int(os.environ.get("COMBAT_ANALYSIS_PROPERTY_EXAMPLES", "12")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     damaged=st.dictionaries(st.integers(min_value=1, max_value=199),
                             st.binary(min_size=0, max_size=40).filter(lambda b: b"\n" not in b), max_size=2),

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from combat_analysis.warehouse.store import open_warehouse
-from tests.support.season import ingest_season, roster_season_once
+from tests.support.season import roster_season_once, season_home_once
 
 
 @pytest.fixture(scope="session")
 def season_root(tmp_path_factory, season_matches):
-    return ingest_season(season_matches, tmp_path_factory.mktemp("season-warehouse"))
+    return season_home_once(tmp_path_factory, "season", season_matches) / "warehouse"
 
 
 # The connections are read-only and opening one (extensions loaded, the lake attached) costs about half a
@@ -31,7 +31,7 @@ def roster_matches(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def roster_root(tmp_path_factory, roster_matches):
-    return ingest_season(roster_matches, tmp_path_factory.mktemp("roster-warehouse"))
+    return season_home_once(tmp_path_factory, "roster", roster_matches) / "warehouse"
 
 
 @pytest.fixture(scope="module", params=["season", "roster"])

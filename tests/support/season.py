@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -143,11 +144,45 @@ def ingest_season(matches: list[SeasonMatch], root: Path) -> Path:
     return root
 
 
+_INGESTED: dict[str, Path] = {}
+
+
+def season_home_once(tmp_path_factory, name: str, matches: list[SeasonMatch]) -> Path:
+    """A data home whose `warehouse` holds `matches`, ingested once per test process: the season tests and the
+    answer tests only read it, so their fixtures share it instead of ingesting the same season twice."""
+    if name not in _INGESTED:
+        base = tmp_path_factory.mktemp(f"{name}-home")
+        ingest_season(matches, base / "warehouse")
+        _INGESTED[name] = base
+    return _INGESTED[name]
+
+
+def _written_once(tmp_path_factory, name: str, write) -> list[SeasonMatch]:
+    """`write(folder)`'s season, written once per test run however many modules and pytest-xdist workers ask for it:
+    the first worker writes it into the run's shared temporary folder (under a file lock) with an index of each
+    match's truth, and every other one reads that index. The logs are only read by the tests."""
+    if name in _WRITTEN:
+        return _WRITTEN[name]
+    from filelock import FileLock  # pytest-xdist's own dependency
+
+    shared = tmp_path_factory.getbasetemp().parent if os.environ.get("PYTEST_XDIST_WORKER") else \
+        tmp_path_factory.getbasetemp()
+    folder, index = shared / f"{name}-logs", shared / f"{name}-logs.json"
+    with FileLock(str(index) + ".lock"):
+        if index.exists():
+            rows = json.loads(index.read_text(encoding="utf-8"))
+            matches = [SeasonMatch(path=Path(r["path"]), match_id=r["match_id"], truth=r["truth"]) for r in rows]
+        else:
+            matches = write(folder)
+            rows = [{"path": str(m.path), "match_id": m.match_id, "truth": m.truth} for m in matches]
+            index.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+    _WRITTEN[name] = matches
+    return matches
+
+
 def season_once(tmp_path_factory) -> list[SeasonMatch]:
-    """The season, written once per test session however many test modules ask for it."""
-    if "season" not in _WRITTEN:
-        _WRITTEN["season"] = write_season(tmp_path_factory.mktemp("season-logs"))
-    return _WRITTEN["season"]
+    """The season, written once per test run however many test modules and workers ask for it."""
+    return _written_once(tmp_path_factory, "season", write_season)
 
 
 # --- the oracle, aggregated in plain Python (docs/season.md) ------------------------------------------------
@@ -303,9 +338,8 @@ def write_roster_season(folder: Path) -> list[SeasonMatch]:
 
 
 def roster_season_once(tmp_path_factory) -> list[SeasonMatch]:
-    if "roster" not in _WRITTEN:
-        _WRITTEN["roster"] = write_roster_season(tmp_path_factory.mktemp("roster-logs"))
-    return _WRITTEN["roster"]
+    """The second season, written once per test run (`_written_once`)."""
+    return _written_once(tmp_path_factory, "roster", write_roster_season)
 
 
 # --- events and match figures of the oracle --------------------------------------------------------------------------

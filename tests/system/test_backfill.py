@@ -121,7 +121,10 @@ def test_the_daemon_drains_ingest_runs_of_ranges_through_the_queue(tmp_path):
     assert junk_run.tags[RANGE_START_TAG] == keys["junk.log"]  # its run holds a good log too
     for run in runs:
         kinds = [e.dagster_event.event_type_value for e in records[run.run_id] if e.dagster_event]
-        # queued first, launched by the daemon, steps in their own processes
+        # queued first, launched by the daemon, steps in their own processes (the events and the run's own messages
+        # are printed when not, so a run that ended before it started says why)
+        said = [(e.dagster_event.event_type_value, e.user_message or "") for e in records[run.run_id] if e.dagster_event]
+        assert {"PIPELINE_ENQUEUED", "PIPELINE_STARTING", "PIPELINE_START"} <= set(kinds), (run.status, said)
         assert kinds.index("PIPELINE_ENQUEUED") < kinds.index("PIPELINE_STARTING") < kinds.index("PIPELINE_START")
         assert any("multiprocess executor" in (e.user_message or "") for e in records[run.run_id])
         assert run.status == (dg.DagsterRunStatus.FAILURE if run is junk_run else dg.DagsterRunStatus.SUCCESS)
