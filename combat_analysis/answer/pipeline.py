@@ -14,6 +14,7 @@ in-process path for the CLI, the reports and the tests.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,10 +27,6 @@ from combat_analysis.answer.match import composer as match_composer
 from combat_analysis.answer.match import data_engineer as match_data_engineer
 from combat_analysis.answer.match import visualization as match_visualization
 from combat_analysis.answer.query_analyst import match_scope, query_analyst, warehouse_matches
-from combat_analysis.answer.season import analyst as season_analyst
-from combat_analysis.answer.season import composer as season_composer
-from combat_analysis.answer.season import data_engineer as season_data_engineer
-from combat_analysis.answer.season import visualization as season_visualization
 from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer
 from combat_analysis.contracts.package import AgentDataPackage, new_package
 from combat_analysis.contracts.plan import Intent, QueryPlan
@@ -70,14 +67,22 @@ class StageSequence:
 
 MATCH = StageSequence("match", match_data_engineer.data_engineer, match_analyst.analyst,
                       match_visualization.visualization, match_composer.composer, match_composer.words)
-SEASON = StageSequence("season", season_data_engineer.data_engineer, season_analyst.analyst,
-                       season_visualization.visualization, season_composer.composer, season_composer.words)
+
+
+@functools.cache
+def season_sequence() -> StageSequence:
+    """The stages across matches, imported on the first cross-match question."""
+    # lazy: the season figures cost a one-match `ask` a sixth of a second to import
+    from combat_analysis.answer.season import analyst, composer, data_engineer, visualization
+
+    return StageSequence("season", data_engineer.data_engineer, analyst.analyst, visualization.visualization,
+                         composer.composer, composer.words)
 
 
 def sequence_for(plan: QueryPlan | None) -> StageSequence:
     """The sequence a plan takes: a season figure across matches, else one match (a refusal too)."""
     if plan is not None and plan.season is not None and plan.intent != Intent.REFUSE:
-        return SEASON
+        return season_sequence()
     return MATCH
 
 

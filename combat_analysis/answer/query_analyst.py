@@ -28,7 +28,6 @@ from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, Quer
 from combat_analysis.contracts.plan import Intent, OneMatch, QueryPlan, Refusal
 from combat_analysis.contracts.selection import AllMatches, DateRange
 from combat_analysis.planner import Vocabulary, compile_plan, plan_question
-from combat_analysis.planner.plans.crossmatch import plan_across
 from combat_analysis.planner.read.scope import ScopeReading, matches_in, read_scope
 from combat_analysis.planner.vocabulary import SeasonVocabulary
 from combat_analysis.warehouse.gate import UnsafeSqlError
@@ -151,6 +150,9 @@ def plan_for_matches(question: str, vocab: Vocabulary, matches: list[tuple[str, 
         scope = match_scope(question, matches)
     if not scope.cross_match:
         scope = ScopeReading(kind="all", selection=AllMatches(), rest=scope.rest, words=scope.words)
+    # lazy: the cross-match planner's patterns and season boards cost a one-match `ask` a quarter second to import
+    from combat_analysis.planner.plans.crossmatch import plan_across
+
     plan = plan_across(question, scope, vocab, tuple(m for m, _ in matches), previous)
     if isinstance(scope.selection, DateRange) and plan.intent != Intent.REFUSE and not matches_in(scope.selection,
                                                                                                   matches):

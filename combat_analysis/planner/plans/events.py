@@ -399,6 +399,12 @@ def _after_first(r: Reading) -> int:
     return int(n) if n.isdigit() else _COUNT_WORDS[n]
 
 
+def _asks_for_purchases(r: Reading, spent: bool, bought_when: bool) -> bool:
+    """A build word, what gold went on, when or by whom an item was bought, or the purchases after the first."""
+    bought_by = bool(r.items) and bool(ITEM_BUYER.search(r.text))
+    return bool(BUILD.search(r.text) or spent or bought_when or bought_by or _after_first(r))
+
+
 def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     text = r.text
     spent = GOLD_WENT_ON.search(text)
@@ -409,9 +415,8 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     item_breakdown = ("item" in r.groups and not (e.players or e.roles or e.gods)) or \
         (per_group and "items_purchased" in metrics)
     bought_when = bool(r.items) and bool(ITEM_WHEN.search(text))
-    bought_by = bool(r.items) and bool(ITEM_BUYER.search(text))
-    if not (BUILD.search(text) or spent or bought_when or bought_by or _after_first(r)) or r.shape.count or r.shape.superlative or item_breakdown or \
-            [m for m in metrics if m not in ("items_purchased", "build")]:
+    if not _asks_for_purchases(r, bool(spent), bought_when) or r.shape.count or r.shape.superlative or item_breakdown \
+            or [m for m in metrics if m not in ("items_purchased", "build")]:
         return None
     filters, focus = entity_filters(e, ROSTER_DIMS)
     if r.items:
