@@ -69,10 +69,12 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     text = spelling.spelled_out(text, [(m.start, m.end) for m in find_mentions(text, vocab)]) \
         if spelling.has_chat_words(text) else text  # "every1", "n", "w/": before the clauses are cut
     mine = perspective.rewrite(text, vocab)  # "I'm X ... my team": X's team
-    text = mine.text
+    theirs = perspective.players_sides(mine.text, vocab)  # "Brisk's team": the side Brisk played on
+    text = theirs.text
     r = read_question(text, vocab)
-    if mine.note:
-        r = replace(r, assumptions=(*r.assumptions, mine.note))
+    notes = tuple(n for n in (mine.note, theirs.note) if n)
+    if notes:
+        r = replace(r, assumptions=(*r.assumptions, *notes))
     if refusals.hostile(r.masked):
         return refuse(question, vocab, "This looks like SQL or a command rather than a question; I can't run "
                       "commands and only answer questions about the match.")

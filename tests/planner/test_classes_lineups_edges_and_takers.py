@@ -143,3 +143,30 @@ def test_the_purchases_after_the_first_in_order(spoken, template, n):
     assert all(i >= 0 for i in said) and said == sorted(said), a.text
     first = spoken.truth["players"][name]["item_timeline"][0]
     assert f"{first['item']} at {first['clock']}" not in a.text, a.text
+
+
+# ------------------------------------------------------------- a side named through one of its players
+
+@pytest.mark.parametrize("template,metric", [("how many kills did {a}'s team get", "kills"),
+                                             ("total gold of {a}s side", "gold"),
+                                             ("how much damage did the team {a} was on deal", "damage_dealt"),
+                                             ("{a}'s squad: deaths?", "deaths"),
+                                             ("how much did the {g}'s team heal", "healing_done")])
+def test_a_side_said_through_its_player_is_that_side(spoken, template, metric):
+    name = next(p for p in sorted(spoken.truth["players"]) if not any(c.isdigit() for c in p) and "'" not in p)
+    row = spoken.truth["players"][name]
+    team = spoken.truth["teams"][str(row["team"])]
+    a = spoken.ask(template.format(a=name, g=row["god"]))
+    assert a.refusal is None, a.text
+    assert f"{team[metric]:,}" in a.text, a.text
+    assert f"{row[metric]:,}" not in a.text or row[metric] == team[metric], a.text  # never the player's own
+
+
+def test_the_best_player_of_a_side_said_through_its_player(spoken):
+    name = min(spoken.truth["players"])
+    team = spoken.truth["players"][name]["team"]
+    side = {p: r["kills"] for p, r in spoken.truth["players"].items() if r["team"] == team}
+    top = max(side.values())
+    a = spoken.ask(f"who on {name}'s team had the most kills")
+    assert a.refusal is None and str(top) in a.text, a.text
+    assert any(p in a.text for p, k in side.items() if k == top), a.text

@@ -112,3 +112,37 @@ def rewrite(question: str, vocab: Vocabulary) -> Perspective:
             said = f"'my team' read as team {mine} ({whose}) and 'theirs' as team {other}"
         return Perspective(text, "; ".join((said, *ours)))
     return Perspective(question, None)
+
+
+# A side named by one of its players or gods: "Brisk's team", "the zeus's side", "the team Brisk was on"
+_SIDE_AFTER = re.compile(r"\s*(?:'s|’s|')?\s+(?:own\s+)?(?:team|side|squad)\b(?!\s*(?:mates?|fights?)\b)", re.IGNORECASE)
+_SIDE_BEFORE = re.compile(r"\b(?:the\s+)?(?:team|side|squad)\s+(?:that\s+|which\s+)?$", re.IGNORECASE)
+_ON_AFTER = re.compile(r"\s+(?:was|is|were|played|plays)\s+(?:on|for|in)\b", re.IGNORECASE)
+
+
+def players_sides(question: str, vocab: Vocabulary) -> Perspective:
+    """The question with each side said through one of its players ("Brisk's team", "the team LunaSol was on")
+    named as that team, so it is read as the side, never as the player; a god one player played names that
+    player's side. Across matches (no team per name) the question is left as it was."""
+    out, last, notes = [], 0, []
+    for m in sorted(find_mentions(question, vocab), key=lambda m: m.start):
+        if m.kind not in ("player", "god") or m.start < last:
+            continue
+        info = vocab.player(m.name) if m.kind == "player" else next(iter(vocab.players_where(god=m.name)), None)
+        if info is None or info.team is None or (m.kind == "god" and len(vocab.players_where(god=m.name)) != 1):
+            continue
+        after = _SIDE_AFTER.match(question, m.end)
+        before = _SIDE_BEFORE.search(question[last:m.start])
+        on = _ON_AFTER.match(question, m.end) if before else None
+        if after:
+            out.append(question[last:m.start] + f"team {info.team}")
+            last = after.end()
+        elif before and on:
+            out.append(question[last:last + before.start()] + f"team {info.team}")
+            last = on.end()
+        else:
+            continue
+        notes.append(f"'{m.said}'s side' read as team {info.team}, the side {info.player} played on")
+    if not notes:
+        return Perspective(question, None)
+    return Perspective("".join(out) + question[last:], "; ".join(notes))
