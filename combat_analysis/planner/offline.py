@@ -70,9 +70,10 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         if spelling.has_chat_words(text) else text  # "every1", "n", "w/": before the clauses are cut
     mine = perspective.rewrite(text, vocab)  # "I'm X ... my team": X's team
     theirs = perspective.players_sides(mine.text, vocab)  # "Brisk's team": the side Brisk played on
-    text = theirs.text
+    hit = perspective.owned_targets(theirs.text, vocab)  # "damage to chaos's towers": the Chaos Tower hit
+    text = hit.text
     r = read_question(text, vocab)
-    notes = tuple(n for n in (mine.note, theirs.note) if n)
+    notes = tuple(n for n in (mine.note, theirs.note, hit.note) if n)
     if notes:
         r = replace(r, assumptions=(*r.assumptions, *notes))
     if refusals.hostile(r.masked):

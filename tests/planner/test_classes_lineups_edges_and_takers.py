@@ -6,12 +6,14 @@ figure; a kind of non-player as the subject of taking objectives; the purchases 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
 import pytest
 
 from combat_analysis.formatting import clock
+from tests.support.truth_checks import truth_tool
 
 _NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
 # a side, and its possessive as chat types it (no apostrophe)
@@ -170,3 +172,37 @@ def test_the_best_player_of_a_side_said_through_its_player(spoken):
     a = spoken.ask(f"who on {name}'s team had the most kills")
     assert a.refusal is None and str(top) in a.text, a.text
     assert any(p in a.text for p, k in side.items() if k == top), a.text
+
+
+# ------------------------------------------------------ a side's structures as what was hit, never its damage
+
+@functools.cache
+def _events(log: str):
+    return truth_tool.load(log)
+
+
+def _damage_to(spoken, target: str, players: set[str]) -> int:
+    """The damage players dealt to one structure, from truth.py's events (Damage and CritDamage, METRICS.md)."""
+    events, _ = _events(str(spoken.log))
+    return sum(int(float(e["value1"])) for e in events if e.get("type") in ("Damage", "CritDamage")
+               and e.get("targetowner") == target and e.get("sourceowner") in players)
+
+
+@pytest.mark.parametrize("template,target", [("how much damage was done to chaos's towers", "Chaos Tower"),
+                                             ("total dmg to the order towers", "Order Tower"),
+                                             ("damage dealt against order side phoenixes?", "Order Phoenix")])
+def test_damage_to_a_sides_structures(spoken, template, target):
+    players = set(spoken.truth["players"])
+    expected = _damage_to(spoken, target, players)
+    assert expected, f"the fixture's match has damage to the {target}"
+    a = spoken.ask(template)
+    assert a.refusal is None and f"{expected:,}" in a.text, (expected, a.text)
+
+
+def test_who_hit_a_sides_towers_most_is_of_the_other_side(spoken):
+    players = spoken.truth["players"]
+    by = {p: _damage_to(spoken, "Order Tower", {p}) for p in players}
+    top = max(by, key=by.get)
+    a = spoken.ask("who did the most damage to order's towers")
+    assert a.refusal is None and top in a.text and f"{by[top]:,}" in a.text, a.text
+    assert players[top]["team"] == 2

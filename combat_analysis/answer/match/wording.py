@@ -1217,7 +1217,12 @@ def _narrowed_leader(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) 
         return None
     lead, _ = among_players(plan)
     shape = result_shape(rows, columns, plan)
-    return f"{lead}, " + ranking(plan, rows, "player", shape.metrics) if lead and shape.metrics else None
+    if not (lead and shape.metrics):
+        return None
+    body = ranking(plan, rows, "player", shape.metrics)
+    # a sentence of our own words goes on in lower case after the lead ("On team 1, all 5 players are tied ...");
+    # a name keeps its case
+    return f"{lead}, " + ("all" + body[3:] if body.startswith("All ") else body)
 
 
 def _named_series(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:

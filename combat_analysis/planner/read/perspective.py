@@ -146,3 +146,28 @@ def players_sides(question: str, vocab: Vocabulary) -> Perspective:
     if not notes:
         return Perspective(question, None)
     return Perspective("".join(out) + question[last:], "; ".join(notes))
+
+
+# A side's structures as what was hit: "damage to chaos's towers", "hit the order phoenixes" are the damage dealt to
+# that side's Tower or Phoenix (by the other side), never the damage that side dealt
+_OWNED_TARGET = re.compile(r"\b(?P<prep>to|against|on|into|at|hit|hitting|damaged|damaging)\s+(?:the\s+)?"
+                           r"(?P<side>order|chaos)(?:'s|s'|')?\s+(?:(?:side|team)(?:'s|')?\s+)?"
+                           r"(?P<kind>towers?|phoenix(?:es)?|titans?)\b", re.IGNORECASE)
+_STRUCTURE = {"tower": "Tower", "phoenix": "Phoenix", "titan": "Titan"}
+
+
+def owned_targets(question: str, vocab: Vocabulary) -> Perspective:
+    """The question with each side's structures said as a target named as that structure ("to chaos's towers" ->
+    "to the Chaos Tower"), when the match has it; the reading is stated."""
+    notes: list[str] = []
+
+    def named(m: re.Match) -> str:
+        kind = next(v for k, v in _STRUCTURE.items() if m.group("kind").lower().startswith(k))
+        name = f"{m.group('side').title()} {kind}"
+        if name not in vocab.npcs:
+            return m.group(0)
+        notes.append(f"'{m.group(0)[len(m.group('prep')):].strip()}' read as the {name}, the structure hit")
+        return f"{m.group('prep')} the {name}"
+
+    text = _OWNED_TARGET.sub(named, question)
+    return Perspective(text, "; ".join(notes) if notes else None)
