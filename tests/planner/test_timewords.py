@@ -31,6 +31,12 @@ from tests.support.planner import sample_vocabulary, tricky_vocabulary
     ("mid game", (600, 1200, None)),
     ("late-game", (1200, None, None)),
     ("in the first 30 seconds", (0, 30, None)),
+    # a mark said as players do: what there was before it (METRICS.md: "at the N-minute mark")
+    ("15 minutes in", (0, 900, None)),
+    ("12 mins into the game", (0, 720, None)),
+    ("in 20 min", (0, 1200, None)),
+    ("within 8 minutes", (0, 480, None)),
+    ("25 min", (0, 1500, None)),
 ])
 def test_time_phrase_windows(phrase, window):
     parsed = parse_time(f"who dealt the most damage {phrase}?")
@@ -39,7 +45,9 @@ def test_time_phrase_windows(phrase, window):
     assert "damage" in parsed.rest
 
 
-@pytest.mark.parametrize("text", ["who won", "top 3 damage", "build order", "after a kill", "who dealt the most damage"])
+@pytest.mark.parametrize("text", ["who won", "top 3 damage", "build order", "after a kill", "who dealt the most damage",
+                                  "did the match last more than 30 minutes?", "kills every 5 minutes",
+                                  "how long was the game, 32 minutes?", "was it 30 min?", "kills per 10 minutes"])
 def test_no_time_phrase_no_window(text):
     assert parse_time(text).window is None
 

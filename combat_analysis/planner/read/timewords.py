@@ -199,6 +199,15 @@ def _rules():
         (rf"\b(?:during|in|within)\s+(?:the\s+)?minute\s+{_NUM}\b", during),
         (rf"\b(?:at|as\s+of)\s+(?:the\s+)?(?:end\s+of\s+)?minute\s+{_NUM}\b", at),
         (rf"\b(?:at|as\s+of)\s+(?:the\s+)?{_NUM}{_ORD}?[\s-]*{_MIN}(?:\s*mark)?", at_mark),
+        # a time into the match said as players do: "15 minutes in", "10 mins into the game", "in 20 min", and a
+        # bare "20 min" ending the question: what there was at that mark (never dropped unread); a length compared
+        # ("more than 30 minutes", "lasted 30 min") is no mark
+        (rf"\b{_NUM}{_ORD}?[\s-]*(?:minutes?|mins?)\s+(?:in\b(?!\s+(?:total|a\s+row))|into\s+(?:the\s+)?(?:match|game)\b)",
+         at_mark),
+        (rf"\b(?:with)?in\s+(?:the\s+)?{_NUM}[\s-]*(?:minutes?|mins?)\b(?!\s+(?:or|of|and|to|-))", at_mark),
+        (rf"(?<!\bthan\s)(?<!\bover\s)(?<!\bunder\s)(?<!\bleast\s)(?<!\bmost\s)(?<!\blast\s)(?<!\blasted\s)"
+         rf"(?<!\bfor\s)(?<!\bevery\s)(?<!\bper\s)(?<!\beach\s)(?<!\bwas\s)(?<!\bit\s)(?<!\bmatch,\s)(?<!\bgame,\s)"
+         rf"(?<![\d:])\b{_NUM}[\s-]*(?:minutes?|mins?)\s*[?.!]*\s*$", at_mark),
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?early[\s-]*game\b|\bearly\s+on\b|\b(?:the\s+)?laning\s+phase\b", phase(0, 600, "early game")),
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?mid[\s-]*game\b", phase(600, 1200, "mid game")),
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:late[\s-]*game|end[\s-]*game)\b", phase(1200, None, "late game")),
