@@ -71,3 +71,175 @@ def test_a_grouping_noun_with_a_typo_keeps_its_grouping(match, template, groupin
     got = match.ask(template)
     assert got.refusal is None and grouping in got.plan.group_by, (got.plan.group_by, got.text)
     assert name in got.text and says(got.text, value), got.text
+
+
+# ------------------------------------------- 3: causes said in contrast, and the non-player kind said generally
+
+def _deaths(match, team: int | None = None, npc: bool | None = None, killers: tuple[str, ...] = ()) -> int:
+    """Player deaths from the raw log (METRICS.md: a KillingBlow on a player), by the victim's side and killer."""
+    out = 0
+    for e in match.events:
+        victim = match.players.get(e.get("targetowner", "")) if e.get("type") == "KillingBlow" else None
+        if victim is None or team is not None and victim.team != team:
+            continue
+        by_player = e["sourceowner"] in match.players
+        if npc is not None and by_player == npc or killers and not any(e["sourceowner"].endswith(k) for k in killers):
+            continue
+        out += 1
+    return out
+
+
+_NPC_WORDS = ["pve", "npcs", "non-players", "non players", "things that aren't a player", "anything that is not a god",
+              "stuff that isn't a player"]
+
+
+@pytest.mark.parametrize("said", _NPC_WORDS)
+@pytest.mark.parametrize("template", ["how many deaths came from {k}", "how many times did players die to {k}",
+                                      "deaths to {k}?"])
+def test_the_non_player_kind_said_generally_is_every_non_player(match, template, said):
+    want = _deaths(match, npc=True)
+    assert 0 < want < _deaths(match)
+    got = match.ask(template.format(k=said))
+    assert got.refusal is None and says(got.text, want), got.text
+    assert not says(got.text, _deaths(match)) and not says(got.text, _deaths(match, npc=False)), got.text
+
+
+@pytest.mark.parametrize("template", ["how many deaths were to something rather than to players",
+                                      "deaths instead of to players?", "how many deaths other than to players",
+                                      "how many times did players die, not to a player", "deaths not to enemy gods",
+                                      "how many deaths were to anything but players"])
+def test_a_cause_said_in_contrast_is_left_out(match, template):
+    want = _deaths(match, npc=True)
+    got = match.ask(template)
+    assert got.refusal is None and says(got.text, want), got.text
+    assert not says(got.text, _deaths(match, npc=False)), got.text  # never the kind said in contrast
+    assert "was not used" not in got.text, got.text
+
+
+@pytest.mark.parametrize("template", ["how many times did players die to towers rather than to gods",
+                                      "deaths to towers instead of to players"])
+def test_a_contrast_after_causes_keeps_the_causes(match, template):
+    got = match.ask(template)
+    assert got.refusal is None and says(got.text, _deaths(match, killers=(" Tower",))), got.text
+    assert "was not used" not in got.text, got.text
+
+
+@pytest.mark.parametrize(("template", "team"), [("how many deaths did order have to npcs", 1),
+                                                ("how many deaths did chaos suffer to non-players", 2),
+                                                ("how many times did order die to pve rather than to players", 1),
+                                                ("chaos deaths to things that aren't a player", 2)])
+def test_a_sides_deaths_to_the_non_player_kind(match, template, team):
+    want = _deaths(match, team=team, npc=True)
+    got = match.ask(template)
+    assert got.refusal is None and says(got.text, want), got.text
+    assert not says(got.text, _deaths(match, team=team)), got.text
+
+
+@pytest.mark.parametrize("template", ["what percent of deaths were to npcs", "what share of deaths came from pve",
+                                      "percentage of deaths to things that aren't a player",
+                                      "what fraction of the deaths were not to players"])
+def test_the_non_player_kinds_share_of_the_matchs_deaths_names_its_base(match, template):
+    part, whole = _deaths(match, npc=True), _deaths(match)
+    got = match.ask(template)
+    assert got.refusal is None and says(got.text, part), got.text
+    assert f"{part / whole * 100:.1f}%" in got.text and f"of the match's {whole} deaths" in got.text, got.text
+    assert "not computed" not in got.text, got.text
+
+
+@pytest.mark.parametrize(("template", "team"), [("what share of order's deaths came from non-players", 1),
+                                                ("what percentage of chaos deaths were to things that aren't players", 2)])
+def test_a_sides_share_of_its_own_deaths_names_its_base(match, template, team):
+    part, whole = _deaths(match, team=team, npc=True), _deaths(match, team=team)
+    got = match.ask(template)
+    assert f"{part / whole * 100:.1f}%" in got.text and f"of team {team}'s {whole} deaths" in got.text, got.text
+
+
+@pytest.mark.parametrize("template", ["what share of deaths were to towers", "what percent of the deaths were to towers"])
+def test_a_share_of_deaths_to_towers_is_no_list_of_towers_taken(match, template):
+    part, whole = _deaths(match, killers=(" Tower",)), _deaths(match)
+    got = match.ask(template)
+    assert got.plan.metrics[0] == "deaths" and f"{part / whole * 100:.1f}%" in got.text, got.text
+
+
+# ----------------------------------------------------- 2: an exclusion said before the main clause keeps its grouping
+
+_LEAVE_OUT = ["not counting {x}", "excluding {x}", "leaving out {x}", "other than {x}", "besides {x}", "apart from {x}"]
+
+
+def _rich(match) -> str:
+    """The player with the most damage dealt, whose leaving out changes every ranking below."""
+    return max(match.truth["players"], key=lambda p: match.truth["players"][p]["damage_dealt"])
+
+
+@pytest.mark.parametrize("cue", _LEAVE_OUT)
+@pytest.mark.parametrize("main", ["which ability did the most damage", "what skill dealt the most dmg"])
+def test_an_exclusion_first_keeps_an_ability_question(match, cue, main):
+    player = _rich(match)
+    name, value = _top({a: v for a, v in _ability_damage_without(match, {player}).items()})
+    got = match.ask(f"{cue.format(x=player)}, {main}")
+    assert got.refusal is None and got.plan.group_by == ("ability",), (got.plan.group_by, got.text)
+    assert name in got.text and says(got.text, value), got.text
+
+
+def _ability_damage_without(match, left_out: set[str]) -> dict[str, float]:
+    out: Counter = Counter()
+    for e in match.events:
+        if e.get("type") in _DAMAGE and e["sourceowner"] in match.players and e["sourceowner"] not in left_out:
+            out[e["itemname"]] += float(e["value1"])
+    return dict(out)
+
+
+@pytest.mark.parametrize("cue", _LEAVE_OUT[:3])
+def test_an_exclusion_first_keeps_an_item_question(match, cue):
+    player = _rich(match)
+    bought = Counter(e["itemname"] for e in match.events if e.get("type") == "ItemPurchase" and e["sourceowner"] != player)
+    (name, value), (_, second) = bought.most_common(2)
+    assert value > second
+    got = match.ask(f"{cue.format(x=player)}, what item was bought the most")
+    assert got.plan.group_by == ("item",) and name in got.text and says(got.text, value), got.text
+
+
+@pytest.mark.parametrize("cue", _LEAVE_OUT[:4])
+def test_an_exclusion_first_keeps_a_god_or_role_question(match, cue):
+    gods = {g: v["damage_dealt"] for g, v in match.truth["gods"].items() if "Support" not in
+            {match.players[p].role for p in v["players"]}}
+    name, value = _top(gods)
+    got = match.ask(f"{cue.format(x='the supports')}, which god dealt the most damage")
+    assert got.plan.group_by == ("god",) and name in got.text and says(got.text, value), got.text
+    player = _rich(match)
+    roles: Counter = Counter()
+    for p, v in match.truth["players"].items():
+        if p != player:
+            roles[v["role"]] += v["healing_done"]
+    (role, healed), = roles.most_common(1)
+    got = match.ask(f"{cue.format(x=match.players[player].god)}, which role healed the most")
+    assert got.plan.group_by == ("role",) and role in got.text and says(got.text, healed), got.text
+
+
+@pytest.mark.parametrize("cue", _LEAVE_OUT)
+@pytest.mark.parametrize(("main", "figure"), [("who dealt the most damage", "damage_dealt"),
+                                              ("who got the most kills", "kills"), ("top 2 healers", "healing_done")])
+def test_an_exclusion_first_keeps_a_player_ranking(match, cue, main, figure):
+    ranked = sorted(match.truth["players"], key=lambda p: -match.truth["players"][p][figure])
+    left_out = ranked[0]
+    got = match.ask(f"{cue.format(x=left_out)}, {main}")
+    assert got.plan.intent.value == "ranking" and got.plan.group_by == ("player",), got.text
+    assert any(f.op == "!=" and left_out in f.values for f in got.plan.filters), got.plan.filters
+    assert ranked[1] in got.text and says(got.text, match.truth["players"][ranked[1]][figure]), got.text
+    assert "was not used" not in got.text, got.text
+
+
+def test_two_players_left_out_first_are_not_compared(match):
+    ranked = sorted(match.truth["players"], key=lambda p: -match.truth["players"][p]["healing_done"])
+    got = match.ask(f"not counting {ranked[0]} and {ranked[1]}, who healed the most")
+    assert got.plan.intent.value == "ranking", got.text
+    assert got.text.startswith(ranked[2]) and says(got.text, match.truth["players"][ranked[2]]["healing_done"]), got.text
+
+
+@pytest.mark.parametrize(("side", "team"), [("order", 1), ("chaos", 2)])
+def test_a_sides_role_left_out_first_is_its_player(match, side, team):
+    player = next(p for p, v in match.players.items() if v.team == team and v.role == "Jungle")
+    name, value = _top(_ability_damage_without(match, {player}))
+    got = match.ask(f"not counting the {side} jungler, which ability did the most damage")
+    assert got.plan.group_by == ("ability",) and name in got.text and says(got.text, value), got.text
+    assert any(f.op == "!=" and player in f.values for f in got.plan.filters), got.plan.filters

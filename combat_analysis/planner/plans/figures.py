@@ -684,14 +684,16 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     d.position = shape.position
     if g.event_groups:
         return _event_grouped(d, r, e, g)
-    many = len(e.players) > 1 or len(e.teams) > 1
+    # players named only to be left out ("not counting Brisk and LunaSol, who ...") are not compared
+    kept = set(e.players) - exclusions.left_out_players(r.question, e.players)
+    many = len(kept) > 1 or len(e.teams) > 1
     if shape.share and not shape.compare and not many and (e.players or e.teams):
         # "what % of their team's damage": the team named is the share's base, not a split by team
         _with_own_whole(d, r, e)
         return _lookup(d, e, list(g.groups), g.allowed, shape)
     if _totals_side_by_side(d, r, e, g):
         return _lookup(d, e, list(g.groups), g.allowed, shape)
-    if shape.compare or many or ((g.roster_groups or e.by_player) and not g.superlative):
+    if shape.compare and (kept or not e.players) or many or ((g.roster_groups or e.by_player) and not g.superlative):
         return _comparison(d, e, list(g.roster_groups), g.allowed, shape.compare)
     if g.superlative and not e.any and PER_TEAM.search(r.text) and PERSON.search(r.text) and not _TWO_SIDES.search(r.text):
         return _leader_per_team(d, r)
@@ -776,13 +778,15 @@ def _ranked(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:
     dim = g.roster_groups[0] if g.roster_groups else "player"
     if dim not in g.allowed:
         dim = "player"
-    if e.players and dim == "player":
-        # "what was LunaSol's highest hit" asks for one figure, not a ranking
+    left_out = e.players and exclusions.left_out_players(r.question, e.players) == set(e.players)
+    if e.players and dim == "player" and not left_out:
+        # "what was LunaSol's highest hit" asks for one figure, not a ranking ("other than LunaSol, who ..." does)
         _with_entities(d, e, g.allowed)
         d.group_by = ("player",)
         return finish(d)
-    named_here = {"role": e.roles, "god": e.gods, "team": e.teams}.get(dim, ())
-    _with_entities(d, e, g.allowed, skip=(dim,) if len(named_here) < 2 else ())
+    # the players left out keep their filter, which the exclusion turns around
+    named_here = {"role": e.roles, "god": e.gods, "team": e.teams, "player": e.players if left_out else ()}.get(dim, ())
+    _with_entities(d, e, g.allowed, skip=(dim,) if len(named_here) < 2 and not (dim == "player" and left_out) else ())
     d.intent, d.group_by = Intent.RANKING, (dim,)
     d.shape = "top" if r.shape.top else "all" if r.shape.every else "leader"
     if r.shape.every:
@@ -833,6 +837,9 @@ def _lookup(d: Draft, e: Entities, groups: list[str], allowed: Sequence[str], sh
         d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", 10
         return finish(d)
     d.intent, d.group_by = Intent.LOOKUP, group_by
-    if shape.share and ((group_by == ("player",) and len(e.players) == 1) or (group_by == ("team",) and len(e.teams) == 1)):
+    # a share of one player's, one side's or the match's whole ("what percent of deaths were to npcs": the match's
+    # deaths to them over all its deaths); the match's only for a narrowed figure, whose whole is not itself
+    if shape.share and ((group_by == ("player",) and len(e.players) == 1) or (group_by == ("team",) and len(e.teams) == 1)
+                        or (not group_by and d.filters)):
         d.shape = "share"
     return finish(d)
