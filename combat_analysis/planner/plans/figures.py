@@ -218,10 +218,10 @@ def _npc_kind_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: li
     filters = _npc_source_filters(kind, r, vocab)
     targets = [q for q in r.qualifiers if q.preposition in TARGET_SIDE and (q.name or q.kind != kind)]
     filters += apply_qualifiers(("npc_damage",), targets, r.players).filters
-    if ranked:
+    one = [str(f.values[0]) for f in filters if f.dimension == "source" and f.op == "=" and len(f.values) == 1]
+    if ranked and not one:  # "which phoenix hit harder"; one named in full ("what did the Chaos Phoenix deal") is its own
         return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window, shape="leader",
                             assumptions=assumptions))
-    one = [str(f.values[0]) for f in filters if f.dimension == "source" and f.op == "=" and len(f.values) == 1]
     return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), (), filters, r.window, focus=one,
                         assumptions=assumptions))
 
@@ -269,8 +269,10 @@ def _npc_source_filters(kind: str | None, r: Reading, vocab: Vocabulary) -> list
     if kind != "structure" or word is None:
         return [Filter(dimension="source_kind", values=(kind,))] if kind else []
     sides = {_SIDE_WORD[t] for t in r.teams if t in _SIDE_WORD}
-    named = tuple(n for n in vocab.npcs if word in n.lower().split()
-                  and (not sides or n.lower().split()[0] in sides))
+    # one named in full ("the chaos phoenix", its side inside the name) is that one
+    said = tuple(n for n in r.npcs if word in n.lower().split())
+    named = said or tuple(n for n in vocab.npcs if word in n.lower().split()
+                          and (not sides or n.lower().split()[0] in sides))
     if not named:
         return [Filter(dimension="source_kind", values=(kind,))]
     return [Filter(dimension="source", op="=" if len(named) == 1 else "in", values=named)]
