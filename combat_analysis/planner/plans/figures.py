@@ -678,6 +678,13 @@ def _with_entities(d: Draft, e: Entities, allowed: Sequence[str], skip: Sequence
     d.focus += focus
 
 
+def _compared(r: Reading, e: Entities) -> tuple[bool, bool]:
+    """(several players or sides named, a comparison asked of what is named). Players named only to be left out
+    ("not counting Brisk and LunaSol, who ...") are neither compared nor counted."""
+    kept = set(e.players) - exclusions.left_out_players(r.question, e.players)
+    return len(kept) > 1 or len(e.teams) > 1, r.shape.compare and bool(kept or not e.players)
+
+
 def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     """Rankings, breakdowns, comparisons and lookups: the grouping and the shape decide."""
     shape = r.shape
@@ -686,16 +693,14 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     d.position = shape.position
     if g.event_groups:
         return _event_grouped(d, r, e, g)
-    # players named only to be left out ("not counting Brisk and LunaSol, who ...") are not compared
-    kept = set(e.players) - exclusions.left_out_players(r.question, e.players)
-    many = len(kept) > 1 or len(e.teams) > 1
+    many, compared = _compared(r, e)
     if shape.share and not shape.compare and not many and (e.players or e.teams):
         # "what % of their team's damage": the team named is the share's base, not a split by team
         _with_own_whole(d, r, e)
         return _lookup(d, e, list(g.groups), g.allowed, shape)
     if _totals_side_by_side(d, r, e, g):
         return _lookup(d, e, list(g.groups), g.allowed, shape)
-    if shape.compare and (kept or not e.players) or many or ((g.roster_groups or e.by_player) and not g.superlative):
+    if compared or many or ((g.roster_groups or e.by_player) and not g.superlative):
         return _comparison(d, e, list(g.roster_groups), g.allowed, shape.compare)
     if g.superlative and not e.any and PER_TEAM.search(r.text) and PERSON.search(r.text) and not _TWO_SIDES.search(r.text):
         return _leader_per_team(d, r)
