@@ -27,10 +27,11 @@ _HEAD = re.compile(
     r"(?:(?:did|do|does|have|has|had)\s+(?:[\w']+\s+){1,3}?(?:have|get|take|suffer)\s+)?"
     r"(?:(?:that|which)\s+)?(?:(?:were|was|did|do|does)(?:\s+|(?=n'?t\s)))?(?P<neg>not\s+|never\s+|n'?t\s+|other\s+than\s+|"
     r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+|rather\s+than\s+|instead\s+of\s+|and\s+not\s+|but\s+not\s+)?"
-    r"(?:(?:caused|dealt|inflicted|made|done|landed|come|came|coming)\s+)?(?P<prep>to|from|at\s+the\s+hands\s+of|by"
+    r"(?:(?:caused|dealt|inflicted|made|done|landed|come|came|coming)\s+)?(?:(?P<prep>to|from|at\s+the\s+hands\s+of|by"
     # "deaths by god", "deaths by player": a split, not who dealt them
-    r"(?!\s+(?:god|player|champion|hero|role|team|side|ability|item|minute|phase|lane|position|source|attacker|kind)s?\b))"
-    r"\s+")
+    r"(?!\s+(?:god|player|champion|hero|role|team|side|ability|item|minute|phase|lane|position|source|attacker|kind)s?\b)))?"
+    # "deaths other than players", "deaths besides minions": a contrast word needs no preposition after it
+    r"(?:\s+|(?<=than\s)|(?<=instead\sof\s)|(?<=except\s)|(?<=besides\s)|(?<=except\sfor\s)|(?<=apart\sfrom\s))")
 # "deaths to anything other than players": the negation after the preposition
 _NEGATED_AFTER = re.compile(r"^\s*(?:(?:anything|anyone|something|stuff|things?)\s+)?(?:other\s+than|except(?:\s+for)?|besides|"
                             r"apart\s+from|but|rather\s+than|instead\s+of|and\s+not|but\s+not|not)\s+(?:(?:to|from|by)\s+)?")
