@@ -30,7 +30,7 @@ from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digit
 from combat_analysis.planner.plans.single import checked, plan_reading_checked
 from combat_analysis.planner.read import parts, perspective, spelling
 from combat_analysis.planner.read.names import find_mentions
-from combat_analysis.planner.read.reading import Reading, read_question
+from combat_analysis.planner.read.reading import Reading, normalize, read_metrics, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
 
 MAX_QUESTION_CHARS = 500
@@ -66,6 +66,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
     text = parts.without_impressions(text)
+    text = _sharpened(text, vocab) or text  # "who was the most fed, like who had the most gold": the sharper part
     text = spelling.spelled_out(text, [(m.start, m.end) for m in find_mentions(text, vocab)]) \
         if spelling.has_chat_words(text) else text  # "every1", "n", "w/": before the clauses are cut
     mine = perspective.rewrite(text, vocab)  # "I'm X ... my team": X's team
@@ -88,6 +89,9 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         plan = _follow_up(question, r, vocab, previous)
         if plan is not None:
             return plan
+    elided = _elided(question, text, vocab)
+    if elided is not None:
+        return elided
     # basic attacks set against the rest is one question however many clauses say it ("how many from autos and how
     # many from abilities")
     multi = None if ATTACK_KINDS.search(r.text) else parts.plan_parts(text, vocab, lambda clause, before: _clause(clause, vocab, before),
@@ -95,6 +99,45 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if multi is not None:
         return checked(multi.model_copy(update={"question": question, "summary": _summary_with_parts(multi)}), vocab)
     return plan_reading_checked(question, r, vocab)
+
+
+def _sharpened(text: str, vocab: Vocabulary) -> str | None:
+    """The part of a question that restates the part before it, sharper ("... i.e. who killed him most", "...? top 3
+    by kda"), when both name a figure of their own: the asker means the sharper reading, so it is what is read; the
+    vaguer part's slang or loose verb never leads the answer with another figure. None when nothing restates."""
+    found = parts.restated(text, vocab)
+    if found is None:
+        return None
+    vague, sharp = found
+    if not read_metrics(normalize(sharp)).ids:
+        return None
+    if not read_metrics(normalize(vague)).ids:
+        # a vaguer part that names no figure word ("best players?") is a figure of its own only when the planner
+        # reads one, and a bare "by <figure>" then leaves its shape to it ("top 3 players, by damage" is one question)
+        if not _WHOLE_SHAPE.match(sharp):
+            return None
+        before = _plan(vague, vocab, ())
+        if before.intent == Intent.REFUSE or not before.metrics:
+            return None
+    plan = _plan(sharp, vocab, ())
+    return sharp if plan.intent != Intent.REFUSE and plan.metrics else None
+
+
+_WHOLE_SHAPE = re.compile(r"^(?:(?:the\s+)?top\s+\w+|who|whom|whose|which|what|how|rank|list)\b", re.IGNORECASE)
+
+
+def _elided(question: str, text: str, vocab: Vocabulary) -> QueryPlan | None:
+    """"How much damage did Brisk deal, and the fire giant?": a last part that names only a new subject asks the first
+    part again of it (its figure and shape kept), answered after the first; None when no part is such."""
+    pair = parts.elided(text, vocab)
+    if pair is None:
+        return None
+    first, second = (_plan(t, vocab, ()) for t in pair)
+    if Intent.REFUSE in (first.intent, second.intent) or first.then is not None or second.then is not None:
+        return None
+    plan = first.model_copy(update={"question": question, "parts": (*first.parts, second.model_copy(
+        update={"question": pair[1]}))})
+    return checked(plan.model_copy(update={"summary": _summary_with_parts(plan)}), vocab)
 
 
 def _follow_up(question: str, r: Reading, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryPlan | None:

@@ -306,6 +306,8 @@ def lookup_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPla
             share_findings(out, row["player"], metric, context, derived)
     elif dim == "team" and metric_info(metric).additive and not qualified(plan):
         team_share_findings(out, row.get("team"), metric, con, derived)
+    elif dim in ("team", None) and plan.shape == "share" and metric_info(metric).additive:
+        part_of_whole(out, qid, row, metric, plan, derived, con)
 
 
 def rank_findings(out: _Findings, player: str, metric: str, context: list[dict], table: str) -> None:
@@ -320,6 +322,28 @@ def rank_findings(out: _Findings, player: str, metric: str, context: list[dict],
                   leader=F.Amount(F.Entity("player", leader["player"]), metric, float(leader[metric])))
     out.add("context", fact, "medium",
             CellRef(query_id=table, rows=tuple(range(len(context))), columns=("player", metric)))
+
+
+def part_of_whole(out: _Findings, qid: str, row, metric: str, plan: QueryPlan, derived: Derived, con) -> None:
+    """A narrowed figure of a side or of the match ("the match's deaths to non-players") as a share of the same
+    side's or the match's whole figure, its base named: "... are 29.7% of the match's 91 deaths"."""
+    team = row.get("team")
+    where, params = ("WHERE team = $t", {"t": team}) if team is not None else ("", {})
+    found = con.execute(f"SELECT sum({metric}) FROM player_stats {where}", params).fetchone()
+    if found is None or not found[0] or not is_number(row.get(metric)):
+        return
+    total, part = float(found[0]), float(row[metric])
+    owner = F.Entity("team", str(team)) if team is not None else F.MATCH
+    table = f"whole_{metric}"
+    derived[table] = ([{"team": team, metric: part, "total": total, "share_pct": part / total * 100}],
+                      f"{metric_info(metric).label} as asked, against the whole {metric} of "
+                      f"{'team ' + str(team) if team is not None else 'the match'} (player_stats)")
+    # the kind asked about is said even of the match, where the answer's subject leaves it out
+    said = wording.qualifier_phrase(plan.model_copy(update={"group_by": plan.group_by or ("match",)}))
+    fact = F.Share(part=F.Amount(owner, metric, part, said + wording.condition_phrase(plan)),
+                   bases=(F.Amount(owner, metric, total, " in all"),))
+    out.add("share_of_total", fact, "high", CellRef(query_id=qid, rows=(0,), columns=(metric,)),
+            CellRef(query_id=table, rows=(0,), columns=("total", "share_pct")))
 
 
 def part_of_total(out: _Findings, qid: str, row, metric: str, plan: QueryPlan, derived: Derived, con) -> None:

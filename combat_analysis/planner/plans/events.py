@@ -303,6 +303,8 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
         return ask.draft("objective_events", ("player", "team"), extra=[*killers, *_objective_filter(text, said)])
     if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
         return None
+    if r.causes is not None and "deaths" in r.metrics:
+        return None  # "what share of deaths were to towers": the towers dealt the deaths, no tower was taken
     edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", text))
     if r.shape.superlative and not edge:
         return None

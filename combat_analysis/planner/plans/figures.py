@@ -218,10 +218,10 @@ def _npc_kind_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: li
     filters = _npc_source_filters(kind, r, vocab)
     targets = [q for q in r.qualifiers if q.preposition in TARGET_SIDE and (q.name or q.kind != kind)]
     filters += apply_qualifiers(("npc_damage",), targets, r.players).filters
-    if ranked:
+    one = [str(f.values[0]) for f in filters if f.dimension == "source" and f.op == "=" and len(f.values) == 1]
+    if ranked and not one:  # "which phoenix hit harder"; one named in full ("what did the Chaos Phoenix deal") is its own
         return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window, shape="leader",
                             assumptions=assumptions))
-    one = [str(f.values[0]) for f in filters if f.dimension == "source" and f.op == "=" and len(f.values) == 1]
     return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), (), filters, r.window, focus=one,
                         assumptions=assumptions))
 
@@ -269,8 +269,10 @@ def _npc_source_filters(kind: str | None, r: Reading, vocab: Vocabulary) -> list
     if kind != "structure" or word is None:
         return [Filter(dimension="source_kind", values=(kind,))] if kind else []
     sides = {_SIDE_WORD[t] for t in r.teams if t in _SIDE_WORD}
-    named = tuple(n for n in vocab.npcs if word in n.lower().split()
-                  and (not sides or n.lower().split()[0] in sides))
+    # one named in full ("the chaos phoenix", its side inside the name) is that one
+    said = tuple(n for n in r.npcs if word in n.lower().split())
+    named = said or tuple(n for n in vocab.npcs if word in n.lower().split()
+                          and (not sides or n.lower().split()[0] in sides))
     if not named:
         return [Filter(dimension="source_kind", values=(kind,))]
     return [Filter(dimension="source", op="=" if len(named) == 1 else "in", values=named)]
@@ -676,6 +678,13 @@ def _with_entities(d: Draft, e: Entities, allowed: Sequence[str], skip: Sequence
     d.focus += focus
 
 
+def _compared(r: Reading, e: Entities) -> tuple[bool, bool]:
+    """(several players or sides named, a comparison asked of what is named). Players named only to be left out
+    ("not counting Brisk and LunaSol, who ...") are neither compared nor counted."""
+    kept = set(e.players) - exclusions.left_out_players(r.question, e.players)
+    return len(kept) > 1 or len(e.teams) > 1, r.shape.compare and bool(kept or not e.players)
+
+
 def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     """Rankings, breakdowns, comparisons and lookups: the grouping and the shape decide."""
     shape = r.shape
@@ -684,14 +693,14 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     d.position = shape.position
     if g.event_groups:
         return _event_grouped(d, r, e, g)
-    many = len(e.players) > 1 or len(e.teams) > 1
+    many, compared = _compared(r, e)
     if shape.share and not shape.compare and not many and (e.players or e.teams):
         # "what % of their team's damage": the team named is the share's base, not a split by team
         _with_own_whole(d, r, e)
         return _lookup(d, e, list(g.groups), g.allowed, shape)
     if _totals_side_by_side(d, r, e, g):
         return _lookup(d, e, list(g.groups), g.allowed, shape)
-    if shape.compare or many or ((g.roster_groups or e.by_player) and not g.superlative):
+    if compared or many or ((g.roster_groups or e.by_player) and not g.superlative):
         return _comparison(d, e, list(g.roster_groups), g.allowed, shape.compare)
     if g.superlative and not e.any and PER_TEAM.search(r.text) and PERSON.search(r.text) and not _TWO_SIDES.search(r.text):
         return _leader_per_team(d, r)
@@ -776,13 +785,15 @@ def _ranked(d: Draft, r: Reading, e: Entities, g: Grouping) -> QueryPlan:
     dim = g.roster_groups[0] if g.roster_groups else "player"
     if dim not in g.allowed:
         dim = "player"
-    if e.players and dim == "player":
-        # "what was LunaSol's highest hit" asks for one figure, not a ranking
+    left_out = e.players and exclusions.left_out_players(r.question, e.players) == set(e.players)
+    if e.players and dim == "player" and not left_out:
+        # "what was LunaSol's highest hit" asks for one figure, not a ranking ("other than LunaSol, who ..." does)
         _with_entities(d, e, g.allowed)
         d.group_by = ("player",)
         return finish(d)
-    named_here = {"role": e.roles, "god": e.gods, "team": e.teams}.get(dim, ())
-    _with_entities(d, e, g.allowed, skip=(dim,) if len(named_here) < 2 else ())
+    # the players left out keep their filter, which the exclusion turns around
+    named_here = {"role": e.roles, "god": e.gods, "team": e.teams, "player": e.players if left_out else ()}.get(dim, ())
+    _with_entities(d, e, g.allowed, skip=(dim,) if len(named_here) < 2 and not (dim == "player" and left_out) else ())
     d.intent, d.group_by = Intent.RANKING, (dim,)
     d.shape = "top" if r.shape.top else "all" if r.shape.every else "leader"
     if r.shape.every:
@@ -833,6 +844,9 @@ def _lookup(d: Draft, e: Entities, groups: list[str], allowed: Sequence[str], sh
         d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", 10
         return finish(d)
     d.intent, d.group_by = Intent.LOOKUP, group_by
-    if shape.share and ((group_by == ("player",) and len(e.players) == 1) or (group_by == ("team",) and len(e.teams) == 1)):
+    # a share of one player's, one side's or the match's whole ("what percent of deaths were to npcs": the match's
+    # deaths to them over all its deaths); the match's only for a narrowed figure, whose whole is not itself
+    if shape.share and ((group_by == ("player",) and len(e.players) == 1) or (group_by == ("team",) and len(e.teams) == 1)
+                        or (not group_by and d.filters)):
         d.shape = "share"
     return finish(d)

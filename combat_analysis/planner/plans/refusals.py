@@ -252,7 +252,7 @@ his her their them him we you i me who which what that this both all enemy enemi
 jungler hunter mage winners losers winning losing order chaos most top one two three first last total overall average
 more less fewer much many some no enough high low best worst bottom biggest highest lowest least any all every
 team's player's god gods role roles minions towers tower bosses structures jungle's support's carry's solo's mid's
-npc everybody nobody somebody zero no none'''.split()) | POPULATION
+npc pve environment everybody nobody somebody zero no none'''.split()) | POPULATION
 _GAMERTAG = re.compile(r"(?<![\w'])(?:[A-Za-z]+\d+[A-Za-z\d]*|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|\w+_\w+)(?![\w'])")
 _NOT_GAMERTAGS = re.compile(r"^(?:team\s*\d|top\d+|k\d|q\d|NAME|\d+(?:st|nd|rd|th|s|m|k)|[a-z]+\d+s)$", re.IGNORECASE)
 

@@ -21,16 +21,24 @@ from combat_analysis.planner.vocabulary import Vocabulary
 # "slain at the hands of", "that were not dealt by"; a contraction typed without its apostrophe ("werent") too.
 _HEAD = re.compile(
     r"\b(?P<verb>killed|slain|executed|murdered|taken\s+out|died|dying|die|dies|deaths?|(?P<slang>threw|thrown|throwing|"
-    r"fed|feeding|inted|inting))\s+"
+    r"fed|feeding|inted|inting))(?:\s*,\s*(?=(?:not|never|rather|instead|other|except|besides|apart|and\s+not|but\s+not)\b)|\s+)"
     r"(?:(?:the\s+)?(?:most|least|more|less|fewest|often|the\s+most\s+times|\w+\s+times|times)\s+)?"
+    # "how many deaths did order have to npcs": the one whose deaths they are, between the noun and the cause
+    r"(?:(?:did|do|does|have|has|had)\s+(?:[\w']+\s+){1,3}?(?:have|get|take|suffer)\s+)?"
     r"(?:(?:that|which)\s+)?(?:(?:were|was|did|do|does)(?:\s+|(?=n'?t\s)))?(?P<neg>not\s+|never\s+|n'?t\s+|other\s+than\s+|"
-    r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+)?"
-    r"(?:(?:caused|dealt|inflicted|made|done|landed|come|came|coming)\s+)?(?P<prep>to|from|at\s+the\s+hands\s+of|by"
+    r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+|rather\s+than\s+|instead\s+of\s+|and\s+not\s+|but\s+not\s+)?"
+    r"(?:(?:caused|dealt|inflicted|made|done|landed|come|came|coming)\s+)?(?:(?P<prep>to|from|at\s+the\s+hands\s+of|by"
     # "deaths by god", "deaths by player": a split, not who dealt them
-    r"(?!\s+(?:god|player|champion|hero|role|team|side|ability|item|minute|phase|lane|position|source|attacker|kind)s?\b))"
-    r"\s+")
+    r"(?!\s+(?:god|player|champion|hero|role|team|side|ability|item|minute|phase|lane|position|source|attacker|kind)s?\b)))?"
+    # "deaths other than players", "deaths besides minions": a contrast word needs no preposition after it
+    r"(?:\s+|(?<=than\s)|(?<=instead\sof\s)|(?<=except\s)|(?<=besides\s)|(?<=except\sfor\s)|(?<=apart\sfrom\s))")
 # "deaths to anything other than players": the negation after the preposition
-_NEGATED_AFTER = re.compile(r"^\s*(?:anything\s+|anyone\s+)?(?:other\s+than|except(?:\s+for)?|besides|apart\s+from|but)\s+")
+_NEGATED_AFTER = re.compile(r"^\s*(?:(?:anything|anyone|something|stuff|things?)\s+)?(?:other\s+than|except(?:\s+for)?|besides|"
+                            r"apart\s+from|but|rather\s+than|instead\s+of|and\s+not|but\s+not|not)\s+(?:(?:to|from|by)\s+)?")
+# A cause said in contrast after the death words, or after causes of its own: "deaths to something rather than to
+# players", "died to towers instead of to gods", "deaths, and not to players": the kind named is left out
+_CONTRAST = re.compile(r"(?:\s*,)?\s*\b(?:rather\s+than|instead\s+of|and\s+not|but\s+not|not|other\s+than)\s+"
+                       r"(?:(?:to|from|by|at\s+the\s+hands\s+of)\s+)?")
 _SEPARATOR = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:or|and|nor)\s+|/|&)\s*")
 _ARTICLE = re.compile(r"^(?:(?:the|a|an|any|enemy|enemies'|their|its|his|her|own|opposing|other)\s+)*")
 # Whole kinds, as players say them; "None" is every non-player.
@@ -40,7 +48,11 @@ _KINDS: list[tuple[str | None, str]] = [
     ("jungle", r"jungle(?:\s+(?:camps?|monsters?|creeps?|mobs?))?|camps?|monsters?|mobs?"),
     ("boss", r"bosses|boss"),
     ("structure", r"structures?|buildings?"),
-    (None, r"non[\s-]?players?|npcs?|neutrals?|the\s+environment|objectives?"),
+    # every non-player, said generally: "pve", "npcs", "things that aren't a player", "not a player"
+    (None, r"non[\s-]?(?:players?|gods?|champions?|heroes)|npcs?|pve|neutrals?|the\s+environment|objectives?"
+           r"|(?:(?:any|some)?things?|stuff|anything|something|whatever)\s+(?:that\s+|which\s+)?(?:is|are|was|were|wasn'?t|"
+           r"weren'?t|isn'?t|aren'?t)(?:\s+not|(?<=n't)|(?<=nt))\s+(?:an?\s+)?(?:enemy\s+)?(?:players?|gods?|champions?)"
+           r"|not\s+(?:an?\s+)?(?:enemy\s+)?(?:players?|gods?)"),
 ]
 _KIND = [(kind, re.compile(rf"^(?:{pattern})\b")) for kind, pattern in _KINDS]
 # A non-player named loosely: one to three words, matched against the match's non-player names.
@@ -220,6 +232,8 @@ def _head_causes(m: re.Match, text: str, vocab: Vocabulary) -> Causes | None:
     whole = [kind for kind, names in causes if not names]
     kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
     names = [n for _, found in causes for n in found]
+    if not negated:
+        end += _contrasted(text[end:], kinds, vocab)
     narrowed = None if negated else _narrowed(text[end:], kinds, names, vocab)
     left_out: tuple[str, ...] = ()
     if narrowed is not None:
@@ -227,6 +241,20 @@ def _head_causes(m: re.Match, text: str, vocab: Vocabulary) -> Causes | None:
     return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), negated, text[m.start():end].strip(),
                   m.start(), end, m.start("verb"), m.end("verb"),
                   again=tuple((end + a, end + b) for a, b in again), left_out=left_out)
+
+
+def _contrasted(after: str, kinds: list[str], vocab: Vocabulary) -> int:
+    """How far a contrast after positive causes runs ("died to towers rather than to players": the players are
+    already left out by the causes named), or 0 when none follows or it names a kind the causes keep."""
+    m = _CONTRAST.match(after)
+    if m is None:
+        return 0
+    contrasted, length = _cause_list(after[m.end():], vocab)
+    # only whole kinds the causes already leave out: a narrower kind or a name ("but not the titan") is `_narrowed`'s
+    if not contrasted or any(names or kind in kinds or kind is None and set(kinds) & set(_EVERY_NPC)
+                             for kind, names in contrasted):
+        return 0
+    return m.end() + length
 
 
 # A narrower kind left out of the causes just listed: "deaths to towers but not to phoenixes", "died to structures

@@ -71,13 +71,23 @@ def left_out_abilities(question: str, vocab: Vocabulary) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+def left_out_players(question: str, players: tuple[str, ...]) -> set[str]:
+    """The players of `players` named after an exclusion word ("other than LunaSol, who ..."): no subject of the
+    question, which ranks everyone else."""
+    whats = [m.group("what") for m in CUE.finditer(fold(question))]
+    return {p for p in players if any(re.search(rf"(?<!\w){re.escape(fold(p))}(?!\w)", what) for what in whats)}
+
+
 def excluded(question: str, r: Reading, vocab: Vocabulary) -> set[tuple[str, str | int]]:
     """(dimension, value) of every entity the question names after an exclusion word."""
     out: set[tuple[str, str | int]] = set()
     for m in CUE.finditer(fold(question)):
         what = m.group("what")
-        out |= {("role", mention.role) for mention in find_roles(what, vocab.roles)}
-        out |= {("team", mention.team) for mention in find_teams(what, vocab.winner_team) if mention.team}
+        roles = {mention.role for mention in find_roles(what, vocab.roles)}
+        teams = {mention.team for mention in find_teams(what, vocab.winner_team) if mention.team}
+        out |= {("role", role) for role in roles} | {("team", team) for team in teams}
+        # a side's role ("not counting the order jungler") is that side's one player, read as the player
+        out |= {("player", p.player) for team in teams for role in roles for p in vocab.players_where(team=team, role=role)}
         out |= {("player", p) for p in r.players if re.search(rf"(?<!\w){re.escape(fold(p))}(?!\w)", what)}
         gods = {g for g in r.gods if re.search(rf"(?<!\w){re.escape(fold(g))}(?!\w)", what)}
         out |= {("god", g) for g in gods}

@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner.read.causes import REST, complement
-from combat_analysis.planner.read.names import find_mentions
+from combat_analysis.planner.read.names import find_mentions, find_roles, find_teams
 from combat_analysis.planner.vocabulary import Vocabulary
 
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
@@ -66,6 +66,90 @@ def without_impressions(question: str) -> str:
         return question  # nothing said of an impression: the text stays as typed, trailing marks and all
     text = text.strip(" ,;-–—")
     return text if re.search(r"\w", text) else question
+
+
+# A part that restates the one before it, sharper: "who was the most fed, like who had the most gold", "... i.e. who
+# killed him most", "...? i mean ...", "... - as in ...", or a verbless fragment that names the figure meant ("best
+# players? top 3 by kda"). The asker means the sharper reading, which is answered (`restated`).
+_RESTATE = re.compile(r"(?:[,;:?!(]|\s[-–—])\s*(?:(?:or|so)\s+)?(?:like|i\.?\s?e\.?|as\s+in|meaning|i\s+mean|i\s+meant|"
+                      r"that\s+is(?:\s+to\s+say)?|aka|in\s+other\s+words|specifically|namely)(?:\s*[,:]\s*|\s+)(?=\w)",
+                      re.IGNORECASE)
+_FRAGMENT = re.compile(r"(?:[,;:?!]|\s[-–—])\s*(?P<sharp>(?:(?:the\s+)?top\s+(?:\d+|one|two|three|four|five|ten)\s+)?"
+                       r"(?:by|in\s+terms\s+of|on)\s+[^,;:?!()]+?)\s*[?.!)]*\s*$", re.IGNORECASE)
+
+
+def restated(question: str, vocab: Vocabulary) -> tuple[str, str] | None:
+    """(the vaguer part, the sharper part that restates it) of a question that sharpens itself, else None; a
+    pronoun of the sharper part ("who killed him most") is the vaguer part's one player, named."""
+    names = [(m.start, m.end) for m in find_mentions(question, vocab)]
+    found = [m for m in (*_RESTATE.finditer(question), *_FRAGMENT.finditer(question))
+             if not any(start < m.end() and m.start() < end for start, end in names)]
+    if not found:
+        return None
+    cut = min(found, key=lambda m: m.start())
+    vague = question[:cut.start()].strip(" ,;:-–—(")
+    sharp = (cut.group("sharp") if "sharp" in cut.groupdict() else question[cut.end():]).strip(" ,;:)")
+    if not vague or not sharp:
+        return None
+    players = {m.name for m in find_mentions(vague, vocab) if m.kind == "player"}
+    if len(players) == 1 and not find_mentions(sharp, vocab):
+        name = next(iter(players))
+        sharp = re.sub(r"\b(?:his|their)\b", f"{name}'s", sharp, flags=re.IGNORECASE)
+        sharp = re.sub(r"\b(?:him|her|them|he|she|they)\b", name, sharp, flags=re.IGNORECASE)
+    return vague, sharp
+
+
+# A last part that names only a new subject ("..., and the fire giant?", "what about Zeus", "LunaSol too?", "same for
+# the order towers"): the part before it asked again with that subject in place of its own (`elided`)
+_ELLIPSIS = re.compile(r"(?P<sep>\s*[,;?!]\s*|\s*\.\s+|\s+)(?:(?:and|also|plus|but|&)\s+)?(?P<lead>(?:what|how)\s+about|same\s+(?:for|with|"
+                       r"goes\s+for)|ditto\s+for|and|now|then|vs\.?|versus)?\s*(?P<subject>[^,;?!.]+?)\s*(?P<tail>,?\s*(?:too|as\s+well|"
+                       r"also|then|again))?\s*[?.!]*\s*$", re.IGNORECASE)
+# Non-players said by kind, as the one a figure is about ("the chaos towers", "the fire giant", "minions")
+_NPC_SUBJECT = re.compile(r"\b(?:towers?|turrets?|phoenix(?:es)?|titans?|minions?|fire\s+giants?|gold\s+fur(?:y|ies)|bosses|"
+                          r"boss|jungle\s+camps?|camps?|structures?|buildings?)\b", re.IGNORECASE)
+_SUBJECT_FILLER = re.compile(r"^(?:\s|the|their|our|its|side|team|players?|'s|s|')*$", re.IGNORECASE)
+_TARGET_BEFORE = re.compile(r"\b(?:to|on|at|against|into|vs|versus|from)\s+(?:the\s+|their\s+|our\s+)?$", re.IGNORECASE)
+
+
+def _subject_spans(text: str, vocab: Vocabulary) -> list[tuple[int, int]]:
+    """Where `text` names a player, god, non-player, side or role (a side and a role said together are one)."""
+    mentions = [(m.start, m.end) for m in find_mentions(text, vocab) if m.kind in ("player", "god", "npc")]
+    masked = "".join("x" if any(a <= i < b for a, b in mentions) else c for i, c in enumerate(text))
+    spans = [*mentions, *((t.start, t.start + len(t.said)) for t in find_teams(masked, vocab.winner_team)),
+             *((r.start, r.start + len(r.said)) for r in find_roles(masked, vocab.roles)),
+             *(m.span() for m in _NPC_SUBJECT.finditer(masked))]
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and _SUBJECT_FILLER.match(text[merged[-1][1]:start]):
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def elided(question: str, vocab: Vocabulary) -> tuple[str, str] | None:
+    """(the first part, the first part asked of the new subject) of a question whose last part names only a new
+    subject, else None. The first part's one subject (not one it hit: "damage to structures") is swapped for the
+    new one, so its figure and shape are kept."""
+    m = _ELLIPSIS.search(question)
+    # a subject alone needs a mark before it ("..., and Brisk?", "...? Brisk?"): "kills for Brisk and LunaSol" is one
+    if m is None or not (m.group("lead") or m.group("tail") or m.group("sep").strip()):
+        return None
+    subject = m.group("subject")
+    first = question[:m.start()].strip(" ,;")
+    said = _subject_spans(subject, vocab)
+    if not first or len(said) != 1 or not _SUBJECT_FILLER.match(subject[:said[0][0]] + subject[said[0][1]:]):
+        return None
+    own = [(a, b) for a, b in _subject_spans(first, vocab) if not _TARGET_BEFORE.search(first[:a])]
+    if len(own) != 1:
+        return None
+    new = subject.strip()
+    start, end = own[0]
+    # the new subject brings its own article: "did the gold fury do" -> "did Brisk do"
+    before = re.sub(r"\bthe\s+$", "", first[:start], flags=re.IGNORECASE)
+    if re.search(r"'s?$", first[start:end]) and not re.search(r"'s?$", new):
+        new += "'" if new.endswith("s") else "'s"  # "Brisk's damage" -> "the fire giant's damage", "the carries' kda"
+    return first, before + new + first[end:]
 
 
 MAX_PARTS = 6  # clauses: any number of parts, within the plan's limit

@@ -1,5 +1,6 @@
-"""Typos in the closed classes of a question's words: ranking words ("bigest", "higest") and figure words
-("dmage", "asists"), each read as the one word of the class it is a single edit from.
+"""Typos in the closed classes of a question's words: ranking words ("bigest", "higest"), figure words
+("dmage", "asists") and grouping nouns ("abilty", "itmes", "rloe"), each read as the one word of the class it is a
+single edit from.
 
 Only a word the planner does not know is corrected, and only towards a word of these classes: names and open
 text are never touched (names are masked before this runs), and a word a single edit from two class words is
@@ -18,12 +19,19 @@ from combat_analysis.planner.read.words import CHAT_WORDS, known_words, stems
 RANKING = frozenset("""most least highest lowest fewest biggest largest smallest greatest hardest strongest
 heaviest best worst more fewer higher lower bigger larger smaller""".split())
 _SHORTEST = 5  # a shorter word has too many neighbours one edit away ("mots", "kils") to be read safely
+# The nouns a question groups by ("which ability", "per role", "by minute"): a typo of one would leave the grouping
+# unread and rank players instead, so they are corrected like figure words; a short one ("rloe", "godd", "itme")
+# only by a letter dropped, doubled or swapped, and one of three letters ("gdo", "rol") only where a grouping noun
+# stands (after "which", "what", "each", "per", "by", "every")
+GROUPING = frozenset("""ability abilities item items role roles god gods player players objective objectives minute
+minutes""".split())
+_GROUPING_SLOT = re.compile(r"\b(?:which|what|each|per|by|every|whose)\s+$")
 
 
 @lru_cache(maxsize=1)
 def closed_words() -> frozenset[str]:
     """Ranking words and every word of the catalog's figure names (its strong synonyms and labels)."""
-    words = set(RANKING)
+    words = set(RANKING) | GROUPING
     for m in METRICS.values():
         for phrase in (m.label, *m.synonyms):
             words.update(w for w in re.findall(r"[a-z]+", phrase.lower()) if len(w) >= _SHORTEST - 1)
@@ -58,12 +66,18 @@ def _known(word: str) -> bool:
     return word in known_words() or any(f in known_words() for f in stems(word)[1:] if len(f) >= 4)
 
 
-def correction(word: str) -> str | None:
-    """The one closed-class word an unknown `word` is a typo of, else None."""
-    if len(word) < _SHORTEST or not word.isalpha() or _known(word):
+def correction(word: str, grouping_slot: bool = False) -> str | None:
+    """The one closed-class word an unknown `word` is a typo of, else None; `grouping_slot`: the word stands where a
+    grouping noun would (after "which", "per" ...), so one of three letters may be read too."""
+    shortest = 3 if grouping_slot else 4
+    if len(word) < shortest or not word.isalpha() or _known(word):
         return None
-    near = sorted((kind, w) for w in closed_words() if w[0] == word[0]
-                  and (kind := edit_kind(word, w)) is not None)
+    if len(word) < _SHORTEST:
+        near = sorted((kind, w) for w in GROUPING if w[0] == word[0]
+                      and (kind := edit_kind(word, w)) is not None and kind != _CHANGED)
+    else:
+        near = sorted((kind, w) for w in closed_words() if w[0] == word[0]
+                      and (kind := edit_kind(word, w)) is not None)
     likeliest = [w for kind, w in near if kind == near[0][0]] if near else []
     return likeliest[0] if len(likeliest) == 1 else None
 
@@ -97,7 +111,7 @@ def corrected(text: str) -> tuple[str, tuple[str, ...]]:
 
     def fix(m: re.Match) -> str:
         word = m.group(0)
-        right = correction(word)
+        right = correction(word, bool(_GROUPING_SLOT.search(m.string, 0, m.start())))
         if right is None:
             return word
         notes.append(f"'{word}' read as '{right}'")

@@ -118,7 +118,7 @@ good bad well poorly great strong weak solid
 avrage averge avarage averag avrg averages analyze analyse analyzing analysing analysis assess assessment evaluate
 evaluation review stage stages phases proc procs besides aa didn't didnt come came coming
 wise throw throws threw thrown throwing
-pve pvp npc npcs environmental rest else
+pve pvp npc npcs environmental rest else rather instead
 pass passed passes elapsed
 dump dumped dumping pour poured pouring unload unloaded unloading
 far weren't werent wasn't wasnt aren't arent isn't isnt doesn't doesnt don't dont
