@@ -66,7 +66,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
     text = parts.without_impressions(text)
-    text = _sharpened(text, vocab) or text  # "who was the most fed, like who had the most gold": the sharper part
+    text = _sharpened(text, vocab) or text  # "who popped off, like who dealt the most damage": the sharper part
     text = spelling.spelled_out(text, [(m.start, m.end) for m in find_mentions(text, vocab)]) \
         if spelling.has_chat_words(text) else text  # "every1", "n", "w/": before the clauses are cut
     mine = perspective.rewrite(text, vocab)  # "I'm X ... my team": X's team

@@ -322,7 +322,7 @@ def _leader(match, figure: str) -> tuple[str, float]:
 
 @pytest.mark.parametrize("cue", [", like", ", i.e.", " - as in", ", meaning", "? i mean", ", ie"])
 @pytest.mark.parametrize(("vague", "sharp", "figure"), [
-    ("who was the most fed", "who had the most gold", "gold"), ("who carried", "who had the most kills", "kills"),
+    ("who was the deadliest", "who had the most gold", "gold"), ("who carried", "who had the most kills", "kills"),
     ("who was the tankiest", "who took the most damage", "damage_taken"),
     ("who popped off", "who healed the most", "healing_done")])
 def test_the_sharper_part_is_the_figure_answered(match, cue, vague, sharp, figure):
@@ -335,7 +335,7 @@ def test_the_sharper_part_is_the_figure_answered(match, cue, vague, sharp, figur
 _CATALOG = {"mitigated": "damage_mitigated"}
 
 
-@pytest.mark.parametrize("template", ["who farmed {p} the most, i.e. who killed {o} most",
+@pytest.mark.parametrize("template", ["who hunted {p} the most, i.e. who killed {o} most",
                                       "who fed on {p}, like who got the most kills on {o}",
                                       "who was eating {p} alive? i mean who killed {o} the most"])
 def test_a_loose_verb_sharpened_by_a_kill_question_counts_kills_on_the_player(match, template):

@@ -68,9 +68,9 @@ def without_impressions(question: str) -> str:
     return text if re.search(r"\w", text) else question
 
 
-# A part that restates the one before it, sharper: "who was the most fed, like who had the most gold", "... i.e. who
-# killed him most", "...? i mean ...", "... - as in ...", or a verbless fragment that names the figure meant ("best
-# players? top 3 by kda"). The asker means the sharper reading, which is answered (`restated`).
+# A part that restates the one before it, sharper: "who popped off, like who dealt the most damage", "... i.e. who
+# killed him most", "...? i mean ...", "... - as in ...", or a verbless fragment that names the figure meant ("the
+# standouts? top 2 by kda"). The asker means the sharper reading, which is answered (`restated`).
 _RESTATE = re.compile(r"(?:[,;:?!(]|\s[-–—])\s*(?:(?:or|so)\s+)?(?:like|i\.?\s?e\.?|as\s+in|meaning|i\s+mean|i\s+meant|"
                       r"that\s+is(?:\s+to\s+say)?|aka|in\s+other\s+words|specifically|namely)(?:\s*[,:]\s*|\s+)(?=\w)",
                       re.IGNORECASE)
