@@ -34,8 +34,9 @@ _MONTH = r"(" + "|".join(m for m in _MONTHS) + "|" + "|".join(m[:3] for m in _MO
 
 # The asker's own games, said with "we" or "our" and no identity ("the games we've had", "matches we played", "our
 # games", "games we're in"): every loaded match, a scope word like "all matches". A won or lost game is a filter of
-# its own ("the games we won"), not this; one game ("our game", "our last game") is one match.
-_OURS = (r"(?:(?:the|all(?:\s+of)?(?:\s+the)?|every|those|these)\s+)?(?:games|matches|rounds)\s+(?:that\s+|which\s+)?"
+# its own ("the games we won"), not this; one game ("our game", "our last game") is one match; and "how many games
+# we've had" counts the games (a scope by nature), so the counted noun stays.
+_OURS = (r"(?<!how\smany\s)(?<!number\sof\s)(?:(?:the|all(?:\s+of)?(?:\s+the)?|every|those|these)\s+)?(?:games|matches|rounds)\s+(?:that\s+|which\s+)?"
          r"(?:we|us)\s+(?:have\s+|had\s+|ve\s+|'ve\s+)?(?:ever\s+|all\s+|already\s+)?"
          r"(?:played(?:\s+in)?|had|did|done|been\s+in|were\s+in|are\s+in|got|recorded|logged|uploaded|loaded)"
          r"|(?:all\s+(?:of\s+)?)?our\s+(?:(?:recorded|loaded|logged)\s+)?(?:games|matches|rounds)")
@@ -104,7 +105,7 @@ HEAD_TO_HEAD = re.compile(_HEAD_TO_HEAD, re.IGNORECASE)
 _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"\b(?:best|worst|top|strongest|weakest|greatest)\s+(?:single\s+)?(?:match|game)\b|\bhead[- ]to[- ]head\b|\bh2h\b"
     r"|\bwin[- ]?rates?\b|\bwin\s+(?:the\s+)?most\b|\bwins?\s+(?:and|or)\s+loss(?:es)?\b|\brecords?\b"
-    r"|\bhow\s+many\s+(?:matches|games)\b|\b(?:matches|games)\s+played\b|\bform\b|\btrend(?:s|ed|ing)?\b"
+    r"|\b(?:how\s+many|number\s+of)\s+(?:matches|games)\b|\b(?:matches|games)\s+played\b|\bform\b|\btrend(?:s|ed|ing)?\b"
     r"|\bmoved\b|\bprogress(?:ed)?\b|\bmatch\s+(?:by|after|to)\s+match\b|\bgame\s+(?:by|after|to)\s+game\b"
     r"|\bover\s+time\b|\bper[- ](?:match|game)\s+average\b|\baverage\s+per\s+(?:match|game)\b"
     # the best of an average: one match has one figure per player, so "best average KDA" ranks averages over many
