@@ -2,7 +2,8 @@
 (tests/support/season.py): the asker's own games said with "we" and "our" (contractions too) are every match; the
 shortest or longest match asked in chat words is named with its clock; objective kinds counted together are each
 answered with their sum; and deaths of players to a boss, a kind of non-player or non-players in general are
-per-player figures (a leaderboard, a player's total and per-game mean, the season's total)."""
+per-player figures (a leaderboard, a player's total and per-game mean, the season's total); and a loss said to a side
+("lost to chaos") is that side's wins."""
 
 from __future__ import annotations
 
@@ -236,3 +237,15 @@ def test_deaths_to_another_non_player_by_name_are_refused_with_the_kinds_counted
 
 def test_the_oracle_names_bosses_as_metrics_md_does():
     assert truth_tool.entity_kind("Fire Giant", {}) == "boss" and truth_tool.entity_kind("Gold Fury", {}) == "boss"
+
+
+@pytest.mark.parametrize(("template", "side"), (("have we ever lost to chaos", 2),
+                                                ("how many times did we lose against order this season", 1),
+                                                ("how often have we been beaten by the chaos side", 2)))
+def test_a_loss_said_to_a_side_is_that_sides_wins(seasons, template, side):
+    home, matches = seasons
+    wins = sum(g["result"] == "win" for g in side_games(matches) if g["side"] == side)
+    pkg, _ = ask_across(home, template)
+    answer = answered_across(pkg)
+    assert f"{'Order' if side == 1 else 'Chaos'} (team {side}): {wins} win" in answer, answer
+    assert any("read as the games" in a for a in pkg.plan.assumptions), pkg.plan.assumptions

@@ -174,10 +174,15 @@ def _catalog_figure(r: Reading) -> tuple[str | None, str | None]:
     return None, None
 
 
+# A loss said to the side that won it ("have we ever lost to chaos", "beaten by order"): that side's wins.
+LOST_TO = re.compile(r"\b(?:lost|lose|loses|losing|beaten|beat|defeated|fell)\s+(?:to|against|by)\s+(?:the\s+)?"
+                     r"(order|chaos|team\s*[12])(?:\s+(?:side|team))?\b")
+
+
 def _record_figure(text: str) -> str | None:
     # games with no winner are games, not wins ("which games have no winner")
-    for figure, pattern in (("matches", _NO_RESULT), ("win_rate", _WIN_RATE), ("losses", _LOSSES), ("wins", _WINS),
-                            ("matches", _GAMES)):
+    for figure, pattern in (("matches", _NO_RESULT), ("win_rate", _WIN_RATE), ("wins", LOST_TO), ("losses", _LOSSES),
+                            ("wins", _WINS), ("matches", _GAMES)):
         if pattern.search(text):
             return figure
     return None
@@ -1012,6 +1017,8 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     notes = (*(n for n in notes if n in r.assumptions or n not in read.assumptions),  # a reading taken back is not said
              *(a for a in r.assumptions if a not in notes))
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
+    if lost_to := LOST_TO.search(r.text):
+        notes = (*notes, f"'{lost_to.group(0)}' read as the games {lost_to.group(1)} won")
     ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
               scope=scope, least=least, result=result)
     reason = _first_refusal(ask, vocab)
