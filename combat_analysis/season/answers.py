@@ -9,7 +9,7 @@ locked query connection (`ValidatedConnection`), like any planned SQL.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -134,7 +134,31 @@ def _board(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan
     found = boards.board(con, q, selection)
     judged = True if q.min_games > 1 else None
     rows = [_board_row(r, q, judged) for r in found.rows]
+    if rows and len(found.rows) == 1:
+        rows[0].update(_beside(con, q, selection, together_asked(plan, q.figure)))
     return rows + [_board_row(r, q, False) for r in found.below_minimum]
+
+
+def together_asked(plan: QueryPlan, first: str) -> tuple[str, ...]:
+    """The figures asked beside the first that add up with it (objective kinds, each counted on its own: the
+    planner's `together`), so their sum is said too; () for one figure."""
+    kinds = tuple(m for m in plan.metrics if m in boards.GAME_FIGURES and m in boards.OBJECTIVE_KINDS)
+    return tuple(m for m in kinds if m != first) if first in kinds and len(kinds) > 1 else ()
+
+
+def _beside(con, q: boards.BoardQuery, selection: MatchSelection, others: Sequence[str]) -> dict[str, Any]:
+    """One entry's other figures asked with the first, over the same games (the same filters), and their sum."""
+    if not others:
+        return {}
+    row: dict[str, Any] = {}
+    total = 0.0
+    for other in others:
+        entry = boards.board(con, replace(q, figure=other, statistic="total"), selection).rows[0]
+        row.update({f"total_{other}": entry.total, f"average_{other}": entry.average})
+        total += entry.total or 0
+    first = boards.board(con, replace(q, statistic="total"), selection).rows[0]
+    row["together"] = int(total + (first.total or 0))
+    return row
 
 
 def _matches(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan) -> list[dict[str, Any]]:
@@ -167,6 +191,12 @@ def _season(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPla
     v = boards.season_value(con, metric, selection)
     row = {"matches": v.matches, "counted": v.counted, f"total_{metric}": v.total, f"average_{metric}": v.average,
            f"highest_{metric}": v.highest, f"lowest_{metric}": v.lowest}
+    others = together_asked(plan, metric)
+    for other in others:  # objective kinds asked together: each one's total and mean, and their sum
+        w = boards.season_value(con, other, selection)
+        row.update({f"total_{other}": w.total, f"average_{other}": w.average})
+    if others:
+        row["together"] = int(sum(row[f"total_{m}"] or 0 for m in (metric, *others)))
     if boards.MATCH_FIGURES[metric].kind == "time" and v.average is not None:
         row[f"average_{metric}_minutes"] = v.average / 60  # a mean length is also said in minutes
     return [row]

@@ -85,6 +85,8 @@ _FIRST_BLOOD = Source(
 OBJECTIVES = (("objectives_taken", "TRUE"), ("towers", "objective = 'tower'"), ("phoenixes", "objective = 'phoenix'"),
               ("titans", "objective = 'titan'"), ("gold_furies", "objective = 'gold fury'"),
               ("fire_giants", "objective = 'fire giant'"))
+# The kinds an objective is counted by, each on its own: no objective is of two kinds, so counts of two add up.
+OBJECTIVE_KINDS = tuple(name for name, _ in OBJECTIVES if name != "objectives_taken")
 _COUNTS = ", ".join(f"count(*) FILTER (WHERE {cond}) AS {name}" for name, cond in OBJECTIVES)
 _OBJECTIVES = Source(
     cte=f"""taken AS (
@@ -102,7 +104,10 @@ DEATH_CAUSES = (("players", "killer_kind = 'player'"), ("npcs", "coalesce(killer
                 # one kind of structure, by the word its name holds (METRICS.md: tower, phoenix, titan)
                 ("towers", "killer_kind = 'structure' AND lower(killer) LIKE '%tower%'"),
                 ("phoenixes", "killer_kind = 'structure' AND lower(killer) LIKE '%phoenix%'"),
-                ("titans", "killer_kind = 'structure' AND lower(killer) LIKE '%titan%'"))
+                ("titans", "killer_kind = 'structure' AND lower(killer) LIKE '%titan%'"),
+                # one boss, by its name (METRICS.md: Gold Fury, Fire Giant)
+                ("gold_furies", "killer_kind = 'boss' AND lower(killer) LIKE '%gold fury%'"),
+                ("fire_giants", "killer_kind = 'boss' AND lower(killer) LIKE '%fire giant%'"))
 _DEATHS = Source(
     cte="""fell AS (
         SELECT match_id, victim AS player, """ + ", ".join(
@@ -162,7 +167,7 @@ OBJECTIVE_LABELS = {"objectives_taken": "objectives taken", "towers": "towers de
                     "fire_giants": "Fire Giant kills"}
 DEATH_LABELS = {"players": "players", "npcs": "non-players", "structures": "structures", "minions": "minions",
                 "jungle": "jungle monsters", "bosses": "bosses", "towers": "towers", "phoenixes": "phoenixes",
-                "titans": "Titans"}
+                "titans": "Titans", "gold_furies": "the Gold Fury", "fire_giants": "the Fire Giant"}
 GAME_FIGURES: dict[str, GameFigure] = _game_figures()
 RECORD_FIGURES: tuple[str, ...] = ("matches", "wins", "losses", "win_rate")
 _RECORD_VALUE = {

@@ -16,7 +16,7 @@ from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchSe
 from combat_analysis.formatting import clock, count, join_and, number, percent, plural, times
 from combat_analysis.season import boards
 from combat_analysis.season import figures as season
-from combat_analysis.season.answers import value_column
+from combat_analysis.season.answers import together_asked, value_column
 from combat_analysis.season.figures import metric_label
 
 SHOWN = 10  # entries a list names before counting the rest
@@ -187,7 +187,7 @@ def _lookup(plan: QueryPlan, figure: SeasonFigure, rows: list[Row]) -> str:
     row = rows[0]
     who = figure.players[0] if figure.subject == "player" and figure.players else _named(figure, row)
     where = _who(figure).removeprefix(figure.subject).removeprefix("'s ")
-    return f"{who}{where}: {entry_value(figure, row)}."
+    return f"{who}{where}: {entry_value(figure, row)}{_together_entry(plan, figure, row)}."
 
 
 def _tied(rows: list[Row], column: str) -> list[Row]:
@@ -367,9 +367,30 @@ def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lea
                 f"minutes ({over}); the {high} {_match_value(metric, row[f'highest_{metric}'])}, the {low} "
                 f"{_match_value(metric, row[f'lowest_{metric}'])}.")
     average, total = number(row[f"average_{metric}"], 2), number(row[f"total_{metric}"], 0)
+    if row.get("together") is not None:
+        return _together_sentence(plan, metric, row, lead, over)
     if figure.statistic == "total":
         return f"{lead}: {total} {found.label} in total ({average} per match, {over})."
     return f"{lead}: {average} {found.label} per match on average ({over}); {total} in total."
+
+
+def _together_sentence(plan: QueryPlan, metric: str, row: Row, lead: str, over: str) -> str:
+    """Objective kinds asked together over the season: each one's total, their sum, and each one's mean per match."""
+    kinds = (metric, *together_asked(plan, metric))
+    totals = join_and([f"{number(row[f'total_{m}'], 0)} {boards.MATCH_FIGURES[m].label}" for m in kinds])
+    means = join_and([number(row[f"average_{m}"], 2) for m in kinds])
+    return f"{lead}: {totals} in total, {number(row['together'], 0)} together ({means} per match, {over})."
+
+
+def _together_entry(plan: QueryPlan, figure: SeasonFigure, row: Row) -> str:
+    """Beside one entry's first objective kind, the others asked with it over the same games, and their sum."""
+    others = together_asked(plan, figure.metric or "")
+    if not others or row.get("together") is None:
+        return ""
+    said = "; ".join(f"{number(row[f'total_{m}'], 0)} {boards.GAME_FIGURES[m].label} in total "
+                     f"({number(row[f'average_{m}'], 2)} per game)" for m in others)
+    labels = join_and([boards.GAME_FIGURES[m].label for m in (figure.metric or "", *others)])
+    return f"; {said}; {number(row['together'], 0)} {labels} together"
 
 
 # --- a player's profile, head-to-head and trend ----------------------------------------------------------------------

@@ -4,6 +4,7 @@ mended and said, "<figure>-wise" says a figure, "the latest game" picks the ware
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 
 import pytest
@@ -110,3 +111,42 @@ def test_an_ordinal_of_something_else_or_a_bare_weekday_is_no_day(question):
 def test_the_best_of_an_average_is_across_matches(question):
     scope = read_scope(question, IDS, LATEST)
     assert scope.kind == "all" and scope.by_nature, scope
+
+
+# The asker's own games, said with "we" or "our" and no identity: every loaded match, never a name.
+@pytest.mark.parametrize(("question", "said"), (
+    ("in the games we've had, who dealt the most damage", "games we have had"),
+    ("who's been the top killer in games we're in", "games we are in"),
+    ("most assists across the matches weve played", "matches we have played"),
+    ("who died most in our games", "our games"),
+    ("in all of our matches who healed the most", "all of our matches"),
+    ("which games that we played had the most kills", "games that we played"),
+    ("gold leader of the rounds we’ve had", "rounds we have had"),
+))
+def test_the_askers_own_games_are_every_match(question, said):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope.kind == "all" and any(said in w for w in scope.words), scope
+    assert not re.search(r"\bwe\b|\bour\b|we've|we're", scope.rest), scope
+
+
+@pytest.mark.parametrize("question", ("if we'd count every game, who has the most deaths",
+                                      "have we ever had someone get 30 kills across all matches",
+                                      "what's the most gold we've seen this season"))
+def test_the_askers_contractions_are_spelled_out_as_plain_words(question):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope.kind == "all" and not re.search(r"we['’]", scope.rest), scope
+
+
+@pytest.mark.parametrize(("question", "scope_word"), (("who had the most kills in our games this season",
+                                                       "this season"),
+                                                      ("across our matches, all season, who won most", "all season")))
+def test_every_scope_word_of_all_matches_is_cut(question, scope_word):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope_word in scope.words and "season" not in scope.rest, scope
+
+
+@pytest.mark.parametrize(("question", "kind"), (("what happened in our newest game", "match"),
+                                                ("in the games we won, who had the most kills", "all")))
+def test_one_game_of_ours_or_the_games_we_won_are_not_every_match_said_as_ours(question, kind):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope.kind == kind and not any("we won" in w for w in scope.words), scope

@@ -47,6 +47,7 @@ from combat_analysis.season.boards import (
     FIRST_TAKEN,
     GAME_FIGURES,
     MATCH_FIGURES,
+    OBJECTIVE_KINDS,
     RECORD_FIGURES,
     SEASON_COUNTS,
 )
@@ -173,10 +174,15 @@ def _catalog_figure(r: Reading) -> tuple[str | None, str | None]:
     return None, None
 
 
+# A loss said to the side that won it ("have we ever lost to chaos", "beaten by order"): that side's wins.
+LOST_TO = re.compile(r"\b(?:lost|lose|loses|losing|beaten|beat|defeated|fell)\s+(?:to|against|by)\s+(?:the\s+)?"
+                     r"(order|chaos|team\s*[12])(?:\s+(?:side|team))?\b")
+
+
 def _record_figure(text: str) -> str | None:
     # games with no winner are games, not wins ("which games have no winner")
-    for figure, pattern in (("matches", _NO_RESULT), ("win_rate", _WIN_RATE), ("losses", _LOSSES), ("wins", _WINS),
-                            ("matches", _GAMES)):
+    for figure, pattern in (("matches", _NO_RESULT), ("win_rate", _WIN_RATE), ("wins", LOST_TO), ("losses", _LOSSES),
+                            ("wins", _WINS), ("matches", _GAMES)):
         if pattern.search(text):
             return figure
     return None
@@ -214,10 +220,23 @@ def _deaths(r: Reading, text: str) -> FigureSlot:
         return FigureSlot("deaths_to", "game", versus=killer)
     if _BY_NPCS.search(text):
         return FigureSlot("deaths_to_npcs", "game")
+    if (boss := _named_boss(r)) is not None:  # "died to the fire giant": deaths to that boss, by its name
+        return FigureSlot(boss, "game")
     kind = next((q.kind for q in _death_qualifiers(r) if q.kind in _DEATH_KINDS and q.name is None), None)
     if kind == "structure" and (structure := _STRUCTURE_WORD.search(text)):  # "died to a tower": towers alone
         return FigureSlot(f"deaths_to_{_STRUCTURE_KINDS[structure.group(1)]}", "game")
     return FigureSlot(_DEATH_KINDS[kind] if kind is not None else "deaths", "game")
+
+
+# A boss named as what killed a player ("died to the fire giant", "killed by gold fury"): the deaths to it, counted by
+# its name as METRICS.md names the bosses. The boss is the killer here, not the subject of a figure.
+_BOSS_DEATHS = {"gold fury": "deaths_to_gold_furies", "fire giant": "deaths_to_fire_giants"}
+
+
+def _named_boss(r: Reading) -> str | None:
+    names = {n.lower() for n in (*r.npcs, *(r.causes.names if r.causes is not None and not r.causes.negated else ()))}
+    found = {figure for name in names for word, figure in _BOSS_DEATHS.items() if word in name}
+    return found.pop() if len(found) == 1 else None
 
 
 # One kind of structure said, not the whole kind ("structures", "buildings"): its deaths alone, not a nearby sum.
@@ -484,10 +503,12 @@ _NO_RESULT = re.compile(r"\b(?:no|without\s+(?:a|any)|missing\s+(?:a|the))\s+(?:
                               r"|\b(?:undecided|unfinished|unresolved)\b")
 # The verbs of "how does X fare": a record asked (`_PERFORM`), no figure of their own
 _PERFORM_VERBS = re.compile(r"\b(?:fare[sd]?|faring|perform(?:s|ed|ing)?)\b")
+# A match's length asked with its verb ("how long did it run", "how long it lasted", "how long did that one take").
+_HOW_LONG = re.compile(r"\bhow\s+long\b(?:\s+\S+){0,3}?\s+(?:run|ran|running|last|lasted|go|went|take|took)\b")
 # Words the cross-match readers take that the one-match readers do not know.
 _CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
              _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
-             _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, _PERFORM_VERBS, re.compile(
+             _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, _PERFORM_VERBS, _HOW_LONG, re.compile(
                  r"\b(?:race|lead|warehouse|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
                  r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+)\b"))
 
@@ -520,14 +541,34 @@ def _without_objective_kinds(ask: Ask, unread: list[str]) -> list[str]:
     return [w for w in unread if w not in _OBJECTIVE_KINDS]
 
 
+# The figures a non-player may be named in across matches: as an objective taken (its kills, the time of the first),
+# or as what killed a player (the deaths to a boss).
+_NPC_NAMED_IN = frozenset(("objectives_taken", *OBJECTIVE_KINDS, *(first for first, _ in FIRST_TAKEN.values())))
+
+
+def _npc_subject(r: Reading, slot: FigureSlot) -> bool:
+    """A non-player is the subject of a figure ("what did the gold fury deal in damage"): the season has no figures
+    of non-players. Named as an objective, or as a player's killer, it is no subject; beside a figure of its own
+    ("the gold fury's damage") it is, though its name also reads as its kills."""
+    if not r.npcs or slot.figure in _BOSS_DEATHS.values():
+        return False
+    if slot.figure not in _NPC_NAMED_IN:
+        return True
+    return any(_CATALOG.get(m, m) not in _NPC_NAMED_IN for m in r.metrics if m not in _RESULT_WORDS)
+
+
 def _no_figure_reason(ask: Ask) -> str | None:
     r, slot = ask.reading, ask.slot
     if slot.unsupported:
         return (f"Across matches I cannot answer about {slot.unsupported}: it is a one-match figure with no "
                 "cross-match version. Ask about one match (--match), or across matches about damage, kills, deaths, "
                 "KDA, gold, first bloods, objectives, match length, win rate or games played.")
-    if r.npcs and slot.figure not in ("objectives_taken", "towers", "phoenixes", "titans", "gold_furies",
-                                      "fire_giants", *(first for first, _ in FIRST_TAKEN.values())):
+    if _npc_subject(r, slot) and (slot.figure or "").startswith("deaths"):
+        # deaths of players to it: a per-player figure, counted across matches for a boss by name or by kind
+        return (f"Across matches, deaths to one non-player by its name are counted for the Gold Fury and the Fire "
+                f"Giant; {refusals.no_digits(r.npcs[0])} is counted with its kind: ask for deaths to minions, jungle "
+                "monsters, structures, towers, phoenixes, Titans, bosses or non-players, or about one match (--match).")
+    if _npc_subject(r, slot):
         # season figures are per player, god, role, side and match; answering about the players would be another question
         return (f"Across matches I have figures per player, god, role, side and match, not for non-players such as "
                 f"{refusals.no_digits(r.npcs[0])}. Ask about one match (--match) for what it did.")
@@ -793,7 +834,7 @@ def _board(ask: Ask) -> Made:
         shape, limit = "all", 1000
     return Made(figure, Intent.RANKING if not lookup else Intent.LOOKUP,
                 {"order": order, "limit": limit, "shape": shape, "position": r.shape.position,
-                 "metrics": (metric,), "group_by": (subject,)})
+                 "metrics": (together(ask) if lookup else ()) or (metric,), "group_by": (subject,)})
 
 
 def _matches(ask: Ask) -> Made:
@@ -809,7 +850,30 @@ def _matches(ask: Ask) -> Made:
 def _season(ask: Ask) -> Made:
     metric = ask.slot.figure if ask.slot.figure in MATCH_FIGURES or ask.slot.figure in SEASON_COUNTS else "matches"
     figure = SeasonFigure(figure="season", metric=metric, statistic=ask.statistic)
-    return Made(figure, Intent.LOOKUP, {"metrics": (metric,)})
+    return Made(figure, Intent.LOOKUP, {"metrics": together(ask) or (metric,)})
+
+
+def together(ask: Ask) -> tuple[str, ...]:
+    """The objective kinds (`boards.OBJECTIVE_KINDS`) asked together, the figure's own first; () when fewer than two
+    are asked. Each kind is counted on its own (METRICS.md: a structure by its word, a boss by its name), so two or
+    more asked at once ("how many gold furies and fire giants") are each answered, and their sum. "Objectives" (all
+    of them) overlaps every kind and is not among them."""
+    if ask.slot.figure not in OBJECTIVE_KINDS:
+        return ()
+    kinds = tuple(dict.fromkeys((ask.slot.figure, *(m for m in ask.reading.metrics if m in OBJECTIVE_KINDS))))
+    return kinds if len(kinds) > 1 else ()
+
+
+def _several_ranked(ask: Ask) -> str | None:
+    """Objective kinds asked together in a ranking: each kind is its own board, and a board of their sum is not
+    kept, so the ranking of one is no answer to both."""
+    kinds = together(ask)
+    lookup = ask.named or (ask.subject == "player" and len(ask.players) == 1)
+    if not kinds or ask.subject in ("matches", "season") or lookup:
+        return None
+    said = " and ".join(metric_label(k) for k in kinds)
+    return (f"Across matches I rank one objective kind at a time, and {said} asked together have no board of their "
+            f"own. Ask who took the most of each, or how many of each were taken in all (with their sum).")
 
 
 def _both_ways(r: Reading) -> bool:
@@ -953,12 +1017,14 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     notes = (*(n for n in notes if n in r.assumptions or n not in read.assumptions),  # a reading taken back is not said
              *(a for a in r.assumptions if a not in notes))
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
+    if lost_to := LOST_TO.search(r.text):
+        notes = (*notes, f"'{lost_to.group(0)}' read as the games {lost_to.group(1)} won")
     ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
               scope=scope, least=least, result=result)
     reason = _first_refusal(ask, vocab)
     if reason is None:
         ask = _slots(ask)
-        reason = _missing_figure(ask) or _match_figure_missing(ask)
+        reason = _missing_figure(ask) or _match_figure_missing(ask) or _several_ranked(ask)
     if reason is not None:
         return _refuse(question, reason, notes)
     made = _kind(ask)(ask)

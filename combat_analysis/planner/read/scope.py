@@ -32,6 +32,20 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
            "november", "december")
 _MONTH = r"(" + "|".join(m for m in _MONTHS) + "|" + "|".join(m[:3] for m in _MONTHS if m != "may") + r")\.?"
 
+# The asker's own games, said with "we" or "our" and no identity ("the games we've had", "matches we played", "our
+# games", "games we're in"): every loaded match, a scope word like "all matches". A won or lost game is a filter of
+# its own ("the games we won"), not this; one game ("our game", "our last game") is one match; and "how many games
+# we've had" counts the games (a scope by nature), so the counted noun stays.
+_OURS = (r"(?<!how\smany\s)(?<!number\sof\s)(?:(?:the|all(?:\s+of)?(?:\s+the)?|every|those|these)\s+)?(?:games|matches|rounds)\s+(?:that\s+|which\s+)?"
+         r"(?:we|us)\s+(?:have\s+|had\s+|ve\s+|'ve\s+)?(?:ever\s+|all\s+|already\s+)?"
+         r"(?:played(?:\s+in)?|had|did|done|been\s+in|were\s+in|are\s+in|got|recorded|logged|uploaded|loaded)"
+         r"|(?:all\s+(?:of\s+)?)?our\s+(?:(?:recorded|loaded|logged)\s+)?(?:games|matches|rounds)")
+# The asker's contractions, spelled out so that each part is a word the readers know ("we've" is "we have").
+_CONTRACTIONS = {"we've": "we have", "we're": "we are", "we'd": "we had", "we'll": "we will", "weve": "we have",
+                 "ours": "our"}
+_CONTRACTION = re.compile(r"\b(?:we['’](?:ve|re|d|ll)|weve|ours)\b")
+
+
 # Every match the warehouse holds: the phrase, as a pattern over the lower-cased question.
 _SEASON = r"(?:the\s+|this\s+|our\s+|all\s+|whole\s+|entire\s+|full\s+|the\s+whole\s+|the\s+entire\s+|the\s+full\s+)?season"
 _ALL = re.compile(
@@ -40,7 +54,7 @@ _ALL = re.compile(
     + _MATCH + r"(?:\s+(?:played|recorded|so far|on record|loaded))?"
     r"|" + _SEASON + r"(?:[- ](?:wide|long))?|season[- ]wide|(?:of\s+)?all[- ]time|ever"
     r"|(?:in\s+|over\s+|for\s+)?(?:his|her|their|the|a|my)?\s*careers?|overall|in\s+total\s+across\s+" + _MATCH +
-    r"|across\s+(?:the\s+)?" + _MATCH + r"|so\s+far|to\s+date|on\s+record)\b")
+    r"|across\s+(?:the\s+)?" + _MATCH + r"|so\s+far|to\s+date|on\s+record|" + _OURS + r")\b")
 # The last N matches ("over his last ten games"); "the previous match" / "last game" alone is N = 1.
 _LAST = re.compile(r"\b(?:(?:over|in|across|for|during|from)\s+)?(?:(?:his|her|their|the|my)\s+)?"
                    r"(?:last|past|previous|recent|latest|most\s+recent)\s+" + _NUMBER + r"\s+" + _MATCH + r"\b")
@@ -91,7 +105,7 @@ HEAD_TO_HEAD = re.compile(_HEAD_TO_HEAD, re.IGNORECASE)
 _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"\b(?:best|worst|top|strongest|weakest|greatest)\s+(?:single\s+)?(?:match|game)\b|\bhead[- ]to[- ]head\b|\bh2h\b"
     r"|\bwin[- ]?rates?\b|\bwin\s+(?:the\s+)?most\b|\bwins?\s+(?:and|or)\s+loss(?:es)?\b|\brecords?\b"
-    r"|\bhow\s+many\s+(?:matches|games)\b|\b(?:matches|games)\s+played\b|\bform\b|\btrend(?:s|ed|ing)?\b"
+    r"|\b(?:how\s+many|number\s+of)\s+(?:matches|games)\b|\b(?:matches|games)\s+played\b|\bform\b|\btrend(?:s|ed|ing)?\b"
     r"|\bmoved\b|\bprogress(?:ed)?\b|\bmatch\s+(?:by|after|to)\s+match\b|\bgame\s+(?:by|after|to)\s+game\b"
     r"|\bover\s+time\b|\bper[- ](?:match|game)\s+average\b|\baverage\s+per\s+(?:match|game)\b"
     # the best of an average: one match has one figure per player, so "best average KDA" ranks averages over many
@@ -372,10 +386,19 @@ def _month(text: str, context: _Context) -> ScopeReading | None:
 
 
 def _every_match(text: str, context: _Context) -> ScopeReading | None:
-    found = _ALL.search(text)
-    if found is None:
+    """Every match, said once or more ("in our games this season": both phrases are scope words)."""
+    found = list(_ALL.finditer(text))
+    if not found:
         return None
-    return ScopeReading(kind="all", selection=AllMatches(), words=(found.group(0),), rest=_cut(text, found))
+    rest = text
+    for hit in reversed(found):
+        rest = _cut(rest, hit)
+    return ScopeReading(kind="all", selection=AllMatches(), words=tuple(f.group(0) for f in found), rest=rest)
+
+
+def _spelled_out(text: str) -> str:
+    """The asker's contractions as their words: "matches we've had" is "matches we have had"."""
+    return _CONTRACTION.sub(lambda m: _CONTRACTIONS[m.group(0).replace("’", "'")], text)
 
 
 def _by_nature(text: str, context: _Context) -> ScopeReading | None:
@@ -548,7 +571,7 @@ def read_scope(question: str, match_ids: tuple[str, ...] = (), latest: datetime 
                players: tuple[str, ...] = ()) -> ScopeReading:
     """The question's scope words (see the module docstring) and the question without them; `players` (every
     player's name) lets a player's average read as every match."""
-    text, spelled = _respelled(" ".join(question.lower().split()))
+    text, spelled = _respelled(_spelled_out(" ".join(question.lower().split())))
     context = _Context(match_ids, (latest or datetime(1970, 1, 1)).date(), tuple(p.lower() for p in players))
     for reader in _READERS:
         found = reader(text, context)
