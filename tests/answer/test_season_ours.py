@@ -66,8 +66,8 @@ def test_the_askers_games_counted_are_the_loaded_matches(seasons, template):
 # --- the shortest or longest match, with its clock -------------------------------------------------------------------
 
 @pytest.mark.parametrize(("template", "longest"), (
-    ("which game we played was the shortest n how long did it go", False),
-    ("longest match we've had and how long did it go", True),
+    ("of the games we played, which was shortest and what was its length", False),
+    ("the longest of our matches, and its length?", True),
     ("our quickest game - how long did it last?", False),
     ("which of our matches went the longest, and for how long", True),
     ("whats the shortest game weve played n how long", False),
@@ -92,7 +92,7 @@ _LABELS = {"gold_furies": "Gold Fury kills", "fire_giants": "Fire Giant kills", 
 
 
 @pytest.mark.parametrize(("template", "kinds"), (
-    ("how many gold furies and fire giants were killed across all matches", ("gold_furies", "fire_giants")),
+    ("how many fire giants and gold furies were slain over every match", ("gold_furies", "fire_giants")),
     ("total fire giant n gold fury kills across our games", ("fire_giants", "gold_furies")),
     ("how many towers and phoenixes fell this season", ("towers", "phoenixes")),
     ("total towers, phoenixes and titans destroyed overall", ("towers", "phoenixes", "titans")),
@@ -107,7 +107,7 @@ def test_objective_kinds_counted_together_are_each_answered_with_their_sum(seaso
     assert f"{number(sum(totals.values()), 0)} together" in answer, answer
 
 
-@pytest.mark.parametrize("template", ("how many gold furies and fire giants did {n} kill across all matches",
+@pytest.mark.parametrize("template", ("fury and giant kills by {n} over every match?",
                                       "{n}'s fire giant and gold fury kills this season"))
 def test_objective_kinds_together_for_one_player_are_each_answered_with_their_sum(seasons, template):
     home, matches = seasons
@@ -135,7 +135,7 @@ def test_objective_kinds_together_for_one_side_are_each_answered_with_their_sum(
         assert f"{sum(g[kind] for g in games)} {_LABELS[kind][:-1]}" in answer, (kind, answer)
 
 
-@pytest.mark.parametrize("template", ("who killed the most gold furies and fire giants this season",
+@pytest.mark.parametrize("template", ("who took the most fire giants and gold furies this season",
                                       "which player took the most towers and phoenixes across all matches"))
 def test_objective_kinds_together_are_not_ranked_by_one_of_them(seasons, template):
     home, _ = seasons

@@ -856,7 +856,7 @@ def _season(ask: Ask) -> Made:
 def together(ask: Ask) -> tuple[str, ...]:
     """The objective kinds (`boards.OBJECTIVE_KINDS`) asked together, the figure's own first; () when fewer than two
     are asked. Each kind is counted on its own (METRICS.md: a structure by its word, a boss by its name), so two or
-    more asked at once ("how many gold furies and fire giants") are each answered, and their sum. "Objectives" (all
+    more asked at once ("total fire giant and gold fury kills") are each answered, and their sum. "Objectives" (all
     of them) overlaps every kind and is not among them."""
     if ask.slot.figure not in OBJECTIVE_KINDS:
         return ()
