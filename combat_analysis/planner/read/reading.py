@@ -555,7 +555,7 @@ _GROUP_PATTERNS = [
                r"|\b(?:per|by)\s+(?:the\s+)?(?:enemy|enemies|opponent|opponents|enemy\s+(?:players?|gods?))\b"
                r"(?:\s+(?:it|they|he|she)\s+hit)?"),
     # "which minute had the most kills": the minutes ranked, not a series and not the players
-    # "what minute of the game did X die" asks when; "which minute of the game had the most kills" ranks minutes
+    # "what minute of the match did X die" asks when; "which minute of the match saw the most deaths" ranks minutes
     ("minute", r"\b(?:which|what)\s+(?:single\s+)?minute\b(?!\s+mark\b)"
                r"(?!\s+of\b(?![^?.!;]*\b(?:most|least|highest|lowest|fewest|biggest|busiest|bloodiest)\b))"
                r"|\b(?:top|best|worst|busiest|bloodiest|deadliest)\s+(?:\d{1,2}\s+|two\s+|three\s+|five\s+)?minutes?\b"
