@@ -130,7 +130,12 @@ def test_a_contrast_after_causes_keeps_the_causes(match, template):
 @pytest.mark.parametrize(("template", "team"), [("how many deaths did order have to npcs", 1),
                                                 ("how many deaths did chaos suffer to non-players", 2),
                                                 ("how many times did order die to pve rather than to players", 1),
-                                                ("chaos deaths to things that aren't a player", 2)])
+                                                ("chaos deaths to things that aren't a player", 2),
+                                                # the kinds spelt out in a bracket, the contrast after it
+                                                ("order: deaths to npcs (towers, camps, minions, bosses) and not to "
+                                                 "players?", 1),
+                                                ("how often did chaos die to pve (bosses, towers etc) instead of to "
+                                                 "enemy gods", 2)])
 def test_a_sides_deaths_to_the_non_player_kind(match, template, team):
     want = _deaths(match, team=team, npc=True)
     got = match.ask(template)

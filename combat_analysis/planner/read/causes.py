@@ -37,7 +37,7 @@ _NEGATED_AFTER = re.compile(r"^\s*(?:(?:anything|anyone|something|stuff|things?)
                             r"apart\s+from|but|rather\s+than|instead\s+of|and\s+not|but\s+not|not)\s+(?:(?:to|from|by)\s+)?")
 # A cause said in contrast after the death words, or after causes of its own: "deaths to something rather than to
 # players", "died to towers instead of to gods", "deaths, and not to players": the kind named is left out
-_CONTRAST = re.compile(r"(?:\s*,)?\s*\b(?:rather\s+than|instead\s+of|and\s+not|but\s+not|not|other\s+than)\s+"
+_CONTRAST = re.compile(r"(?:\s*\))?(?:\s*,)?\s*\b(?:rather\s+than|instead\s+of|and\s+not|but\s+not|not|other\s+than)\s+"
                        r"(?:(?:to|from|by|at\s+the\s+hands\s+of)\s+)?")
 _SEPARATOR = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:or|and|nor)\s+|/|&)\s*")
 _ARTICLE = re.compile(r"^(?:(?:the|a|an|any|enemy|enemies'|their|its|his|her|own|opposing|other)\s+)*")
@@ -233,7 +233,10 @@ def _head_causes(m: re.Match, text: str, vocab: Vocabulary) -> Causes | None:
     kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
     names = [n for _, found in causes for n in found]
     if not negated:
-        end += _contrasted(text[end:], kinds, vocab)
+        # the contrast may follow the causes' bracket: "to pve (towers, minions) rather than to players"
+        closed = end + max((b for _, b in again), default=0)
+        contrast = _contrasted(text[closed:], kinds, vocab)
+        end = closed + contrast if contrast else end
     narrowed = None if negated else _narrowed(text[end:], kinds, names, vocab)
     left_out: tuple[str, ...] = ()
     if narrowed is not None:
