@@ -287,6 +287,18 @@ def _objective_filter(text: str, killers_said: Sequence[str]) -> list[Filter]:
     return [_in("objective", values)] if values else []
 
 
+def _taken_by_non_players(ask: EventAsk) -> QueryPlan | None:
+    """"How many structures got last hit by minions", "did the minions take a tower": the list, which counts them and
+    names each killer and its side ("for which side" is answered by the list too); None when no non-player is said
+    to have taken one."""
+    r = ask.r
+    killers = _non_player_takers(r, ask.vocab) if r.metrics and set(r.metrics) <= OBJECTIVE_METRICS else []
+    if not killers:
+        return None
+    said = [q.said for q in r.qualifiers if q.preposition in ("by", "from")]
+    return ask.draft("objective_events", ("player", "team"), extra=[*killers, *_objective_filter(ask.text, said)])
+
+
 def objectives(ask: EventAsk) -> QueryPlan | None:
     r, text = ask.r, ask.text
     damage = any(m.startswith("damage") or m == "npc_damage" for m in r.metrics)
@@ -295,12 +307,9 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     # order lose and when did the first go down": every one with its time, the first of them said)
     timed = r.shape.count and bool(_WHEN.search(text))
     counted = r.shape.count and not _BY_WHOM.search(text) and not timed
-    killers = _non_player_takers(r, ask.vocab) if r.metrics and set(r.metrics) <= OBJECTIVE_METRICS else []
-    if killers and not damage:
-        # "how many structures got last hit by minions": the list, which counts them and names each killer (and its
-        # side: "for which side" is answered by the list too)
-        said = [q.said for q in r.qualifiers if q.preposition in ("by", "from")]
-        return ask.draft("objective_events", ("player", "team"), extra=[*killers, *_objective_filter(text, said)])
+    taken = None if damage else _taken_by_non_players(ask)
+    if taken is not None:
+        return taken
     if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
         return None
     if r.causes is not None and "deaths" in r.metrics:
