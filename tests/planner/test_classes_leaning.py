@@ -372,3 +372,16 @@ def test_a_verbless_top_n_fragment_names_the_figure(match, vague, fragment, figu
 def test_no_restatement_reads_as_before(match, question):
     got = match.ask(question)
     assert got.refusal is None and got.plan.metrics, got.text
+
+
+@pytest.mark.parametrize("template", ["{p}'s most used ability? by hits",
+                                      "which skill did {p} land most - by number of hits, not dmg"])
+def test_a_figure_fragment_after_a_grouped_question_qualifies_it(match, template):
+    """A verbless "by <figure>" after a question with its own subject and grouping is read with it, as one
+    question: the grouping and the subject stay (it was answered as the match's total of the figure)."""
+    name = min(p for p in match.players if not any(c.isdigit() for c in p))
+    hits = match.truth["players"][name]["ability_hits"]
+    top = max(hits, key=hits.get)
+    got = match.ask(template.format(p=name))
+    assert got.refusal is None and "ability" in got.plan.group_by, (got.plan.group_by, got.text)
+    assert top in got.text and says(got.text, hits[top]), got.text
