@@ -111,13 +111,11 @@ def _sharpened(text: str, vocab: Vocabulary) -> str | None:
     vague, sharp = found
     if not read_metrics(normalize(sharp)).ids:
         return None
-    if not _WHOLE_SHAPE.match(sharp) and not _FIGURE_ALONE.match(sharp):
+    if not _WHOLE_SHAPE.match(sharp):
         return None  # "...? by hits, not damage": a fragment that qualifies the question, read with it as one
     if not read_metrics(normalize(vague)).ids:
         # a vaguer part that names no figure word ("best players?") is a figure of its own only when the planner
-        # reads one, and a bare "by <figure>" then leaves its shape to it ("top 3 players, by damage" is one question)
-        if not _WHOLE_SHAPE.match(sharp):
-            return None
+        # reads one
         before = _plan(vague, vocab, ())
         if before.intent == Intent.REFUSE or not before.metrics:
             return None
@@ -125,8 +123,6 @@ def _sharpened(text: str, vocab: Vocabulary) -> str | None:
     return sharp if plan.intent != Intent.REFUSE and plan.metrics else None
 
 
-# a fragment that is only a figure and an order: "top 3 by kda", "by gold", "most gold" (no subject of its own)
-_FIGURE_ALONE = re.compile(r"^(?:by\s+|in\s+|on\s+)?(?:the\s+)?(?:most|highest|top|biggest)?\s*[a-z/]+\s*[?.!]*$", re.IGNORECASE)
 _WHOLE_SHAPE = re.compile(r"^(?:(?:the\s+)?top\s+\w+|who|whom|whose|which|what|how|rank|list)\b", re.IGNORECASE)
 
 
