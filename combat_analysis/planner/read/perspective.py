@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from combat_analysis.planner.read.names import find_mentions
-from combat_analysis.planner.vocabulary import Vocabulary
+from combat_analysis.planner.read.names import Mention, find_mentions
+from combat_analysis.planner.vocabulary import PlayerInfo, Vocabulary
 
 # Who the asker is: the clause runs to the first comma, full stop, colon, question mark, semicolon, dash or "and".
 _IDENTITY = re.compile(r"(?:^|(?<=[\s,.;!?(]))(?:i'?m|i\s+am|i\s+was(?:\s+playing)?|i\s+played|playing(?:\s+as)?|as|"
@@ -55,11 +55,15 @@ def _side_of(who: str, vocab: Vocabulary) -> tuple[int, str] | None:
     mentions = [m for m in find_mentions(who, vocab) if m.kind in ("player", "god")]
     if len(mentions) != 1:
         return None
-    m = mentions[0]
-    info = vocab.player(m.name) if m.kind == "player" else next(iter(vocab.players_where(god=m.name)), None)
+    info = _player_of(mentions[0], vocab)
     if info is None or info.team is None:
         return None
     return info.team, f"{info.player}'s side"
+
+
+def _player_of(m: Mention, vocab: Vocabulary) -> PlayerInfo | None:
+    """The player a mention names: the player itself, or the first player of the god named."""
+    return vocab.player(m.name) if m.kind == "player" else next(iter(vocab.players_where(god=m.name)), None)
 
 
 # "our loki", "my own zeus": a player of the asker's side, named by player or god
@@ -128,7 +132,7 @@ def players_sides(question: str, vocab: Vocabulary) -> Perspective:
     for m in sorted(find_mentions(question, vocab), key=lambda m: m.start):
         if m.kind not in ("player", "god") or m.start < last:
             continue
-        info = vocab.player(m.name) if m.kind == "player" else next(iter(vocab.players_where(god=m.name)), None)
+        info = _player_of(m, vocab)
         if info is None or info.team is None or (m.kind == "god" and len(vocab.players_where(god=m.name)) != 1):
             continue
         after = _SIDE_AFTER.match(question, m.end)
