@@ -319,19 +319,24 @@ _CREDITED = re.compile(
     r"(?P<cause3>(?:(?!\b(?:kill|killed|kills|get|got|take|took|murder|murdered|eat|ate|one\s*shot|delete|deleted)\b)[a-z0-9'])+"
     r"(?:\s+(?!(?:kill|killed|kills|get|got|take|took|murder|murdered|eat|ate|one\s*shot|delete|deleted)\b)[a-z0-9']+)*)"
     r"\s+(?:kill|killed|get|got|take\s+out|took\s+out|murder|murdered|eat|ate|one\s*shot|delete|deleted)\b"
-    r"|\bvictims?\s+of\s+(?P<cause4>(?:the\s+)?[a-z][a-z' ]*)|\b(?P<cause5>(?:the\s+)?[a-z][a-z ]*?)'s\s+victims?\b")
+    r"|\bvictims?\s+of\s+(?P<cause4>(?:the\s+)?[a-z][a-z' ]*)|\b(?P<cause5>(?:the\s+)?[a-z][a-z ]*?)'s\s+victims?\b"
+    # a yes or no about any kill at all: "did the minions kill anyone", "have towers got any kills"
+    r"|\b(?:did|do|does|have|has|had)\s+(?P<cause6>(?:(?!\b(?:kill|killed|get|got|take|took|ever)\b)[a-z0-9'])+"
+    r"(?:\s+(?!(?:kill|killed|get|got|take|took|ever)\b)[a-z0-9']+)*)\s+(?:ever\s+)?"
+    r"(?:kill|killed|get|got|take\s+out|took\s+out)\s+(?:any(?:one|body|\s+kills?|\s+players?|\s+gods?)?|some(?:one|body)|"
+    r"people|players|gods)\b")
 
 
 def _credited(text: str, vocab: Vocabulary) -> Causes | None:
     """A non-player credited with kills (`_CREDITED`): its kills are the deaths it dealt. Players are not causes here:
     "kills by Brisk" or "kills by the enemy gods" are ordinary kills."""
     for m in _CREDITED.finditer(text):
-        group = next(g for g in ("cause", "cause2", "cause3", "cause4", "cause5") if m.group(g))
+        group = next(g for g in ("cause", "cause2", "cause3", "cause4", "cause5", "cause6") if m.group(g))
         said = m.group(group)
         causes, length = _cause_list(said, vocab)
         if not causes or any(kind == "player" for kind, _ in causes):
             continue
-        if group in ("cause", "cause3", "cause5") and said[length:].strip():
+        if group in ("cause", "cause3", "cause5", "cause6") and said[length:].strip():
             continue  # the whole subject must be the cause: "how many kills did team 1 get" is no cause
         whole = [kind for kind, names in causes if not names]
         kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]

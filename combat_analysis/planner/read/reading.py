@@ -272,7 +272,8 @@ def _by_spelling(text: str) -> tuple[str, str, str] | None:
         if word in _COMMON_NON_METRIC or word in known_words():
             continue  # a word the planner knows is no slip of another ("stop" is not "stomp")
         close = difflib.get_close_matches(word, _SINGLE_WORDS, n=1, cutoff=0.8)
-        if close:
+        # a slip keeps the word's first letter: "boots" is not "roots", nor "hills" "kills"
+        if close and close[0][0] == word[0]:
             return _SINGLE_WORDS[close[0]], f"'{word}' read as '{close[0]}'", "fuzzy"
     return None
 
@@ -873,14 +874,26 @@ _OWNED_AFTER = re.compile(r"(?:'s?)?\s*(?:towers?|phoenix\w*|titans?|structures?
                           r"camps?|minions?)\b")
 
 
-def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject: re.Match | None) -> MetricsRead:
+_HITTING = frozenset({"hit", "hits", "hitting", "damaged", "damaging", "attacked", "attacking"})
+
+
+def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject: re.Match | None,
+                    text: str) -> MetricsRead:
     """The figures once the objective counts named inside a qualifier ("damage to the towers") or inside a
-    non-player subject ("how much damage did the towers do") are dropped: those words say who, not what."""
+    non-player subject ("how much damage did the towers do") are dropped: those words say who, not what. When
+    they were all the figure words and the qualifier's verb is a hit, the words left are read again ("who hit the fire
+    giant": its damage; "the last hit on the tower" stays its taking)."""
     if qualifiers:
         inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS
                   and any(q.start <= h.start and h.end <= q.end for q in qualifiers)]
         found = MetricsRead(tuple(m for m in found.ids if m not in {h.metric_id for h in inside}),
                             tuple(h for h in found.hits if h not in inside), found.notes, found.evidence)
+        hitting = [q for q in qualifiers if q.preposition in _HITTING and any(
+            q.start <= h.start and h.end <= q.end for h in inside)]
+        if hitting and not found.ids:
+            for h in inside:
+                text = text[:h.start] + " " * (h.end - h.start) + text[h.end:]
+            found = read_metrics(text)
     if subject:
         found = MetricsRead(tuple(m for m in found.ids if m not in OBJECTIVE_METRICS or not any(
             h.metric_id == m and subject.start() <= h.start < subject.end() for h in found.hits)),
@@ -970,7 +983,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     subject = _KIND_SUBJECT.search(text)
     assumptions = [*times.assumptions, *typos, *_mention_notes(named), *sides.notes, *found.notes,
                    *(q.note for q in qualifiers if q.note)]
-    found = _metrics_beside(found, qualifiers, subject)
+    found = _metrics_beside(found, qualifiers, subject, text)
     causes = read_causes(text, vocab)
     teams = sides.teams
     if causes is not None:
