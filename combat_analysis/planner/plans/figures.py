@@ -76,7 +76,8 @@ def default_metrics(r: Reading, e: Entities) -> tuple[list[str], list[str]] | No
 KIND_METRIC = {"player": "damage_to_players", "structure": "damage_to_structures", "minion": "damage_to_minions",
                "jungle": "damage_to_jungle", "boss": "damage_to_bosses"}
 TARGET_SIDE = ("to", "against", "on", "into", "at", "hit", "hits", "hitting", "damaged", "damaging", "attacked",
-               "attacking", "kill", "kills", "killed", "killing", "slay", "slew", "slain", "score on", "scored on")
+               "attacking", "kill", "kills", "killed", "killing", "slay", "slew", "slain", "score on", "scored on",
+               "cc'd", "cc'ed", "ccd", "stunned", "rooted", "slowed")
 
 
 @dataclass(frozen=True)

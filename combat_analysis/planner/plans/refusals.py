@@ -36,6 +36,10 @@ HOSTILE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# The kinds of crowd control players name; the log records none of them
+_CC_KIND = (r"(?:stun(?:s|ned|ning)?|root(?:s|ed|ing)?|slow(?:s|ed|ing)?|silence[ds]?|knock[\s-]*(?:ups?|ed\s+up|backs?)|"
+            r"fear(?:s|ed)?|mesmeri[sz](?:e|es|ed)|taunt(?:s|ed)?|blind(?:s|ed)?|cripple[sd]?|disarm(?:s|ed)?)")
+
 # (pattern, what the log does not hold, the figures it has nearest to it); checked on the question with names
 # masked. The nearest figures make the suggestions of a refusal ("a player's rank": their KDA, the MVP score).
 _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
@@ -65,6 +69,15 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
      r"root(?:s|ed)?|slow(?:s|ed)?|silence[ds]?|knock[\s-]*ups?|disabled?|feared|mesmeri[sz]ed?)\b"
      r"|\b(?:stun(?:s|ned)?|cc|crowd[\s-]+control|root(?:s|ed)?|slow(?:s|ed)?)\s+(?:duration|length|time|lasted|last|uptime)\b",
      "how long crowd control lasted (it records each application, never its length)", ("cc_applied",)),
+    # one kind of crowd control singled out or set against another: every application is one line with no kind
+    (rf"\b{_CC_KIND}\b[^.?!]*\b(?:specifically|specific|only|exclusively|alone)\b"
+     rf"|\b(?:specifically|only|just|exclusively)\s+(?:counting\s+|the\s+)?{_CC_KIND}\b"
+     rf"|\b{_CC_KIND}\b[^.?!]*\b(?:not|vs\.?|versus|rather\s+than|as\s+opposed\s+to|compared\s+(?:to|with)|or|and|"
+     rf"than)\s+(?:the\s+|by\s+|from\s+|any\s+)?{_CC_KIND}\b"
+     r"|\b(?:what|which)\s+(?:kinds?|types?|sorts?)\s+of\s+(?:cc|crowd[\s-]+control)\b"
+     r"|\b(?:cc|crowd[\s-]+control)\s+(?:kinds?|types?|breakdown\s+by\s+(?:kind|type))\b",
+     "which kind of crowd control was applied (it records each application as one line, with no kind: a stun and a "
+     "slow look the same)", ("cc_applied",)),
     (r"\bping(?:ed|s)?\s*(?:was|of|is|were|in\s+ms)?\b(?=.*\b(?:worst|best|highest|lowest|high|low|ms|lag|bad|good)\b)"
      r"|\blag(?:ging|gy|s)?\b|\blatency\b|\bfps\b|\bframe\s*rate\b|\bconnection\b|\bdisconnect|\bserver\s+(region|location)\b"
      r"|\bhardware\b|\bwhat\s+(?:was|is)\s+\S+\s+ping\b|\bping\s+of\b|\b(?:their|his|her|my|name's)\s+ping\b",

@@ -45,6 +45,7 @@ from combat_analysis.planner.read.words import (
     NEUTRAL,
     PLACE_WORDS,
     PLACES,
+    RECEIVING_VERBS,
     ROLE_WORDS,
     known_words,
     stems,
@@ -139,11 +140,9 @@ OBJECTIVE_METRICS = frozenset({"towers", "phoenixes", "titans", "structures", "g
 _BUY = re.compile(r"\b(buy|buys|bought|buying|purchas(?:e|es|ed|ing))\b")
 _HOW_OFTEN = frozenset({"most often", "most frequently", "used most often", "how often", "times", "uses", "most used",
                         "used the most", "usage"})
-# Verbs of receiving: the damage or healing named is what the player took, not what they dealt ("who ate the most
-# damage", "soaked", "tanked", "face-tanked").
-RECEIVE = re.compile(r"\b(take|takes|took|taken|taking|receive|received|receiving|absorb|absorbed|absorbing|tank|tanks|"
-                     r"tanked|tanking|suffer|suffered|get\s+hit|got\s+hit|ate|eat|eats|eaten|eating|soak|soaks|soaked|"
-                     r"soaking|sponge|sponged|face\s*tank(?:s|ed|ing)?)\b")
+# what the player took, not what they dealt ("who ate the most damage", "face-tanked")
+RECEIVE = re.compile(r"\b(" + "|".join(sorted(RECEIVING_VERBS, key=len, reverse=True))
+                     + r"|get\s+hit|got\s+hit|face\s*tank(?:s|ed|ing)?)\b")
 _RECEIVE = RECEIVE
 
 
@@ -381,7 +380,7 @@ KIND_WORDS = [
     ("boss", r"bosses|boss|objectives?\s+bosses|gold\s+fur(?:y|ies)|fire\s+giants?"),
 ]
 _KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_WORDS)
-_TO = r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relative\s)(?<!next\s)(?<!up\s)(?<!due\s)to|against|on|into|at|hit|hits|hitting|damaged|damaging|attacked|attacking"
+_TO = r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relative\s)(?<!next\s)(?<!up\s)(?<!due\s)to|against|on|into|at|hit|hits|hitting|damaged|damaging|attacked|attacking|cc'd|cc'ed|ccd|stunned|rooted|slowed"
 _ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an|order|chaos)\s+)*"  # a side word may start a name
 _QUALIFIER = re.compile(rf"\b(?P<prep>{_TO}|from|by|kill|kills|killed|killing|slay|slew|slain|score\s+on|scored\s+on)\s+"
                         rf"{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
@@ -540,9 +539,13 @@ _GROUP_PATTERNS = [
     ("phase", r"\b(each|every|per|by|which)\s+(?:game\s+)?phases?\b"
               r"|\b(?:through|throughout|across|over|in|during|between)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:match\s+|game\s+)?"
               r"(?:phases|stages)\b|\b(?:phases|stages)\s+of\s+the\s+(?:match|game)\b"),
-    # "who did Brisk kill the most": Brisk's kills split by whom they killed
-    ("victim", r"\b(?:who|whom|" + _WHICH_ENEMY + r")\s+did\s+name\s+kill\b|\bname's\s+victims\b"
-               r"|\b(?:most|favou?rite)\s+victims?\b"),
+    # "who did Brisk kill the most": Brisk's kills split by whom they killed, said with any killing verb, or as kills
+    # got on someone ("which enemy did the zeus get the most kills on")
+    ("victim", r"\b(?:who|whom|" + _WHICH_ENEMY + r")\s+did\s+(?:the\s+)?{subject}\s+(?:(?:kill|murder|farm|eat|delete|"
+               r"one\s*shot|pick\s+off|take\s+out|hunt\s+down)\b(?!\s+(?:with|using)\b)|(?:[a-z]+\s+){1,2}?(?:the\s+)?(?:most\s+)?"
+               r"kills?\s+(?:on|off|against)\b)|\bname's\s+victims\b"
+               r"|\b(?:most|favou?rite)\s+victims?\b|\bfavou?rite\s+(?:target|enemy|person|player|god)\s+to\s+"
+               r"(?:kill|farm|murder|hunt)\b"),
     # "who was Brisk focusing / diving / hunting": whom one player went after is whom they hit the most
     ("target", TARGETING.pattern),
     # "who did Brisk hit the most", "Brisk's damage to each enemy": one player's damage split by whom it hit

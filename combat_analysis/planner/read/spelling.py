@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from combat_analysis.catalog import METRICS
-from combat_analysis.planner.read.words import CHAT_WORDS, known_words, stems
+from combat_analysis.planner.read.words import CHAT_WORDS, RECEIVING_VERBS, known_words, stems
 
 # The words that rank: a question's superlatives and comparatives
 RANKING = frozenset("""most least highest lowest fewest biggest largest smallest greatest hardest strongest
@@ -30,8 +30,9 @@ _GROUPING_SLOT = re.compile(r"\b(?:which|what|each|per|by|every|whose)\s+$")
 
 @lru_cache(maxsize=1)
 def closed_words() -> frozenset[str]:
-    """Ranking words and every word of the catalog's figure names (its strong synonyms and labels)."""
-    words = set(RANKING) | GROUPING
+    """Ranking words, verbs of receiving and every word of the catalog's figure names (its strong synonyms and
+    labels)."""
+    words = set(RANKING) | GROUPING | {w for w in RECEIVING_VERBS if len(w) >= _SHORTEST}
     for m in METRICS.values():
         for phrase in (m.label, *m.synonyms):
             words.update(w for w in re.findall(r"[a-z]+", phrase.lower()) if len(w) >= _SHORTEST - 1)
@@ -111,13 +112,22 @@ def corrected(text: str) -> tuple[str, tuple[str, ...]]:
 
     def fix(m: re.Match) -> str:
         word = m.group(0)
-        right = correction(word, bool(_GROUPING_SLOT.search(m.string, 0, m.start())))
+        right = past_tense(word) or correction(word, bool(_GROUPING_SLOT.search(m.string, 0, m.start())))
         if right is None:
             return word
         notes.append(f"'{word}' read as '{right}'")
         return right
     # a contraction is one word ("weren't" is no typo of "were" plus a "t")
     return re.sub(r"[a-z]+(?:'[a-z]+)*", fix, text), tuple(dict.fromkeys(notes))
+
+
+def past_tense(word: str) -> str | None:
+    """The past tense a chat spelling with "'d" stands for ("int'd" inted, "kill'd" killed), when that form is a
+    word the planner knows and the typed one is not."""
+    if not word.endswith("'d") or _known(word):
+        return None
+    base = word[:-2]
+    return next((f for f in (base + "ed", base + "d") if f in closed_words() or _known(f)), None)
 
 
 # A chat word stands alone: "every1" but not "every10", "n" but not "n/a"; "w/" and "&" may touch their words

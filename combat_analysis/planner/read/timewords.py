@@ -211,9 +211,17 @@ def _rules():
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?early[\s-]*game\b|\bearly\s+on\b|\b(?:the\s+)?laning\s+phase\b", phase(0, 600, "early game")),
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?mid[\s-]*game\b", phase(600, 1200, "mid game")),
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:late[\s-]*game|end[\s-]*game)\b", phase(1200, None, "late game")),
+        # the phase said as an adverb ending its clause, or "in the game": "did he die a lot early?", "who scaled
+        # late", "early in the match"; "how early" asks for a time, not a window
+        (rf"{_NOT_HOW}\bearly(?:\s+in\s+the\s+(?:match|game))?{_CLAUSE_END}|\bearly\s+in\s+the\s+(?:match|game)\b",
+         phase(0, 600, "early game")),
+        (rf"{_NOT_HOW}\blate(?:\s+in\s+the\s+(?:match|game))?{_CLAUSE_END}|\blate\s+in\s+the\s+(?:match|game)\b",
+         phase(1200, None, "late game")),
     ]
 
 
+_NOT_HOW = r"(?<!\bhow\s)(?<!\btoo\s)(?<!\bso\s)(?<!\bas\s)"
+_CLAUSE_END = r"(?=\s*(?:[?.!,;]|$|\b(?:and|or|but|too|lol|tho|though|vs)\b))"
 _COMPILED = [(re.compile(p, re.IGNORECASE), build) for p, build in _rules()]
 _WHOLE = re.compile(r"\b(?:at|by)\s+the\s+end(?:\s+of\s+the\s+(?:match|game))?\b|\b(?:in\s+)?(?:the\s+)?(?:whole|entire|full)\s+(?:match|game)\b|\boverall\b|\bin\s+total\b", re.IGNORECASE)
 
@@ -275,6 +283,8 @@ def _phase_list(text: str) -> tuple[list[tuple[int, TimeWindow]], str]:
     if not m:
         return [], text
     words = re.findall(r"\b(early|mid|late)\b", m.group(0), re.IGNORECASE)
+    if len({w.lower() for w in words}) < 2:
+        return [], text  # "mid vs mid" sets a role against itself: a matchup, not phases
     found = []
     for word in dict.fromkeys(w.lower() for w in words):
         start, end, label = _PHASES[word]

@@ -81,6 +81,12 @@ CHAT_WORDS: dict[str, str] = {
 PLACES = {word: n for n in range(2, 11) for word in (ordinal(n), f"{n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'}")}
 PLACE_WORDS = "|".join(sorted(PLACES, key=len, reverse=True))
 FRAME_NOUNS = frozenset("match game games round one scrim scrims lobby lobbies set series map".split())
+# Verbs of receiving: damage or healing named beside one is what the player took, not what they dealt ("who ate the
+# most damage", "soaked", "tanked"); a slip in one is corrected like a figure word ("recieve")
+RECEIVING_VERBS = frozenset("""take takes took taken taking receive receives received receiving absorb absorbs absorbed
+absorbing tank tanks tanked tanking suffer suffers suffered suffering ate eat eats eaten eating soak soaks soaked
+soaking sponge sponges sponged""".split())
+
 FILLERS = frozenset("""lol lmao lmfao rofl haha hahaha bro bruh dude fr ngl tbh imo imho btw yo hmm hmmm gg ggs wp ez
 u ur pls plz thx ty bois boys yall y'all dawg fam""".split())
 
