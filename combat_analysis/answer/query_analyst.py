@@ -61,7 +61,7 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         if env.match_id is not None and not across and plan.scope is None:
             held = len(match_ids(env.warehouse_root)) if env.scope_how == "latest" else 1
             said = env.scope.words if env.scope is not None else ()
-            plan = latest_match_scope(plan, con, env.match_id, env.scope_how, held, said)
+            plan = latest_match_scope(plan, vocab.started_at, env.match_id, env.scope_how, held, said)
         # across matches the data engineer runs the season figure; its SQL is recorded with the result
         if not across and plan.intent != Intent.REFUSE:
             try:
@@ -169,12 +169,10 @@ def _no_match_then(scope: ScopeReading) -> str:
             "it. Ask 'how many matches are loaded' for the days the matches were played.")
 
 
-def latest_match_scope(plan: QueryPlan, con, match_id: str, how: str, matches_in_warehouse: int,
+def latest_match_scope(plan: QueryPlan, started: datetime | None, match_id: str, how: str, matches_in_warehouse: int,
                        said: tuple[str, ...] = ()) -> QueryPlan:
-    """A one-match plan marked with its scope; the latest match, by default or as `said` ("the last game"), says
-    which match it read."""
-    row = con.execute("SELECT started_at FROM matches LIMIT 1").fetchone()
-    started = row[0] if row else None
+    """A one-match plan marked with its scope; the latest match (`started` then), by default or as `said` ("the
+    last game"), says which match it read."""
     scope = OneMatch(match_id=match_id, how=how, started_at=started.date().isoformat() if started else None,  # type: ignore[arg-type]
                      matches_in_warehouse=matches_in_warehouse)
     update: dict[str, Any] = {"scope": scope}

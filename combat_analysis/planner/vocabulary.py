@@ -8,6 +8,7 @@ every match.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class Vocabulary:
     winner_team: int | None = None
     # abilities that are item effects, not a god's own: used by players of more than one god ("Bumba's Cudgel")
     shared_abilities: tuple[str, ...] = ()
+    started_at: datetime | None = None  # the match's start, which says which match "the latest" read
 
     @classmethod
     def from_connection(cls, con) -> Vocabulary:
@@ -44,11 +46,11 @@ class Vocabulary:
         npcs = _column(con, "SELECT DISTINCT name FROM entities WHERE kind <> 'player' AND name IS NOT NULL")
         shared = _column(con, "SELECT ability FROM damage WHERE source_kind = 'player' AND ability IS NOT NULL "
                               "GROUP BY ability HAVING COUNT(DISTINCT source) > 1")
-        row = con.execute("SELECT duration_s, winner_team FROM matches LIMIT 1").fetchone()
-        duration, winner = (row if row else (None, None))
+        row = con.execute("SELECT duration_s, winner_team, started_at FROM matches LIMIT 1").fetchone()
+        duration, winner, started = (row if row else (None, None, None))
         return cls(players=players, abilities=abilities, items=items, npcs=npcs,
                    duration_s=None if duration is None else int(duration),
-                   winner_team=None if winner is None else int(winner), shared_abilities=shared)
+                   winner_team=None if winner is None else int(winner), shared_abilities=shared, started_at=started)
 
     @property
     def item_effects(self) -> tuple[str, ...]:
