@@ -880,6 +880,23 @@ _OWNED_AFTER = re.compile(r"(?:'s?)?\s*(?:towers?|phoenix\w*|titans?|structures?
 _HITTING = frozenset({"hit", "hits", "hitting", "damaged", "damaging", "attacked", "attacking"})
 
 
+def _within(hit: MetricHit, q: Qualifier) -> bool:
+    return q.start <= hit.start and hit.end <= q.end
+
+
+def _beside_qualifiers(found: MetricsRead, qualifiers: Sequence[Qualifier], text: str) -> MetricsRead:
+    """The figures once the objective counts named inside a qualifier are dropped; when they were all the figure
+    words and the qualifier's verb is a hit, the words left are read again."""
+    inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS and any(_within(h, q) for q in qualifiers)]
+    found = MetricsRead(tuple(m for m in found.ids if m not in {h.metric_id for h in inside}),
+                        tuple(h for h in found.hits if h not in inside), found.notes, found.evidence)
+    if found.ids or not any(q.preposition in _HITTING and any(_within(h, q) for h in inside) for q in qualifiers):
+        return found
+    for h in inside:
+        text = text[:h.start] + " " * (h.end - h.start) + text[h.end:]
+    return read_metrics(text)
+
+
 def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject: re.Match | None,
                     text: str) -> MetricsRead:
     """The figures once the objective counts named inside a qualifier ("damage to the towers") or inside a
@@ -887,16 +904,7 @@ def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject
     they were all the figure words and the qualifier's verb is a hit, the words left are read again ("who hit the fire
     giant": its damage; "the last hit on the tower" stays its taking)."""
     if qualifiers:
-        inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS
-                  and any(q.start <= h.start and h.end <= q.end for q in qualifiers)]
-        found = MetricsRead(tuple(m for m in found.ids if m not in {h.metric_id for h in inside}),
-                            tuple(h for h in found.hits if h not in inside), found.notes, found.evidence)
-        hitting = [q for q in qualifiers if q.preposition in _HITTING and any(
-            q.start <= h.start and h.end <= q.end for h in inside)]
-        if hitting and not found.ids:
-            for h in inside:
-                text = text[:h.start] + " " * (h.end - h.start) + text[h.end:]
-            found = read_metrics(text)
+        found = _beside_qualifiers(found, qualifiers, text)
     if subject:
         found = MetricsRead(tuple(m for m in found.ids if m not in OBJECTIVE_METRICS or not any(
             h.metric_id == m and subject.start() <= h.start < subject.end() for h in found.hits)),
