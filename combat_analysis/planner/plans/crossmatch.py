@@ -29,14 +29,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Literal
 
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchList, MatchSelection, describe
 from combat_analysis.planner.plans import refusals
-from combat_analysis.planner.read import conditions, parts
-from combat_analysis.planner.read.names import find_roles
+from combat_analysis.planner.read import compounds, conditions, parts
+from combat_analysis.planner.read.names import find_mentions, find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
 from combat_analysis.planner.read.scope import HEAD_TO_HEAD, ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
@@ -998,13 +998,14 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     rest, named, unnamed = _pronoun_named(rest, vocab, previous)
     if unnamed is not None:
         return _refuse(question, unnamed)
+    rest, split = compounds.split_joined(rest, _season_phrases(), [(m.start, m.end) for m in find_mentions(rest, vocab)])
     result, rest = _result_cut(rest)
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
     rest, aliases = _without_aliases(rest, vocab)
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
-    r = replace(r, assumptions=(*r.assumptions, *aliases, *((named,) if named else ())))
+    r = replace(r, assumptions=(*split, *r.assumptions, *aliases, *((named,) if named else ())))
     notes = (tuple(r.assumptions) + scope.spelled
              + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words))
     if r.ambiguous:
@@ -1035,6 +1036,14 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     return QueryPlan(question=question, intent=made.intent, assumptions=tuple(dict.fromkeys((*notes, *_readings(made)))),
                      scope=ManyMatches(selection=selection, words=scope.words), focus=players, season=made.figure,
                      summary=_summary(made.figure, selection), **made.update)
+
+
+@lru_cache(maxsize=1)
+def _season_phrases() -> frozenset[str]:
+    """The figure phrases of two words a closed compound may join across matches: the catalog's and the season's
+    own ("win rate")."""
+    labels = (metric_label(f) for kinds in (GAME_FIGURES, MATCH_FIGURES, RECORD_FIGURES) for f in kinds)
+    return compounds.figure_phrases() | {label.lower() for label in labels if re.fullmatch(r"[a-z]{2,} [a-z]{2,}", label)}
 
 
 # A player said by a pronoun ("his worst game damage wise", "her kills per game"), with nobody named: the one

@@ -19,6 +19,7 @@ from datetime import date, datetime, timedelta
 from typing import Literal
 
 from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
+from combat_analysis.planner.read import compounds
 from combat_analysis.planner.read.names import fold
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import domain_words, known_words
@@ -403,8 +404,10 @@ def _spelled_out(text: str) -> str:
 
 def _by_nature(text: str, context: _Context) -> ScopeReading | None:
     """No scope word, but a figure that exists only across matches or a career notion: every match. The words
-    stay in the question, as they also say what is asked ("per game" is an average)."""
-    if _ACROSS_BY_NATURE.search(text) or _CAREER.search(text):
+    stay in the question, as they also say what is asked ("per game" is an average); a closed compound is read
+    as its phrase here too ("the average gamelength"), and the planner says so."""
+    said, _ = compounds.split_joined(text)
+    if _ACROSS_BY_NATURE.search(said) or _CAREER.search(said):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     return None
 
