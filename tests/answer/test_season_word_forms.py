@@ -16,6 +16,7 @@ from tests.support.season import (
     event_games,
     games_of,
     named_players,
+    side_games,
     start_order,
     truth_tool,
 )
@@ -116,6 +117,53 @@ def test_a_match_figure_written_as_one_word_with_no_scope_word_is_over_the_seaso
     answer = answered_across(ask_across(home, template)[0])
     assert answer.startswith(f"Across all {len(matches)} matches"), answer
     assert f"({number(sum(durations) / len(durations), 1)} seconds)" in answer, answer
+
+
+# ------------------------------------------------------------------ 2: a grouping said with an article
+
+@pytest.mark.parametrize(("template", "metric", "key"), (("most kills by a god this season", "kills", "god"),
+                                                         ("the most assists of any god across all matches", "assists",
+                                                          "god"),
+                                                         ("most deaths for a role over all games", "deaths", "role"),
+                                                         ("most gold by any one player overall", "gold", "player")))
+def test_a_grouping_said_with_an_article_ranks_that_kind(seasons, template, metric, key):
+    home, matches = seasons
+    values = totals(event_games(matches), metric, key)
+    pkg, rows = ask_across(home, template)
+    answer = answered_across(pkg)
+    top = leaders(values)
+    assert ranked_first(rows, key) == top, answer
+    assert top[0] in answer and number(values[top[0]]) in answer, answer
+
+
+def test_a_role_average_said_with_an_article_ranks_the_roles(seasons):
+    home, matches = seasons
+    values = means(event_games(matches), "damage_dealt", "role")
+    pkg, rows = ask_across(home, "highest average damage for a role this season")
+    answer = answered_across(pkg)
+    top = leaders(values)
+    assert ranked_first(rows, "role") == top and number(values[top[0]], 2) in answer, answer
+
+
+@pytest.mark.parametrize("template", ("fewest deaths by a side across all matches", "fewest deaths for a team overall"))
+def test_a_side_said_with_an_article_ranks_the_sides(seasons, template):
+    home, matches = seasons
+    values = totals(side_games(matches), "deaths", "side")
+    pkg, rows = ask_across(home, template)
+    answer = answered_across(pkg)
+    top = leaders(values, lowest=True)
+    assert ranked_first(rows, "side") == [SIDES[s] for s in top] and number(values[top[0]]) in answer, answer
+
+
+@pytest.mark.parametrize("template", ("who was killed by a god the most this season",
+                                      "who died to a god the most across all matches"))
+def test_a_god_said_as_the_killer_is_no_grouping(seasons, template):
+    home, matches = seasons
+    values = totals(event_games(matches), "deaths_to_players")
+    pkg, rows = ask_across(home, template)
+    answer = answered_across(pkg)
+    top = leaders(values)
+    assert ranked_first(rows, "player") == top and top[0] in answer, answer
 
 
 # ------------------------------------------------------------------ 4: a non-player kind before "deaths"

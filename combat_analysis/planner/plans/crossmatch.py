@@ -313,6 +313,32 @@ def _figure(r: Reading, text: str) -> FigureSlot:
     return FigureSlot(record, "record" if record else None)
 
 
+# --- a grouping said with an article ---------------------------------------------------------------------------------
+
+# "The most kills by a god", "highest average damage for a role", "most wins by any one side", "most gold by a
+# player": after a ranking word, the article names no one, it says what is ranked. Read as "by <kind>", as if said
+# without it; after a kill verb ("killed by a god") it is the killer, and stays.
+_ARTICLE_KINDS = {"god": "god", "character": "god", "champion": "god", "champ": "god", "hero": "god", "role": "role",
+                  "position": "role", "lane": "role", "side": "side", "team": "side", "player": "player",
+                  "person": "player"}
+_ARTICLE_GROUPING = re.compile(
+    r"\b(?P<rank>most|fewest|least|highest|lowest|biggest|largest|best|worst|top|more|fewer|max(?:imum)?|"
+    r"min(?:imum)?|rank(?:ed)?|leads?|leader)\b(?P<between>(?:\s+[\w'/-]+){1,5}?)\s+"
+    r"(?P<said>(?:by|for|from|of)\s+(?:a|an|any|any\s+one|one|a\s+single|one\s+single|each)\s+"
+    r"(?P<kind>" + "|".join(sorted(_ARTICLE_KINDS, key=len, reverse=True)) + r")(?:e?s)?)\b")
+_KILLED_BY = re.compile(r"\b(?:killed|slain|blooded|murdered|executed|taken\s+out)$")
+
+
+def _article_grouping(text: str) -> tuple[str, tuple[str, ...]]:
+    """The text with a grouping said with an article (`_ARTICLE_GROUPING`) said as "by <kind>", and the reading."""
+    found = _ARTICLE_GROUPING.search(text)
+    if found is None or _KILLED_BY.search(found.group("between")):
+        return text, ()
+    kind = _ARTICLE_KINDS[found.group("kind")]
+    note = f"'{found.group('said')}' read as by {kind}: {kind}s ranked"
+    return text[:found.start("said")] + f"by {kind}" + text[found.end("said"):], (note,)
+
+
 # "order" is an ordinary word ("in order", "build order") that the shared reader takes as a side only with
 # "side" or "team"; across matches it is a side too as the subject of a result ("does order win", "order's wins").
 _ORDER_RESULT = re.compile(r"\border(?:'s)?\s+(?:wins?|won|winning|loses|lose|lost|losing|win[- ]?rates?|records?)\b"
@@ -394,9 +420,16 @@ def _counted(text: str) -> str:
     return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) and not re.search(r"\bwho\b", text) else text
 
 
+# A god said as the killer ("who was killed by a god the most", "died to a god"): the player who killed, no subject
+_KILLER_KIND = re.compile(r"\b(?:killed|slain|murdered|executed|died|dies|die|dying|deaths?)\s+(?:by|to|from)\s+"
+                          r"(?:a|an|any|some|one)\s+(?:god|character|champion|hero)\b")
+
+
 def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, bool]:
     """The subject slot (see the module docstring), and whether it is one named god, role or side looked up."""
     text = _masked(r)
+    for killer in _KILLER_KIND.finditer(r.text):  # the masked text keeps the positions of r.text
+        text = text[:killer.start()] + " " * len(killer.group(0)) + text[killer.end():]
     # "who played jungle the most": a figure's words that start with "who" still ask for a person
     cue = bool(_PLAYER_CUE.search(_counted(text))) or any(h.phrase.startswith("who") for h in r.metric_hits)
     if slot.figure in SEASON_COUNTS:
@@ -1001,11 +1034,12 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     rest, split = compounds.split_joined(rest, _season_phrases(), [(m.start, m.end) for m in find_mentions(rest, vocab)])
     result, rest = _result_cut(rest)
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
+    rest, grouped = _article_grouping(rest)
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
     rest, aliases = _without_aliases(rest, vocab)
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
-    r = replace(r, assumptions=(*split, *r.assumptions, *aliases, *((named,) if named else ())))
+    r = replace(r, assumptions=(*split, *grouped, *r.assumptions, *aliases, *((named,) if named else ())))
     notes = (tuple(r.assumptions) + scope.spelled
              + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words))
     if r.ambiguous:
