@@ -166,6 +166,51 @@ def test_a_god_said_as_the_killer_is_no_grouping(seasons, template):
     assert ranked_first(rows, "player") == top and top[0] in answer, answer
 
 
+# ------------------------------------------------------------------ 3: reflexive emphasis after a player's figure
+
+@pytest.mark.parametrize(("template", "metric", "average"), (
+    ("how many kills did {n} get himself across all matches", "kills", False),
+    ("{n}'s damage on her own over all games", "damage_dealt", False),
+    ("what did {n} average in deaths by themselves this season", "deaths", True),
+    ("how many towers did {n} take all by himself overall", "towers", False),
+))
+def test_reflexive_emphasis_names_no_one_new(seasons, template, metric, average):
+    home, matches = seasons
+    player = named_players(matches, least=3)[2]
+    played = games_of(matches, player)
+    total = sum(g[metric] for g in played)
+    pkg, _ = ask_across(home, template.format(n=player))
+    answer = answered_across(pkg)
+    want = number(total / len(played), 2) if average else number(total)
+    assert player in answer and want in answer, (want, answer)
+    assert any("read as emphasis" in a for a in pkg.plan.assumptions), pkg.plan.assumptions
+
+
+def _solo_and_other_games(matches) -> str:
+    return next(p for p in named_players(matches, least=3)
+                if 0 < sum(g["role"] == "Solo" for g in games_of(matches, p)) < len(games_of(matches, p)))
+
+
+@pytest.mark.parametrize("template", ("how many assists did {n} get solo this season",
+                                      "{n}'s kills, all solo, across all games"))
+def test_solo_as_emphasis_after_a_players_figure_counts_every_game(seasons, template):
+    home, matches = seasons
+    player = _solo_and_other_games(matches)
+    metric = "assists" if "assists" in template else "kills"
+    played = games_of(matches, player)
+    answer = answered_across(ask_across(home, template.format(n=player))[0])
+    assert number(sum(g[metric] for g in played)) in answer and f"{len(played)} matches" in answer, answer
+    assert "as Solo" not in answer, answer
+
+
+def test_solo_said_as_a_role_stays_the_role(seasons):
+    home, matches = seasons
+    player = _solo_and_other_games(matches)
+    solo = [g for g in games_of(matches, player) if g["role"] == "Solo"]
+    answer = answered_across(ask_across(home, f"{player}'s kills as solo this season")[0])
+    assert "as Solo" in answer and f"{number(sum(g['kills'] for g in solo))} kill" in answer, answer
+
+
 # ------------------------------------------------------------------ 4: a non-player kind before "deaths"
 
 @pytest.mark.parametrize(("template", "metric"), (("who has the most tower deaths this season", "deaths_to_towers"),

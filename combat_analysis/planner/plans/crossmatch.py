@@ -339,6 +339,34 @@ def _article_grouping(text: str) -> tuple[str, tuple[str, ...]]:
     return text[:found.start("said")] + f"by {kind}" + text[found.end("said"):], (note,)
 
 
+# --- reflexive emphasis ----------------------------------------------------------------------------------------------
+
+# A reflexive after a player's figure ("how many kills did X get himself", "X's damage on her own", "did they get
+# them by themselves") points back at the one already named: it names no one new, and the figure is theirs as it is
+# (a kill is the killing blow's, assisted or not). "Solo" said so, after the figure and not as a place ("as solo",
+# "in the solo lane", "solo kills"), is the same emphasis once a player is named.
+_REFLEXIVE = re.compile(r"(?:\b(?:all\s+)?(?:by|on)\s+)?\b(?:him|her|them|it|one|my|your|our)sel(?:f|ves|fs)\b"
+                        r"|\bhisself\b|\b(?:all\s+)?on\s+(?:his|her|their|its|one's)\s+own\b")
+_SOLO = re.compile(r"(?<!\bas\s)(?<!\bon\s)(?<!\bin\s)(?<!\bat\s)(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bfrom\s)"
+                   r"(?<!\bplaying\s)(?<!\bplayed\s)(?<!\bplays\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!'s\s)"
+                   r"\b(?:(?:all|completely|totally|fully)\s+)?solo\b(?=\s*(?:[?.!,;]|$))")
+
+
+def _reflexive(text: str, vocab: Vocabulary) -> tuple[str, tuple[str, ...]]:
+    """The text without reflexive emphasis (`_REFLEXIVE`, `_SOLO`), and the reading said."""
+    said = [m.group(0) for m in _REFLEXIVE.finditer(text)]
+    text = _REFLEXIVE.sub(" ", text)
+    solo = _SOLO.search(text)
+    if solo is not None and read_question(text, vocab).players:
+        said.append(solo.group(0))
+        text = text[:solo.start()] + " " + text[solo.end():]
+    if not said:
+        return text, ()
+    kills = " (a kill is the killing blow's, assisted or not)" if re.search(r"\bkill", text) else ""
+    return " ".join(text.split()), tuple(f"'{s}' read as emphasis: it names no one new, and the figure is counted "
+                                         f"as without it{kills}" for s in dict.fromkeys(said))
+
+
 # "order" is an ordinary word ("in order", "build order") that the shared reader takes as a side only with
 # "side" or "team"; across matches it is a side too as the subject of a result ("does order win", "order's wins").
 _ORDER_RESULT = re.compile(r"\border(?:'s)?\s+(?:wins?|won|winning|loses|lose|lost|losing|win[- ]?rates?|records?)\b"
@@ -1035,11 +1063,12 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     result, rest = _result_cut(rest)
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
     rest, grouped = _article_grouping(rest)
+    rest, emphasis = _reflexive(rest, vocab)
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
     rest, aliases = _without_aliases(rest, vocab)
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
-    r = replace(r, assumptions=(*split, *grouped, *r.assumptions, *aliases, *((named,) if named else ())))
+    r = replace(r, assumptions=(*split, *grouped, *emphasis, *r.assumptions, *aliases, *((named,) if named else ())))
     notes = (tuple(r.assumptions) + scope.spelled
              + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words))
     if r.ambiguous:
