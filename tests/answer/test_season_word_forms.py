@@ -260,3 +260,30 @@ def test_tower_deaths_with_no_scope_word_are_the_latest_matchs_deaths_to_towers(
     assert "destroyed" not in answer and ("death" in answer or "died" in answer), answer
     if deaths[top[0]]:
         assert all(p in answer for p in top[:3]) and number(deaths[top[0]]) in answer, answer
+
+
+# ------------------------------------------------------------------ 5: a habit said with no scope word
+
+@pytest.mark.parametrize(("question", "metric"), (("who keeps dying to towers", "deaths_to_towers"),
+                                                  ("who always gets first blood", "first_bloods"),
+                                                  ("which player is constantly feeding", "deaths"),
+                                                  ("who dies to minions all the time", "deaths_to_minions"),
+                                                  ("who consistently deals the most damage", "damage_dealt")))
+def test_a_habit_with_no_scope_word_reads_every_match(seasons, question, metric):
+    home, matches = seasons
+    values = totals(with_kind_deaths(matches), metric)
+    pkg, rows = ask_across(home, question)
+    answer = answered_across(pkg)
+    top = leaders(values)
+    assert answer.startswith(f"Across all {len(matches)} matches"), answer
+    assert ranked_first(rows, "player") == top and number(values[top[0]]) in answer, answer
+    assert any("read as a habit" in a for a in pkg.plan.assumptions), pkg.plan.assumptions
+
+
+@pytest.mark.parametrize("question", ("who kept dying to towers", "who was always dying to minions",
+                                      "who always died first"))
+def test_a_habit_told_in_the_past_stays_with_the_latest_match(seasons, question):
+    home, matches = seasons
+    pkg, _ = ask_across(home, question)
+    assert isinstance(pkg.plan.scope, OneMatch), pkg.plan.scope
+    assert pkg.plan.scope.match_id == start_order(matches)[-1].match_id

@@ -38,7 +38,7 @@ from combat_analysis.planner.plans import refusals
 from combat_analysis.planner.read import compounds, conditions, parts
 from combat_analysis.planner.read.names import find_mentions, find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
-from combat_analysis.planner.read.scope import HEAD_TO_HEAD, ScopeReading
+from combat_analysis.planner.read.scope import HABIT, HEAD_TO_HEAD, ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -110,7 +110,8 @@ _FIRST_BLOOD_TIME = re.compile(r"\b(?:when|what\s+(?:time|minute|second))\s+(?:i
                                r"first[- ]blood\b(?!ed)")
 _FIRST_BLOODS = re.compile(r"\bfirst[- ]?bloods\b|\bfbs\b")
 # A count denied: "who has never won", "who hasn't died once", "zero first bloods": those whose count is 0.
-_NEVER = re.compile(r"\b(?:never|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
+# ("never fails to" is a habit, the opposite of a count denied)
+_NEVER = re.compile(r"\b(?:never(?!\s+fail(?:s|ed)?\s+to\b)|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
                     r"(?:\s+\w+\s+(?:even\s+)?once)?\b"
                     r"|\bnot\s+(?:a\s+single|once|one|even\s+one|any)\b|\bnot\s+\w+\s+(?:even\s+)?once\b|\bwithout\s+(?:a\s+|any\s+)?(?:single\s+)?\w+"
                     r"|\bzero\s+\w+")
@@ -569,7 +570,7 @@ _HOW_LONG = re.compile(r"\bhow\s+long\b(?:\s+\S+){0,3}?\s+(?:run|ran|running|las
 # Words the cross-match readers take that the one-match readers do not know.
 _CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
              _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
-             _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, _PERFORM_VERBS, _HOW_LONG, re.compile(
+             _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, _PERFORM_VERBS, _HOW_LONG, HABIT, re.compile(
                  r"\b(?:race|lead|warehouse|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
                  r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+)\b"))
 
@@ -823,7 +824,8 @@ def _shape(ask: Ask, lookup: bool) -> tuple[str, int]:
     top = _top_n(ask)
     if top:
         return "top", top
-    if (ask.reading.shape.superlative or _LEADS.search(ask.text)) and not lookup:
+    # a habit asked of whom ("who keeps dying to towers") names the ones it is most true of, as "the most" does
+    if (ask.reading.shape.superlative or _LEADS.search(ask.text) or ask.scope.habit) and not lookup:
         return "leader", 10
     return "all", 100
 
@@ -1070,7 +1072,9 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
     r = replace(r, assumptions=(*split, *grouped, *emphasis, *r.assumptions, *aliases, *((named,) if named else ())))
     notes = (tuple(r.assumptions) + scope.spelled
-             + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words))
+             + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words)
+             + ((f"'{scope.habit}' read as a habit: over every match loaded, not the latest one alone",) if scope.habit
+                else ()))
     if r.ambiguous:
         mention = r.ambiguous[0]
         return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
