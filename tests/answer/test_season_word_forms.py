@@ -125,7 +125,9 @@ def test_a_match_figure_written_as_one_word_with_no_scope_word_is_over_the_seaso
                                                          ("the most assists of any god across all matches", "assists",
                                                           "god"),
                                                          ("most deaths for a role over all games", "deaths", "role"),
-                                                         ("most gold by any one player overall", "gold", "player")))
+                                                         ("most gold by any one player overall", "gold", "player"),
+                                                         ("the most deaths across all matches, which role", "deaths",
+                                                          "role")))
 def test_a_grouping_said_with_an_article_ranks_that_kind(seasons, template, metric, key):
     home, matches = seasons
     values = totals(event_games(matches), metric, key)
@@ -268,7 +270,8 @@ def test_tower_deaths_with_no_scope_word_are_the_latest_matchs_deaths_to_towers(
                                                   ("who always gets first blood", "first_bloods"),
                                                   ("which player is constantly feeding", "deaths"),
                                                   ("who dies to minions all the time", "deaths_to_minions"),
-                                                  ("who consistently deals the most damage", "damage_dealt")))
+                                                  ("who consistently deals the most damage", "damage_dealt"),
+                                                  ("who never fails to get first blood", "first_bloods")))
 def test_a_habit_with_no_scope_word_reads_every_match(seasons, question, metric):
     home, matches = seasons
     values = totals(with_kind_deaths(matches), metric)

@@ -184,7 +184,7 @@ _CAREER = re.compile(
 # stays with the latest. "Usually", "tends to" and "every game" are career notions or scope words of their own.
 HABIT = re.compile(r"\bkeeps?\s+(?:on\s+)?[a-z]{2,}ing\b|\bnever\s+fails?\s+to\b"
                     r"|\b(?:always|constantly|consistently|regularly|invariably|routinely|perpetually)\b"
-                    r"|\ball\s+the\s+time\b|\bevery\s+(?:single\s+)?time\b|\btime\s+(?:after|and)\s+(?:time|again)\b")
+                    r"|\ball\s+the\s+time\b|\btime\s+(?:after|and)\s+(?:time|again)\b")
 # The past tense of the clause the habit is said in: an auxiliary, "kept", or the verb right after the adverb.
 _PAST_AUXILIARY = re.compile(r"\b(?:was|were|wasn't|weren't|did|didn't|kept|had)\b")
 _PAST_VERB = re.compile(r"\s*(?:[a-z]{2,}ed|got|took|won|lost|went|came|made|dealt|gave|drew|ate|fell|led|ran|stole|"
