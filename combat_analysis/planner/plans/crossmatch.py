@@ -29,16 +29,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Literal
 
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchList, MatchSelection, describe
 from combat_analysis.planner.plans import refusals
-from combat_analysis.planner.read import conditions, parts
-from combat_analysis.planner.read.names import find_roles
+from combat_analysis.planner.read import compounds, conditions, parts
+from combat_analysis.planner.read.names import find_mentions, find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
-from combat_analysis.planner.read.scope import HEAD_TO_HEAD, ScopeReading
+from combat_analysis.planner.read.scope import HABIT, HEAD_TO_HEAD, ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -110,7 +110,8 @@ _FIRST_BLOOD_TIME = re.compile(r"\b(?:when|what\s+(?:time|minute|second))\s+(?:i
                                r"first[- ]blood\b(?!ed)")
 _FIRST_BLOODS = re.compile(r"\bfirst[- ]?bloods\b|\bfbs\b")
 # A count denied: "who has never won", "who hasn't died once", "zero first bloods": those whose count is 0.
-_NEVER = re.compile(r"\b(?:never|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
+# ("never fails to" is a habit, the opposite of a count denied)
+_NEVER = re.compile(r"\b(?:never(?!\s+fail(?:s|ed)?\s+to\b)|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
                     r"(?:\s+\w+\s+(?:even\s+)?once)?\b"
                     r"|\bnot\s+(?:a\s+single|once|one|even\s+one|any)\b|\bnot\s+\w+\s+(?:even\s+)?once\b|\bwithout\s+(?:a\s+|any\s+)?(?:single\s+)?\w+"
                     r"|\bzero\s+\w+")
@@ -313,6 +314,60 @@ def _figure(r: Reading, text: str) -> FigureSlot:
     return FigureSlot(record, "record" if record else None)
 
 
+# --- a grouping said with an article ---------------------------------------------------------------------------------
+
+# "The most kills by a god", "highest average damage for a role", "most wins by any one side", "most gold by a
+# player": after a ranking word, the article names no one, it says what is ranked. Read as "by <kind>", as if said
+# without it; after a kill verb ("killed by a god") it is the killer, and stays.
+_ARTICLE_KINDS = {"god": "god", "character": "god", "champion": "god", "champ": "god", "hero": "god", "role": "role",
+                  "position": "role", "lane": "role", "side": "side", "team": "side", "player": "player",
+                  "person": "player"}
+_ARTICLE_GROUPING = re.compile(
+    r"\b(?P<rank>most|fewest|least|highest|lowest|biggest|largest|best|worst|top|more|fewer|max(?:imum)?|"
+    r"min(?:imum)?|rank(?:ed)?|leads?|leader)\b(?P<between>(?:\s+[\w'/-]+){1,5}?)\s+"
+    r"(?P<said>(?:by|for|from|of)\s+(?:a|an|any|any\s+one|one|a\s+single|one\s+single|each)\s+"
+    r"(?P<kind>" + "|".join(sorted(_ARTICLE_KINDS, key=len, reverse=True)) + r")(?:e?s)?)\b")
+_KILLED_BY = re.compile(r"\b(?:killed|slain|blooded|murdered|executed|taken\s+out)$")
+
+
+def _article_grouping(text: str) -> tuple[str, tuple[str, ...]]:
+    """The text with a grouping said with an article (`_ARTICLE_GROUPING`) said as "by <kind>", and the reading."""
+    found = _ARTICLE_GROUPING.search(text)
+    if found is None or _KILLED_BY.search(found.group("between")):
+        return text, ()
+    kind = _ARTICLE_KINDS[found.group("kind")]
+    note = f"'{found.group('said')}' read as by {kind}: {kind}s ranked"
+    return text[:found.start("said")] + f"by {kind}" + text[found.end("said"):], (note,)
+
+
+# --- reflexive emphasis ----------------------------------------------------------------------------------------------
+
+# A reflexive after a player's figure ("how many kills did X get himself", "X's damage on her own", "did they get
+# them by themselves") points back at the one already named: it names no one new, and the figure is theirs as it is
+# (a kill is the killing blow's, assisted or not). "Solo" said so, after the figure and not as a place ("as solo",
+# "in the solo lane", "solo kills"), is the same emphasis once a player is named.
+_REFLEXIVE = re.compile(r"(?:\b(?:all\s+)?(?:by|on)\s+)?\b(?:him|her|them|it|one|my|your|our)sel(?:f|ves|fs)\b"
+                        r"|\bhisself\b|\b(?:all\s+)?on\s+(?:his|her|their|its|one's)\s+own\b")
+_SOLO = re.compile(r"(?<!\bas\s)(?<!\bon\s)(?<!\bin\s)(?<!\bat\s)(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bfrom\s)"
+                   r"(?<!\bplaying\s)(?<!\bplayed\s)(?<!\bplays\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!'s\s)"
+                   r"\b(?:(?:all|completely|totally|fully)\s+)?solo\b(?=\s*(?:[?.!,;]|$))")
+
+
+def _reflexive(text: str, vocab: Vocabulary) -> tuple[str, tuple[str, ...]]:
+    """The text without reflexive emphasis (`_REFLEXIVE`, `_SOLO`), and the reading said."""
+    said = [m.group(0) for m in _REFLEXIVE.finditer(text)]
+    text = _REFLEXIVE.sub(" ", text)
+    solo = _SOLO.search(text)
+    if solo is not None and read_question(text, vocab).players:
+        said.append(solo.group(0))
+        text = text[:solo.start()] + " " + text[solo.end():]
+    if not said:
+        return text, ()
+    kills = " (a kill is the killing blow's, assisted or not)" if re.search(r"\bkill", text) else ""
+    return " ".join(text.split()), tuple(f"'{s}' read as emphasis: it names no one new, and the figure is counted "
+                                         f"as without it{kills}" for s in dict.fromkeys(said))
+
+
 # "order" is an ordinary word ("in order", "build order") that the shared reader takes as a side only with
 # "side" or "team"; across matches it is a side too as the subject of a result ("does order win", "order's wins").
 _ORDER_RESULT = re.compile(r"\border(?:'s)?\s+(?:wins?|won|winning|loses|lose|lost|losing|win[- ]?rates?|records?)\b"
@@ -394,9 +449,16 @@ def _counted(text: str) -> str:
     return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) and not re.search(r"\bwho\b", text) else text
 
 
+# A god said as the killer ("who was killed by a god the most", "died to a god"): the player who killed, no subject
+_KILLER_KIND = re.compile(r"\b(?:killed|slain|murdered|executed|died|dies|die|dying|deaths?)\s+(?:by|to|from)\s+"
+                          r"(?:a|an|any|some|one)\s+(?:god|character|champion|hero)\b")
+
+
 def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, bool]:
     """The subject slot (see the module docstring), and whether it is one named god, role or side looked up."""
     text = _masked(r)
+    for killer in _KILLER_KIND.finditer(r.text):  # the masked text keeps the positions of r.text
+        text = text[:killer.start()] + " " * len(killer.group(0)) + text[killer.end():]
     # "who played jungle the most": a figure's words that start with "who" still ask for a person
     cue = bool(_PLAYER_CUE.search(_counted(text))) or any(h.phrase.startswith("who") for h in r.metric_hits)
     if slot.figure in SEASON_COUNTS:
@@ -508,7 +570,7 @@ _HOW_LONG = re.compile(r"\bhow\s+long\b(?:\s+\S+){0,3}?\s+(?:run|ran|running|las
 # Words the cross-match readers take that the one-match readers do not know.
 _CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
              _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
-             _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, _PERFORM_VERBS, _HOW_LONG, re.compile(
+             _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, _PERFORM_VERBS, _HOW_LONG, HABIT, re.compile(
                  r"\b(?:race|lead|warehouse|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
                  r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+)\b"))
 
@@ -762,7 +824,8 @@ def _shape(ask: Ask, lookup: bool) -> tuple[str, int]:
     top = _top_n(ask)
     if top:
         return "top", top
-    if (ask.reading.shape.superlative or _LEADS.search(ask.text)) and not lookup:
+    # a habit asked of whom ("who keeps dying to towers") names the ones it is most true of, as "the most" does
+    if (ask.reading.shape.superlative or _LEADS.search(ask.text) or ask.scope.habit) and not lookup:
         return "leader", 10
     return "all", 100
 
@@ -998,15 +1061,20 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     rest, named, unnamed = _pronoun_named(rest, vocab, previous)
     if unnamed is not None:
         return _refuse(question, unnamed)
+    rest, split = compounds.split_joined(rest, _season_phrases(), [(m.start, m.end) for m in find_mentions(rest, vocab)])
     result, rest = _result_cut(rest)
     rest = _OFTEN.sub(r"\1", _BY_ONE.sub(r"\1 a ", rest))
+    rest, grouped = _article_grouping(rest)
+    rest, emphasis = _reflexive(rest, vocab)
     head_to_head = bool(_H2H_WORDS.search(rest))
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
     rest, aliases = _without_aliases(rest, vocab)
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
-    r = replace(r, assumptions=(*r.assumptions, *aliases, *((named,) if named else ())))
+    r = replace(r, assumptions=(*split, *grouped, *emphasis, *r.assumptions, *aliases, *((named,) if named else ())))
     notes = (tuple(r.assumptions) + scope.spelled
-             + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words))
+             + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words)
+             + ((f"'{scope.habit}' read as a habit: over every match loaded, not the latest one alone",) if scope.habit
+                else ()))
     if r.ambiguous:
         mention = r.ambiguous[0]
         return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
@@ -1035,6 +1103,14 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     return QueryPlan(question=question, intent=made.intent, assumptions=tuple(dict.fromkeys((*notes, *_readings(made)))),
                      scope=ManyMatches(selection=selection, words=scope.words), focus=players, season=made.figure,
                      summary=_summary(made.figure, selection), **made.update)
+
+
+@lru_cache(maxsize=1)
+def _season_phrases() -> frozenset[str]:
+    """The figure phrases of two words a closed compound may join across matches: the catalog's and the season's
+    own ("win rate")."""
+    labels = (metric_label(f) for kinds in (GAME_FIGURES, MATCH_FIGURES, RECORD_FIGURES) for f in kinds)
+    return compounds.figure_phrases() | {label.lower() for label in labels if re.fullmatch(r"[a-z]{2,} [a-z]{2,}", label)}
 
 
 # A player said by a pronoun ("his worst game damage wise", "her kills per game"), with nobody named: the one

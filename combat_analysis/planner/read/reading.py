@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from combat_analysis.catalog import METRICS, metric
 from combat_analysis.contracts.plan import PlanOrder, TimeWindow
+from combat_analysis.planner.read import compounds
 from combat_analysis.planner.read.causes import Causes, read_causes
 from combat_analysis.planner.read.conditions import THRESHOLD
 from combat_analysis.planner.read.names import (
@@ -983,7 +984,8 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     named = [m for m in mentions if m.kind != "npc"]
     masked = spelled_out(mask(question, named))  # names masked first: a player called "n" stays a name
     times = parse_windows(masked)
-    text, typos = corrected(normalize(times.rest))
+    text, compounded = compounds.read(normalize(times.rest))  # "killcount", "tower deaths"
+    text, typos = corrected(text)
     abilities, items = _abilities_and_items(mentions, text)
     sides = _sides(times.rest, vocab.winner_team, [m.name for m in mentions if m.kind == "npc"])
     roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
@@ -992,7 +994,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     qualifiers = _qualifiers(text, _placeholder_players(named, vocab), npc_said)
     qualifiers = tuple(q for q in qualifiers if not _figure_words(q, found.hits, text))
     subject = _KIND_SUBJECT.search(text)
-    assumptions = [*times.assumptions, *typos, *_mention_notes(named), *sides.notes, *found.notes,
+    assumptions = [*times.assumptions, *compounded, *typos, *_mention_notes(named), *sides.notes, *found.notes,
                    *(q.note for q in qualifiers if q.note)]
     found = _metrics_beside(found, qualifiers, subject, text)
     causes = read_causes(text, vocab)

@@ -19,6 +19,7 @@ from datetime import date, datetime, timedelta
 from typing import Literal
 
 from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
+from combat_analysis.planner.read import compounds
 from combat_analysis.planner.read.names import fold
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import domain_words, known_words
@@ -177,6 +178,35 @@ _CAREER = re.compile(
     r"|\b(?:has|have)\s+\S+(?:\s+\S+){0,2}?\s+got\b")
 
 
+# A habit said in the present ("who keeps dying to towers", "who always gets first blood", "who is constantly
+# feeding", "who dies to minions all the time"): what players do is what the matches loaded show, not the latest
+# match. A past tense ("who kept dying", "who was always ahead", "who always died first") tells of one match, and
+# stays with the latest. "Usually", "tends to" and "every game" are career notions or scope words of their own.
+HABIT = re.compile(r"\bkeeps?\s+(?:on\s+)?[a-z]{2,}ing\b|\bnever\s+fails?\s+to\b"
+                    r"|\b(?:always|constantly|consistently|regularly|invariably|routinely|perpetually)\b"
+                    r"|\ball\s+the\s+time\b|\btime\s+(?:after|and)\s+(?:time|again)\b")
+# The past tense of the clause the habit is said in: an auxiliary, "kept", or the verb right after the adverb.
+_PAST_AUXILIARY = re.compile(r"\b(?:was|were|wasn't|weren't|did|didn't|kept|had)\b")
+_PAST_VERB = re.compile(r"\s*(?:[a-z]{2,}ed|got|took|won|lost|went|came|made|dealt|gave|drew|ate|fell|led|ran|stole|"
+                        r"threw|bought|built|left|held|caught|brought|fought|ended\s+up)\b")
+_PRESENT_PERFECT = re.compile(r"\b(?:has|have|hasn't|haven't)\s+(?:\S+\s+){0,2}?$|(?<=\w)(?:'s|'ve)\s+$")
+
+
+def _habit_said(text: str) -> str | None:
+    """The words of a habit said in the present (`HABIT`), or None; a clause in the past is no habit across
+    matches ("who was always ahead" tells of one match)."""
+    for found in HABIT.finditer(text):
+        clause = re.split(r"[,;?.!]|\b(?:and|but)\b", text[:found.start()])[-1]
+        after = text[found.end():]
+        perfect = bool(_PRESENT_PERFECT.search(clause))  # "who has always died first": a habit to this day
+        verb_after = not found.group(0).startswith("keep")  # "keeps getting killed" holds its own verb
+        if not perfect and (_PAST_AUXILIARY.search(clause) or (verb_after and (
+                _PAST_AUXILIARY.match(after.lstrip()) or _PAST_VERB.match(after)))):
+            continue
+        return found.group(0)
+    return None
+
+
 @dataclass(frozen=True)
 class ScopeReading:
     """What the scope words say. `kind`: "none" (no scope word), "match" (one named match), "matches" (a
@@ -193,6 +223,7 @@ class ScopeReading:
     by_nature: bool = False  # no scope word, but a figure that exists only across matches
     spelled: tuple[str, ...] = ()  # the words read another way: "'overal' read as 'overall'"
     one_day: bool = False  # the selection is one calendar day ("on mar 12", "on tuesday", "yesterday")
+    habit: str = ""  # a habit said in the present ("keeps dying", "always"): every match, said as a reading
 
     @property
     def cross_match(self) -> bool:
@@ -403,10 +434,20 @@ def _spelled_out(text: str) -> str:
 
 def _by_nature(text: str, context: _Context) -> ScopeReading | None:
     """No scope word, but a figure that exists only across matches or a career notion: every match. The words
-    stay in the question, as they also say what is asked ("per game" is an average)."""
-    if _ACROSS_BY_NATURE.search(text) or _CAREER.search(text):
+    stay in the question, as they also say what is asked ("per game" is an average); a closed compound is read
+    as its phrase here too ("the average gamelength"), and the planner says so."""
+    said, _ = compounds.split_joined(text)
+    if _ACROSS_BY_NATURE.search(said) or _CAREER.search(said):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     return None
+
+
+def _habit(text: str, context: _Context) -> ScopeReading | None:
+    """A habit said in the present, no scope word: every match loaded (the words stay: "keeps dying" is deaths)."""
+    said = _habit_said(text)
+    if said is None:
+        return None
+    return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True, habit=said)
 
 
 def _player_average(text: str, context: _Context) -> ScopeReading | None:
@@ -514,7 +555,7 @@ def matches_in(selection: DateRange, matches: Sequence[tuple[str, datetime | Non
 
 # The readers in order: the first that finds its words decides (a named match beats everything).
 _READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, _weekday, _nth_day, _days, _relative_dates, _month,
-            _every_match, _by_nature, _player_average)
+            _every_match, _by_nature, _habit, _player_average)
 
 # Scope and match-figure words a typist gets wrong: a letter left out, one doubled, two swapped ("overal",
 # "thsi", "lenght", "gmaes"). A substituted letter is not read, as it often makes another word ("reason", "gamer"),
