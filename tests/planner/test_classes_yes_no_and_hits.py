@@ -121,7 +121,7 @@ def _names_the_hit(text: str, hit: dict) -> bool:
         says(text, float(hit["value1"]))
 
 
-@pytest.mark.parametrize("question", ["what was the biggest single hit of the match",
+@pytest.mark.parametrize("question", ["tell me the single biggest hit in this match",
                                       "biggest hit in the game - what ability was it?",
                                       "who hit the hardest in one hit, and on whom",
                                       "largest hit anyone landed: who and with what"])
@@ -167,7 +167,7 @@ def _leaders(truth: dict, figure: str, lowest: bool = False) -> list[str]:
 
 @pytest.mark.parametrize(("template", "figure", "lowest", "checked"), [
     ("who did the least damage of all, and was it a {v}", "damage_dealt", True, "role"),
-    ("who had the most kills, was that {v}", "kills", False, "team"),
+    ("who racked up the most kills, was that {v}", "kills", False, "team"),
     ("which player earned the most gold - is he on {v}?", "gold", False, "team"),
     ("who healed the most, and did they play {v}", "healing_done", False, "god"),
     ("lowest assists in the match? was it a {v}", "assists", True, "role"),
@@ -198,7 +198,7 @@ def _after_answer(text: str) -> str:
     return text[text.index(". ") + 2:] if ". " in text else ""
 
 
-@pytest.mark.parametrize("template", ["who had the most kills, and was it {p}", "top killer in the game - was that {p}?",
+@pytest.mark.parametrize("template", ["who got the most frags, and was it {p}", "top killer in the game - was that {p}?",
                                       "most kills? was it the {s} {r}"])
 @pytest.mark.parametrize("same", [True, False])
 def test_a_check_of_a_player_by_name_or_by_side_and_role(match, template, same):
@@ -219,7 +219,7 @@ def test_a_check_of_a_gods_side_reads_its_players(match):
     board = {g: sum(match.truth["players"][p]["damage_dealt"] for p in ps) for g, ps in gods.items()}
     top = max(board, key=lambda g: board[g])
     sides = {match.players[p].team for p in gods[top]}
-    got = match.ask("which god dealt the most damage, and was it on order")
+    got = match.ask("which god put out the most damage, and was it on order")
     assert top in got.text and says(got.text, board[top]) and got.plan.group_by == ("god",), got.text
     want = "Yes" if sides == {1} else "No" if 1 not in sides else "Partly"
     assert _after_answer(got.text).startswith(want), (got.text, sides)
