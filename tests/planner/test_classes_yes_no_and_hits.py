@@ -99,6 +99,17 @@ def test_level_figures_are_neither_yes_nor_no(match, template):
     assert _verdict(got.text) == "neither" and "level" in got.text and says(got.text, players[a]["kills"]), got.text
 
 
+@pytest.mark.parametrize("template", ["who had more assists, {a} or {b}, and did {a} deal more damage than {b}",
+                                      "did {a} deal more damage than {b}, and who got more assists"])
+def test_a_yes_or_no_comparison_asked_beside_another_question(match, template):
+    a, b = _two_players(match.truth, "damage_dealt")[::-1]
+    va, vb = match.truth["players"][a]["damage_dealt"], match.truth["players"][b]["damage_dealt"]
+    got = match.ask(template.format(a=a, b=b))
+    want = "Yes" if va > vb else "No"
+    assert re.search(rf"(?:^|\. ){want}\. Damage dealt", got.text) and says(got.text, va) and says(got.text, vb), \
+        (got.text, va, vb)
+
+
 def test_a_threshold_is_no_comparison_of_two_subjects(match):
     a = sorted(match.truth["players"])[0]
     got = match.ask(f"did {a} get more than 2 kills")

@@ -20,8 +20,16 @@ HIT_GROUPS = ("player", "ability", "target")
 
 
 def compared(plan: QueryPlan) -> QueryPlan:
-    """The plan as a yes or no comparison of its two subjects when the question asks one; else as it was."""
-    if plan.intent not in (Intent.COMPARISON, Intent.RANKING, Intent.LOOKUP) or plan.parts or plan.then is not None \
+    """The plan (and each of its parts, by its own words) as a yes or no comparison of its two subjects when the
+    question asks one; else as it was."""
+    plan = _compared(plan)
+    if plan.parts:
+        plan = plan.model_copy(update={"parts": tuple(_compared(p) for p in plan.parts)})
+    return plan
+
+
+def _compared(plan: QueryPlan) -> QueryPlan:
+    if plan.intent not in (Intent.COMPARISON, Intent.RANKING, Intent.LOOKUP) or plan.then is not None \
             or plan.windows or plan.compare is not None or plan.condition is not None or len(plan.group_by) != 1 \
             or plan.group_by[0] not in ROSTER_DIMS or not plan.metrics or not metric(plan.metrics[0]).is_figure:
         return plan
