@@ -156,6 +156,14 @@ class QueryPlan(Frozen):
     season: SeasonFigure | None = None
     # A condition on the headline figure of each row (a figure per player, team, role or god only).
     condition: ValueCondition | None = None
+    # A yes or no the direct answer opens with: is the first subject's headline figure more ("more") or less
+    # ("less") than the second's ("did A out-damage B", "did order get more kills than chaos"); of one side's gold
+    # difference minute by minute, was that side ever ahead ("more") or behind ("less").
+    compare: Literal["more", "less"] | None = None
+    # A yes or no asked after the question about the subject its answer names ("..., and was it a support", "..., is
+    # he on order"): whether that subject is this player or has this role, side (`team`) or god; answered after the
+    # answer itself.
+    check: Filter | None = None
 
     def steps(self) -> tuple[tuple[int, QueryPlan], ...]:
         """Every step that compiles to a query, in query order, with its part (0: the main question):

@@ -23,12 +23,12 @@ from dataclasses import replace
 from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.planner import faithful
-from combat_analysis.planner.plans import followup, intents, refusals
+from combat_analysis.planner.plans import followup, intents, refusals, shapes
 from combat_analysis.planner.plans.cues import ATTACK_KINDS
 from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, summarize
 from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
 from combat_analysis.planner.plans.single import checked, plan_reading_checked
-from combat_analysis.planner.read import parts, perspective, spelling
+from combat_analysis.planner.read import parts, perspective, spelling, yesno
 from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.read.reading import Reading, normalize, read_metrics, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -47,6 +47,7 @@ def plan_question(question: str, vocab: Vocabulary, previous: Sequence[str] = ()
     try:
         # a follow-up re-plans the questions before it; the last few are all a reading can lean on
         plan = _plan(question, vocab, tuple(str(p) for p in previous)[-MAX_HISTORY:])
+        plan = _shaped(plan, vocab)
         if len(question.strip()) > MAX_QUESTION_CHARS and plan.intent != Intent.REFUSE:
             plan = plan.model_copy(update={"assumptions": (
                 *plan.assumptions, "the question was very long; only its start was read")})
@@ -65,7 +66,11 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         return refuse(question, vocab, "The question is empty, so I cannot answer it.")
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
+    checking = _checking(question, text, vocab, previous)  # "..., and was it a support": a check of the answer's subject
+    if checking is not None:
+        return checking
     text = parts.without_impressions(text)
+    text = yesno.out_verbs(text)  # "did A out-kill B": A's kills against B's, never kills on B
     text = _sharpened(text, vocab) or text  # "who popped off, like who dealt the most damage": the sharper part
     text = spelling.spelled_out(text, [(m.start, m.end) for m in find_mentions(text, vocab)]) \
         if spelling.has_chat_words(text) else text  # "every1", "n", "w/": before the clauses are cut
@@ -99,6 +104,49 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if multi is not None:
         return checked(multi.model_copy(update={"question": question, "summary": _summary_with_parts(multi)}), vocab)
     return plan_reading_checked(question, r, vocab)
+
+
+def _shaped(plan: QueryPlan, vocab: Vocabulary) -> QueryPlan:
+    """The answer shapes the whole question asks for (`shapes`): one biggest hit named with its ability and target, a
+    yes or no comparison of two subjects. Compiled again when they changed the plan."""
+    if plan.intent == Intent.REFUSE or plan.scope is not None:
+        return plan
+    shaped = shapes.compared(shapes.one_hit(plan))
+    return checked(shaped, vocab) if shaped != plan else plan
+
+
+def _checking(question: str, text: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryPlan | None:
+    """A question that ends with a yes or no about its answer's subject ("who did the least damage, and was it a
+    support"): the question without it, answered over everyone, and the check (`QueryPlan.check`) after it. None when
+    the question ends with no such check, or its answer names no one subject the check can be about."""
+    found = yesno.trailing_check(text, vocab)
+    if found is None:
+        return None
+    plan = _plan(found.main, vocab, previous)
+    if not _one_subject(plan, found.check.dimension):
+        return None
+    return plan.model_copy(update={"question": question, "check": found.check,
+                                   "summary": f"{plan.summary} Then say yes or no: is its subject "
+                                              f"{'team ' if found.check.dimension == 'team' else ''}"
+                                              f"{found.check.values[0]}."})
+
+
+def _one_subject(plan: QueryPlan, checked_dimension: str) -> bool:
+    """Whether the plan's answer names one subject (a leader, or the one player, side, role or god looked up) whose
+    name, role, side or god a check can be about: a player has all of them; a god's players a side and a role; a side
+    or a role only its own."""
+    if plan.intent == Intent.REFUSE or plan.parts or plan.check is not None or plan.compare is not None:
+        return False
+    for step in (plan, plan.then):
+        if step is None or not step.group_by or step.group_by[0] not in ("player", "team", "role", "god"):
+            continue
+        one = (step.intent == Intent.RANKING and step.shape in ("leader", "auto")) or \
+            (step.intent == Intent.LOOKUP and len(step.focus) == 1)
+        # a god's players have a side and a role too; a side or a role has players on both
+        if one and (step.group_by[0] in ("player", checked_dimension) or
+                    (step.group_by[0] == "god" and checked_dimension in ("team", "role"))):
+            return True
+    return False
 
 
 def _sharpened(text: str, vocab: Vocabulary) -> str | None:

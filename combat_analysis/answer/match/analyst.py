@@ -227,10 +227,25 @@ def team_totals(out: _Findings, r: Ranked, roster, derived: Derived) -> None:
             CellRef(query_id=table, rows=(0, 1), columns=("team", r.metric)))
 
 
+def _per_player_hits(qid: str, rows, plan: QueryPlan, derived: Derived) -> tuple[str, list[dict[str, Any]]]:
+    """The biggest hit ranked as one event (rows by player, ability and target, largest first) is read by the findings
+    as each player's own biggest hit, kept as a table of its own so every number they state traces to it."""
+    if tuple(plan.group_by) != wording.HIT_GROUPS:
+        return qid, rows
+    best: dict[Any, dict[str, Any]] = {}
+    for r in rows:
+        best.setdefault(r.get("player"), r)
+    table = "biggest_hit_per_player"
+    derived[table] = (list(best.values()), "each player's biggest hit, with its ability and target (the answer's "
+                                           "rows, the first of each player)")
+    return table, list(best.values())
+
+
 def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived: Derived,
                      roster) -> None:
     if not rows or not shape.metrics:
         return
+    qid, rows = _per_player_hits(qid, rows, plan, derived)
     metric = shape.metrics[0]
     ranked = Ranked(qid, [r for r in rows if is_number(r.get(metric))], metric,
                     shape.dimensions[0] if shape.dimensions else None, plan)

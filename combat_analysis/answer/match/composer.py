@@ -19,7 +19,7 @@ from combat_analysis.answer.match import wording
 from combat_analysis.answer.results import all_rows, primary_rows, window_phrase
 from combat_analysis.catalog import metric
 from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, FollowupAnswer
-from combat_analysis.contracts.plan import Intent, OneMatch, QueryPlan
+from combat_analysis.contracts.plan import Filter, Intent, OneMatch, QueryPlan
 
 SHARE_KINDS = ("share_of_total", "share_of_team")  # a narrowed figure's share of its whole first
 # Findings that restate the direct answer, never repeated as insights
@@ -81,7 +81,7 @@ def _chains(pkg: AgentDataPackage, plan: QueryPlan) -> list[list[tuple[str, Quer
 def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster, found) -> str:
     """Every part of the question answered in turn; a dependent step also says who it resolved to."""
     sentences = []
-    for chain in _chains(pkg, plan):
+    for index, chain in enumerate(_chains(pkg, plan)):
         *leaders, (last_id, last) = chain
         rows, columns = _step_rows(pkg, env, last_id)
         result = pkg.result(last_id)
@@ -96,10 +96,24 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
             sentences.append(f"No matching data was found{' for ' + who if who else ''}{window_phrase(last)}.")
             continue
         sentences.append(wording.direct_answer(last, rows, columns, roster, found))
+        if index == 0 and plan.check is not None:
+            sentences.append(_checked(pkg, env, chain, roster, plan.check))
     if plan.shape == "share" and pkg.analysis is not None:
         sentences += [f.description for f in pkg.analysis.key_findings if f.kind in SHARE_KINDS][:1]
     caveats = [c.rstrip(".") + "." for c in plan.caveats]
     return " ".join(s for s in (*sentences, *caveats) if s)
+
+
+def _checked(pkg: AgentDataPackage, env: StageEnv, chain: list[tuple[str, QueryPlan]], roster, check: Filter) -> str:
+    """The yes or no asked after the question about its answer's subject: the answering step's subject, else the
+    leader a dependent step was about; said as unanswered when neither names one subject."""
+    for query_id, step in reversed(chain):
+        rows, _ = _step_rows(pkg, env, query_id)
+        said = wording.check_said(step, rows, roster, check)
+        if said is not None:
+            return said
+    return (f"Whether it was {check.values[0]} cannot be said: the answer names no one player, side, role or god "
+            "it could be about.")
 
 
 def _starts_with_name(text: str) -> bool:

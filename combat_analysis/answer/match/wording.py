@@ -24,7 +24,7 @@ from combat_analysis.answer.results import (
 )
 from combat_analysis.catalog import metric
 from combat_analysis.catalog.kinds import entity_kind
-from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.formatting import clock, is_number
 from combat_analysis.planner.plans.draft import gods_read_as_players
 from combat_analysis.planner.read.conditions import describe
@@ -420,7 +420,34 @@ def _two_named_apart(plan: QueryPlan, valued: list[dict], dim: str | None, metri
     return ". " + F.say(F.Margin(first=first, second=second))[:-1]
 
 
+def _subject_key(dim: str, value: Any) -> str:
+    """How a row's subject is named in the plan's focus: "team 2", a role, a god or a player by name."""
+    return f"team {value}" if dim == "team" else str(value)
+
+
+def verdict(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str) -> str | None:
+    """The opening of a yes or no comparison of two subjects (`QueryPlan.compare`), from the figures: "Yes." or "No."
+    ("did A out-damage B": A's figure more than B's); level figures are neither. None when the plan asks none."""
+    by_key = {_subject_key(dim, r.get(dim)): r for r in rows} if dim else {}
+    if plan.compare is None or dim is None or len(plan.focus) != 2 or not all(f in by_key for f in plan.focus):
+        return None
+    a, b = (by_key[f].get(metric_id) for f in plan.focus)
+    if not (is_number(a) and is_number(b)):
+        return None
+    if a == b:
+        return f"They were level on {metric_info(metric_id).label}{scope(plan)}, so neither had more."
+    return "Yes." if ((a > b) if plan.compare == "more" else (a < b)) else "No."
+
+
 def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
+    """The figures of the subjects side by side and how far apart they are; a yes or no comparison opens with its
+    answer."""
+    opening = verdict(plan, rows, dim, metrics[0])
+    said = _side_by_side(plan, rows, dim, metrics)
+    return f"{opening} {said}" if opening else said
+
+
+def _side_by_side(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
     metric_id = metrics[0]
     info = metric_info(metric_id)
     many = len(metrics) > 1
@@ -511,6 +538,9 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
     info = metric_info(metric_id)
     window = scope(plan)
     if metric_id == "gold_diff" and "minute" in row and is_number(row.get(metric_id)):
+        sided = _side_gold_at(plan, row)
+        if sided is not None:
+            return sided
         diff = float(row[metric_id])
         if diff == 0:
             return f"By the end of minute {row['minute']} the teams were level on gold."
@@ -599,8 +629,94 @@ def death_count(plan: QueryPlan, row: Mapping[str, Any], dim: str | None, cause:
     return F.DeathCount(victim=victim, cause=cause, count=int(row["deaths"]))
 
 
+SIDE_NAMES = {1: "Order", 2: "Chaos"}
+GOLD_DIFF_SAID = "the gold difference by minute is team 1's gold earned up to the end of each minute minus team 2's"
+
+
+def _minutes_said(minutes: Sequence[int]) -> str:
+    """"minute 4", "minutes 4-6, 10-22 and 27": minutes of the match, runs joined."""
+    runs: list[list[int]] = []
+    for m in sorted(minutes):
+        if runs and m == runs[-1][-1] + 1:
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    said = [f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs]
+    return f"minute{'s' if len(minutes) > 1 else ''} {names(said)}"
+
+
+def _asked_side(plan: QueryPlan) -> int | None:
+    """The one side a gold difference is read from ("was order ever ahead"): its team number, or None."""
+    sides = [f for f in plan.focus if re.fullmatch(r"team [12]", f)]
+    return int(sides[0][-1]) if len(plan.focus) == 1 and sides else None
+
+
+def _of_window(window: str) -> str:
+    """" of the first 10 minutes" for " in the first 10 minutes"; " after minute 20" as it is."""
+    return f" of {window[4:]}" if window.startswith(" in ") else window
+
+
+def _side_place(found: Sequence[tuple[int, float]], ahead: bool, total: int, window: str) -> str:
+    """"was ahead on gold in 5 of the 32 minutes (minutes 4-8), its largest lead 1,244 at minute 12"; "was never ahead
+    on gold in any minute"."""
+    place = "ahead" if ahead else "behind"
+    of_window = _of_window(window)
+    if not found:
+        return f"was never {place} on gold in any minute{of_window}"
+    minute, most = max(found, key=lambda mv: (mv[1], -mv[0]))
+    return (f"was {place} on gold in {len(found)} of the {fmt.count(total, 'minute')}{of_window} "
+            f"({_minutes_said([m for m, _ in found])}), its largest {'lead' if ahead else 'deficit'} {fmt.number(most)} "
+            f"at minute {minute}")
+
+
+def side_gold(plan: QueryPlan, rows: list[dict]) -> str | None:
+    """One side's place on the gold difference minute by minute ("was order ever ahead", "when did chaos trail"): the
+    minutes it led and trailed, its largest lead and deficit and their minutes, opening with Yes or No when the
+    question asked whether it was ever ahead (behind)."""
+    side = _asked_side(plan)
+    leads = [(int(r["minute"]), float(r["gold_diff"]) * (1 if side == 1 else -1)) for r in rows
+             if is_number(r.get("gold_diff")) and is_number(r.get("minute"))]
+    if side is None or not leads:
+        return None
+    ahead = [(m, v) for m, v in leads if v > 0]
+    behind = [(m, -v) for m, v in leads if v < 0]
+    level = [m for m, v in leads if v == 0]
+    window = window_phrase(plan)
+    first_ahead = plan.compare != "less"
+    said = [_side_place(ahead, True, len(leads), window), _side_place(behind, False, len(leads), window)]
+    if not first_ahead:
+        said.reverse()
+    text = f"team {side} ({SIDE_NAMES[side]}) {said[0]}; it {said[1].replace(' on gold', '', 1)}"
+    if level:
+        text += f"; the sides were level in {_minutes_said(level)}"
+    last, end = leads[-1]
+    text += (f"; at minute {last}, the last{'' if window else ' of the match'}, it was "
+             f"{'level' if not end else ('ahead by ' if end > 0 else 'behind by ') + fmt.number(abs(end))}")
+    text += f" ({GOLD_DIFF_SAID})."
+    if plan.compare is None:
+        return fmt.capital(text)
+    yes = bool(ahead if plan.compare == "more" else behind)
+    return f"{'Yes' if yes else 'No'}: {text}"
+
+
+def _side_gold_at(plan: QueryPlan, row: Mapping[str, Any]) -> str | None:
+    """"Was order ahead in gold at minute 10": the difference at that minute, read from the side asked about."""
+    side = _asked_side(plan)
+    if side is None or plan.compare is None:
+        return None
+    diff = float(row["gold_diff"]) * (1 if side == 1 else -1)
+    place = "ahead" if diff > 0 else "behind" if diff < 0 else "level"
+    yes = place == ("ahead" if plan.compare == "more" else "behind")
+    by = f" by {fmt.number(abs(diff))}" if diff else ""
+    return (f"{'Yes' if yes else 'No'}: by the end of minute {row['minute']}, team {side} ({SIDE_NAMES[side]}) was "
+            f"{place} on gold{by} (team 1 minus team 2: {value(row, 'gold_diff')}).")
+
+
 def timeline(plan: QueryPlan, rows: list[dict], dims: Sequence[str], metric_id: str) -> str:
     info = metric_info(metric_id)
+    sided = side_gold(plan, rows) if metric_id == "gold_diff" else None
+    if sided is not None:
+        return sided
     if metric_id == "gold_diff":
         last = rows[-1]
         diff = float(last[metric_id])
@@ -931,6 +1047,76 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
     if intent == Intent.LOOKUP or len(rows) == 1:
         return lookup(plan, rows, dim, shape.metrics)
     return ranking(plan, rows, dim, shape.metrics)
+
+
+def _checked_subjects(plan: QueryPlan, rows: list[dict]) -> tuple[str, list[Any]] | None:
+    """Whom a check after the question is about: the leaders a ranking named (every one tied at the place asked), or
+    the one player, side, role or god looked up; None when the step names no such subject."""
+    dim = plan.group_by[0] if plan.group_by and plan.group_by[0] in ("player", "team", "role", "god") else None
+    head = plan.metrics[0] if plan.metrics else None
+    valued = [r for r in rows if head and is_number(r.get(head))]
+    if dim is None or not valued:
+        return None
+    if plan.intent == Intent.RANKING and plan.shape in ("leader", "auto"):
+        place = valued[min(plan.position, len(valued)) - 1]
+        return dim, list(dict.fromkeys(r.get(dim) for r in valued if r.get(head) == place.get(head)))
+    if plan.intent == Intent.LOOKUP and len(valued) == 1:
+        return dim, [valued[0].get(dim)]
+    return None
+
+
+def _checked_value(dimension: str, value: Any) -> str:
+    """How a checked value is said: "team 1 (Order)", "Support", "Zeus", a player by name."""
+    return f"team {value} ({SIDE_NAMES.get(int(value), '')})" if dimension == "team" else str(value)
+
+
+def _has(dim: str, subject: Any, check: Filter, roster: Sequence[Mapping[str, Any]]) -> tuple[str, str] | None:
+    """Whether one subject is the player checked or has the role, side or god checked, and what it is or has: ("yes",
+    "Support"), ("no", "team 1 (Order)"); a god's players' sides or roles all together, "partly" when only some of
+    them have it. None when the roster does not say."""
+    if dim == check.dimension:
+        actual = [subject]
+    elif dim in ("player", "god"):
+        actual = list(dict.fromkeys(r.get(check.dimension) for r in roster if r.get(dim) == subject))
+    else:
+        actual = []
+    if not actual or None in actual:
+        return None
+    yes = [str(a) == str(check.values[0]) for a in actual]
+    return ("yes" if all(yes) else "partly" if any(yes) else "no"), names([_checked_value(check.dimension, a)
+                                                                          for a in actual])
+
+
+def check_said(plan: QueryPlan, rows: list[dict], roster: Sequence[Mapping[str, Any]], check: Filter) -> str | None:
+    """The yes or no asked after the question about its answer's subject ("..., and was it a support"): "Yes: PapiTacos
+    played Support."; "No: Kraken_Mid was on team 1 (Order), not team 2 (Chaos)."; "No: it was Brisk, not LunaSol.";
+    None when this step names no one subject."""
+    found = _checked_subjects(plan, rows)
+    if found is None:
+        return None
+    dim, subjects = found
+    asked = _checked_value(check.dimension, check.values[0])
+    verb = {"team": "was on", "role": "played", "god": "played", "player": "was"}[check.dimension]
+    said = []
+    for subject in subjects:
+        has = _has(dim, subject, check, roster)
+        if has is None:
+            return None
+        state, actual = has
+        yes = state == "yes"
+        if dim == check.dimension:
+            said.append((state, f"it was {actual}" + ("" if yes else f", not {asked}")))
+        else:
+            owner, doing = who(dim, subject, False), verb
+            if dim == "god":  # "Loki's player was on team 2 (Chaos)", "Ymir's players were on team 1 and team 2"
+                many = sum(1 for r in roster if r.get("god") == subject) > 1
+                owner = f"{fmt.possessive(owner)} player{'s' if many else ''}"
+                doing = verb.replace("was", "were") if many else verb
+            said.append((state, f"{owner} {doing} {actual}" + ("" if state != "no" else f", not {asked}")))
+    states = {state for state, _ in said}
+    opening = "Yes" if states == {"yes"} else "No" if states == {"no"} else \
+        "Partly" if len(said) == 1 else "Not all of them"
+    return f"{opening}: " + "; ".join(text for _, text in said) + "."
 
 
 def leader_sentence(plan: QueryPlan, rows: list[dict]) -> str:
@@ -1291,7 +1477,49 @@ def _kill_participation(plan: QueryPlan, rows: list[dict], columns: Sequence[str
     return f"Kill participation{scope(plan)}: {listed}{more}."
 
 
-NEWER_SHAPES = (_event_rows, _named_series, _narrowed_leader, _cause_count, _kill_participation)
+HIT_GROUPS = ("player", "ability", "target")  # one hit, named by who landed it, with what and on whom
+
+
+def _hit_how(rows: Sequence[Mapping[str, Any]]) -> str:
+    """"with Loki Basic Attack on Kraken_Mid": what one player's hit (or hits of the same size) was done with, on whom."""
+    return " and ".join(dict.fromkeys(f"with {r.get('ability')} on {r.get('target')}" for r in rows))
+
+
+def _hits_tied(plan: QueryPlan, tied: list[dict], players: list[str], lead: str) -> str:
+    """"A and B are tied for the biggest single hit: 500 each (A with X on Y; B with Z on W)"."""
+    head = plan.metrics[0]
+    each = "; ".join(f"{p} {_hit_how([r for r in tied if r.get('player') == p])}" for p in players)
+    return (f"{lead}{names(players)} are tied for the {metric_info(head).label}{scope(plan)}: "
+            f"{value(tied[0], head)} each ({each}).")
+
+
+def _one_hit(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """The biggest single hit (or crit) as the one event it is, its ability and target beside the player and the
+    amount: "VoidWalker landed the biggest single hit: 608, with Loki Basic Attack on Kraken_Mid (ahead of ÁngelDeth
+    with 508)"; one player's: "Brisk's biggest single hit was 392, with ... on ..."."""
+    if plan.group_by != HIT_GROUPS or plan.intent != Intent.RANKING or not plan.metrics or not rows:
+        return None
+    head = plan.metrics[0]
+    valued = [r for r in rows if is_number(r.get(head))]
+    if not valued:
+        return none_recorded(plan, head)
+    tied = [r for r in valued if r.get(head) == valued[0].get(head)]
+    players = list(dict.fromkeys(str(r.get("player")) for r in tied))
+    lead, _ = among_players(plan)
+    lead = f"{lead}, " if lead else ""
+    if len(players) > 1:
+        return _hits_tied(plan, tied, players, lead)
+    one = [f.values[0] for f in plan.filters if f.dimension == "player" and f.op == "=" and len(f.values) == 1]
+    if one and str(one[0]) == players[0]:  # one player's biggest hit, asked of that player
+        return f"{amount_said(head, players[0], tied[0])}{scope(plan)}, {_hit_how(tied)}."
+    text = f"{lead}{players[0]} {MOST[head]}{scope(plan)}: {value(tied[0], head)}, {_hit_how(tied)}"
+    nxt = next((r for r in valued if str(r.get("player")) not in players), None)
+    if nxt is not None:
+        text += f" (ahead of {nxt.get('player')} with {value(nxt, head)})"
+    return text + "."
+
+
+NEWER_SHAPES = (_event_rows, _named_series, _one_hit, _narrowed_leader, _cause_count, _kill_participation)
 
 
 def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:

@@ -209,6 +209,11 @@ def summarize(plan: QueryPlan) -> str:
         Intent.BUILD_ORDER: f"List purchases in build order{when}",
     }
     text = texts[plan.intent] + (f" (where {where})" if where else "") + "."
+    if plan.compare is not None and plan.focus:
+        # the yes or no asked: "was team 1 ever ahead", "did Brisk have more than LunaSol"
+        ahead, more = ("ahead", "more") if plan.compare == "more" else ("behind", "less")
+        text += (f" Say yes or no: was {plan.focus[0]} ever {ahead}." if plan.metrics[:1] == ("gold_diff",) else
+                 f" Say yes or no: did {plan.focus[0]} have {more} than {plan.focus[-1]}.")
     if plan.then is not None:
         text += " Then, for its first row: " + summarize(plan.then)
     return text

@@ -38,10 +38,11 @@ from combat_analysis.planner.plans.draft import (
     entity_filters,
     finish,
     gods_as_players,
+    summarize,
 )
 from combat_analysis.planner.plans.events import _objective_values
 from combat_analysis.planner.plans.refusals import refusal
-from combat_analysis.planner.read import exclusions
+from combat_analysis.planner.read import exclusions, yesno
 from combat_analysis.planner.read.causes import cause_filters
 from combat_analysis.planner.read.reading import (
     EVENT_FIGURES,
@@ -362,7 +363,7 @@ def _composed(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics
         # difference said; the team series is no answer
         metrics = list(dict.fromkeys("gold" if m == "gold_diff" else m for m in metrics))
         assumptions.append("'gold diff' between players read as each player's gold and the gap between them")
-    if "gold_diff" in metrics:
+    if "gold_diff" in metrics or _side_on_gold(metrics, r, e):
         return gold_diff_plan(question, r, assumptions)
     # "who had the most assists per minute": each player's assists over the minutes played, as GPM is gold's
     rate = r.shape.per_minute and not r.shape.series and _wants_a_rate(r, e)
@@ -380,6 +381,13 @@ def _composed(question: str, r: Reading, e: Entities, vocab: Vocabulary, metrics
     if series:
         return timeline_plan(d, r, e)
     return _averaged_or_grouped(d, r, e)
+
+
+def _side_on_gold(metrics: list[str], r: Reading, e: Entities) -> bool:
+    """"Was chaos ever behind on the gold graph": a side set ahead or behind on gold is its place on the gold
+    difference, never its own gold."""
+    return metrics[0] == "gold" and len(e.teams) in (1, 2) and not (e.players or e.roles or e.gods) \
+        and yesno.lead_on_gold(r.text)
 
 
 _OWN_SUPERLATIVE = re.compile(r"\b(most|least|fewest|highest|lowest|biggest|best|worst|top)\s+(?:[a-z']+\s+)?$")
@@ -600,13 +608,23 @@ def _event_filters(r: Reading, head, vocab: Vocabulary, assumptions: list[str]) 
 
 
 def gold_diff_plan(question: str, r: Reading, assumptions: list[str]) -> QueryPlan:
+    # one side asked about ("was order ever ahead", "when did chaos trail"): the difference read from that side, the
+    # first side said; a yes or no says which way it asks (`QueryPlan.compare`)
+    side = [f"team {r.teams[0]}"] if (len(r.teams) == 1 or (r.teams and yesno.lead_words(r.text))) \
+        and not r.players else []
+    asked = yesno.lead_asked(r.question) if side else None
     if r.at_minute is not None:
         notes = [a for a in assumptions if not a.startswith("'at")]
-        return finish(Draft(question, Intent.LOOKUP, ("gold_diff",), ("minute",),
+        plan = finish(Draft(question, Intent.LOOKUP, ("gold_diff",), ("minute",),
                             [Filter(dimension="minute", values=(r.at_minute,))], order="asc", limit=1,
-                            assumptions=notes))
-    return finish(Draft(question, Intent.TIMELINE, ("gold_diff",), ("minute",), window=r.window, order="asc",
-                        limit=LIST_LIMIT, assumptions=assumptions))
+                            focus=side, assumptions=notes))
+    else:
+        plan = finish(Draft(question, Intent.TIMELINE, ("gold_diff",), ("minute",), window=r.window, order="asc",
+                            limit=LIST_LIMIT, focus=side, assumptions=assumptions))
+    if asked is None:
+        return plan
+    plan = plan.model_copy(update={"compare": asked})
+    return plan.model_copy(update={"summary": summarize(plan)})
 
 
 def periods_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:

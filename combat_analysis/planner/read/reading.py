@@ -672,6 +672,12 @@ def _series(text: str, superlative: bool) -> bool:
 _LANE_NAMES = re.compile(r"\b(?:top|bot|bottom)\s+(?:lane|laner|laners|lanes|side)\b")
 
 
+# "the least damage of all", "the most kills out of everyone": after a superlative, everyone is whom the leader is
+# taken from, not a list asked for
+_OF_EVERYONE = re.compile(r"\b(?:of|out\s+of|among|amongst)\s+(?:them\s+)?(?:all|everyone|everybody|every\s+player)"
+                          r"(?:\s+(?:the\s+)?(?:players|gods|ten|10))?\b")
+
+
 def read_shape(text: str) -> Shape:
     top = TOP_N.search(text)
     position = POSITION.search(text) or PLACE.search(text)
@@ -685,7 +691,8 @@ def read_shape(text: str) -> Shape:
     superlative = bool(SUPERLATIVE.search(ordering)) or bool(position) or bool(TARGETING.search(text))
     return Shape(superlative=superlative, order="asc" if ASCENDING.search(ordering)
                  else "desc", top=n, position=PLACES[position.group(1).lower()] if position else 1,
-                 every=bool(EVERY.search(text)), series=_series(text, superlative),
+                 every=bool(EVERY.search(_OF_EVERYONE.sub(" ", text) if superlative else text)),
+                 series=_series(text, superlative),
                  per_minute=bool(PER_MINUTE.search(text)), compare=bool(COMPARE.search(text)),
                  count=bool(_HOW_MANY_ASKED.search(text) or HOW_MANY.search(text) and not _WHO_ASKED.search(text)), share=bool(SHARE.search(text)))
 

@@ -1,0 +1,182 @@
+"""Yes or no questions of one match, read from their words.
+
+- Two subjects set against each other on a figure: "did A out-damage B", "was A's KDA higher than B's", "did order get
+  fewer deaths than chaos". `asked_comparison` says which way the question asks (the first subject more, or less);
+  `out_verbs` spells an out-verb as the figure it names and a comparative ("out-kill" is "kill more than"), so the
+  figure is read and the other subject is never read as whom the verb hit.
+- A check after the question about the subject its answer names: "..., and was it a support", "..., was that chaos",
+  "..., and is he on order", "..., did she play Ymir", "..., was it Brisk". `trailing_check` cuts it off, so it never
+  narrows the question, and says what it checks (a player, a role, a side or a god).
+- Which way a side's gold lead is asked: "was order ever ahead", "did chaos trail at any point" (`lead_asked`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from combat_analysis.contracts.plan import Filter
+from combat_analysis.planner.read.names import find_mentions, find_roles, find_teams, fold
+from combat_analysis.planner.read.reading import normalize, read_metrics
+from combat_analysis.planner.vocabulary import Vocabulary
+
+Way = Literal["more", "less"]
+
+# A question answered yes or no: an auxiliary comes before any question word ("did A out-damage B", "at any point, was
+# order ahead"); "who did the most damage" and "when was order ahead" are not
+_ASKING = re.compile(r"\b(?P<aux>did|does|do|was|were|is|are|has|have|had)\b|\b(?:who|whom|whose|what|which|how|when|"
+                     r"where|why|who's|whos|what's|whats)\b")
+
+
+def _yes_no(text: str) -> bool:
+    first = _ASKING.search(text)
+    return first is not None and first.group("aux") is not None
+
+
+# a comparative said against a second subject: "more ... than B", "higher than B's"; "more than 10" is a threshold
+_THAN = re.compile(r"\b(?P<word>more|higher|greater|bigger|larger|better|fewer|less|lower|smaller|worse)\b"
+                   r"(?:\s+\S+){0,6}?\s+than\s+(?!\d|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|"
+                   r"fifty|hundred|thousand|a\s+(?:hundred|thousand))\b)")
+_MORE = frozenset({"more", "higher", "greater", "bigger", "larger"})
+# "out-damage", "outhealed", "out-farming": out, then a verb that names a figure
+_OUT_VERB = re.compile(r"\bout-?(?P<verb>[a-z]{3,}?)(?P<ending>ed|d|s|ing)?\b", re.IGNORECASE)
+
+
+def out_verbs(text: str) -> str:
+    """"did A out-kill B" -> "did A kill more than B": an out-verb whose verb names a figure is that figure compared;
+    any other word starting with out ("outside", "outplayed") is left as it was."""
+    def spelled(m: re.Match) -> str:
+        said = m.group("verb") + (m.group("ending") or "")
+        for word in (said, m.group("verb")):
+            if read_metrics(normalize(word.lower())).ids:
+                return f"{said} more than"
+        return m.group(0)
+
+    return _OUT_VERB.sub(spelled, text)
+
+
+def asked_comparison(question: str, lower_is_better: bool = False) -> Way | None:
+    """Which way a yes or no question sets its first subject against its second: "more" ("did A out-damage B", "was
+    A's gold higher than B's"), "less" ("did A die less than B"); None when it asks no yes or no comparison. "Better"
+    is the fewer for a figure where less is better (`lower_is_better`: deaths)."""
+    text = out_verbs(fold(question).replace("’", "'"))
+    if not _yes_no(text):
+        return None
+    found = _THAN.search(text)
+    if found is None:
+        return None
+    word = found.group("word")
+    if word in ("better", "worse"):
+        return "less" if (word == "better") == lower_is_better else "more"
+    return "more" if word in _MORE else "less"
+
+
+# ---------------------------------------------------------------------------------------------- a side's gold lead
+
+_AHEAD = re.compile(r"\b(?:ahead|lead|leads|led|leading|up|winning|in\s+front|on\s+top)\b")
+_BEHIND = re.compile(r"\b(?:behind|trail|trails|trailed|trailing|down|losing|deficit|deficits|in\s+the\s+red)\b")
+# the lead said as a side's place on the gold difference, a few words from gold: "ahead on the gold graph", "behind in
+# gold", "a gold lead", "trailing on networth"
+_LEAD_ON_GOLD = re.compile(
+    r"\b(?:ahead|behind|lead|leads|led|leading|trail|trails|trailed|trailing|deficit)\b(?:\s+\S+){0,5}?\s+"
+    r"(?:gold|networth|net\s+worth|economy)\b"
+    r"|\b(?:gold|networth|net\s+worth|economy)\b(?:\s+\S+){0,4}?\s+(?:ahead|behind|lead|leads|led|trail|trailed|deficit)\b")
+
+
+def lead_on_gold(text: str) -> bool:
+    """Whether the words set a side ahead or behind on gold ("was chaos behind on the gold graph")."""
+    return bool(_LEAD_ON_GOLD.search(text))
+
+
+def lead_words(text: str) -> bool:
+    """Whether the words set one side ahead of or behind the other ("was order ever ahead of chaos")."""
+    return bool(_AHEAD.search(text) or _BEHIND.search(text))
+
+
+def lead_asked(question: str) -> Way | None:
+    """Which way a yes or no question asks about a side's gold lead: "more" for ahead ("was order ever ahead", "did
+    chaos lead at any point"), "less" for behind; None when it is no yes or no question or says neither."""
+    text = fold(question).replace("’", "'")
+    if not _yes_no(text):
+        return None
+    ahead, behind = _AHEAD.search(text), _BEHIND.search(text)
+    if ahead and behind:
+        return "more" if ahead.start() < behind.start() else "less"
+    return "more" if ahead else "less" if behind else None
+
+
+# ------------------------------------------------------------------------------- a check of the answer's subject
+
+# "..., and was it a support", "- was that chaos?", "and is he on order", "did she play ymir": the check's own clause
+# at the end of the question, about the subject the answer names (a pronoun or "the player")
+_SUBJECT = (r"(?:(?:that|this|the)\s+(?:player|one|guy|person|god|side|team|leader|winner)|it|that|this|he|she|they|"
+            r"him|her)")
+_CHECK = re.compile(
+    r"(?P<cut>(?:\s*[,;:?!(]+\s*|\s+[-–—]\s*|\s+)(?:(?:and|so|but|also|plus|&)\s+)?)"
+    rf"(?:(?:was|is|were|are)\s+{_SUBJECT}\s+(?P<said>[^,;:?!]+?)"
+    rf"|(?:did|does|do)\s+{_SUBJECT}\s+(?:play|pick|run|main|use|go)\s+(?:as\s+)?(?P<god>[^,;:?!]+?))"
+    r"\s*[?.!)]*\s*$", re.IGNORECASE)
+# words beside the checked value that say nothing more: "a", "on the", "one of the", "playing", "player", "side"
+_FILLER = re.compile(r"\b(?:a|an|the|on|for|from|in|of|one|with|playing|played|as|team|side|player|players|guy|"
+                     r"one\s+of|someone|somebody|by\s+any\s+chance|actually|really|too|also|then|by|laner|main|"
+                     r"lane|role|god)\b|'s\b|[^\w\s]", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Check:
+    main: str  # the question without its check
+    check: Filter  # what the answer's subject is checked for: a player, a role, a side (team) or a god
+
+
+def trailing_check(question: str, vocab: Vocabulary) -> Check | None:
+    """The check a question ends with ("who died the most, and is he on order"): the question without it, and the one
+    player, role, side or god it asks about; None when the question ends with no such check, or the check names
+    anything else (a figure, an ability) or more than one thing."""
+    m = _CHECK.search(question)
+    if m is None or not question[:m.start()].strip():
+        return None
+    said = m.group("said") or m.group("god") or ""
+    check = _checked_value(said, vocab, god_only=m.group("god") is not None)
+    if check is None:
+        return None
+    return Check(question[:m.start()].rstrip(" ,;:-–—") + "?", check)
+
+
+def _named_in(said: str, vocab: Vocabulary) -> dict[str, list] | None:
+    """The players, gods, sides and roles a check's words name, each dimension's values in order; None when a word is
+    left that names something else or says more."""
+    found = find_mentions(said, vocab)
+    mentions = [m for m in found if m.kind in ("player", "god")]
+    if len(found) != len(mentions):
+        return None
+    rest = fold(said)
+    for m in sorted(mentions, key=lambda m: -m.start):
+        rest = rest[:m.start] + " " * (m.end - m.start) + rest[m.end:]
+    teams = [t for t in find_teams(rest, vocab.winner_team) if t.team is not None]
+    roles = find_roles(rest, vocab.roles)
+    for start, length in [(t.start, len(t.said)) for t in teams] + [(r.start, len(r.said)) for r in roles]:
+        rest = rest[:start] + " " * length + rest[start + length:]
+    if _FILLER.sub(" ", rest).strip():
+        return None
+    return {"player": list(dict.fromkeys(m.name for m in mentions if m.kind == "player")),
+            "god": list(dict.fromkeys(m.name for m in mentions if m.kind == "god")),
+            "team": list(dict.fromkeys(int(t.team or 0) for t in teams)),
+            "role": list(dict.fromkeys(r.role for r in roles))}
+
+
+def _checked_value(said: str, vocab: Vocabulary, god_only: bool) -> Filter | None:
+    """The one player, role, side or god a check's words name, all of them read (a side and a role together are that
+    side's one player: "was that the order support"); None otherwise."""
+    named = _named_in(said, vocab)
+    if named is None:
+        return None
+    if len(named["team"]) == len(named["role"]) == 1 and not named["player"]:
+        # "the order support": that side's one player
+        found = vocab.players_where(team=named["team"][0], role=named["role"][0])
+        named = {"player": [found[0].player] if len(found) == 1 else [], "god": named["god"], "team": [], "role": []}
+    said_values = [(dim, values[0]) for dim, values in named.items() if values]
+    if len(said_values) != 1 or sum(map(len, named.values())) != 1 or (god_only and said_values[0][0] != "god"):
+        return None
+    dim, value = said_values[0]
+    return Filter(dimension=dim, values=(value,))
