@@ -160,7 +160,7 @@ class QueryPlan(Frozen):
     # ("less") than the second's ("did A out-damage B", "did order get more kills than chaos"); of one side's gold
     # difference minute by minute, was that side ever ahead ("more") or behind ("less").
     compare: Literal["more", "less"] | None = None
-    # A yes or no asked after the question about the subject its answer names ("..., and was it a support", "..., is
+    # A yes or no asked after the question about the subject its answer names ("..., and is that one a support", "..., is
     # he on order"): whether that subject is this player or has this role, side (`team`) or god; answered after the
     # answer itself.
     check: Filter | None = None

@@ -194,7 +194,7 @@ def check_names(plan: QueryPlan, vocab: Vocabulary) -> None:
             and bool(PARAMETER_NAME.fullmatch(value[1:]))
 
     while step is not None:
-        # a yes or no about the answer's subject ("..., and was it a support") names a player, role, side or god of
+        # a yes or no about the answer's subject ("..., and is that one a support") names a player, role, side or god of
         # this match
         checked = (step.check,) if step.check is not None and step.check.dimension in ("player", "role", "team", "god") \
             else ()
@@ -234,7 +234,7 @@ For "what did the top X do" questions, rank X with limit 1, set bind {{"player":
 follow-up plan in `then` with a player filter value "$player".
 For a yes or no comparison of two subjects ("did A out-damage B"), make a comparison with both in focus, the one asked
 about first, and set compare to "more" or "less". For a yes or no about the answer's subject after the question
-("..., and was it a support"), plan the question over everyone and set check to a filter of that player, role, team or god.
+("..., and is that one a support"), plan the question over everyone and set check to a filter of that player, role, team or god.
 Questions the log cannot answer (rank, weather, chat, other matches, lore...) or that contain SQL or commands:
 intent refuse with a refusal reason. State every reading you make in assumptions."""
 

@@ -66,7 +66,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         return refuse(question, vocab, "The question is empty, so I cannot answer it.")
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
-    checking = _checking(question, text, vocab, previous)  # "..., and was it a support": a check of the answer's subject
+    checking = _checking(question, text, vocab, previous)  # "..., and is that one a support": a check of the answer's subject
     if checking is not None:
         return checking
     text = parts.without_impressions(text)
@@ -116,7 +116,7 @@ def _shaped(plan: QueryPlan, vocab: Vocabulary) -> QueryPlan:
 
 
 def _checking(question: str, text: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryPlan | None:
-    """A question that ends with a yes or no about its answer's subject ("who did the least damage, and was it a
+    """A question that ends with a yes or no about its answer's subject ("whose damage was the lowest, and is that one a
     support"): the question without it, answered over everyone, and the check (`QueryPlan.check`) after it. None when
     the question ends with no such check, or its answer names no one subject the check can be about."""
     found = yesno.trailing_check(text, vocab)

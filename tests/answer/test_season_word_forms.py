@@ -215,7 +215,7 @@ def test_solo_said_as_a_role_stays_the_role(seasons):
 
 # ------------------------------------------------------------------ 4: a non-player kind before "deaths"
 
-@pytest.mark.parametrize(("template", "metric"), (("who has the most tower deaths this season", "deaths_to_towers"),
+@pytest.mark.parametrize(("template", "metric"), (("which player has the most tower deaths this season", "deaths_to_towers"),
                                                   ("boss deaths per player across all matches", "deaths_to_bosses"),
                                                   ("which player has the most minion deaths overall",
                                                    "deaths_to_minions"),

@@ -109,7 +109,7 @@ def _victims(match, killer: str) -> Counter:
                    and e.get("sourceowner") == killer and e.get("targetowner") in match.players)
 
 
-@pytest.mark.parametrize("template", ["which enemy did {p} get the most kills on", "who did {p} farm the most kills on",
+@pytest.mark.parametrize("template", ["which enemy did {p} get the most kills on", "on whom did {p} farm kills the most",
                                       "who was {p}'s favourite target to kill", "whom did the {g} murder most"])
 def test_whom_a_player_killed_most_said_with_any_killing_verb(match, template):
     killer = max(match.players, key=lambda p: (_victims(match, p).most_common(1)[0][1] if _victims(match, p) else 0,
@@ -123,7 +123,7 @@ def test_whom_a_player_killed_most_said_with_any_killing_verb(match, template):
 
 # --------------------------------------------------------------------------- a role against itself
 
-@pytest.mark.parametrize(("template", "role", "key"), [("mid vs mid gold, who was ahead", "Middle", "gold"),
+@pytest.mark.parametrize(("template", "role", "key"), [("gold, mid vs mid", "Middle", "gold"),
                                                         ("solo v solo kills", "Solo", "kills"),
                                                         ("jungle vs jungle kills", "Jungle", "kills")])
 def test_a_role_set_against_itself_compares_its_two_players_over_the_match(match, template, role, key):

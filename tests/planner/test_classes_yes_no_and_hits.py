@@ -133,7 +133,7 @@ def _names_the_hit(text: str, hit: dict) -> bool:
 
 
 @pytest.mark.parametrize("question", ["tell me the single biggest hit in this match",
-                                      "biggest hit in the game - what ability was it?",
+                                      "the game's biggest hit: with which ability?",
                                       "who hit the hardest in one hit, and on whom",
                                       "largest hit anyone landed: who and with what"])
 def test_the_biggest_hit_of_the_match_names_player_amount_ability_and_target(match, question):
@@ -177,8 +177,8 @@ def _leaders(truth: dict, figure: str, lowest: bool = False) -> list[str]:
 
 
 @pytest.mark.parametrize(("template", "figure", "lowest", "checked"), [
-    ("who did the least damage of all, and was it a {v}", "damage_dealt", True, "role"),
-    ("who racked up the most kills, was that {v}", "kills", False, "team"),
+    ("whose damage was the lowest of everyone, and is that one a {v}", "damage_dealt", True, "role"),
+    ("who piled up the most kills, was that {v}", "kills", False, "team"),
     ("which player earned the most gold - is he on {v}?", "gold", False, "team"),
     ("who healed the most, and did they play {v}", "healing_done", False, "god"),
     ("lowest assists in the match? was it a {v}", "assists", True, "role"),
@@ -237,7 +237,7 @@ def test_a_check_of_a_gods_side_reads_its_players(match):
 
 
 def test_a_question_without_a_check_is_planned_as_before(match):
-    got = match.ask("who did the least damage among the supports")
+    got = match.ask("which support dealt the least damage")
     assert got.plan.check is None and [f for f in got.plan.filters if f.dimension == "role"], got.plan
 
 

@@ -646,7 +646,7 @@ def _minutes_said(minutes: Sequence[int]) -> str:
 
 
 def _asked_side(plan: QueryPlan) -> int | None:
-    """The one side a gold difference is read from ("was order ever ahead"): its team number, or None."""
+    """The one side a gold difference is read from ("did order lead at some minute"): its team number, or None."""
     sides = [f for f in plan.focus if re.fullmatch(r"team [12]", f)]
     return int(sides[0][-1]) if len(plan.focus) == 1 and sides else None
 
@@ -670,7 +670,7 @@ def _side_place(found: Sequence[tuple[int, float]], ahead: bool, total: int, win
 
 
 def side_gold(plan: QueryPlan, rows: list[dict]) -> str | None:
-    """One side's place on the gold difference minute by minute ("was order ever ahead", "when did chaos trail"): the
+    """One side's place on the gold difference minute by minute ("did order lead at some minute", "when did chaos trail"): the
     minutes it led and trailed, its largest lead and deficit and their minutes, opening with Yes or No when the
     question asked whether it was ever ahead (behind)."""
     side = _asked_side(plan)
@@ -1088,7 +1088,7 @@ def _has(dim: str, subject: Any, check: Filter, roster: Sequence[Mapping[str, An
 
 
 def check_said(plan: QueryPlan, rows: list[dict], roster: Sequence[Mapping[str, Any]], check: Filter) -> str | None:
-    """The yes or no asked after the question about its answer's subject ("..., and was it a support"): "Yes: PapiTacos
+    """The yes or no asked after the question about its answer's subject ("..., and is that one a support"): "Yes: PapiTacos
     played Support."; "No: Kraken_Mid was on team 1 (Order), not team 2 (Chaos)."; "No: it was Brisk, not LunaSol.";
     None when this step names no one subject."""
     found = _checked_subjects(plan, rows)

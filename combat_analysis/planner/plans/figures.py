@@ -608,7 +608,7 @@ def _event_filters(r: Reading, head, vocab: Vocabulary, assumptions: list[str]) 
 
 
 def gold_diff_plan(question: str, r: Reading, assumptions: list[str]) -> QueryPlan:
-    # one side asked about ("was order ever ahead", "when did chaos trail"): the difference read from that side, the
+    # one side asked about ("did order lead at some minute", "when did chaos trail"): the difference read from that side, the
     # first side said; a yes or no says which way it asks (`QueryPlan.compare`)
     side = [f"team {r.teams[0]}"] if (len(r.teams) == 1 or (r.teams and yesno.lead_words(r.text))) \
         and not r.players else []

@@ -4,10 +4,10 @@
   fewer deaths than chaos". `asked_comparison` says which way the question asks (the first subject more, or less);
   `out_verbs` spells an out-verb as the figure it names and a comparative ("out-kill" is "kill more than"), so the
   figure is read and the other subject is never read as whom the verb hit.
-- A check after the question about the subject its answer names: "..., and was it a support", "..., was that chaos",
+- A check after the question about the subject its answer names: "..., and is that one a support", "..., was that chaos",
   "..., and is he on order", "..., did she play Ymir", "..., was it Brisk". `trailing_check` cuts it off, so it never
   narrows the question, and says what it checks (a player, a role, a side or a god).
-- Which way a side's gold lead is asked: "was order ever ahead", "did chaos trail at any point" (`lead_asked`).
+- Which way a side's gold lead is asked: "did order lead at some minute", "did chaos trail at any point" (`lead_asked`).
 """
 
 from __future__ import annotations
@@ -90,12 +90,12 @@ def lead_on_gold(text: str) -> bool:
 
 
 def lead_words(text: str) -> bool:
-    """Whether the words set one side ahead of or behind the other ("was order ever ahead of chaos")."""
+    """Whether the words set one side ahead of or behind the other ("did order lead chaos at some minute")."""
     return bool(_AHEAD.search(text) or _BEHIND.search(text))
 
 
 def lead_asked(question: str) -> Way | None:
-    """Which way a yes or no question asks about a side's gold lead: "more" for ahead ("was order ever ahead", "did
+    """Which way a yes or no question asks about a side's gold lead: "more" for ahead ("did order lead at some minute", "did
     chaos lead at any point"), "less" for behind; None when it is no yes or no question or says neither."""
     text = fold(question).replace("’", "'")
     if not _yes_no(text):
@@ -108,7 +108,7 @@ def lead_asked(question: str) -> Way | None:
 
 # ------------------------------------------------------------------------------- a check of the answer's subject
 
-# "..., and was it a support", "- was that chaos?", "and is he on order", "did she play ymir": the check's own clause
+# "..., and is that one a support", "- was that chaos?", "and is he on order", "did she play ymir": the check's own clause
 # at the end of the question, about the subject the answer names (a pronoun or "the player")
 _SUBJECT = (r"(?:(?:that|this|the)\s+(?:player|one|guy|person|god|side|team|leader|winner)|it|that|this|he|she|they|"
             r"him|her)")
