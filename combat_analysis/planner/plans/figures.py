@@ -45,7 +45,9 @@ from combat_analysis.planner.plans.refusals import refusal
 from combat_analysis.planner.read import exclusions, yesno
 from combat_analysis.planner.read.causes import cause_filters
 from combat_analysis.planner.read.reading import (
+    CROWD_CONTROLLING,
     EVENT_FIGURES,
+    HITTING,
     NPC_KINDS,
     OBJECTIVE_METRICS,
     RECEIVE,
@@ -76,9 +78,8 @@ def default_metrics(r: Reading, e: Entities) -> tuple[list[str], list[str]] | No
 
 KIND_METRIC = {"player": "damage_to_players", "structure": "damage_to_structures", "minion": "damage_to_minions",
                "jungle": "damage_to_jungle", "boss": "damage_to_bosses"}
-TARGET_SIDE = ("to", "against", "on", "into", "at", "hit", "hits", "hitting", "damaged", "damaging", "attacked",
-               "attacking", "kill", "kills", "killed", "killing", "slay", "slew", "slain", "score on", "scored on",
-               "cc'd", "cc'ed", "ccd", "stunned", "rooted", "slowed")
+TARGET_SIDE = ("to", "against", "on", "into", "at", *HITTING, "kill", "kills", "killed", "killing", "slay", "slew",
+               "slain", "score on", "scored on", *CROWD_CONTROLLING)
 
 
 @dataclass(frozen=True)

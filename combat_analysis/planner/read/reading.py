@@ -381,7 +381,11 @@ KIND_WORDS = [
     ("boss", r"bosses|boss|objectives?\s+bosses|gold\s+fur(?:y|ies)|fire\s+giants?"),
 ]
 _KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_WORDS)
-_TO = r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relative\s)(?<!next\s)(?<!up\s)(?<!due\s)to|against|on|into|at|hit|hits|hitting|damaged|damaging|attacked|attacking|cc'd|cc'ed|ccd|stunned|rooted|slowed"
+# The verbs whose object is who was hit: striking verbs, and the crowd-control verbs (their object is its target)
+HITTING = ("hit", "hits", "hitting", "damaged", "damaging", "attacked", "attacking")
+CROWD_CONTROLLING = ("cc'd", "cc'ed", "ccd", "stunned", "rooted", "slowed")
+_TO = (r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relative\s)(?<!next\s)(?<!up\s)(?<!due\s)to|"
+       r"against|on|into|at|" + "|".join((*HITTING, *CROWD_CONTROLLING)))
 _ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an|order|chaos)\s+)*"  # a side word may start a name
 _QUALIFIER = re.compile(rf"\b(?P<prep>{_TO}|from|by|kill|kills|killed|killing|slay|slew|slain|score\s+on|scored\s+on)\s+"
                         rf"{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
@@ -885,7 +889,6 @@ _OWNED_AFTER = re.compile(r"(?:'s?)?\s*(?:towers?|phoenix\w*|titans?|structures?
                           r"camps?|minions?)\b")
 
 
-_HITTING = frozenset({"hit", "hits", "hitting", "damaged", "damaging", "attacked", "attacking"})
 
 
 def _within(hit: MetricHit, q: Qualifier) -> bool:
@@ -898,7 +901,7 @@ def _beside_qualifiers(found: MetricsRead, qualifiers: Sequence[Qualifier], text
     inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS and any(_within(h, q) for q in qualifiers)]
     found = MetricsRead(tuple(m for m in found.ids if m not in {h.metric_id for h in inside}),
                         tuple(h for h in found.hits if h not in inside), found.notes, found.evidence)
-    if found.ids or not any(q.preposition in _HITTING and any(_within(h, q) for h in inside) for q in qualifiers):
+    if found.ids or not any(q.preposition in HITTING and any(_within(h, q) for h in inside) for q in qualifiers):
         return found
     for h in inside:
         text = text[:h.start] + " " * (h.end - h.start) + text[h.end:]
