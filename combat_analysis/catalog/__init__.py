@@ -138,6 +138,12 @@ def _with_classes(m: Metric, classes: Mapping[str, tuple[str, ...]], where: str)
 
 
 def _load(path: Path = CATALOG_FILE) -> tuple[Mapping[str, Metric], Mapping[str, Dimension]]:
+    metrics, dimensions, _ = _load_all(path)
+    return metrics, dimensions
+
+
+def _load_all(path: Path = CATALOG_FILE) \
+        -> tuple[Mapping[str, Metric], Mapping[str, Dimension], Mapping[str, tuple[str, ...]]]:
     # libyaml's safe loader when PyYAML has it: the pure-Python one took a tenth of a second of every start-up
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     raw = _parsed(_CatalogFile, yaml.load(path.read_text(encoding="utf-8"), Loader=loader), path.name)
@@ -149,7 +155,7 @@ def _load(path: Path = CATALOG_FILE) -> tuple[Mapping[str, Metric], Mapping[str,
     metrics |= per_minute_rates(metrics)
     metrics |= per_player_averages(metrics)
     _check(metrics, dimensions)
-    return MappingProxyType(metrics), MappingProxyType(dimensions)
+    return MappingProxyType(metrics), MappingProxyType(dimensions), MappingProxyType(raw.word_classes)
 
 
 _RATE_DIMENSIONS = ("player", "team", "role", "god")
@@ -250,7 +256,9 @@ def _check(metrics: Mapping[str, Metric], dimensions: Mapping[str, Dimension]) -
             raise CatalogError(f"catalog metric {m.id!r}: bad " + ", ".join(problems))
 
 
-METRICS, DIMENSIONS = _load()
+# WORD_CLASSES: the YAML's classes of words, for readers that need a class outside a metric's phrases (being
+# beaten, said before the cause of a death)
+METRICS, DIMENSIONS, WORD_CLASSES = _load_all()
 RATE_OF: Mapping[str, str] = MappingProxyType({base: m.id for m in METRICS.values() if (base := _rate_base(m))})
 
 
@@ -268,5 +276,5 @@ def dimension(dimension_id: str) -> Dimension:
         raise KeyError(f"unknown dimension {dimension_id!r}; known: {', '.join(DIMENSIONS)}") from None
 
 
-__all__ = ["METRICS", "DIMENSIONS", "Metric", "Dimension", "Source", "CatalogError", "metric", "dimension",
+__all__ = ["METRICS", "DIMENSIONS", "WORD_CLASSES", "Metric", "Dimension", "Source", "CatalogError", "metric", "dimension",
            "CHARTS", "AGGREGATIONS", "RATE_OF", "rate_of", "per_minute_rates", "per_player_averages", "average_of"]

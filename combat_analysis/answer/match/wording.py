@@ -1213,6 +1213,9 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
     if plan.limit == 1:
         r = rows[0]
         which = "last" if plan.order == "desc" else "first"
+        if who and len(whose) == 1:  # one player's own first (last) death: said once, not "of X was X's"
+            return (f"{who}'s {which} death{to}{window} was at {clock(r['match_second'])}, {_blow(r)}"
+                    f"{_first_death_kind(plan, r, True)}.")
         of = f" of {who}" if who else ""
         return (f"The {which} death{of}{to}{window} was {r['victim']}'s, at {clock(r['match_second'])}, {_blow(r)}"
                 f"{_first_death_kind(plan, r, bool(killers or who or window))}.")

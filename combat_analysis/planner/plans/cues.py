@@ -21,7 +21,8 @@ FIRST_BLOOD_NAMED = re.compile(r"\bfirst\s+blood\b|\bfb\b")
 # first player to die", "the last death", "who got killed last".
 DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"
                         r"(?:to\s+(?:die|be\s+killed|get\s+killed|fall)|death|deaths)\b"
-                        r"|\b(?:died|die|dies|dying|(?:got|was|get)\s+killed)\s+(?P<b>first|last)\b")
+                        r"|\b(?:died|die|dies|dying|(?:got|was|get)\s+killed)\s+(?:for\s+the\s+)?(?P<b>first|last)"
+                        r"(?:\s+time)?\b")
 # The first or last player kill ("the last kill of the game", "his first kill"): the match's first one is first blood.
 # A kill word naming a count ("the final kill score", "final kill count", "kill tally") is no kill: the team kills.
 KILL_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:kill|takedown|frag)\b"

@@ -51,8 +51,10 @@ from combat_analysis.planner.plans.draft import (
     as_taker,
     entity_filters,
     finish,
+    gods_as_players,
 )
 from combat_analysis.planner.read.causes import cause_filters
+from combat_analysis.planner.read.names import find_roles, fold
 from combat_analysis.planner.read.reading import OBJECTIVE_METRICS, Reading
 from combat_analysis.planner.read.words import PLACES
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -82,6 +84,10 @@ def _objective_values(text: str) -> list[str]:
     return named
 
 
+# What may stand before a role word in a phrase naming one player: "the chaos jungler", "their team 2 support"
+_SIDE_BEFORE = re.compile(r"(?:\b(?:the|their|our|enemy|order|chaos|team\s*(?:1|2|one|two)|side|team)(?:'s)?\s+)*$")
+
+
 @dataclass(frozen=True)
 class EventAsk:
     """One question as the event readers see it: its reading, entities and what they all check."""
@@ -99,6 +105,24 @@ class EventAsk:
     @property
     def figures(self) -> list[str]:
         return _figures(self.r)
+
+    @property
+    def people(self) -> tuple[str, ...]:
+        """The players a kill or death list is about: named, or said by the one god they played ("when did the
+        sobek die") or by a side's role ("who killed the chaos jungler")."""
+        return gods_as_players(self.r, self.e, self.vocab).players
+
+    @property
+    def named(self) -> str:
+        """The text with a side's role that stands for one player written `name`, as a player's name is, so the
+        readers of whose kills and deaths read "who killed the chaos jungler" as "who killed <player>"."""
+        text = fold(self.text)
+        if self.e.players and not self.r.players:
+            for role in reversed(find_roles(text, self.vocab.roles)):
+                before = _SIDE_BEFORE.search(text[:role.start])  # always matches: it may match nothing
+                start = role.start - (len(before[0]) if before else 0)
+                text = f"{text[:start]}name{text[role.start + len(role.said):]}"
+        return re.sub(r"\bthe\s+name\b", "name", text)  # a god said with its article: "when did the loki die"
 
     def draft(self, metric_id: str, dims: Sequence[str] = (), **kw) -> QueryPlan:
         """An event list of `metric_id`, narrowed by the entities `dims` allows and the reading's window."""
@@ -189,7 +213,7 @@ _DEATHS_OF = re.compile(r"\bwhen\s+(?:did|does|was|were)\s+name\s+(?:die|get\s+k
                         r"|\b(?:list|show)\s+(?:me\s+)?(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+)?deaths\b"
                         # who killed a player is every killer, non-players too (METRICS.md: deaths from any source); "what killed X"
                         # stays the death recap, which counts them too
-                        r"|\bwho\s+(?:all\s+)?(?:killed|took\s+out|slew)\s+name\b|\bname(?:'s)?\s+killers\b"
+                        r"|\b(?:who|what)\s+(?:all\s+)?(?:killed|took\s+out|slew|got)\s+name\b|\bname(?:'s)?\s+killers\b"
                         r"|\bkillers\s+of\s+name\b")
 
 
@@ -200,7 +224,7 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     edge = DEATH_EDGE.search(ask.text)
     # "how many people did the towers kill", "how many died to minions and who were they": how often, and who
     victims = r.causes is not None and (r.causes.victims or bool(_AND_WHO.search(ask.text)))
-    listed = (r.causes is not None and _WHO_OR_WHEN.search(ask.text)) or _DEATHS_OF.search(ask.text) \
+    listed = (r.causes is not None and _WHO_OR_WHEN.search(ask.text)) or _DEATHS_OF.search(ask.named) \
         or "death_events" in r.metrics or victims
     split = {"team", "role", "god", "ability", "minute", "phase"} & set(r.groups) or r.shape.per_minute
     if r.shape.count and not victims or r.shape.superlative and not edge or split or not (edge or listed):
@@ -208,11 +232,14 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     if edge and FIRST_BLOOD_NAMED.search(ask.text):
         return None  # "who died first blood": the victim of first blood, a player kill
 
-    extra = _cause_of_death(ask)
+    # a player said by their god or their side's role is that player (the list has no god or role column)
+    people = ask.people if not ask.e.players else ()
+    extra = [*_cause_of_death(ask), *([_in("player", people)] if people else [])]
     if edge:
         last = (edge.group("a") or edge.group("b")) in ("last", "final", "latest")
-        return ask.draft("death_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1)
-    return ask.draft("death_events", ("player", "team"), extra=extra)
+        return ask.draft("death_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1,
+                         focus=list(people))
+    return ask.draft("death_events", ("player", "team"), extra=extra, focus=list(people))
 
 
 def kill_edge(ask: EventAsk) -> QueryPlan | None:
@@ -239,10 +266,10 @@ _KILLS_ON = re.compile(r"\bkills?\s+on\s+name\b|\bkilled\s+name\b|\bwho\s+killed
 
 def _kill_list_side(ask: EventAsk) -> tuple[tuple[str, ...], list[Filter]]:
     """The entity dimensions of a kill list and the filters that say whose kills they are."""
-    players = ask.e.players
-    if len(players) == 1 and _KILLS_BY.search(ask.text) and not _KILLS_ON.search(ask.text):
+    players, text = ask.people, ask.named
+    if len(players) == 1 and _KILLS_BY.search(text) and not _KILLS_ON.search(text):
         return ("team",), [_in("source", players)]
-    if len(players) == 1 and _KILLS_ON.search(ask.text) and not _KILLS_BY.search(ask.text):
+    if len(players) == 1 and _KILLS_ON.search(text) and not _KILLS_BY.search(text):
         return ("team",), [_in("victim", players)]
     return ("player", "team"), []
 
@@ -342,7 +369,7 @@ def kill_feed(ask: EventAsk) -> QueryPlan | None:
             or r.shape.share:
         return None
     dims, extra = _kill_list_side(ask)
-    return ask.draft("kill_events", dims, extra=extra, focus=list(ask.e.players) if extra else [])
+    return ask.draft("kill_events", dims, extra=extra, focus=list(ask.people) if extra else [])
 
 
 EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (

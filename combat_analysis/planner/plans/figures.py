@@ -128,6 +128,9 @@ def _qualifier_outcome(q: Qualifier, head, players: Sequence[str], compare: bool
     if q.name and q.name in players and q.preposition in ("by", "from") and not (
             head.id == "deaths" or "source" in head.dimensions):
         return "skip", None  # "damage to structures by MooseKnuckle": the player whose figure it is
+    if q.name and q.name in players and q.preposition == "by" and head.source is not None \
+            and head.source.actor == "target":
+        return "skip", None  # "damage taken by Brisk": a figure of receiving is Brisk's own; "taken from" names who hit
     target_side = q.preposition in TARGET_SIDE
     if head.id == "deaths" or (not target_side and ("source" in head.dimensions or "source_kind" in head.dimensions)):
         return _who_hit(q, head)

@@ -137,6 +137,17 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
     (r"\b(?:double|triple|quadra|quad|penta|ultra|mega)[\s-]?kills?\b|\bmulti[\s-]?kills?\b|\b(?:pentas|quadras)\b",
      "multi-kills (no multi-kill is defined for the log; the longest kill streak without dying is)", ("kills",)),
     (r"\bcooldowns?\b|\bhealth\s+bar\b|\bmana\b", "cooldowns, mana or health", ("hits", "damage_taken")),
+    # the kind of damage: each damage line has an amount and the ability, never physical or magical
+    (r"\b(?:physical|magical|phys|mag)\b|\bmagic\s+(?:damage|dmg|power|hits?|prots?|protections?)\b"
+     r"|\btrue\s+(?:damage|dmg)\b|\b(?:penetration|pen|prots?|protections?|lifesteal)\b",
+     "whether damage was physical, magical or true, or protections and penetration (each damage line has an amount "
+     "and an ability, never its kind)", ("damage_dealt", "hits")),
+    # the draft's picks and bans: the log starts at the match, naming each player's god, never the order chosen
+    (r"\bban(?:s|ned|ning)?\b|\bbanned\b|\b(?:first|last|second|blind|counter)[\s-]+pick(?:s|ed)?\b"
+     r"|\bpick(?:ed|s)?\s+(?:order|phase\s+order)\b|\bdraft\s+order\b|\b(?:picked|drafted|locked(?:\s+in)?)\s+"
+     r"(?:first|last|second|early|late)\b|\bpicks?\s+(?:and|&|/)\s*bans?\b",
+     "the draft's picks and bans (the log names each player's god, never the order they were chosen or what was "
+     "banned)", ("roster",)),
     # gold that no reward line carries (METRICS.md: passive income is not in the log) and gold's fate after it was
     # earned (no item prices): passive or ticking income, spending as a sum, gold left unspent or banked
     (r"\bpassive(?:ly)?\s+(?:gold|income|gpm|currency|money|earnings?|generation|trickle|ticks?)\b"

@@ -12,15 +12,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from combat_analysis.catalog import WORD_CLASSES
 from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.contracts.plan import Filter
 from combat_analysis.planner.read.names import fold
 from combat_analysis.planner.vocabulary import Vocabulary
 
+# Being beaten, said in the passive with its cause ("got stomped by minions"): a death; only before "by", since
+# the same words say other things elsewhere ("farmed by" a player's kills, "farmed gold").
+_BEATEN = "|".join(r"\s+".join(map(re.escape, words.split())) for words in WORD_CLASSES["beaten"])
 # A death and the preposition of its cause: "killed by", "died to", "deaths from", "deaths not caused by",
 # "slain at the hands of", "that were not dealt by"; a contraction typed without its apostrophe ("werent") too.
 _HEAD = re.compile(
-    r"\b(?P<verb>killed|slain|executed|murdered|taken\s+out|died|dying|die|dies|deaths?|(?P<slang>threw|thrown|throwing|"
+    rf"\b(?P<verb>(?:{_BEATEN})(?=\s+by\b)|"
+    r"killed|slain|executed|murdered|taken\s+out|died|dying|die|dies|deaths?|(?P<slang>threw|thrown|throwing|"
     r"fed|feeding|inted|inting))(?:\s*,\s*(?=(?:not|never|rather|instead|other|except|besides|apart|and\s+not|but\s+not)\b)|\s+)"
     r"(?:(?:the\s+)?(?:most|least|more|less|fewest|often|the\s+most\s+times|\w+\s+times|times)\s+)?"
     # "how many deaths did order have to npcs": the one whose deaths they are, between the noun and the cause

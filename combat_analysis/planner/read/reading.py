@@ -464,7 +464,8 @@ def _kinds_taking(text: str, npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier
 NPC_KINDS = [("structure", r"towers?|turrets?|structures?|buildings?|phoenix(?:es)?|titans?"),
               ("minion", r"minions?|creeps?|(?:minion\s+)?waves?"),
               ("jungle", r"jungle\s+(?:camps?|monsters?|creeps?|mobs?)|camps?|monsters?|mobs?|neutrals?"),
-              ("boss", r"bosses|boss(?:es)?"), (None, r"npcs?|non[\s-]?players?|neutral\s+objectives")]
+              ("boss", r"bosses|boss(?:es)?"), (None, r"(?:npcs?|non[\s-]?players?)(?:\s+(?:things?|units?|entit(?:y|ies)|sources?|characters?|"
+                                     r"creatures?|enemies|enemy))?|neutral\s+objectives")]
 # a side named as the owner of the non-players: "the order towers", "which side's towers", "chaos's phoenixes"
 _OWNER = r"(?:(?:order|chaos|team\s*[12]|(?:which|what|each|either|both)\s+(?:side|team)s?)(?:'s?)?\s+)?"
 _KIND_SUBJECT = re.compile(
@@ -846,12 +847,21 @@ def _in_a_name(text: str, t: TeamMention, npcs: Sequence[str]) -> bool:
                if fold(npc).startswith(fold(t.said) + " "))
 
 
+def _role_after(low: str, t: TeamMention) -> bool:
+    """The side is said of a role right after it ("killed the chaos jungler"): that side's player was killed, so the
+    side is no victims' side to read as its killers'."""
+    rest = low[t.start + len(t.said):]
+    joint = _SIDE_THEN_ROLE.match(rest)
+    after = rest[joint.end():] if joint and joint.end() else None
+    return after is not None and any(r.start == 0 for r in find_roles(after[:24], ()))
+
+
 def _sides(text: str, winner_team: int | None, npcs: Sequence[str] = ()) -> _Sides:
     """The teams named ("order", "team 2", "the winners"), and the sides named as owners of what fell; a side word
     that starts a non-player's name ("the Order Tower") is part of that name."""
     mentions = [t for t in find_teams(text, winner_team) if not _in_a_name(text, t, npcs)]
     victims = [t for t in mentions if t.team is not None and _KILLED_SIDE.search(fold(text)[:t.start])
-               and not _OWNED_AFTER.match(fold(text), t.start + len(t.said))]
+               and not _OWNED_AFTER.match(fold(text), t.start + len(t.said)) and not _role_after(fold(text), t)]
     teams = tuple(dict.fromkeys(3 - t.team if t in victims else t.team for t in mentions if t.team is not None))
     notes = tuple(f"'{t.said}' read as team {t.team}" for t in mentions
                   if t.team is not None and not re.match(r"team\s*\d", t.said) and t not in victims)
@@ -866,19 +876,39 @@ _SIDE_THEN_ROLE = re.compile(r"(?:'s|')?\s+(?:(?:side|team)(?:'s|')?\s+)?")
 _ROLE_THEN_SIDE = re.compile(r"(?:'s|')?(?:\s*\(\s*|\s+(?:on|of|from|for|in)\s+(?:the\s+)?)")  # "our mid (order)"
 
 
-def side_roles(text: str, vocab: Vocabulary) -> tuple[tuple[int, str], ...]:
-    """Each side said together with a role, in the order said: (team, role)."""
+def _side_role_spans(text: str, vocab: Vocabulary) -> list[tuple[int, int, int, str]]:
+    """(start, end, team, role) of each side said together with a role, in the order said."""
     low = fold(text)
     teams = [t for t in find_teams(text, vocab.winner_team) if t.team is not None]
     roles = find_roles(_NOT_ROLES.sub(lambda m: " " * len(m.group(0)), text), vocab.roles)
-    found: list[tuple[int, int, str]] = []
+    found: list[tuple[int, int, int, str]] = []
     for t in teams:
         for r in roles:
             before = _SIDE_THEN_ROLE.fullmatch(low[t.start + len(t.said):r.start]) if r.start >= t.start else None
             after = _ROLE_THEN_SIDE.fullmatch(low[r.start + len(r.said):t.start]) if t.start > r.start else None
             if (before or after) and t.team is not None:
-                found.append((min(t.start, r.start), t.team, r.role))
-    return tuple(dict.fromkeys((team, role) for _, team, role in sorted(found)))
+                found.append((min(t.start, r.start), max(t.start + len(t.said), r.start + len(r.said)), t.team, r.role))
+    return sorted(found)
+
+
+def side_roles(text: str, vocab: Vocabulary) -> tuple[tuple[int, str], ...]:
+    """Each side said together with a role, in the order said: (team, role)."""
+    return tuple(dict.fromkeys((team, role) for _, _, team, role in _side_role_spans(text, vocab)))
+
+
+def _side_roles_as_names(text: str, players: Sequence[str | None],
+                         vocab: Vocabulary) -> tuple[str, list[str | None]]:
+    """The text with each side's role that is one player of the match ("the chaos jungler") written NAME, as a
+    player's name is, and that player put among the placeholders' players in its place: "kills on the chaos
+    jungler" names its victim as "kills on Brisk" does."""
+    out = list(players)
+    for start, end, team, role in reversed(_side_role_spans(text, vocab)):
+        found = vocab.players_where(team=team, role=role)
+        if len(found) != 1 or len(fold(text)) != len(text):
+            continue
+        out.insert(len(re.findall(r"\bname\b", text[:start])), found[0].player)
+        text = f"{text[:start]}name{text[end:]}"
+    return text, out
 
 
 # A side killed ("who was killing team 1 the most", "who killed order the most"): its killers are the other side,
@@ -1001,7 +1031,7 @@ def read_question(question: str, vocab: Vocabulary) -> Reading:
     roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
     found = read_metrics(text)
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
-    qualifiers = _qualifiers(text, _placeholder_players(named, vocab), npc_said)
+    qualifiers = _qualifiers(*_side_roles_as_names(text, _placeholder_players(named, vocab), vocab), npc_said)
     qualifiers = tuple(q for q in qualifiers if not _figure_words(q, found.hits, text))
     subject = _KIND_SUBJECT.search(text)
     assumptions = [*times.assumptions, *compounded, *typos, *_mention_notes(named), *sides.notes, *found.notes,

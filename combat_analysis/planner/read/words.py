@@ -88,10 +88,12 @@ absorbing tank tanks tanked tanking suffer suffers suffered suffering ate eat ea
 soaking sponge sponges sponged""".split())
 
 FILLERS = frozenset("""lol lmao lmfao rofl haha hahaha bro bruh dude fr ngl tbh imo imho btw yo hmm hmmm gg ggs wp ez
-u ur pls plz thx ty bois boys yall y'all dawg fam""".split())
+u ur pls plz thx ty bois boys yall y'all dawg fam
+asking friend curious curiosity wondering thanks thank please""".split())  # asides: "asking for a friend", "just curious"
 
 # Cue words of the slot readers that the catalog does not list (times, shapes, events, groups).
 CUES = frozenset("""
+unit units entity entities creature creatures
 most least top bottom leader leaders leaderboard led leading scoreboard summary summarize overview recap busiest
 kept keeps keep repeatedly constantly always next following
 steal steals stole stolen stealing snipe snipes sniped sniping secure secures secured securing
