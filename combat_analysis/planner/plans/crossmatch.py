@@ -513,6 +513,8 @@ def _statistic(slot: FigureSlot, text: str, subject: Subject, order: str) -> Sta
 _MIN_CORE = re.compile(
     r"(?:\bat\s+least|\bmin(?:imum)?(?:\s+of)?|\ba\s+minimum\s+of|\bno\s+(?:fewer|less)\s+than)\s+(?P<a>\d+)"
     r"|\b(?P<b>\d+)\s*\+|\b(?P<c>\d+)\s+or\s+more|\b(?:more\s+than|over)\s+(?P<d>\d+)")
+# the minimum said after its games: "(3 games min)", "5 matches minimum"
+_MIN_AFTER = re.compile(r"\b(?P<a>\d+)\s*(?:games?|matches|match|appearances)\s+(?:min(?:imum)?|at\s+least)\b\)?")
 _MIN_GAMES = re.compile(r"\s*(?:games?|matches|match|appearances)\b(?:\s+(?:played|or\s+more))?")
 _MIN_LEAD = re.compile(r"[(,]?\s*(?:\b(?:only|just)\s+)?(?:\b(?:among|for|of|from)\s+)?"
                        r"(?:\b(?:players?|people|ppl|gods?|roles?|those|anyone|everyone|ones)\s+)?"
@@ -532,6 +534,11 @@ def _cut_minimum(text: str) -> tuple[int | None, str]:
         start = lead.start() if lead else core.start()
         end = after.end() + (1 if text[after.end():after.end() + 1] == ")" else 0)
         return max(least, 1), " ".join((text[:start] + " " + text[end:]).split())
+    after_games = _MIN_AFTER.search(text)
+    if after_games is not None:
+        lead = _MIN_LEAD.search(text[:after_games.start()])
+        start = lead.start() if lead else after_games.start()
+        return max(int(after_games.group("a")), 1), " ".join((text[:start] + " " + text[after_games.end():]).split())
     return None, text
 
 
@@ -832,7 +839,7 @@ def _shape(ask: Ask, lookup: bool) -> tuple[str, int]:
 
 # Only the games won or lost: "in the games she won", "in matches they lost", "in his wins", "in their losses".
 _IN_RESULT = re.compile(r"\b(?:in|from|during|over|across|for)\s+(?:(?:the|all|those|her|his|their|its)\s+)?"
-                        r"(?:(?:games|matches)\s+(?:that\s+|which\s+)?(?:(?!the\b)\S+\s+){0,3}?(won|lost)"
+                        r"(?:(?:games|matches)\s+(?:that\s+|which\s+)?(?P<who>(?:(?!the\b)\S+\s+){0,3}?)(won|lost)"
                         r"|(wins|victories|losses|defeats))\b")
 
 
@@ -840,9 +847,13 @@ def _result_cut(text: str) -> tuple[Literal["win", "loss"] | None, str]:
     found = _IN_RESULT.search(text)
     if found is None:
         return None, text
-    said = found.group(1) or found.group(2)
+    said = found.group(2) or found.group(3)
     result: Literal["win", "loss"] = "win" if said in ("won", "wins", "victories") else "loss"
-    return result, " ".join((text[:found.start()] + " " + text[found.end():]).split())
+    # whoever won them stays in the question, as its subject ("in the games Brisk won, his damage": Brisk's damage;
+    # "kills in games Brisk lost": Brisk's kills, not the kills on him)
+    who = (found.group("who") or "").strip()
+    who = "" if who in ("she", "he", "they", "we", "i", "you", "it") else who
+    return result, " ".join(((f"{who}'s " if who else "") + text[:found.start()] + " " + text[found.end():]).split())
 
 
 def _filters(ask: Ask) -> dict[str, Any]:

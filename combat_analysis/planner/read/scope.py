@@ -450,6 +450,23 @@ def _habit(text: str, context: _Context) -> ScopeReading | None:
     return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True, habit=said)
 
 
+# A figure's verb in the simple present, its subject the one asked for ("who dies to minions the most", "which god
+# does the most damage", "mid or carry, which one deals more"): what happens as a rule, so every match loaded. The
+# latest match is told in the past ("who died the most") or named by a scope word, read before this.
+_PRESENT_FIGURE = re.compile(
+    r"\b(?:who|which(?:\s+(?!of\b)[a-z]+){0,2}?)\s+(?:(?:usually|really|actually|even)\s+)?(?P<verb>dies|does|deals|"
+    r"gets|earns|takes|heals|kills|farms|feeds|carries|wins|loses|tanks|hits|makes|scores|secures|steals|outdamages|"
+    r"out-?damages|mains|plays)\b")
+
+
+def _present_habit(text: str, context: _Context) -> ScopeReading | None:
+    """A figure asked in the simple present, no scope word (`_PRESENT_FIGURE`): every match loaded."""
+    found = _PRESENT_FIGURE.search(text)
+    if found is None:
+        return None
+    return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True, habit=found.group(0))
+
+
 def _player_average(text: str, context: _Context) -> ScopeReading | None:
     if _PLAYER_AVERAGE.search(text) and _GOD.search(text):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
@@ -555,7 +572,7 @@ def matches_in(selection: DateRange, matches: Sequence[tuple[str, datetime | Non
 
 # The readers in order: the first that finds its words decides (a named match beats everything).
 _READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, _weekday, _nth_day, _days, _relative_dates, _month,
-            _every_match, _by_nature, _habit, _player_average)
+            _every_match, _by_nature, _habit, _present_habit, _player_average)
 
 # Scope and match-figure words a typist gets wrong: a letter left out, one doubled, two swapped ("overal",
 # "thsi", "lenght", "gmaes"). A substituted letter is not read, as it often makes another word ("reason", "gamer"),

@@ -112,13 +112,24 @@ def corrected(text: str) -> tuple[str, tuple[str, ...]]:
 
     def fix(m: re.Match) -> str:
         word = m.group(0)
-        right = past_tense(word) or correction(word, bool(_GROUPING_SLOT.search(m.string, 0, m.start())))
+        right = past_tense(word) or plural_of_y(word) \
+            or correction(word, bool(_GROUPING_SLOT.search(m.string, 0, m.start())))
         if right is None:
             return word
         notes.append(f"'{word}' read as '{right}'")
         return right
     # a contraction is one word ("weren't" is no typo of "were" plus a "t")
     return re.sub(r"[a-z]+(?:'[a-z]+)*", fix, text), tuple(dict.fromkeys(notes))
+
+
+def plural_of_y(word: str) -> str | None:
+    """The plural a "-ys" spelling stands for when its noun ends in a consonant and "y" ("furys" furies, "enemys"
+    enemies): two slips from the word, so no single-edit correction finds it; only towards a word the planner
+    knows. The typed form may pass as known (its stem is), so only the spelling decides."""
+    if len(word) < 5 or not re.fullmatch(r"[a-z]*[^aeiou]ys", word) or word in known_words():
+        return None
+    plural = word[:-2] + "ies"
+    return plural if plural in closed_words() or _known(plural) else None
 
 
 def past_tense(word: str) -> str | None:
