@@ -779,7 +779,8 @@ def analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
         derived["roster"] = (roster, "the match roster (players table)")
         _result_findings(findings, comparisons, qid, rows, shape, plan, derived, roster, con)
         pattern_findings = _pattern_findings(con, plan, rows, derived, asked, errors)
-        _chart_tables(con, plan, rows, derived)
+        if not env.answer_only:  # the words alone draw no chart (a follow-up, `ask --answer-only`)
+            _chart_tables(con, plan, rows, derived)
     finally:
         con.close()
 
