@@ -2,7 +2,8 @@
 non-players), every figure from truth.py (its kill list, its deaths to non-players, its figures): a player said by
 their god or by a side's role in a list of deaths or kills, "what" as the subject of killing, being beaten said with
 its cause, a figure of receiving said with "by" its receiver, a non-player said with a head noun as the subject of
-damage, and what the log cannot say of damage or of the draft (refused)."""
+damage, net worth (gold earned, said as a reading), and what the log cannot say of damage or of the draft
+(refused)."""
 
 from __future__ import annotations
 
@@ -144,3 +145,14 @@ def test_the_lobby_and_who_played_a_god_stay_answered(match, question):
     assert got.refusal is None, got.text
     if "picked" in question:
         assert player in got.text, got.text
+
+
+# --------------------------------------------------------------------------- net worth is gold, said as a reading
+
+@pytest.mark.parametrize("question", ["who had the highest networth", "whose net worth was biggest?"])
+def test_net_worth_is_gold_earned_said_as_a_reading(match, question):
+    gold = {p: match.truth["players"][p]["gold"] for p in match.players}
+    leader = max(gold, key=lambda p: gold[p])
+    got = match.ask(question)
+    assert got.plan.metrics == ("gold",) and leader in got.text and says(got.text, gold[leader]), got.text
+    assert any("worth" in a for a in got.plan.assumptions), got.plan.assumptions
