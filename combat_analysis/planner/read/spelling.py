@@ -124,12 +124,13 @@ def corrected(text: str) -> tuple[str, tuple[str, ...]]:
 
 def plural_of_y(word: str) -> str | None:
     """The plural a "-ys" spelling stands for when its noun ends in a consonant and "y" ("furys" furies, "enemys"
-    enemies): two slips from the word, so no single-edit correction finds it; only towards a word the planner
-    knows. The typed form may pass as known (its stem is), so only the spelling decides."""
+    enemies): two slips from the word, so no single-edit correction finds it; only towards a figure word (the
+    closed classes), since "-ys" is also a possessive typed without its apostrophe ("the carrys gold"). The typed
+    form may pass as known (its stem is), so only the spelling decides."""
     if len(word) < 5 or not re.fullmatch(r"[a-z]*[^aeiou]ys", word) or word in known_words():
         return None
     plural = word[:-2] + "ies"
-    return plural if plural in closed_words() or _known(plural) else None
+    return plural if plural in closed_words() else None
 
 
 def past_tense(word: str) -> str | None:
