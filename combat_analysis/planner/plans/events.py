@@ -14,6 +14,7 @@ from typing import Literal
 
 from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
+from combat_analysis.planner.plans import identity
 from combat_analysis.planner.plans.cues import (
     AFTER_FIRST_BUY,
     BUILD,
@@ -153,7 +154,7 @@ def _match_edge(text: str) -> str | None:
 
 def roster(ask: EventAsk) -> QueryPlan | None:
     # "list the players by gold" asks for the gold of every player, not the line-up without it
-    if ("roster" in ask.r.metrics or ROSTER.search(ask.text)) and not ask.figures:
+    if ("roster" in ask.r.metrics or ROSTER.search(ask.text) or identity.asked(ask.r, ask.e)) and not ask.figures:
         return ask.draft("roster", ROSTER_DIMS, window=None)
     return None
 
