@@ -862,7 +862,19 @@ def objectives(plan: QueryPlan, rows: list[dict]) -> str:
     # a side's, in time order: the first of them is said with its time (the first of the kind and side asked about)
     first = f", the first at {clock(rows[0].get('match_second'))}" \
         if who_took and len(rows) > 1 and plan.order != "desc" else ""
-    return f"{fmt.capital(lead)}{window_phrase(plan)}{first}: {F.items_said(listed)}."
+    return f"{fmt.capital(lead)}{window_phrase(plan)}{_by_killer(plan, rows)}{first}: {F.items_said(listed)}."
+
+
+def _by_killer(plan: QueryPlan, rows: list[dict]) -> str:
+    """Objectives taken by non-players, counted by the killer's name as the log gives it ("last hit by Swordsman 4
+    times, Archer once"), most first; empty for any other list."""
+    if not any(f.dimension in ("source", "source_kind") and f.op in ("=", "in") for f in plan.filters):
+        return ""
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[str(r.get("killer"))] = counts.get(str(r.get("killer")), 0) + 1
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    return f" (last hit by {fmt.join_and([f'{killer} {fmt.times(n)}' for killer, n in ranked])})"
 
 
 def objective_kind(plan: QueryPlan) -> str | None:

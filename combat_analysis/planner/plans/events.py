@@ -54,7 +54,8 @@ from combat_analysis.planner.plans.draft import (
     finish,
 )
 from combat_analysis.planner.read.causes import cause_filters
-from combat_analysis.planner.read.reading import OBJECTIVE_METRICS, Reading
+from combat_analysis.planner.read.reading import Reading
+from combat_analysis.planner.read.takers import read_takers
 from combat_analysis.planner.read.words import PLACES
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -265,21 +266,6 @@ _WHEN = re.compile(r"\bwhen\b|\bwhat\s+(?:time|minute)\b|\bat\s+what\s+(?:time|m
 _BY_WHOM = re.compile(r"\bwho(?:m)?\b|\bwhich\s+(?:players?|gods?|teams?|sides?)\b|\bby\s+whom\b")
 
 
-_NPC_KINDS = ("minion", "jungle", "boss")  # a structure finishing a structure is no reading: "kills from towers"
-
-
-def _non_player_takers(r: Reading, vocab: Vocabulary) -> list[Filter]:
-    """The non-players said to have finished objectives ("by minions", "by the Fire Giant", "did minions take
-    one"): one filter on the killer, by kind or by name; players taking objectives are the side's own count, read
-    elsewhere."""
-    by = [q for q in r.qualifiers if q.preposition in ("by", "from")]
-    named = [q.name for q in by if q.name and q.name in vocab.npcs]
-    kinds = [q.kind for q in by if q.kind in _NPC_KINDS and not q.name]
-    if named:
-        return [_in("source", named)]
-    return [_in("source_kind", kinds)] if kinds else []
-
-
 def _objective_filter(text: str, killers_said: Sequence[str]) -> list[Filter]:
     """The objectives named outside the words that name their killer ("by the fire giant" is no Fire Giant kill)."""
     for said in killers_said:
@@ -288,16 +274,15 @@ def _objective_filter(text: str, killers_said: Sequence[str]) -> list[Filter]:
     return [_in("objective", values)] if values else []
 
 
-def _taken_by_non_players(ask: EventAsk) -> QueryPlan | None:
-    """"How many structures got last hit by minions", "did the minions take a tower": the list, which counts them and
-    names each killer and its side ("for which side" is answered by the list too); None when no non-player is said
-    to have taken one."""
-    r = ask.r
-    killers = _non_player_takers(r, ask.vocab) if r.metrics and set(r.metrics) <= OBJECTIVE_METRICS else []
-    if not killers:
+def taken_by_non_players(ask: EventAsk) -> QueryPlan | None:
+    """"How many structures got last hit by minions", "did the minions take a tower", "which minion types finished
+    a phoenix", "towers killed by archers": the list, which counts them and names each killer (the minion's kind as
+    the log names it) and its side; None when no non-player is said to have taken one (`takers.read_takers`)."""
+    found = read_takers(ask.r, ask.vocab)
+    if found is None:
         return None
-    said = [q.said for q in r.qualifiers if q.preposition in ("by", "from")]
-    return ask.draft("objective_events", ("player", "team"), extra=[*killers, *_objective_filter(ask.text, said)])
+    return ask.draft("objective_events", ("player", "team"), extra=[found.filter, *_objective_filter(ask.text, found.said)],
+                     focus=list(found.names))
 
 
 def objectives(ask: EventAsk) -> QueryPlan | None:
@@ -308,9 +293,6 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     # order lose and when did the first go down": every one with its time, the first of them said)
     timed = r.shape.count and bool(_WHEN.search(text))
     counted = r.shape.count and not _BY_WHOM.search(text) and not timed
-    taken = None if damage else _taken_by_non_players(ask)
-    if taken is not None:
-        return taken
     if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
         return None
     if r.causes is not None and "deaths" in r.metrics:
@@ -347,7 +329,8 @@ def kill_feed(ask: EventAsk) -> QueryPlan | None:
 
 
 EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (
-    lobby, match_facts, roster, what_happened, deaths, kill_edge, first_blood, winner, objectives, positions, kill_feed)
+    lobby, match_facts, roster, what_happened, taken_by_non_players, deaths, kill_edge, first_blood, winner, objectives,
+    positions, kill_feed)
 
 
 def event_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan | None:

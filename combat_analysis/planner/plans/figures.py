@@ -57,6 +57,7 @@ from combat_analysis.planner.read.reading import (
     normalize,
     read_metrics,
 )
+from combat_analysis.planner.read.takers import read_takers
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # ------------------------------------------------------------------------------------------- figures
@@ -208,6 +209,8 @@ def structures_dealing(question: str, r: Reading, vocab: Vocabulary, assumptions
     list would take the structure word for objectives taken or lost."""
     if r.kind_subject is None or not re.fullmatch(NPC_KINDS[0][1], r.kind_subject) or r.players:
         return None
+    if read_takers(r, vocab) is not None:
+        return None  # "which towers did the minions finish": the towers were taken, by minions
     return _npc_kind_plan(question, r, vocab, assumptions)
 
 

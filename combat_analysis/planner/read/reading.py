@@ -376,7 +376,7 @@ fights streak three four five seven eight nine twenty thirty forty fifty""".spli
 KIND_WORDS = [
     ("player", r"gods?|players?|champions?|heroes|heros|hero|enem(?:y|ies)|opponents?|enemy\s+(?:gods?|players?)"),
     ("structure", r"towers?|turrets?|structures?|buildings?|phoenix(?:es)?|titans?"),
-    ("minion", r"minions?|creeps?|waves?|lane\s+minions?"),
+    ("minion", r"(?:minion\s+)?waves?|(?:lane\s+)?minions?|creeps?"),
     ("jungle", r"jungle(?:\s+(?:camps?|monsters?|creeps?|mobs?))?|camps?|monsters?|mobs?|neutrals?"),
     ("boss", r"bosses|boss|objectives?\s+bosses|gold\s+fur(?:y|ies)|fire\s+giants?"),
 ]
