@@ -895,7 +895,8 @@ def first_objective(plan: QueryPlan, r: Mapping[str, Any]) -> F.First:
     teams = [v for f in plan.filters if f.dimension == "team" and f.op == "=" for v in f.values]
     return F.First(ordinal="last" if plan.order == "desc" else "first", noun=objective_kind(plan) or "objective",
                    second=int(r.get("match_second") or 0), thing=str(r.get("target") or r.get("objective") or ""),
-                   taker=r.get("team"), by=r.get("killer"),
+                   taker=r.get("team"), by=r.get("killer"), window=plan.window.label if plan.window else None,
+                   said_window=window_phrase(plan),
                    # the team asked about took it: "Team 2 took its first phoenix", never "team 2's" after "Team 2"
                    scope=("its" if teams[0] == r.get("team") else f"team {teams[0]}'s") if len(teams) == 1 else "")
 
@@ -1284,13 +1285,15 @@ def kill_list_of(plan: QueryPlan, rows: list[dict]) -> str | None:
 
 
 def last_kill(plan: QueryPlan, rows: list[dict]) -> str | None:
-    """"The last player kill was X on Y at 31:53"; None unless the plan asks for the latest kill of the match."""
-    if plan.limit != 1 or plan.order != "desc" or plan.filters:
+    """"The last player kill was X on Y at 31:53"; "The first player kill after the first Fire Giant at 20:22 was
+    ..."; None unless the plan asks for the latest kill of the match, or the first or last of a window."""
+    if plan.limit != 1 or (plan.order != "desc" and plan.window is None) or plan.filters:
         return None
     if not rows:
         return f"No player was killed{window_phrase(plan)}."
     r = rows[0]
-    return f"The last player kill{window_phrase(plan)} was {r['killer']} on {r['victim']} at {clock(r['match_second'])}."
+    edge = "last" if plan.order == "desc" else "first"
+    return f"The {edge} player kill{window_phrase(plan)} was {r['killer']} on {r['victim']} at {clock(r['match_second'])}."
 
 
 def deaths_by_cause(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str | None:

@@ -224,7 +224,8 @@ def kill_edge(ask: EventAsk) -> QueryPlan | None:
     if not edge or ask.r.shape.count:
         return None
     first = edge.group("a") in ("first", "earliest")
-    if first and (not ask.e.players or FIRST_BLOOD_NAMED.search(ask.text)):
+    # the match's first kill is first blood; the first in a window anchored on an event is the first after it
+    if first and (not ask.e.players or FIRST_BLOOD_NAMED.search(ask.text)) and ask.r.anchor is None:
         return None
     players = list(ask.e.players)
     on = players and _KILLS_ON.search(ask.text) and not _KILLS_BY.search(ask.text)  # "the first kill on Brisk"
@@ -304,10 +305,22 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     extra = [_in("objective", values)] if values else []
     e, notes = as_taker(r, ask.e)
     ask = replace(ask, e=e, assumptions=(*ask.assumptions, *notes))
-    if edge and not r.window and not timed:
-        last = edge.group(1) in ("last", "final", "latest")
-        return ask.draft("objective_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1)
+    order = None if timed else _one_objective(r, edge)
+    if order is not None:
+        return ask.draft("objective_events", ("player", "team"), extra=extra, order=order, limit=1)
     return ask.draft("objective_events", ("player", "team"), extra=extra)
+
+
+def _one_objective(r: Reading, edge: re.Match[str] | None) -> Literal["asc", "desc"] | None:
+    """The order of the one objective asked for ("the first tower": asc, "the last one": desc), or None for a list. In
+    a window anchored on an event the first or last is the one nearest it too ("the last one before the fire giant
+    fell"), and so is one said right next to it ("right after first blood")."""
+    anchored = r.anchor is not None and r.anchor.window is not None
+    if edge and (not r.window or anchored):
+        return "desc" if edge.group(1) in ("last", "final", "latest") else "asc"
+    if anchored and r.anchor is not None and r.anchor.near:
+        return "asc" if r.anchor.after else "desc"
+    return None
 
 
 def positions(ask: EventAsk) -> QueryPlan | None:
