@@ -230,7 +230,9 @@ def kill_edge(ask: EventAsk) -> QueryPlan | None:
     players = list(ask.e.players)
     on = players and _KILLS_ON.search(ask.text) and not _KILLS_BY.search(ask.text)  # "the first kill on Brisk"
     extra = [_in("victim" if on else "source", players)] if players else []
-    return ask.draft("kill_events", ("team",), extra=extra, order="asc" if first else "desc", limit=1, focus=players)
+    window = ask.r.anchor.events if ask.r.anchor is not None else ask.r.window  # "the first kill after fb": not fb
+    return ask.draft("kill_events", ("team",), extra=extra, order="asc" if first else "desc", limit=1, focus=players,
+                     window=window)
 
 
 # Whose kills a kill list is: "kills by Brisk", "Brisk's kills" (the killer); "kills on Brisk", "who killed Brisk"
@@ -306,9 +308,10 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     e, notes = as_taker(r, ask.e)
     ask = replace(ask, e=e, assumptions=(*ask.assumptions, *notes))
     order = None if timed else _one_objective(r, edge)
+    window = r.anchor.events if r.anchor is not None else r.window  # after an objective: never that objective itself
     if order is not None:
-        return ask.draft("objective_events", ("player", "team"), extra=extra, order=order, limit=1)
-    return ask.draft("objective_events", ("player", "team"), extra=extra)
+        return ask.draft("objective_events", ("player", "team"), extra=extra, order=order, limit=1, window=window)
+    return ask.draft("objective_events", ("player", "team"), extra=extra, window=window)
 
 
 def _one_objective(r: Reading, edge: re.Match[str] | None) -> Literal["asc", "desc"] | None:

@@ -6,7 +6,8 @@ blood", "since order lost its second phoenix", "right before the fire giant was 
 The event is read from the words (first blood, the first death, or an objective with its place, its side and its
 kind), and its time from the match (`Vocabulary.moments`: the kills and objectives tables). Before an event is the
 window up to its second, not including it (METRICS.md's "before minute N" is the same half-open window); after it,
-from the next second on, so the event itself is never counted as after itself. The phrase is cut out of the
+the window from its second on, as "after minute N" is from 60N on; a list of events after it starts at the next
+second, so the event itself is never listed as after itself (`Anchor.events`). The phrase is cut out of the
 question, which is then read as any other question asked over that window ("the last objective taken before the fire
 giant fell" is the last objective of the window). An event that never happened in this match is `Anchor.missing`: the
 question is refused saying so, never answered over the whole match. A cross-match vocabulary has no moments, so no
@@ -94,6 +95,9 @@ class Anchor:
     missing: str | None = None
     after: bool = False
     near: bool = False
+    # the window of a list of events, which leaves the anchor's own event out: from the second after it ("the first
+    # objective after the fire giant" is never that Fire Giant)
+    events: TimeWindow | None = None
 
 
 def _kind(obj: str) -> str:
@@ -169,29 +173,40 @@ def _one(question: str, head: re.Match[str], kind: str, m: re.Match[str], vocab:
     if event is None:
         return Anchor(said=said, rest=rest, window=None, missing=_missing(named, said), after=after)
     at = clock(event.second)
-    if after:
-        window = TimeWindow(label=f"after {named} at {at}", start_s=event.second + 1)
-    else:
+    near = head.group("near") is not None
+    if not after:
         window = TimeWindow(label=f"before {named} at {at}", end_s=event.second)
-    note = (f"'{said}' read as the window {'after' if after else 'before'} {named} at {at} ({what}), "
-            f"{'from the next second on' if after else 'up to but not including its second'}")
-    return Anchor(said=said, rest=rest, window=window, note=note, after=after, near=head.group("near") is not None)
+        note = f"'{said}' read as the window before {named} at {at} ({what}), up to but not including its second"
+        return Anchor(said=said, rest=rest, window=window, note=note, near=near, events=window)
+    # from the event's time on (its own second included); a list of events starts after the event itself
+    window = TimeWindow(label=f"from {named} at {at} on", start_s=event.second)
+    note = f"'{said}' read as the window from {named} at {at} ({what}) on, its own second included"
+    return Anchor(said=said, rest=rest, window=window, note=note, after=True, near=near,
+                  events=TimeWindow(label=f"after {named} at {at}", start_s=event.second + 1))
+
+
+def _meet(first: TimeWindow, second: TimeWindow) -> TimeWindow | None:
+    """The time two windows share, or None when they share none."""
+    start = max(first.start_s or 0, second.start_s or 0)
+    ends = [w.end_s for w in (first, second) if w.end_s is not None]
+    if ends and min(ends) <= start:
+        return None
+    return TimeWindow(label=f"{first.label} and {second.label}", start_s=start or None, end_s=min(ends) if ends else None)
 
 
 def _both(first: Anchor, second: Anchor, rest: str) -> Anchor:
     """Two anchors said together ("after first blood and before the first tower fell"): the time between them."""
     if first.window is None or second.window is None:
         return first if first.window is None else second
-    start = max(first.window.start_s or 0, second.window.start_s or 0)
-    ends = [w.end_s for w in (first.window, second.window) if w.end_s is not None]
-    if ends and min(ends) <= start:
-        return Anchor(said=f"{first.said} and {second.said}", rest=rest, window=None, after=first.after,
+    said = f"{first.said} and {second.said}"
+    window = _meet(first.window, second.window)
+    events = _meet(first.events or first.window, second.events or second.window)
+    if window is None or events is None:
+        return Anchor(said=said, rest=rest, window=None, after=first.after,
                       missing=f"'{first.said}' and '{second.said}' leave no time between them in this match, so there "
                               "is nothing to read in it.")
-    window = TimeWindow(label=f"{first.window.label} and {second.window.label}", start_s=start or None,
-                        end_s=min(ends) if ends else None)
-    return Anchor(said=f"{first.said} and {second.said}", rest=rest, window=window, note=f"{first.note}; {second.note}",
-                  after=first.after and second.after, near=first.near or second.near)
+    return Anchor(said=said, rest=rest, window=window, note=f"{first.note}; {second.note}",
+                  after=first.after and second.after, near=first.near or second.near, events=events)
 
 
 def find_anchor(question: str, vocab: Vocabulary) -> Anchor | None:
