@@ -27,6 +27,7 @@ from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.formatting import clock, is_number
 from combat_analysis.planner.plans.draft import gods_read_as_players
+from combat_analysis.planner.plans.shares import group_share
 from combat_analysis.planner.read.conditions import describe
 from combat_analysis.planner.read.timewords import WHOLE_MATCH
 
@@ -1534,7 +1535,54 @@ def _one_hit(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str |
     return text + "."
 
 
-NEWER_SHAPES = (_event_rows, _named_series, _one_hit, _narrowed_leader, _cause_count, _kill_participation)
+def member(dim: str, value: object) -> str:
+    """A row's group as a plan's focus names it: "team 2", "Support", a player's name."""
+    return f"team {value}" if dim == "team" else str(value)
+
+
+def group_owner(dim: str, members: Sequence[str]) -> F.Entity:
+    """Whose a group's figure is: "team 2", "the Support role", "the Support and Carry players", "A and B"."""
+    if len(members) == 1:
+        return F.Entity(dim, members[0].removeprefix("team ") if dim == "team" else members[0])
+    if dim == "role":
+        return F.Entity("group", f"the {fmt.join_and(list(members))} players")
+    return F.Entity("group", fmt.join_and(list(members)))
+
+
+def group_share_fact(plan: QueryPlan, rows: list[dict]) -> tuple[F.Share, list[int], list[int]] | None:
+    """A group's share of the match's total (`shares.group_share`): its members' rows summed over every row's sum (the
+    match's total of the same figure, window and qualifiers), both named; with the rows of the group and every row
+    counted. None unless the plan asks one, or when no row has a value."""
+    asked = group_share(plan)
+    if asked is None or not plan.metrics or not metric_info(plan.metrics[0]).additive:
+        return None
+    dim, members = asked
+    metric_id = plan.metrics[0]
+    valued = [i for i, r in enumerate(rows) if is_number(r.get(metric_id))]
+    mine = [i for i in valued if member(dim, rows[i].get(dim)) in members]
+    total = sum(float(rows[i][metric_id]) for i in valued)
+    if not total:
+        return None
+    part = sum(float(rows[i][metric_id]) for i in mine)
+    said = scope(plan)
+    fact = F.Share(part=F.Amount(group_owner(dim, members), metric_id, part, said),
+                   bases=(F.Amount(F.MATCH, metric_id, total, said),))
+    return fact, mine, valued
+
+
+def _group_share(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """"The Support role's 177,500 damage dealt is 14.4% of the match's 1,235,074 damage dealt."; None for any plan
+    that asks no group's share."""
+    if group_share(plan) is None:
+        return None
+    found = group_share_fact(plan, rows)
+    if found is None:
+        return f"No {metric_info(plan.metrics[0]).label} was recorded{scope(plan)}, so there is no share to give."
+    return F.say(found[0])
+
+
+NEWER_SHAPES = (_event_rows, _named_series, _one_hit, _narrowed_leader, _cause_count, _kill_participation,
+                _group_share)
 
 
 def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
