@@ -145,11 +145,11 @@ def _place(m: re.Match[str]) -> tuple[int, bool]:
 def _event(kind: str, m: re.Match[str], vocab: Vocabulary) -> tuple[Moment | None, str, str]:
     """(the event, how it is named, what it was) for the words matched; the event None when it never happened."""
     if kind == "fb":
-        found = next((o for o in vocab.moments if o.kind == "first_blood"), None)
-        return found, "first blood", f"{found.by} on {found.target}" if found else ""
+        blood = next((o for o in vocab.moments if o.kind == "first_blood"), None)
+        return blood, "first blood", f"{blood.by} on {blood.target}" if blood else ""
     if kind == "death":
-        found = next((o for o in vocab.moments if o.kind == "first_death"), None)
-        return found, "the first death", f"{found.target}, killed by {found.by}" if found else ""
+        death = next((o for o in vocab.moments if o.kind == "first_death"), None)
+        return death, "the first death", f"{death.target}, killed by {death.by}" if death else ""
     found, whose, noun = _objectives(m, vocab)
     place, said = _place(m)
     named = f"{whose} {_ordinal(place)} {noun}" if said or len(found) > 1 else f"{whose} {noun}"
