@@ -8,89 +8,65 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from types import SimpleNamespace
 
 import pytest
 
 from combat_analysis.formatting import times
-from tests.support.truth_checks import CORPUS, truth_of
 
 _NUMBER = re.compile(r"(?<![\w.:])-?\d[\d,]*(?:\.\d+)?(?![\d:])")
-# METRICS.md's minions, and their Fire variants
-_MINION = re.compile(r"^(?:Fire\s+)?(?:Champion\s+)?(?:Swordsman|Archer|Brute)$")
 
 
 def says(text: str, value: float) -> bool:
     return any(abs(float(n.replace(",", "")) - value) < 0.5 for n in _NUMBER.findall(text))
 
 
-@pytest.fixture(scope="module")
-def real(tmp_path_factory):
-    from combat_analysis.answer.pipeline import answer_question
-    from combat_analysis.ingest.run import ingest_log
-
-    log = next(p for p in CORPUS if p.name == "match_21.log.gz")
-    work = tmp_path_factory.mktemp("minion_takers")
-    match_id = ingest_log(log, work / "wh").match_id
-
-    def ask(question: str):
-        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
-                              followups=False, answer_only=True)
-        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
-
-    truth = truth_of(log)
-    by_minions = [o for o in truth["objectives"] if _MINION.match(o["killer"])]
-    assert len({o["killer"] for o in by_minions}) >= 3, "the match has objectives last hit by several minion kinds"
-    return SimpleNamespace(truth=truth, ask=ask, by_minions=by_minions)
-
-
-def _players_taking(real) -> set[str]:
-    return {o["killer"] for o in real.truth["objectives"] if o["killer_is_player"]}
+def _players_taking(corpus_match) -> set[str]:
+    return {o["killer"] for o in corpus_match.truth["objectives"] if o["killer_is_player"]}
 
 
 @pytest.mark.parametrize("question", ["did minions get the last hit on any objective",
                                       "creeps last hitting objectives: which ones and when?",
                                       "which kinds of minion last-hit structures or bosses, and at what times",
                                       "how many objectives ended with a minion landing the final blow"])
-def test_objectives_last_hit_by_minions_with_each_kind_counted(real, question):
-    taken = real.by_minions
-    a = real.ask(question)
+def test_objectives_last_hit_by_minions_with_each_kind_counted(corpus_match, question):
+    taken = corpus_match.by_minions
+    a = corpus_match.ask(question)
     assert a.refusal is None and says(a.text, len(taken)), a.text
     for o in taken:
         assert o["clock"] in a.text, (o, a.text)
     for killer, n in Counter(o["killer"] for o in taken).items():
         assert f"{killer} {times(n)}" in a.text, (killer, n, a.text)
-    assert not any(p in a.text for p in _players_taking(real)), a.text
+    assert not any(p in a.text for p in _players_taking(corpus_match)), a.text
 
 
 @pytest.mark.parametrize(("question", "kind"), [("did any archers finish a tower", "Archer"),
                                                 ("which objectives did the Brute last hit?", "Brute"),
                                                 ("how many structures fell to swordsmen", "Swordsman"),
                                                 ("were any phoenixes or towers taken down by brutes", "Brute")])
-def test_a_minion_kind_by_its_name_in_the_log(real, question, kind):
-    taken = [o for o in real.by_minions if kind in o["killer"].split()]
+def test_a_minion_kind_by_its_name_in_the_log(corpus_match, question, kind):
+    taken = [o for o in corpus_match.by_minions if kind in o["killer"].split()]
     assert taken
-    a = real.ask(question)
+    a = corpus_match.ask(question)
     assert a.refusal is None and says(a.text, len(taken)), a.text
     assert all(o["clock"] in a.text for o in taken), a.text
-    others = {o["killer"] for o in real.by_minions} - {o["killer"] for o in taken}
+    others = {o["killer"] for o in corpus_match.by_minions} - {o["killer"] for o in taken}
     assert not any(f"by {k}," in a.text for k in others), a.text
     assert "was not used" not in a.text, a.text
 
 
 @pytest.mark.parametrize("question", ["minion last hits on towers after minute 15",
                                       "after the 15 minute mark, which towers did the minion waves finish off"])
-def test_minion_last_hits_in_a_window(real, question):
-    taken = [o for o in real.by_minions if o["second"] >= 900 and "Tower" in o["target"]]
-    early = [o for o in real.by_minions if o["second"] < 900]
+def test_minion_last_hits_in_a_window(corpus_match, question):
+    taken = [o for o in corpus_match.by_minions if o["second"] >= 900 and "Tower" in o["target"]]
+    early = [o for o in corpus_match.by_minions if o["second"] < 900]
     assert taken and early
-    a = real.ask(question)
+    a = corpus_match.ask(question)
     assert says(a.text, len(taken)) and all(o["clock"] in a.text for o in taken), a.text
     assert not any(o["clock"] in a.text for o in early), a.text
 
 
 @pytest.mark.parametrize("question", ["did the jungle camps get the last hit on any structure",
                                       "any towers finished off by jungle monsters?"])
-def test_a_kind_that_took_none_says_so(real, question):
-    a = real.ask(question)
+def test_a_kind_that_took_none_says_so(corpus_match, question):
+    a = corpus_match.ask(question)
     assert a.refusal is None and re.search(r"\bno\b", a.text), a.text
