@@ -48,9 +48,12 @@ def beside_figure(r: Reading, e: Entities) -> Reading | None:
     """A figure asked together with who its one subject was ("X's role and kda", "how much gold did the zeus earn and
     what lane was it"): the reading of the figure alone (the role or god said there is no grouping), after which the
     roster's row of the subject is a part (`with_identity`). None when the question asks no such thing."""
-    if not r.metrics or not (len(e.players) == 1 or len(e.gods) == 1) or _OPPONENT.search(r.text) \
-            or not _OWNED_NOUN.search(r.text):
+    owned = _OWNED_NOUN.search(r.text)
+    if not r.metrics or not (len(e.players) == 1 or len(e.gods) == 1) or _OPPONENT.search(r.text) or not owned:
         return None
+    if re.match(r"\S*\s*(?:\w+\s+)?positions?\b", owned.group(0).split(None, 1)[-1]) \
+            and {"kills", "deaths"} & set(r.metrics):
+        return None  # "what position did she die in": where on the map, which the kill positions say
     return replace(r, groups=tuple(g for g in r.groups if g not in ("role", "god")))
 
 

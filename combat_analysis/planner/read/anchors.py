@@ -23,7 +23,8 @@ from combat_analysis.contracts.plan import TimeWindow
 from combat_analysis.formatting import clock
 from combat_analysis.planner.vocabulary import Moment, Vocabulary
 
-_BEFORE = r"(?P<before>before|prior\s+to|until|till|til|up\s+(?:un)?to|leading\s+up\s+to|ahead\s+of|pre)"
+_BEFORE = (r"(?P<before>before|prior\s+to|until|till|til|up\s+(?:un)?to|leading\s+up\s+to|ahead\s+of|pre|"
+           r"by\s+the\s+time(?:\s+that)?)")
 _AFTER = r"(?P<after>after|since|following|post|once)"
 _NEAR = r"(?:(?P<near>right|just|immediately|directly|shortly)\s+)?"
 _PLACES = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
