@@ -118,7 +118,7 @@ ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked(?!\s+up))\b|\b(which|
 # (`events.roster`); "how did name play" asks how well, and stays a figure.
 _PLAYING = (r"(?:play(?:s|ed|ing)?|main(?:s|ed|ing)?|run(?:s|ning)?|ran|pick(?:s|ed|ing)?|lock(?:s|ed)?\s+in|"
             r"queue[ds]?\s+(?:as|up\s+as)|go|went|on)(?:\s+as)?")
-IDENTITY_NOUN = r"(?:roles?|lanes?|positions?|spots?|gods?|characters?|champs?|heroe?s?|picks?)"
+IDENTITY_NOUN = r"(?:roles?|lanes?|positions?|spots?|gods?|characters?|champs?|heroe?s?|picks?(?!\s+up\b))"
 IDENTITY = re.compile(rf"\b(?:what|which|wat|wut)\b(?:\s+\S+){{0,4}}?\s+{_PLAYING}\s*[?.!]*(?:\s+(?:this|that|in\s+the|"
                       r"last)\s+(?:match|game|round|one))?\s*[?.!]*$"
                       rf"|\b{IDENTITY_NOUN}\b(?!\s+(?:damage|dmg|kills?|deaths?|gold|healing|abilit\w*|skills?|items?))")
