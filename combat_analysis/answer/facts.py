@@ -651,13 +651,13 @@ def _first(f: First) -> str:
     if f.taker is not None:  # the taking team leads, so the owner's side word in the thing's name never reads as it
         thing = [f"the {f.thing}"] if f.thing and f.thing.casefold() != f.noun.casefold() else []
         said = ", ".join([*thing, f"at {fmt.clock(f.second)}", *([f"last hit by {f.by}"] if f.by else [])])
-        return f"Team {f.taker} took {f.scope or 'the'} {f.ordinal} {f.noun} ({said})"
+        return f"Team {f.taker} took {f.scope or 'the'} {f.ordinal} {f.noun}{f.said_window} ({said})"
     scope = f"{f.scope} " if f.scope else ""
     took = "taken by no known team"
     blow = f" (the blow came from {f.by})" if f.by else ""
     if f.thing and f.thing.casefold() != f.noun.casefold():
-        return f"The {f.ordinal} {scope}{f.noun} was the {f.thing}, {took} at {fmt.clock(f.second)}{blow}"
-    return f"The {f.ordinal} {scope}{f.noun} was {took} at {fmt.clock(f.second)}{blow}"
+        return f"The {f.ordinal} {scope}{f.noun}{f.said_window} was the {f.thing}, {took} at {fmt.clock(f.second)}{blow}"
+    return f"The {f.ordinal} {scope}{f.noun}{f.said_window} was {took} at {fmt.clock(f.second)}{blow}"
 
 
 def _death_count(f: DeathCount) -> str:

@@ -139,7 +139,8 @@ def _honoured(word: str, plan: QueryPlan, vocab: Vocabulary) -> bool:
     """An unread word the plan took all the same: a name it focuses on, or a place naming the role it filters on
     ("in the Solo lane" answered for the Solo players)."""
     focus = {f.lower() for f in plan.focus}
-    if word in " ".join(focus):
+    # a name said in the plural ("archers", "swordsmen") is the one the plan focuses on
+    if any(form in " ".join(focus) for form in (word, re.sub(r"men$", "man", word), re.sub(r"e?s$", "", word))):
         return True
     if any(f.op == "!=" for _, step in plan.steps() for f in step.filters) and word in exclusions.cue_words(plan.question):
         return True  # "excluding": the plan leaves the named entities out

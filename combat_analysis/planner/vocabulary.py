@@ -20,6 +20,19 @@ class PlayerInfo:
 
 
 @dataclass(frozen=True)
+class Moment:
+    """One event a time window may be anchored on ("before the first tower fell", "after first blood"): its kind
+    (`first_blood`, `first_death`, or the objective: tower, phoenix, titan, fire giant, gold fury), what fell, the
+    side that took it, and its match second."""
+
+    kind: str
+    second: int
+    target: str | None = None
+    team: int | None = None
+    by: str | None = None  # who dealt the blow: the killer, and for first blood its victim after it ("X on Y")
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     players: tuple[PlayerInfo, ...] = ()
     abilities: tuple[str, ...] = ()
@@ -30,6 +43,7 @@ class Vocabulary:
     # abilities that are item effects, not a god's own: used by players of more than one god ("Bumba's Cudgel")
     shared_abilities: tuple[str, ...] = ()
     started_at: datetime | None = None  # the match's start, which says which match "the latest" read
+    moments: tuple[Moment, ...] = ()  # first blood, the first death and every objective, in time order
 
     @classmethod
     def from_connection(cls, con) -> Vocabulary:
@@ -50,7 +64,8 @@ class Vocabulary:
         duration, winner, started = (row if row else (None, None, None))
         return cls(players=players, abilities=abilities, items=items, npcs=npcs,
                    duration_s=None if duration is None else int(duration),
-                   winner_team=None if winner is None else int(winner), shared_abilities=shared, started_at=started)
+                   winner_team=None if winner is None else int(winner), shared_abilities=shared, started_at=started,
+                   moments=_moments(con))
 
     @property
     def item_effects(self) -> tuple[str, ...]:
@@ -118,3 +133,20 @@ class SeasonVocabulary(Vocabulary):
 
 def _column(con, sql: str) -> tuple[str, ...]:
     return tuple(sorted(r[0] for r in con.execute(sql).fetchall()))
+
+
+def _moments(con) -> tuple[Moment, ...]:
+    """The events a window may be anchored on: first blood (the first player kill), the first death of a player
+    (from any source) and every objective, each with its match second."""
+    found = [Moment(kind=str(objective), second=int(second), target=target, team=None if team is None else int(team),
+                    by=killer)
+             for objective, target, team, second, killer in con.execute(
+                 "SELECT objective, target, team, match_second, killer FROM objectives WHERE match_second IS NOT NULL "
+                 "ORDER BY match_second, line_no").fetchall()]
+    for kind, where in (("first_blood", "is_player_kill"), ("first_death", "victim_kind = 'player'")):
+        row = con.execute(f"SELECT match_second, killer, victim, killer_team FROM kills WHERE {where} "  # noqa: S608
+                          "AND match_second IS NOT NULL ORDER BY match_second, line_no LIMIT 1").fetchone()
+        if row is not None:
+            found.append(Moment(kind=kind, second=int(row[0]), target=row[2], team=None if row[3] is None else int(row[3]),
+                                by=row[1]))
+    return tuple(sorted(found, key=lambda m: m.second))

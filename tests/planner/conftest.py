@@ -4,6 +4,7 @@ planner against the stub endpoint, and the paraphrase outcomes."""
 from __future__ import annotations
 
 import json
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -14,7 +15,7 @@ from tests.support import paraphrases
 from tests.support.llm_stub import Stub
 from tests.support.paths import SAMPLE_LOG
 from tests.support.simulated import rewrite_events, simulated_log
-from tests.support.truth_checks import truth_of, truth_tool
+from tests.support.truth_checks import CORPUS, truth_of, truth_tool
 
 
 @pytest.fixture(scope="module")
@@ -176,3 +177,30 @@ def match(tmp_path_factory):
     gods = {e["sourceowner"]: e["itemname"] for e in events if e.get("type") == "GodPicked"}
     players = {p: SimpleNamespace(team=t, role=r, god=gods[p]) for p, (t, r) in roster.items()}
     return SimpleNamespace(truth=truth_tool.figures(events, malformed), events=events, ask=ask, players=players)
+
+
+# METRICS.md's minions, and their Fire variants
+MINION_NAME = re.compile(r"^(?:Fire\s+)?(?:Champion\s+)?(?:Swordsman|Archer|Brute)$")
+
+
+@pytest.fixture(scope="module")
+def corpus_match(tmp_path_factory):
+    """For test_classes_minion_takers.py: corpus match 21 (towers and a phoenix last hit by Swordsman, Archer,
+    Champion Swordsman and Brute), its truth from truth.py, `by_minions` (its objectives last hit by a minion, METRICS.md's
+    minion names) and `ask`."""
+    from combat_analysis.answer.pipeline import answer_question
+    from combat_analysis.ingest.run import ingest_log
+
+    log = next(p for p in CORPUS if p.name == "match_21.log.gz")
+    work = tmp_path_factory.mktemp("corpus_match")
+    match_id = ingest_log(log, work / "wh").match_id
+
+    def ask(question: str):
+        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
+                              followups=False, answer_only=True)
+        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
+
+    truth = truth_of(log)
+    by_minions = [o for o in truth["objectives"] if MINION_NAME.match(o["killer"])]
+    assert len({o["killer"] for o in by_minions}) >= 3, "the match has objectives last hit by several minion kinds"
+    return SimpleNamespace(truth=truth, ask=ask, by_minions=by_minions)

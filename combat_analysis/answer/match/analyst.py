@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
 
@@ -41,6 +41,7 @@ from combat_analysis.contracts.package import (
 )
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.formatting import is_number
+from combat_analysis.planner.plans.shares import group_share
 from combat_analysis.planner.read.timewords import WHOLE_MATCH
 
 STAGE = "analyst"
@@ -302,6 +303,8 @@ def window_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPla
 def lookup_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived: Derived, con) -> None:
     if not rows or not shape.metrics:
         return
+    if group_share_findings(out, qid, rows, shape.metrics[0], plan, derived):
+        return
     row = rows[0]
     dim = shape.dimensions[0] if shape.dimensions else None
     metric = shape.metrics[0]
@@ -337,6 +340,27 @@ def rank_findings(out: _Findings, player: str, metric: str, context: list[dict],
                   leader=F.Amount(F.Entity("player", leader["player"]), metric, float(leader[metric])))
     out.add("context", fact, "medium",
             CellRef(query_id=table, rows=tuple(range(len(context))), columns=("player", metric)))
+
+
+def group_share_findings(out: _Findings, qid: str, rows, metric: str, plan: QueryPlan, derived: Derived) -> bool:
+    """A group's share of the match's total (`wording.group_share_fact`), as a finding with the rows it sums; whether
+    the plan asked one."""
+    if group_share(plan) is None:
+        return False
+    found = wording.group_share_fact(plan, rows)
+    if found is None:
+        return True
+    fact, mine, valued = found
+    dim = plan.group_by[0]
+    table = f"group_share_{metric}"
+    derived[table] = ([{"group": ", ".join(plan.focus), metric: fact.part.value, "total": fact.bases[0].value,
+                        "share_pct": fact.percents()[0]}],
+                      f"{metric_info(metric).label} of {', '.join(plan.focus)} over the sum of every {dim}'s (the query's rows)")
+    out.add("group_share", replace(fact, window=window_key(plan)), "high",
+            CellRef(query_id=qid, rows=tuple(mine), columns=(dim, metric)),
+            CellRef(query_id=qid, rows=tuple(valued), columns=(metric,)),
+            CellRef(query_id=table, rows=(0,), columns=("total", "share_pct")))
+    return True
 
 
 def part_of_whole(out: _Findings, qid: str, row, metric: str, plan: QueryPlan, derived: Derived, con) -> None:
@@ -381,7 +405,8 @@ def part_of_total(out: _Findings, qid: str, row, metric: str, plan: QueryPlan, d
 def own_share(out: _Findings, qid: str, row, dim: str | None, metrics, plan: QueryPlan, derived: Derived) -> bool:
     """"How much of X's damage went into gods": the part over the same subject's whole, both in the row; whether
     it was said (then no team or match base is, since the question named its base)."""
-    if plan.shape != "share" or dim not in ("player", "team") or len(metrics) < 2 or not is_part_of(*metrics[:2]):
+    if plan.shape != "share" or dim not in ("player", "team", "role", "god") or len(metrics) < 2 \
+            or not is_part_of(*metrics[:2]):
         return False
     part_id, whole_id = metrics[:2]
     part, whole = row.get(part_id), row.get(whole_id)

@@ -27,6 +27,7 @@ from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.formatting import clock, is_number
 from combat_analysis.planner.plans.draft import gods_read_as_players
+from combat_analysis.planner.plans.shares import group_share
 from combat_analysis.planner.read.conditions import describe
 from combat_analysis.planner.read.timewords import WHOLE_MATCH
 
@@ -862,7 +863,19 @@ def objectives(plan: QueryPlan, rows: list[dict]) -> str:
     # a side's, in time order: the first of them is said with its time (the first of the kind and side asked about)
     first = f", the first at {clock(rows[0].get('match_second'))}" \
         if who_took and len(rows) > 1 and plan.order != "desc" else ""
-    return f"{fmt.capital(lead)}{window_phrase(plan)}{first}: {F.items_said(listed)}."
+    return f"{fmt.capital(lead)}{window_phrase(plan)}{_by_killer(plan, rows)}{first}: {F.items_said(listed)}."
+
+
+def _by_killer(plan: QueryPlan, rows: list[dict]) -> str:
+    """Objectives taken by non-players, counted by the killer's name as the log gives it ("last hit by Swordsman 4
+    times, Archer once"), most first; empty for any other list."""
+    if not any(f.dimension in ("source", "source_kind") and f.op in ("=", "in") for f in plan.filters):
+        return ""
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[str(r.get("killer"))] = counts.get(str(r.get("killer")), 0) + 1
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    return f" (last hit by {fmt.join_and([f'{killer} {fmt.times(n)}' for killer, n in ranked])})"
 
 
 def objective_kind(plan: QueryPlan) -> str | None:
@@ -883,7 +896,8 @@ def first_objective(plan: QueryPlan, r: Mapping[str, Any]) -> F.First:
     teams = [v for f in plan.filters if f.dimension == "team" and f.op == "=" for v in f.values]
     return F.First(ordinal="last" if plan.order == "desc" else "first", noun=objective_kind(plan) or "objective",
                    second=int(r.get("match_second") or 0), thing=str(r.get("target") or r.get("objective") or ""),
-                   taker=r.get("team"), by=r.get("killer"),
+                   taker=r.get("team"), by=r.get("killer"), window=plan.window.label if plan.window else None,
+                   said_window=window_phrase(plan),
                    # the team asked about took it: "Team 2 took its first phoenix", never "team 2's" after "Team 2"
                    scope=("its" if teams[0] == r.get("team") else f"team {teams[0]}'s") if len(teams) == 1 else "")
 
@@ -1275,13 +1289,15 @@ def kill_list_of(plan: QueryPlan, rows: list[dict]) -> str | None:
 
 
 def last_kill(plan: QueryPlan, rows: list[dict]) -> str | None:
-    """"The last player kill was X on Y at 31:53"; None unless the plan asks for the latest kill of the match."""
-    if plan.limit != 1 or plan.order != "desc" or plan.filters:
+    """"The last player kill was X on Y at 31:53"; "The first player kill after the first Fire Giant at 20:22 was
+    ..."; None unless the plan asks for the latest kill of the match, or the first or last of a window."""
+    if plan.limit != 1 or (plan.order != "desc" and plan.window is None) or plan.filters:
         return None
     if not rows:
         return f"No player was killed{window_phrase(plan)}."
     r = rows[0]
-    return f"The last player kill{window_phrase(plan)} was {r['killer']} on {r['victim']} at {clock(r['match_second'])}."
+    edge = "last" if plan.order == "desc" else "first"
+    return f"The {edge} player kill{window_phrase(plan)} was {r['killer']} on {r['victim']} at {clock(r['match_second'])}."
 
 
 def deaths_by_cause(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str | None:
@@ -1522,7 +1538,54 @@ def _one_hit(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str |
     return text + "."
 
 
-NEWER_SHAPES = (_event_rows, _named_series, _one_hit, _narrowed_leader, _cause_count, _kill_participation)
+def member(dim: str, value: object) -> str:
+    """A row's group as a plan's focus names it: "team 2", "Support", a player's name."""
+    return f"team {value}" if dim == "team" else str(value)
+
+
+def group_owner(dim: str, members: Sequence[str]) -> F.Entity:
+    """Whose a group's figure is: "team 2", "the Support role", "the Support and Carry players", "A and B"."""
+    if len(members) == 1:
+        return F.Entity(dim, members[0].removeprefix("team ") if dim == "team" else members[0])
+    if dim == "role":
+        return F.Entity("group", f"the {fmt.join_and(list(members))} players")
+    return F.Entity("group", fmt.join_and(list(members)))
+
+
+def group_share_fact(plan: QueryPlan, rows: list[dict]) -> tuple[F.Share, list[int], list[int]] | None:
+    """A group's share of the match's total (`shares.group_share`): its members' rows summed over every row's sum (the
+    match's total of the same figure, window and qualifiers), both named; with the rows of the group and every row
+    counted. None unless the plan asks one, or when no row has a value."""
+    asked = group_share(plan)
+    if asked is None or not plan.metrics or not metric_info(plan.metrics[0]).additive:
+        return None
+    dim, members = asked
+    metric_id = plan.metrics[0]
+    valued = [i for i, r in enumerate(rows) if is_number(r.get(metric_id))]
+    mine = [i for i in valued if member(dim, rows[i].get(dim)) in members]
+    total = sum(float(rows[i][metric_id]) for i in valued)
+    if not total:
+        return None
+    part = sum(float(rows[i][metric_id]) for i in mine)
+    said = scope(plan)
+    fact = F.Share(part=F.Amount(group_owner(dim, members), metric_id, part, said),
+                   bases=(F.Amount(F.MATCH, metric_id, total, said),))
+    return fact, mine, valued
+
+
+def _group_share(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """"The Support role's 177,500 damage dealt is 14.4% of the match's 1,235,074 damage dealt."; None for any plan
+    that asks no group's share."""
+    if group_share(plan) is None:
+        return None
+    found = group_share_fact(plan, rows)
+    if found is None:
+        return f"No {metric_info(plan.metrics[0]).label} was recorded{scope(plan)}, so there is no share to give."
+    return F.say(found[0])
+
+
+NEWER_SHAPES = (_event_rows, _named_series, _one_hit, _narrowed_leader, _cause_count, _kill_participation,
+                _group_share)
 
 
 def shaped_answer(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:

@@ -113,6 +113,16 @@ ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked(?!\s+up))\b|\b(which|
                     # who filled a role of a side: "who was chaos's mid", "who's the order jungler", "who is team 2 support"
                     rf"|\bwho(?:'s|s)?\s+(?:(?:was|is|were|are)\s+)?(?:the\s+)?{_SIDE}{_ROLE}\b"
                     rf"|\bwho\s+(?:was|is|were|are)\s+(?:the\s+)?{_ROLE}\s+(?:for|on|of|in)\s+(?:the\s+)?{_SIDE_BARE}\b")
+# A subject's identity in the match, asked with a verb of playing or a word for the role or the god: "what did name
+# play", "which god was name on", "name's lane", "what position and god did the zeus have", "what was name running".
+# It is the roster's row of that subject (team, role and god) when the question names a subject and no figure
+# (`events.roster`); "how did name play" asks how well, and stays a figure.
+_PLAYING = (r"(?:play(?:s|ed|ing)?|main(?:s|ed|ing)?|run(?:s|ning)?|ran|pick(?:s|ed|ing)?|lock(?:s|ed)?\s+in|"
+            r"queue[ds]?\s+(?:as|up\s+as)|go|went|on)(?:\s+as)?")
+IDENTITY_NOUN = r"(?:roles?|lanes?|positions?|spots?|gods?|characters?|champs?|heroe?s?|picks?(?!\s+up\b))"
+IDENTITY = re.compile(rf"\b(?:what|which|wat|wut)\b(?:\s+\S+){{0,4}}?\s+{_PLAYING}\s*[?.!]*(?:\s+(?:this|that|in\s+the|"
+                      r"last)\s+(?:match|game|round|one))?\s*[?.!]*$"
+                      rf"|\b{IDENTITY_NOUN}\b(?!\s+(?:damage|dmg|kills?|deaths?|gold|healing|abilit\w*|skills?|items?))")
 POSITIONS = re.compile(r"\bwhere\b.*\b(die|died|dying|death|deaths|kill|kills|killed|fights?|fought|ganks?)\b|"
                        r"\bheat\s*maps?\b|\b(kill|death)\s+(positions?|locations?|map)\b")
 WHAT_HAPPENED = re.compile(r"\bwhat\s+happened\b|\bkey\s+moments\b|\bkey\s+events\b")

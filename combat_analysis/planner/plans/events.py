@@ -14,6 +14,7 @@ from typing import Literal
 
 from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
+from combat_analysis.planner.plans import identity
 from combat_analysis.planner.plans.cues import (
     AFTER_FIRST_BUY,
     BUILD,
@@ -55,7 +56,8 @@ from combat_analysis.planner.plans.draft import (
 )
 from combat_analysis.planner.read.causes import cause_filters
 from combat_analysis.planner.read.names import find_roles, fold
-from combat_analysis.planner.read.reading import OBJECTIVE_METRICS, Reading
+from combat_analysis.planner.read.reading import Reading
+from combat_analysis.planner.read.takers import read_takers
 from combat_analysis.planner.read.words import PLACES
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -177,7 +179,7 @@ def _match_edge(text: str) -> str | None:
 
 def roster(ask: EventAsk) -> QueryPlan | None:
     # "list the players by gold" asks for the gold of every player, not the line-up without it
-    if ("roster" in ask.r.metrics or ROSTER.search(ask.text)) and not ask.figures:
+    if ("roster" in ask.r.metrics or ROSTER.search(ask.text) or identity.asked(ask.r, ask.e)) and not ask.figures:
         return ask.draft("roster", ROSTER_DIMS, window=None)
     return None
 
@@ -249,12 +251,15 @@ def kill_edge(ask: EventAsk) -> QueryPlan | None:
     if not edge or ask.r.shape.count:
         return None
     first = edge.group("a") in ("first", "earliest")
-    if first and (not ask.e.players or FIRST_BLOOD_NAMED.search(ask.text)):
+    # the match's first kill is first blood; the first in a window anchored on an event is the first after it
+    if first and (not ask.e.players or FIRST_BLOOD_NAMED.search(ask.text)) and ask.r.anchor is None:
         return None
     players = list(ask.e.players)
     on = players and _KILLS_ON.search(ask.text) and not _KILLS_BY.search(ask.text)  # "the first kill on Brisk"
     extra = [_in("victim" if on else "source", players)] if players else []
-    return ask.draft("kill_events", ("team",), extra=extra, order="asc" if first else "desc", limit=1, focus=players)
+    window = ask.r.anchor.events if ask.r.anchor is not None else ask.r.window  # "the first kill after fb": not fb
+    return ask.draft("kill_events", ("team",), extra=extra, order="asc" if first else "desc", limit=1, focus=players,
+                     window=window)
 
 
 # Whose kills a kill list is: "kills by Brisk", "Brisk's kills" (the killer); "kills on Brisk", "who killed Brisk"
@@ -291,21 +296,6 @@ _WHEN = re.compile(r"\bwhen\b|\bwhat\s+(?:time|minute)\b|\bat\s+what\s+(?:time|m
 _BY_WHOM = re.compile(r"\bwho(?:m)?\b|\bwhich\s+(?:players?|gods?|teams?|sides?)\b|\bby\s+whom\b")
 
 
-_NPC_KINDS = ("minion", "jungle", "boss")  # a structure finishing a structure is no reading: "kills from towers"
-
-
-def _non_player_takers(r: Reading, vocab: Vocabulary) -> list[Filter]:
-    """The non-players said to have finished objectives ("by minions", "by the Fire Giant", "did minions take
-    one"): one filter on the killer, by kind or by name; players taking objectives are the side's own count, read
-    elsewhere."""
-    by = [q for q in r.qualifiers if q.preposition in ("by", "from")]
-    named = [q.name for q in by if q.name and q.name in vocab.npcs]
-    kinds = [q.kind for q in by if q.kind in _NPC_KINDS and not q.name]
-    if named:
-        return [_in("source", named)]
-    return [_in("source_kind", kinds)] if kinds else []
-
-
 def _objective_filter(text: str, killers_said: Sequence[str]) -> list[Filter]:
     """The objectives named outside the words that name their killer ("by the fire giant" is no Fire Giant kill)."""
     for said in killers_said:
@@ -314,16 +304,15 @@ def _objective_filter(text: str, killers_said: Sequence[str]) -> list[Filter]:
     return [_in("objective", values)] if values else []
 
 
-def _taken_by_non_players(ask: EventAsk) -> QueryPlan | None:
-    """"How many structures got last hit by minions", "did the minions take a tower": the list, which counts them and
-    names each killer and its side ("for which side" is answered by the list too); None when no non-player is said
-    to have taken one."""
-    r = ask.r
-    killers = _non_player_takers(r, ask.vocab) if r.metrics and set(r.metrics) <= OBJECTIVE_METRICS else []
-    if not killers:
+def taken_by_non_players(ask: EventAsk) -> QueryPlan | None:
+    """"How many structures got last hit by minions", "did the minions take a tower", "which minion types finished
+    a phoenix", "towers killed by archers": the list, which counts them and names each killer (the minion's kind as
+    the log names it) and its side; None when no non-player is said to have taken one (`takers.read_takers`)."""
+    found = read_takers(ask.r, ask.vocab)
+    if found is None:
         return None
-    said = [q.said for q in r.qualifiers if q.preposition in ("by", "from")]
-    return ask.draft("objective_events", ("player", "team"), extra=[*killers, *_objective_filter(ask.text, said)])
+    return ask.draft("objective_events", ("player", "team"), extra=[found.filter, *_objective_filter(ask.text, found.said)],
+                     focus=list(found.names))
 
 
 def objectives(ask: EventAsk) -> QueryPlan | None:
@@ -334,9 +323,6 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     # order lose and when did the first go down": every one with its time, the first of them said)
     timed = r.shape.count and bool(_WHEN.search(text))
     counted = r.shape.count and not _BY_WHOM.search(text) and not timed
-    taken = None if damage else _taken_by_non_players(ask)
-    if taken is not None:
-        return taken
     if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
         return None
     if r.causes is not None and "deaths" in r.metrics:
@@ -348,10 +334,23 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     extra = [_in("objective", values)] if values else []
     e, notes = as_taker(r, ask.e)
     ask = replace(ask, e=e, assumptions=(*ask.assumptions, *notes))
-    if edge and not r.window and not timed:
-        last = edge.group(1) in ("last", "final", "latest")
-        return ask.draft("objective_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1)
-    return ask.draft("objective_events", ("player", "team"), extra=extra)
+    order = None if timed else _one_objective(r, edge)
+    window = r.anchor.events if r.anchor is not None else r.window  # after an objective: never that objective itself
+    if order is not None:
+        return ask.draft("objective_events", ("player", "team"), extra=extra, order=order, limit=1, window=window)
+    return ask.draft("objective_events", ("player", "team"), extra=extra, window=window)
+
+
+def _one_objective(r: Reading, edge: re.Match[str] | None) -> Literal["asc", "desc"] | None:
+    """The order of the one objective asked for ("the first tower": asc, "the last one": desc), or None for a list. In
+    a window anchored on an event the first or last is the one nearest it too ("the last one before the fire giant
+    fell"), and so is one said right next to it ("right after first blood")."""
+    anchored = r.anchor is not None and r.anchor.window is not None
+    if edge and (not r.window or anchored):
+        return "desc" if edge.group(1) in ("last", "final", "latest") else "asc"
+    if anchored and r.anchor is not None and r.anchor.near:
+        return "asc" if r.anchor.after else "desc"
+    return None
 
 
 def positions(ask: EventAsk) -> QueryPlan | None:
@@ -373,7 +372,8 @@ def kill_feed(ask: EventAsk) -> QueryPlan | None:
 
 
 EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (
-    lobby, match_facts, roster, what_happened, deaths, kill_edge, first_blood, winner, objectives, positions, kill_feed)
+    lobby, match_facts, roster, what_happened, taken_by_non_players, deaths, kill_edge, first_blood, winner, objectives,
+    positions, kill_feed)
 
 
 def event_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan | None:

@@ -16,6 +16,7 @@ from combat_analysis.catalog import DIMENSIONS, average_of, metric, rate_of
 from combat_analysis.catalog.parts import is_part_of
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, ValueCondition
 from combat_analysis.formatting import count as fmt_count
+from combat_analysis.planner.plans import shares
 from combat_analysis.planner.plans.cues import (
     ATTACK_KINDS,
     AVERAGE,
@@ -57,6 +58,7 @@ from combat_analysis.planner.read.reading import (
     normalize,
     read_metrics,
 )
+from combat_analysis.planner.read.takers import read_takers
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # ------------------------------------------------------------------------------------------- figures
@@ -211,6 +213,8 @@ def structures_dealing(question: str, r: Reading, vocab: Vocabulary, assumptions
     list would take the structure word for objectives taken or lost."""
     if r.kind_subject is None or not re.fullmatch(NPC_KINDS[0][1], r.kind_subject) or r.players:
         return None
+    if read_takers(r, vocab) is not None:
+        return None  # "which towers did the minions finish": the towers were taken, by minions
     return _npc_kind_plan(question, r, vocab, assumptions)
 
 
@@ -322,7 +326,8 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
         return _ranked_in_turn(question, r, e, vocab, each)
     if ATTACK_KINDS.search(r.text) and "ability" in metric(metrics[0]).dimensions:
         return _by_attack_kind(question, r, e, vocab, metrics, qualifiers, assumptions)
-    return _effect_users(_composed(question, r, e, vocab, metrics, qualifiers, assumptions), r, e, vocab)
+    plan = _effect_users(_composed(question, r, e, vocab, metrics, qualifiers, assumptions), r, e, vocab)
+    return shares.of_a_group(plan, r, e)  # "what percent of all damage came from the supports"
 
 
 def _effect_users(plan: QueryPlan, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
+from combat_analysis.planner.plans import identity
 from combat_analysis.planner.plans.cues import BUILD, DEPENDENT, PRONOUN
 from combat_analysis.planner.plans.draft import (
     CORE_STATS,
@@ -80,6 +81,10 @@ def plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         plan = family(question, r, e)
         if plan is not None:
             return plan
+    # "X's role and kda": the figure, then who X was
+    figure_only = identity.beside_figure(r, e)
+    if figure_only is not None:
+        return identity.with_identity(question, e, figure_plan(question, figure_only, e, vocab))
     return figure_plan(question, r, e, vocab)
 
 

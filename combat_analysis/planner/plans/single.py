@@ -39,6 +39,8 @@ def plan_single(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     asked = refusals.ambiguity_refusal(question, vocab, r)
     if asked is not None:
         return asked
+    if r.anchor is not None and r.anchor.missing:  # "after the third phoenix" where fewer fell
+        return refuse(question, vocab, r.anchor.missing, r.assumptions)
     if r.winner_unknown:
         return refuse(question, vocab, "No Titan fell in this match, so the combat log does not record a winner and "
                       "the winning or losing team cannot be named.", r.assumptions)

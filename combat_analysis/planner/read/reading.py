@@ -23,11 +23,12 @@ import difflib
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from combat_analysis.catalog import METRICS, metric
 from combat_analysis.contracts.plan import PlanOrder, TimeWindow
 from combat_analysis.planner.read import compounds
+from combat_analysis.planner.read.anchors import Anchor, find_anchor
 from combat_analysis.planner.read.causes import Causes, read_causes
 from combat_analysis.planner.read.conditions import THRESHOLD
 from combat_analysis.planner.read.names import (
@@ -376,7 +377,7 @@ fights streak three four five seven eight nine twenty thirty forty fifty""".spli
 KIND_WORDS = [
     ("player", r"gods?|players?|champions?|heroes|heros|hero|enem(?:y|ies)|opponents?|enemy\s+(?:gods?|players?)"),
     ("structure", r"towers?|turrets?|structures?|buildings?|phoenix(?:es)?|titans?"),
-    ("minion", r"minions?|creeps?|waves?|lane\s+minions?"),
+    ("minion", r"(?:minion\s+)?waves?|(?:lane\s+)?minions?|creeps?"),
     ("jungle", r"jungle(?:\s+(?:camps?|monsters?|creeps?|mobs?))?|camps?|monsters?|mobs?|neutrals?"),
     ("boss", r"bosses|boss|objectives?\s+bosses|gold\s+fur(?:y|ies)|fire\s+giants?"),
 ]
@@ -761,6 +762,7 @@ class Reading:
     owner_sides: tuple[int, ...] = ()  # sides named as the owners of what fell ("the towers order lost")
     side_roles: tuple[tuple[int, str], ...] = ()  # a side and a role said together ("the chaos support", "mid on order")
     causes: Causes | None = None  # who dealt the killing blows asked about ("killed by the Fire Giant")
+    anchor: Anchor | None = None  # the event a window is anchored on ("before the first tower fell")
 
     @property
     def window(self) -> TimeWindow | None:
@@ -1019,6 +1021,29 @@ def _qualifiers(text: str, players: Sequence[str | None], npcs: Sequence[tuple[s
 
 
 def read_question(question: str, vocab: Vocabulary) -> Reading:
+    """Every slot of one question, each read on its own; a window anchored on an event of the match ("after the first
+    tower fell") is read first, and the rest of the question over it (`anchors`)."""
+    anchor = find_anchor(question, vocab)
+    if anchor is None:
+        return _read_question(question, vocab)
+    r = _read_question(anchor.rest, vocab)
+    windows = (anchor.window,) if anchor.window is not None and not r.windows else r.windows
+    if anchor.window is not None and len(r.windows) == 1:
+        windows = (_anchored_within(anchor.window, r.windows[0]),)
+    return replace(r, question=question, windows=windows, anchor=anchor,
+                   assumptions=(*r.assumptions, anchor.note) if anchor.note else r.assumptions)
+
+
+def _anchored_within(anchored: TimeWindow, said: TimeWindow) -> TimeWindow:
+    """The anchored window narrowed by a clock window said with it ("after first blood, in the first 10 minutes")."""
+    if said.from_end_s is not None:
+        return anchored
+    start = max(anchored.start_s or 0, said.start_s or 0)
+    ends = [e for e in (anchored.end_s, said.end_s) if e is not None]
+    return TimeWindow(label=f"{anchored.label}, {said.label}", start_s=start or None, end_s=min(ends) if ends else None)
+
+
+def _read_question(question: str, vocab: Vocabulary) -> Reading:
     """Every slot of one question, each read on its own."""
     mentions = find_mentions(question, vocab)
     named = [m for m in mentions if m.kind != "npc"]

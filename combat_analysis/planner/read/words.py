@@ -135,6 +135,7 @@ focus focused focusing focussed focussing focuses dive dives dived diving dove h
 target targets targeted targeting targetted targetting chase chases chased chasing tunnel tunnels tunneled tunneling
 tunnelled tunnelling harass harassed harassing poke poked poking main primary favorite favourite usual
 fast faster fastest quick quicker quickest slow slower slowest soon sooner soonest earlier earliest later latest
+run runs running ran mains mained maining queue queued queues character characters champ champs hero heroes spot spots
 """.split())
 
 # How a question names a role: "the junglers", "adc", "top" (the entity reader finds them; here they are known words).

@@ -1,0 +1,226 @@
+"""A time window anchored on an event of the match instead of a clock: "before the first tower fell", "after first
+blood", "since order lost its second phoenix", "right before the fire giant was taken", "until anyone died".
+
+    find_anchor(question, vocab) -> Anchor | None
+
+The event is read from the words (first blood, the first death, or an objective with its place, its side and its
+kind), and its time from the match (`Vocabulary.moments`: the kills and objectives tables). Before an event is the
+window up to its second, not including it (METRICS.md's "before minute N" is the same half-open window); after it,
+the window from its second on, as "after minute N" is from 60N on; a list of events after it starts at the next
+second, so the event itself is never listed as after itself (`Anchor.events`). The phrase is cut out of the
+question, which is then read as any other question asked over that window ("the last objective taken before the fire
+giant fell" is the last objective of the window). An event that never happened in this match is `Anchor.missing`: the
+question is refused saying so, never answered over the whole match. A cross-match vocabulary has no moments, so no
+anchor is read there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from combat_analysis.contracts.plan import TimeWindow
+from combat_analysis.formatting import clock
+from combat_analysis.planner.vocabulary import Moment, Vocabulary
+
+_BEFORE = (r"(?P<before>before|prior\s+to|until|till|til|up\s+(?:un)?to|leading\s+up\s+to|ahead\s+of|pre|"
+           r"by\s+the\s+time(?:\s+that)?)")
+_AFTER = r"(?P<after>after|since|following|post|once)"
+_NEAR = r"(?:(?P<near>right|just|immediately|directly|shortly)\s+)?"
+_PLACES = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
+           "5th": 5, "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9,
+           "last": -1, "final": -1}
+_PLACE_WORDS = "|".join(sorted(_PLACES, key=len, reverse=True))
+_PLACE = rf"(?P<place>{_PLACE_WORDS})"
+_SIDE = r"(?P<side>order|chaos|team\s*[12]|team\s+(?:one|two))"
+_OBJECTIVE = (r"(?P<obj>towers?|turrets?|phoenix(?:es)?|titans?|fire\s*giants?|gold\s*fur(?:y|ies)|objectives?|"
+              r"structures?|buildings?|bosses|boss)")
+# the event's own verb, said after it: "fell", "went down", "was taken", "got destroyed", "died"
+_FELL = (r"(?:\s+(?:was|got|had|has|is|been|had\s+been|has\s+been|being)?\s*(?:fell|falls|fallen|falling|fall|"
+         r"went\s+down|goes\s+down|going\s+down|came\s+down|come\s+down|coming\s+down|died|dies|dying|dropped|drops|"
+         r"dropping|broke|broken|taken|taking|destroyed|killed|slain|secured|done|down|popped|lost|kill|take|"
+         r"taken\s+down)(?![\w']))?")
+_THE = r"(?:(?:the|a|an|their|its|his|her)\s+)?"
+_TAKING = r"(?P<took>took|takes|take|got|gets|secured|secures|killed|kills|destroyed|destroys|slew|finished|took\s+down)"
+_LOSING = r"(?P<lost>lost|loses|lose|gave\s+up|gives\s+up)"
+# the events, each its own pattern, tried at the words after "before" or "after"
+_FIRST_BLOOD = re.compile(rf"{_THE}(?:first\s+blood|fb|first\s+(?:kill|takedown)(?:\s+of\s+the\s+(?:match|game))?)"
+                          r"(?:\s+(?:was\s+)?(?:drawn|taken|happened|got\s+taken|was\s+made))?", re.IGNORECASE)
+_FIRST_DEATH = re.compile(r"(?:the\s+)?first\s+death|(?:anyone|anybody|someone|somebody)\s+(?:had\s+)?died|"
+                          r"(?:the\s+)?first\s+(?:player|god|person|one)\s+(?:died|to\s+die)", re.IGNORECASE)
+# "chaos took the first tower", "order lost its second phoenix"
+_SIDE_DID = re.compile(rf"{_SIDE}\s+(?:{_TAKING}|{_LOSING})\s+{_THE}(?:{_PLACE}\s+)?{_OBJECTIVE}", re.IGNORECASE)
+# "the first tower fell", "order's second phoenix", "the fire giant was taken", "the last objective"
+_FELL_OBJECTIVE = re.compile(rf"{_THE}(?:{_PLACE}\s+)?(?:{_SIDE}(?:'s|s|')?\s+(?:(?:side|team)(?:'s|s|')?\s+)?)?"
+                             rf"(?:(?P<place2>{_PLACE_WORDS})\s+)?{_OBJECTIVE}{_FELL}", re.IGNORECASE)
+# each ends where a word does, so a longer reading gives way to a shorter one ("the first phoenix falling")
+_EVENTS = tuple((kind, re.compile(rf"(?:{p.pattern})(?![\w'])", re.IGNORECASE)) for kind, p in (
+    ("fb", _FIRST_BLOOD), ("death", _FIRST_DEATH), ("objective", _SIDE_DID), ("objective", _FELL_OBJECTIVE)))
+_HEAD = re.compile(rf"\b{_NEAR}(?:{_BEFORE}|{_AFTER})\s+", re.IGNORECASE)
+
+
+def _anchors(question: str) -> list[tuple[re.Match[str], str, re.Match[str]]]:
+    """(the preposition, the event's kind, the event's words) of each anchor said."""
+    found = []
+    for head in _HEAD.finditer(question):
+        for kind, pattern in _EVENTS:
+            m = pattern.match(question, head.end())
+            if m:
+                found.append((head, kind, m))
+                break
+    return found
+
+
+# "how long after first blood did the first tower fall": a time between two events, not a window
+_HOW_LONG = re.compile(r"\bhow\s+(?:long|many\s+(?:minutes|seconds|mins|secs))\s*$", re.IGNORECASE)
+
+_KINDS = {"tower": ("tower",), "turret": ("tower",), "phoenix": ("phoenix",), "titan": ("titan",),
+          "fire giant": ("fire giant",), "gold fury": ("gold fury",), "boss": ("fire giant", "gold fury"),
+          "structure": ("tower", "phoenix", "titan"), "building": ("tower", "phoenix", "titan"),
+          "objective": ("tower", "phoenix", "titan", "fire giant", "gold fury")}
+_NAMES = {"fire giant": "Fire Giant", "gold fury": "Gold Fury"}
+_SIDE_TEAM = {"order": 1, "chaos": 2, "team 1": 1, "team1": 1, "team one": 1, "team 2": 2, "team2": 2, "team two": 2}
+_SIDE_WORD = {1: "order", 2: "chaos"}
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """An event a window is anchored on: the words said, the window (None when the event never happened, with the
+    reason in `missing`), what the event was (for the answer's note), the question without the words, and whether it
+    was said as right next to the event ("just before": the one thing nearest it)."""
+
+    said: str
+    rest: str
+    window: TimeWindow | None
+    note: str = ""
+    missing: str | None = None
+    after: bool = False
+    near: bool = False
+    # the window of a list of events, which leaves the anchor's own event out: from the second after it ("the first
+    # objective after the fire giant" is never that Fire Giant)
+    events: TimeWindow | None = None
+
+
+def _kind(obj: str) -> str:
+    word = re.sub(r"\s+", " ", obj.lower())
+    word = re.sub(r"(?:es|s)$", "", word) if not word.endswith("fury") else word
+    word = {"fire giant": "fire giant", "firegiant": "fire giant", "gold furie": "gold fury", "goldfury": "gold fury",
+            "bosse": "boss", "phoenix": "phoenix", "phoenixe": "phoenix", "gold furies": "gold fury"}.get(word, word)
+    return "gold fury" if word.startswith("gold fur") else word
+
+
+def _side(said: str | None) -> int | None:
+    return None if said is None else _SIDE_TEAM.get(re.sub(r"\s+", " ", said.lower()))
+
+
+def _objectives(m: re.Match[str], vocab: Vocabulary) -> tuple[list[Moment], str, str]:
+    """The objectives of the kind (and side) said, in time order, and how the answer names them: whose, and what."""
+    kind = _kind(m.group("obj"))
+    kinds = _KINDS.get(kind, (kind,))
+    team = _side(m.group("side"))
+    found = [o for o in vocab.moments if o.kind in kinds]
+    noun = _NAMES.get(kind, kind)
+    if team is None:
+        return found, "the", noun
+    # a side's structures are its own ("order's first tower", "order lost its tower"); what a side took, killed or
+    # secured is the one it took ("chaos took the first tower", "order's first fire giant")
+    took = "took" in m.re.groupindex and m.group("took") is not None
+    lost = "lost" in m.re.groupindex and m.group("lost") is not None
+    if lost or (not took and set(kinds) <= {"tower", "phoenix", "titan"}):
+        return [o for o in found if (o.target or "").lower().startswith(_SIDE_WORD[team])], \
+            f"{_SIDE_WORD[team]}'s", noun
+    return [o for o in found if o.team == team], f"team {team}'s", noun
+
+
+def _ordinal(place: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth",
+            9: "ninth", -1: "last"}[place]
+
+
+def _place(m: re.Match[str]) -> tuple[int, bool]:
+    """The place said ("the second tower": 2; "the last": -1), 1 when none is, and whether one was said."""
+    said = m.group("place") or ("place2" in m.re.groupindex and m.group("place2")) or None
+    return (_PLACES[said.lower()], True) if said else (1, False)
+
+
+def _event(kind: str, m: re.Match[str], vocab: Vocabulary) -> tuple[Moment | None, str, str]:
+    """(the event, how it is named, what it was) for the words matched; the event None when it never happened."""
+    if kind == "fb":
+        blood = next((o for o in vocab.moments if o.kind == "first_blood"), None)
+        return blood, "first blood", f"{blood.by} on {blood.target}" if blood else ""
+    if kind == "death":
+        death = next((o for o in vocab.moments if o.kind == "first_death"), None)
+        return death, "the first death", f"{death.target}, killed by {death.by}" if death else ""
+    found, whose, noun = _objectives(m, vocab)
+    place, said = _place(m)
+    named = f"{whose} {_ordinal(place)} {noun}" if said or len(found) > 1 else f"{whose} {noun}"
+    if not found or place > len(found):
+        return None, named, ""
+    event = found[place - 1] if place > 0 else found[-1]
+    return event, named, f"the {event.target}, taken by team {event.team}" if event.team else f"the {event.target}"
+
+
+def _missing(named: str, said: str) -> str:
+    return (f"The combat log of this match records no {re.sub(r'^the ', '', named)} ('{said}' never happened), so "
+            "there is no time before or after it to read.")
+
+
+def _one(question: str, head: re.Match[str], kind: str, m: re.Match[str], vocab: Vocabulary) -> Anchor:
+    """The window one anchor said ("after the first tower fell"), or what never happened."""
+    rest = (question[:head.start()] + " " + question[m.end():]).strip()
+    said = question[head.start():m.end()].strip()
+    event, named, what = _event(kind, m, vocab)
+    after = head.group("after") is not None
+    if event is None:
+        return Anchor(said=said, rest=rest, window=None, missing=_missing(named, said), after=after)
+    at = clock(event.second)
+    near = head.group("near") is not None
+    if not after:
+        window = TimeWindow(label=f"before {named} at {at}", end_s=event.second)
+        note = f"'{said}' read as the window before {named} at {at} ({what}), up to but not including its second"
+        return Anchor(said=said, rest=rest, window=window, note=note, near=near, events=window)
+    # from the event's time on (its own second included); a list of events starts after the event itself
+    window = TimeWindow(label=f"from {named} at {at} on", start_s=event.second)
+    note = f"'{said}' read as the window from {named} at {at} ({what}) on, its own second included"
+    return Anchor(said=said, rest=rest, window=window, note=note, after=True, near=near,
+                  events=TimeWindow(label=f"after {named} at {at}", start_s=event.second + 1))
+
+
+def _meet(first: TimeWindow, second: TimeWindow) -> TimeWindow | None:
+    """The time two windows share, or None when they share none."""
+    start = max(first.start_s or 0, second.start_s or 0)
+    ends = [w.end_s for w in (first, second) if w.end_s is not None]
+    if ends and min(ends) <= start:
+        return None
+    return TimeWindow(label=f"{first.label} and {second.label}", start_s=start or None, end_s=min(ends) if ends else None)
+
+
+def _both(first: Anchor, second: Anchor, rest: str) -> Anchor:
+    """Two anchors said together ("after first blood and before the first tower fell"): the time between them."""
+    if first.window is None or second.window is None:
+        return first if first.window is None else second
+    said = f"{first.said} and {second.said}"
+    window = _meet(first.window, second.window)
+    events = _meet(first.events or first.window, second.events or second.window)
+    if window is None or events is None:
+        return Anchor(said=said, rest=rest, window=None, after=first.after,
+                      missing=f"'{first.said}' and '{second.said}' leave no time between them in this match, so there "
+                              "is nothing to read in it.")
+    return Anchor(said=said, rest=rest, window=window, note=f"{first.note}; {second.note}",
+                  after=first.after and second.after, near=first.near or second.near, events=events)
+
+
+def find_anchor(question: str, vocab: Vocabulary) -> Anchor | None:
+    """The event (or the two events) the question anchors a window on, or None: none said, more than two, or a time
+    between two events asked ("how long after first blood did ...")."""
+    if vocab.duration_s is None or not vocab.players:
+        return None  # across matches: no one match's events
+    found = _anchors(question)
+    if not found or len(found) > 2 or _HOW_LONG.search(question[:found[0][0].start()]):
+        return None
+    anchors = [_one(question, *f, vocab) for f in found]
+    if len(anchors) == 1:
+        return anchors[0]
+    (h1, _, m1), (h2, _, m2) = found
+    rest = re.sub(r"\s+(?:and|but|&)\s*$", " ", question[:h1.start()] + " " + question[m1.end():h2.start()]).strip()
+    return _both(anchors[0], anchors[1], f"{rest} {question[m2.end():]}".strip())
