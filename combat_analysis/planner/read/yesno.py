@@ -8,6 +8,8 @@
   "..., and is he on order", "..., did she play Ymir", "..., was it Brisk". `trailing_check` cuts it off, so it never
   narrows the question, and says what it checks (a player, a role, a side or a god).
 - Which way a side's gold lead is asked: "did order lead at some minute", "did chaos trail at any point" (`lead_asked`).
+- Whether one subject holds a superlative: "did A deal the most damage", "was chaos the side with the fewest deaths",
+  "did she out-heal everyone" (`asked_superlative`): the subject is checked against the leader of a ranking.
 """
 
 from __future__ import annotations
@@ -180,3 +182,29 @@ def _checked_value(said: str, vocab: Vocabulary, god_only: bool) -> Filter | Non
         return None
     dim, value = said_values[0]
     return Filter(dimension=dim, values=(value,))
+
+
+# ------------------------------------------------------------------------------------ a superlative held or not
+
+# a superlative said of the subject ("the most", "top", "the fewest", "more than anyone"); a figure's own name is none
+# ("his biggest hit"), nor a bound ("at most"), nor a lane ("top laner")
+_HELD = re.compile(
+    r"(?<!\bat\s)(?<!'s\s)(?<!’s\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\bits\s)(?<!\bmy\s)(?<!\bour\s)"
+    r"\b(?:most|highest|greatest|biggest|largest|top|topped|tops|best|worst|least|lowest|fewest|smallest|richest|"
+    r"poorest|mvp|number\s+one|no\.?\s*1|#\s*1|first\s+place)\b(?!\s+(?:lane|laner|laners|lanes|side)\b)"
+    r"|\b(?:more|fewer|less|higher|lower|better|worse)\b(?:\s+\S+){0,5}?\s+than\s+(?:(?:any|every)(?:one|body|\s+other"
+    r"(?:\s+\w+)?)|all\s+(?:the\s+)?(?:others|rest|other\s+\w+)|all\b|the\s+(?:rest|others)|anybody)")
+
+
+def asked_superlative(question: str) -> bool:
+    """Whether a yes or no question asks if one subject holds a superlative: "did A get the most kills", "was order the
+    side with the fewest deaths", "did she out-heal everyone"; a comparison with one other subject ("did A
+    deal more than B") is none."""
+    text = out_verbs(fold(question).replace("’", "'"))
+    if not _yes_no(text):
+        return False
+    held = _HELD.search(text)
+    if held is None:
+        return False
+    than = _THAN.search(text)
+    return than is None or than.start() == held.start()

@@ -1,0 +1,82 @@
+"""Yes or no questions whether one subject of a match holds a superlative: asked with the answer, which opens with the
+truthful Yes or No (`QueryPlan.compare` beside `QueryPlan.check`).
+
+- A superlative held or not: "did A deal the most damage", "was chaos the side with the fewest deaths", "were the
+  supports the role that healed most", "did the ymir take the most damage after minute 20". The subject (a player, a
+  god's one player, a side's role, a side, a role, a god of several players) is taken out of the reading, which is
+  ranked by its kind instead, everyone in; the check is the subject, and `compare` the end of the ranking asked
+  ("more": the most, "less": the least).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from combat_analysis.catalog import metric
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
+from combat_analysis.planner.plans.draft import (
+    LIST_LIMIT,
+    gods_as_players,
+    resolve_entities,
+    summarize,
+)
+from combat_analysis.planner.plans.intents import plan_reading
+from combat_analysis.planner.read import yesno
+from combat_analysis.planner.read.reading import Reading
+from combat_analysis.planner.vocabulary import Vocabulary
+
+
+def held_plan(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None:
+    """A yes or no question whether one subject holds a superlative: the ranking of every subject of its kind, checked
+    for it; None when the question asks no such thing or its subject is not one player, side, role or god."""
+    if not r.named or r.shape.top is not None or r.shape.position > 1 or len(r.windows) > 1 or r.shape.series \
+            or r.shape.share or not yesno.asked_superlative(question):
+        return None
+    found = _subject(r, vocab)
+    if found is None:
+        return None
+    dim, value, kept, notes = found
+    plan = plan_reading(question, kept, vocab)
+    if not _ranks_every(plan, dim):
+        return None
+    plan = plan.model_copy(update={"shape": "leader", "limit": LIST_LIMIT, "position": 1,
+                                   "assumptions": (*plan.assumptions, *notes),
+                                   "check": Filter(dimension=dim, values=(value,)),
+                                   "compare": "more" if plan.order == "desc" else "less"})
+    end = "most" if plan.order == "desc" else "least"
+    return plan.model_copy(update={"summary": f"{summarize(plan)} Say yes or no: did "
+                                              f"{'team ' if dim == 'team' else ''}{value} have the {end}."})
+
+
+def _ranks_every(plan: QueryPlan, dim: str) -> bool:
+    """Whether a plan ranks one figure over every subject of a kind (none of them left out but by an exclusion)."""
+    head = metric(plan.metrics[0]) if plan.metrics else None
+    return plan.intent == Intent.RANKING and plan.group_by == (dim,) and head is not None and head.is_figure \
+        and plan.then is None and not plan.parts and not plan.windows and plan.condition is None \
+        and not any(f.dimension == dim and f.op != "!=" for f in plan.filters)
+
+
+def _subject(r: Reading, vocab: Vocabulary) -> tuple[str, str | int, Reading, tuple[str, ...]] | None:
+    """The one subject a superlative is asked of, as (its dimension, its value, the reading without it and ranked by
+    its kind, the readings made of it): a player named, or said by their god or their side's role; else a side, a role
+    or a god of several players said alone."""
+    e = gods_as_players(r, resolve_entities(r, vocab), vocab)
+    shape = replace(r.shape, superlative=True, every=False, compare=False, count=False)
+    value: str | int
+    if len(e.players) == 1 and not e.gods:
+        # a player by name keeps a side or role said beside as whom they are ranked among ("the most healing among
+        # supports"); said by their god or their side's role, those words are the player
+        dim, value = "player", e.players[0]
+        kept = replace(r, players=(), gods=(), side_roles=(), teams=r.teams if r.players else (),
+                       roles=r.roles if r.players else ())
+    elif len(e.teams) == 1 and not (e.players or e.roles or e.gods):
+        dim, value, kept = "team", e.teams[0], replace(r, teams=())
+    elif len(e.roles) == 1 and not (e.players or e.teams or e.gods):
+        dim, value, kept = "role", e.roles[0], replace(r, roles=())
+    elif len(e.gods) == 1 and not (e.players or e.teams or e.roles):
+        dim, value, kept = "god", e.gods[0], replace(r, gods=())
+    else:
+        return None
+    groups = (dim, *(g for g in kept.groups if g not in ("player", "team", "role", "god")))
+    return dim, value, replace(kept, groups=groups, shape=shape), e.notes
+
