@@ -160,7 +160,7 @@ class QueryPlan(Frozen):
     # ("less") than the second's ("did A out-damage B", "did order get more kills than chaos"); of one side's gold
     # difference minute by minute, was that side ever ahead ("more") or behind ("less"); beside a `check`, the check is
     # the question itself, answered first: does the subject checked hold the most ("more") or the least ("less") of a
-    # ranking's figure ("did A get the most kills").
+    # ranking's figure ("did A get the most kills"), or is it the one an event names ("more": "did chaos win").
     compare: Literal["more", "less"] | None = None
     # A yes or no asked after the question about the subject its answer names ("..., and is that one a support", "..., is
     # he on order"): whether that subject is this player or has this role, side (`team`) or god; answered after the

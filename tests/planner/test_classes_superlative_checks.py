@@ -1,7 +1,9 @@
-"""Yes or no checks of a superlative, end to end on the simulated matches of `match` and `spoken` and the bundled
-sample, every figure from truth.py (its figures, its window_stats and its events): whether one player, god, side or
-role holds the most or the least of a figure, in the whole match or a window, opens with the truthful Yes or No, the
-subject's own figure, and when No who held it and with how much (a tie is said to be shared)."""
+"""Yes or no checks of a superlative, end to end on the simulated matches of `match` and `spoken`, every figure from
+truth.py (its figures, its window_stats and its events): whether one player, god, side or role holds the most or the
+least of a figure, in the whole match or a window, opens with the truthful Yes or No, the subject's own figure, and
+when No who held it and with how much (a tie is said to be shared); words that frame a claim to be checked ("is it
+true that", "am i right that", "..., right?") are the question's yes or no, never unread words, and a claim of a plain
+fact (who won, who drew first blood) is answered Yes or No too."""
 
 from __future__ import annotations
 
@@ -193,6 +195,87 @@ def test_a_side_said_beside_a_player_is_whom_they_are_ranked_among(match):
     got = match.ask(f"did {player} get the most kills on {SIDES[side]}")
     _assert_checked(got, player, player, on_side, False, "kills")
     assert f"team {side}" in got.text, got.text
+
+
+# ------------------------------------------------------------------- 3: a claim framed to be checked, plain or superlative
+
+@pytest.mark.parametrize(("frame", "plain"), [
+    ("is it true that {p} dealt the most damage", "did {p} deal the most damage"),
+    ("am i right that {p} got the fewest deaths of anyone?", "has {p} got the fewest deaths of anyone?"),
+    ("correct me if i'm wrong but {p} had the most assists", "did {p} have the most assists"),
+    ("would you say {p} earned more gold than everybody else", "did {p} earn more gold than everybody else"),
+    ("{p} was the top killer in this game, right?", "was {p} the top killer in this game"),
+    ("i heard {p} healed the most - true?", "did {p} heal the most"),
+])
+@pytest.mark.parametrize("holds", [True, False])
+def test_framing_words_neither_go_unread_nor_change_the_answer(match, frame, plain, holds):
+    figure = {"damage": "damage_dealt", "deaths": "deaths", "assists": "assists", "gold": "gold", "killer": "kills",
+              "healed": "healing_done"}[next(w for w in ("damage", "deaths", "assists", "gold", "killer", "healed")
+                                             if w in frame)]
+    lowest = "fewest" in frame
+    scores = {p: match.truth["players"][p][figure] for p in match.players}
+    holders, _ = _ends(scores, lowest)
+    player = holders[0] if holds else _other(scores, holders)
+    framed, bare = match.ask(frame.format(p=player)), match.ask(plain.format(p=player))
+    _assert_checked(framed, player, player, scores, lowest, figure)
+    assert framed.text == bare.text, (framed.text, bare.text)
+
+
+@pytest.mark.parametrize("template", ["is it true that {p} got first blood", "{p} drew first blood, right?",
+                                      "correct me if im wrong, {p} got fb", "did {p} get first blood"])
+@pytest.mark.parametrize("holds", [True, False])
+def test_a_claim_of_first_blood_by_a_player_is_answered_yes_or_no(match, template, holds):
+    killer = match.truth["first_blood"]["killer"]
+    player = killer if holds else sorted(p for p in match.players if p != killer)[0]
+    got = match.ask(template.format(p=player))
+    assert got.refusal is None and "was not used" not in got.text, got.text
+    assert _verdict(got.text) == ("Yes" if holds else "No") and killer in got.text, (got.text, killer)
+    assert match.truth["first_blood"]["clock"] in got.text, got.text
+
+
+@pytest.mark.parametrize("template", ["am i right that {s} won", "would you say {s} won the game",
+                                      "did {s} win", "{s} took the win, correct?"])
+@pytest.mark.parametrize("side", [1, 2])
+def test_a_claim_that_a_side_won_is_answered_yes_or_no(sample, template, side):
+    winner = sample.truth["winner"]
+    assert winner in (1, 2), "a Titan fell in the sample match"
+    got = sample.ask(template.format(s=SIDES[side]))
+    assert got.refusal is None and "was not used" not in got.text, got.text
+    assert _verdict(got.text) == ("Yes" if side == winner else "No") and f"team {winner}" in got.text, got.text
+
+
+@pytest.mark.parametrize("question", ["did order win", "is it true that chaos won"])
+def test_a_claim_that_a_side_won_a_match_with_no_winner_is_neither(match, question):
+    assert match.truth["winner"] is None, "no Titan fell in the simulated match"
+    got = match.ask(question)
+    assert _verdict(got.text) == "neither" and "winner is unknown" in got.text, got.text
+
+
+@pytest.mark.parametrize("template", ["is it true that {s} drew first blood", "{s} got first blood, no?"])
+@pytest.mark.parametrize("side", [1, 2])
+def test_a_claim_that_a_side_drew_first_blood_reads_the_killers_side(match, template, side):
+    killer = match.truth["first_blood"]["killer"]
+    got = match.ask(template.format(s=SIDES[side]))
+    assert _verdict(got.text) == ("Yes" if match.players[killer].team == side else "No") and killer in got.text, \
+        got.text
+
+
+@pytest.mark.parametrize("template", ["is it true that {a} dealt more damage than {b}", "{a} outdamaged {b}, right?"])
+def test_a_framed_comparison_of_two_players_is_the_yes_or_no_comparison(match, template):
+    ranked = sorted(match.players, key=lambda p: -match.truth["players"][p]["damage_dealt"])
+    for a, b in ((ranked[0], ranked[-1]), (ranked[-1], ranked[0])):
+        va, vb = match.truth["players"][a]["damage_dealt"], match.truth["players"][b]["damage_dealt"]
+        got = match.ask(template.format(a=a, b=b))
+        assert _verdict(got.text) == ("Yes" if va > vb else "No") and says(got.text, va) and says(got.text, vb), \
+            got.text
+
+
+def test_framing_around_a_question_of_its_own_answers_that_question(match):
+    scores = {p: match.truth["players"][p]["kills"] for p in match.players}
+    holders, end = _ends(scores, False)
+    got = match.ask("correct me if i'm wrong, but who got the most kills?")
+    assert _verdict(got.text) == "neither" and got.plan.check is None, got.text
+    assert holders[0] in got.text and says(got.text, end) and "was not used" not in got.text, got.text
 
 
 # ---------------------------------------------------------------------------------------- what stays as it was

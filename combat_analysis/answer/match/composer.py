@@ -107,14 +107,19 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
 
 def _with_check(pkg: AgentDataPackage, env: StageEnv, chain: list[tuple[str, QueryPlan]], roster, plan: QueryPlan,
                 said: str) -> str:
-    """The answer with its check: after it when the check was asked after the question ("..., was that chaos"); when
-    the check is the question (`compare` beside it: "did A get the most kills"), a superlative said first, with the
-    subject's own figure and who held it."""
+    """The answer with its check: after it when the check was asked after the question ("..., was that chaos"); first
+    when the check is the question (`compare` beside it: "did A get the most kills", "did chaos win"), a superlative
+    said with the subject's own figure and who held it."""
     if plan.compare is None:
         return f"{said} {_checked(pkg, env, chain, roster, plan.check)}" if plan.check is not None else said
     query_id, step = chain[-1]
     held = wording.held_said(step, _step_rows(pkg, env, query_id)[0])
-    return held or said
+    if held is not None or plan.check is None:
+        return held or said
+    # an event's subject ("did chaos win"): whose it was, then the event; none to check (no Titan fell) is the answer
+    checked = next((c for query_id, step in reversed(chain) if (c := wording.check_said(
+        step, _step_rows(pkg, env, query_id)[0], roster, plan.check)) is not None), None)
+    return f"{checked} {said}" if checked else said
 
 
 def _checked(pkg: AgentDataPackage, env: StageEnv, chain: list[tuple[str, QueryPlan]], roster, check: Filter) -> str:
@@ -125,7 +130,8 @@ def _checked(pkg: AgentDataPackage, env: StageEnv, chain: list[tuple[str, QueryP
         said = wording.check_said(step, rows, roster, check)
         if said is not None:
             return said
-    return (f"Whether it was {check.values[0]} cannot be said: the answer names no one player, side, role or god "
+    asked = f"team {check.values[0]}" if check.dimension == "team" else check.values[0]
+    return (f"Whether it was {asked} cannot be said: the answer names no one player, side, role or god "
             "it could be about.")
 
 

@@ -1050,8 +1050,14 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
 
 
 def _checked_subjects(plan: QueryPlan, rows: list[dict]) -> tuple[str, list[Any]] | None:
-    """Whom a check after the question is about: the leaders a ranking named (every one tied at the place asked), or
-    the one player, side, role or god looked up; None when the step names no such subject."""
+    """Whom a check after the question is about: the leaders a ranking named (every one tied at the place asked), the
+    one player, side, role or god looked up, or the one an event names (first blood's killer, the winning side); None
+    when the step names no such subject."""
+    if plan.intent == Intent.EVENT_LIST and rows:
+        # the event's one subject: first blood's killer, the side that won
+        column, dimension = {"first_blood": ("killer", "player"), "winner": ("winner_team", "team")}.get(
+            plan.metrics[0] if plan.metrics else "", (None, None))
+        return (dimension, [rows[0][column]]) if column and dimension and rows[0].get(column) is not None else None
     dim = plan.group_by[0] if plan.group_by and plan.group_by[0] in ("player", "team", "role", "god") else None
     head = plan.metrics[0] if plan.metrics else None
     valued = [r for r in rows if head and is_number(r.get(head))]

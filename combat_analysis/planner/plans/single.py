@@ -47,7 +47,8 @@ def plan_single(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         plan = special(question, r, vocab)
         if plan is not None:
             return faithful.check(plan, r, vocab)
-    return faithful.check(plan_reading(question, r, vocab), r, vocab)
+    # "did A get first blood", "did chaos win": the event, and whether it was theirs
+    return faithful.check(superlatives.event_checked(question, r, vocab, plan_reading(question, r, vocab)), r, vocab)
 
 
 def plan_reading_checked(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:

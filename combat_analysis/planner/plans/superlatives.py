@@ -1,21 +1,25 @@
-"""Yes or no questions whether one subject of a match holds a superlative: asked with the answer, which opens with the
-truthful Yes or No (`QueryPlan.compare` beside `QueryPlan.check`).
+"""Yes or no questions about one subject of a match and what the answer names: they are asked with the answer, and the
+answer opens with the truthful Yes or No (`QueryPlan.compare` beside `QueryPlan.check`).
 
 - A superlative held or not: "did A deal the most damage", "was chaos the side with the fewest deaths", "were the
   supports the role that healed most", "did the ymir take the most damage after minute 20". The subject (a player, a
   god's one player, a side's role, a side, a role, a god of several players) is taken out of the reading, which is
   ranked by its kind instead, everyone in; the check is the subject, and `compare` the end of the ranking asked
   ("more": the most, "less": the least).
+- An event's subject: "did A get first blood", "did chaos draw first blood", "did order win": the event itself, with
+  the check of who (or which side) it names.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.planner.plans.draft import (
     LIST_LIMIT,
+    Entities,
     gods_as_players,
     resolve_entities,
     summarize,
@@ -80,3 +84,34 @@ def _subject(r: Reading, vocab: Vocabulary) -> tuple[str, str | int, Reading, tu
     groups = (dim, *(g for g in kept.groups if g not in ("player", "team", "role", "god")))
     return dim, value, replace(kept, groups=groups, shape=shape), e.notes
 
+
+# "did chaos win", "did order get the win", "is it true the zeus's side won": the winner asked of a side
+_WON = re.compile(r"\b(?:win|wins|won|winning|winner|winners|victory|victorious)\b")
+_LOST = re.compile(r"\b(?:lose|loses|lost|losing|loser|losers|defeat|defeated)\b")
+
+
+def event_checked(question: str, r: Reading, vocab: Vocabulary, plan: QueryPlan) -> QueryPlan:
+    """A yes or no question about an event's subject ("did A get first blood", "did chaos win"): the event, checked
+    for the player or side the question names, the check answered first; else the plan as it was."""
+    if plan.intent != Intent.EVENT_LIST or plan.check is not None or plan.parts or plan.then is not None \
+            or plan.metrics not in (("first_blood",), ("winner",)) or not yesno.asked_yes_no(question):
+        return plan
+    e = gods_as_players(r, resolve_entities(r, vocab), vocab)
+    check = _event_subject(plan.metrics[0], r, e)
+    if check is None:
+        return plan
+    said = f"team {check.values[0]}" if check.dimension == "team" else str(check.values[0])
+    return plan.model_copy(update={"check": check, "compare": "more", "assumptions": (*plan.assumptions, *e.notes),
+                                   "summary": f"{plan.summary} Say yes or no: was it {said}."})
+
+
+def _event_subject(event: str, r: Reading, e: Entities) -> Filter | None:
+    """The one player or side a yes or no asks an event of: the winner a side ("did order win"; one that lost is
+    not asked so), first blood a player (by name, god or side's role) or a side."""
+    one_side = len(e.teams) == 1 and not (e.players or e.roles or e.gods)
+    if event == "winner":
+        won = _WON.search(r.text) and not _LOST.search(r.text)
+        return Filter(dimension="team", values=(e.teams[0],)) if won and one_side else None
+    if len(e.players) == 1 and not (e.teams and r.players) and not e.gods:
+        return Filter(dimension="player", values=(e.players[0],))
+    return Filter(dimension="team", values=(e.teams[0],)) if one_side else None

@@ -10,6 +10,8 @@
 - Which way a side's gold lead is asked: "did order lead at some minute", "did chaos trail at any point" (`lead_asked`).
 - Whether one subject holds a superlative: "did A deal the most damage", "was chaos the side with the fewest deaths",
   "did she out-heal everyone" (`asked_superlative`): the subject is checked against the leader of a ranking.
+- Words that frame a claim to be checked: "is it true that ...", "am i right that ...", "correct me if i'm wrong but
+  ...", "would you say ...", "..., right?" (`claim`): the claim is the question, and it asks yes or no.
 """
 
 from __future__ import annotations
@@ -32,6 +34,12 @@ _ASKING = re.compile(r"\b(?P<aux>did|does|do|was|were|is|are|has|have|had)\b|\b(
 
 
 def _yes_no(text: str) -> bool:
+    """Whether the words ask yes or no: an auxiliary before any question word, or a claim framed to be checked ("is it
+    true that A won", "A got the most kills, right?") that is no question of its own ("correct me, but who won")."""
+    said = claim(text)
+    if said is not None:
+        first = _ASKING.search(said)
+        return first is None or first.group("aux") is not None
     first = _ASKING.search(text)
     return first is not None and first.group("aux") is not None
 
@@ -184,6 +192,46 @@ def _checked_value(said: str, vocab: Vocabulary, god_only: bool) -> Filter | Non
     return Filter(dimension=dim, values=(value,))
 
 
+# ------------------------------------------------------------------------------------ a claim framed to be checked
+
+_Q = r"['’]"
+# the words before a claim that ask whether it holds; the claim follows, after "that", "but", "if" or "whether"
+_FRAME_LEAD = re.compile(
+    r"^\s*(?:(?:so|ok|okay|hey|quick\s+(?:question|q)|just\s+(?:to\s+)?(?:check|confirm)(?:ing)?|honest(?:ly)?|"
+    r"real\s+quick)\s*[,:-]?\s+)*(?:"
+    rf"(?:is|was|isn{_Q}?t|wasn{_Q}?t)\s+it\s+(?:really\s+)?(?:true|correct|right|accurate|a\s+fact|the\s+case|so|"
+    r"fair\s+to\s+say|safe\s+to\s+say)"
+    r"|(?:would|could|can)\s+(?:it\s+be|one|i|you|we)\s+(?:(?:true|correct|right|fair|accurate|safe)\s+to\s+)?say"
+    rf"|(?:am|was)\s+i\s+(?:right|correct|wrong|mistaken)(?:\s+(?:in\s+)?(?:thinking|saying|believing|assuming))?"
+    rf"|correct\s+me\s+if\s+(?:i{_Q}?m\s+|i\s+am\s+|i\s+was\s+)?(?:wrong|mistaken)"
+    rf"|(?:would|do|did|could|don{_Q}?t)\s+you\s+(?:say|agree|think|reckon|believe)"
+    r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:confirm|verify|check|tell\s+me|say)\s+(?=(?:if|whether|that)\b)"
+    r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:confirm|verify)"
+    r"|(?:please\s+)?(?:confirm|verify)(?:\s+for\s+me)?|(?:please\s+)?(?:check|tell\s+me)\s+(?=(?:if|whether)\b)"
+    r"|true\s+or\s+false|fact[\s-]+check|yes\s+or\s+no"
+    rf"|i{_Q}?m\s+(?:pretty\s+|fairly\s+|quite\s+|almost\s+)?(?:sure|certain|convinced)"
+    r"|i\s+(?:heard|read|was\s+told|bet)"
+    r"|(?:some(?:one|body)|my\s+(?:friend|mate|buddy|teammate|duo)|people|everyone|the\s+(?:scoreboard|stats))\s+"
+    r"(?:said|says|told\s+me|claims?|claimed|reckons?|thinks?)"
+    r")(?:\s*[,:;?–—-]+\s*|\s+)(?:(?:that|but|if|whether)\b\s*)*", re.IGNORECASE)
+# a tag after a claim asking whether it holds: "..., right?", "... correct?", "..., no?", "... or not?", "- true?"
+_FRAME_TAG = re.compile(
+    rf"(?:\s*[,;]\s*|\s+[-–—]\s*|\s+)(?:right|correct|true|or\s+not|or\s+no|am\s+i\s+right|am\s+i\s+wrong|innit|"
+    rf"(?:is|was)n{_Q}?t\s+(?:it|that\s+so)|is\s+that\s+(?:right|correct|true|so)|(?:true|right)\s+or\s+(?:false|wrong)|"
+    r"yes\s+or\s+no|y/n)\s*\?+\s*$"
+    r"|\s*[,;]\s*(?:right|correct|true|yes|yeah|yea|yep|no|or\s+not|yes\s+or\s+no|y/n|true\s+or\s+false)\s*[?.!]*\s*$",
+    re.IGNORECASE)
+
+
+def claim(text: str) -> str | None:
+    """The claim a question frames to be checked ("is it true that chaos won" -> "chaos won", "brisk died least,
+    right?" -> "brisk died least"), its own words as typed; None when no framing words are said, or nothing is left."""
+    said = _FRAME_TAG.sub("", _FRAME_LEAD.sub("", text, count=1), count=1)
+    if said == text or not re.search(r"\w", said):
+        return None
+    return said.strip(" ,;:-–—")
+
+
 # ------------------------------------------------------------------------------------ a superlative held or not
 
 # a superlative said of the subject ("the most", "top", "the fewest", "more than anyone"); a figure's own name is none
@@ -196,13 +244,19 @@ _HELD = re.compile(
     r"(?:\s+\w+)?)|all\s+(?:the\s+)?(?:others|rest|other\s+\w+)|all\b|the\s+(?:rest|others)|anybody)")
 
 
+def asked_yes_no(question: str) -> bool:
+    """Whether a question asks yes or no ("did A get first blood", "is it true that chaos won", "order won, right?")."""
+    return _yes_no(fold(question).replace("’", "'"))
+
+
 def asked_superlative(question: str) -> bool:
     """Whether a yes or no question asks if one subject holds a superlative: "did A get the most kills", "was order the
-    side with the fewest deaths", "did she out-heal everyone"; a comparison with one other subject ("did A
+    side with the fewest deaths", "is it true that A out-healed everyone"; a comparison with one other subject ("did A
     deal more than B") is none."""
     text = out_verbs(fold(question).replace("’", "'"))
     if not _yes_no(text):
         return False
+    text = claim(text) or text
     held = _HELD.search(text)
     if held is None:
         return False
