@@ -82,6 +82,7 @@ def sample(stage_env):
     ("is {p} number one on assists", "assists", False),
     ("did {p} tank the most dmg", "damage_taken", False),
     ("did {p} outheal everyone", "healing_done", False),
+    ("was {p} the deadliest player", "kills", False),
 ])
 @pytest.mark.parametrize("holds", [True, False])
 @pytest.mark.parametrize("fixture", ["match", "sample"])
@@ -162,6 +163,9 @@ def test_a_god_of_one_player_is_that_player(match, template, figure, lowest, hol
     ("was {s} the side with the fewest deaths", "deaths", True),
     ("did team {n} earn the most gold?", "gold", False),
     ("did {s} do the most healing in the match", "healing_done", False),
+    ("was {s} the richest side", "gold", False),
+    ("was {s} the side with more crowd control", "cc_applied", False),
+    ("did {s} die less", "deaths", True),
 ])
 @pytest.mark.parametrize("side", [1, 2])
 @pytest.mark.parametrize("fixture", ["match", "spoken"])

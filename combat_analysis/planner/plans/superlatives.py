@@ -34,10 +34,10 @@ def held_plan(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None:
     """A yes or no question whether one subject holds a superlative: the ranking of every subject of its kind, checked
     for it; None when the question asks no such thing or its subject is not one player, side, role or god."""
     if not r.named or r.shape.top is not None or r.shape.position > 1 or len(r.windows) > 1 or r.shape.series \
-            or r.shape.share or not yesno.asked_superlative(question):
+            or r.shape.share:
         return None
     found = _subject(r, vocab)
-    if found is None:
+    if found is None or not yesno.asked_superlative(question, of_two=found[0] == "team"):
         return None
     dim, value, kept, notes = found
     plan = plan_reading(question, kept, vocab)

@@ -238,8 +238,9 @@ def claim(text: str) -> str | None:
 # ("his biggest hit"), nor a bound ("at most"), nor a lane ("top laner")
 _HELD = re.compile(
     r"(?<!\bat\s)(?<!'s\s)(?<!’s\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\bits\s)(?<!\bmy\s)(?<!\bour\s)"
-    r"\b(?:most|highest|greatest|biggest|largest|top|topped|tops|best|worst|least|lowest|fewest|smallest|richest|"
-    r"poorest|mvp|number\s+one|no\.?\s*1|#\s*1|first\s+place)\b(?!\s+(?:lane|laner|laners|lanes|side)\b)"
+    r"\b(?:most|highest|greatest|biggest|largest|top(?!\s+(?:lane|laner|laners|lanes|side)\b)|topped|tops|best|worst|"
+    r"least|lowest|fewest|smallest|richest|poorest|deadliest|tankiest|strongest|hardest|weakest|mvp|number\s+one|"
+    r"no\.?\s*1|#\s*1|first\s+place)\b"
     r"|\b(?:more|fewer|less|higher|lower|better|worse)\b(?:\s+\S+){0,5}?\s+than\s+(?:(?:any|every)(?:one|body|\s+other"
     r"(?:\s+\w+)?)|all\s+(?:the\s+)?(?:others|rest|other\s+\w+)|all\b|the\s+(?:rest|others)|anybody)")
 
@@ -249,15 +250,19 @@ def asked_yes_no(question: str) -> bool:
     return _yes_no(fold(question).replace("’", "'"))
 
 
-def asked_superlative(question: str) -> bool:
+# of two (the sides), a comparative is the superlative: "was chaos the side with more kills"; "more than 10" is a bound
+_OF_TWO = re.compile(r"\b(?:more|fewer|less|higher|lower|better|worse|bigger|larger|greater)\b(?!(?:\s+\S+){0,6}?\s+than\b)")
+
+
+def asked_superlative(question: str, of_two: bool = False) -> bool:
     """Whether a yes or no question asks if one subject holds a superlative: "did A get the most kills", "was order the
     side with the fewest deaths", "is it true that A out-healed everyone"; a comparison with one other subject ("did A
-    deal more than B") is none."""
+    deal more than B") is none. Of two subjects (`of_two`: the sides), a comparative said alone is one too."""
     text = out_verbs(fold(question).replace("’", "'"))
     if not _yes_no(text):
         return False
     text = claim(text) or text
-    held = _HELD.search(text)
+    held = _HELD.search(text) or (_OF_TWO.search(text) if of_two else None)
     if held is None:
         return False
     than = _THAN.search(text)
