@@ -285,7 +285,8 @@ def test_framing_around_a_question_of_its_own_answers_that_question(match):
 # ---------------------------------------------------------------------------------------- what stays as it was
 
 @pytest.mark.parametrize("template", ["did {p} get more than 2 kills", "what was {p}'s biggest hit",
-                                      "how much damage did {p} deal", "who got the most kills, was it {p}"])
+                                      "how much damage did {p} deal", "who got the most kills, was it {p}",
+                                      "{p} was on my side, who killed us the most"])
 def test_questions_that_ask_no_superlative_of_a_subject_are_planned_as_before(match, template):
     player = sorted(match.players)[0]
     got = match.ask(template.format(p=player))

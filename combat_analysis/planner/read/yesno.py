@@ -245,9 +245,20 @@ _HELD = re.compile(
     r"(?:\s+\w+)?)|all\s+(?:the\s+)?(?:others|rest|other\s+\w+)|all\b|the\s+(?:rest|others)|anybody)")
 
 
+# a clause that asks a question word ("we were order, who killed us the most"): the question is that, never yes or no;
+# a relative "who" after a noun ("did the player who got first blood ...") starts no clause
+_WH_CLAUSE = re.compile(r"(?:^|[,;:?!.(]\s*|\s[-–—]\s*|\b(?:and|but|so|then|also|plus)\s+)"
+                        r"(?:who|whom|whose|what|which|how|when|where|why|who's|whos|what's|whats)\b")
+
+
+def _only_yes_no(text: str) -> bool:
+    """A yes or no question with no clause that asks a question word of its own."""
+    return _yes_no(text) and not _WH_CLAUSE.search(claim(text) or text)
+
+
 def asked_yes_no(question: str) -> bool:
     """Whether a question asks yes or no ("did A get first blood", "is it true that chaos won", "order won, right?")."""
-    return _yes_no(fold(question).replace("’", "'"))
+    return _only_yes_no(fold(question).replace("’", "'"))
 
 
 # of two (the sides), a comparative is the superlative: "was chaos the side with more kills"; "more than 10" is a bound
@@ -259,7 +270,7 @@ def asked_superlative(question: str, of_two: bool = False) -> bool:
     side with the fewest deaths", "is it true that A out-healed everyone"; a comparison with one other subject ("did A
     deal more than B") is none. Of two subjects (`of_two`: the sides), a comparative said alone is one too."""
     text = out_verbs(fold(question).replace("’", "'"))
-    if not _yes_no(text):
+    if not _only_yes_no(text):
         return False
     text = claim(text) or text
     held = _HELD.search(text) or (_OF_TWO.search(text) if of_two else None)
