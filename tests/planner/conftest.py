@@ -176,3 +176,18 @@ def match(tmp_path_factory):
     gods = {e["sourceowner"]: e["itemname"] for e in events if e.get("type") == "GodPicked"}
     players = {p: SimpleNamespace(team=t, role=r, god=gods[p]) for p, (t, r) in roster.items()}
     return SimpleNamespace(truth=truth_tool.figures(events, malformed), events=events, ask=ask, players=players)
+
+
+@pytest.fixture(scope="module")
+def sample(stage_env):
+    """For test_classes_superlative_checks.py: the bundled sample match through the five stages (a Titan fell in it),
+    its truth.py figures (`truth`), roster (`players`: name -> team, role, god) and `ask`."""
+    from tests.support.stages import ask_sample
+
+    def ask(question: str):
+        pkg = ask_sample(stage_env, question, answer_only=True)
+        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
+
+    truth = truth_of(SAMPLE_LOG)
+    players = {p: SimpleNamespace(team=v["team"], role=v["role"], god=v["god"]) for p, v in truth["players"].items()}
+    return SimpleNamespace(truth=truth, ask=ask, players=players)

@@ -8,7 +8,6 @@ fact (who won, who drew first blood) is answered Yes or No too."""
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 import pytest
 
@@ -53,22 +52,6 @@ def _assert_checked(got, subject: object, said: str, scores: dict, lowest: bool,
         assert ("shares it" in text) == (len(holders) > 1), (text, holders)
     else:
         assert says(text, end, tol) and any(str(h) in text for h in holders), (text, holders, end)
-
-
-@pytest.fixture(scope="module")
-def sample(stage_env):
-    """The bundled sample match (a Titan fell in it), its truth.py figures and `ask` through the five stages."""
-    from tests.support.paths import SAMPLE_LOG
-    from tests.support.stages import ask_sample
-    from tests.support.truth_checks import truth_of
-
-    def ask(question: str):
-        pkg = ask_sample(stage_env, question, answer_only=True)
-        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
-
-    truth = truth_of(SAMPLE_LOG)
-    players = {p: SimpleNamespace(team=v["team"], role=v["role"], god=v["god"]) for p, v in truth["players"].items()}
-    return SimpleNamespace(truth=truth, ask=ask, players=players)
 
 
 # ------------------------------------------------------------------------------------ 1: one player holds it or not
