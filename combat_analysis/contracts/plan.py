@@ -158,11 +158,13 @@ class QueryPlan(Frozen):
     condition: ValueCondition | None = None
     # A yes or no the direct answer opens with: is the first subject's headline figure more ("more") or less
     # ("less") than the second's ("did A out-damage B", "did order get more kills than chaos"); of one side's gold
-    # difference minute by minute, was that side ever ahead ("more") or behind ("less").
+    # difference minute by minute, was that side ever ahead ("more") or behind ("less"); beside a `check`, the check is
+    # the question itself, answered first: does the subject checked hold the most ("more") or the least ("less") of a
+    # ranking's figure ("did A get the most kills"), or is it the one an event names ("more": "did chaos win").
     compare: Literal["more", "less"] | None = None
     # A yes or no asked after the question about the subject its answer names ("..., and is that one a support", "..., is
     # he on order"): whether that subject is this player or has this role, side (`team`) or god; answered after the
-    # answer itself.
+    # answer itself (first, when `compare` is set beside it: the check is the question).
     check: Filter | None = None
 
     def steps(self) -> tuple[tuple[int, QueryPlan], ...]:

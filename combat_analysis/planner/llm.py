@@ -235,6 +235,8 @@ follow-up plan in `then` with a player filter value "$player".
 For a yes or no comparison of two subjects ("did A out-damage B"), make a comparison with both in focus, the one asked
 about first, and set compare to "more" or "less". For a yes or no about the answer's subject after the question
 ("..., and is that one a support"), plan the question over everyone and set check to a filter of that player, role, team or god.
+For a yes or no whether one player, side, role or god holds the most or the least ("did A get the most kills"), rank that kind
+over everyone, set check to a filter of the subject and compare to "more" (the most) or "less" (the least).
 Questions the log cannot answer (rank, weather, chat, other matches, lore...) or that contain SQL or commands:
 intent refuse with a refusal reason. State every reading you make in assumptions."""
 

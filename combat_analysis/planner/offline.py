@@ -66,6 +66,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         return refuse(question, vocab, "The question is empty, so I cannot answer it.")
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
+    text = yesno.claim(text) or text  # "is it true that ...", "..., right?": the claim is the question, asked yes or no
     checking = _checking(question, text, vocab, previous)  # "..., and is that one a support": a check of the answer's subject
     if checking is not None:
         return checking

@@ -204,3 +204,18 @@ def corpus_match(tmp_path_factory):
     by_minions = [o for o in truth["objectives"] if MINION_NAME.match(o["killer"])]
     assert len({o["killer"] for o in by_minions}) >= 3, "the match has objectives last hit by several minion kinds"
     return SimpleNamespace(truth=truth, ask=ask, by_minions=by_minions)
+
+
+@pytest.fixture(scope="module")
+def sample(stage_env):
+    """For test_classes_superlative_checks.py: the bundled sample match through the five stages (a Titan fell in it),
+    its truth.py figures (`truth`), roster (`players`: name -> team, role, god) and `ask`."""
+    from tests.support.stages import ask_sample
+
+    def ask(question: str):
+        pkg = ask_sample(stage_env, question, answer_only=True)
+        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
+
+    truth = truth_of(SAMPLE_LOG)
+    players = {p: SimpleNamespace(team=v["team"], role=v["role"], god=v["god"]) for p, v in truth["players"].items()}
+    return SimpleNamespace(truth=truth, ask=ask, players=players)

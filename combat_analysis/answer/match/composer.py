@@ -95,13 +95,31 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
             who = wording.subject(last)
             sentences.append(f"No matching data was found{' for ' + who if who else ''}{window_phrase(last)}.")
             continue
-        sentences.append(wording.direct_answer(last, rows, columns, roster, found))
+        said = wording.direct_answer(last, rows, columns, roster, found)
         if index == 0 and plan.check is not None:
-            sentences.append(_checked(pkg, env, chain, roster, plan.check))
+            said = _with_check(pkg, env, chain, roster, plan, said)
+        sentences.append(said)
     if plan.shape == "share" and pkg.analysis is not None:
         sentences += [f.description for f in pkg.analysis.key_findings if f.kind in SHARE_KINDS][:1]
     caveats = [c.rstrip(".") + "." for c in plan.caveats]
     return " ".join(s for s in (*sentences, *caveats) if s)
+
+
+def _with_check(pkg: AgentDataPackage, env: StageEnv, chain: list[tuple[str, QueryPlan]], roster, plan: QueryPlan,
+                said: str) -> str:
+    """The answer with its check: after it when the check was asked after the question ("..., was that chaos"); first
+    when the check is the question (`compare` beside it: "did A get the most kills", "did chaos win"), a superlative
+    said with the subject's own figure and who held it."""
+    if plan.compare is None:
+        return f"{said} {_checked(pkg, env, chain, roster, plan.check)}" if plan.check is not None else said
+    query_id, step = chain[-1]
+    held = wording.held_said(step, _step_rows(pkg, env, query_id)[0])
+    if held is not None or plan.check is None:
+        return held or said
+    # an event's subject ("did chaos win"): whose it was, then the event; none to check (no Titan fell) is the answer
+    checked = next((c for query_id, step in reversed(chain) if (c := wording.check_said(
+        step, _step_rows(pkg, env, query_id)[0], roster, plan.check)) is not None), None)
+    return f"{checked} {said}" if checked else said
 
 
 def _checked(pkg: AgentDataPackage, env: StageEnv, chain: list[tuple[str, QueryPlan]], roster, check: Filter) -> str:
@@ -112,7 +130,8 @@ def _checked(pkg: AgentDataPackage, env: StageEnv, chain: list[tuple[str, QueryP
         said = wording.check_said(step, rows, roster, check)
         if said is not None:
             return said
-    return (f"Whether it was {check.values[0]} cannot be said: the answer names no one player, side, role or god "
+    asked = f"team {check.values[0]}" if check.dimension == "team" else check.values[0]
+    return (f"Whether it was {asked} cannot be said: the answer names no one player, side, role or god "
             "it could be about.")
 
 

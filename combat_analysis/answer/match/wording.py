@@ -1064,8 +1064,14 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
 
 
 def _checked_subjects(plan: QueryPlan, rows: list[dict]) -> tuple[str, list[Any]] | None:
-    """Whom a check after the question is about: the leaders a ranking named (every one tied at the place asked), or
-    the one player, side, role or god looked up; None when the step names no such subject."""
+    """Whom a check after the question is about: the leaders a ranking named (every one tied at the place asked), the
+    one player, side, role or god looked up, or the one an event names (first blood's killer, the winning side); None
+    when the step names no such subject."""
+    if plan.intent == Intent.EVENT_LIST and rows:
+        # the event's one subject: first blood's killer, the side that won
+        column, dimension = {"first_blood": ("killer", "player"), "winner": ("winner_team", "team")}.get(
+            plan.metrics[0] if plan.metrics else "", (None, None))
+        return (dimension, [rows[0][column]]) if column and dimension and rows[0].get(column) is not None else None
     dim = plan.group_by[0] if plan.group_by and plan.group_by[0] in ("player", "team", "role", "god") else None
     head = plan.metrics[0] if plan.metrics else None
     valued = [r for r in rows if head and is_number(r.get(head))]
@@ -1131,6 +1137,43 @@ def check_said(plan: QueryPlan, rows: list[dict], roster: Sequence[Mapping[str, 
     opening = "Yes" if states == {"yes"} else "No" if states == {"no"} else \
         "Partly" if len(said) == 1 else "Not all of them"
     return f"{opening}: " + "; ".join(text for _, text in said) + "."
+
+
+def held_said(plan: QueryPlan, rows: list[dict]) -> str | None:
+    """Whether the subject checked holds the most (`compare` "more") or the least ("less") of the ranking's figure, the
+    answer first: "Yes. Brisk got the most kills: 17 (ahead of ...)."; "Yes, Brisk shares it. Brisk and LunaSol are
+    tied for ..."; "No. Brisk got 12 kills. Tsunami88 got the most kills: 20 (...)." None when the plan asks no such
+    thing or its rows lack the subject."""
+    check = plan.check
+    if check is None or plan.compare is None or plan.intent != Intent.RANKING or not plan.metrics \
+            or plan.group_by[:1] != (check.dimension,):
+        return None
+    dim, metric_id = check.dimension, plan.metrics[0]
+    valued = [r for r in rows if is_number(r.get(metric_id))]
+    mine = next((r for r in valued if str(r.get(dim)) == str(check.values[0])), None)
+    if mine is None:
+        return None
+    top = valued[0].get(metric_id)
+    if plan.compare == "more" and not float(top or 0) and all(float(r[metric_id]) >= 0 for r in valued):
+        return f"No. {none_recorded(plan, metric_id)}"  # nobody had any, so nobody had the most
+    board = _held_board(plan, valued, dim, metric_id)
+    if mine.get(metric_id) == top:
+        shared = sum(1 for r in valued if r.get(metric_id) == top) > 1
+        said = f"Yes, {who(dim, mine.get(dim), False)} shares it. {board}" if shared else f"Yes. {board}"
+    else:
+        own = lookup(plan.model_copy(update={"intent": Intent.LOOKUP, "check": None, "compare": None}), [mine], dim,
+                     [metric_id])
+        said = f"No. {own} {board}"
+    for player, god in (gods_read_as_players(plan.assumptions) if dim == "player" else {}).items():
+        said = said.replace(player, f"{player} ({god})", 1)  # "LunaSol (Ymir)": the player the question named by god
+    return said
+
+
+def _held_board(plan: QueryPlan, valued: list[dict], dim: str, metric_id: str) -> str:
+    """Who held the end of a ranking and with how much, whom they were ranked among first ("On team 2, ...")."""
+    board = ranking(plan.model_copy(update={"shape": "leader", "position": 1}), valued, dim, [metric_id])
+    lead, _ = among_players(plan) if dim == "player" else ("", "")
+    return f"{lead}, " + ("all" + board[3:] if board.startswith("All ") else board) if lead else board
 
 
 def leader_sentence(plan: QueryPlan, rows: list[dict]) -> str:

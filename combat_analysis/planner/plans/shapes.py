@@ -71,6 +71,7 @@ def _one_hit(plan: QueryPlan) -> QueryPlan:
         # the leader, then the target or the ability of their hit: the one hit names them all
         plan = plan.model_copy(update={"then": None, "bind": {}})
     if len(plan.metrics) != 1 or plan.then is not None or plan.windows or plan.condition is not None \
+            or plan.compare is not None \
             or plan.order != "desc" or plan.position != 1 or plan.shape not in ("leader", "auto") \
             or plan.intent not in (Intent.RANKING, Intent.LOOKUP) or not _one_event_asked(plan):
         return plan

@@ -12,7 +12,7 @@ from __future__ import annotations
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner import faithful
 from combat_analysis.planner.compile import PlanError, compile_plan
-from combat_analysis.planner.plans import intents, refusals
+from combat_analysis.planner.plans import intents, refusals, superlatives
 from combat_analysis.planner.plans.intents import plan_reading
 from combat_analysis.planner.plans.refusals import no_digits, refuse
 from combat_analysis.planner.read.reading import Reading
@@ -44,11 +44,13 @@ def plan_single(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     if r.winner_unknown:
         return refuse(question, vocab, "No Titan fell in this match, so the combat log does not record a winner and "
                       "the winning or losing team cannot be named.", r.assumptions)
-    for special in (intents.dependent_plan, intents.leader_split_plan, intents.hit_target_plan):
+    for special in (intents.dependent_plan, intents.leader_split_plan, intents.hit_target_plan,
+                    superlatives.held_plan):
         plan = special(question, r, vocab)
         if plan is not None:
             return faithful.check(plan, r, vocab)
-    return faithful.check(plan_reading(question, r, vocab), r, vocab)
+    # "did A get first blood", "did chaos win": the event, and whether it was theirs
+    return faithful.check(superlatives.event_checked(question, r, vocab, plan_reading(question, r, vocab)), r, vocab)
 
 
 def plan_reading_checked(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:

@@ -8,6 +8,10 @@
   "..., and is he on order", "..., did she play Ymir", "..., was it Brisk". `trailing_check` cuts it off, so it never
   narrows the question, and says what it checks (a player, a role, a side or a god).
 - Which way a side's gold lead is asked: "did order lead at some minute", "did chaos trail at any point" (`lead_asked`).
+- Whether one subject holds a superlative: "did A deal the most damage", "was chaos the side with the fewest deaths",
+  "did she out-heal everyone" (`asked_superlative`): the subject is checked against the leader of a ranking.
+- Words that frame a claim to be checked: "is it true that ...", "am i right that ...", "correct me if i'm wrong but
+  ...", "would you say ...", "..., right?" (`claim`): the claim is the question, and it asks yes or no.
 """
 
 from __future__ import annotations
@@ -30,6 +34,12 @@ _ASKING = re.compile(r"\b(?P<aux>did|does|do|was|were|is|are|has|have|had)\b|\b(
 
 
 def _yes_no(text: str) -> bool:
+    """Whether the words ask yes or no: an auxiliary before any question word, or a claim framed to be checked ("is it
+    true that A won", "A got the most kills, right?") that is no question of its own ("correct me, but who won")."""
+    said = claim(text)
+    if said is not None:
+        first = _ASKING.search(said)
+        return first is None or first.group("aux") is not None
     first = _ASKING.search(text)
     return first is not None and first.group("aux") is not None
 
@@ -180,3 +190,91 @@ def _checked_value(said: str, vocab: Vocabulary, god_only: bool) -> Filter | Non
         return None
     dim, value = said_values[0]
     return Filter(dimension=dim, values=(value,))
+
+
+# ------------------------------------------------------------------------------------ a claim framed to be checked
+
+_Q = r"['’]"
+# the words before a claim that ask whether it holds; the claim follows, after "that", "but", "if" or "whether"
+_FRAME_LEAD = re.compile(
+    r"^\s*(?:(?:so|ok|okay|hey|quick\s+(?:question|q)|just\s+(?:to\s+)?(?:check|confirm)(?:ing)?|honest(?:ly)?|"
+    r"real\s+quick)\s*[,:-]?\s+)*(?:"
+    rf"(?:is|was|isn{_Q}?t|wasn{_Q}?t)\s+it\s+(?:really\s+)?(?:true|correct|right|accurate|a\s+fact|the\s+case|so|"
+    r"fair\s+to\s+say|safe\s+to\s+say)"
+    r"|(?:would|could|can)\s+(?:it\s+be|one|i|you|we)\s+(?:(?:true|correct|right|fair|accurate|safe)\s+to\s+)?say"
+    rf"|(?:am|was)\s+i\s+(?:right|correct|wrong|mistaken)(?:\s+(?:in\s+)?(?:thinking|saying|believing|assuming))?"
+    rf"|correct\s+me\s+if\s+(?:i{_Q}?m\s+|i\s+am\s+|i\s+was\s+)?(?:wrong|mistaken)"
+    rf"|(?:would|do|did|could|don{_Q}?t)\s+you\s+(?:say|agree|think|reckon|believe)"
+    r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:confirm|verify|check|tell\s+me|say)\s+(?=(?:if|whether|that)\b)"
+    r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:confirm|verify)"
+    r"|(?:please\s+)?(?:confirm|verify)(?:\s+for\s+me)?|(?:please\s+)?(?:check|tell\s+me)\s+(?=(?:if|whether)\b)"
+    r"|true\s+or\s+false|fact[\s-]+check|yes\s+or\s+no"
+    rf"|i{_Q}?m\s+(?:pretty\s+|fairly\s+|quite\s+|almost\s+)?(?:sure|certain|convinced)"
+    r"|i\s+(?:heard|read|was\s+told|bet)"
+    r"|(?:some(?:one|body)|my\s+(?:friend|mate|buddy|teammate|duo)|people|everyone|the\s+(?:scoreboard|stats))\s+"
+    r"(?:said|says|told\s+me|claims?|claimed|reckons?|thinks?)"
+    r")(?:\s*[,:;?–—-]+\s*|\s+)(?:(?:that|but|if|whether)\b\s*)*", re.IGNORECASE)
+# a tag after a claim asking whether it holds: "..., right?", "... correct?", "..., no?", "... or not?", "- true?"
+_FRAME_TAG = re.compile(
+    rf"(?:\s*[,;]\s*|\s+[-–—]\s*|\s+)(?:right|correct|true|or\s+not|or\s+no|am\s+i\s+right|am\s+i\s+wrong|innit|"
+    rf"(?:is|was)n{_Q}?t\s+(?:it|that\s+so)|is\s+that\s+(?:right|correct|true|so)|(?:true|right)\s+or\s+(?:false|wrong)|"
+    r"yes\s+or\s+no|y/n)\s*\?+\s*$"
+    r"|\s*[,;]\s*(?:right|correct|true|yes|yeah|yea|yep|no|or\s+not|yes\s+or\s+no|y/n|true\s+or\s+false)\s*[?.!]*\s*$",
+    re.IGNORECASE)
+
+
+def claim(text: str) -> str | None:
+    """The claim a question frames to be checked ("is it true that chaos won" -> "chaos won", "brisk died least,
+    right?" -> "brisk died least"), its own words as typed; None when no framing words are said, or nothing is left."""
+    said = _FRAME_TAG.sub("", _FRAME_LEAD.sub("", text, count=1), count=1)
+    if said == text or not re.search(r"\w", said):
+        return None
+    return said.strip(" ,;:-–—")
+
+
+# ------------------------------------------------------------------------------------ a superlative held or not
+
+# a superlative said of the subject ("the most", "top", "the fewest", "more than anyone"); a figure's own name is none
+# ("his biggest hit"), nor a bound ("at most"), nor a lane ("top laner")
+_HELD = re.compile(
+    r"(?<!\bat\s)(?<!'s\s)(?<!’s\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\bits\s)(?<!\bmy\s)(?<!\bour\s)"
+    r"\b(?:most|highest|greatest|biggest|largest|top(?!\s+(?:lane|laner|laners|lanes|side)\b)|topped|tops|best|worst|"
+    r"least|lowest|fewest|smallest|richest|poorest|deadliest|tankiest|strongest|hardest|weakest|mvp|number\s+one|"
+    r"no\.?\s*1|#\s*1|first\s+place)\b"
+    r"|\b(?:more|fewer|less|higher|lower|better|worse)\b(?:\s+\S+){0,5}?\s+than\s+(?:(?:any|every)(?:one|body|\s+other"
+    r"(?:\s+\w+)?)|all\s+(?:the\s+)?(?:others|rest|other\s+\w+)|all\b|the\s+(?:rest|others)|anybody)")
+
+
+# a clause that asks a question word ("we were order, who killed us the most"): the question is that, never yes or no;
+# a relative "who" after a noun ("did the player who got first blood ...") starts no clause
+_WH_CLAUSE = re.compile(r"(?:^|[,;:?!.(]\s*|\s[-–—]\s*|\b(?:and|but|so|then|also|plus)\s+)"
+                        r"(?:who|whom|whose|what|which|how|when|where|why|who's|whos|what's|whats)\b")
+
+
+def _only_yes_no(text: str) -> bool:
+    """A yes or no question with no clause that asks a question word of its own."""
+    return _yes_no(text) and not _WH_CLAUSE.search(claim(text) or text)
+
+
+def asked_yes_no(question: str) -> bool:
+    """Whether a question asks yes or no ("did A get first blood", "is it true that chaos won", "order won, right?")."""
+    return _only_yes_no(fold(question).replace("’", "'"))
+
+
+# of two (the sides), a comparative is the superlative: "was chaos the side with more kills"; "more than 10" is a bound
+_OF_TWO = re.compile(r"\b(?:more|fewer|less|higher|lower|better|worse|bigger|larger|greater)\b(?!(?:\s+\S+){0,6}?\s+than\b)")
+
+
+def asked_superlative(question: str, of_two: bool = False) -> bool:
+    """Whether a yes or no question asks if one subject holds a superlative: "did A get the most kills", "was order the
+    side with the fewest deaths", "is it true that A out-healed everyone"; a comparison with one other subject ("did A
+    deal more than B") is none. Of two subjects (`of_two`: the sides), a comparative said alone is one too."""
+    text = out_verbs(fold(question).replace("’", "'"))
+    if not _only_yes_no(text):
+        return False
+    text = claim(text) or text
+    held = _HELD.search(text) or (_OF_TWO.search(text) if of_two else None)
+    if held is None:
+        return False
+    than = _THAN.search(text)
+    return than is None or than.start() == held.start()
