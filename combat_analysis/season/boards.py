@@ -1,7 +1,6 @@
 """Boards across matches: players, gods, roles or sides ranked (or one of them looked up, or the ones named compared:
-`Filters.named`) by any per-game figure
-(its total, its per-game mean, its best or worst single game) or by their record; matches ranked by a match
-figure; and a match figure over the season. docs/season.md defines each one.
+`Filters.named`) by any per-game figure (its total, its per-game mean, its best or worst single game) or by their
+record; matches ranked by a match figure; and a match figure over the season. docs/season.md defines each one.
 
 A **game** of a player, god or role is one player-game (a row of `player_stats`): a god played by both teams in
 one match has two games there, and a role always has two per match. A game of a **side** (team 1, Order; team 2,
