@@ -136,11 +136,13 @@ def _day_as_match(scope: ScopeReading, matches: list) -> ScopeReading:
 
 
 def _with_players(question: str, warehouse_root: Lake | Path | str, matches: list, snapshot: int) -> ScopeReading:
-    """The scope read again knowing every player's name: a player's average is over every match (docs/season.md)."""
+    """The scope read again knowing every player's and god's name: a player's average is over every match, and so
+    are two gods' averages set against each other (docs/season.md)."""
     with open_locked(warehouse_root, tables=("players",), snapshot=snapshot) as con:
         players = tuple(r[0] for r in con.execute("SELECT DISTINCT player FROM players").fetchall())
+        gods = tuple(r[0] for r in con.execute("SELECT DISTINCT god FROM players WHERE god IS NOT NULL").fetchall())
     latest = max((s for _, s in matches if s is not None), default=None)
-    return read_scope(question, tuple(m for m, _ in matches), latest, players)
+    return read_scope(question, tuple(m for m, _ in matches), latest, players, gods)
 
 
 def answering(env: StageEnv) -> StageEnv:

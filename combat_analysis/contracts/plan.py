@@ -22,6 +22,7 @@ PlanOrder = Literal["desc", "asc"]
 PlanShape = Literal["auto", "leader", "top", "all", "share", "average", "median"]
 WindowLabel = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9 ,.:'()-]{0,199}$")]
 RefusalText = Annotated[str, StringConstraints(min_length=1, max_length=400)]
+EntryName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 
 
 class Frozen(BaseModel):
@@ -119,6 +120,10 @@ class SeasonFigure(Frozen):
     # two players' figures compared: is the first one's value more (less) than the second's (yes/no), or which
     # of the two has more (less): "which_more" ("who averages more kills, A or B")
     compare: Literal["more", "less", "which_more", "which_less"] | None = None
+    # a board of only these entries of its subject, two or more gods, roles or sides named and set against each other
+    # ("Thor or Loki, which wins more", "does order or chaos average more kills"): gods and roles as the matches
+    # write them, sides as "1" and "2", in the question's order; `compare` says which is more, or yes or no
+    named: tuple[EntryName, ...] = Field(default=(), max_length=12)
 
 
 class QueryPlan(Frozen):

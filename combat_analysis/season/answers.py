@@ -123,7 +123,7 @@ def board_query(figure: SeasonFigure, plan: QueryPlan) -> boards.BoardQuery:
     """The board a plan asks for: its subject, figure, statistic, filters, order, and the minimum of games."""
     statistic = "record" if figure.metric in boards.RECORD_FIGURES else figure.statistic
     filters = boards.Filters(player=figure.players[0] if figure.players else None, god=figure.god, role=figure.role,
-                             side=figure.side, versus=figure.versus, result=figure.result)
+                             side=figure.side, versus=figure.versus, result=figure.result, named=figure.named)
     return boards.BoardQuery(subject=figure.subject, figure=figure.metric or "kills", statistic=statistic,  # type: ignore[arg-type]
                              filters=filters, order=plan.order, limit=max(plan.limit, plan.position),
                              min_games=figure.min_matches)
@@ -136,7 +136,20 @@ def _board(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan
     rows = [_board_row(r, q, judged) for r in found.rows]
     if rows and len(found.rows) == 1:
         rows[0].update(_beside(con, q, selection, together_asked(plan, q.figure)))
-    return rows + [_board_row(r, q, False) for r in found.below_minimum]
+    return rows + [_board_row(r, q, False) for r in found.below_minimum] + _without_games(figure, found)
+
+
+def entry_name(subject: str, named: str) -> str:
+    """A named entry as its board row names it: a side as 'Order (team 1)', a god or role as it was named."""
+    return boards.side_name(named) if subject == "side" else named
+
+
+def _without_games(figure: SeasonFigure, found: boards.Board) -> list[dict[str, Any]]:
+    """The entries named and compared that have no game in the selection, as rows of 0 games (not ranked)."""
+    held = {str(r.name).casefold() for r in (*found.rows, *found.below_minimum)}
+    missing = (entry_name(figure.subject, n) for n in figure.named)
+    return [{"rank": None, figure.subject: name, "matches": 0, "wins": 0, "losses": 0, "unknown_results": 0,
+             "win_rate_pct": None, "qualifies": False} for name in missing if name.casefold() not in held]
 
 
 def together_asked(plan: QueryPlan, first: str) -> tuple[str, ...]:

@@ -1,6 +1,6 @@
-"""Boards across matches: players, gods, roles or sides ranked (or one of them looked up) by any per-game figure
-(its total, its per-game mean, its best or worst single game) or by their record; matches ranked by a match
-figure; and a match figure over the season. docs/season.md defines each one.
+"""Boards across matches: players, gods, roles or sides ranked (or one of them looked up, or the ones named compared:
+`Filters.named`) by any per-game figure (its total, its per-game mean, its best or worst single game) or by their
+record; matches ranked by a match figure; and a match figure over the season. docs/season.md defines each one.
 
 A **game** of a player, god or role is one player-game (a row of `player_stats`): a god played by both teams in
 one match has two games there, and a role always has two per match. A game of a **side** (team 1, Order; team 2,
@@ -225,30 +225,40 @@ class Filters:
     side: int | None = None
     versus: str | None = None
     result: str | None = None  # "win" or "loss": only the games won (lost); a game with no winner is neither
+    # only the games of these entries of the board's subject (gods and roles case-insensitive, sides "1" and "2"):
+    # two or more named and set against each other
+    named: tuple[str, ...] = ()
 
-    def where(self) -> list[str]:
+    def where(self, subject: Subject = "player") -> list[str]:
         found = {"player": "ps.player = $player", "god": "lower(ps.god) = lower($god)",
                  "role": "lower(ps.role) = lower($role)", "side": "ps.team = $side"}
         kept = [sql for name, sql in found.items() if getattr(self, name) is not None]
-        return kept + ([_RESULT_WHERE[self.result]] if self.result else [])
+        return (kept + ([_RESULT_WHERE[self.result]] if self.result else [])
+                + ([_NAMED_WHERE[subject]] if self.named else []))
 
     def params(self) -> dict[str, Any]:
+        named = (("named", list(self.named)),) if self.named else ()
         return {k: v for k, v in (("player", self.player), ("god", self.god), ("role", self.role),
-                                  ("side", self.side), ("versus", self.versus)) if v is not None}
+                                  ("side", self.side), ("versus", self.versus), *named) if v is not None}
 
 
 _RESULT_WHERE = {"win": "m.winner_team = ps.team", "loss": "m.winner_team <> ps.team"}
+_NAMED_WHERE = {"player": "ps.player IN (SELECT unnest($named::VARCHAR[]))",
+                "god": "lower(ps.god) IN (SELECT lower(unnest($named::VARCHAR[])))",
+                "role": "lower(ps.role) IN (SELECT lower(unnest($named::VARCHAR[])))",
+                "side": "CAST(ps.team AS VARCHAR) IN (SELECT unnest($named::VARCHAR[]))"}
 NO_FILTERS = Filters()
 
 
 # --- the SQL ----------------------------------------------------------------------------------------------------
 
-def _games_sql(figure: GameFigure | None, filters: Filters, ids: list[str] | None) -> tuple[list[str], str]:
+def _games_sql(figure: GameFigure | None, filters: Filters, ids: list[str] | None,
+               subject: Subject = "player") -> tuple[list[str], str]:
     """The CTEs before `games`, and `games`: the selected player-games with the match, the result and the
     figure's source columns."""
     source = SOURCES.get(figure.source) if figure is not None and figure.source else None
     ctes = [source.cte.format(sel=selected("match_id", ids))] if source else []
-    where = [selected("ps.match_id", ids), *filters.where()]
+    where = [selected("ps.match_id", ids), *filters.where(subject)]
     if filters.versus is not None:
         where.append("ps.player <> $versus")
     games = f"""games AS (
@@ -319,7 +329,7 @@ class BoardQuery:
 
 def _board_sql(q: BoardQuery, ids: list[str] | None, qualified: bool) -> str:
     figure = GAME_FIGURES.get(q.figure)
-    ctes, games = _games_sql(figure, q.filters, ids)
+    ctes, games = _games_sql(figure, q.filters, ids, q.subject)
     side_ctes, units = _units_sql(q.subject, figure, ids)
     value = _RECORD_VALUE[q.figure] if figure is None else _STATISTIC_VALUE[q.statistic]
     pick = "low" if q.statistic == "min" else "high"
@@ -369,7 +379,9 @@ def board(con, query: BoardQuery, selection: MatchSelection = ALL_MATCHES) -> Bo
     if q.min_games > 1:
         left_out = _board_rows(con, _board_sql(q, ids, qualified=False), params, q.subject)
         most_below = max((r.games for r in left_out), default=0)
-        below = tuple(r for r in left_out if not rows or _beats(r.value, rows[0].value, q.order))[:3]
+        # of entries named and compared, every one left out is said; of a board, those that would lead
+        below = left_out if q.filters.named else tuple(
+            r for r in left_out if not rows or _beats(r.value, rows[0].value, q.order))[:3]
     return Board(subject=q.subject, figure=q.figure, statistic=q.statistic, order=q.order, min_games=q.min_games,
                  rows=rows, below_minimum=below, most_games_below=most_below)
 

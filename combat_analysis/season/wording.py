@@ -250,6 +250,8 @@ def _board_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead
     qualified = [r for r in rows if r.get("qualifies", True)]
     below = [r for r in rows if r.get("qualifies") is False]
     among = _minimum(figure)
+    if figure.named:
+        return _compared_sentence(plan, figure, rows, lead)
     if not qualified:
         return _nobody(plan, figure, below, lead)
     if figure.none:
@@ -419,6 +421,8 @@ def _compared_value(figure: SeasonFigure, row: Row) -> tuple[str, Any] | None:
 
 def _compared_said(said: str, row: Row, value: Any) -> str:
     """"36.25 over 8 games", "50.0% over 8 games": a compared value with the games behind it."""
+    if said == "games":  # the games are the value
+        return count(value, "game")
     shown = percent(value) if said == "win rate" else number(value, 2)
     return f"{shown} over {count(row['matches'], 'game')}"
 
@@ -427,11 +431,11 @@ def _relation(a: Any, b: Any) -> str:
     return "more than" if a > b else "less than" if a < b else "the same as"
 
 
-def _compared_clause(said: str, first: Row, a: Any, second: Row, b: Any) -> str:
+def _compared_clause(said: str, first: Row, a: Any, second: Row, b: Any, key: str = "player") -> str:
     """"Ann's per-game mean assists: 36.25 over 8 games, less than Bo's 39.43 over 7 games": the one clause every
-    comparison of two players says, first to second."""
-    return (f"{first['player']}'s {said}: {_compared_said(said, first, a)}, {_relation(a, b)} "
-            f"{second['player']}'s {_compared_said(said, second, b)}")
+    comparison of two players (or gods, roles, sides: `key`) says, first to second."""
+    return (f"{first[key]}'s {said}: {_compared_said(said, first, a)}, {_relation(a, b)} "
+            f"{second[key]}'s {_compared_said(said, second, b)}")
 
 
 def _verdict(figure: SeasonFigure, rows: list[Row]) -> str:
@@ -445,14 +449,93 @@ def _verdict(figure: SeasonFigure, rows: list[Row]) -> str:
     (said, a), (_, b) = (_compared_value(figure, row) or ("", None) for row in (first, second))
     if a is None or b is None:
         return ""
-    if figure.compare in ("which_more", "which_less"):
+    return _two_compared(figure.compare, said, (first, a), (second, b), "player")
+
+
+def _two_compared(compare: str, said: str, first: tuple[Row, Any], second: tuple[Row, Any], key: str) -> str:
+    """The verdict on two values, first to second (see `_verdict`)."""
+    (one, a), (other, b) = first, second
+    if compare in ("which_more", "which_less"):
         if a == b:
-            return f"Neither: {_compared_clause(said, first, a, second, b)}. "
-        more = figure.compare == "which_more"
-        (top, top_value), (other, other_value) = sorted(((first, a), (second, b)), key=lambda p: p[1], reverse=more)
-        return f"{top['player']}: {_compared_clause(said, top, top_value, other, other_value)}. "
-    yes = (a > b) if figure.compare == "more" else (a < b)
-    return f"{'Yes' if yes else 'No'}: {_compared_clause(said, first, a, second, b)}. "
+            return f"Neither: {_compared_clause(said, one, a, other, b, key)}. "
+        more = compare == "which_more"
+        (top, top_value), (low, low_value) = sorted((first, second), key=lambda p: p[1], reverse=more)
+        return f"{top[key]}: {_compared_clause(said, top, top_value, low, low_value, key)}. "
+    yes = (a > b) if compare == "more" else (a < b)
+    return f"{'Yes' if yes else 'No'}: {_compared_clause(said, one, a, other, b, key)}. "
+
+
+# --- gods, roles or sides named and set against each other -------------------------------------------------------
+
+def _entry_compared(figure: SeasonFigure, row: Row) -> tuple[str, Any]:
+    """What a comparison of named entries reads from a board row, and how it is said: the record figure asked
+    (the win rate, wins, losses, games), else the statistic of the figure."""
+    metric, label = figure.metric or "", figure_label(figure)
+    if metric in boards.RECORD_FIGURES:
+        return ("win rate" if metric == "win_rate" else label), row.get(value_column(metric))
+    said = {"average": f"per-game mean {label}", "max": f"{label} in one game (their best)",
+            "min": f"{label} in one game (their lowest)"}.get(figure.statistic, f"total {label}")
+    return said, row.get(metric)
+
+
+def _not_compared(figure: SeasonFigure, row: Row) -> str:
+    """Why a named entry is left out of the comparison: no games, too few, or no value (no game with a winner)."""
+    name = _named(figure, row)
+    if not row["matches"]:
+        return f"{name} has no games in these matches"
+    if row.get("qualifies") is False:
+        return (f"{name} has {count(row['matches'], 'game')}, fewer than the minimum of {figure.min_matches:,} "
+                f"('with at least {row['matches']:,} games' counts it)")
+    return f"{name} has no win rate, as none of its games has a winner"
+
+
+def _entries_verdict(figure: SeasonFigure, rows: list[Row]) -> str:
+    """Which of the named entries is more (less), or yes or no for two; ties said as ties, and the entries that
+    cannot be compared said with the reason (no games, fewer than the minimum, no value)."""
+    rows = sorted(rows, key=lambda r: figure.named.index(_entry_key(figure, r)))  # as the question named them
+    valued = [(r, _entry_compared(figure, r)[1]) for r in rows if r.get("qualifies") is not False]
+    valued = [(r, v) for r, v in valued if v is not None]
+    left = [_not_compared(figure, r) for r in rows if all(r is not v[0] for v in valued)]
+    if len(valued) < 2:
+        return f"Not compared: {'; '.join(left)}. "
+    said = _entry_compared(figure, valued[0][0])[0]
+    if len(rows) == 2:
+        return _two_compared(figure.compare or "which_more", said, valued[0], valued[1], figure.subject)
+    why = f"; not compared: {'; '.join(left)}" if left else ""
+    return f"Of {join_and([str(r[figure.subject]) for r in rows])}, {_top_of(figure, valued, said)}{why}. "
+
+
+def _top_of(figure: SeasonFigure, valued: list[tuple[Row, Any]], said: str) -> str:
+    """"Thor has the highest per-game mean kills (2.61 over 23 games)", or those tied at it ("Thor and Loki share
+    the highest win rate (50.0% each)")."""
+    more = figure.compare != "which_less"
+    counted = said in ("games", "wins", "losses") or said.startswith("total ")
+    word = ("most" if more else "fewest") if counted else ("highest" if more else "lowest")
+    best = (max if more else min)(v for _, v in valued)
+    top = [r for r, v in valued if v == best]
+    if len(top) == 1:
+        return f"{top[0][figure.subject]} has the {word} {said} ({_compared_said(said, top[0], best)})"
+    each = _compared_said(said, top[0], best).split(" over ")[0]
+    return f"{join_and([str(r[figure.subject]) for r in top])} share the {word} {said} ({each} each)"
+
+
+def _entry_key(figure: SeasonFigure, row: Row) -> str:
+    """The name a plan gave an entry: a side's number ("1"), a god or role as named (case aside)."""
+    name = str(row[figure.subject])
+    if figure.subject == "side":
+        return next(n for n in figure.named if boards.side_name(n) == name)
+    return next(n for n in figure.named if n.casefold() == name.casefold())
+
+
+def _compared_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    """Named entries set against each other: the verdict, then each one's figure with its games, those with fewer
+    games than the minimum, and those with none."""
+    qualified = [r for r in rows if r.get("qualifies", True)]
+    below = [r for r in rows if r.get("qualifies") is False and r["matches"]]
+    verdict = _entries_verdict(figure, rows)
+    named = "" if figure.players else "the named "
+    listed = f", {named}{_list(plan, figure, qualified)}" if qualified else f": no {figure.subject} named qualifies."
+    return f"{verdict}{lead}{_minimum(figure)}{listed}{_left_out(figure, below)}"
 
 
 def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:

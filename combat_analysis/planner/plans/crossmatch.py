@@ -8,7 +8,8 @@ match. Three slots of its own then pick the figure, each read on its own:
   one player), a record figure (games, wins, losses, win rate) or a match figure (length, first blood time, gold
   lead);
 - **subject** (`_subject`): what is ranked or described: players, gods, roles, sides, matches, or the season
-  as a whole; a named god, role or side with nobody else named is that one looked up;
+  as a whole; a named god, role or side with nobody else named is that one looked up; two or more of one kind
+  named against each other (`_compared_entries`) are those compared;
 - **statistic** (`_statistic`): total, per-game mean, best or worst single game, or the record.
 
 | slots | figure |
@@ -17,6 +18,7 @@ match. Three slots of its own then pick the figure, each read on its own:
 | one player and trend words | trend |
 | one or more players, a player figure, no god, role or side | profile: record, total, per-game mean, best and worst match |
 | players, gods, roles or sides | board: ranked, listed, or one looked up, with their games |
+| two or more gods, roles or sides named against each other | board of those alone, which is more (or yes/no) |
 | matches, or a match figure with a superlative | matches ranked by a match figure |
 | a match figure with no one named | the figure over the season (total, mean, number of matches) |
 
@@ -34,8 +36,9 @@ from typing import Any, Literal
 
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchList, MatchSelection, describe
+from combat_analysis.formatting import plural
 from combat_analysis.planner.plans import refusals
-from combat_analysis.planner.read import compounds, conditions, parts
+from combat_analysis.planner.read import compounds, conditions, parts, yesno
 from combat_analysis.planner.read.names import find_mentions, find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
 from combat_analysis.planner.read.scope import HABIT, HEAD_TO_HEAD, ScopeReading
@@ -50,6 +53,7 @@ from combat_analysis.season.boards import (
     OBJECTIVE_KINDS,
     RECORD_FIGURES,
     SEASON_COUNTS,
+    side_name,
 )
 from combat_analysis.season.figures import ADDITIVE_METRICS, PLAYER_METRICS, metric_label
 
@@ -477,16 +481,75 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
     return "player", False
 
 
+# --- entries set against each other -----------------------------------------------------------------------------
+
+# Two or more gods, roles or sides named and set against each other ("Thor or Loki, which wins more", "support vs
+# carry damage per game", "does order or chaos average more kills"): those entries compared, nobody else ranked.
+# "Who" asks for a player only with a superlative and no comparative ("who played Thor or Loki the most"); a player
+# word ("which player", "players") always does.
+_PLAYER_KIND = re.compile(r"\b(?:players?|people|ppl|person|anyone|anybody|someone|somebody)\b")
+_WHO = re.compile(r"\b(?:who|whos|who's|whom|whose)\b")
+_COMPARATIVE_WORD = re.compile(r"\b(more|higher|greater|bigger|larger|better|fewer|less|lower|smaller|worse)\b")
+# "which side wins more (often)": the win rate, as "wins most" is
+_WINS_MORE = re.compile(r"\bwin(?:s|ning)?\s+(?:more|less|fewer)\b|\bwin(?:s|ning)?\s+(?:more|less)\s+often\b")
+
+
+def _named_entries(r: Reading) -> dict[str, tuple[str, ...]]:
+    """The kinds with two or more entries named: gods and roles as the matches write them, sides as "1", "2"."""
+    found = {"god": tuple(r.gods), "role": tuple(r.roles), "side": tuple(str(t) for t in r.teams if t in (1, 2))}
+    return {kind: tuple(dict.fromkeys(named)) for kind, named in found.items() if len(set(named)) >= 2}
+
+
+def _compared_entries(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, tuple[str, ...]] | None:
+    """The subject and its entries when two or more of one kind are named and set against each other, with one
+    player at most (whose games they are); None otherwise."""
+    kinds = _named_entries(r)
+    if len(kinds) != 1 or len(players) > 1 or slot.family == "match" or slot.figure in SEASON_COUNTS:
+        return None
+    text = _masked(r)
+    if _PLAYER_KIND.search(text) or (_WHO.search(text) and r.shape.superlative
+                                        and not _COMPARATIVE_WORD.search(text)):
+        return None
+    (kind, named), = kinds.items()
+    return kind, named  # type: ignore[return-value]
+
+
+def _two_kinds_compared(ask: Ask) -> str | None:
+    """Two kinds each named twice or more ("Thor or Loki as support or carry"): which to compare is not said."""
+    kinds = _named_entries(ask.reading)
+    if len(kinds) < 2 or len(ask.players) > 1:
+        return None
+    said = " and ".join(plural(kind) for kind in kinds)
+    return (f"The question names two or more {said} at once, so I cannot tell which to set against each other. "
+            f"Name the entries of one kind to compare, and at most one of the other to keep their games.")
+
+
+def _entries_compared(ask: Ask) -> Literal["more", "less", "which_more", "which_less"]:
+    """How named entries are compared: yes or no for two ("does order average more kills than chaos"), else which is
+    more or less: by a comparative ("which deals more"), a superlative ("which of the three has the fewest
+    deaths"), or the higher when nothing is said ("Thor vs Loki win rate")."""
+    found = _COMPARATIVE.search(ask.text)
+    if found is not None and _YES_NO.search(ask.text) and len(ask.entries) == 2:
+        return _more_or_less(found.group(1), ask)
+    word = _COMPARATIVE_WORD.search(ask.text)
+    if word is not None:
+        return "which_more" if _more_or_less(word.group(1), ask) == "more" else "which_less"
+    if ask.reading.shape.superlative:
+        return "which_less" if _judged(ask.slot.figure, ask.text, ask.reading.shape.order) == "asc" else "which_more"
+    return "which_more"
+
+
 # --- the statistic slot -------------------------------------------------------------------------------------------
 
 Statistic = Literal["total", "average", "record", "max", "min", "count"]
 
 
 # "averages 5 kills a game", "more deaths a game than B on average", "more kills a game than B": "a game" beside an
-# average word (before or after it), or between a comparative and "than", is per game, not one single game
+# average word (before or after it), or after a comparative, is per game, not one single game
 _AVERAGED_A_GAME = re.compile(r"\b(?:average[sd]?|averaging|avg|mean)\b(?:\s+\S+){0,5}?\s+a\s+(?:match|game)\b"
                               r"|(?<!\bin\s)\ba\s+(?:match|game)\b(?:\s+\S+){0,8}?\s+(?:on\s+)?(?:average|avg|mean)\b"
-                              r"|\b(?:more|fewer|less|higher|lower)\b(?:\s+\S+){0,3}?\s+a\s+(?:match|game)\s+than\b")
+                              # "more kills a game than B", "who dies less a game, A or B"
+                              r"|\b(?:more|fewer|less|higher|lower)\b(?:\s+\S+){0,3}?\s+a\s+(?:match|game)\b")
 
 
 def _statistic(slot: FigureSlot, text: str, subject: Subject, order: str) -> Statistic:
@@ -565,6 +628,8 @@ class Ask:
     subject: Subject = "player"
     named: bool = False  # the subject is one named god, role or side, looked up
     statistic: Statistic = "total"
+    # two or more gods, roles or sides named and set against each other: the subject's entries compared
+    entries: tuple[str, ...] = ()
 
 
 # Matches without a result: "which games have no result", "matches without a winner", "undecided games".
@@ -773,7 +838,7 @@ def _profile(ask: Ask) -> Made:
 
 # A yes/no question comparing two players ("does A average more X than B", "is A's KDA higher than B's"): an
 # auxiliary first, a comparative before "than".
-_YES_NO = re.compile(r"^\s*(?:does|do|did|is|was|are|were|has|have|had|can|will)\b")
+_YES_NO = re.compile(r"^[\s,;:]*(?:does|do|did|is|was|are|were|has|have|had|can|will)\b")
 _COMPARATIVE = re.compile(r"\b(more|higher|greater|bigger|larger|better|fewer|less|lower|smaller|worse)\b"
                           r"(?:\s+\S+){0,6}?\s+than\b")
 _MORE_WORDS = frozenset({"more", "higher", "greater", "bigger", "larger"})
@@ -887,9 +952,28 @@ def _denied(ask: Ask) -> bool:
     return counts and ask.statistic in ("total", "record") and bool(_NEVER.search(ask.text))
 
 
+def _compared_board(ask: Ask) -> Made:
+    """Named entries set against each other: a board of them alone, with the way they are compared; the minimum of
+    games for averages and rates as on any board."""
+    slot = ask.slot
+    rates = ask.statistic == "average" or slot.figure == "win_rate"
+    least, default = ask.least, False
+    if least is None and rates and ask.subject in ("player", "god"):
+        least, default = DEFAULT_MIN_GAMES, True
+    compare = _entries_compared(ask)
+    figure = SeasonFigure(figure="board", subject=ask.subject, metric=slot.figure, statistic=ask.statistic,  # type: ignore[arg-type]
+                          players=ask.players, min_matches=least or 1, min_default=default, compare=compare,
+                          **_filters(ask), named=ask.entries)
+    return Made(figure, Intent.COMPARISON,
+                {"order": "asc" if compare == "which_less" else "desc", "limit": 100, "shape": "all",
+                 "metrics": (slot.figure,), "group_by": (ask.subject,)})
+
+
 def _board(ask: Ask) -> Made:
     r, slot = ask.reading, ask.slot
     subject = ask.subject
+    if ask.entries:
+        return _compared_board(ask)
     lookup = ask.named or (subject == "player" and len(ask.players) == 1)
     shape, limit = _shape(ask, lookup)
     rates = ask.statistic == "average" or slot.figure == "win_rate"
@@ -1034,13 +1118,17 @@ def _kind(ask: Ask) -> Callable[[Ask], Made]:
 def _slots(ask: Ask) -> Ask:
     """The subject and statistic slots, and the players a kill pair leaves as the subject's filter."""
     players = tuple(p for p in ask.players if p != ask.slot.versus)
-    subject, named = _subject(ask.reading, ask.slot, players)
+    compared = _compared_entries(ask.reading, ask.slot, players)
+    subject, named = (compared[0], False) if compared else _subject(ask.reading, ask.slot, players)
     slot = ask.slot
+    if compared and slot.figure == "wins" and _WINS_MORE.search(ask.text):
+        slot = FigureSlot("win_rate", "record")  # "which side wins more": of each one's games, not of unequal counts
     if slot.figure is None and subject in ("god", "role", "side"):
         slot = FigureSlot("matches", "record")  # "X's god pool", "the roles": their games and record
     order = slot.order or ask.reading.shape.order
     statistic = _statistic(slot, ask.text, subject, order)
-    return replace(ask, players=players, subject=subject, named=named, slot=slot, statistic=statistic)
+    return replace(ask, players=players, subject=subject, named=named, slot=slot, statistic=statistic,
+                   entries=compared[1] if compared else ())
 
 
 def _missing_figure(ask: Ask) -> str | None:
@@ -1068,7 +1156,8 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     `latest_ids` are the warehouse's match ids in start order ("the last 5 matches" with no player); `previous`
     the earlier questions of the conversation, whose one player a "his" or "her" names."""
     # the asker's impression ("feels like a lot") frames the question and asks nothing, as in one match
-    least, rest = _cut_minimum(_TAG.sub("", parts.without_impressions(scope.rest or question)))
+    # "does A out-damage B": A's damage against B's, as in one match
+    least, rest = _cut_minimum(yesno.out_verbs(_TAG.sub("", parts.without_impressions(scope.rest or question))))
     rest, named, unnamed = _pronoun_named(rest, vocab, previous)
     if unnamed is not None:
         return _refuse(question, unnamed)
@@ -1103,7 +1192,8 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     reason = _first_refusal(ask, vocab)
     if reason is None:
         ask = _slots(ask)
-        reason = _missing_figure(ask) or _match_figure_missing(ask) or _several_ranked(ask)
+        reason = (_missing_figure(ask) or _match_figure_missing(ask) or _several_ranked(ask)
+                  or _two_kinds_compared(ask))
     if reason is not None:
         return _refuse(question, reason, notes)
     made = _kind(ask)(ask)
@@ -1248,10 +1338,17 @@ def _readings(made: Made) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _entries_said(figure: SeasonFigure) -> str:
+    """'the gods Thor and Loki', 'the sides Order (team 1) and Chaos (team 2)'."""
+    names = [side_name(n) if figure.subject == "side" else n for n in figure.named]
+    return f"the {figure.subject}s " + (" and ".join(names) if len(names) == 2 else ", ".join(names))
+
+
 def _summary(figure: SeasonFigure, selection: MatchSelection) -> str:
     label = metric_label(figure.metric or "")
     what = {
-        "board": f"{figure.subject}s by the {figure.statistic} of {label}",
+        "board": (f"{_entries_said(figure)} compared by the {figure.statistic} of {label}" if figure.named else
+                  f"{figure.subject}s by the {figure.statistic} of {label}"),
         "matches": f"matches ranked by {label}",
         "season": f"{label} over the matches",
         "profile": "the record, totals, per-match averages and best and worst match of " + " and ".join(figure.players),

@@ -22,7 +22,7 @@ from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
 from combat_analysis.planner.read import compounds
 from combat_analysis.planner.read.names import fold
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
-from combat_analysis.planner.read.words import domain_words, known_words
+from combat_analysis.planner.read.words import ROLE_WORDS, domain_words, known_words
 
 ScopeKind = Literal["none", "match", "matches", "all"]
 
@@ -286,6 +286,11 @@ _PLAYER_AVERAGE = re.compile(r"\b(?:average[sd]?|avg|mean|on\s+average|typical|u
 _PLAYER_TOTALS = re.compile(r"\btotals\b")
 # A god's average is one too: a god is played about once a match ("which god deals the most damage on average").
 _GOD = re.compile(r"\b(?:gods?|characters?|champions?|heroes)\b")
+# So is the average of sides or roles set against each other ("does order or chaos average more kills", "mid vs
+# jungle gold on average"): one match gives each side one game and each role two, a mean needs many.
+_SIDE_OR_ROLE = r"(?:order|chaos|team\s*[12]|" + "|".join(sorted(map(re.escape, ROLE_WORDS), key=len, reverse=True)) + r")"
+_SET_AGAINST = re.compile(r"\b" + _SIDE_OR_ROLE + r"(?:'s)?\s*(?:,|or|vs\.?|versus|against|and)\s*(?:the\s+)?"
+                          + _SIDE_OR_ROLE + r"\b")
 
 
 # Kills or deaths asked of two players each way with no head-to-head word ("kills by A on B and by B on A", "A's
@@ -319,6 +324,7 @@ class _Context:
     match_ids: tuple[str, ...]
     anchor: date  # the latest match's day: "this week" is its week
     players: tuple[str, ...] = ()  # every player's name, case-folded: a player's average is over every match
+    gods: tuple[str, ...] = ()  # every god's name, case-folded: two gods' averages set against each other, too
 
 
 def _by_name(text: str, context: _Context) -> ScopeReading | None:
@@ -467,8 +473,14 @@ def _present_habit(text: str, context: _Context) -> ScopeReading | None:
     return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True, habit=found.group(0))
 
 
+def _two_gods(text: str, gods: tuple[str, ...]) -> bool:
+    """Two or more gods named whole."""
+    return sum(bool(re.search(r"(?<!\w)" + re.escape(god) + r"(?!\w)", text)) for god in gods) >= 2
+
+
 def _player_average(text: str, context: _Context) -> ScopeReading | None:
-    if _PLAYER_AVERAGE.search(text) and _GOD.search(text):
+    if _PLAYER_AVERAGE.search(text) and (_GOD.search(text) or _SET_AGAINST.search(text)
+                                         or _two_gods(text, context.gods)):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     if context.players and (_PLAYER_AVERAGE.search(text) or _PLAYER_TOTALS.search(text)) and _names_a_player(
             text, context.players):
@@ -626,11 +638,12 @@ def _figure_stem(stem: str) -> bool:
 
 
 def read_scope(question: str, match_ids: tuple[str, ...] = (), latest: datetime | None = None,
-               players: tuple[str, ...] = ()) -> ScopeReading:
+               players: tuple[str, ...] = (), gods: tuple[str, ...] = ()) -> ScopeReading:
     """The question's scope words (see the module docstring) and the question without them; `players` (every
-    player's name) lets a player's average read as every match."""
+    player's name) lets a player's average read as every match, `gods` (every god's) two gods' averages."""
     text, spelled = _respelled(_spelled_out(" ".join(question.lower().split())))
-    context = _Context(match_ids, (latest or datetime(1970, 1, 1)).date(), tuple(p.lower() for p in players))
+    context = _Context(match_ids, (latest or datetime(1970, 1, 1)).date(), tuple(p.lower() for p in players),
+                       tuple(g.lower() for g in gods))
     for reader in _READERS:
         found = reader(text, context)
         if found is not None:
