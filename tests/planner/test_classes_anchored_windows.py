@@ -84,7 +84,7 @@ def test_before_first_blood_no_player_had_a_kill(spoken):
 # ------------------------------------------------------------- the last objective before another one, and the like
 
 @pytest.mark.parametrize(("template", "kind", "place", "last"), [
-    ("what was the last objective taken before the second fire giant fell", "Fire Giant", 1, True),
+    ("which objective fell last before the second fire giant was killed", "Fire Giant", 1, True),
     ("which objective fell right before the gold fury", "Gold Fury", 0, True),
     ("what was the first objective after the first fire giant went down", "Fire Giant", 0, False),
     ("which objective came just after the 2nd gold fury", "Gold Fury", 1, False),

@@ -116,7 +116,7 @@ def test_a_figure_of_receiving_by_a_player_is_that_players_own(match, template, 
 
 # --------------------------------------------------------------------------- a non-player with a head noun
 
-@pytest.mark.parametrize("template", ["which non-player thing did the most damage", "what npc unit dealt the most dmg",
+@pytest.mark.parametrize("template", ["which npc entity dealt the most damage", "what npc unit dealt the most dmg",
                                       "which npc creature dealt the most damage?"])
 def test_a_non_player_said_with_a_head_noun_is_the_subject_of_damage(match, template):
     npc_damage = match.truth["npc_damage"]

@@ -8,8 +8,8 @@ kind), and its time from the match (`Vocabulary.moments`: the kills and objectiv
 window up to its second, not including it (METRICS.md's "before minute N" is the same half-open window); after it,
 the window from its second on, as "after minute N" is from 60N on; a list of events after it starts at the next
 second, so the event itself is never listed as after itself (`Anchor.events`). The phrase is cut out of the
-question, which is then read as any other question asked over that window ("the last objective taken before the fire
-giant fell" is the last objective of the window). An event that never happened in this match is `Anchor.missing`: the
+question, which is then read as any other question asked over that window ("which objective fell last before the fire
+giant was killed": the last objective of the window). An event that never happened in this match is `Anchor.missing`: the
 question is refused saying so, never answered over the whole match. A cross-match vocabulary has no moments, so no
 anchor is read there.
 """

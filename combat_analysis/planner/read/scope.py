@@ -456,7 +456,7 @@ def _habit(text: str, context: _Context) -> ScopeReading | None:
     return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True, habit=said)
 
 
-# A figure's verb in the simple present, its subject the one asked for ("who dies to minions the most", "which god
+# A figure's verb in the simple present, its subject the one asked for ("who dies to towers the most", "which god
 # does the most damage", "mid or carry, which one deals more"): what happens as a rule, so every match loaded. The
 # latest match is told in the past ("who died the most") or named by a scope word, read before this.
 _PRESENT_FIGURE = re.compile(
