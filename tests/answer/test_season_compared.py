@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from combat_analysis.answer.fidelity import check_text
 from combat_analysis.formatting import count, number, percent
 from combat_analysis.season.boards import side_name
 from tests.support.season import (
@@ -110,6 +111,7 @@ def _check(home, matches, question: str, subject: str, named: tuple, metric: str
     others = GODS if subject == "god" else ROLES if subject == "role" else ()
     assert not [o for o in others if o not in names and re.search(rf"\b{re.escape(o)}\b", answer)], answer
     assert "player with" not in answer and "In the latest match" not in answer, answer
+    assert not check_text(answer, pkg), answer  # every number it says is in its rows
     return answer, values
 
 
