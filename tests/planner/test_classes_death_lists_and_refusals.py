@@ -1,6 +1,6 @@
 """Reading classes of the seventh round, end to end on the simulated match of `match` (some deaths dealt by
 non-players), every figure from truth.py (its kill list, its deaths to non-players, its figures): a player said by
-their god or by a side's role in a list of deaths or kills, "what" as the subject of killing, being beaten said with
+their god or by a side's role in a list of deaths or kills, being beaten said with
 its cause, a figure of receiving said with "by" its receiver, a non-player said with a head noun as the subject of
 damage, net worth (gold earned, said as a reading), and what the log cannot say of damage or of the draft
 (refused)."""
@@ -44,8 +44,8 @@ def _with_npc_deaths(match) -> str:
 
 # --------------------------------------------------------------------------- a player said by god or side role
 
-@pytest.mark.parametrize("template", ["who killed {g}", "when did the {g} die", "what killed {g}",
-                                      "what took out the {g}", "list every death of {g}"])
+@pytest.mark.parametrize("template", ["who killed {g}", "when did the {g} die", "who took out the {g}",
+                                      "list every death of {g}"])
 def test_a_death_list_of_a_player_said_by_their_god_is_theirs(match, template):
     player = _with_npc_deaths(match)
     deaths = _deaths_of(match, player)
@@ -69,7 +69,7 @@ def test_the_first_or_last_death_of_a_side_role_is_that_players(match, template,
 
 
 @pytest.mark.parametrize("template", ["who killed the {s} {r}", "who took out {s}'s {r}",
-                                      "what killed the {s} side {r}"])
+                                      "who slew the {s} side {r}"])
 def test_killing_a_side_role_names_that_player_as_the_victim(match, template):
     for team in (1, 2):  # the side said of the role is the victim's side, never read as the killers'
         player = _player_of(match, team, "Jungle")

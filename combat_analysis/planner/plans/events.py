@@ -215,7 +215,7 @@ _DEATHS_OF = re.compile(r"\bwhen\s+(?:did|does|was|were)\s+name\s+(?:die|get\s+k
                         r"|\b(?:list|show)\s+(?:me\s+)?(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+)?deaths\b"
                         # who killed a player is every killer, non-players too (METRICS.md: deaths from any source); "what killed X"
                         # stays the death recap, which counts them too
-                        r"|\b(?:who|what)\s+(?:all\s+)?(?:killed|took\s+out|slew|got)\s+name\b|\bname(?:'s)?\s+killers\b"
+                        r"|\bwho\s+(?:all\s+)?(?:killed|took\s+out|slew)\s+name\b|\bname(?:'s)?\s+killers\b"
                         r"|\bkillers\s+of\s+name\b")
 
 
