@@ -15,26 +15,12 @@ from tests.support.season import (
     ask_across,
     event_games,
     games_of,
+    leaders,
     named_players,
+    ranked_first,
     start_order,
+    totals,
 )
-
-
-def totals(games: list[dict], metric: str, key: str = "player") -> dict:
-    out: dict = {}
-    for g in games:
-        out[g[key]] = out.get(g[key], 0) + g[metric]
-    return out
-
-
-def leaders(values: dict, lowest: bool = False) -> list:
-    best = (min if lowest else max)(values.values())
-    return sorted(k for k, v in values.items() if v == best)
-
-
-def ranked_first(rows: list[dict], column: str) -> list:
-    return sorted(r[column] for r in rows if r["rank"] == 1)
-
 
 # ------------------------------------------------------------------ the simple present: every match
 

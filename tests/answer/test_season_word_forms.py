@@ -15,32 +15,19 @@ from tests.support.season import (
     ask_across,
     event_games,
     games_of,
+    leaders,
     named_players,
+    ranked_first,
     side_games,
     start_order,
+    totals,
     truth_tool,
 )
-
-
-def totals(games: list[dict], metric: str, key: str = "player") -> dict:
-    out: dict = {}
-    for g in games:
-        out[g[key]] = out.get(g[key], 0) + g[metric]
-    return out
 
 
 def means(games: list[dict], metric: str, key: str) -> dict:
     sums, counts = totals(games, metric, key), totals([{**g, "one": 1} for g in games], "one", key)
     return {k: sums[k] / counts[k] for k in sums}
-
-
-def leaders(values: dict, lowest: bool = False) -> list:
-    best = (min if lowest else max)(values.values())
-    return sorted(k for k, v in values.items() if v == best)
-
-
-def ranked_first(rows: list[dict], column: str) -> list:
-    return sorted(r[column] for r in rows if r["rank"] == 1)
 
 
 SIDES = {1: "Order (team 1)", 2: "Chaos (team 2)"}

@@ -461,3 +461,24 @@ def answered_across(pkg) -> str:
     assert isinstance(pkg.plan.scope, ManyMatches), pkg.plan
     assert not [e for e in pkg.errors if not e.handled], pkg.errors
     return pkg.response.direct_answer
+
+
+# --- the checks' own aggregation, shared by the season test files -----------------------------------------------
+
+def totals(games: list[dict], metric: str, key: str = "player") -> dict:
+    """Each `key`'s sum of `metric` over the player-games."""
+    out: dict = {}
+    for g in games:
+        out[g[key]] = out.get(g[key], 0) + g[metric]
+    return out
+
+
+def leaders(values: dict, lowest: bool = False) -> list:
+    """Every key holding the highest (lowest) value, sorted: ties included."""
+    best = (min if lowest else max)(values.values())
+    return sorted(k for k, v in values.items() if v == best)
+
+
+def ranked_first(rows: list[dict], column: str) -> list:
+    """The `column` of every row a board ranked first, sorted."""
+    return sorted(r[column] for r in rows if r["rank"] == 1)
