@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterator
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
@@ -57,11 +58,14 @@ def stage_warehouse(sample_warehouse) -> Path:
 
 
 @pytest.fixture(scope="module")
-def stage_env(stage_warehouse, tmp_path_factory) -> StageEnv:
-    """The stages' env on the sample match, follow-ups off (tests/support/stages.py has the helpers)."""
+def stage_env(stage_warehouse, tmp_path_factory) -> Iterator[StageEnv]:
+    """The stages' env on the sample match, follow-ups off, holding one locked connection for the module's questions
+    (tests/support/asking.py says why; tests/support/stages.py has the helpers)."""
     artifacts = tmp_path_factory.mktemp("artifacts")
-    return StageEnv.build(warehouse_root=stage_warehouse, match_id=SAMPLE_MATCH_ID, artifacts_dir=artifacts,
-                          followups=False)
+    env = StageEnv.build(warehouse_root=stage_warehouse, match_id=SAMPLE_MATCH_ID, artifacts_dir=artifacts,
+                         followups=False)
+    with env.session() as session:
+        yield session
 
 
 @pytest.fixture(scope="module")

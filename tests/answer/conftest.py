@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import ExitStack
 
 import duckdb
 import pytest
@@ -138,7 +139,8 @@ class SimulatedMatches(tuple):
 @pytest.fixture(scope="session")
 def fact_matches(tmp_path_factory):
     """The simulated matches of the facts' property test, in one warehouse: for each, its env (charts and
-    report files on) and its truth from ../shared/tools/truth.py, with the events it was computed from."""
+    report files on; a session held open for the tests' questions) and its truth from ../shared/tools/truth.py, with
+    the events it was computed from."""
     folder = tmp_path_factory.mktemp("facts")
     matches = []
     for seed, scale in FACT_MATCHES:
@@ -149,4 +151,7 @@ def fact_matches(tmp_path_factory):
         env = StageEnv.build(warehouse_root=folder / "warehouse", match_id=match_id,
                              artifacts_dir=folder / "artifacts", followups=False)
         matches.append({"seed": seed, "env": env, "truth": truth_tool.figures(events, malformed), "events": events})
-    return SimulatedMatches(matches)
+    with ExitStack() as sessions:  # each match's questions on one connection held open (tests/support/asking.py)
+        for match in matches:
+            match["env"] = sessions.enter_context(match["env"].session())
+        yield SimulatedMatches(matches)

@@ -11,10 +11,9 @@ from typing import Any
 
 import pytest
 
-from combat_analysis.answer.pipeline import answer_question, choose_match
 from combat_analysis.contracts.plan import ManyMatches, OneMatch
-from combat_analysis.warehouse.handles import rows_of
 from tests.support.season import (
+    ask_across,
     expected_h2h,
     expected_record,
     games,
@@ -40,16 +39,6 @@ def pick(options, n: int, seed: str) -> list:
     return pool[:n]
 
 
-def ask(home, question: str, match_id: str | None = None):
-    choice = choose_match(question, home / "warehouse", match_id)
-    pkg = answer_question(question, warehouse_root=home / "warehouse", match_id=choice.match_id,
-                          scope_how=choice.how, scope=choice.scope, artifacts_dir=home / "artifacts", followups=False,
-                          answer_only=True)
-    result = pkg.primary_result
-    rows = rows_of(result, None) if result is not None and result.status == "ok" else []
-    return pkg, rows
-
-
 def assert_cross(pkg) -> None:
     assert not pkg.is_refusal, pkg.response.direct_answer
     assert isinstance(pkg.plan.scope, ManyMatches), pkg.plan
@@ -66,7 +55,7 @@ BOARD_TEMPLATES = ("who dealt the most {m} {s}", "which player had the most {m} 
 @pytest.mark.parametrize("template,scope,metric", pick(itertools.product(BOARD_TEMPLATES, SCOPES, METRICS), 12, "board"))
 def test_leaderboard_totals(home, season_matches, template, scope, metric):
     said, metric_id = metric
-    pkg, rows = ask(home, template.format(m=said, s=scope))
+    pkg, rows = ask_across(home, template.format(m=said, s=scope))
     assert_cross(pkg)
     totals: dict[str, int] = {}
     for g in games(season_matches):
@@ -88,7 +77,7 @@ AVERAGE_TEMPLATES = ("who has the highest average {m} per match {s}", "best aver
                                 ("gpm", "gpm"))), 10, "average"))
 def test_leaderboard_averages_are_means_of_per_match_figures(home, season_matches, template, scope, metric):
     said, metric_id = metric
-    pkg, rows = ask(home, template.format(m=said, s=scope))
+    pkg, rows = ask_across(home, template.format(m=said, s=scope))
     assert_cross(pkg)
     assert pkg.plan.season.statistic == "average"
     per: dict[str, list] = {}
@@ -112,7 +101,7 @@ PROFILE_TEMPLATES = ("what is {n}'s average {m} {s}?", "{n} average {m} per matc
                                         ("gold", "gold"))), 12, "profile"))
 def test_player_averages_and_records(home, season_matches, template, scope, name, metric):
     said, metric_id = metric
-    pkg, rows = ask(home, template.format(n=name, m=said, s=scope))
+    pkg, rows = ask_across(home, template.format(n=name, m=said, s=scope))
     assert_cross(pkg)
     player = EXACT[name.casefold()]
     mine = [g for g in games(season_matches) if g["player"] == player]
@@ -131,7 +120,7 @@ BEST_TEMPLATES = ("what is {n}'s best match", "{n}'s best game by {m}", "which w
     BEST_TEMPLATES, NAMES, (("damage", "damage_dealt"), ("kills", "kills"), ("gold", "gold"))), 10, "best"))
 def test_best_and_worst_match_without_a_scope_word(home, season_matches, template, name, metric):
     said, metric_id = metric if "{m}" in template else ("", "damage_dealt")  # best by damage unless named
-    pkg, rows = ask(home, template.format(n=name, m=said))
+    pkg, rows = ask_across(home, template.format(n=name, m=said))
     assert_cross(pkg)
     player = EXACT[name.casefold()]
     mine = [g for g in games(season_matches) if g["player"] == player]
@@ -155,7 +144,7 @@ GOD_TEMPLATES = ("which gods win most in the {r} lane{s}", "which gods have the 
     GOD_TEMPLATES, ("Solo", "solo", "Jungle", "Middle", "mid", "Support", "Carry"), ("", " this season", " overall")),
     10, "gods"))
 def test_gods_by_win_rate_in_a_role(home, season_matches, template, role, scope):
-    pkg, rows = ask(home, template.format(r=role, s=scope))
+    pkg, rows = ask_across(home, template.format(r=role, s=scope))
     assert_cross(pkg)
     canonical = {"mid": "Middle"}.get(role.lower(), role.title())
     mine = [g for g in games(season_matches) if g["role"] == canonical]
@@ -178,7 +167,7 @@ def test_gods_by_win_rate_in_a_role(home, season_matches, template, role, scope)
                                                 ("which role did the most damage on average across all matches",
                                                  "average")))
 def test_roles_by_damage_show_the_total_and_the_per_game_mean(home, season_matches, question, statistic):
-    pkg, rows = ask(home, question)
+    pkg, rows = ask_across(home, question)
     assert_cross(pkg)
     want = {}
     for role in {g["role"] for g in games(season_matches)}:
@@ -198,7 +187,7 @@ def test_a_win_rate_over_matches_without_a_winner_says_why_there_is_none(home, s
     undecided = [m for m in start_order(season_matches) if m.truth["winner"] is None]
     assert len(undecided) >= 2  # the fixture's seeds leave several matches without a Titan kill
     a, b = undecided[0].match_id, undecided[1].match_id
-    pkg, rows = ask(home, f"who has the best win rate across matches {a} and {b}")
+    pkg, rows = ask_across(home, f"who has the best win rate across matches {a} and {b}")
     assert isinstance(pkg.plan.scope, ManyMatches) and not rows
     assert "no win rate can be given" in pkg.response.direct_answer
     assert "known winner" in pkg.response.direct_answer
@@ -215,7 +204,7 @@ H2H_TEMPLATES = ("{a} vs {b} head to head", "head to head {a} against {b}{s}", "
     12, "h2h"))
 def test_head_to_head(home, season_matches, template, pair, scope):
     a, b = pair
-    pkg, rows = ask(home, template.format(a=a, b=b, s=scope))
+    pkg, rows = ask_across(home, template.format(a=a, b=b, s=scope))
     assert_cross(pkg)
     want = expected_h2h(season_matches, a, b)
     want.pop("match_ids")
@@ -234,7 +223,7 @@ TREND_TEMPLATES = ("how has {n}'s {m} moved over his last {k} games", "{n}'s {m}
     12, "trend"))
 def test_trend_over_the_last_games(home, season_matches, template, name, metric, count):
     said, metric_id = metric
-    pkg, rows = ask(home, template.format(n=name, m=said, k=count))
+    pkg, rows = ask_across(home, template.format(n=name, m=said, k=count))
     assert_cross(pkg)
     n = {"ten": 10}.get(count, None) or int(count)
     player = EXACT[name.casefold()]
@@ -254,7 +243,7 @@ PREVIOUS_TEMPLATES = ("compare {n}'s {m} with the previous match", "how did {n}'
     12, "previous"))
 def test_compared_with_the_previous_match_reads_the_last_two(home, season_matches, template, name, metric):
     said, metric_id = metric
-    pkg, rows = ask(home, template.format(n=name, m=said))
+    pkg, rows = ask_across(home, template.format(n=name, m=said))
     assert_cross(pkg)
     player = EXACT[name.casefold()]
     mine = sorted((g for g in games(season_matches) if g["player"] == player),
@@ -269,7 +258,7 @@ def test_compared_with_the_previous_match_reads_the_last_two(home, season_matche
 @pytest.mark.parametrize("question", ("who dealt the most damage", "How many kills did Zoë get?", "which team won?"))
 def test_unscoped_questions_answer_the_latest_match_and_offer_all(home, season_matches, question):
     latest = start_order(season_matches)[-1]
-    pkg, _ = ask(home, question)
+    pkg, _ = ask_across(home, question)
     assert pkg.input.context.match_id == latest.match_id
     assert isinstance(pkg.plan.scope, OneMatch) and pkg.plan.scope.how == "latest"
     answer = pkg.response.direct_answer
@@ -282,7 +271,7 @@ def test_unscoped_questions_answer_the_latest_match_and_offer_all(home, season_m
 @pytest.mark.parametrize("question", ("who dealt the most damage in the latest game", "last match: who had the most kills"))
 def test_the_latest_match_asked_for_says_so_and_offers_no_other(home, season_matches, question):
     latest = start_order(season_matches)[-1]
-    pkg, _ = ask(home, question)
+    pkg, _ = ask_across(home, question)
     assert pkg.input.context.match_id == latest.match_id
     assert pkg.response.direct_answer.startswith(f"In the latest match, {latest.match_id} ")
     assert not any("across all matches" in i for i in pkg.response.key_insights), pkg.response.key_insights
@@ -291,7 +280,7 @@ def test_the_latest_match_asked_for_says_so_and_offers_no_other(home, season_mat
 
 def test_a_named_match_wins_over_scope_words(home, season_matches):
     first = start_order(season_matches)[0]
-    pkg, rows = ask(home, "who dealt the most damage across all matches", match_id=first.match_id)
+    pkg, rows = ask_across(home, "who dealt the most damage across all matches", match_id=first.match_id)
     assert isinstance(pkg.plan.scope, OneMatch) and pkg.plan.scope.how == "named"
     leader = max(first.truth["players"].items(), key=lambda kv: kv[1]["damage_dealt"])
     assert rows[0]["player"] == leader[0] and rows[0]["damage_dealt"] == leader[1]["damage_dealt"]
@@ -299,7 +288,7 @@ def test_a_named_match_wins_over_scope_words(home, season_matches):
 
 def test_a_match_named_in_the_question_reads_only_that_match(home, season_matches):
     match = start_order(season_matches)[3]
-    pkg, rows = ask(home, f"who dealt the most damage in match {match.match_id}")
+    pkg, rows = ask_across(home, f"who dealt the most damage in match {match.match_id}")
     assert pkg.input.context.match_id == match.match_id and pkg.plan.scope.how == "named"
     leader = max(match.truth["players"].items(), key=lambda kv: kv[1]["damage_dealt"])
     assert rows[0]["player"] == leader[0]
@@ -323,13 +312,13 @@ def test_a_match_named_in_the_question_reads_only_that_match(home, season_matche
     ("which gods win most in casual games this season", "the queue, game mode or platform"),
 ))
 def test_words_a_cross_match_plan_cannot_honour_are_refused_saying_why(home, question, said):
-    pkg, rows = ask(home, question)
+    pkg, rows = ask_across(home, question)
     assert pkg.is_refusal and not rows
     assert said in pkg.response.direct_answer
 
 
 def test_lineage_of_a_cross_match_answer_lists_the_matches_it_read(home, season_matches):
-    pkg, _ = ask(home, "how has Zoë's kda moved over her last 5 games")
+    pkg, _ = ask_across(home, "how has Zoë's kda moved over her last 5 games")
     read = pkg.data.transformed_data["matches_read"]
     mine = sorted((m for m in season_matches if "Zoë" in m.truth["players"]),
                   key=lambda m: (m.truth["match_start"], m.match_id))[-5:]
@@ -385,7 +374,7 @@ def test_a_minimum_number_of_games_leaves_out_the_players_with_fewer(home, seaso
         per.setdefault(g["player"], []).append(g[metric_id])
     counts = sorted({len(v) for v in per.values()})
     n = counts[len(counts) // 2]  # splits the players: some have fewer games
-    pkg, rows = ask(home, template.format(m=said, s=scope, n=n, k=n - 1))
+    pkg, rows = ask_across(home, template.format(m=said, s=scope, n=n, k=n - 1))
     assert_cross(pkg)
     assert pkg.plan.season.min_matches == n
     kept = {p: v for p, v in per.items() if len(v) >= n}

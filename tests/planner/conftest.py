@@ -12,6 +12,7 @@ import pytest
 from combat_analysis.planner import Vocabulary
 from combat_analysis.planner.llm import LlmPlanner
 from tests.support import paraphrases
+from tests.support.asking import asking
 from tests.support.llm_stub import Stub
 from tests.support.paths import SAMPLE_LOG
 from tests.support.simulated import rewrite_events, simulated_log
@@ -59,7 +60,6 @@ NPC_KILLERS = {1: ("Chaos Tower", "Fire Giant", "Chaos Titan", "Swordsman", "Alp
 def spoken(tmp_path_factory):
     """A simulated match where every sixth player death and every fortieth hit on a player came from a non-player,
     its truth from truth.py, and `ask(question)`: the direct answer and the plan, through the whole pipeline."""
-    from combat_analysis.answer.pipeline import answer_question
     from combat_analysis.ingest.run import ingest_log
 
     work = tmp_path_factory.mktemp("spoken")
@@ -79,12 +79,8 @@ def spoken(tmp_path_factory):
     rewrite_events(log, by_npc)
     match_id = ingest_log(log, work / "wh").match_id
 
-    def ask(question: str):
-        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
-                              followups=False, answer_only=True)
-        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
-
-    return SimpleNamespace(truth=truth_of(log), ask=ask, log=log)
+    with asking(work / "wh", match_id, work / "art") as ask:
+        yield SimpleNamespace(truth=truth_of(log), ask=ask, log=log)
 
 
 def _events(log):
@@ -95,7 +91,6 @@ def _events(log):
 def renamed(tmp_path_factory):
     """A simulated match whose first two players are renamed to names of several parts, one with CJK letters and
     a latin part, with `truth` (truth.py's figures), `events` (truth.py's events, for its windows) and `ask`."""
-    from combat_analysis.answer.pipeline import answer_question
     from combat_analysis.ingest.run import ingest_log
     from tests.support.simulated import roster
     from tests.support.truth_checks import truth_tool
@@ -106,20 +101,15 @@ def renamed(tmp_path_factory):
     log = simulated_log(work, 47, "renamed", scale=0.5, names=names)
     match_id = ingest_log(log, work / "wh").match_id
 
-    def ask(question: str):
-        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
-                              followups=False, answer_only=True)
-        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
-
     events = truth_tool.load(str(log))
-    return SimpleNamespace(truth=truth_tool.figures(*events), events=events[0], ask=ask, names=names, log=log)
+    with asking(work / "wh", match_id, work / "art") as ask:
+        yield SimpleNamespace(truth=truth_tool.figures(*events), events=events[0], ask=ask, names=names, log=log)
 
 
 @pytest.fixture(scope="module")
 def prefixed(tmp_path_factory):
     """A simulated match where two players' names start with the same three letters ("Kestrel9", "KesselRun"),
     with `truth` (truth.py's figures) and `ask`: the direct answer and the plan, through the whole pipeline."""
-    from combat_analysis.answer.pipeline import answer_question
     from combat_analysis.ingest.run import ingest_log
     from tests.support.simulated import roster
 
@@ -128,12 +118,8 @@ def prefixed(tmp_path_factory):
     log = simulated_log(work, 53, "prefixed", scale=0.5, names={first[0]: "Kestrel9", first[1]: "KesselRun"})
     match_id = ingest_log(log, work / "wh").match_id
 
-    def ask(question: str):
-        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
-                              followups=False)
-        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
-
-    return SimpleNamespace(truth=truth_of(log), ask=ask, log=log)
+    with asking(work / "wh", match_id, work / "art", answer_only=False) as ask:
+        yield SimpleNamespace(truth=truth_of(log), ask=ask, log=log)
 
 
 # Killers that are not players in `match`, by the victim's team
@@ -144,7 +130,6 @@ SUBJECT_KILLERS = {1: ("Chaos Tower", "Chaos Phoenix", "Chaos Titan", "Fire Swor
 def match(tmp_path_factory):
     """For test_classes_subjects.py: the simulated match (some deaths dealt by towers, phoenixes, titans, fire minions
     and bosses, some tower damage by phoenixes), its truth.py events (`events`), roster (`players`: name -> team, role, god) and `ask`."""
-    from combat_analysis.answer.pipeline import answer_question
     from combat_analysis.ingest.run import ingest_log
 
     work = tmp_path_factory.mktemp("subjects")
@@ -167,16 +152,12 @@ def match(tmp_path_factory):
     match_id = ingest_log(log, work / "wh").match_id
     events, malformed = truth_tool.load(str(log))
 
-    def ask(question: str):
-        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
-                              followups=False, answer_only=True)
-        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
-
     roster = {e["sourceowner"]: (int(e["value1"]), e["itemname"].removeprefix("E")) for e in events
               if e.get("type") == "RoleAssigned"}
     gods = {e["sourceowner"]: e["itemname"] for e in events if e.get("type") == "GodPicked"}
     players = {p: SimpleNamespace(team=t, role=r, god=gods[p]) for p, (t, r) in roster.items()}
-    return SimpleNamespace(truth=truth_tool.figures(events, malformed), events=events, ask=ask, players=players)
+    with asking(work / "wh", match_id, work / "art") as ask:
+        yield SimpleNamespace(truth=truth_tool.figures(events, malformed), events=events, ask=ask, players=players)
 
 
 # METRICS.md's minions, and their Fire variants
@@ -188,34 +169,24 @@ def corpus_match(tmp_path_factory):
     """For test_classes_minion_takers.py: corpus match 21 (towers and a phoenix last hit by Swordsman, Archer,
     Champion Swordsman and Brute), its truth from truth.py, `by_minions` (its objectives last hit by a minion, METRICS.md's
     minion names) and `ask`."""
-    from combat_analysis.answer.pipeline import answer_question
     from combat_analysis.ingest.run import ingest_log
 
     log = next(p for p in CORPUS if p.name == "match_21.log.gz")
     work = tmp_path_factory.mktemp("corpus_match")
     match_id = ingest_log(log, work / "wh").match_id
 
-    def ask(question: str):
-        pkg = answer_question(question, warehouse_root=work / "wh", match_id=match_id, artifacts_dir=work / "art",
-                              followups=False, answer_only=True)
-        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
-
     truth = truth_of(log)
     by_minions = [o for o in truth["objectives"] if MINION_NAME.match(o["killer"])]
     assert len({o["killer"] for o in by_minions}) >= 3, "the match has objectives last hit by several minion kinds"
-    return SimpleNamespace(truth=truth, ask=ask, by_minions=by_minions)
+    with asking(work / "wh", match_id, work / "art") as ask:
+        yield SimpleNamespace(truth=truth, ask=ask, by_minions=by_minions)
 
 
 @pytest.fixture(scope="module")
 def sample(stage_env):
     """For test_classes_superlative_checks.py: the bundled sample match through the five stages (a Titan fell in it),
     its truth.py figures (`truth`), roster (`players`: name -> team, role, god) and `ask`."""
-    from tests.support.stages import ask_sample
-
-    def ask(question: str):
-        pkg = ask_sample(stage_env, question, answer_only=True)
-        return SimpleNamespace(text=pkg.response.direct_answer, plan=pkg.plan, refusal=pkg.plan.refusal)
-
     truth = truth_of(SAMPLE_LOG)
     players = {p: SimpleNamespace(team=v["team"], role=v["role"], god=v["god"]) for p, v in truth["players"].items()}
-    return SimpleNamespace(truth=truth, ask=ask, players=players)
+    with asking(stage_env.warehouse_root, stage_env.match_id, stage_env.artifacts_dir) as ask:
+        yield SimpleNamespace(truth=truth, ask=ask, players=players)

@@ -14,13 +14,14 @@ import importlib.util
 import json
 import os
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from combat_analysis.season.figures import PLAYER_METRICS
+from tests.support.asking import Sessions
 from tests.support.paths import SHARED
 
 
@@ -39,6 +40,7 @@ ROSTER = ("VoidWalker", "voidwalker", "Kraken_Mid", "O'Brien", "José Ñúñez",
 TIED = {605: 5}
 SEEDS = (5, 605, 11, 17, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103, 107)
 TIME_FORMAT = "%Y.%m.%d-%H.%M.%S"
+SESSIONS = Sessions()  # the sessions `ask_across` answers on, kept open between its questions
 FIRST, LATER = slice(0, 4), 4  # the Dagster season tests: four matches land first, a fifth one later
 IN_GAME = ("itemmsg", "CombatMsg", "RewardMsg")
 
@@ -422,14 +424,14 @@ def match_figures(matches) -> list[dict]:
 
 def ask_across(home: Path, question: str, match_id: str | None = None):
     """A question answered as `combat-analysis ask` answers it on a data home (the match chosen by
-    `pipeline.choose_match`), text only (no charts, report files or follow-ups): the package and its primary rows."""
-    from combat_analysis.answer.pipeline import answer_question, choose_match
+    `pipeline.choose_match`), text only (no charts, report files or follow-ups): the package and its primary rows.
+    The answer reads the lake through a session kept open for its warehouse, match and snapshot (`SESSIONS`)."""
+    from combat_analysis.answer.pipeline import choose_match, run_stages
     from combat_analysis.warehouse.handles import rows_of
 
     choice = choose_match(question, home / "warehouse", match_id)
-    pkg = answer_question(question, warehouse_root=home / "warehouse", match_id=choice.match_id,
-                          scope_how=choice.how, scope=choice.scope, artifacts_dir=home / "artifacts", followups=False,
-                          answer_only=True)
+    session = SESSIONS.env(home / "warehouse", choice.match_id, choice.snapshot, home / "artifacts")
+    pkg = run_stages(question, replace(session, scope_how=choice.how, scope=choice.scope))
     result = pkg.primary_result
     rows = rows_of(result, None) if result is not None and result.status == "ok" else []
     return pkg, rows

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from combat_analysis.answer.env import StageEnv
-from combat_analysis.answer.pipeline import MATCH, answer_question
+from combat_analysis.answer.pipeline import MATCH, run_stages
 from combat_analysis.contracts.package import new_package
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from tests.support.paths import SAMPLE_MATCH_ID
@@ -38,11 +38,12 @@ def hand_planner(key: str):
     return plan
 
 
-def ask_sample(env: StageEnv, question: str, **options):
-    """A question answered on the sample match through the real five stages, follow-ups off unless asked for;
-    `options` are `answer_question`'s."""
-    return answer_question(question, warehouse_root=env.warehouse_root, match_id=MATCH_ID,
-                           artifacts_dir=env.artifacts_dir, followups=options.pop("followups", False), **options)
+def ask_sample(env: StageEnv, question: str, *, followups: bool = False, answer_only: bool = False,
+               previous_queries: tuple[str, ...] = ()):
+    """A question answered on the sample match through the real five stages, follow-ups off unless asked for, on
+    the env's session if it holds one (`stage_env` does), as `answer_question` answers it."""
+    return run_stages(question, replace(env, followups=followups, answer_only=answer_only),
+                      previous_queries=previous_queries)
 
 
 def env_with(env: StageEnv, **changes) -> StageEnv:
