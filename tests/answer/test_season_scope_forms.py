@@ -2,7 +2,9 @@
 Python (tests/support/season.py, docs/season.md): a figure's verb in the simple present with no scope word ("who
 dies ...", "which god deals ..."): every match loaded, while the past tense stays with the latest match; a minimum of
 games said after its games ("(4 games min)"); only the games a player named in the middle won ("in the games <name>
-won"); a "-ys" plural ("furys"); and asides that ask nothing ("just curious")."""
+won"); a "-ys" plural ("furys"); asides that ask nothing ("just curious"); a kind of player asked with "do" ("do
+supports ..."): every match too; the players or gods counted with a verb of taking part; and little words typed with
+two letters swapped ("teh")."""
 
 from __future__ import annotations
 
@@ -96,3 +98,57 @@ def test_asides_neither_refuse_nor_narrow_a_question(seasons, question):
     pkg, rows = ask_across(home, question)
     answer = answered_across(pkg)
     assert ranked_first(rows, "player") == leaders(values), answer
+
+
+# ------------------------------------------------------------------ a kind of player asked with "do": every match
+
+def _role_means(matches, metric: str) -> dict[str, float]:
+    games = event_games(matches)
+    sums, played = totals(games, metric, "role"), totals([{**g, "one": 1} for g in games], "one", "role")
+    return {role: sums[role] / played[role] for role in sums}
+
+
+@pytest.mark.parametrize(("question", "metric", "roles"), (
+    ("do junglers die more than supports on average?", "deaths", ("Jungle", "Support")),
+    ("do the carries usually deal more damage than the mids per game", "damage_dealt", ("Carry", "Middle")),
+    ("do solo laners tend to earn more gold than supports, on average", "gold", ("Solo", "Support"))))
+def test_a_kind_of_player_asked_with_do_reads_every_match(seasons, question, metric, roles):
+    home, matches = seasons
+    means = _role_means(matches, metric)
+    first, second = (means[r] for r in roles)
+    pkg, _ = ask_across(home, question)
+    answer = answered_across(pkg)
+    assert answer.startswith("Yes" if first > second else "No"), (answer, means)
+    assert number(first, 2) in answer and number(second, 2) in answer, (answer, means)
+
+
+def test_the_same_asked_with_did_stays_with_the_latest_match(seasons):
+    home, matches = seasons
+    pkg, _ = ask_across(home, "did junglers die more than supports")
+    assert isinstance(pkg.plan.scope, OneMatch) and pkg.plan.scope.match_id == start_order(matches)[-1].match_id
+
+
+# ------------------------------------------------------------------ who took part, said with a verb of taking part
+
+@pytest.mark.parametrize(("question", "key"), (("how many diff players have shown up across all matches", "player"),
+                                               ("count the gods that have featured this season", "god"),
+                                               ("number of unique people who took part overall", "player"),
+                                               ("how many different players joined our games so far", "player")))
+def test_the_players_or_gods_that_took_part_are_counted(seasons, question, key):
+    home, matches = seasons
+    want = len({g[key] for g in event_games(matches)})
+    answer = answered_across(ask_across(home, question)[0])
+    noun = "players" if key == "player" else "gods"
+    assert f"{want} different {noun}" in answer, (answer, want)
+
+
+# ------------------------------------------------------------------ little words with two letters swapped
+
+@pytest.mark.parametrize(("question", "metric"), (("who has teh most assists across all games", "assists"),
+                                                  ("across all games, waht player has teh most deaths", "deaths"),
+                                                  ("most kills adn the games they took, overall", "kills")))
+def test_a_little_word_with_two_letters_swapped_is_read(seasons, question, metric):
+    home, matches = seasons
+    values = totals(event_games(matches), metric)
+    pkg, rows = ask_across(home, question)
+    assert ranked_first(rows, "player") == leaders(values), answered_across(pkg)

@@ -52,7 +52,8 @@ def test_the_drafts_length_is_still_the_lobby(spoken, template):
                                       "total respawn timers for {s}", "{a}'s death timer sum?",
                                       "how many seconds did {a} sit on the grey screen",
                                       "did anyone get a triple kill", "how many double kills did {a} get",
-                                      "any pentas this game?", "{s} multi kills", "who had the most multikills"])
+                                      "any pentas this game?", "{s} multi kills", "who had the most multikills",
+                                      "did {s} get a quadra"])
 def test_time_dead_and_multi_kills_are_refused_without_a_number(spoken, template):
     name = min(spoken.truth["players"])
     a = spoken.ask(template.format(a=name, s="chaos"))

@@ -88,6 +88,21 @@ def test_a_typo_never_turns_a_name_or_open_word():
     assert corrected("deaths that weren't to gods, and wasn't that hard")[1] == ()
 
 
+@pytest.mark.parametrize(("typed", "meant"), [("who got teh most kills", "who got the most kills"),
+                                               ("kills adn deaths of thier jungler", "kills and deaths of their jungler"),
+                                               ("damage wiht abilities", "damage with abilities"),
+                                               ("was thier gold more taht game", "was their gold more that game")])
+def test_a_little_word_with_two_letters_swapped_is_spelled_out(typed, meant):
+    from combat_analysis.planner.read.spelling import corrected
+    assert corrected(typed) == (meant, ())
+
+
+@pytest.mark.parametrize("typed", ["the ten", "a tie", "then at", "hte"[:2], "tha"])
+def test_a_word_is_no_little_word_unless_two_neighbours_are_swapped(typed):
+    from combat_analysis.planner.read.spelling import corrected
+    assert corrected(typed)[0] == typed
+
+
 @pytest.mark.parametrize("question", ["who spammed the most cc", "who threw out the most crowd control",
                                       "which player used the most cc"])
 def test_a_doing_verb_beside_a_figure_is_that_figure(renamed, question):

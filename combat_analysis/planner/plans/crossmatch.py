@@ -90,8 +90,13 @@ _WIN_RATE = re.compile(r"\b(win[- ]?rates?|w\s*/\s*l|win\s*[-/]\s*loss(?:es)?|wi
 _BEST_OF_KIND = re.compile(r"\b(?:best|worst|strongest|weakest|most\s+successful|least\s+successful)\s+"
                            r"(?:and\s+(?:best|worst)\s+)?(?:gods?|roles?|sides?|picks?|characters?)\b")
 # Who took part: "how many different players have we seen", "number of gods played".
-_TOOK_PART = re.compile(r"\b(?:how\s+many|number\s+of|count\s+of)\s+(?:different\s+|distinct\s+|unique\s+|individual\s+)?"
+_TOOK_PART = re.compile(r"\b(?:how\s+many|number\s+of|count\s+(?:of|the|all))\s+(?:(?:all\s+)?the\s+)?"
+                        r"(?:different\s+|diff\s+|distinct\s+|unique\s+|individual\s+)?"
                         r"(players|people|gods|characters|heroes)\b")
+# Verbs of taking part in a game, said of the players or gods counted ("have shown up", "took part", "featured")
+_APPEARED = re.compile(r"\b(?:show(?:s|ed|n|ing)?|turn(?:s|ed|ing)?)\s+up\b|\b(?:took|taken|take|takes|taking)\s+part\b"
+                       r"|\bparticipat(?:e|es|ed|ing)\b|\bfeatur(?:e|es|ed|ing)\b|\bappear(?:s|ed|ing)?\b"
+                       r"|\bjoin(?:s|ed|ing)?\b")
 _LOSSES = re.compile(r"\b(loss(?:es)?|lost|lose|loses|losing|defeats?|defeated)\b")
 _WINS = re.compile(r"\b(wins|won|win|victories|victory|winners?)\b")
 _GAMES = re.compile(r"\b(how\s+many\s+(?:matches|games)|(?:matches|games)\s+played|appearances?|appeared|"
@@ -103,7 +108,7 @@ _BEST = re.compile(r"\b(best|top|strongest|greatest|highest|biggest|largest)[-\s
 _WORST = re.compile(r"\b(worst|weakest|lowest|smallest|fewest|least|poorest)[-\s]+(?:(?!of\b|in\b)\w+[-\s]+){0,2}?"
                     r"(match|game|performance)\b")
 _MULTIKILLS = re.compile(r"\b(penta|quadra|quad|triple|double)[- ]?kills?\b|\bmulti[- ]?kills?\b|\bkill\s*streaks?\b"
-                         r"|\bkilling\s+sprees?\b")
+                         r"|\bkilling\s+sprees?\b|\b(?:pentas?|quadras?)\b")
 _FIRST_BLOOD_VICTIM = re.compile(r"\bfirst[- ]blooded\b|\b(?:die[sd]?|dying)\s+first\b|\b(?:been|was|were|is)\s+first[- ]blood(?:ed)?\b"
                                  r"|\b(?:got|get|gets|getting)\s+first[- ]blooded\b"  # "got first blood" drew it
                                  r"|\bdied\s+first\b|\bfirst\s+to\s+die\b|\bvictims?\s+of\s+(?:the\s+)?first\s+blood\b"
@@ -640,11 +645,11 @@ _PERFORM_VERBS = re.compile(r"\b(?:fare[sd]?|faring|perform(?:s|ed|ing)?)\b")
 # A match's length asked with its verb ("how long did it run", "how long it lasted", "how long did that one take").
 _HOW_LONG = re.compile(r"\bhow\s+long\b(?:\s+\S+){0,3}?\s+(?:run|ran|running|last|lasted|go|went|take|took)\b")
 # Words the cross-match readers take that the one-match readers do not know.
-_CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
+_CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _APPEARED, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
              _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
              _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, _PERFORM_VERBS, _HOW_LONG, HABIT, re.compile(
                  r"\b(?:race|lead|warehouse|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
-                 r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+)\b"))
+                 r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+|tends?(?=\s+to\b))\b"))
 
 
 # What identifies a game, asked beside a game the question picks ("worst game, what date", "gimme the match id"):

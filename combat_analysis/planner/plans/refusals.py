@@ -134,7 +134,7 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
      r"|\bdead\s+for\s+(?:how|the\s+(?:longest|most|least)|longer|\d)",
      "how long anyone was dead (it records each death's moment, never a respawn or its timer)", ("deaths",)),
     # several kills in a row: METRICS.md defines no multi-kill (the longest streak without dying is answered)
-    (r"\b(?:double|triple|quadra|quad|penta|ultra|mega)[\s-]?kills?\b|\bmulti[\s-]?kills?\b|\b(?:pentas|quadras)\b",
+    (r"\b(?:double|triple|quadra|quad|penta|ultra|mega)[\s-]?kills?\b|\bmulti[\s-]?kills?\b|\b(?:pentas?|quadras?)\b",
      "multi-kills (no multi-kill is defined for the log; the longest kill streak without dying is)", ("kills",)),
     (r"\bcooldowns?\b|\bhealth\s+bar\b|\bmana\b", "cooldowns, mana or health", ("hits", "damage_taken")),
     # the kind of damage: each damage line has an amount and the ability, never physical or magical

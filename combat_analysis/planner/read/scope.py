@@ -465,9 +465,18 @@ _PRESENT_FIGURE = re.compile(
     r"out-?damages|mains|plays)\b")
 
 
+# The same asked of a plural subject with "do" ("do supports deal more than solos", "do mid players die more"): a
+# statement about a kind of player, so every match loaded; one match is asked with "did".
+_PRESENT_PLURAL = re.compile(
+    r"\bdo(?:n't|\s+not)?\s+(?:the\s+|our\s+|their\s+|your\s+)?(?:[a-z]+\s+){0,2}?[a-z]+s\s+"
+    r"(?:(?:usually|really|actually|even|generally|typically|normally)\s+)?(?:tend\s+to\s+)?(?P<verb>die|deal|get|earn|"
+    r"take|heal|kill|farm|feed|carry|win|lose|tank|hit|make|score|secure|steal|outdamage|out-?damage)\b")
+
+
 def _present_habit(text: str, context: _Context) -> ScopeReading | None:
-    """A figure asked in the simple present, no scope word (`_PRESENT_FIGURE`): every match loaded."""
-    found = _PRESENT_FIGURE.search(text)
+    """A figure asked in the simple present, no scope word (`_PRESENT_FIGURE`, `_PRESENT_PLURAL`): every match
+    loaded."""
+    found = _PRESENT_FIGURE.search(text) or _PRESENT_PLURAL.search(text)
     if found is None:
         return None
     return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True, habit=found.group(0))

@@ -100,13 +100,28 @@ def question_word(word: str) -> str | None:
     return near[0] if len(near) == 1 else None
 
 
+# The little words every question is built with: a typo of one ("teh", "adn", "wiht") is two neighbours swapped,
+# the commonest slip of fast typing; only that slip is read, since a short word has many neighbours otherwise
+FUNCTION_WORDS = frozenset("""the and with from that this have has had they their them than then were was are
+for did does many much most who what""".split())
+
+
+def function_word(word: str) -> str | None:
+    """The little word `word` is typed for with two neighbouring letters swapped ("teh", "thier"), else None."""
+    if len(word) < 3 or word in FUNCTION_WORDS or _known(word):
+        return None
+    near = [w for w in FUNCTION_WORDS if edit_kind(word, w) == _SWAPPED]
+    return near[0] if len(near) == 1 else None
+
+
 def _question_words(text: str) -> str:
-    return re.sub(r"(?<!')\b[a-z]+\b(?!')", lambda m: question_word(m.group(0)) or m.group(0), text)
+    return re.sub(r"(?<!')\b[a-z]+\b(?!')",
+                  lambda m: question_word(m.group(0)) or function_word(m.group(0)) or m.group(0), text)
 
 
 def corrected(text: str) -> tuple[str, tuple[str, ...]]:
     """`text` (normalized, names masked) with its closed-class typos corrected, and a note for each; question words
-    are spelled out without a note, as a spelling changes no reading."""
+    and little words ("teh") are spelled out without a note, as a spelling changes no reading."""
     notes: list[str] = []
     text = _question_words(text)
 
