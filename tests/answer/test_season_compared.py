@@ -126,6 +126,11 @@ def _check(home, matches, question: str, subject: str, named: tuple, metric: str
     ("mid vs jungle gold on average", ("Middle", "Jungle"), "gold", "average", "which_more"),
     ("solo or mid, which gets fewer kills overall", ("Solo", "Middle"), "kills", "total", "which_less"),
     ("does support outdamage carry across all matches", ("Support", "Carry"), "damage_dealt", "total", "more"),
+    # the players of a role said as a group name the role ("mid players", "adc mains")
+    ("do the mid players get more assists than the jungle players per game", ("Middle", "Jungle"), "assists",
+     "average", "more"),
+    ("adc mains vs support mains, who takes more damage per game overall", ("Carry", "Support"), "damage_taken",
+     "average", "which_more"),
 ))
 def test_two_roles_are_compared_on_a_figure(seasons, question, named, metric, statistic, way):
     home, matches = seasons

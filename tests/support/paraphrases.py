@@ -705,17 +705,19 @@ def answer_cases(match: Match, cases: list[Case], work: Path) -> list[Outcome]:
     match_id = ingest_log(match.log, warehouse).match_id
     env = dataclasses.replace(StageEnv.build(warehouse_root=warehouse, match_id=match_id,
                                              artifacts_dir=work / "artifacts", followups=False), answer_only=True)
-    out = []
-    for case in cases:
-        pkg = run_stages(case.question, env, previous_queries=case.previous)
-        payload = json.loads(pkg.to_json())
-        try:
-            ok, note = score_tool.judge({"question": case.question, "expect": case.expect}, payload)
-        except ValueError as error:  # the scorer cannot read a number of the answer: count it as failed
-            ok, note = False, f"scorer could not read the answer: {error}"
-        unsupported = tuple(e.description for e in pkg.errors if e.error_type == "unsupported_number")
-        out.append(Outcome(case, ok, note, score_tool.answer_text(payload), unsupported))
-    return out
+    with env.session() as session:  # one locked connection for every case (tests/support/asking.py says why)
+        return [_outcome(case, run_stages(case.question, session, previous_queries=case.previous)) for case in cases]
+
+
+def _outcome(case: Case, pkg) -> Outcome:
+    """The shared scorer's judgement of one case's package."""
+    payload = json.loads(pkg.to_json())
+    try:
+        ok, note = score_tool.judge({"question": case.question, "expect": case.expect}, payload)
+    except ValueError as error:  # the scorer cannot read a number of the answer: count it as failed
+        ok, note = False, f"scorer could not read the answer: {error}"
+    unsupported = tuple(e.description for e in pkg.errors if e.error_type == "unsupported_number")
+    return Outcome(case, ok, note, score_tool.answer_text(payload), unsupported)
 
 
 def run(which: str, work: Path, verbose: bool = False, limit: int | None = None) -> tuple[int, int, list[Outcome]]:

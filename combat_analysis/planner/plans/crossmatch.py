@@ -499,6 +499,20 @@ _COMPARATIVE_WORD = re.compile(r"\b(more|higher|greater|bigger|larger|better|few
 _WINS_MORE = re.compile(r"\bwin(?:s|ning)?\s+(?:more|less|fewer)\b|\bwin(?:s|ning)?\s+(?:more|less)\s+often\b")
 
 
+# The players of a role said as a group ("mid players", "the adc people", "support mains"): the role, not a player
+_PLAYERS_OF = re.compile(r"\s+(?:players?|people|ppl|mains?)\b")
+
+
+def _without_role_players(text: str) -> str:
+    """`text` without the player word after a role ("do mid players die more than adcs" sets two roles against
+    each other)."""
+    for role in reversed(find_roles(text, ())):
+        after = _PLAYERS_OF.match(text, role.start + len(role.said))
+        if after is not None:
+            text = text[:after.start()] + " " * len(after.group(0)) + text[after.end():]
+    return text
+
+
 def _named_entries(r: Reading) -> dict[str, tuple[str, ...]]:
     """The kinds with two or more entries named: gods and roles as the matches write them, sides as "1", "2"."""
     found = {"god": tuple(r.gods), "role": tuple(r.roles), "side": tuple(str(t) for t in r.teams if t in (1, 2))}
@@ -511,7 +525,7 @@ def _compared_entries(r: Reading, slot: FigureSlot, players: Sequence[str]) -> t
     kinds = _named_entries(r)
     if len(kinds) != 1 or len(players) > 1 or slot.family == "match" or slot.figure in SEASON_COUNTS:
         return None
-    text = _masked(r)
+    text = _without_role_players(_masked(r))
     if _PLAYER_KIND.search(text) or (_WHO.search(text) and r.shape.superlative
                                         and not _COMPARATIVE_WORD.search(text)):
         return None
