@@ -36,6 +36,8 @@ def leader(players: dict, figure: str, team: int | None = None, low: bool = Fals
     ("how much gold did u get", "how much gold did you get"), ("ppl who died", "people who died"),
     # not a chat word: a word that only starts like one, or a letter before a slash
     ("every10 seconds", "every10 seconds"), ("n/a", "n/a"), ("nerd", "nerd"),
+    # a record: one lone letter after the slash ("w/l", "w/d/l") is no "with"; "w/a" still is
+    ("his w/l this season", "his w/l this season"), ("w/d/l of thor", "w/d/l of thor"), ("gold w/a buff", "gold with a buff"),
 ])
 def test_chat_spellings_are_written_out(said, written):
     assert re.sub(r"\s+", " ", spelled_out(said)).strip() == written

@@ -130,7 +130,7 @@ def test_dagster_dev_end_to_end(tmp_path):
         from combat_analysis.ingest.simulate import simulated_match_id, write_match
 
         sim_id = simulated_match_id(5)  # numeric, as the game writes ids
-        write_match(tmp_path / "data" / "incoming" / "scrim.log", seed=5)
+        write_match(tmp_path / "data" / "incoming" / "scrim.log", seed=5, scale=0.3)  # the sensor, not the size
         dagit.wait_until("the dropped log's report", lambda: sim_id in materialized_partitions(
             dagit, "match_report"), deadline, every=3.0)
         assert sim_id in materialized_partitions(dagit, "match_warehouse")

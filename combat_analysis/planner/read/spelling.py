@@ -160,7 +160,8 @@ def past_tense(word: str) -> str | None:
 # A chat word stands alone: "every1" but not "every10", "n" but not "n/a"; "w/" and "&" may touch their words
 # ("w/autos", "kills&deaths")
 _CHAT_WORD = re.compile(r"&|(?<![\w'/&])(?:" + "|".join(
-    re.escape(w) + ("" if w.endswith("/") else r"(?![\w'/&])")
+    # "w/l" is a record (wins and losses), no "with": a slash before one lone letter is no chat word
+    re.escape(w) + (r"(?![b-z](?![\w'/&])|[b-z]/)" if w.endswith("/") else r"(?![\w'/&])")
     for w in sorted(CHAT_WORDS, key=len, reverse=True) if w != "&") + ")", re.IGNORECASE)
 
 
