@@ -56,6 +56,16 @@ def test_a_death_list_of_a_player_said_by_their_god_is_theirs(match, template):
     assert not any(f"{p} at " in got.text for p in others), got.text  # nobody else's deaths listed
 
 
+@pytest.mark.parametrize("template", ["what killed the {g}", "how did {g} die", "why did the {g} keep dying",
+                                      "the {g}'s death recap"])
+def test_a_death_recap_of_a_player_said_by_their_god_is_theirs(match, template):
+    player = _with_npc_deaths(match)
+    deaths = _deaths_of(match, player)
+    got = match.ask(template.format(g=match.players[player].god.lower()))
+    assert got.plan.metrics == ("death_recap",), got.plan
+    assert got.text.startswith(f"{player} died {len(deaths)} times"), (got.text, len(deaths))
+
+
 @pytest.mark.parametrize(("template", "order"), [("when did {s} {r} die for the first time", 0),
                                                  ("the {s} {r}'s last death, when", -1),
                                                  ("when did the {r} on {s} die first", 0)])

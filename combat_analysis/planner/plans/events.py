@@ -383,10 +383,11 @@ def event_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Que
     return next((plan for reader in EVENT_READERS if (plan := reader(ask)) is not None), None)
 
 
-def pattern_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
-    """Team fights, kill streaks, comebacks and stomps, death recaps: the match patterns of the reports."""
+def pattern_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan | None:
+    """Team fights, kill streaks, comebacks and stomps, death recaps: the match patterns of the reports. A death
+    recap's player may be said by the one god they played ("what killed the loki")."""
     patterns = [m for m in r.metrics if metric(m).kind == "pattern"]
-    if DEATH_RECAP.search(r.text) and e.players:
+    if DEATH_RECAP.search(r.text) and (e := gods_as_players(r, e, vocab)).players:
         patterns = ["death_recap"]
     if not patterns or (_figures(r) and patterns[0] != "death_recap" and not re.search(
             r"\b(which|what|when|show|list|describe|were|was|decided|biggest|best|longest)\b", r.text)):

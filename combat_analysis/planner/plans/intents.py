@@ -77,10 +77,9 @@ def plan_reading(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     plan = structures_dealing(question, r, vocab, [*r.assumptions, *e.notes]) or event_plan(question, r, e, vocab)
     if plan is not None:
         return plan
-    for family in (pattern_plan, build_plan):
-        plan = family(question, r, e)
-        if plan is not None:
-            return plan
+    plan = pattern_plan(question, r, e, vocab) or build_plan(question, r, e)
+    if plan is not None:
+        return plan
     # "X's role and kda": the figure, then who X was
     figure_only = identity.beside_figure(r, e)
     if figure_only is not None:
