@@ -44,6 +44,8 @@ class Vocabulary:
     shared_abilities: tuple[str, ...] = ()
     started_at: datetime | None = None  # the match's start, which says which match "the latest" read
     moments: tuple[Moment, ...] = ()  # first blood, the first death and every objective, in time order
+    # every ability with the players who cast it (its damage, healing, crowd control or killing blows), by name
+    casters: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @classmethod
     def from_connection(cls, con) -> Vocabulary:
@@ -65,7 +67,7 @@ class Vocabulary:
         return cls(players=players, abilities=abilities, items=items, npcs=npcs,
                    duration_s=None if duration is None else int(duration),
                    winner_team=None if winner is None else int(winner), shared_abilities=shared, started_at=started,
-                   moments=_moments(con))
+                   moments=_moments(con), casters=_casters(con))
 
     @property
     def item_effects(self) -> tuple[str, ...]:
@@ -89,6 +91,10 @@ class Vocabulary:
     def teams(self) -> tuple[int, ...]:
         found = sorted({p.team for p in self.players if p.team is not None})
         return tuple(found) or (1, 2)
+
+    def cast_by(self, ability: str) -> tuple[str, ...]:
+        """The players who cast `ability` in this match (its damage, healing, crowd control or killing blows)."""
+        return next((who for name, who in self.casters if name == ability), ())
 
     def player(self, name: str) -> PlayerInfo | None:
         return next((p for p in self.players if p.player == name), None)
@@ -133,6 +139,19 @@ class SeasonVocabulary(Vocabulary):
 
 def _column(con, sql: str) -> tuple[str, ...]:
     return tuple(sorted(r[0] for r in con.execute(sql).fetchall()))
+
+
+def _casters(con) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every ability with the players who cast it: the sources on the roster of its damage, healing, crowd control
+    or killing blows."""
+    rows = con.execute(
+        "SELECT e.ability, e.source FROM (SELECT ability, source FROM damage UNION SELECT ability, source FROM healing "
+        "UNION SELECT ability, source FROM crowd_control UNION SELECT ability, killer FROM kills) AS e JOIN players AS p ON e.source = p.player "
+        "WHERE e.ability IS NOT NULL ORDER BY e.ability, e.source").fetchall()
+    found: dict[str, list[str]] = {}
+    for ability, source in rows:
+        found.setdefault(str(ability), []).append(str(source))
+    return tuple((ability, tuple(who)) for ability, who in found.items())
 
 
 def _moments(con) -> tuple[Moment, ...]:

@@ -133,6 +133,12 @@ def _listed(dimension: str, values: list[str]) -> str:
     return f"the {fmt.plural(dimension_word(dimension))} asked about"
 
 
+def _received(plan: QueryPlan) -> bool:
+    """The headline is a figure its player receives (damage taken, deaths): an ability is what it came from."""
+    source = metric(plan.metrics[0]).source if plan.metrics else None
+    return source is not None and source.actor in ("target", "victim", "recipient")
+
+
 def qualifier_phrase(plan: QueryPlan) -> str:
     """The filters that are not the entity asked about, as words: " from jungle camps", " with Back Off!"."""
     bits = []
@@ -153,7 +159,8 @@ def qualifier_phrase(plan: QueryPlan) -> str:
             bits.append(f"{_LEFT_OUT[f.dimension]} {listed}")
             continue
         phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
-                  "target": f"against {listed}", "victim": f"on {listed}", "ability": f"with {listed}",
+                  "target": f"against {listed}", "victim": f"on {listed}",
+                  "ability": f"{'from' if _received(plan) else 'with'} {listed}",
                   "item": f"of {listed}" if "items_purchased" in plan.metrics else f"with {listed}"}.get(f.dimension)
         if phrase:
             bits.append(phrase)

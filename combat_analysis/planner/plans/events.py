@@ -328,17 +328,61 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     if r.causes is not None and "deaths" in r.metrics:
         return None  # "what share of deaths were to towers": the towers dealt the deaths, no tower was taken
     edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", text))
-    if r.shape.superlative and not edge:
-        return None
+    if r.shape.superlative and (not edge or leans_on_takers(text, edge)):
+        return None  # "who took the most towers (, and when was the first)": the ranking, its first a part of it
     values = _objective_values(text)
     extra = [_in("objective", values)] if values else []
     e, notes = as_taker(r, ask.e)
     ask = replace(ask, e=e, assumptions=(*ask.assumptions, *notes))
     order = None if timed else _one_objective(r, edge)
     window = r.anchor.events if r.anchor is not None else r.window  # after an objective: never that objective itself
+    listed = ask.draft("objective_events", ("player", "team"), extra=extra, window=window)
+    if order is not None and leans_on_takers(text, edge):
+        # "who took the gold furies, and when was the first one": every one with its taker, then the first of them
+        one = ask.draft("objective_events", ("player", "team"), extra=extra, order=order, limit=1, window=window)
+        return listed.model_copy(update={"parts": (one.model_copy(update={"assumptions": ()}),)})
     if order is not None:
         return ask.draft("objective_events", ("player", "team"), extra=extra, order=order, limit=1, window=window)
-    return ask.draft("objective_events", ("player", "team"), extra=extra, window=window)
+    return listed
+
+
+# A later clause after the objectives ("..., and when was the first one", "and the last?"): a comma, "and", "then"
+_CLAUSE_BREAK = re.compile(r"[,;?!]|\b(?:and|then|also|plus|but)\b")
+# The takers said as a grouping: "how many did each team take", "towers per side", "by player"
+_EACH_TAKER = re.compile(r"\b(?:each|every|per|by)\s+(?:team|side|player|god|role)s?\b")
+# What follows a first or last that is no objective: "the first kill", "her last item", "the final 5 minutes"
+_EDGE_OF_ELSE = re.compile(r"\s*(?:[a-z]+\s+)?(?:kills?|blood|deaths?|died|items?|buys?|purchases?|minutes?|mins?|"
+                           r"seconds?|fights?|\d)\b")
+
+
+def leans_on_takers(text: str, edge: re.Match[str] | None) -> bool:
+    """Whether `text` asks who took every objective of its kind ("who secured the gold furies", "which players killed
+    phoenixes", "how many did each side get") and then, in a later clause, the first or last of them ("..., and when
+    was the first one", "and the last?"): the edge comes after the objective word and a clause break, with who or
+    which before that word, or a grouping by taker before the edge."""
+    noun = OBJECTIVE_WORDS.search(text)
+    if edge is None or noun is None or edge.start() < noun.end():
+        return False
+    takers = _BY_WHOM.search(text[:noun.start()]) or _EACH_TAKER.search(text[:edge.start()])
+    return bool(takers and _CLAUSE_BREAK.search(text[noun.end():edge.start()])
+                and not _EDGE_OF_ELSE.match(text[edge.end():]))
+
+
+def with_taken_edge(plan: QueryPlan, r: Reading) -> QueryPlan:
+    """A count of objectives by who took them ("which side took the gold furies", "who took the most towers")
+    followed by a clause about the first or last of them ("and when was the first one"): the count, then that
+    objective as a part, of the kind counted and, when the count is a side's, of that side."""
+    head = metric(plan.metrics[0]) if plan.metrics else None
+    edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", r.text))
+    if plan.intent == Intent.EVENT_LIST or plan.parts or head is None or head.source is None or \
+            head.source.table != "objectives" or edge is None or not leans_on_takers(r.text, edge):
+        return plan
+    kinds = _objective_values(r.text)
+    sides = [f for f in plan.filters if f.dimension == "team"]
+    one = finish(Draft(plan.question, Intent.EVENT_LIST, ("objective_events",),
+                       filters=[*sides, *([_in("objective", kinds)] if kinds else [])], window=r.window,
+                       order="desc" if edge.group(1) in ("last", "final", "latest") else "asc", limit=1))
+    return plan.model_copy(update={"parts": (one,)})
 
 
 def _one_objective(r: Reading, edge: re.Match[str] | None) -> Literal["asc", "desc"] | None:

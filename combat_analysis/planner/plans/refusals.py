@@ -160,6 +160,37 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
      "passive gold income or what gold was spent or left unspent (it records the gold each reward gave, and each "
      "purchase without a price)", ("gold", "build")),
 ]
+
+# The lane, side of the map or place of a structure or objective: the log names a tower or phoenix by its team alone
+# (METRICS.md: "Order Tower", "Chaos Phoenix"), and a boss by its name. A lane asked of a player stays their role
+# ("what lane was X in", "which lane dealt the most damage"), so a lane word refuses only where it is asked of an
+# objective word: "which lane was <objective> in", "in what lane did <objective> fall", "<objective> ... mid or bot",
+# "<objective> in the bot lane", "which side of the map", "where did <objective> fall", "the position of <objective>"
+_OBJECTIVE = (r"(?:objectives?|towers?|turrets?|phoenix(?:es)?|titans?|structures?|buildings?|gold\s+fur(?:y|ies)|"
+              r"fire\s+giants?|bosses|boss|t[123])")
+_LANE = r"(?:mid|middle|top|bot|bottom|solo|duo|left|right|jungle)"
+_SAID_OF = r"(?:(?:the|a|an|its|their|our|order|chaos|order's|chaos's|team\s+\w+(?:'s)?|first|last|final|second|third|" \
+           r"fourth|fifth|sixth|earliest|latest|next|\d+(?:st|nd|rd|th)|outer|inner|\w+'s)\s+)*"
+_STRUCTURE_PLACE = (
+    rf"\b(?:which|what)\s+lanes?\s+(?:was|were|is|are)\b[^.?!;]*\b{_OBJECTIVE}\b"
+    rf"|\b(?:which|what)\s+lanes?\s+(?:did|does|do|had|has)\s+{_SAID_OF}{_OBJECTIVE}\b"
+    rf"|\b(?:which|what)\s+lanes?\s+(?:did|does|do|had|has)\b[^.?!;]*\b{_OBJECTIVE}\b[^.?!;]*\b(?:in|on|at|from)\s*[?.!]*$"
+    rf"|\b(?:in|on|at|from)\s+(?:which|what)\s+(?:lanes?|side\s+of\s+(?:the\s+)?map)\b[^.?!;]*\b{_OBJECTIVE}\b"
+    rf"|\b{_OBJECTIVE}\b[^.?!;]*\b(?:which|what)\s+(?:lanes?|side\s+of\s+(?:the\s+)?map)\b"
+    rf"|\b{_OBJECTIVE}\b[^.?!;]*?(?<!\bby\s)(?<!\bby\sthe\s)\b{_LANE}(?:\s+lane)?\s+or\s+(?:the\s+)?{_LANE}\b(?!\s+(?:laner|player|role))"
+    rf"|\b{_OBJECTIVE}\s+(?:\w+\s+){{0,3}}?(?:in|on|at)\s+(?:the\s+)?{_LANE}\s+(?:lane|side)\b"
+    rf"|\b{_LANE}\s+(?:lane\s+)?{_OBJECTIVE}\b(?=[^.?!;]*\b(?:fell|fall|falls|taken|destroyed|lost|killed|down|when|where)\b)"
+    rf"|\bside\s+of\s+(?:the\s+)?map\b[^.?!;]*\b{_OBJECTIVE}\b|\b{_OBJECTIVE}\b[^.?!;]*\bside\s+of\s+(?:the\s+)?map\b"
+    rf"|\bmap\s+sides?\b[^.?!;]*\b{_OBJECTIVE}\b|\b{_OBJECTIVE}\b[^.?!;]*\bmap\s+sides?\b"
+    rf"|\bwhere\s+(?:on\s+the\s+map\s+)?(?:was|were|is|are|did|does|do|had)\s+{_SAID_OF}{_OBJECTIVE}\b"
+    rf"|\bwhere\s+on\s+the\s+map\b[^.?!;]*\b{_OBJECTIVE}\b"
+    rf"|\b(?:locations?|positions?|coordinates|spots?|placement)\s+of\s+{_SAID_OF}{_OBJECTIVE}\b"
+    rf"|\b{_OBJECTIVE}(?:'s|s')?\s+(?:locations?|positions?|coordinates|lanes?)\b"
+)
+_OUT_OF_SCOPE_PATTERNS.append((
+    _STRUCTURE_PLACE,
+    "the lane, side of the map or place of a structure or objective (it names towers and phoenixes by their team "
+    "alone, Order or Chaos, and a boss by its name, never a lane or a position)", ("objective_events", "roster")))
 _OUT_OF_SCOPE = [(re.compile(p, re.IGNORECASE), what, near) for p, what, near in _OUT_OF_SCOPE_PATTERNS]
 
 GENERIC_SUGGESTIONS = ("Who dealt the most damage?", "Which team won the match?", "Who got first blood?")
@@ -171,6 +202,7 @@ _ABOUT_PLAYER = {
     "xpm": "What was {p}'s experience per minute?", "build": "What did {p} build?", "kills": "How many kills did {p} get?",
     "deaths": "How did {p} die?", "damage_dealt": "How much damage did {p} deal?", "hits": "Which abilities did {p} use the most?",
     "damage_taken": "How much damage did {p} take?", "positions": "Where did {p} die?", "roster": "Which god did {p} play?",
+    "objective_events": "Which objectives were taken, and when?",
     "winner": "Which team won the match?", "first_blood": "Who got first blood?",
     "npc_damage": "How much damage did the Fire Giant do?",
 }
@@ -180,6 +212,7 @@ _ABOUT_MATCH = {
     "build": "What did the top damage dealer build?", "kills": "Who got the most kills?", "deaths": "Who died the most?",
     "damage_dealt": "Who dealt the most damage?", "hits": "Which ability dealt the most damage?",
     "damage_taken": "Who took the most damage?", "positions": "Where did the kills happen?", "roster": "Who played which god?",
+    "objective_events": "Which objectives were taken, and when?",
     "winner": "Which team won the match?", "first_blood": "Who got first blood?",
     "npc_damage": "How much damage did the Fire Giant do?",
 }

@@ -13,6 +13,7 @@ from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner import faithful
 from combat_analysis.planner.compile import PlanError, compile_plan
 from combat_analysis.planner.plans import intents, refusals, superlatives
+from combat_analysis.planner.plans.events import with_taken_edge
 from combat_analysis.planner.plans.intents import plan_reading
 from combat_analysis.planner.plans.refusals import no_digits, refuse
 from combat_analysis.planner.read.reading import Reading
@@ -50,7 +51,8 @@ def plan_single(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
         if plan is not None:
             return faithful.check(plan, r, vocab)
     # "did A get first blood", "did chaos win": the event, and whether it was theirs
-    return faithful.check(superlatives.event_checked(question, r, vocab, plan_reading(question, r, vocab)), r, vocab)
+    plan = faithful.check(superlatives.event_checked(question, r, vocab, plan_reading(question, r, vocab)), r, vocab)
+    return with_taken_edge(plan, r)  # "which side took the gold furies, and the first one?": its first as a part
 
 
 def plan_reading_checked(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:

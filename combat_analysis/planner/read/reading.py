@@ -29,6 +29,7 @@ from combat_analysis.catalog import METRICS, metric
 from combat_analysis.contracts.plan import PlanOrder, TimeWindow
 from combat_analysis.planner.read import compounds
 from combat_analysis.planner.read.anchors import Anchor, find_anchor
+from combat_analysis.planner.read.casting import casting_players
 from combat_analysis.planner.read.causes import Causes, read_causes
 from combat_analysis.planner.read.conditions import THRESHOLD
 from combat_analysis.planner.read.names import (
@@ -1010,9 +1011,11 @@ def _qualifiers(text: str, players: Sequence[str | None], npcs: Sequence[tuple[s
     """The qualifiers, where "him" or "her" is the one player the question names ("who was Brisk's nemesis, the
     one who killed him the most"), and a player's nemesis is who killed them."""
     one = list(dict.fromkeys(p for p in players if p is not None))
-    if len(one) == 1:
+    if len(one) == 1:  # each pronoun is that player; a placeholder keeps its own (an ability's stays no player)
+        own = iter(players)
+        players = [next(own, None) if m.group(0) == "name" else one[0]
+                   for m in re.finditer(rf"\bname\b|{_OBJECT_PRONOUN.pattern}", text)]
         text = _OBJECT_PRONOUN.sub("name", text)
-        players = one * len(re.findall(r"\bname\b", text))
     found = list(read_qualifiers(text, players, npcs))
     nemesis = _KILLER_OF.search(text)
     if nemesis and len(one) == 1 and not any(q.name == one[0] for q in found):
@@ -1058,9 +1061,10 @@ def _read_question(question: str, vocab: Vocabulary) -> Reading:
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
     qualifiers = _qualifiers(*_side_roles_as_names(text, _placeholder_players(named, vocab), vocab), npc_said)
     qualifiers = tuple(q for q in qualifiers if not _figure_words(q, found.hits, text))
+    qualifiers, casting = casting_players(qualifiers, abilities, found.ids, text, vocab)  # "on <god>": playing it
     subject = _KIND_SUBJECT.search(text)
     assumptions = [*times.assumptions, *compounded, *typos, *_mention_notes(named), *sides.notes, *found.notes,
-                   *(q.note for q in qualifiers if q.note)]
+                   *(q.note for q in qualifiers if q.note), *casting]
     found = _metrics_beside(found, qualifiers, subject, text)
     causes = read_causes(text, vocab)
     teams = sides.teams
