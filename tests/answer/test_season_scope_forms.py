@@ -130,7 +130,7 @@ def test_the_same_asked_with_did_stays_with_the_latest_match(seasons):
 
 # ------------------------------------------------------------------ who took part, said with a verb of taking part
 
-@pytest.mark.parametrize(("question", "key"), (("how many diff players have shown up across all matches", "player"),
+@pytest.mark.parametrize(("question", "key"), (("how many diff people showed up overall", "player"),
                                                ("count the gods that have featured this season", "god"),
                                                ("number of unique people who took part overall", "player"),
                                                ("how many different players joined our games so far", "player")))

@@ -12,8 +12,8 @@ from combat_analysis.formatting import clock
 
 
 @pytest.mark.parametrize("question", [
-    "which lane was the first tower in",
-    "what lane did the first tower fall in",
+    "which lane was the opening tower in",
+    "in what lane did the earliest phoenix drop",
     "in which lane did chaos lose their second tower",
     "the last tower that went down, which lane was it in?",
     "was the first phoenix mid or bot",
@@ -28,7 +28,7 @@ from combat_analysis.formatting import clock
     "where on the map was the titan killed",
     "location of the chaos titan",
     "the towers' positions",
-    "what lane was the first objective in",
+    "which lane was the third objective taken in",
 ])
 def test_a_lane_or_place_of_an_objective_is_refused(spoken, question):
     a = spoken.ask(question)

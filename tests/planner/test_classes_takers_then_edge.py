@@ -1,4 +1,4 @@
-"""Who took a kind of objective, then a clause leaning on it ("and when was the first one", "the last?", "how many of
+"""Who took a kind of objective, then a clause leaning on it ("then the earliest?", "the last?", "how many of
 them"), end to end on a simulated match and checked against truth.py: both parts are answered, every objective of the
 kind with its taker and time (or each side's or player's count), and then the first or last of them."""
 
@@ -26,7 +26,7 @@ def _edge_said(text: str, kind: str, edge: str, o: dict) -> bool:
 
 
 @pytest.mark.parametrize(("question", "edge"), [
-    ("who took the {plural}, and when was the first one", "first"),
+    ("who took the {plural}, and at what time did the earliest go", "first"),
     ("who secured the {plural}? when did the first one happen", "first"),
     ("which players killed {plural} and the last one?", "last"),
     ("who got the {plural}, then when was the final one", "last"),
@@ -47,7 +47,7 @@ def test_the_takers_listed_then_the_edge(spoken, question, edge, kind):
 
 
 @pytest.mark.parametrize(("question", "edge"), [
-    ("which side took the {plural}, and when was the first", "first"),
+    ("which side took the {plural}; the opening one when?", "first"),
     ("how many {plural} did each team get, and the last one?", "last"),
     ("{plural} per side, and when was the last", "last"),
 ])
@@ -68,7 +68,7 @@ def test_the_most_then_the_first(spoken):
         if o["killer_is_player"]:
             counts[o["killer"]] = counts.get(o["killer"], 0) + 1
     best = max(counts.values())
-    a = spoken.ask("who took the most towers, and when was the first one")
+    a = spoken.ask("who took the most towers, and the earliest of them?")
     assert any(f"{p} " in a.text for p, n in counts.items() if n == best) and f": {best}" in a.text, a.text
     assert _edge_said(a.text, "tower", "first", taken[0]), a.text
 

@@ -504,7 +504,7 @@ _PLAYERS_OF = re.compile(r"\s+(?:players?|people|ppl|mains?)\b")
 
 
 def _without_role_players(text: str) -> str:
-    """`text` without the player word after a role ("do mid players die more than adcs" sets two roles against
+    """`text` without the player word after a role ("do adc mains heal more than jungle players" sets two roles against
     each other)."""
     for role in reversed(find_roles(text, ())):
         after = _PLAYERS_OF.match(text, role.start + len(role.said))

@@ -329,7 +329,7 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
         return None  # "what share of deaths were to towers": the towers dealt the deaths, no tower was taken
     edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", text))
     if r.shape.superlative and (not edge or leans_on_takers(text, edge)):
-        return None  # "who took the most towers (, and when was the first)": the ranking, its first a part of it
+        return None  # "who took the most towers (, then the earliest?)": the ranking, its first a part of it
     values = _objective_values(text)
     extra = [_in("objective", values)] if values else []
     e, notes = as_taker(r, ask.e)
@@ -338,7 +338,7 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     window = r.anchor.events if r.anchor is not None else r.window  # after an objective: never that objective itself
     listed = ask.draft("objective_events", ("player", "team"), extra=extra, window=window)
     if order is not None and leans_on_takers(text, edge):
-        # "who took the gold furies, and when was the first one": every one with its taker, then the first of them
+        # "which players killed the fire giants; the earliest?": every one with its taker, then the first of them
         one = ask.draft("objective_events", ("player", "team"), extra=extra, order=order, limit=1, window=window)
         return listed.model_copy(update={"parts": (one.model_copy(update={"assumptions": ()}),)})
     if order is not None:
@@ -346,7 +346,7 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     return listed
 
 
-# A later clause after the objectives ("..., and when was the first one", "and the last?"): a comma, "and", "then"
+# A later clause after the objectives ("...; the earliest?", "and the last?"): a comma, "and", "then"
 _CLAUSE_BREAK = re.compile(r"[,;?!]|\b(?:and|then|also|plus|but)\b")
 # The takers said as a grouping: "how many did each team take", "towers per side", "by player"
 _EACH_TAKER = re.compile(r"\b(?:each|every|per|by)\s+(?:team|side|player|god|role)s?\b")
@@ -356,7 +356,7 @@ _EDGE_OF_ELSE = re.compile(r"\s*(?:[a-z]+\s+)?(?:kills?|blood|deaths?|died|items
 
 
 def leans_on_takers(text: str, edge: re.Match[str] | None) -> bool:
-    """Whether `text` asks who took every objective of its kind ("who secured the gold furies", "which players killed
+    """Whether `text` asks who took every objective of its kind ("who got the fire giants", "which players killed
     phoenixes", "how many did each side get") and then, in a later clause, the first or last of them ("..., and when
     was the first one", "and the last?"): the edge comes after the objective word and a clause break, with who or
     which before that word, or a grouping by taker before the edge."""
@@ -370,7 +370,7 @@ def leans_on_takers(text: str, edge: re.Match[str] | None) -> bool:
 
 def with_taken_edge(plan: QueryPlan, r: Reading) -> QueryPlan:
     """A count of objectives by who took them ("which side took the gold furies", "who took the most towers")
-    followed by a clause about the first or last of them ("and when was the first one"): the count, then that
+    followed by a clause about the first or last of them ("then the earliest?"): the count, then that
     objective as a part, of the kind counted and, when the count is a side's, of that side."""
     head = metric(plan.metrics[0]) if plan.metrics else None
     edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", r.text))

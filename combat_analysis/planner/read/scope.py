@@ -465,7 +465,7 @@ _PRESENT_FIGURE = re.compile(
     r"out-?damages|mains|plays)\b")
 
 
-# The same asked of a plural subject with "do" ("do supports deal more than solos", "do mid players die more"): a
+# The same asked of a plural subject with "do" ("do supports deal more than solos", "do the junglers usually heal more"): a
 # statement about a kind of player, so every match loaded; one match is asked with "did".
 _PRESENT_PLURAL = re.compile(
     r"\bdo(?:n't|\s+not)?\s+(?:the\s+|our\s+|their\s+|your\s+)?(?:[a-z]+\s+){0,2}?[a-z]+s\s+"
