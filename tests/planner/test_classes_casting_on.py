@@ -20,10 +20,18 @@ def _says(text: str, value: float) -> bool:
     return any(abs(float(n.replace(",", "")) - value) <= 0.5 for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", text))
 
 
-@pytest.fixture(scope="module")
-def cast(spoken):
+_CASTS: dict[str, tuple] = {}
+
+
+def _cast(spoken):
     """truth.py's events of the match: each ability's casters, and each figure by (caster, ability) and by
-    (caster, target, ability)."""
+    (caster, target, ability); worked out once per match."""
+    if str(spoken.log) not in _CASTS:
+        _CASTS[str(spoken.log)] = _casts(spoken)
+    return _CASTS[str(spoken.log)]
+
+
+def _casts(spoken):
     events, _ = truth_tool.load(str(spoken.log))
     players = spoken.truth["players"]
     casters: dict[str, set[str]] = defaultdict(set)
@@ -71,7 +79,8 @@ def _own(spoken, cast, figure: str, team: int) -> tuple[str, str, str, int]:
     ("healing done with {ability} on {player}", "healing"),
 ])
 @pytest.mark.parametrize("team", [1, 2])
-def test_on_a_god_that_alone_casts_the_ability_is_the_caster(spoken, cast, question, figure, team):
+def test_on_a_god_that_alone_casts_the_ability_is_the_caster(spoken, question, figure, team):
+    cast = _cast(spoken)
     player, god, ability, value = _own(spoken, cast, figure, team)
     a = spoken.ask(question.format(ability=ability, low=ability.lower(), god=god.lower(), player=player))
     assert a.refusal is None, a.text
@@ -85,7 +94,8 @@ def test_on_a_god_that_alone_casts_the_ability_is_the_caster(spoken, cast, quest
     "how many hits did {low} land on {god}",
     "{low} used on the {god}: how much damage",
 ])
-def test_a_landing_verb_keeps_the_god_as_the_one_hit(spoken, cast, question):
+def test_a_landing_verb_keeps_the_god_as_the_one_hit(spoken, question):
+    cast = _cast(spoken)
     player, god, ability, _ = _own(spoken, cast, "damage", 1)
     a = spoken.ask(question.format(ability=ability, low=ability.lower(), god=god.lower()))
     assert any(f.dimension == "target" and list(f.values) == [player] for f in a.plan.filters), a.plan
@@ -96,7 +106,8 @@ def test_a_landing_verb_keeps_the_god_as_the_one_hit(spoken, cast, question):
     "damage taken by the {victim_god} from {ability}",
     "how much damage did {victim} take from {low}",
 ])
-def test_damage_taken_from_an_ability_is_the_victims(spoken, cast, question):
+def test_damage_taken_from_an_ability_is_the_victims(spoken, question):
+    cast = _cast(spoken)
     _, by_caster, on_target = cast
     player, _, ability, _ = _own(spoken, cast, "damage", 1)
     players = spoken.truth["players"]
@@ -111,7 +122,8 @@ def test_damage_taken_from_an_ability_is_the_victims(spoken, cast, question):
     assert _says(own.text, 0) and not _says(own.text, by_caster["damage"][(player, ability)]), own.text
 
 
-def test_an_ability_others_cast_too_keeps_the_god_as_the_one_hit(spoken, cast):
+def test_an_ability_others_cast_too_keeps_the_god_as_the_one_hit(spoken):
+    cast = _cast(spoken)
     casters, _, on_target = cast
     players = spoken.truth["players"]
     shared = max((a for a, who in casters.items() if len(who) > 1), key=lambda a: (len(casters[a]), a))
@@ -124,7 +136,8 @@ def test_an_ability_others_cast_too_keeps_the_god_as_the_one_hit(spoken, cast):
         assert _says(a.text, want), (question, a.text, want)
 
 
-def test_another_gods_ability_on_a_god_is_the_damage_to_that_god(spoken, cast):
+def test_another_gods_ability_on_a_god_is_the_damage_to_that_god(spoken):
+    cast = _cast(spoken)
     _, _, on_target = cast
     players = spoken.truth["players"]
     caster, _, ability, _ = _own(spoken, cast, "damage", 1)

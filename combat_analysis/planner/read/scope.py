@@ -448,14 +448,6 @@ def _by_nature(text: str, context: _Context) -> ScopeReading | None:
     return None
 
 
-def _habit(text: str, context: _Context) -> ScopeReading | None:
-    """A habit said in the present, no scope word: every match loaded (the words stay: "keeps dying" is deaths)."""
-    said = _habit_said(text)
-    if said is None:
-        return None
-    return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True, habit=said)
-
-
 # A figure's verb in the simple present, its subject the one asked for ("who dies to towers the most", "which god
 # does the most damage", "mid or carry, which one deals more"): what happens as a rule, so every match loaded. The
 # latest match is told in the past ("who died the most") or named by a scope word, read before this.
@@ -465,21 +457,22 @@ _PRESENT_FIGURE = re.compile(
     r"out-?damages|mains|plays)\b")
 
 
-# The same asked of a plural subject with "do" ("do supports deal more than solos", "do the junglers usually heal more"): a
-# statement about a kind of player, so every match loaded; one match is asked with "did".
+# The same asked of a plural subject with "do" ("do supports deal more than solos", "do the junglers usually heal
+# more"): a statement about a kind of player, so every match loaded; one match is asked with "did".
 _PRESENT_PLURAL = re.compile(
     r"\bdo(?:n't|\s+not)?\s+(?:the\s+|our\s+|their\s+|your\s+)?(?:[a-z]+\s+){0,2}?[a-z]+s\s+"
     r"(?:(?:usually|really|actually|even|generally|typically|normally)\s+)?(?:tend\s+to\s+)?(?P<verb>die|deal|get|earn|"
     r"take|heal|kill|farm|feed|carry|win|lose|tank|hit|make|score|secure|steal|outdamage|out-?damage)\b")
 
 
-def _present_habit(text: str, context: _Context) -> ScopeReading | None:
-    """A figure asked in the simple present, no scope word (`_PRESENT_FIGURE`, `_PRESENT_PLURAL`): every match
-    loaded."""
+def _habit(text: str, context: _Context) -> ScopeReading | None:
+    """A habit said in the present (`HABIT`: the words stay, "keeps dying" is deaths), or a figure asked in the simple
+    present (`_PRESENT_FIGURE`, `_PRESENT_PLURAL`), no scope word: every match loaded."""
     found = _PRESENT_FIGURE.search(text) or _PRESENT_PLURAL.search(text)
-    if found is None:
+    said = _habit_said(text) or (found.group(0) if found else None)
+    if said is None:
         return None
-    return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True, habit=found.group(0))
+    return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True, habit=said)
 
 
 def _two_gods(text: str, gods: tuple[str, ...]) -> bool:
@@ -593,7 +586,7 @@ def matches_in(selection: DateRange, matches: Sequence[tuple[str, datetime | Non
 
 # The readers in order: the first that finds its words decides (a named match beats everything).
 _READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, _weekday, _nth_day, _days, _relative_dates, _month,
-            _every_match, _by_nature, _habit, _present_habit, _player_average)
+            _every_match, _by_nature, _habit, _player_average)
 
 # Scope and match-figure words a typist gets wrong: a letter left out, one doubled, two swapped ("overal",
 # "thsi", "lenght", "gmaes"). A substituted letter is not read, as it often makes another word ("reason", "gamer"),
