@@ -1076,8 +1076,11 @@ def _checked_subjects(plan: QueryPlan, rows: list[dict]) -> tuple[str, list[Any]
     when the step names no such subject."""
     if plan.intent == Intent.EVENT_LIST and rows:
         # the event's one subject: first blood's killer, the side that won
-        column, dimension = {"first_blood": ("killer", "player"), "winner": ("winner_team", "team")}.get(
-            plan.metrics[0] if plan.metrics else "", (None, None))
+        takers = {"first_blood": ("killer", "player"), "winner": ("winner_team", "team"),
+                  # one objective's taker: its side, or the one who last hit it, as the check asks
+                  "objective_events": ("team", "team") if plan.check and plan.check.dimension == "team"
+                  else ("killer", "player")}
+        column, dimension = takers.get(plan.metrics[0] if plan.metrics else "", (None, None))
         return (dimension, [rows[0][column]]) if column and dimension and rows[0].get(column) is not None else None
     dim = plan.group_by[0] if plan.group_by and plan.group_by[0] in ("player", "team", "role", "god") else None
     head = plan.metrics[0] if plan.metrics else None

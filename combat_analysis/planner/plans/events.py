@@ -315,15 +315,23 @@ def taken_by_non_players(ask: EventAsk) -> QueryPlan | None:
                      focus=list(found.names))
 
 
+# One objective by its place in time, whatever the verb ("did chaos get the first tower", "the last phoenix"): an event
+_EDGE_OBJECTIVE = re.compile(r"\b(?:first|earliest|opening|last|final|latest)\s+(?:" + "|".join(
+    pattern for _, pattern in OBJECTIVE_VALUES) + r")\b")
+
+
 def objectives(ask: EventAsk) -> QueryPlan | None:
     r, text = ask.r, ask.text
     damage = any(m.startswith("damage") or m == "npc_damage" for m in r.metrics)
-    per_group = bool({"team", "role", "god"} & set(r.groups))
+    # "which team took the first tower" asks who took one objective (its side and its last hitter), no counts per side
+    per_group = bool({"team", "role", "god"} & set(r.groups)) and not (
+        _EDGE_OBJECTIVE.search(text) and not _EACH_TAKER.search(text))
     # "how many" alone is a count; with "who" or "when" it is the list, which says how many too ("how many towers did
     # order lose and when did the first go down": every one with its time, the first of them said)
     timed = r.shape.count and bool(_WHEN.search(text))
     counted = r.shape.count and not _BY_WHOM.search(text) and not timed
-    if not (OBJECTIVE_WORDS.search(text) and OBJECTIVE_LIST.search(text)) or counted or damage or per_group:
+    listed = OBJECTIVE_LIST.search(text) or _EDGE_OBJECTIVE.search(text)
+    if not (OBJECTIVE_WORDS.search(text) and listed) or counted or damage or per_group:
         return None
     if r.causes is not None and "deaths" in r.metrics:
         return None  # "what share of deaths were to towers": the towers dealt the deaths, no tower was taken
@@ -492,7 +500,9 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     text = r.text
     spent = GOLD_WENT_ON.search(text)
     metrics = [m for m in r.metrics if not (spent and m == "gold")]
-    per_group = bool({"team", "role", "god"} & set(r.groups))
+    # "which team took the first tower" asks who took one objective (its side and its last hitter), no counts per side
+    per_group = bool({"team", "role", "god"} & set(r.groups)) and not (
+        _EDGE_OBJECTIVE.search(text) and not _EACH_TAKER.search(text))
     # "which items were bought the most" or "by team 2" split by item; "what items did the support build" is the
     # build order of its players
     item_breakdown = ("item" in r.groups and not (e.players or e.roles or e.gods)) or \

@@ -94,7 +94,11 @@ def event_checked(question: str, r: Reading, vocab: Vocabulary, plan: QueryPlan)
     """A yes or no question about an event's subject ("did A get first blood", "did chaos win"): the event, checked
     for the player or side the question names, the check answered first; else the plan as it was."""
     if plan.intent != Intent.EVENT_LIST or plan.check is not None or plan.parts or plan.then is not None \
-            or plan.metrics not in (("first_blood",), ("winner",)) or not yesno.asked_yes_no(question):
+            or not yesno.asked_yes_no(question):
+        return plan
+    if _objective_edge(plan):
+        return _taker_checked(plan)
+    if plan.metrics not in (("first_blood",), ("winner",)):
         return plan
     e = gods_as_players(r, resolve_entities(r, vocab), vocab)
     check = _event_subject(plan.metrics[0], r, e)
@@ -103,6 +107,26 @@ def event_checked(question: str, r: Reading, vocab: Vocabulary, plan: QueryPlan)
     said = f"team {check.values[0]}" if check.dimension == "team" else str(check.values[0])
     return plan.model_copy(update={"check": check, "compare": "more", "assumptions": (*plan.assumptions, *e.notes),
                                    "summary": f"{plan.summary} Say yes or no: was it {said}."})
+
+
+def _objective_edge(plan: QueryPlan) -> bool:
+    """The first or last objective of a kind, narrowed to one taker ("did order take the first tower", "did A get
+    the last fire giant")."""
+    takers = [f for f in plan.filters if f.dimension in ("team", "player")]
+    return plan.metrics == ("objective_events",) and plan.limit == 1 and plan.window is None \
+        and any(f.dimension == "objective" for f in plan.filters) and len(takers) == 1 \
+        and takers[0].op == "=" and len(takers[0].values) == 1
+
+
+def _taker_checked(plan: QueryPlan) -> QueryPlan:
+    """The match's first (last) objective of the kind, whoever took it, checked for the taker the question named:
+    the side's own first tower is another question."""
+    (taker,) = [f for f in plan.filters if f.dimension in ("team", "player")]
+    said = f"team {taker.values[0]}" if taker.dimension == "team" else str(taker.values[0])
+    edge = "first" if plan.order == "asc" else "last"
+    return plan.model_copy(update={
+        "filters": tuple(f for f in plan.filters if f is not taker), "check": taker, "compare": "more",
+        "summary": f"The {edge} of these objectives in the match, whoever took it. Say yes or no: was it {said}."})
 
 
 def _event_subject(event: str, r: Reading, e: Entities) -> Filter | None:
