@@ -330,8 +330,8 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     # order lose and when did the first go down": every one with its time, the first of them said)
     timed = r.shape.count and bool(_WHEN.search(text))
     counted = r.shape.count and not _BY_WHOM.search(text) and not timed
-    listed = OBJECTIVE_LIST.search(text) or _EDGE_OBJECTIVE.search(text)
-    if not (OBJECTIVE_WORDS.search(text) and listed) or counted or damage or per_group:
+    list_cue = OBJECTIVE_LIST.search(text) or _EDGE_OBJECTIVE.search(text)
+    if not (OBJECTIVE_WORDS.search(text) and list_cue) or counted or damage or per_group:
         return None
     if r.causes is not None and "deaths" in r.metrics:
         return None  # "what share of deaths were to towers": the towers dealt the deaths, no tower was taken
