@@ -67,7 +67,10 @@ class Vocabulary:
         return cls(players=players, abilities=abilities, items=items, npcs=npcs,
                    duration_s=None if duration is None else int(duration),
                    winner_team=None if winner is None else int(winner), shared_abilities=shared, started_at=started,
-                   moments=_moments(con), casters=_casters(con))
+                   moments=_moments(con),
+                   # who casts each ability is read of one match; across matches (a locked connection over every
+                   # match) it would scan every match's damage for a reading no season figure uses
+                   casters=() if getattr(con, "match_id", "") is None else _casters(con))
 
     @property
     def item_effects(self) -> tuple[str, ...]:
