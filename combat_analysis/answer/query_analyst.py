@@ -47,7 +47,7 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
     try:
         matches = warehouse_matches(con) if env.match_id is None else []
         across = env.match_id is None and len(matches) > 1
-        vocab: Vocabulary = SeasonVocabulary.from_connection(con) if across else vocabulary(con)
+        vocab: Vocabulary = vocabulary(con, SeasonVocabulary if across else Vocabulary)
         try:
             if across:  # a question across matches: its scope words and the season figures (docs/season.md)
                 plan = plan_for_matches(question, vocab, matches, env.scope, pkg.input.context.previous_queries)
@@ -112,15 +112,17 @@ _VOCABULARIES: OrderedDict[tuple, Any] = OrderedDict()  # data read -> its vocab
 _KEEP_VOCABULARIES = 8
 
 
-def vocabulary(con) -> Any:
-    """The planner's vocabulary of the data `con` reads, read once per lake snapshot and match: a snapshot never
-    changes (an ingest commits a new one), so follow-ups and later questions about the same data reuse it."""
-    key = getattr(con, "data_key", ())
+def vocabulary(con, kind: type[Vocabulary] = Vocabulary) -> Any:
+    """The planner's vocabulary of the data `con` reads (`kind`: one match's, or `SeasonVocabulary` across
+    matches), read once per lake snapshot and match: a snapshot never changes (an ingest commits a new one), so
+    follow-ups and later questions about the same data reuse it."""
+    data_key = getattr(con, "data_key", ())
+    key = (kind, *data_key) if data_key else ()
     with _VOCABULARIES_LOCK:
         if key and key in _VOCABULARIES:
             _VOCABULARIES.move_to_end(key)
             return _VOCABULARIES[key]
-    found = Vocabulary.from_connection(con)
+    found = kind.from_connection(con)
     if key:
         with _VOCABULARIES_LOCK:
             _VOCABULARIES[key] = found

@@ -100,6 +100,18 @@ class Result:
         return self._cursor.fetchmany(size)
 
 
+# statement text -> the tables it names: DuckDB parses a statement to tell (a few milliseconds), and the season's
+# figures and a vocabulary's reads are the same few statements question after question.
+_TABLE_NAMES: dict[str, frozenset[str]] = {}
+_KEEP_TABLE_NAMES = 512
+
+
+def _remember_tables(sql: str, names: frozenset[str]) -> None:
+    if len(_TABLE_NAMES) >= _KEEP_TABLE_NAMES:
+        _TABLE_NAMES.pop(next(iter(_TABLE_NAMES)))
+    _TABLE_NAMES[sql] = names
+
+
 def _one_line(error: BaseException) -> str:
     return " ".join(str(error).split())[:300]
 
@@ -124,10 +136,13 @@ class LockedConnection:
     def _views_for(self, sql: str) -> None:
         """The views a statement reads, made the first time one is read: binding a lake table costs a few
         milliseconds, and a question reads two or three of the sixteen."""
-        try:
-            names = self._con.get_table_names(sql)
-        except duckdb.Error:
-            names = set(self._tables)  # DuckDB will say what is wrong with it
+        names = _TABLE_NAMES.get(sql)
+        if names is None:
+            try:
+                names = frozenset(self._con.get_table_names(sql))
+            except duckdb.Error:
+                names = self._tables  # DuckDB will say what is wrong with it
+            _remember_tables(sql, names)
         for table in sorted((set(names) & self._tables) - self._viewed):
             create_view(self._con, table, self.snapshot, self.match_id)
             self._viewed.add(table)

@@ -207,6 +207,22 @@ def per_match_figure(row: dict, metric: str, duration_s: int):
 ORACLE_METRICS = tuple(m for m in PLAYER_METRICS if m not in ("damage_to_minions", "damage_to_jungle"))
 
 
+def _once_per_season(oracle):
+    """`oracle(matches)` computed once per set of matches (the truth files never change during a run); each call
+    gets its own copies of the rows, so a test may change what it was given."""
+    found: dict[tuple, list[dict]] = {}
+
+    def cached(matches) -> list[dict]:
+        key = tuple((str(m.path), m.match_id) for m in matches)
+        if key not in found:
+            found[key] = oracle(matches)
+        return [dict(row) for row in found[key]]
+
+    cached.__doc__ = oracle.__doc__
+    return cached
+
+
+@_once_per_season
 def games(matches) -> list[dict]:
     """One dict per player per match: what the oracle says, with the match's id, start and result."""
     out = []
@@ -356,6 +372,7 @@ def _objective_counts(objectives: list[dict]) -> dict:
     return out
 
 
+@_once_per_season
 def event_games(matches) -> list[dict]:
     """`games(matches)` with each player-game's events: first bloods, objectives taken (by the player's own blow),
     deaths by cause (the oracle tells players, structures and bosses from the rest: minions and jungle monsters
