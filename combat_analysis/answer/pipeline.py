@@ -39,7 +39,7 @@ from combat_analysis.planner.read.scope import (
     read_scope,
 )
 from combat_analysis.settings import Lake
-from combat_analysis.warehouse.query import open_locked
+from combat_analysis.warehouse.query import LockedConnection, open_locked
 from combat_analysis.warehouse.store import NO_MATCH_YET, WarehouseError
 
 Stage = Callable[[AgentDataPackage, StageEnv], AgentDataPackage]
@@ -107,23 +107,30 @@ def choose_match(question: str, warehouse_root: Lake | Path | str, named: str | 
     it read at one lake snapshot (`snapshot`, else the latest), which the choice carries to the answer."""
     if named:
         return MatchChoice(named, "named", snapshot=snapshot)
-    with open_locked(warehouse_root, tables=("matches",), snapshot=snapshot) as con:
-        matches = warehouse_matches(con)
-        pinned_at = con.snapshot
+    with open_locked(warehouse_root, tables=("matches", "players"), snapshot=snapshot) as con:
+        return choose_on(question, con, asked_snapshot=snapshot)
+
+
+def choose_on(question: str, con: LockedConnection, *, asked_snapshot: int | None = None) -> MatchChoice:
+    """`choose_match` on a locked connection already open across every match (its `matches` and `players`
+    views), at the snapshot it pinned: a caller holding one (a session of many questions) need not open the lake
+    again to choose. `asked_snapshot`: the snapshot the caller asked for, only to say which one held nothing."""
+    matches = warehouse_matches(con)
     if not matches:
-        raise WarehouseError(NO_MATCH_YET if snapshot is None else f"the warehouse held no match at snapshot {snapshot}")
+        raise WarehouseError(NO_MATCH_YET if asked_snapshot is None else
+                             f"the warehouse held no match at snapshot {asked_snapshot}")
     if len(matches) == 1:
-        return MatchChoice(matches[0][0], "only", snapshot=pinned_at)
+        return MatchChoice(matches[0][0], "only", snapshot=con.snapshot)
     scope = match_scope(question, matches)
     if scope.kind == "none" and asks_an_average(question):
-        scope = _with_players(question, warehouse_root, matches, pinned_at)
+        scope = _with_players(question, con, matches)
     scope = _day_as_match(scope, matches)
     if scope.kind == "match" and scope.match_id:  # named by its id, as "the latest game", or by its day
         how = "named" if scope.match_id in scope.words else "dated" if scope.one_day else "latest"
-        return MatchChoice(scope.match_id, how, scope, pinned_at)
+        return MatchChoice(scope.match_id, how, scope, con.snapshot)
     if scope.cross_match:
-        return MatchChoice(None, "across", scope, pinned_at)
-    return MatchChoice(matches[-1][0], "latest", scope, pinned_at)
+        return MatchChoice(None, "across", scope, con.snapshot)
+    return MatchChoice(matches[-1][0], "latest", scope, con.snapshot)
 
 
 def _day_as_match(scope: ScopeReading, matches: list) -> ScopeReading:
@@ -135,12 +142,11 @@ def _day_as_match(scope: ScopeReading, matches: list) -> ScopeReading:
     return dataclasses.replace(scope, kind="match", match_id=found[0]) if len(found) == 1 else scope
 
 
-def _with_players(question: str, warehouse_root: Lake | Path | str, matches: list, snapshot: int) -> ScopeReading:
+def _with_players(question: str, con: LockedConnection, matches: list) -> ScopeReading:
     """The scope read again knowing every player's and god's name: a player's average is over every match, and so
     are two gods' averages set against each other (docs/season.md)."""
-    with open_locked(warehouse_root, tables=("players",), snapshot=snapshot) as con:
-        players = tuple(r[0] for r in con.execute("SELECT DISTINCT player FROM players").fetchall())
-        gods = tuple(r[0] for r in con.execute("SELECT DISTINCT god FROM players WHERE god IS NOT NULL").fetchall())
+    players = tuple(r[0] for r in con.execute("SELECT DISTINCT player FROM players").fetchall())
+    gods = tuple(r[0] for r in con.execute("SELECT DISTINCT god FROM players WHERE god IS NOT NULL").fetchall())
     latest = max((s for _, s in matches if s is not None), default=None)
     return read_scope(question, tuple(m for m, _ in matches), latest, players, gods)
 

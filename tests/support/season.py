@@ -40,7 +40,7 @@ ROSTER = ("VoidWalker", "voidwalker", "Kraken_Mid", "O'Brien", "José Ñúñez",
 TIED = {605: 5}
 SEEDS = (5, 605, 11, 17, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103, 107)
 TIME_FORMAT = "%Y.%m.%d-%H.%M.%S"
-SESSIONS = Sessions()  # the sessions `ask_across` answers on, kept open between its questions
+SESSIONS = Sessions(keep=8)  # the sessions `ask_across` answers on, kept open between its questions
 FIRST, LATER = slice(0, 4), 4  # the Dagster season tests: four matches land first, a fifth one later
 IN_GAME = ("itemmsg", "CombatMsg", "RewardMsg")
 
@@ -442,11 +442,17 @@ def match_figures(matches) -> list[dict]:
 def ask_across(home: Path, question: str, match_id: str | None = None):
     """A question answered as `combat-analysis ask` answers it on a data home (the match chosen by
     `pipeline.choose_match`), text only (no charts, report files or follow-ups): the package and its primary rows.
-    The answer reads the lake through a session kept open for its warehouse, match and snapshot (`SESSIONS`)."""
-    from combat_analysis.answer.pipeline import choose_match, run_stages
+    The answer reads the lake through a session kept open for its warehouse, match and snapshot (`SESSIONS`), and
+    the match is chosen on the session open across every match (`pipeline.choose_on`, which `choose_match` runs
+    after opening the lake): the homes these tests ask are never written once asked."""
+    from combat_analysis.answer.pipeline import MatchChoice, choose_on, run_stages
     from combat_analysis.warehouse.handles import rows_of
 
-    choice = choose_match(question, home / "warehouse", match_id)
+    if match_id:
+        choice = MatchChoice(match_id, "named")
+    else:
+        every_match = SESSIONS.env(home / "warehouse", None, None, home / "artifacts")
+        choice = choose_on(question, every_match.shared)
     session = SESSIONS.env(home / "warehouse", choice.match_id, choice.snapshot, home / "artifacts")
     pkg = run_stages(question, replace(session, scope_how=choice.how, scope=choice.scope))
     result = pkg.primary_result
