@@ -8,7 +8,6 @@ import os
 import pwd
 import secrets
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -32,6 +31,7 @@ from tests.support.crash import state
 from tests.support.dagster import drop_log, local_dagster_home, new_instance, resources_for
 from tests.support.paths import ROOT, SAMPLE_LOG, SAMPLE_MATCH_ID
 from tests.support.postgres import Postgres, free_port, pg_bin
+from tests.support.processes import stop_group
 from tests.support.reports import reports_once
 
 
@@ -207,12 +207,4 @@ def webserver(tmp_path_factory):
                 time.sleep(2)
             yield base_url, data
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                pass
-            # `dagster dev`'s code servers can outlive it by minutes: nothing of the group is left behind
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+            stop_group(server)  # nothing of `dagster dev`'s group is left behind

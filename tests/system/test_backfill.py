@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ from combat_analysis.warehouse.store import match_ids, open_warehouse
 from resources import CombatHome
 from tests.support.dagster import local_dagster_home, new_instance
 from tests.support.paths import ROOT
+from tests.support.processes import stop_group
 from tests.support.truth_checks import assert_player_figures, truth_of
 
 pytestmark = pytest.mark.slow  # a real dagster-daemon drains the run queue
@@ -106,12 +106,7 @@ def test_the_daemon_drains_ingest_runs_of_ranges_through_the_queue(tmp_path):
                 records = {r.run_id: list(instance.all_logs(r.run_id)) for r in runs}
                 partitions = instance.get_materialized_partitions(dg.AssetKey("match_warehouse"))
         finally:
-            os.killpg(daemon.pid, signal.SIGTERM)
-            try:
-                daemon.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(daemon.pid, signal.SIGKILL)
-                daemon.wait()
+            stop_group(daemon)
     ordered = sorted(keys.values())
     # Five new logs, two per run: two runs over ranges and one over the last partition.
     assert [(r.tags.get(RANGE_START_TAG), r.tags.get(RANGE_END_TAG)) for r in runs[:2]] == [

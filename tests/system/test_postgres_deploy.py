@@ -12,7 +12,6 @@ import importlib.util
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -22,6 +21,7 @@ import pytest
 
 from tests.support.paths import ROOT, SHARED
 from tests.support.postgres import Postgres
+from tests.support.processes import stop_group
 
 pytestmark = pytest.mark.slow  # a real PostgreSQL server and daemon
 
@@ -202,12 +202,7 @@ def test_runs_queue_through_the_daemon_into_postgres(postgres, tmp_path, monkeyp
                 postgres, "answer_question_job", 1), deadline, daemon_log)
             after = storage.get_concurrency_info(POOL)
         finally:
-            os.killpg(daemon.pid, signal.SIGTERM)
-            try:
-                daemon.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(daemon.pid, signal.SIGKILL)
-                daemon.wait()
+            stop_group(daemon)
     assert sorted(ingests) == sorted(held)
 
     # Every run waited in the queue until the daemon launched it, ran its steps with its executor (the

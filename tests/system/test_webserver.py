@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -17,6 +16,7 @@ import pytest
 
 from tests.support.dagster import local_dagster_home
 from tests.support.paths import ROOT, SAMPLE_LOG, SAMPLE_MATCH_ID
+from tests.support.processes import stop_group
 
 pytestmark = pytest.mark.slow  # the real webserver and daemon
 
@@ -136,11 +136,6 @@ def test_dagster_dev_end_to_end(tmp_path):
         assert sim_id in materialized_partitions(dagit, "match_warehouse")
         assert (tmp_path / "data" / "reports" / sim_id / "report.html").exists()  # numeric ids are safe names
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        stop_group(server)
         log_file.close()
     assert server.returncode is not None
