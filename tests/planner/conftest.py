@@ -14,19 +14,17 @@ from combat_analysis.planner.llm import LlmPlanner
 from tests.support import paraphrases
 from tests.support.asking import asking
 from tests.support.llm_stub import Stub
-from tests.support.paths import SAMPLE_LOG
+from tests.support.paths import SAMPLE_LOG, SAMPLE_MATCH_ID
 from tests.support.simulated import rewrite_events, simulated_log
 from tests.support.truth_checks import CORPUS, truth_of, truth_tool
 
 
 @pytest.fixture(scope="module")
-def con(tmp_path_factory):
-    from combat_analysis.ingest.run import ingest_log
+def con(sample_warehouse):
+    """The sample match's views, on the session's sample warehouse (the planner tests only read it)."""
     from combat_analysis.warehouse.store import open_warehouse
 
-    root = tmp_path_factory.mktemp("planner_warehouse")
-    result = ingest_log(SAMPLE_LOG, root)
-    connection = open_warehouse(root, result.match_id)
+    connection = open_warehouse(sample_warehouse, SAMPLE_MATCH_ID)
     yield connection
     connection.close()
 
@@ -56,7 +54,8 @@ NPC_KILLERS = {1: ("Chaos Tower", "Fire Giant", "Chaos Titan", "Swordsman", "Alp
                2: ("Order Tower", "Fire Giant", "Order Titan", "Archer", "Cyclops")}
 
 
-@pytest.fixture(scope="module")
+# `spoken`, `renamed` and `match` are built once per test process: a score of test files only ask them questions.
+@pytest.fixture(scope="session")
 def spoken(tmp_path_factory):
     """A simulated match where every sixth player death and every fortieth hit on a player came from a non-player,
     its truth from truth.py, and `ask(question)`: the direct answer and the plan, through the whole pipeline."""
@@ -87,7 +86,7 @@ def _events(log):
     return [json.loads(line.rstrip(",")) for line in log.read_text(encoding="utf-8-sig").strip().splitlines()]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def renamed(tmp_path_factory):
     """A simulated match whose first two players are renamed to names of several parts, one with CJK letters and
     a latin part, with `truth` (truth.py's figures), `events` (truth.py's events, for its windows) and `ask`."""
@@ -126,7 +125,7 @@ def prefixed(tmp_path_factory):
 SUBJECT_KILLERS = {1: ("Chaos Tower", "Chaos Phoenix", "Chaos Titan", "Fire Swordsman", "Swordsman", "Fire Giant"),
             2: ("Order Tower", "Order Phoenix", "Order Titan", "Fire Archer", "Archer", "Gold Fury")}
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def match(tmp_path_factory):
     """For test_classes_subjects.py: the simulated match (some deaths dealt by towers, phoenixes, titans, fire minions
     and bosses, some tower damage by phoenixes), its truth.py events (`events`), roster (`players`: name -> team, role, god) and `ask`."""
