@@ -39,6 +39,7 @@ from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchLi
 from combat_analysis.formatting import plural
 from combat_analysis.planner.plans import refusals
 from combat_analysis.planner.read import compounds, conditions, parts, yesno
+from combat_analysis.planner.read.framing import without_framing
 from combat_analysis.planner.read.names import find_mentions, find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
 from combat_analysis.planner.read.scope import HABIT, HEAD_TO_HEAD, ScopeReading
@@ -292,13 +293,22 @@ def _took_part(r: Reading, text: str) -> FigureSlot | None:
     return FigureSlot("players" if took_part.group(1) in ("players", "people") else "gods", "record")
 
 
+# A rate said beside both wins and losses ("wins, losses and %", "W, L and rate", "wins and losses and loss
+# percentage"): the record, whose one rate is the win rate (docs/season.md), whichever figure word is said last.
+_RATE_WORD = re.compile(r"%|\b(?:rates?|percent(?:age)?s?|pct|ratio)\b")
+
+
+def _record_with_rate(text: str) -> bool:
+    return bool(_WINS.search(text) and _LOSSES.search(text) and _RATE_WORD.search(text))
+
+
 def _figure(r: Reading, text: str) -> FigureSlot:
     """The figure slot (see the module docstring)."""
     if _MULTIKILLS.search(text):
         return FigureSlot(None, None, unsupported="multi-kills and kill streaks")
     if _FIRST_BLOOD_VICTIM.search(text) and not _FIRST_BLOOD_TIME.search(text):
         return FigureSlot("first_blood_deaths", "game")
-    if _WIN_RATE.search(text):
+    if _WIN_RATE.search(text) or _record_with_rate(text):
         return FigureSlot("win_rate", "record")
     took_part = _took_part(r, text)
     if took_part is not None:
@@ -1087,8 +1097,11 @@ _WHICH_RESULT = re.compile(
     r"(?:\S+\s+){0,3}?(won|lost)\b")
 
 
-def _listed_result(text: str) -> Literal["win", "loss"] | None:
-    found = _WHICH_RESULT.search(text)
+def _listed_result(text: str, question: str) -> Literal["win", "loss"] | None:
+    """The result of the games listed; `question` as asked, since a masked name reads "name" in `text` ("X's wins"
+    is no "name the wins")."""
+    found = next((m for m in _WHICH_RESULT.finditer(text)
+                  if not m.group(0).startswith("name") or re.search(r"\bname\b", question.lower())), None)
     if found is None:
         return None
     said = next(g for g in found.groups() if g)
@@ -1096,7 +1109,7 @@ def _listed_result(text: str) -> Literal["win", "loss"] | None:
 
 
 def _result_games(ask: Ask) -> Made:
-    result = _listed_result(ask.text)
+    result = _listed_result(ask.text, ask.question)
     figure = SeasonFigure(figure="trend", players=ask.players, metric="kda", result=result)
     return Made(figure, Intent.TIMELINE, {"metrics": ("kda",)})
 
@@ -1122,7 +1135,7 @@ def _kind(ask: Ask) -> Callable[[Ask], Made]:
         return _matches if ask.subject == "matches" else _season
     if _is_head_to_head(ask):
         return _head_to_head
-    if len(ask.players) == 1 and ask.subject == "player" and _listed_result(ask.text):
+    if len(ask.players) == 1 and ask.subject == "player" and _listed_result(ask.text, ask.question):
         return _result_games
     if _is_trend(ask):
         return _trend
@@ -1176,7 +1189,9 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     the earlier questions of the conversation, whose one player a "his" or "her" names."""
     # the asker's impression ("feels like a lot") frames the question and asks nothing, as in one match
     # "does A out-damage B": A's damage against B's, as in one match
-    least, rest = _cut_minimum(yesno.out_verbs(_TAG.sub("", parts.without_impressions(scope.rest or question))))
+    # who asks and how ("analyst here:", "quick one"), and the ties asked for, frame the question and ask nothing
+    framed, framing = without_framing(parts.without_impressions(scope.rest or question), vocab)
+    least, rest = _cut_minimum(yesno.out_verbs(_TAG.sub("", framed)))
     rest, named, unnamed = _pronoun_named(rest, vocab, previous)
     if unnamed is not None:
         return _refuse(question, unnamed)
@@ -1189,7 +1204,8 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
     rest, aliases = _without_aliases(rest, vocab)
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
-    r = replace(r, assumptions=(*split, *grouped, *emphasis, *r.assumptions, *aliases, *((named,) if named else ())))
+    r = replace(r, assumptions=(*framing, *split, *grouped, *emphasis, *r.assumptions, *aliases,
+                                *((named,) if named else ())))
     notes = (tuple(r.assumptions) + scope.spelled
              + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words)
              + ((f"'{scope.habit}' read as a habit: over every match loaded, not the latest one alone",) if scope.habit
