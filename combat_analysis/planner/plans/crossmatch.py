@@ -609,15 +609,37 @@ _MIN_CORE = re.compile(
 _MIN_AFTER = re.compile(r"\b(?P<a>\d+)\s*(?:games?|matches|match|appearances)\s+(?:min(?:imum)?|at\s+least)\b\)?")
 _MIN_GAMES = re.compile(r"\s*(?:games?|matches|match|appearances)\b(?:\s+(?:played|or\s+more))?")
 _MIN_LEAD = re.compile(r"[(,]?\s*(?:\b(?:only|just)\s+)?(?:\b(?:among|for|of|from)\s+)?"
-                       r"(?:\b(?:players?|people|ppl|gods?|roles?|those|anyone|everyone|ones)\s+)?"
-                       r"(?:\b(?:with|having|who(?:'ve|\s+have)?(?:\s+played)?|that\s+(?:have\s+)?played)\s+)?$")
+                       r"(?:\b(?P<kind>players?|people|ppl|gods?|characters?|champions?|heroes|roles?|positions?|"
+                       r"those|anyone|everyone|ones)\s+)?"
+                       r"(?:\b(?:with|having|who(?:'ve|\s+have)?(?:\s+(?:been\s+)?(?:played|picked))?|"
+                       r"that\s+(?:have\s+)?(?:been\s+)?(?:played|picked)|(?:been\s+)?(?:played|picked|chosen|used))\s+)?$")
+# "played at least 3 times", "picked 5+ times": times counted by a verb of playing are games
+_PLAYED_TIMES = re.compile(r"\s*(?:times|picks)\b")
+_PLAY_VERB = re.compile(r"\b(?:played|picked|chosen|used|fielded|seen)\s+$")
+# the kind a minimum is said of stays in the question ("among gods with at least 3 games, the best win rate": gods)
+_KIND_KEPT = frozenset({"gods", "god", "characters", "character", "champions", "champion", "heroes", "roles", "role",
+                        "positions", "position"})
+
+
+def _min_games_after(text: str, core: re.Match) -> re.Match | None:
+    """The games word after a minimum ("5 games"), or "times" after a verb of playing ("played at least 3 times")."""
+    after = _MIN_GAMES.match(text, core.end())
+    if after is None and _PLAY_VERB.search(text[:core.start()]):
+        after = _PLAYED_TIMES.match(text, core.end())
+    return after
+
+
+def _without_minimum(text: str, start: int, end: int, lead: re.Match | None) -> str:
+    kind = lead.group("kind") if lead else None
+    kept = f" {kind} " if kind in _KIND_KEPT else " "
+    return " ".join((text[:start] + kept + text[end:]).split())
 
 
 def _cut_minimum(text: str) -> tuple[int | None, str]:
     """"With at least 5 games", "min 5 games", "3+ games", "more than 9 matches": the fewest games an entry needs
     to be ranked, and the text without those words (so "min" is no "lowest first")."""
     for core in _MIN_CORE.finditer(text):
-        after = _MIN_GAMES.match(text, core.end())
+        after = _min_games_after(text, core)
         if after is None:
             continue
         number = int(next(g for g in core.group("a", "b", "c", "d") if g))
@@ -625,12 +647,12 @@ def _cut_minimum(text: str) -> tuple[int | None, str]:
         lead = _MIN_LEAD.search(text[:core.start()])
         start = lead.start() if lead else core.start()
         end = after.end() + (1 if text[after.end():after.end() + 1] == ")" else 0)
-        return max(least, 1), " ".join((text[:start] + " " + text[end:]).split())
+        return max(least, 1), _without_minimum(text, start, end, lead)
     after_games = _MIN_AFTER.search(text)
     if after_games is not None:
         lead = _MIN_LEAD.search(text[:after_games.start()])
         start = lead.start() if lead else after_games.start()
-        return max(int(after_games.group("a")), 1), " ".join((text[:start] + " " + text[after_games.end():]).split())
+        return max(int(after_games.group("a")), 1), _without_minimum(text, start, after_games.end(), lead)
     return None, text
 
 
