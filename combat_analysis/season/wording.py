@@ -16,7 +16,7 @@ from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchSe
 from combat_analysis.formatting import clock, count, join_and, number, percent, plural, times
 from combat_analysis.season import boards
 from combat_analysis.season import figures as season
-from combat_analysis.season.answers import together_asked, value_column
+from combat_analysis.season.answers import also_asked, together_asked, value_column
 from combat_analysis.season.figures import metric_label
 
 SHOWN = 10  # entries a list names before counting the rest
@@ -344,6 +344,19 @@ def _undecided_sentence(rows: list[Row], lead: str) -> str:
 
 
 def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    first = _one_season_sentence(plan, figure, rows, lead)
+    row = rows[0] if rows else {}
+    for also in also_asked(plan, figure.metric or "matches"):  # each other match figure asked, with its own base
+        own = {"matches": row.get("matches"), "counted": row.get(f"counted_{also}"),
+               **{f"{k}_{also}": row.get(f"{k}_{also}") for k in ("total", "average", "highest", "lowest")},
+               f"average_{also}_minutes": row.get(f"average_{also}_minutes")}
+        alone = plan.model_copy(update={"metrics": (also,)})
+        first += " " + _one_season_sentence(alone, figure.model_copy(update={"metric": also}), [own],
+                                            "Over the same matches")
+    return first
+
+
+def _one_season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
     if figure.result == "unknown":
         return _undecided_sentence(rows, lead)
     row = rows[0] if rows else {}

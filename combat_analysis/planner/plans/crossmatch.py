@@ -1059,7 +1059,17 @@ def _matches(ask: Ask) -> Made:
 def _season(ask: Ask) -> Made:
     metric = ask.slot.figure if ask.slot.figure in MATCH_FIGURES or ask.slot.figure in SEASON_COUNTS else "matches"
     figure = SeasonFigure(figure="season", metric=metric, statistic=ask.statistic)
-    return Made(figure, Intent.LOOKUP, {"metrics": together(ask) or (metric,)})
+    return Made(figure, Intent.LOOKUP, {"metrics": together(ask) or (metric, *_also_over_matches(ask, metric))})
+
+
+def _also_over_matches(ask: Ask, metric: str) -> tuple[str, ...]:
+    """The other match figures asked in the same question ("the mean match length and deaths per game", "kills per
+    game, and the average duration?"): each is answered over the same matches, with its own base. Objective kinds
+    asked together are `together`'s (their sum is said too)."""
+    if metric not in MATCH_FIGURES:
+        return ()
+    said = (_CATALOG.get(m, m) for m in ask.reading.metrics if m not in _RESULT_WORDS)
+    return tuple(m for m in dict.fromkeys(said) if m in MATCH_FIGURES and m != metric)
 
 
 def together(ask: Ask) -> tuple[str, ...]:
