@@ -134,6 +134,9 @@ def _board(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan
     found = boards.board(con, q, selection)
     judged = True if q.min_games > 1 else None
     rows = [_board_row(r, q, judged) for r in found.rows]
+    if q.figure == "biggest_hit" and q.statistic == "max" and q.subject == "player":
+        for row in rows:  # a single hit is said with what landed it and on whom
+            row["hit_with"], row["hit_target"] = boards.hit_of(con, row["match_id"], row["player"], row["biggest_hit"])
     if rows and len(found.rows) == 1:
         rows[0].update(_beside(con, q, selection, together_asked(plan, q.figure)))
     return rows + [_board_row(r, q, False) for r in found.below_minimum] + _without_games(figure, found)

@@ -491,7 +491,7 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
     if slot.family == "match" or (slot.figure == "matches" and not players and _SEASON_COUNT.search(text)):
         return "season", False
     if (not players and not cue and not r.shape.superlative and slot.figure in MATCH_FIGURES
-            and (_TOTAL.search(r.text) or _AVERAGE.search(r.text))):
+            and slot.family == "match" and (_TOTAL.search(r.text) or _AVERAGE.search(r.text))):
         return "season", False
     return "player", False
 
@@ -1205,8 +1205,8 @@ def _missing_figure(ask: Ask) -> str | None:
 def _match_figure_missing(ask: Ask) -> str | None:
     """A match ranked by a figure that matches do not have (a ratio such as KDA)."""
     if ask.subject == "matches" and ask.slot.figure not in MATCH_FIGURES and not _NO_RESULT.search(ask.text):
-        return (f"Matches can be ranked by their length, kills, deaths, first blood time, gold lead, objectives and "
-                f"totals, not by {metric_label(ask.slot.figure or 'that figure')}.")
+        return (f"Matches can be ranked by their length, kills, deaths, first blood time, gold lead, biggest hit, "
+                f"objectives and totals, not by {metric_label(ask.slot.figure or 'that figure')}.")
     return None
 
 
