@@ -491,7 +491,7 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
     if slot.family == "match" or (slot.figure == "matches" and not players and _SEASON_COUNT.search(text)):
         return "season", False
     if (not players and not cue and not r.shape.superlative and slot.figure in MATCH_FIGURES
-            and slot.family == "match" and (_TOTAL.search(r.text) or _AVERAGE.search(r.text))):
+            and slot.figure != "biggest_hit" and (_TOTAL.search(r.text) or _AVERAGE.search(r.text))):
         return "season", False
     return "player", False
 
@@ -710,6 +710,8 @@ def _picks_a_game(text: str) -> bool:
 
 def _unread(r: Reading, vocab: Vocabulary) -> list[str]:
     consumed = (*_CONSUMED, _IDENTIFIES) if _picks_a_game(r.text) else _CONSUMED
+    if _record_with_rate(r.text):  # "wins, losses and pct": the rate word is the win rate's
+        consumed = (*consumed, _RATE_WORD)
     taken = " ".join(m.group(0) for pattern in consumed for m in pattern.finditer(r.text))
     return [w for w in r.unread if not (r.roles and find_roles(w, vocab.roles)) and w not in taken.split()]
 
@@ -1167,7 +1169,8 @@ def _kind(ask: Ask) -> Callable[[Ask], Made]:
         return _matches if ask.subject == "matches" else _season
     if _is_head_to_head(ask):
         return _head_to_head
-    if len(ask.players) == 1 and ask.subject == "player" and _listed_result(ask.text, ask.question):
+    if (len(ask.players) == 1 and ask.subject == "player" and not _record_with_rate(ask.text)
+            and _listed_result(ask.text, ask.question)):
         return _result_games
     if _is_trend(ask):
         return _trend
