@@ -293,7 +293,7 @@ def _took_part(r: Reading, text: str) -> FigureSlot | None:
     return FigureSlot("players" if took_part.group(1) in ("players", "people") else "gods", "record")
 
 
-# A rate said beside both wins and losses ("wins, losses and %", "W, L and rate", "wins and losses and loss
+# A rate said beside both wins and losses ("wins, losses and %", "wins and losses and loss
 # percentage"): the record, whose one rate is the win rate (docs/season.md), whichever figure word is said last.
 _RATE_WORD = re.compile(r"%|\b(?:rates?|percent(?:age)?s?|pct|ratio)\b")
 
