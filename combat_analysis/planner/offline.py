@@ -29,6 +29,7 @@ from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, su
 from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
 from combat_analysis.planner.plans.single import checked, plan_reading_checked
 from combat_analysis.planner.read import parts, perspective, spelling, yesno
+from combat_analysis.planner.read.framing import without_framing
 from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.read.reading import Reading, normalize, read_metrics, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -70,7 +71,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     checking = _checking(question, text, vocab, previous)  # "..., and is that one a support": a check of the answer's subject
     if checking is not None:
         return checking
-    text = parts.without_impressions(text)
+    text = without_framing(parts.without_impressions(text), vocab)[0]  # "analyst here:", "with ties": frame, ask nothing
     text = yesno.out_verbs(text)  # "did A out-kill B": A's kills against B's, never kills on B
     text = _sharpened(text, vocab) or text  # "who popped off, like who dealt the most damage": the sharper part
     text = spelling.spelled_out(text, [(m.start, m.end) for m in find_mentions(text, vocab)]) \

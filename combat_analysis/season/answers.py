@@ -134,6 +134,9 @@ def _board(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan
     found = boards.board(con, q, selection)
     judged = True if q.min_games > 1 else None
     rows = [_board_row(r, q, judged) for r in found.rows]
+    if q.figure == "biggest_hit" and q.statistic == "max" and q.subject == "player":
+        for row in rows:  # a single hit is said with what landed it and on whom
+            row["hit_with"], row["hit_target"] = boards.hit_of(con, row["match_id"], row["player"], row["biggest_hit"])
     if rows and len(found.rows) == 1:
         rows[0].update(_beside(con, q, selection, together_asked(plan, q.figure)))
     return rows + [_board_row(r, q, False) for r in found.below_minimum] + _without_games(figure, found)
@@ -212,7 +215,21 @@ def _season(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPla
         row["together"] = int(sum(row[f"total_{m}"] or 0 for m in (metric, *others)))
     if boards.MATCH_FIGURES[metric].kind == "time" and v.average is not None:
         row[f"average_{metric}_minutes"] = v.average / 60  # a mean length is also said in minutes
+    for also in also_asked(plan, metric):  # another match figure asked in the same question, over the same matches
+        w = boards.season_value(con, also, selection)
+        row.update({f"counted_{also}": w.counted, f"total_{also}": w.total, f"average_{also}": w.average,
+                    f"highest_{also}": w.highest, f"lowest_{also}": w.lowest})
+        if boards.MATCH_FIGURES[also].kind == "time" and w.average is not None:
+            row[f"average_{also}_minutes"] = w.average / 60
     return [row]
+
+
+def also_asked(plan: QueryPlan, first: str) -> tuple[str, ...]:
+    """The other match figures a question asks over the season beside the first ("the average match length and
+    deaths per game"), each answered on its own; not the objective kinds asked together (`together_asked`)."""
+    if together_asked(plan, first) or first not in boards.MATCH_FIGURES:
+        return ()
+    return tuple(m for m in plan.metrics if m != first and m in boards.MATCH_FIGURES)
 
 
 def _named_games(matches: Sequence[season.MatchRef], numbers: dict[str, int]) -> str:

@@ -434,7 +434,14 @@ FIRST_TAKEN = {"objectives_taken": ("first_objective_s", "first objective time")
 _MATCH_SOURCES["first_taken"] = ("match_first_taken AS (SELECT match_id, " + ", ".join(
     f"min(match_second) FILTER (WHERE {cond}) AS {FIRST_TAKEN[name][0]}" for name, cond in OBJECTIVES)
     + " FROM objectives WHERE {sel} GROUP BY match_id)")
+# The match's single largest hit (METRICS.md: one Damage or CritDamage event by a player): who, with what, on whom;
+# on a tie the earlier line of the log.
+_MATCH_SOURCES["biggest_hit"] = """match_hit AS (SELECT match_id, source AS hit_by, ability AS hit_with, target AS hit_target,
+        amount FROM (SELECT match_id, source, ability, target, amount,
+                            row_number() OVER (PARTITION BY match_id ORDER BY amount DESC, line_no) AS n
+                     FROM damage WHERE source_kind = 'player' AND {sel}) WHERE n = 1)"""
 _MATCH_JOINS = {
+    "biggest_hit": "LEFT JOIN match_hit bh ON bh.match_id = m.match_id",
     "first_taken": "LEFT JOIN match_first_taken mft ON mft.match_id = m.match_id",
     "kills": "LEFT JOIN match_kills mk ON mk.match_id = m.match_id",
     "first_blood": "LEFT JOIN first_blood fb ON fb.match_id = m.match_id",
@@ -456,6 +463,8 @@ def _match_figures() -> dict[str, MatchFigure]:
         MatchFigure("deaths", "deaths", "coalesce(mk.deaths, 0)", source="kills"),
         MatchFigure("largest_gold_lead", "largest gold lead", "mg.largest_gold_lead", "max", "gold"),
         MatchFigure("final_gold_difference", "final gold difference", "fg.final_gold_difference", "max", "final_gold"),
+        MatchFigure("biggest_hit", "biggest single hit", "bh.amount", "max", "biggest_hit",
+                    extra="bh.hit_by, bh.hit_with, bh.hit_target"),
     ]
     figures += [MatchFigure(name, OBJECTIVE_LABELS[name], f"coalesce(mo.{name}, 0)", source="objectives")
                 for name, _ in OBJECTIVES]
@@ -533,6 +542,14 @@ def rank_matches(con, figure: str, selection: MatchSelection = ALL_MATCHES, *, o
         r = dict(zip(names, values, strict=True))
         out.append(MatchRow(**{k: r[k] for k in fixed}, details={k: v for k, v in r.items() if k not in fixed}))
     return tuple(out)
+
+
+def hit_of(con, match_id: str, player: str, amount: float) -> tuple[str | None, str | None]:
+    """With what and on whom `player` landed a hit of `amount` in one match (the earliest such hit): the ability
+    (`itemname`) and the target, as the log writes them; (None, None) when no such hit is logged."""
+    row = con.execute("""SELECT ability, target FROM damage WHERE match_id = $match AND source = $player
+        AND amount = $amount ORDER BY line_no LIMIT 1""", {"match": match_id, "player": player, "amount": amount}).fetchone()
+    return (row[0], row[1]) if row else (None, None)
 
 
 def season_value(con, figure: str, selection: MatchSelection = ALL_MATCHES) -> SeasonValue:

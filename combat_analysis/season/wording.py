@@ -16,7 +16,7 @@ from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchSe
 from combat_analysis.formatting import clock, count, join_and, number, percent, plural, times
 from combat_analysis.season import boards
 from combat_analysis.season import figures as season
-from combat_analysis.season.answers import together_asked, value_column
+from combat_analysis.season.answers import also_asked, together_asked, value_column
 from combat_analysis.season.figures import metric_label
 
 SHOWN = 10  # entries a list names before counting the rest
@@ -124,8 +124,10 @@ def entry_value(figure: SeasonFigure, row: Row) -> str:
                 f"{_amount(metric, value, True)} {label} per game (the mean of per-game figures over {games})")
     if figure.statistic in ("max", "min"):
         which = "best" if figure.statistic == "max" else "lowest"
-        return (f"{_amount(metric, value)} {singular(label) if value == 1 else label} in one game, their {which} (match {row.get('match_id')}, "
-                f"{_date(row)}; {games})")
+        said = (f"a single hit of {_amount(metric, value)}" if metric == "biggest_hit" else
+                f"{_amount(metric, value)} {singular(label) if value == 1 else label} in one game")
+        return (f"{said}, their {which} (match {row.get('match_id')}, "
+                f"{_date(row)}; {games}){_hit_said(row)}")
     return (f"{_amount(metric, value)} {singular(label) if value == 1 else label} in total over {games} "
             f"({_amount(metric, row.get(f'average_{metric}'), True)} per game)")
 
@@ -137,6 +139,8 @@ def _most(figure: SeasonFigure, order: str) -> str:
     if metric == "win_rate" or figure.statistic == "average":
         word = "highest" if high else "lowest"
         return f"the {word} win rate" if metric == "win_rate" else f"the {word} average {label} per game"
+    if metric == "biggest_hit" and figure.statistic in ("max", "min"):  # a maximum already: no "most biggest"
+        return f"the {'biggest' if high else 'smallest'} single hit in one game"
     word = "most" if high else "fewest"
     return f"the {word} {label}" + (" in one game" if figure.statistic in ("max", "min") else "")
 
@@ -289,7 +293,8 @@ _MATCH_MOST = {("duration_s", "desc"): "the longest match", ("duration_s", "asc"
                ("first_blood_s", "asc"): "the fastest first blood", ("first_blood_s", "desc"): "the latest first blood",
                ("final_gold_difference", "asc"): "the closest gold race (the smallest final gold difference)",
                ("largest_gold_lead", "asc"): "the smallest largest gold lead",
-               ("largest_gold_lead", "desc"): "the most one-sided gold race (the largest gold lead)"}
+               ("largest_gold_lead", "desc"): "the most one-sided gold race (the largest gold lead)",
+               ("biggest_hit", "desc"): "the biggest single hit", ("biggest_hit", "asc"): "the smallest biggest hit"}
 
 
 def _match_value(metric: str, value: Any) -> str:
@@ -304,9 +309,14 @@ def _mean_time(value: Any) -> str:
     return f"{clock(round(value))} ({number(value, 1)} seconds)" if value is not None else "n/a"
 
 
+def _hit_said(row: Row) -> str:
+    """A single hit's ability and target, when the row has them: ", with Charge Prey on Stella"."""
+    return f", with {row['hit_with']} on {row['hit_target']}" if row.get("hit_with") else ""
+
+
 def _match_entry(metric: str, row: Row) -> str:
     who = (f", {row['first_blood_killer']} killing {row['first_blood_victim']}"
-           if row.get("first_blood_killer") else "")
+           if row.get("first_blood_killer") else f", by {row['hit_by']}{_hit_said(row)}" if row.get("hit_by") else "")
     return f"match {row['match_id']} ({_date(row)}) with {_match_value(metric, row.get(metric))}{who}"
 
 
@@ -344,6 +354,19 @@ def _undecided_sentence(rows: list[Row], lead: str) -> str:
 
 
 def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
+    first = _one_season_sentence(plan, figure, rows, lead)
+    row = rows[0] if rows else {}
+    for also in also_asked(plan, figure.metric or "matches"):  # each other match figure asked, with its own base
+        own = {"matches": row.get("matches"), "counted": row.get(f"counted_{also}"),
+               **{f"{k}_{also}": row.get(f"{k}_{also}") for k in ("total", "average", "highest", "lowest")},
+               f"average_{also}_minutes": row.get(f"average_{also}_minutes")}
+        alone = plan.model_copy(update={"metrics": (also,)})
+        first += " " + _one_season_sentence(alone, figure.model_copy(update={"metric": also}), [own],
+                                            "Over the same matches")
+    return first
+
+
+def _one_season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:
     if figure.result == "unknown":
         return _undecided_sentence(rows, lead)
     row = rows[0] if rows else {}

@@ -255,7 +255,7 @@ def test_an_unknown_figure_or_a_pair_without_its_player_is_an_error(seasons):
 # --- matches ranked, and match figures over the season -----------------------------------------------------------------
 
 MATCH_FIGURES = ("duration_s", "kills", "deaths", "first_blood_s", "largest_gold_lead", "objectives_taken", "towers",
-                 "gold_furies", "fire_giants", "damage_dealt")
+                 "gold_furies", "fire_giants", "damage_dealt", "biggest_hit")
 
 
 @pytest.mark.parametrize("figure", MATCH_FIGURES)
@@ -272,6 +272,9 @@ def test_matches_ranked_by_a_match_figure(seasons, figure, order):
     assert all(same(m.value, r[figure]) for m, (_, r) in zip(got, kept, strict=True))
     if figure == "first_blood_s":
         assert [m.details["first_blood_killer"] for m in got] == [r["first_blood_killer"] for _, r in kept]
+    if figure == "biggest_hit":  # who landed the match's biggest hit, with what, on whom
+        assert [(m.details["hit_by"], m.details["hit_with"], m.details["hit_target"]) for m in got] == \
+            [(r["hit_by"], r["hit_with"], r["hit_target"]) for _, r in kept]
 
 
 @pytest.mark.parametrize("figure", MATCH_FIGURES)

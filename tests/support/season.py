@@ -422,7 +422,8 @@ def side_games(matches) -> list[dict]:
 
 
 def match_figures(matches) -> list[dict]:
-    """One dict per match: its id, start, length, player kills, first blood, objectives and largest gold lead."""
+    """One dict per match: its id, start, length, player kills, first blood, objectives, largest gold lead and biggest
+    hit."""
     out = []
     for m in matches:
         t = m.truth
@@ -434,6 +435,9 @@ def match_figures(matches) -> list[dict]:
                "final_gold_difference": abs(sum(r["gold"] * (1 if r["team"] == 1 else -1)
                                                 for r in t["players"].values())),
                "damage_dealt": sum(r["damage_dealt"] for r in t["players"].values())}
+        hit = t["biggest_hit"] or {}  # the match's single largest hit: its value, who, with what, on whom
+        row.update({"biggest_hit": hit.get("value"), "hit_by": hit.get("player"), "hit_with": hit.get("ability"),
+                    "hit_target": hit.get("target")})
         row.update(_objective_counts(t["objectives"]))
         out.append(row)
     return out

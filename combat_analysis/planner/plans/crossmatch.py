@@ -39,6 +39,7 @@ from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchLi
 from combat_analysis.formatting import plural
 from combat_analysis.planner.plans import refusals
 from combat_analysis.planner.read import compounds, conditions, parts, yesno
+from combat_analysis.planner.read.framing import without_framing
 from combat_analysis.planner.read.names import find_mentions, find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
 from combat_analysis.planner.read.scope import HABIT, HEAD_TO_HEAD, ScopeReading
@@ -292,13 +293,22 @@ def _took_part(r: Reading, text: str) -> FigureSlot | None:
     return FigureSlot("players" if took_part.group(1) in ("players", "people") else "gods", "record")
 
 
+# A rate said beside both wins and losses ("wins, losses and %", "wins and losses and loss
+# percentage"): the record, whose one rate is the win rate (docs/season.md), whichever figure word is said last.
+_RATE_WORD = re.compile(r"%|\b(?:rates?|percent(?:age)?s?|pct|ratio)\b")
+
+
+def _record_with_rate(text: str) -> bool:
+    return bool(_WINS.search(text) and _LOSSES.search(text) and _RATE_WORD.search(text))
+
+
 def _figure(r: Reading, text: str) -> FigureSlot:
     """The figure slot (see the module docstring)."""
     if _MULTIKILLS.search(text):
         return FigureSlot(None, None, unsupported="multi-kills and kill streaks")
     if _FIRST_BLOOD_VICTIM.search(text) and not _FIRST_BLOOD_TIME.search(text):
         return FigureSlot("first_blood_deaths", "game")
-    if _WIN_RATE.search(text):
+    if _WIN_RATE.search(text) or _record_with_rate(text):
         return FigureSlot("win_rate", "record")
     took_part = _took_part(r, text)
     if took_part is not None:
@@ -481,7 +491,7 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
     if slot.family == "match" or (slot.figure == "matches" and not players and _SEASON_COUNT.search(text)):
         return "season", False
     if (not players and not cue and not r.shape.superlative and slot.figure in MATCH_FIGURES
-            and (_TOTAL.search(r.text) or _AVERAGE.search(r.text))):
+            and slot.figure != "biggest_hit" and (_TOTAL.search(r.text) or _AVERAGE.search(r.text))):
         return "season", False
     return "player", False
 
@@ -599,15 +609,37 @@ _MIN_CORE = re.compile(
 _MIN_AFTER = re.compile(r"\b(?P<a>\d+)\s*(?:games?|matches|match|appearances)\s+(?:min(?:imum)?|at\s+least)\b\)?")
 _MIN_GAMES = re.compile(r"\s*(?:games?|matches|match|appearances)\b(?:\s+(?:played|or\s+more))?")
 _MIN_LEAD = re.compile(r"[(,]?\s*(?:\b(?:only|just)\s+)?(?:\b(?:among|for|of|from)\s+)?"
-                       r"(?:\b(?:players?|people|ppl|gods?|roles?|those|anyone|everyone|ones)\s+)?"
-                       r"(?:\b(?:with|having|who(?:'ve|\s+have)?(?:\s+played)?|that\s+(?:have\s+)?played)\s+)?$")
+                       r"(?:\b(?P<kind>players?|people|ppl|gods?|characters?|champions?|heroes|roles?|positions?|"
+                       r"those|anyone|everyone|ones)\s+)?"
+                       r"(?:\b(?:with|having|who(?:'ve|\s+have)?(?:\s+(?:been\s+)?(?:played|picked))?|"
+                       r"that\s+(?:have\s+)?(?:been\s+)?(?:played|picked)|(?:been\s+)?(?:played|picked|chosen|used))\s+)?$")
+# "played at least 3 times", "picked 5+ times": times counted by a verb of playing are games
+_PLAYED_TIMES = re.compile(r"\s*(?:times|picks)\b")
+_PLAY_VERB = re.compile(r"\b(?:played|picked|chosen|used|fielded|seen)\s+$")
+# the kind a minimum is said of stays in the question ("among gods with at least 3 games, the best win rate": gods)
+_KIND_KEPT = frozenset({"gods", "god", "characters", "character", "champions", "champion", "heroes", "roles", "role",
+                        "positions", "position"})
+
+
+def _min_games_after(text: str, core: re.Match) -> re.Match | None:
+    """The games word after a minimum ("5 games"), or "times" after a verb of playing ("played at least 3 times")."""
+    after = _MIN_GAMES.match(text, core.end())
+    if after is None and _PLAY_VERB.search(text[:core.start()]):
+        after = _PLAYED_TIMES.match(text, core.end())
+    return after
+
+
+def _without_minimum(text: str, start: int, end: int, lead: re.Match | None) -> str:
+    kind = lead.group("kind") if lead else None
+    kept = f" {kind} " if kind in _KIND_KEPT else " "
+    return " ".join((text[:start] + kept + text[end:]).split())
 
 
 def _cut_minimum(text: str) -> tuple[int | None, str]:
     """"With at least 5 games", "min 5 games", "3+ games", "more than 9 matches": the fewest games an entry needs
     to be ranked, and the text without those words (so "min" is no "lowest first")."""
     for core in _MIN_CORE.finditer(text):
-        after = _MIN_GAMES.match(text, core.end())
+        after = _min_games_after(text, core)
         if after is None:
             continue
         number = int(next(g for g in core.group("a", "b", "c", "d") if g))
@@ -615,12 +647,12 @@ def _cut_minimum(text: str) -> tuple[int | None, str]:
         lead = _MIN_LEAD.search(text[:core.start()])
         start = lead.start() if lead else core.start()
         end = after.end() + (1 if text[after.end():after.end() + 1] == ")" else 0)
-        return max(least, 1), " ".join((text[:start] + " " + text[end:]).split())
+        return max(least, 1), _without_minimum(text, start, end, lead)
     after_games = _MIN_AFTER.search(text)
     if after_games is not None:
         lead = _MIN_LEAD.search(text[:after_games.start()])
         start = lead.start() if lead else after_games.start()
-        return max(int(after_games.group("a")), 1), " ".join((text[:start] + " " + text[after_games.end():]).split())
+        return max(int(after_games.group("a")), 1), _without_minimum(text, start, after_games.end(), lead)
     return None, text
 
 
@@ -678,6 +710,8 @@ def _picks_a_game(text: str) -> bool:
 
 def _unread(r: Reading, vocab: Vocabulary) -> list[str]:
     consumed = (*_CONSUMED, _IDENTIFIES) if _picks_a_game(r.text) else _CONSUMED
+    if _record_with_rate(r.text):  # "wins, losses and pct": the rate word is the win rate's
+        consumed = (*consumed, _RATE_WORD)
     taken = " ".join(m.group(0) for pattern in consumed for m in pattern.finditer(r.text))
     return [w for w in r.unread if not (r.roles and find_roles(w, vocab.roles)) and w not in taken.split()]
 
@@ -1027,7 +1061,17 @@ def _matches(ask: Ask) -> Made:
 def _season(ask: Ask) -> Made:
     metric = ask.slot.figure if ask.slot.figure in MATCH_FIGURES or ask.slot.figure in SEASON_COUNTS else "matches"
     figure = SeasonFigure(figure="season", metric=metric, statistic=ask.statistic)
-    return Made(figure, Intent.LOOKUP, {"metrics": together(ask) or (metric,)})
+    return Made(figure, Intent.LOOKUP, {"metrics": together(ask) or (metric, *_also_over_matches(ask, metric))})
+
+
+def _also_over_matches(ask: Ask, metric: str) -> tuple[str, ...]:
+    """The other match figures asked in the same question ("the mean match length and deaths per game", "kills per
+    game, and the average duration?"): each is answered over the same matches, with its own base. Objective kinds
+    asked together are `together`'s (their sum is said too)."""
+    if metric not in MATCH_FIGURES:
+        return ()
+    said = (_CATALOG.get(m, m) for m in ask.reading.metrics if m not in _RESULT_WORDS)
+    return tuple(m for m in dict.fromkeys(said) if m in MATCH_FIGURES and m != metric)
 
 
 def together(ask: Ask) -> tuple[str, ...]:
@@ -1087,8 +1131,11 @@ _WHICH_RESULT = re.compile(
     r"(?:\S+\s+){0,3}?(won|lost)\b")
 
 
-def _listed_result(text: str) -> Literal["win", "loss"] | None:
-    found = _WHICH_RESULT.search(text)
+def _listed_result(text: str, question: str) -> Literal["win", "loss"] | None:
+    """The result of the games listed; `question` as asked, since a masked name reads "name" in `text` ("X's wins"
+    is no "name the wins")."""
+    found = next((m for m in _WHICH_RESULT.finditer(text)
+                  if not m.group(0).startswith("name") or re.search(r"\bname\b", question.lower())), None)
     if found is None:
         return None
     said = next(g for g in found.groups() if g)
@@ -1096,7 +1143,7 @@ def _listed_result(text: str) -> Literal["win", "loss"] | None:
 
 
 def _result_games(ask: Ask) -> Made:
-    result = _listed_result(ask.text)
+    result = _listed_result(ask.text, ask.question)
     figure = SeasonFigure(figure="trend", players=ask.players, metric="kda", result=result)
     return Made(figure, Intent.TIMELINE, {"metrics": ("kda",)})
 
@@ -1122,7 +1169,8 @@ def _kind(ask: Ask) -> Callable[[Ask], Made]:
         return _matches if ask.subject == "matches" else _season
     if _is_head_to_head(ask):
         return _head_to_head
-    if len(ask.players) == 1 and ask.subject == "player" and _listed_result(ask.text):
+    if (len(ask.players) == 1 and ask.subject == "player" and not _record_with_rate(ask.text)
+            and _listed_result(ask.text, ask.question)):
         return _result_games
     if _is_trend(ask):
         return _trend
@@ -1160,8 +1208,8 @@ def _missing_figure(ask: Ask) -> str | None:
 def _match_figure_missing(ask: Ask) -> str | None:
     """A match ranked by a figure that matches do not have (a ratio such as KDA)."""
     if ask.subject == "matches" and ask.slot.figure not in MATCH_FIGURES and not _NO_RESULT.search(ask.text):
-        return (f"Matches can be ranked by their length, kills, deaths, first blood time, gold lead, objectives and "
-                f"totals, not by {metric_label(ask.slot.figure or 'that figure')}.")
+        return (f"Matches can be ranked by their length, kills, deaths, first blood time, gold lead, biggest hit, "
+                f"objectives and totals, not by {metric_label(ask.slot.figure or 'that figure')}.")
     return None
 
 
@@ -1176,7 +1224,9 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     the earlier questions of the conversation, whose one player a "his" or "her" names."""
     # the asker's impression ("feels like a lot") frames the question and asks nothing, as in one match
     # "does A out-damage B": A's damage against B's, as in one match
-    least, rest = _cut_minimum(yesno.out_verbs(_TAG.sub("", parts.without_impressions(scope.rest or question))))
+    # who asks and how ("analyst here:", "quick one"), and the ties asked for, frame the question and ask nothing
+    framed, framing = without_framing(parts.without_impressions(scope.rest or question), vocab)
+    least, rest = _cut_minimum(yesno.out_verbs(_TAG.sub("", framed)))
     rest, named, unnamed = _pronoun_named(rest, vocab, previous)
     if unnamed is not None:
         return _refuse(question, unnamed)
@@ -1189,7 +1239,8 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     # Head-to-head words are the figure, not a metric ("head" is not a misspelt "healed").
     rest, aliases = _without_aliases(rest, vocab)
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
-    r = replace(r, assumptions=(*split, *grouped, *emphasis, *r.assumptions, *aliases, *((named,) if named else ())))
+    r = replace(r, assumptions=(*framing, *split, *grouped, *emphasis, *r.assumptions, *aliases,
+                                *((named,) if named else ())))
     notes = (tuple(r.assumptions) + scope.spelled
              + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words)
              + ((f"'{scope.habit}' read as a habit: over every match loaded, not the latest one alone",) if scope.habit

@@ -114,7 +114,28 @@ def function_word(word: str) -> str | None:
     return near[0] if len(near) == 1 else None
 
 
+# A question word with its auxiliary run on ("how'd", "what're", "who've", "when's"), or with the apostrophe left out
+# ("howd", "whatre", "whove"): the question word and the auxiliary written out, so neither is read as a name. "Who's",
+# "what's", "how's" and "where's" are known words as they are; "who're" typed without its apostrophe is a word of its
+# own and stays.
+_AUXILIARIES = {"d": "did", "re": "are", "ve": "have", "ll": "will", "s": "is"}
+_RUN_ON = re.compile(r"\b(how|what|who|where|when|why|which)(?:'(d|re|ve|ll|s)|(d|re|ve|ll|s))(?![\w'])")
+
+
+def _auxiliary(m: re.Match) -> str:
+    word, said = m.group(1), m.group(2) or m.group(3)
+    if word in ("who", "what", "how", "where") and said == "s" or (m.group(3) and word == "who" and said == "re"):
+        return m.group(0)  # a word the planner knows as it is ("whats", "who's") or another word ("whore")
+    return f"{word} {'had' if word == 'who' and said == 'd' else _AUXILIARIES[said]}"
+
+
+def question_contractions(text: str) -> str:
+    """`text` (lower case) with its question words' contractions written out (`_RUN_ON`)."""
+    return _RUN_ON.sub(_auxiliary, text)
+
+
 def _question_words(text: str) -> str:
+    text = question_contractions(text)
     return re.sub(r"(?<!')\b[a-z]+\b(?!')",
                   lambda m: question_word(m.group(0)) or function_word(m.group(0)) or m.group(0), text)
 
