@@ -134,7 +134,7 @@ def test_a_contracted_when_reads_the_time(seasons):
     ("quick one - who died the most overall? count the tied ones", "deaths"),
     ("Coach: who has the most assists across all games, tied players too", "assists"),
     ("who has the most kills across all matches? asking for my team", "kills"),
-    ("most deaths across all matches (ties included)", "deaths"),
+    ("most deaths across all matches (ties counted)", "deaths"),
     ("Scout here, quick q: most assists this season including ties", "assists"),
 ))
 def test_framing_words_are_neither_refused_nor_a_name(seasons, template, metric):

@@ -503,7 +503,7 @@ def totals(games: list[dict], metric: str, key: str = "player") -> dict:
 
 
 def leaders(values: dict, lowest: bool = False) -> list:
-    """Every key holding the highest (lowest) value, sorted: ties included."""
+    """Every key holding the highest (lowest) value, sorted: ties counted."""
     best = (min if lowest else max)(values.values())
     return sorted(k for k, v in values.items() if v == best)
 

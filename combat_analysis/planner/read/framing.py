@@ -29,7 +29,7 @@ _LEAD = re.compile(rf"^\s*(?:(?:hey|hi|hello|yo|ok|okay|so)\b[\s,!]*)?{_FRAME}\s
 _TAIL = re.compile(rf"(?:\s*[,;(]|\s+[-–—]|\s*[?!.])\s*{_FRAME}\s*\)?\s*[?!.]*\s*$", re.IGNORECASE)
 
 # Ties asked for: an inclusion word before ("with ties", "count the tied ones", "including tied players") or after
-# ("tied players too", "ties included")
+# ("tied players too", "ties counted")
 _TIED = r"(?:ties|tied(?:\s+(?:ones|players|people|gods|roles|sides|teams|entries|spots|ranks|places))?)"
 _TIES = re.compile(
     r"(?:\s*[,;(]|\s+[-–—])?\s*\b(?:"
