@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from difflib import SequenceMatcher
 
 from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.planner.read.anchors import find_anchor
 from combat_analysis.planner.read.causes import REST, complement
 from combat_analysis.planner.read.names import find_mentions, find_roles, find_teams
+from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.vocabulary import Vocabulary
 
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
@@ -97,6 +100,32 @@ def restated(question: str, vocab: Vocabulary) -> tuple[str, str] | None:
         sharp = re.sub(r"\b(?:his|their)\b", f"{name}'s", sharp, flags=re.IGNORECASE)
         sharp = re.sub(r"\b(?:him|her|them|he|she|they)\b", name, sharp, flags=re.IGNORECASE)
     return vague, sharp
+
+
+def without_time(text: str, vocab: Vocabulary) -> str:
+    """The text without its time words: the event a window is anchored on ("after the first tower fell"), or the
+    windows ("between minute 10 and 20")."""
+    anchor = find_anchor(text, vocab)
+    return anchor.rest if anchor is not None else parse_windows(text).rest
+
+
+def with_time_of(vague: str, sharp: str, vocab: Vocabulary) -> str:
+    """The sharper part with the time the vaguer part said ("who carried in the first 10 minutes, like who dealt the
+    most damage": the damage of the first 10 minutes), unless it says a time of its own: the words of the windows
+    (or of the event a window is anchored on), from the first to the last, said after it."""
+    if find_anchor(sharp, vocab) is not None or parse_windows(sharp).windows:
+        return sharp
+    anchor = find_anchor(vague, vocab)
+    if anchor is not None:
+        return f"{sharp.rstrip(' ?.!')} {anchor.said}"
+    rest = parse_windows(vague).rest.split()
+    if rest == vague.split():
+        return sharp
+    words = vague.split()
+    cut = [op for op in SequenceMatcher(a=words, b=rest, autojunk=False).get_opcodes() if op[0] in ("delete", "replace")]
+    if not cut:
+        return sharp
+    return f"{sharp.rstrip(' ?.!')} {' '.join(words[cut[0][1]:cut[-1][2]])}"
 
 
 # A last part that names only a new subject ("..., and the fire giant?", "what about Zeus", "LunaSol too?", "same for
