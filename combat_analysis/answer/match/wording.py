@@ -1280,7 +1280,7 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
     if plan.limit == 1:
         r = rows[0]
         which = "last" if plan.order == "desc" else "first"
-        if who and len(whose) == 1:  # one player's own first (last) death: said once, not "of X was X's"
+        if who and whose == [str(r["victim"])]:  # one player's own first (last) death: said once, not "of X was X's"
             return (f"{who}'s {which} death{to}{window} was at {clock(r['match_second'])}, {_blow(r)}"
                     f"{_first_death_kind(plan, r, True)}.")
         of = f" of {who}" if who else ""
@@ -1351,6 +1351,51 @@ def last_kill(plan: QueryPlan, rows: list[dict]) -> str | None:
     r = rows[0]
     edge = "last" if plan.order == "desc" else "first"
     return f"The {edge} player kill{window_phrase(plan)} was {r['killer']} on {r['victim']} at {clock(r['match_second'])}."
+
+
+def _edge_whose(plan: QueryPlan, dims: Sequence[str]) -> str | None:
+    """Whose events a first or last one is of, in words: "team 2", "PapiTacos and LunaSol"; None for the match's."""
+    said = [f"team {v}" if f.dimension == "team" else str(v) for f in plan.filters if f.dimension in dims
+            and f.op in ("=", "in") for v in f.values]
+    return names(said) if said else None
+
+
+def kill_edge_of(plan: QueryPlan, rows: list[dict]) -> str | None:
+    """The first or last kill made by a side or several players (a role's, a god's): "The first kill by team 2 was
+    Tsunami88's, on ÁngelDeth at 3:52"; None for any other kill list."""
+    whose = _edge_whose(plan, ("source", "team"))
+    if plan.limit != 1 or whose is None or any(f.dimension == "victim" for f in plan.filters):
+        return None
+    window = window_phrase(plan)
+    if not rows:
+        return f"{whose} got no kills{window}."
+    r = rows[0]
+    edge = "last" if plan.order == "desc" else "first"
+    return f"The {edge} kill by {whose}{window} was {r['killer']}'s, on {r['victim']} at {clock(r['match_second'])}."
+
+
+def assist_edge(plan: QueryPlan, rows: list[dict]) -> str:
+    """The first or last assist of a player, several players, a side or the match: "Brisk's first assist was at 7:12,
+    on Tsunami88's kill of ÁngelDeth"; "The last assist of team 1 was zoe.rush's, at ..."."""
+    whose = _edge_whose(plan, ("player", "team"))
+    window = window_phrase(plan)
+    if not rows:
+        return f"{whose} had no assists{window}." if whose else f"No kill was assisted{window}."
+    edge = "last" if plan.order == "desc" else "first"
+    if plan.shape != "leader":
+        said = "; ".join(f"{r['assister']}'s at {clock(r['match_second'])}, on {r['killer']}'s kill of {r['victim']}"
+                         for r in rows[:MAX_LISTED])
+        more = f"; and {len(rows) - MAX_LISTED} more" if len(rows) > MAX_LISTED else ""
+        return f"{fmt.count(len(rows), 'assist')}{f' by {whose}' if whose else ''}{window}: {said}{more}."
+    r = rows[0]
+    kill = f"on {r['killer']}'s kill of {r['victim']}"
+    # every assister of that one kill: they share the edge
+    who = names([str(x["assister"]) for x in rows if (x["match_second"], x["killer"], x["victim"]) ==
+                 (r["match_second"], r["killer"], r["victim"])])
+    if whose == who:
+        return f"{whose}'s {edge} assist{window} was at {clock(r['match_second'])}, {kill}."
+    of = f" of {whose}" if whose else ""
+    return f"The {edge} assist{of}{window} came at {clock(r['match_second'])}, {kill}, by {who}."
 
 
 def deaths_by_cause(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str | None:
@@ -1505,7 +1550,9 @@ def _event_rows(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> st
     if head == "death_events":
         return death_list(plan, rows)
     if head == "kill_events":
-        return kill_list_of(plan, rows) or last_kill(plan, rows)
+        return kill_list_of(plan, rows) or last_kill(plan, rows) or kill_edge_of(plan, rows)
+    if head == "assist_events":
+        return assist_edge(plan, rows)
     return None
 
 

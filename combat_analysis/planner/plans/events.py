@@ -17,6 +17,7 @@ from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
 from combat_analysis.planner.plans import identity
 from combat_analysis.planner.plans.cues import (
     AFTER_FIRST_BUY,
+    ASSIST_EDGE,
     BUILD,
     BUILD_EDGE,
     DEATH_EDGE,
@@ -42,6 +43,7 @@ from combat_analysis.planner.plans.cues import (
     ROSTER,
     WHAT_HAPPENED,
     WINNER,
+    edge_said,
 )
 from combat_analysis.planner.plans.draft import (
     LIST_LIMIT,
@@ -54,6 +56,7 @@ from combat_analysis.planner.plans.draft import (
     finish,
     gods_as_players,
 )
+from combat_analysis.planner.read import yesno
 from combat_analysis.planner.read.causes import cause_filters
 from combat_analysis.planner.read.names import find_roles, fold
 from combat_analysis.planner.read.reading import Reading
@@ -219,6 +222,18 @@ _DEATHS_OF = re.compile(r"\bwhen\s+(?:did|does|was|were)\s+name\s+(?:die|get\s+k
                         r"|\bkillers\s+of\s+name\b")
 
 
+def edge_subjects(ask: EventAsk) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """(players, sides) whose first or last kill, death or assist is asked: a player, a god's players, a role's
+    players (of the side said with it), else the sides said; the event tables have no role or god column."""
+    e = gods_as_players(ask.r, ask.e, ask.vocab)
+    if e.players:
+        return e.players, ()
+    found = [p.player for role in e.roles for team in (e.teams or (None,))
+             for p in ask.vocab.players_where(team=team, role=role)]
+    found += [p.player for god in e.gods for p in ask.vocab.players_where(god=god)]
+    return (tuple(dict.fromkeys(found)), ()) if found else ((), e.teams)
+
+
 def deaths(ask: EventAsk) -> QueryPlan | None:
     """Deaths from any source as events: the first or last death ("who died first"), a player's deaths ("when did
     Brisk die"), and the deaths by a cause ("who got killed by the fire giant", "did anyone die to a tower")."""
@@ -228,17 +243,20 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     victims = r.causes is not None and (r.causes.victims or bool(_AND_WHO.search(ask.text)))
     listed = (r.causes is not None and _WHO_OR_WHEN.search(ask.text)) or _DEATHS_OF.search(ask.named) \
         or "death_events" in r.metrics or victims
-    split = {"team", "role", "god", "ability", "minute", "phase"} & set(r.groups) or r.shape.per_minute
+    # "what minute did X first die" asks when: the minute is no split of a first or last death
+    split = {"team", "role", "god", "ability", "phase", *(() if edge else ("minute",))} & set(r.groups) \
+        or r.shape.per_minute
     if r.shape.count and not victims or r.shape.superlative and not edge or split or not (edge or listed):
         return None
     if edge and FIRST_BLOOD_NAMED.search(ask.text):
         return None  # "who died first blood": the victim of first blood, a player kill
 
-    # a player said by their god or their side's role is that player (the list has no god or role column)
-    people = ask.people if not ask.e.players else ()
+    # a player said by their god or their side's role is that player, a role its players (the list has no god or
+    # role column)
+    people = edge_subjects(ask)[0] if not ask.e.players else ()
     extra = [*_cause_of_death(ask), *([_in("player", people)] if people else [])]
     if edge:
-        last = (edge.group("a") or edge.group("b")) in ("last", "final", "latest")
+        last = edge_said(edge) == "last"
         return ask.draft("death_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1,
                          focus=list(people))
     return ask.draft("death_events", ("player", "team"), extra=extra, focus=list(people))
@@ -250,16 +268,39 @@ def kill_edge(ask: EventAsk) -> QueryPlan | None:
     edge = KILL_EDGE.search(ask.text)
     if not edge or ask.r.shape.count:
         return None
-    first = edge.group("a") in ("first", "earliest")
-    # the match's first kill is first blood; the first in a window anchored on an event is the first after it
-    if first and (not ask.e.players or FIRST_BLOOD_NAMED.search(ask.text)) and ask.r.anchor is None:
+    first = edge_said(edge) == "first"
+    players, teams = edge_subjects(ask)
+    # the match's first kill is first blood, and so is "did the zeus (did order) get the first kill", checked for
+    # them; the first in a window anchored on an event is the first after it
+    whose = players or teams
+    if first and (not whose or FIRST_BLOOD_NAMED.search(ask.text) or (
+            not ask.e.players and yesno.asked_yes_no(ask.question))) and ask.r.anchor is None:
         return None
-    players = list(ask.e.players)
     on = players and _KILLS_ON.search(ask.text) and not _KILLS_BY.search(ask.text)  # "the first kill on Brisk"
     extra = [_in("victim" if on else "source", players)] if players else []
     window = ask.r.anchor.events if ask.r.anchor is not None else ask.r.window  # "the first kill after fb": not fb
-    return ask.draft("kill_events", ("team",), extra=extra, order="asc" if first else "desc", limit=1, focus=players,
-                     window=window)
+    return ask.draft("kill_events", ("team",), extra=extra, order="asc" if first else "desc", limit=1,
+                     focus=list(players), window=window)
+
+
+def assist_edge(ask: EventAsk) -> QueryPlan | None:
+    """'Her first assist', 'when did the chaos support last assist', 'order's final assist': the first or last kill a
+    player (a god's player, a role's players, a side, or anyone) was credited with assisting, with its killer and
+    victim (METRICS.md: assists)."""
+    edge = ASSIST_EDGE.search(ask.text)
+    if not edge or ask.r.shape.count or ask.r.shape.superlative:
+        return None
+    players, _ = edge_subjects(ask)
+    extra = [_in("player", players)] if players and not ask.e.players else []
+    window = ask.r.anchor.events if ask.r.anchor is not None else ask.r.window
+    # one kill may be assisted by up to four players, all of them its assisters: the rows of the first (last) kill
+    one = len(players) == 1
+    return ask.draft("assist_events", ("player", "team"), extra=extra,
+                     order="asc" if edge_said(edge) == "first" else "desc", limit=1 if one else ASSISTERS,
+                     shape="leader", focus=list(players) if extra else [], window=window)
+
+
+ASSISTERS = 4  # the most players who can assist one kill: the killer's teammates
 
 
 # Whose kills a kill list is: "kills by Brisk", "Brisk's kills" (the killer); "kills on Brisk", "who killed Brisk"
@@ -424,8 +465,8 @@ def kill_feed(ask: EventAsk) -> QueryPlan | None:
 
 
 EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (
-    lobby, match_facts, roster, what_happened, taken_by_non_players, deaths, kill_edge, first_blood, winner, objectives,
-    positions, kill_feed)
+    lobby, match_facts, roster, what_happened, taken_by_non_players, deaths, assist_edge, kill_edge, first_blood, winner,
+    objectives, positions, kill_feed)
 
 
 def event_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan | None:
