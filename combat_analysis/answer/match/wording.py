@@ -860,17 +860,29 @@ def objectives(plan: QueryPlan, rows: list[dict]) -> str:
         return f"the {r.get('target') or r['objective']} at {clock(r.get('match_second'))} (by {r.get('killer')}{team})"
 
     noun = objective_kind(plan) or "objective"
-    listed = F.Listing(noun=noun, items=tuple(one(r) for r in rows), shown=MAX_OBJECTIVES)
+    in_time = sorted(rows, key=lambda r: r.get("match_second") or 0) if plan.order == "desc" else rows
+    listed = F.Listing(noun=noun, items=tuple(one(r) for r in in_time), shown=MAX_OBJECTIVES)
     who_took = subject(plan)
     lead = f"{who_took} took {fmt.count(len(rows), noun)}" if who_took else \
         f"{fmt.count(len(rows), noun)} {'was' if len(rows) == 1 else 'were'} taken"
+    # a player's name is said as the log spells it, never capitalised ("mid_or_feed took ...")
+    capital = (lambda text: text) if _filtered(plan, "player") else fmt.capital
     if not rows:
-        return f"{fmt.capital(who_took)} took no {fmt.plural(noun)}{window_phrase(plan)}." if who_took else \
+        return f"{capital(who_took)} took no {fmt.plural(noun)}{window_phrase(plan)}." if who_took else \
             f"No {fmt.plural(noun)} were taken{window_phrase(plan)}."
-    # a side's, in time order: the first of them is said with its time (the first of the kind and side asked about)
-    first = f", the first at {clock(rows[0].get('match_second'))}" \
-        if who_took and len(rows) > 1 and plan.order != "desc" else ""
-    return f"{fmt.capital(lead)}{window_phrase(plan)}{_by_killer(plan, rows)}{first}: {F.items_said(listed)}."
+    return f"{capital(lead)}{window_phrase(plan)}{_by_killer(plan, rows)}{_edge_of_list(plan, rows, who_took)}: " \
+        f"{F.items_said(listed)}."
+
+
+def _edge_of_list(plan: QueryPlan, rows: list[dict], who_took: str | None) -> str:
+    """The first (or last) of a list of objectives said with its time: a side's or player's first, or the one a
+    question asked for (`leader`: the first in the plan's order, so the last when it is latest first)."""
+    if len(rows) < 2 or not (who_took or plan.shape == "leader"):
+        return ""
+    if plan.shape == "leader":
+        one = rows[0]
+        return f", the {'last' if plan.order == 'desc' else 'first'} at {clock(one.get('match_second'))}"
+    return f", the first at {clock(rows[0].get('match_second'))}" if plan.order != "desc" else ""
 
 
 def _by_killer(plan: QueryPlan, rows: list[dict]) -> str:
@@ -901,6 +913,13 @@ OBJECTIVE_NAMES = {"fire giant": "Fire Giant", "gold fury": "Gold Fury"}
 def first_objective(plan: QueryPlan, r: Mapping[str, Any]) -> F.First:
     """The first (or last) objective, saying of what: the kind asked about, and whose when a team was named."""
     teams = [v for f in plan.filters if f.dimension == "team" and f.op == "=" for v in f.values]
+    players = _filtered(plan, "player")
+    if players:  # a player's (several players') own first or last, not the match's: "Brisk's last tower"
+        scope = f"{names(players)}'s"
+        return F.First(ordinal="last" if plan.order == "desc" else "first", noun=objective_kind(plan) or "objective",
+                       second=int(r.get("match_second") or 0), thing=str(r.get("target") or r.get("objective") or ""),
+                       by=r.get("killer"), window=plan.window.label if plan.window else None,
+                       said_window=window_phrase(plan), player=scope)
     return F.First(ordinal="last" if plan.order == "desc" else "first", noun=objective_kind(plan) or "objective",
                    second=int(r.get("match_second") or 0), thing=str(r.get("target") or r.get("objective") or ""),
                    taker=r.get("team"), by=r.get("killer"), window=plan.window.label if plan.window else None,

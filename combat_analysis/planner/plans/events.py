@@ -333,7 +333,8 @@ def winner(ask: EventAsk) -> QueryPlan | None:
     return finish(Draft(ask.question, Intent.EVENT_LIST, ("winner",), limit=1, assumptions=list(ask.assumptions)))
 
 
-_WHEN = re.compile(r"\bwhen\b|\bwhat\s+(?:time|minute)\b|\bat\s+what\s+(?:time|minute|point)\b|\bhow\s+(?:early|soon)\b")
+_WHEN = re.compile(r"\bwhen\b|\bwhat\s+(?:times?|minutes?)\b|\bat\s+what\s+(?:times?|minutes?|point)\b|\bhow\s+(?:early|soon)\b"
+                   r"|\b(?:their|its|his|her|the)\s+(?:times|timestamps|minutes)\b")
 _BY_WHOM = re.compile(r"\bwho(?:m)?\b|\bwhich\s+(?:players?|gods?|teams?|sides?)\b|\bby\s+whom\b")
 
 
@@ -371,7 +372,7 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     # order lose and when did the first go down": every one with its time, the first of them said)
     timed = r.shape.count and bool(_WHEN.search(text))
     counted = r.shape.count and not _BY_WHOM.search(text) and not timed
-    list_cue = OBJECTIVE_LIST.search(text) or _EDGE_OBJECTIVE.search(text)
+    list_cue = OBJECTIVE_LIST.search(text) or _EDGE_OBJECTIVE.search(text) or timed
     if not (OBJECTIVE_WORDS.search(text) and list_cue) or counted or damage or per_group:
         return None
     if r.causes is not None and "deaths" in r.metrics:
@@ -382,9 +383,15 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     values = _objective_values(text)
     extra = [_in("objective", values)] if values else []
     e, notes = as_taker(r, ask.e)
-    ask = replace(ask, e=e, assumptions=(*ask.assumptions, *notes))
+    ask = _takers_as_players(replace(ask, e=e, assumptions=(*ask.assumptions, *notes)))
     order = None if timed else _one_objective(r, edge)
     window = r.anchor.events if r.anchor is not None else r.window  # after an objective: never that objective itself
+    if timed and edge is not None and not _EDGE_OF_ELSE.match(text[edge.end():]):
+        # "how many towers did X take, and when did he take the last one": every one with its time, the one asked for
+        # said (`leader`: the list's first in `order`, latest first for the last)
+        last = edge.group(1) in ("last", "final", "latest")
+        return ask.draft("objective_events", ("player", "team"), extra=extra, window=window, shape="leader",
+                         order="desc" if last else "asc")
     listed = ask.draft("objective_events", ("player", "team"), extra=extra, window=window)
     if order is not None and leans_on_takers(text, edge):
         # "which players killed the fire giants; the earliest?": every one with its taker, then the first of them
@@ -393,6 +400,16 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     if order is not None:
         return ask.draft("objective_events", ("player", "team"), extra=extra, order=order, limit=1, window=window)
     return listed
+
+
+def _takers_as_players(ask: EventAsk) -> EventAsk:
+    """The objectives of a god or a role are those its players took (the objectives table has neither column)."""
+    if ask.e.players or not (ask.e.gods or ask.e.roles):
+        return ask
+    players, _ = edge_subjects(ask)
+    if not players:
+        return ask
+    return replace(ask, e=replace(ask.e, players=players, teams=(), roles=(), gods=()))
 
 
 # A later clause after the objectives ("...; the earliest?", "and the last?"): a comma, "and", "then"
