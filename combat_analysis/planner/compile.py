@@ -486,7 +486,8 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
         # one row per assist: every player kill with the players credited with assisting it (METRICS.md: assists)
         columns = {"player": exp.column("assister"), "team": exp.column("killer_team")}
         select = (exp.select("assister", "killer", "victim", "match_second", exp.column("killer_team").as_("team"))
-                  .from_(sqlglot.parse_one(_ASSIST_ROWS, read="duckdb").subquery("a")))
+                  .from_(exp.Subquery(this=sqlglot.parse_one(_ASSIST_ROWS, read="duckdb"), alias=exp.TableAlias(
+                      this=exp.to_identifier("a")))))
     else:
         raise PlanError(f"no event list for {head.id!r}")
     conditions = []

@@ -362,8 +362,9 @@ _EDGE_OBJECTIVE = re.compile(r"\b(?:first|earliest|opening|last|final|latest)\s+
     pattern for _, pattern in OBJECTIVE_VALUES) + r")\b")
 
 
-def objectives(ask: EventAsk) -> QueryPlan | None:
-    r, text = ask.r, ask.text
+def _objective_list_asked(r: Reading) -> bool | None:
+    """None when the question asks for no list of objectives; else whether it asks their times after a count."""
+    text = r.text
     damage = any(m.startswith("damage") or m == "npc_damage" for m in r.metrics)
     # "which team took the first tower" asks who took one objective (its side and its last hitter), no counts per side
     per_group = bool({"team", "role", "god"} & set(r.groups)) and not (
@@ -377,6 +378,14 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
         return None
     if r.causes is not None and "deaths" in r.metrics:
         return None  # "what share of deaths were to towers": the towers dealt the deaths, no tower was taken
+    return timed
+
+
+def objectives(ask: EventAsk) -> QueryPlan | None:
+    r, text = ask.r, ask.text
+    timed = _objective_list_asked(r)
+    if timed is None:
+        return None
     edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", text))
     if r.shape.superlative and (not edge or leans_on_takers(text, edge)):
         return None  # "who took the most towers (, then the earliest?)": the ranking, its first a part of it
