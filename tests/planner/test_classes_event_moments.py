@@ -18,11 +18,14 @@ PLURALS = {"Support": "supports", "Jungle": "junglers", "Carry": "carries", "Sol
 # (template, edge): {s} the subject as said, {ps} its possessive
 TEMPLATES = {
     "kill": [("when did {s} get their first kill", "first"), ("time of {ps} last kill", "last"),
-             ("what minute did {s} first get a kill", "first"), ("{ps} final kill - at what time?", "last")],
+             ("what minute did {s} first get a kill", "first"), ("{ps} final kill - at what time?", "last"),
+             ("the last time {s} got a kill, when", "last")],
     "death": [("{ps} first death, at what time", "first"), ("when did {s} die for the last time", "last"),
-              ("what minute did {s} first die", "first"), ("time of {ps} latest death", "last")],
+              ("what minute did {s} first die", "first"), ("time of {ps} latest death", "last"),
+              ("when was the first time {s} died", "first")],
     "assist": [("what minute did {s} get their first assist", "first"), ("when did {s} last assist", "last"),
-               ("{ps} final assist, when", "last"), ("at what time did {s} assist for the first time", "first")],
+               ("{ps} final assist, when", "last"), ("at what time did {s} assist for the first time", "first"),
+               ("when was the first time {s} assisted", "first")],
 }
 SUBJECTS = ["player", "god", "role", "side", "side_role"]
 CASES = [(kind, template, edge, subject) for kind, templates in TEMPLATES.items()
