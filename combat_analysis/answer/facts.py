@@ -371,6 +371,7 @@ class First(Fact):
     taker: int | None = None  # the team that took it
     by: str | None = None  # who dealt the blow
     scope: str = ""  # whose kind it is the first of: "team 1's"
+    player: str = ""  # the player (players) whose own first it is: "Brisk's"
 
     def about(self) -> About:
         return About(_keys([Entity("objective", self.thing or self.noun)]), OBJECTIVE_FIGURES, self.window)
@@ -648,6 +649,9 @@ def _tally(f: Tally) -> str:
 
 
 def _first(f: First) -> str:
+    if f.player:  # a player's own first (last) one: "Brisk's last tower was the Order Tower, at 25:00"
+        what = f"the {f.thing}, " if f.thing and f.thing.casefold() != f.noun.casefold() else ""
+        return f"{f.player} {f.ordinal} {f.noun}{f.said_window} was {what}at {fmt.clock(f.second)}"
     if f.taker is not None:  # the taking team leads, so the owner's side word in the thing's name never reads as it
         thing = [f"the {f.thing}"] if f.thing and f.thing.casefold() != f.noun.casefold() else []
         said = ", ".join([*thing, f"at {fmt.clock(f.second)}", *([f"last hit by {f.by}"] if f.by else [])])

@@ -27,7 +27,7 @@ from combat_analysis.warehouse.handles import HandleStore, rows_of
 
 NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w])")
 TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")  # a wall-clock time cell: its parts may be quoted
-CLOCK = re.compile(r"(?<![\w.:])(\d{1,3}):([0-5]\d)(?![\w:])")  # a time on the match clock, m:ss
+CLOCK = re.compile(r"(?<![\w.:])(\d{1,3}):([0-5]\d)(?!\w|:\d)")  # a time on the match clock, m:ss (a colon may follow)
 METHOD_CONSTANTS = (patterns.TEAM_FIGHT_GAP_S, patterns.TEAM_FIGHT_MIN_DEATHS, patterns.DEATH_RECAP_WINDOW_S,
                     patterns.STREAK_MIN_KILLS, 100)
 PAIRWISE_MAX_ROWS = 120  # differences and ratios between every pair of values, for tables up to this size

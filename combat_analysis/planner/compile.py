@@ -431,6 +431,10 @@ def _gold_diff(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     return select.order_by("minute").limit(max(plan.limit, LIST_LIMIT))
 
 
+_ASSIST_ROWS = ("SELECT UNNEST(assists) AS assister, killer, victim, match_second, line_no, killer_team FROM kills "
+                "WHERE is_player_kill")
+
+
 def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     if head.id == "first_blood":
         return (exp.select("killer", "victim", "match_second", "assists").from_("kills")
@@ -478,6 +482,12 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
         select = (exp.select("victim", exp.column("killer").as_("cause"), exp.column("killer_kind").as_("cause_kind"),
                              "match_second", "ability", exp.column("victim_team").as_("team"))
                   .from_("kills").where(exp.column("victim_kind").eq(exp.Literal.string("player"))))
+    elif head.id == "assist_events":
+        # one row per assist: every player kill with the players credited with assisting it (METRICS.md: assists)
+        columns = {"player": exp.column("assister"), "team": exp.column("killer_team")}
+        select = (exp.select("assister", "killer", "victim", "match_second", exp.column("killer_team").as_("team"))
+                  .from_(exp.Subquery(this=sqlglot.parse_one(_ASSIST_ROWS, read="duckdb"), alias=exp.TableAlias(
+                      this=exp.to_identifier("a")))))
     else:
         raise PlanError(f"no event list for {head.id!r}")
     conditions = []

@@ -161,8 +161,16 @@ def _sharpened(text: str, vocab: Vocabulary) -> str | None:
     vague, sharp = found
     if not read_metrics(normalize(sharp)).ids:
         return None
+    # the vaguer part's figure said only by a loose or slang verb ("who popped off", "who was the best"): the figure
+    # the sharper part names is the one meant
+    slang = all(hit.strength == "weak" for hit in read_metrics(normalize(parts.without_time(vague, vocab))).hits)
     if not _WHOLE_SHAPE.match(sharp):
-        return None  # "...? by hits, not damage": a fragment that qualifies the question, read with it as one
+        if not slang:
+            return None  # "...? by hits, not damage": a fragment that qualifies the question, read with it as one
+        sharp = _ranked_by(vague, sharp)  # "who popped off late? in terms of kills": who had the most kills
+    # the time the vaguer part said is the time of the sharper one ("who carried early, like who dealt the most
+    # damage": the damage of the early game)
+    sharp = parts.with_time_of(vague, sharp, vocab)
     if not read_metrics(normalize(vague)).ids:
         # a vaguer part that names no figure word ("best players?") is a figure of its own only when the planner
         # reads one
@@ -174,6 +182,19 @@ def _sharpened(text: str, vocab: Vocabulary) -> str | None:
 
 
 _WHOLE_SHAPE = re.compile(r"^(?:(?:the\s+)?top\s+\w+|who|whom|whose|which|what|how|rank|list)\b", re.IGNORECASE)
+_ASKED_OF = re.compile(r"^(?:which|what)\s+(?:player|team|side|role|god)s?\b", re.IGNORECASE)
+_RANKED_BY = re.compile(r"^(?:by|in\s+terms\s+of|on|for)\s+", re.IGNORECASE)
+_SUPERLATIVE = re.compile(r"^(?:the\s+)?(?:most|least|fewest|highest|lowest|best|worst|biggest|largest|smallest|top|"
+                          r"bottom)\b", re.IGNORECASE)
+
+
+def _ranked_by(vague: str, fragment: str) -> str:
+    """A verbless fragment that names the figure a slang question ranks by ("by healing done", "most kills", "in terms
+    of kda") as a whole question of the vaguer part's subject: "who had the most healing done"."""
+    asked = _ASKED_OF.match(vague.strip())
+    subject = asked.group(0) if asked else "who"
+    figure = _RANKED_BY.sub("", fragment.strip())
+    return f"{subject} had {figure}" if _SUPERLATIVE.match(figure) else f"{subject} had the most {figure}"
 
 
 def _elided(question: str, text: str, vocab: Vocabulary) -> QueryPlan | None:

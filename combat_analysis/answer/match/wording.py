@@ -860,17 +860,29 @@ def objectives(plan: QueryPlan, rows: list[dict]) -> str:
         return f"the {r.get('target') or r['objective']} at {clock(r.get('match_second'))} (by {r.get('killer')}{team})"
 
     noun = objective_kind(plan) or "objective"
-    listed = F.Listing(noun=noun, items=tuple(one(r) for r in rows), shown=MAX_OBJECTIVES)
+    in_time = sorted(rows, key=lambda r: r.get("match_second") or 0) if plan.order == "desc" else rows
+    listed = F.Listing(noun=noun, items=tuple(one(r) for r in in_time), shown=MAX_OBJECTIVES)
     who_took = subject(plan)
     lead = f"{who_took} took {fmt.count(len(rows), noun)}" if who_took else \
         f"{fmt.count(len(rows), noun)} {'was' if len(rows) == 1 else 'were'} taken"
+    # a player's name is said as the log spells it, never capitalised ("mid_or_feed took ...")
+    capital = (lambda text: text) if _filtered(plan, "player") else fmt.capital
     if not rows:
-        return f"{fmt.capital(who_took)} took no {fmt.plural(noun)}{window_phrase(plan)}." if who_took else \
+        return f"{capital(who_took)} took no {fmt.plural(noun)}{window_phrase(plan)}." if who_took else \
             f"No {fmt.plural(noun)} were taken{window_phrase(plan)}."
-    # a side's, in time order: the first of them is said with its time (the first of the kind and side asked about)
-    first = f", the first at {clock(rows[0].get('match_second'))}" \
-        if who_took and len(rows) > 1 and plan.order != "desc" else ""
-    return f"{fmt.capital(lead)}{window_phrase(plan)}{_by_killer(plan, rows)}{first}: {F.items_said(listed)}."
+    return f"{capital(lead)}{window_phrase(plan)}{_by_killer(plan, rows)}{_edge_of_list(plan, rows, who_took)}: " \
+        f"{F.items_said(listed)}."
+
+
+def _edge_of_list(plan: QueryPlan, rows: list[dict], who_took: str | None) -> str:
+    """The first (or last) of a list of objectives said with its time: a side's or player's first, or the one a
+    question asked for (`leader`: the first in the plan's order, so the last when it is latest first)."""
+    if len(rows) < 2 or not (who_took or plan.shape == "leader"):
+        return ""
+    if plan.shape == "leader":
+        one = rows[0]
+        return f", the {'last' if plan.order == 'desc' else 'first'} at {clock(one.get('match_second'))}"
+    return f", the first at {clock(rows[0].get('match_second'))}" if plan.order != "desc" else ""
 
 
 def _by_killer(plan: QueryPlan, rows: list[dict]) -> str:
@@ -901,6 +913,13 @@ OBJECTIVE_NAMES = {"fire giant": "Fire Giant", "gold fury": "Gold Fury"}
 def first_objective(plan: QueryPlan, r: Mapping[str, Any]) -> F.First:
     """The first (or last) objective, saying of what: the kind asked about, and whose when a team was named."""
     teams = [v for f in plan.filters if f.dimension == "team" and f.op == "=" for v in f.values]
+    players = _filtered(plan, "player")
+    if players:  # a player's (several players') own first or last, not the match's: "Brisk's last tower"
+        scope = f"{names(players)}'s"
+        return F.First(ordinal="last" if plan.order == "desc" else "first", noun=objective_kind(plan) or "objective",
+                       second=int(r.get("match_second") or 0), thing=str(r.get("target") or r.get("objective") or ""),
+                       by=r.get("killer"), window=plan.window.label if plan.window else None,
+                       said_window=window_phrase(plan), player=scope)
     return F.First(ordinal="last" if plan.order == "desc" else "first", noun=objective_kind(plan) or "objective",
                    second=int(r.get("match_second") or 0), thing=str(r.get("target") or r.get("objective") or ""),
                    taker=r.get("team"), by=r.get("killer"), window=plan.window.label if plan.window else None,
@@ -1280,7 +1299,7 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
     if plan.limit == 1:
         r = rows[0]
         which = "last" if plan.order == "desc" else "first"
-        if who and len(whose) == 1:  # one player's own first (last) death: said once, not "of X was X's"
+        if who and whose == [str(r["victim"])]:  # one player's own first (last) death: said once, not "of X was X's"
             return (f"{who}'s {which} death{to}{window} was at {clock(r['match_second'])}, {_blow(r)}"
                     f"{_first_death_kind(plan, r, True)}.")
         of = f" of {who}" if who else ""
@@ -1351,6 +1370,51 @@ def last_kill(plan: QueryPlan, rows: list[dict]) -> str | None:
     r = rows[0]
     edge = "last" if plan.order == "desc" else "first"
     return f"The {edge} player kill{window_phrase(plan)} was {r['killer']} on {r['victim']} at {clock(r['match_second'])}."
+
+
+def _edge_whose(plan: QueryPlan, dims: Sequence[str]) -> str | None:
+    """Whose events a first or last one is of, in words: "team 2", "PapiTacos and LunaSol"; None for the match's."""
+    said = [f"team {v}" if f.dimension == "team" else str(v) for f in plan.filters if f.dimension in dims
+            and f.op in ("=", "in") for v in f.values]
+    return names(said) if said else None
+
+
+def kill_edge_of(plan: QueryPlan, rows: list[dict]) -> str | None:
+    """The first or last kill made by a side or several players (a role's, a god's): "The first kill by team 2 was
+    Tsunami88's, on ÁngelDeth at 3:52"; None for any other kill list."""
+    whose = _edge_whose(plan, ("source", "team"))
+    if plan.limit != 1 or whose is None or any(f.dimension == "victim" for f in plan.filters):
+        return None
+    window = window_phrase(plan)
+    if not rows:
+        return f"{whose} got no kills{window}."
+    r = rows[0]
+    edge = "last" if plan.order == "desc" else "first"
+    return f"The {edge} kill by {whose}{window} was {r['killer']}'s, on {r['victim']} at {clock(r['match_second'])}."
+
+
+def assist_edge(plan: QueryPlan, rows: list[dict]) -> str:
+    """The first or last assist of a player, several players, a side or the match: "Brisk's first assist was at 7:12,
+    on Tsunami88's kill of ÁngelDeth"; "The last assist of team 1 was zoe.rush's, at ..."."""
+    whose = _edge_whose(plan, ("player", "team"))
+    window = window_phrase(plan)
+    if not rows:
+        return f"{whose} had no assists{window}." if whose else f"No kill was assisted{window}."
+    edge = "last" if plan.order == "desc" else "first"
+    if plan.shape != "leader":
+        said = "; ".join(f"{r['assister']}'s at {clock(r['match_second'])}, on {r['killer']}'s kill of {r['victim']}"
+                         for r in rows[:MAX_LISTED])
+        more = f"; and {len(rows) - MAX_LISTED} more" if len(rows) > MAX_LISTED else ""
+        return f"{fmt.count(len(rows), 'assist')}{f' by {whose}' if whose else ''}{window}: {said}{more}."
+    r = rows[0]
+    kill = f"on {r['killer']}'s kill of {r['victim']}"
+    # every assister of that one kill: they share the edge
+    who = names([str(x["assister"]) for x in rows if (x["match_second"], x["killer"], x["victim"]) ==
+                 (r["match_second"], r["killer"], r["victim"])])
+    if whose == who:
+        return f"{whose}'s {edge} assist{window} was at {clock(r['match_second'])}, {kill}."
+    of = f" of {whose}" if whose else ""
+    return f"The {edge} assist{of}{window} came at {clock(r['match_second'])}, {kill}, by {who}."
 
 
 def deaths_by_cause(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str | None:
@@ -1505,7 +1569,9 @@ def _event_rows(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> st
     if head == "death_events":
         return death_list(plan, rows)
     if head == "kill_events":
-        return kill_list_of(plan, rows) or last_kill(plan, rows)
+        return kill_list_of(plan, rows) or last_kill(plan, rows) or kill_edge_of(plan, rows)
+    if head == "assist_events":
+        return assist_edge(plan, rows)
     return None
 
 

@@ -17,16 +17,40 @@ FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|takedown)\b|\bkilled\s+first\b"
 # First blood by its own name ("first blood", "fb"): asked from either side, it is the first player kill, even where
 # the words are a victim's ("who died first blood", "who was fb")
 FIRST_BLOOD_NAMED = re.compile(r"\bfirst\s+blood\b|\bfb\b")
+_FEW = r"(?:[^\s?.!,;]+\s+){0,4}?"  # a few words between an edge and its verb: "the first time the chaos mid died"
 # The first or last death of any kind (METRICS.md: deaths from any source), not first blood: "who died first", "the
 # first player to die", "the last death", "who got killed last".
 DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"
                         r"(?:to\s+(?:die|be\s+killed|get\s+killed|fall)|death|deaths)\b"
                         r"|\b(?:died|die|dies|dying|(?:got|was|get)\s+killed)\s+(?:for\s+the\s+)?(?P<b>first|last)"
-                        r"(?:\s+time)?\b")
+                        r"(?:\s+time)?\b"
+                        # the edge before the verb: "when did Brisk first die", "when was she last killed"
+                        r"|\b(?P<c>first|last)\s+(?:died|die|dies|(?:got|was|get)\s+killed)\b"
+                        # "the first time Brisk died", "the last time she got killed"
+                        rf"|\b(?P<d>first|last)\s+time\s+{_FEW}(?:died|die|dies|(?:got|was|get)\s+killed)\b")
 # The first or last player kill ("the last kill of the game", "his first kill"): the match's first one is first blood.
 # A kill word naming a count ("the final kill score", "final kill count", "kill tally") is no kill: the team kills.
 KILL_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:kill|takedown|frag)\b"
-                       r"(?![-\s]+(?:score|scores|scoreline|count|counts|tally|totals?|difference|split)\b)")
+                       r"(?![-\s]+(?:score|scores|scoreline|count|counts|tally|totals?|difference|split)\b)"
+                       # the edge before the verb: "when did Brisk first get a kill", "when did she last score a kill"
+                       r"|\b(?P<b>first|last)\s+(?:got|get|gets|scored|score|secured|secure|made|make|had)\s+"
+                       r"(?:a\s+|an\s+|his\s+|her\s+|their\s+)?(?:kill|takedown|frag)\b"
+                       # "the first time the zeus got a kill", "the last time she killed someone"
+                       rf"|\b(?P<c>first|last)\s+time\s+{_FEW}(?:(?:got|get|scored|secured|made)\s+(?:a\s+)?kill|killed)\b")
+# The first or last assist of a player, a side, a role or the match: "her first assist", "when did he last assist",
+# "when did the support first get an assist", "assisted for the last time". A count ("final assist count") is no edge.
+ASSIST_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+assists?\b"
+                         r"(?![-\s]+(?:score|count|counts|tally|totals?)\b)"
+                         r"|\b(?P<b>first|last)\s+(?:(?:got|get|gets|had|earned|picked\s+up|made)\s+"
+                         r"(?:an?\s+|his\s+|her\s+|their\s+)?assists?|assisted|assists?)\b"
+                         r"|\bassist(?:ed|s)?\b[^?.!,;]*?\bfor\s+the\s+(?P<c>first|last)\s+time\b"
+                         rf"|\b(?P<d>first|last)\s+time\s+{_FEW}(?:(?:got|get|had|earned)\s+(?:an\s+)?assist|assisted)\b")
+
+
+def edge_said(m: re.Match[str]) -> str:
+    """'first' or 'last': which end of a player's (side's, role's) events an edge cue asks for."""
+    said = next((g for g in m.groups() if g), "first")
+    return "last" if said in ("last", "final", "latest") else "first"
 WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
 # A place in a build list ("his second item", "the 3rd thing she bought"): the purchase at that place.
 PURCHASE_PLACE = re.compile(r"\b(?P<n>" + PLACE_WORDS + r")\s+(?:\w+\s+){0,2}?(?:purchases?|buys?|items?|things?|"

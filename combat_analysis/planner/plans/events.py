@@ -17,6 +17,7 @@ from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
 from combat_analysis.planner.plans import identity
 from combat_analysis.planner.plans.cues import (
     AFTER_FIRST_BUY,
+    ASSIST_EDGE,
     BUILD,
     BUILD_EDGE,
     DEATH_EDGE,
@@ -42,6 +43,7 @@ from combat_analysis.planner.plans.cues import (
     ROSTER,
     WHAT_HAPPENED,
     WINNER,
+    edge_said,
 )
 from combat_analysis.planner.plans.draft import (
     LIST_LIMIT,
@@ -54,6 +56,7 @@ from combat_analysis.planner.plans.draft import (
     finish,
     gods_as_players,
 )
+from combat_analysis.planner.read import yesno
 from combat_analysis.planner.read.causes import cause_filters
 from combat_analysis.planner.read.names import find_roles, fold
 from combat_analysis.planner.read.reading import Reading
@@ -219,6 +222,18 @@ _DEATHS_OF = re.compile(r"\bwhen\s+(?:did|does|was|were)\s+name\s+(?:die|get\s+k
                         r"|\bkillers\s+of\s+name\b")
 
 
+def edge_subjects(ask: EventAsk) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """(players, sides) whose first or last kill, death or assist is asked: a player, a god's players, a role's
+    players (of the side said with it), else the sides said; the event tables have no role or god column."""
+    e = gods_as_players(ask.r, ask.e, ask.vocab)
+    if e.players:
+        return e.players, ()
+    found = [p.player for role in e.roles for team in (e.teams or (None,))
+             for p in ask.vocab.players_where(team=team, role=role)]
+    found += [p.player for god in e.gods for p in ask.vocab.players_where(god=god)]
+    return (tuple(dict.fromkeys(found)), ()) if found else ((), e.teams)
+
+
 def deaths(ask: EventAsk) -> QueryPlan | None:
     """Deaths from any source as events: the first or last death ("who died first"), a player's deaths ("when did
     Brisk die"), and the deaths by a cause ("who got killed by the fire giant", "did anyone die to a tower")."""
@@ -228,17 +243,20 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     victims = r.causes is not None and (r.causes.victims or bool(_AND_WHO.search(ask.text)))
     listed = (r.causes is not None and _WHO_OR_WHEN.search(ask.text)) or _DEATHS_OF.search(ask.named) \
         or "death_events" in r.metrics or victims
-    split = {"team", "role", "god", "ability", "minute", "phase"} & set(r.groups) or r.shape.per_minute
+    # "what minute did X first die" asks when: the minute is no split of a first or last death
+    split = {"team", "role", "god", "ability", "phase", *(() if edge else ("minute",))} & set(r.groups) \
+        or r.shape.per_minute
     if r.shape.count and not victims or r.shape.superlative and not edge or split or not (edge or listed):
         return None
     if edge and FIRST_BLOOD_NAMED.search(ask.text):
         return None  # "who died first blood": the victim of first blood, a player kill
 
-    # a player said by their god or their side's role is that player (the list has no god or role column)
-    people = ask.people if not ask.e.players else ()
+    # a player said by their god or their side's role is that player, a role its players (the list has no god or
+    # role column)
+    people = edge_subjects(ask)[0] if not ask.e.players else ()
     extra = [*_cause_of_death(ask), *([_in("player", people)] if people else [])]
     if edge:
-        last = (edge.group("a") or edge.group("b")) in ("last", "final", "latest")
+        last = edge_said(edge) == "last"
         return ask.draft("death_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1,
                          focus=list(people))
     return ask.draft("death_events", ("player", "team"), extra=extra, focus=list(people))
@@ -250,16 +268,39 @@ def kill_edge(ask: EventAsk) -> QueryPlan | None:
     edge = KILL_EDGE.search(ask.text)
     if not edge or ask.r.shape.count:
         return None
-    first = edge.group("a") in ("first", "earliest")
-    # the match's first kill is first blood; the first in a window anchored on an event is the first after it
-    if first and (not ask.e.players or FIRST_BLOOD_NAMED.search(ask.text)) and ask.r.anchor is None:
+    first = edge_said(edge) == "first"
+    players, teams = edge_subjects(ask)
+    # the match's first kill is first blood, and so is "did the zeus (did order) get the first kill", checked for
+    # them; the first in a window anchored on an event is the first after it
+    whose = players or teams
+    if first and (not whose or FIRST_BLOOD_NAMED.search(ask.text) or (
+            not ask.e.players and yesno.asked_yes_no(ask.question))) and ask.r.anchor is None:
         return None
-    players = list(ask.e.players)
     on = players and _KILLS_ON.search(ask.text) and not _KILLS_BY.search(ask.text)  # "the first kill on Brisk"
     extra = [_in("victim" if on else "source", players)] if players else []
     window = ask.r.anchor.events if ask.r.anchor is not None else ask.r.window  # "the first kill after fb": not fb
-    return ask.draft("kill_events", ("team",), extra=extra, order="asc" if first else "desc", limit=1, focus=players,
-                     window=window)
+    return ask.draft("kill_events", ("team",), extra=extra, order="asc" if first else "desc", limit=1,
+                     focus=list(players), window=window)
+
+
+def assist_edge(ask: EventAsk) -> QueryPlan | None:
+    """'Her first assist', 'when did the chaos support last assist', 'order's final assist': the first or last kill a
+    player (a god's player, a role's players, a side, or anyone) was credited with assisting, with its killer and
+    victim (METRICS.md: assists)."""
+    edge = ASSIST_EDGE.search(ask.text)
+    if not edge or ask.r.shape.count or ask.r.shape.superlative:
+        return None
+    players, _ = edge_subjects(ask)
+    extra = [_in("player", players)] if players and not ask.e.players else []
+    window = ask.r.anchor.events if ask.r.anchor is not None else ask.r.window
+    # one kill may be assisted by up to four players, all of them its assisters: the rows of the first (last) kill
+    one = len(players) == 1
+    return ask.draft("assist_events", ("player", "team"), extra=extra,
+                     order="asc" if edge_said(edge) == "first" else "desc", limit=1 if one else ASSISTERS,
+                     shape="leader", focus=list(players) if extra else [], window=window)
+
+
+ASSISTERS = 4  # the most players who can assist one kill: the killer's teammates
 
 
 # Whose kills a kill list is: "kills by Brisk", "Brisk's kills" (the killer); "kills on Brisk", "who killed Brisk"
@@ -292,7 +333,8 @@ def winner(ask: EventAsk) -> QueryPlan | None:
     return finish(Draft(ask.question, Intent.EVENT_LIST, ("winner",), limit=1, assumptions=list(ask.assumptions)))
 
 
-_WHEN = re.compile(r"\bwhen\b|\bwhat\s+(?:time|minute)\b|\bat\s+what\s+(?:time|minute|point)\b|\bhow\s+(?:early|soon)\b")
+_WHEN = re.compile(r"\bwhen\b|\bwhat\s+(?:times?|minutes?)\b|\bat\s+what\s+(?:times?|minutes?|point)\b|\bhow\s+(?:early|soon)\b"
+                   r"|\b(?:their|its|his|her|the)\s+(?:times|timestamps|minutes)\b")
 _BY_WHOM = re.compile(r"\bwho(?:m)?\b|\bwhich\s+(?:players?|gods?|teams?|sides?)\b|\bby\s+whom\b")
 
 
@@ -320,8 +362,9 @@ _EDGE_OBJECTIVE = re.compile(r"\b(?:first|earliest|opening|last|final|latest)\s+
     pattern for _, pattern in OBJECTIVE_VALUES) + r")\b")
 
 
-def objectives(ask: EventAsk) -> QueryPlan | None:
-    r, text = ask.r, ask.text
+def _objective_list_asked(r: Reading) -> bool | None:
+    """None when the question asks for no list of objectives; else whether it asks their times after a count."""
+    text = r.text
     damage = any(m.startswith("damage") or m == "npc_damage" for m in r.metrics)
     # "which team took the first tower" asks who took one objective (its side and its last hitter), no counts per side
     per_group = bool({"team", "role", "god"} & set(r.groups)) and not (
@@ -330,20 +373,34 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     # order lose and when did the first go down": every one with its time, the first of them said)
     timed = r.shape.count and bool(_WHEN.search(text))
     counted = r.shape.count and not _BY_WHOM.search(text) and not timed
-    list_cue = OBJECTIVE_LIST.search(text) or _EDGE_OBJECTIVE.search(text)
+    list_cue = OBJECTIVE_LIST.search(text) or _EDGE_OBJECTIVE.search(text) or timed
     if not (OBJECTIVE_WORDS.search(text) and list_cue) or counted or damage or per_group:
         return None
     if r.causes is not None and "deaths" in r.metrics:
         return None  # "what share of deaths were to towers": the towers dealt the deaths, no tower was taken
+    return timed
+
+
+def objectives(ask: EventAsk) -> QueryPlan | None:
+    r, text = ask.r, ask.text
+    timed = _objective_list_asked(r)
+    if timed is None:
+        return None
     edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", text))
     if r.shape.superlative and (not edge or leans_on_takers(text, edge)):
         return None  # "who took the most towers (, then the earliest?)": the ranking, its first a part of it
     values = _objective_values(text)
     extra = [_in("objective", values)] if values else []
     e, notes = as_taker(r, ask.e)
-    ask = replace(ask, e=e, assumptions=(*ask.assumptions, *notes))
+    ask = _takers_as_players(replace(ask, e=e, assumptions=(*ask.assumptions, *notes)))
     order = None if timed else _one_objective(r, edge)
     window = r.anchor.events if r.anchor is not None else r.window  # after an objective: never that objective itself
+    if timed and edge is not None and not _EDGE_OF_ELSE.match(text[edge.end():]):
+        # "how many towers did X take, and when did he take the last one": every one with its time, the one asked for
+        # said (`leader`: the list's first in `order`, latest first for the last)
+        last = edge.group(1) in ("last", "final", "latest")
+        return ask.draft("objective_events", ("player", "team"), extra=extra, window=window, shape="leader",
+                         order="desc" if last else "asc")
     listed = ask.draft("objective_events", ("player", "team"), extra=extra, window=window)
     if order is not None and leans_on_takers(text, edge):
         # "which players killed the fire giants; the earliest?": every one with its taker, then the first of them
@@ -352,6 +409,16 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     if order is not None:
         return ask.draft("objective_events", ("player", "team"), extra=extra, order=order, limit=1, window=window)
     return listed
+
+
+def _takers_as_players(ask: EventAsk) -> EventAsk:
+    """The objectives of a god or a role are those its players took (the objectives table has neither column)."""
+    if ask.e.players or not (ask.e.gods or ask.e.roles):
+        return ask
+    players, _ = edge_subjects(ask)
+    if not players:
+        return ask
+    return replace(ask, e=replace(ask.e, players=players, teams=(), roles=(), gods=()))
 
 
 # A later clause after the objectives ("...; the earliest?", "and the last?"): a comma, "and", "then"
@@ -424,8 +491,8 @@ def kill_feed(ask: EventAsk) -> QueryPlan | None:
 
 
 EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (
-    lobby, match_facts, roster, what_happened, taken_by_non_players, deaths, kill_edge, first_blood, winner, objectives,
-    positions, kill_feed)
+    lobby, match_facts, roster, what_happened, taken_by_non_players, deaths, assist_edge, kill_edge, first_blood, winner,
+    objectives, positions, kill_feed)
 
 
 def event_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan | None:

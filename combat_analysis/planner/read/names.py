@@ -377,6 +377,8 @@ _SEQUENCE_WORDS = (r"build|item|items|purchase|purchases|buy|buying|skill|abilit
 _ORDER_WORD = re.compile(
     rf"\b(?:{_SEQUENCE_WORDS})\s+(?:(?:the|{_SEQUENCE_WORDS})\s+)?orders?\b"
     r"(?!\s+(?:side|team|players?|gods?|guys|jungler|jg|jungle|mid|midlaner|adc|carry|support|supp|solo|solo\s+laner)\b)"
+    # a side doing something after it: "the first time order died", "the last time order got a kill"
+    r"(?!\s+(?:died|got|took|killed|assisted|lost|won|destroyed|secured|scored)\b)"
     r"|\borders?\s+(?:of|by|in\s+which|that\s+(?:they|he|she|it)|they|he|she|it|things|events|to)\b")
 # the side that won (lost), also said as its players: "which players won", "the people who lost"
 _WINNERS = re.compile(r"\b(?:the\s+)?(winners|winning\s+(?:team|side)|victors|victorious\s+(?:team|side)|team\s+that\s+won"

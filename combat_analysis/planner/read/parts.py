@@ -19,10 +19,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from difflib import SequenceMatcher
 
+from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.planner.read.anchors import find_anchor
 from combat_analysis.planner.read.causes import REST, complement
 from combat_analysis.planner.read.names import find_mentions, find_roles, find_teams
+from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.vocabulary import Vocabulary
 
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
@@ -97,6 +101,32 @@ def restated(question: str, vocab: Vocabulary) -> tuple[str, str] | None:
         sharp = re.sub(r"\b(?:his|their)\b", f"{name}'s", sharp, flags=re.IGNORECASE)
         sharp = re.sub(r"\b(?:him|her|them|he|she|they)\b", name, sharp, flags=re.IGNORECASE)
     return vague, sharp
+
+
+def without_time(text: str, vocab: Vocabulary) -> str:
+    """The text without its time words: the event a window is anchored on ("after the first tower fell"), or the
+    windows ("between minute 10 and 20")."""
+    anchor = find_anchor(text, vocab)
+    return anchor.rest if anchor is not None else parse_windows(text).rest
+
+
+def with_time_of(vague: str, sharp: str, vocab: Vocabulary) -> str:
+    """The sharper part with the time the vaguer part said ("who carried in the first 10 minutes, like who dealt the
+    most damage": the damage of the first 10 minutes), unless it says a time of its own: the words of the windows
+    (or of the event a window is anchored on), from the first to the last, said after it."""
+    if find_anchor(sharp, vocab) is not None or parse_windows(sharp).windows:
+        return sharp
+    anchor = find_anchor(vague, vocab)
+    if anchor is not None:
+        return f"{sharp.rstrip(' ?.!')} {anchor.said}"
+    rest = parse_windows(vague).rest.split()
+    if rest == vague.split():
+        return sharp
+    words = vague.split()
+    cut = [op for op in SequenceMatcher(a=words, b=rest, autojunk=False).get_opcodes() if op[0] in ("delete", "replace")]
+    if not cut:
+        return sharp
+    return f"{sharp.rstrip(' ?.!')} {' '.join(words[cut[0][1]:cut[-1][2]])}"
 
 
 # A last part that names only a new subject ("..., and the fire giant?", "what about Zeus", "LunaSol too?", "same for
@@ -214,6 +244,22 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     return plan
 
 
+# A clause asking the time of what the clause before counted: "when", "what time(s)", "at what minute", "their times"
+_TIME_ASKED = re.compile(r"\bwhen\b|\bwhat\s+(?:times?|minutes?)\b|\bat\s+what\b|\btimes\b|\btimestamps?\b",
+                         re.IGNORECASE)
+# ... of which it asks through a pronoun, or a first or last one: "it", "them", "the first one", "his last"
+_LEANING = re.compile(r"\b(?:it|them|they|those|these|one|ones|his|her|their|its|first|last|earliest|latest|final)\b",
+                      re.IGNORECASE)
+
+
+def _times_of_counted(first: QueryPlan, piece: str) -> bool:
+    """Whether `piece` asks the time (or times) of the objectives the first clause counted, leaning on them with a
+    pronoun or a first or last one ("and when did he take the first one", "at what times did she get them")."""
+    head = metric(first.metrics[0]) if first.metrics and first.intent != Intent.EVENT_LIST else None
+    counted = head is not None and head.source is not None and head.source.table == "objectives"
+    return counted and bool(_TIME_ASKED.search(piece)) and bool(_LEANING.search(piece))
+
+
 def _of_one(first: QueryPlan, piece: str) -> bool:
     """"how many times did X die and who killed him": a bare "who" about the first clause's one player, whose count
     named no cause, asks who did it to that player (a question of its own), not who the first clause counted."""
@@ -265,6 +311,8 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
         if subset is not None:
             parts.append(subset)
             continue
+        if _times_of_counted(first, piece):
+            return None  # "how many towers did X take, and when did he get the first one": one question, the list
         if _POINTS_BACK.search(piece) and not _PERSON.search(piece) or _BARE_WHO.match(piece) and not _of_one(first, piece):
             return None  # "... and how much damage did each do", "... and who": one question
         if _PERSON.search(piece) or BARE_WHEN.match(piece):

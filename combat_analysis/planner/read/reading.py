@@ -137,7 +137,8 @@ SPECIFIC_DAMAGE = frozenset({"damage_taken", "damage_mitigated", "damage_to_play
                              "damage_to_minions", "damage_to_jungle", "damage_to_bosses", "dpm", "biggest_hit", "biggest_crit",
                              "crits", "npc_damage"})
 # The figure that counts what an event list lists: "what percent of all kills" asks for kills.
-EVENT_FIGURES = {"kill_events": "kills", "objective_events": "objectives_taken", "death_events": "deaths"}
+EVENT_FIGURES = {"kill_events": "kills", "objective_events": "objectives_taken", "death_events": "deaths",
+                 "assist_events": "assists"}
 OBJECTIVE_METRICS = frozenset({"towers", "phoenixes", "titans", "structures", "gold_furies", "fire_giants",
                                "objectives_taken"})
 _BUY = re.compile(r"\b(buy|buys|bought|buying|purchas(?:e|es|ed|ing))\b")

@@ -26,7 +26,7 @@ ascending descending
 of in on at by for with from to into onto over under about above below after before between during through
 across against among around up down out off per via within without till until upon
 not no yes please pls plz thanks thank hey hi ok okay well oh really actually actual basically exactly overall
-specifically specific particular particularly precisely literally essentially honestly seriously simply truly
+specifically specific terms particular particularly precisely literally essentially honestly seriously simply truly
 generally general exact precise
 quite very much many more most less least lot lots bit kind sort like
 tell show give list display find see know want need looking look check name say select pick choose identify
