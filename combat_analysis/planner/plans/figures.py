@@ -685,6 +685,10 @@ class Grouping:
     superlative: bool
 
 
+# Things named with "or", or asked of "each": one figure per thing named, never their sum
+_EACH_OR_EITHER = re.compile(r"\bor\b|\beach\b|\brespectively\b|\bseparately\b|\bindividually\b|\bapiece\b")
+
+
 def _grouping(d: Draft, r: Reading, e: Entities) -> Grouping:
     head = metric(d.metrics[0])
     allowed = head.dimensions
@@ -694,8 +698,11 @@ def _grouping(d: Draft, r: Reading, e: Entities) -> Grouping:
         if len(named) > 1 and dim not in roster_groups and dim in allowed:
             roster_groups.insert(0, dim)  # "the supports or the junglers": the roles side by side
     events = [g for g in groups if DIMENSIONS[g].level == "event" and g != "period"]
-    if r.shape.compare and len(r.abilities) > 1 and "ability" in allowed and "ability" not in events:
-        events.insert(0, "ability")  # "X's damage with A vs B": the abilities side by side, not their sum
+    if (r.shape.compare or _EACH_OR_EITHER.search(r.text)) and len(r.abilities) > 1 and "ability" in allowed \
+            and "ability" not in events:
+        # "X's damage with A vs B", "A or B, which did more", "A and B, how much each": the abilities side by side,
+        # not their sum
+        events.insert(0, "ability")
     return Grouping(tuple(allowed), tuple(groups), tuple(events),
                     tuple(roster_groups), r.shape.superlative or (head.aggregation == "max" and not e.any))
 
