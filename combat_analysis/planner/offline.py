@@ -28,7 +28,7 @@ from combat_analysis.planner.plans.cues import ATTACK_KINDS
 from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, summarize
 from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
 from combat_analysis.planner.plans.single import checked, plan_reading_checked
-from combat_analysis.planner.read import parts, perspective, spelling, yesno
+from combat_analysis.planner.read import killverbs, parts, perspective, spelling, yesno
 from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.read.reading import Reading, normalize, read_metrics, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -72,6 +72,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         return checking
     text = parts.without_impressions(text)
     text = yesno.out_verbs(text)  # "did A out-kill B": A's kills against B's, never kills on B
+    text = killverbs.plain(text, vocab)  # "how many times did A clap B": A's kills on B
     text = _sharpened(text, vocab) or text  # "who popped off, like who dealt the most damage": the sharper part
     text = _restricted(text) or text  # "who was the most fed? gold only": one question, its figure restricted
     text = spelling.spelled_out(text, [(m.start, m.end) for m in find_mentions(text, vocab)]) \
