@@ -673,6 +673,12 @@ QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|com
 SHARE = re.compile(r"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%")
 HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b|\bsum\b|\bcombined\b")
 # "Who did over 300k damage total": a question about who, where "total" only says the figure is a sum
+# "how many players", "how many of the gods", "how many supports", "how many ppl on chaos": people counted
+COUNTED_PEOPLE = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+|our\s+|their\s+)?)?(?:(?:enemy|enemies|opposing|"
+                            r"order|chaos|team\s*[12])(?:'s)?\s+)?(?:players|gods|people|persons|guys|ppl|heroes|"
+                            r"champions|characters|members|us|them|" + "|".join(
+                                sorted({w if w.endswith("s") else (w[:-1] + "ies" if w.endswith("y") else w + "s")
+                                        for w in ROLE_WORDS if w != "top"}, key=len, reverse=True)) + r")\b")
 _WHO_ASKED = re.compile(r"\b(?:who|whos|who's|which\s+(?:player|players|one|god|gods|role|roles))\b")
 _HOW_MANY_ASKED = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b")
 
