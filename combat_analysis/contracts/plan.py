@@ -19,7 +19,7 @@ from combat_analysis.contracts.selection import MatchSelection
 Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,63}$")]
 ParameterName = Annotated[str, StringConstraints(pattern=r"^[a-z_][a-z0-9_]{0,63}$")]
 PlanOrder = Literal["desc", "asc"]
-PlanShape = Literal["auto", "leader", "top", "all", "share", "average", "median"]
+PlanShape = Literal["auto", "leader", "top", "all", "share", "average", "median", "count"]
 WindowLabel = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9 ,.:'()-]{0,199}$")]
 RefusalText = Annotated[str, StringConstraints(min_length=1, max_length=400)]
 EntryName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
@@ -148,7 +148,8 @@ class QueryPlan(Frozen):
     windows: tuple[TimeWindow, ...] = Field(default=(), max_length=12)
     # How the answer reads its rows: the leader (and the runner-up), the first `limit` rows with ties, every
     # row, one figure with its share of the team's and the match's total, or every row led by their average;
-    # "auto" lets the intent decide. `position` is the rank asked about ("the second most").
+    # "count": how many rows there are (the players a condition keeps), with their names; "auto" lets the intent
+    # decide. `position` is the rank asked about ("the second most").
     shape: PlanShape = "auto"
     position: int = Field(default=1, ge=1, le=100)
     # Further questions asked in the same sentence ("who got first blood and who won"), answered in turn.

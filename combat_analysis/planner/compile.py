@@ -297,6 +297,9 @@ def _keys_relation(plan: QueryPlan, bases: list[Metric], bound: frozenset[str]) 
         keys: exp.Query = parts[0]
         for part in parts[1:]:
             keys = exp.union(keys, part, distinct=True)
+        for value in _named_abilities(plan, bound):
+            # "A or B, which did more": an ability named is a row of its own, 0 when it did none of the figure
+            keys = exp.union(keys, exp.select(value.as_("ability")), distinct=True)
         return keys.subquery("k")
     roster = [d for d in dims if d in ROSTER_DIMS]
     select = exp.select(*[exp.column(d, table="p").as_(d) for d in roster]).distinct()
@@ -319,6 +322,14 @@ def _keys_relation(plan: QueryPlan, bases: list[Metric], bound: frozenset[str]) 
     if condition is not None:
         select = select.where(condition)
     return select.subquery("k")
+
+
+def _named_abilities(plan: QueryPlan, bound: frozenset[str]) -> list[exp.Expr]:
+    """The abilities a plan split by ability alone keeps by name ("=" or "in"), as SQL values."""
+    if plan.group_by != ("ability",):
+        return []
+    return [_value(v, bound) for f in plan.filters if f.dimension == "ability" and f.op in ("=", "in")
+            for v in f.values]
 
 
 def _metric_expr(m: Metric, plan: QueryPlan) -> exp.Expr:

@@ -27,7 +27,7 @@ from combat_analysis.planner.read.reading import (
     normalize,
     read_metrics,
 )
-from combat_analysis.planner.read.words import FRAME_NOUNS
+from combat_analysis.planner.read.words import FRAME_NOUNS, RECEIVING_VERBS
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # The cue words of events whose object must be this match: "won the match", not "won the lottery" or "won the
@@ -67,12 +67,19 @@ def _compared(plan: QueryPlan, found: conditions.Condition, r: Reading) -> tuple
     or else right before it ("while dying fewer than 4 times"), or the headline."""
     after = r.text[found.end:found.end + 40]
     named = read_metrics(after).ids
+    verb = _VERB_BEFORE.search(r.text[:found.start])
+    if named and verb and verb.group(1) in RECEIVING_VERBS:
+        # "players who took more than 50k damage": the verb before the condition turns the figure after it
+        named = read_metrics(f"{verb.group(1)} {after}").ids or named
     before = next((h for h in reversed(r.metric_hits) if found.start - 12 <= h.end <= found.start), None)
     own = next((h for h in r.metric_hits if h.start >= found.end), None) if named else before
     compared = found.figure or (named[0] if named else before.metric_id if before else plan.metrics[0])
     if rate_of(compared) in plan.metrics and _PER_MINUTE_NEXT.match(after.split(compared.split("_")[0], 1)[-1]):
         compared = rate_of(compared) or compared  # "more than 0.5 kills per minute": the rate the plan has
     return compared, own
+
+
+_VERB_BEFORE = re.compile(r"\b([a-z]+)\s+$")
 
 
 def _with_condition(plan: QueryPlan, found: conditions.Condition, r: Reading) -> QueryPlan | None:

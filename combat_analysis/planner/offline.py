@@ -28,7 +28,7 @@ from combat_analysis.planner.plans.cues import ATTACK_KINDS
 from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, summarize
 from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
 from combat_analysis.planner.plans.single import checked, plan_reading_checked
-from combat_analysis.planner.read import parts, perspective, spelling, yesno
+from combat_analysis.planner.read import killverbs, parts, perspective, spelling, yesno
 from combat_analysis.planner.read.framing import without_framing
 from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.read.reading import Reading, normalize, read_metrics, read_question
@@ -73,7 +73,9 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         return checking
     text = without_framing(parts.without_impressions(text), vocab)[0]  # "analyst here:", "with ties": frame, ask nothing
     text = yesno.out_verbs(text)  # "did A out-kill B": A's kills against B's, never kills on B
+    text = killverbs.plain(text, vocab)  # "how many times did A clap B": A's kills on B
     text = _sharpened(text, vocab) or text  # "who popped off, like who dealt the most damage": the sharper part
+    text = _restricted(text) or text  # "who was the most fed? gold only": one question, its figure restricted
     text = spelling.spelled_out(text, [(m.start, m.end) for m in find_mentions(text, vocab)]) \
         if spelling.has_chat_words(text) else text  # "every1", "n", "w/": before the clauses are cut
     mine = perspective.rewrite(text, vocab)  # "I'm X ... my team": X's team
@@ -179,6 +181,15 @@ def _sharpened(text: str, vocab: Vocabulary) -> str | None:
             return None
     plan = _plan(sharp, vocab, ())
     return sharp if plan.intent != Intent.REFUSE and plan.metrics else None
+
+
+def _restricted(text: str) -> str | None:
+    """The question with a last clause that only restricts its figure ("...? just damage") joined to it, when that
+    clause names a figure; None otherwise."""
+    found = parts.restricting(text)
+    if found is None or not read_metrics(normalize(found[1])).ids:
+        return None
+    return found[0]
 
 
 _WHOLE_SHAPE = re.compile(r"^(?:(?:the\s+)?top\s+\w+|who|whom|whose|which|what|how|rank|list)\b", re.IGNORECASE)

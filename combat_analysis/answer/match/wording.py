@@ -1703,7 +1703,29 @@ def _group_share(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> s
     return F.say(found[0])
 
 
-NEWER_SHAPES = (_event_rows, _named_series, _one_hit, _narrowed_leader, _cause_count, _kill_participation,
+# the players a count names, at most
+COUNTED_SHOWN = 8
+
+
+def _counted(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """How many players a condition kept, with their names and figures: "3 players had more than 10 deaths: A (12),
+    B (12) and C (11)"; "Among the Support players, 1 player had ..."; a few named, then "and N more"."""
+    if plan.shape != "count" or plan.condition is None or not plan.group_by or not rows:
+        return None
+    dim = plan.group_by[0]
+    shape = result_shape(rows, columns, plan)
+    compared = plan.condition.metric or (shape.metrics[0] if shape.metrics else None)
+    if compared is None:
+        return None
+    lead, _ = among_players(plan)
+    listed = [f"{who(dim, r.get(dim), False)} ({value(r, compared)})" for r in rows[:COUNTED_SHOWN]]
+    more = len(rows) - len(listed)
+    said = names(listed) if not more else f"{', '.join(listed)} and {more} more"
+    head = f"{fmt.count(len(rows), _singular(dim))} had {condition_said(plan)}{window_phrase(plan)}: {said}."
+    return f"{lead}, {head}" if lead else head[:1].upper() + head[1:]
+
+
+NEWER_SHAPES = (_counted, _event_rows, _named_series, _one_hit, _narrowed_leader, _cause_count, _kill_participation,
                 _group_share)
 
 

@@ -43,9 +43,10 @@ from combat_analysis.planner.plans.draft import (
 )
 from combat_analysis.planner.plans.events import _objective_values
 from combat_analysis.planner.plans.refusals import refusal
-from combat_analysis.planner.read import exclusions, yesno
+from combat_analysis.planner.read import conditions, exclusions, yesno
 from combat_analysis.planner.read.causes import cause_filters
 from combat_analysis.planner.read.reading import (
+    COUNTED_PEOPLE,
     CROWD_CONTROLLING,
     EVENT_FIGURES,
     HITTING,
@@ -685,6 +686,10 @@ class Grouping:
     superlative: bool
 
 
+# Things named with "or", or asked of "each": one figure per thing named, never their sum
+_EACH_OR_EITHER = re.compile(r"\bor\b|\beach\b|\brespectively\b|\bseparately\b|\bindividually\b|\bapiece\b")
+
+
 def _grouping(d: Draft, r: Reading, e: Entities) -> Grouping:
     head = metric(d.metrics[0])
     allowed = head.dimensions
@@ -694,8 +699,11 @@ def _grouping(d: Draft, r: Reading, e: Entities) -> Grouping:
         if len(named) > 1 and dim not in roster_groups and dim in allowed:
             roster_groups.insert(0, dim)  # "the supports or the junglers": the roles side by side
     events = [g for g in groups if DIMENSIONS[g].level == "event" and g != "period"]
-    if r.shape.compare and len(r.abilities) > 1 and "ability" in allowed and "ability" not in events:
-        events.insert(0, "ability")  # "X's damage with A vs B": the abilities side by side, not their sum
+    if (r.shape.compare or _EACH_OR_EITHER.search(r.text)) and len(r.abilities) > 1 and "ability" in allowed \
+            and "ability" not in events:
+        # "X's damage with A vs B", "A or B, which did more", "A and B, how much each": the abilities side by side,
+        # not their sum
+        events.insert(0, "ability")
     return Grouping(tuple(allowed), tuple(groups), tuple(events),
                     tuple(roster_groups), r.shape.superlative or (head.aggregation == "max" and not e.any))
 
@@ -721,6 +729,8 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     d.position = shape.position
     if g.event_groups:
         return _event_grouped(d, r, e, g)
+    if _counts_people(r, e, g):
+        return _people_counted(d, e, g)
     many, compared = _compared(r, e)
     if shape.share and not shape.compare and not many and (e.players or e.teams):
         # "what % of their team's damage": the team named is the share's base, not a split by team
@@ -738,6 +748,21 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
         d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", LIST_LIMIT
         return finish(d)
     return _lookup(d, e, list(g.groups), g.allowed, shape)
+
+
+def _counts_people(r: Reading, e: Entities, g: Grouping) -> bool:
+    """"How many players died more than 10 times", "how many supports got at least 5 assists": a count of the players
+    a condition on a figure keeps (the condition is applied by `faithful.check`)."""
+    found = conditions.read_condition(r.text)
+    return r.shape.count and not r.shape.superlative and not e.players and "player" in g.allowed \
+        and found is not None and found.condition is not None and bool(COUNTED_PEOPLE.search(r.text))
+
+
+def _people_counted(d: Draft, e: Entities, g: Grouping) -> QueryPlan:
+    """Every player (of the sides and roles named) as a row, for the condition to keep and the answer to count."""
+    _with_entities(d, e, g.allowed)
+    d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "count", LIST_LIMIT
+    return finish(d)
 
 
 # "of X's damage", "of her damage", "of order's gold": the subject's own figure is the whole a share is of

@@ -129,6 +129,23 @@ def with_time_of(vague: str, sharp: str, vocab: Vocabulary) -> str:
     return f"{sharp.rstrip(' ?.!')} {' '.join(words[cut[0][1]:cut[-1][2]])}"
 
 
+# A last clause that only restricts which figure counts ("who was the most fed? gold only", "who popped off. just
+# damage"): no question of its own, it is read with the clause before it, as if said after a comma (`restricting`)
+_RESTRICTING = re.compile(r"\s*(?:[?!;]|\.(?=\s)|\s[-–—])\s*(?P<frag>(?:(?:but|and)\s+)?(?:only|just)\s+[^?!;.]+?|"
+                          r"[^?!;.]+?\s+(?:only|just))\s*[?.!]*\s*$", re.IGNORECASE)
+_ASKS = re.compile(r"\b(?:who|whom|whose|what|which|how|when|where|did|does|was|were|is|are)\b", re.IGNORECASE)
+
+
+def restricting(question: str) -> tuple[str, str] | None:
+    """(the question with its restricting last clause joined by a comma, that clause) when the question ends with a
+    clause of "only"/"just" and a figure's words that asks nothing of its own, else None (the caller checks it
+    names a figure)."""
+    m = _RESTRICTING.search(question)
+    if m is None or _ASKS.search(m.group("frag")) or not question[:m.start()].strip():
+        return None
+    return f"{question[:m.start()].rstrip()}, {m.group('frag')}", m.group("frag")
+
+
 # A last part that names only a new subject ("..., and the fire giant?", "what about Zeus", "LunaSol too?", "same for
 # the order towers"): the part before it asked again with that subject in place of its own (`elided`)
 _ELLIPSIS = re.compile(r"(?P<sep>\s*[,;?!]\s*|\s*\.\s+|\s+)(?:(?:and|also|plus|but|&)\s+)?(?P<lead>(?:what|how)\s+about|same\s+(?:for|with|"

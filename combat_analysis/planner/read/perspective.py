@@ -25,12 +25,18 @@ _IDENTITY = re.compile(r"(?:^|(?<=[\s,.;!?(]))(?:i'?m|i\s+am|i\s+was(?:\s+playin
                        re.IGNORECASE)
 _SIDE_WORDS = {"order": 1, "team 1": 1, "team one": 1, "1": 1, "one": 1,
                "chaos": 2, "team 2": 2, "team two": 2, "2": 2, "two": 2}
+# a role word right after a side's possessive: "our carry", "their jungler" (the side, then the role)
+_ROLE_AHEAD = (r"(?=\s+(?:own\s+)?(?:support|supp|sup|jungle|jungler|jg|mid|middle|midlaner|mage|carry|adc|hunter|solo|"
+               r"sololaner|toplaner)s?\b)")
 _MINE = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?:team|side|squad|teammates)\b|\bours\b|\bwe\b|\bus\b"
-                   # one of our roles: "our carry", "my jungler" (the side, then the role)
-                   r"|\b(?:my|our)(?=\s+(?:own\s+)?(?:support|supp|sup|jungle|jungler|jg|mid|middle|midlaner|mage|carry|"
-                   r"adc|hunter|solo|sololaner|toplaner)s?\b)", re.IGNORECASE)
+                   # one of our roles: "our carry", "my jungler"
+                   rf"|\b(?:my|our){_ROLE_AHEAD}", re.IGNORECASE)
 _THEIRS = re.compile(r"\b(?:their|the\s+enemy|enemy|the\s+enemy's|the\s+other|other|the\s+opposing|opposing)\s+"
-                     r"(?:team|side|squad)\b|\btheirs\b|\bthem\b|\bthe\s+(?:enemy|enemies|opponents?)\b", re.IGNORECASE)
+                     r"(?:team|side|squad)\b|\btheirs\b|\bthem\b|\bthe\s+(?:enemy|enemies|opponents?)\b"
+                     # one of their roles, said with a word that points away from the asker: "their jungler", "the
+                     # opposing solo", "enemy mid", "the other team's carry", "the opponent's support"
+                     r"|\b(?:their|enemy|(?:the\s+)?opposing|(?:the\s+)?opponents?(?:'s|s'|')?|(?:the\s+)?other\s+"
+                     rf"(?:team|side)(?:'s|s'|')?){_ROLE_AHEAD}", re.IGNORECASE)
 
 # The asker facing the other side: "what gods was I up against", "who were we facing", "who did we play against"
 _FACING = re.compile(r"\b(?:was|were|am|are)\s+(?:i|we)\s+(?:up\s+against|against|facing|fighting|playing(?:\s+against)?|"

@@ -332,6 +332,34 @@ def _said_wise(hits: Sequence[MetricHit], text: str) -> list[MetricHit]:
     return sorted(said, key=lambda h: h.start)
 
 
+# "gold only", "just kills", "only counting damage": the figure said with it is the one asked for, alone
+_ONLY_AFTER = re.compile(r"\s*\b(?:only|just)\b")
+_ONLY_BEFORE = re.compile(r"\b(?:only|just|purely|solely)\s+(?:(?:counting|count|looking\s+at|by|on|in\s+terms\s+of|"
+                          r"the|their|his|her|total)\s+)*$")
+
+
+def _said_only(hits: Sequence[MetricHit], text: str) -> list[MetricHit]:
+    """The figures a clause restricts the question to: a figure followed by "only" or "just", or after "only" or
+    "just" ("most fed, gold only", "who popped off? just damage"), and those listed with it ("kills and deaths
+    only"). They are the figures asked for, over any slang or loose figure elsewhere."""
+    ordered = sorted(hits, key=lambda h: h.start)
+    said: set[int] = set()
+    for i, h in enumerate(ordered):
+        if _ONLY_AFTER.match(text, h.end) or _ONLY_BEFORE.search(text[:h.start]):
+            said.add(i)
+            # the figures joined to it by a word or a sign, either way
+            for step in (-1, 1):
+                j = i
+                while 0 <= j + step < len(ordered):
+                    a, b = sorted((ordered[j], ordered[j + step]), key=lambda x: x.start)
+                    gap = text[a.end:b.start]
+                    if not (gap.strip() and _LIST_JOIN.fullmatch(gap)):
+                        break
+                    j += step
+                    said.add(j)
+    return [ordered[i] for i in sorted(said)]
+
+
 # "carry" after a side or an article is the role, no figure: "the order carry", "chaos's carry", "their carry"
 _CARRY_ROLE = re.compile(r"\b((?:the|their|our|my|your|enemy|both|each|(?:order|chaos|team\s*[12]|blue|red)(?:'s|s)?"
                          r"(?:\s+(?:side|team)(?:'s)?)?)\s+)carry\b")
@@ -341,7 +369,7 @@ def read_metrics(text: str) -> MetricsRead:
     """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
     text = _CARRY_ROLE.sub(lambda m: m.group(1) + "     ", text)  # the same length: the hits keep their places in the text
     strong, weak = _synonym_hits(text)
-    wise = _said_wise([*strong, *weak], text)
+    wise = _said_wise([*strong, *weak], text) or _said_only([*strong, *weak], text)
     if wise:
         strong, weak = [h for h in wise if h.strength != "weak"], [h for h in wise if h.strength == "weak"]
     strong = _without_blows_on_objectives(_narrowed(_without_phrasal_verbs(strong, text)), text)
@@ -646,6 +674,12 @@ QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|com
 SHARE = re.compile(r"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%")
 HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b|\bsum\b|\bcombined\b")
 # "Who did over 300k damage total": a question about who, where "total" only says the figure is a sum
+# "how many players", "how many of the gods", "how many supports", "how many ppl on chaos": people counted
+COUNTED_PEOPLE = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+|our\s+|their\s+)?)?(?:(?:enemy|enemies|opposing|"
+                            r"order|chaos|team\s*[12])(?:'s)?\s+)?(?:players|gods|people|persons|guys|ppl|heroes|"
+                            r"champions|characters|members|us|them|" + "|".join(
+                                sorted({w if w.endswith("s") else (w[:-1] + "ies" if w.endswith("y") else w + "s")
+                                        for w in ROLE_WORDS if w != "top"}, key=len, reverse=True)) + r")\b")
 _WHO_ASKED = re.compile(r"\b(?:who|whos|who's|which\s+(?:player|players|one|god|gods|role|roles))\b")
 _HOW_MANY_ASKED = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b")
 

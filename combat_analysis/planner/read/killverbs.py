@@ -1,0 +1,115 @@
+"""Players' slang for killing another player: "how many times did Brisk smoke zoe", "has the zeus dunked on the
+anubis", "whom did she clap the most".
+
+A slang verb of killing (`KILL_SLANG`, every inflection: "clap", "clapped", "clapping"; with or without "up", "on",
+"out", "off", "down") said between two players (or gods one player played), or after "who/whom did <player>", is
+written as the plain verb ("kill", "killed", "killing"), so the kills of the first on the second are read. Only
+there: the same words elsewhere keep their own readings ("farmed" gold, "got stomped" dying, "a stomp").
+
+    plain("how many times did Brisk dunk on zoe.rush", vocab) -> "how many times did Brisk kill zoe.rush"
+"""
+
+from __future__ import annotations
+
+import re
+
+from combat_analysis.planner.read.names import find_mentions
+from combat_analysis.planner.vocabulary import Vocabulary
+
+# base form -> (past forms, -ing forms); the particles any of them may take are `_PARTICLE`
+_VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "murder": (("murdered",), ("murdering",)),
+    "farm": (("farmed",), ("farming",)),
+    "smoke": (("smoked",), ("smoking",)),
+    "clap": (("clapped", "clapt"), ("clapping",)),
+    "body": (("bodied",), ("bodying",)),
+    "wreck": (("wrecked", "rekt"), ("wrecking",)),
+    "destroy": (("destroyed",), ("destroying",)),
+    "delete": (("deleted",), ("deleting",)),
+    "dunk": (("dunked",), ("dunking",)),
+    "stomp": (("stomped",), ("stomping",)),
+    "dumpster": (("dumpstered",), ("dumpstering",)),
+    "frag": (("fragged",), ("fragging",)),
+    "gank": (("ganked",), ("ganking",)),
+    "merc": (("merced", "merked", "mercd"), ("mercing", "merking")),
+    "merk": (("merked",), ("merking",)),
+    "snipe": (("sniped",), ("sniping",)),
+    "erase": (("erased",), ("erasing",)),
+    "eliminate": (("eliminated",), ("eliminating",)),
+    "execute": (("executed",), ("executing",)),
+    "assassinate": (("assassinated",), ("assassinating",)),
+    "obliterate": (("obliterated",), ("obliterating",)),
+    "demolish": (("demolished",), ("demolishing",)),
+    "melt": (("melted",), ("melting",)),
+    "smash": (("smashed",), ("smashing",)),
+    "crush": (("crushed",), ("crushing",)),
+    "own": (("owned",), ("owning",)),
+    "pwn": (("pwned",), ("pwning",)),
+    "eat": (("ate", "eaten"), ("eating",)),
+    "pick": (("picked",), ("picking",)),  # only with "off": "picked off"
+    "take": (("took", "taken"), ("taking",)),  # only with "out" or "down"
+    "finish": (("finished",), ("finishing",)),  # only with "off"
+    "shut": (("shut",), ("shutting",)),  # only with "down"
+    "drop": (("dropped",), ("dropping",)),
+    "pop": (("popped",), ("popping",)),
+    "end": (("ended",), ("ending",)),
+    "one shot": (("one shotted", "one shot"), ("one shotting",)),
+    "one-shot": (("one-shotted", "one-shot"), ("one-shotting",)),
+    "oneshot": (("oneshotted", "oneshot"), ("oneshotting",)),
+    "slay": (("slew", "slain", "slayed"), ("slaying",)),
+}
+# the verbs that are slang for killing only with their particle ("pick off", never "pick")
+_NEEDS: dict[str, str] = {"pick": "off", "take": "out|down", "finish": "off", "shut": "down"}
+KILL_SLANG: frozenset[str] = frozenset(f for base, (past, ing) in _VERBS.items() for f in (base, *past, *ing))
+_FORM = {f: ("killed" if f in past else "killing" if f in ing else "kill")
+         for base, (past, ing) in _VERBS.items() for f in (base, *past, *ing)}
+_BASE = {f: base for base, (past, ing) in _VERBS.items() for f in (base, *past, *ing)}
+
+_ALTERNATIVES = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in sorted(KILL_SLANG, key=len, reverse=True))
+_PARTICLE = r"(?:\s+(?P<particle>up\s+on|up|on|out|off|down|over))?"
+_AUX = r"(?:(?:has|have|had|did|does|do|was|is|kept|keeps|keep|got|get|gets|go|goes|went|been|just|ever|really)\s+)*"
+# between two names: the words after the first one, up to the second ("did A clap the B": " clap the ")
+_BETWEEN = re.compile(rf"\s+{_AUX}(?P<verb>{_ALTERNATIVES}){_PARTICLE}\s+(?:the\s+)?$", re.IGNORECASE)
+# after "who/whom did <name>", before "the most", "most", "more", "how many", a time or the end
+_AFTER_WHO = re.compile(rf"\s+(?P<verb>{_ALTERNATIVES}){_PARTICLE}(?=\s+(?:the\s+)?(?:most|more|often|times|"
+                        r"how)\b|\s*[?.!,]|\s*$)", re.IGNORECASE)
+_WHO_DID = re.compile(r"\b(?:who|whom|which\s+(?:enemy|player|god|one))\s+(?:did|has|have)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _taken(verb: str, particle: str | None) -> bool:
+    """Whether the verb said with its particle is slang for killing."""
+    need = _NEEDS.get(_BASE.get(re.sub(r"\s+", " ", verb.lower()), ""))
+    return need is None or (particle is not None and re.fullmatch(need, particle.lower()) is not None)
+
+
+def _plain(verb: str) -> str:
+    return _FORM[re.sub(r"\s+", " ", verb.lower())]
+
+
+def plain(question: str, vocab: Vocabulary) -> str:
+    """The question with each slang verb of killing said between two players, or after "who did <player>", as the
+    plain verb; the question as it was when there is none."""
+    mentions = find_mentions(question, vocab)
+    people = sorted((m for m in mentions if m.kind in ("player", "god")), key=lambda m: m.start)
+    # a word that is a name of this match (an ability called "Assassinate") is that name, never a verb
+    named = [(m.start, m.end) for m in mentions if m.kind not in ("player", "god")]
+    out, last = [], 0
+    for i, m in enumerate(people):
+        if m.start < last:
+            continue
+        nxt = people[i + 1] if i + 1 < len(people) else None
+        between = _BETWEEN.match(question[m.end:nxt.start]) if nxt is not None else None
+        if between is not None and _taken(between.group("verb"), between.group("particle")):
+            span = (m.end + between.start("verb"), m.end + between.end("particle" if between.group("particle") else "verb"))
+        elif _WHO_DID.search(question[:m.start]) and (after := _AFTER_WHO.match(question, m.end)) is not None \
+                and _taken(after.group("verb"), after.group("particle")):
+            span = (after.start("verb"), after.end("particle" if after.group("particle") else "verb"))
+        else:
+            continue
+        if any(start < span[1] and span[0] < end for start, end in named):
+            continue
+        verb = question[span[0]:span[1]]
+        said = re.match(rf"(?:{_ALTERNATIVES})", verb, re.IGNORECASE)
+        out.append(question[last:span[0]] + _plain(said.group(0) if said else verb))
+        last = span[1]
+    return "".join(out) + question[last:] if out else question
