@@ -18,6 +18,7 @@ Imports nothing of the project: every layer may use it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, TypeGuard
 
@@ -142,6 +143,18 @@ def ordinal(n: int) -> str:
         return words[n - 1]
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def with_article(figure: str) -> str:
+    """A figure as written, with "a" or "an" as it is said aloud: "an" before eight, eleven and eighteen (and their
+    thousands), "a" before the rest.
+
+    >>> with_article("85.7%"), with_article("18%"), with_article("11,000"), with_article("110%"), with_article("50%")
+    ('an 85.7%', 'an 18%', 'an 11,000', 'a 110%', 'a 50%')
+    """
+    lead = re.split(r"[,.%\s]", figure.lstrip(), maxsplit=1)[0]
+    said_with_a_vowel = lead.startswith("8") or lead in ("11", "18")
+    return f"{'an' if said_with_a_vowel else 'a'} {figure}"
 
 
 def times(n: int) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from combat_analysis.contracts.plan import ManyMatches, QueryPlan, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchSelection, describe
-from combat_analysis.formatting import clock, count, join_and, number, percent, plural, times
+from combat_analysis.formatting import clock, count, join_and, number, percent, plural, times, with_article
 from combat_analysis.season import boards
 from combat_analysis.season import figures as season
 from combat_analysis.season.answers import also_asked, together_asked, value_column
@@ -104,7 +104,7 @@ def entry_value(figure: SeasonFigure, row: Row) -> str:
     metric, games = figure.metric or "", count(row["matches"], "game")
     label = figure_label(figure)
     if metric == "matches":  # games always with how they went: a god pool is its record per god
-        rate = f", a {percent(row['win_rate_pct'])} win rate" if row.get("win_rate_pct") is not None else ""
+        rate = f", {with_article(percent(row['win_rate_pct']))} win rate" if row.get("win_rate_pct") is not None else ""
         return f"{games} ({_record(row)}{rate})"
     if metric == "wins":
         return (f"{count(row['wins'], 'win')} over {games} ({count(row['losses'], 'loss')}{_unknown(row)})"
@@ -113,7 +113,7 @@ def entry_value(figure: SeasonFigure, row: Row) -> str:
         return (f"{count(row['losses'], 'loss')} over {games} ({count(row['wins'], 'win')}{_unknown(row)})"
                 f"{_shares(row, 'losses')}")
     if metric == "win_rate":
-        return f"a {percent(row['win_rate_pct'])} win rate over {games} ({_record(row)})"
+        return f"{with_article(percent(row['win_rate_pct']))} win rate over {games} ({_record(row)})"
     value = row.get(metric)
     if figure.statistic == "average" and row.get(f"pooled_{metric}") is not None:
         return (f"{_amount(metric, value, True)} {label} per game (the mean of per-game figures over {games}); "
