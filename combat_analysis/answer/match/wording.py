@@ -1231,15 +1231,16 @@ def _either(words: Sequence[str]) -> str:
 
 
 def _named_killers(names: Sequence[str]) -> list[str]:
-    """Non-players by name, several of a kind said once: "towers" for Order Tower and Chaos Tower."""
+    """Non-players by name, several of a kind said once: "towers" for Order Tower and Chaos Tower; a name of no
+    non-player kind (a player) as it is."""
     groups: dict[str, list[str]] = {}
     for name in names:
         groups.setdefault(entity_kind(name, ()), []).append(name)
     words = []
     for kind, members in groups.items():
         last = {m.split()[-1].lower() for m in members}
-        if len(members) == 1:
-            words.append(f"the {members[0]}")
+        if len(members) == 1:  # a player who dealt the blows is named bare ("died to Brisk")
+            words.append(f"the {members[0]}" if kind != "unknown" else members[0])
         elif len(last) == 1 and kind != "unknown":
             words.append(fmt.plural(last.pop()))
         else:

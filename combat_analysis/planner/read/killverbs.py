@@ -7,6 +7,10 @@ written as the plain verb ("kill", "killed", "killing"), so the kills of the fir
 there: the same words elsewhere keep their own readings ("farmed" gold, "got stomped" dying, "a stomp").
 
     plain("how many times did Brisk dunk on zoe.rush", vocab) -> "how many times did Brisk kill zoe.rush"
+
+Said in the passive, with the killer after "by" ("how many times was zoe.rush killed by Brisk", "zoe got ganked by
+the zeus", "has Thor ever been deleted by Brisk"), the two are turned round into the active, so the same kills are
+read: "did Brisk kill zoe.rush", "Brisk killed zoe".
 """
 
 from __future__ import annotations
@@ -73,6 +77,13 @@ _BETWEEN = re.compile(rf"\s+{_AUX}(?P<verb>{_ALTERNATIVES}){_PARTICLE}\s+(?:the\
 # after "who/whom did <name>", before "the most", "most", "more", "how many", a time or the end
 _AFTER_WHO = re.compile(rf"\s+(?P<verb>{_ALTERNATIVES}){_PARTICLE}(?=\s+(?:the\s+)?(?:most|more|often|times|"
                         r"how)\b|\s*[?.!,]|\s*$)", re.IGNORECASE)
+# the passive between the victim and the killer: " got ganked by the ", " has been killed by ", " was picked off by "
+_KILLED = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f in sorted(
+    {"killed", "slain", "executed", "murdered", *(f for past, _ in _VERBS.values() for f in past)}, key=len, reverse=True))
+_PASSIVE = re.compile(rf"\s+(?:(?:has|have|had|was|were|is|got|gotten|get|gets|getting|being|been|ever|really|just|"
+                      rf"actually)\s+)*(?P<verb>{_KILLED}){_PARTICLE}\s+by\s+(?:the\s+)?$", re.IGNORECASE)
+# the auxiliary of a question said before the victim: "how many times WAS zoe killed by", "how often HAS thor been"
+_AUX_BEFORE = re.compile(r"\b(?:was|were|is|has|have|had|did|does|do)\s+(?:the\s+)?$", re.IGNORECASE)
 _WHO_DID = re.compile(r"\b(?:who|whom|which\s+(?:enemy|player|god|one))\s+(?:did|has|have)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
@@ -86,9 +97,36 @@ def _plain(verb: str) -> str:
     return _FORM[re.sub(r"\s+", " ", verb.lower())]
 
 
+def _one_player(m, vocab: Vocabulary) -> str | None:
+    """The player a player's or god's mention names (a god one player played), else None."""
+    if m.kind == "player":
+        return m.name
+    played = vocab.players_where(god=m.name)
+    return played[0].player if len(played) == 1 else None
+
+
+def active(question: str, vocab: Vocabulary) -> str:
+    """The question with a kill said in the passive between two players turned round ("was B killed by A": "did A
+    kill B"; "B got clapped by A": "A killed B"); the question as it was when there is none."""
+    people = sorted((m for m in find_mentions(question, vocab) if m.kind in ("player", "god")), key=lambda m: m.start)
+    for victim, killer in zip(people, people[1:], strict=False):
+        said = _PASSIVE.match(question[victim.end:killer.start])
+        if said is None or not _taken(said.group("verb"), said.group("particle")):
+            continue
+        if _one_player(victim, vocab) is None or _one_player(victim, vocab) == _one_player(killer, vocab):
+            continue
+        aux = _AUX_BEFORE.search(question[:victim.start])
+        start, words = (aux.start(), f"did {killer.said} kill {victim.said}") if aux else \
+            (victim.start, f"{killer.said} killed {victim.said}")
+        return question[:start] + words + question[killer.end:]
+    return question
+
+
 def plain(question: str, vocab: Vocabulary) -> str:
     """The question with each slang verb of killing said between two players, or after "who did <player>", as the
-    plain verb; the question as it was when there is none."""
+    plain verb; the question as it was when there is none. A kill said in the passive is first turned round
+    (`active`)."""
+    question = active(question, vocab)
     mentions = find_mentions(question, vocab)
     people = sorted((m for m in mentions if m.kind in ("player", "god")), key=lambda m: m.start)
     # a word that is a name of this match (an ability called "Assassinate") is that name, never a verb

@@ -353,7 +353,9 @@ def _said_only(hits: Sequence[MetricHit], text: str) -> list[MetricHit]:
                 while 0 <= j + step < len(ordered):
                     a, b = sorted((ordered[j], ordered[j + step]), key=lambda x: x.start)
                     gap = text[a.end:b.start]
-                    if not (gap.strip() and _LIST_JOIN.fullmatch(gap)):
+                    # joined by a word or a sign, or said right beside it as one name: a participle before its
+                    # noun ("mitigated damage only" is damage mitigated, read below as without "only")
+                    if not (_LIST_JOIN.fullmatch(gap) and (gap.strip() or gap)):
                         break
                     j += step
                     said.add(j)
