@@ -21,9 +21,9 @@ class PlayerInfo:
 
 @dataclass(frozen=True)
 class Moment:
-    """One event a time window may be anchored on ("before the first tower fell", "after first blood"): its kind
-    (`first_blood`, `first_death`, or the objective: tower, phoenix, titan, fire giant, gold fury), what fell, the
-    side that took it, and its match second."""
+    """One event a time window may be anchored on ("before the first tower fell", "after first blood", "until Brisk's
+    last death"): its kind (`first_blood`, `first_death`, the objective: tower, phoenix, titan, fire giant, gold fury,
+    or a player's own `death`, `kill` or `assist`), what fell, the side that took it, and its match second."""
 
     kind: str
     second: int
@@ -43,7 +43,8 @@ class Vocabulary:
     # abilities that are item effects, not a god's own: used by players of more than one god ("Bumba's Cudgel")
     shared_abilities: tuple[str, ...] = ()
     started_at: datetime | None = None  # the match's start, which says which match "the latest" read
-    moments: tuple[Moment, ...] = ()  # first blood, the first death and every objective, in time order
+    # first blood, the first death, every objective and every player's deaths, kills and assists, in time order
+    moments: tuple[Moment, ...] = ()
     # every ability with the players who cast it (its damage, healing, crowd control or killing blows), by name
     casters: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
@@ -171,4 +172,18 @@ def _moments(con) -> tuple[Moment, ...]:
         if row is not None:
             found.append(Moment(kind=kind, second=int(row[0]), target=row[2], team=None if row[3] is None else int(row[3]),
                                 by=row[1]))
-    return tuple(sorted(found, key=lambda m: m.second))
+    return tuple(sorted([*found, *_players_moments(con)], key=lambda m: m.second))
+
+
+def _players_moments(con) -> list[Moment]:
+    """Each player's own events, a window may be anchored on ("before Brisk's first death", "after his last kill"):
+    `death` (a player's death from any source: `by` the player who died, `target` the killer), `kill` (a player kill:
+    `by` the killer, `target` the victim) and `assist` (`by` the assister, `target` the victim), as METRICS.md counts
+    deaths, kills and assists."""
+    rows = con.execute(
+        "SELECT 'death', victim, killer, match_second, line_no FROM kills WHERE victim_kind = 'player' "
+        "AND match_second IS NOT NULL UNION ALL SELECT 'kill', killer, victim, match_second, line_no FROM kills "
+        "WHERE is_player_kill AND match_second IS NOT NULL UNION ALL SELECT 'assist', a.assister, a.victim, "
+        "a.match_second, a.line_no FROM (SELECT UNNEST(assists) AS assister, victim, match_second, line_no FROM kills "
+        "WHERE is_player_kill AND match_second IS NOT NULL) AS a ORDER BY 4, 5").fetchall()
+    return [Moment(kind=kind, second=int(second), target=other, by=who) for kind, who, other, second, _ in rows]

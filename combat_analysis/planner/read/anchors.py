@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from combat_analysis.contracts.plan import TimeWindow
 from combat_analysis.formatting import clock
+from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.vocabulary import Moment, Vocabulary
 
 _BEFORE = (r"(?P<before>before|prior\s+to|until|till|til|up\s+(?:un)?to|leading\s+up\s+to|ahead\s+of|pre|"
@@ -53,19 +54,36 @@ _SIDE_DID = re.compile(rf"{_SIDE}\s+(?:{_TAKING}|{_LOSING})\s+{_THE}(?:{_PLACE}\
 # "the first tower fell", "order's second phoenix", "the fire giant was taken", "the last objective"
 _FELL_OBJECTIVE = re.compile(rf"{_THE}(?:{_PLACE}\s+)?(?:{_SIDE}(?:'s|s|')?\s+(?:(?:side|team)(?:'s|s|')?\s+)?)?"
                              rf"(?:(?P<place2>{_PLACE_WORDS})\s+)?{_OBJECTIVE}{_FELL}", re.IGNORECASE)
-# each ends where a word does, so a longer reading gives way to a shorter one ("the first phoenix falling")
+# one player's own event: "Brisk's first death", "his last kill", "zeus's 2nd assist", "she first died", "X died for
+# the last time"; who is a name of the match (a player, or a god one player played) or a pronoun for the one named
+_WORD = r"(?:[^\s,?!.;]|\.(?=[^\s,?!.;]))+"  # a dot inside a name ("zoe.rush") is its own
+_WHO = rf"(?P<who>his|her|their|its|he|she|they|{_WORD}(?:\s+{_WORD}){{0,2}}?)"
+_OWN = {"death": "death", "deaths": "death", "kill": "kill", "kills": "kill", "takedown": "kill", "takedowns": "kill",
+        "assist": "assist", "assists": "assist", "died": "death", "got killed": "death", "was killed": "death",
+        "got a kill": "kill", "got an assist": "assist", "killed someone": "kill", "killed anyone": "kill",
+        "assisted": "assist", "scored a kill": "kill"}
+_OWN_VERB = r"(?P<verb>died|got\s+killed|was\s+killed|got\s+a\s+kill|got\s+an\s+assist|killed\s+(?:someone|anyone)|assisted|scored\s+a\s+kill)"
+_PLAYER_EVENT = re.compile(
+    rf"(?:{_WHO}(?:'s|’s|s'|')?\s+{_PLACE}\s+(?P<noun>deaths?|kills?|takedowns?|assists?)"
+    rf"|{_WHO.replace('who', 'who2')}\s+(?P<place2>first|last|final)\s+{_OWN_VERB.replace('verb', 'verb2')}"
+    rf"|{_WHO.replace('who', 'who3')}\s+{_OWN_VERB.replace('verb', 'verb3')}\s+for\s+the\s+(?P<place3>{_PLACE_WORDS})\s+time)",
+    re.IGNORECASE)
+_PRONOUN = re.compile(r"his|her|their|its|he|she|they", re.IGNORECASE)
+# each ends where a word does, so a longer reading gives way to a shorter one ("the first phoenix falling"); a player's
+# own event is tried first, so "after his first kill" is never first blood
 _EVENTS = tuple((kind, re.compile(rf"(?:{p.pattern})(?![\w'])", re.IGNORECASE)) for kind, p in (
-    ("fb", _FIRST_BLOOD), ("death", _FIRST_DEATH), ("objective", _SIDE_DID), ("objective", _FELL_OBJECTIVE)))
+    ("player", _PLAYER_EVENT), ("fb", _FIRST_BLOOD), ("death", _FIRST_DEATH), ("objective", _SIDE_DID),
+    ("objective", _FELL_OBJECTIVE)))
 _HEAD = re.compile(rf"\b{_NEAR}(?:{_BEFORE}|{_AFTER})\s+", re.IGNORECASE)
 
 
-def _anchors(question: str) -> list[tuple[re.Match[str], str, re.Match[str]]]:
+def _anchors(question: str, vocab: Vocabulary) -> list[tuple[re.Match[str], str, re.Match[str]]]:
     """(the preposition, the event's kind, the event's words) of each anchor said."""
     found = []
     for head in _HEAD.finditer(question):
         for kind, pattern in _EVENTS:
             m = pattern.match(question, head.end())
-            if m:
+            if m and (kind != "player" or _said_who(m, vocab) is not None):
                 found.append((head, kind, m))
                 break
     return found
@@ -160,6 +178,59 @@ def _event(kind: str, m: re.Match[str], vocab: Vocabulary) -> tuple[Moment | Non
     return event, named, f"the {event.target}, taken by team {event.team}" if event.team else f"the {event.target}"
 
 
+def _said_who(m: re.Match[str], vocab: Vocabulary) -> str | None:
+    """The words naming whose event it is, when they are a pronoun or name one player of the match (a god one player
+    played), else None."""
+    who = next(m.group(g) for g in ("who", "who2", "who3") if m.group(g) is not None)
+    if _PRONOUN.fullmatch(who):
+        return who
+    return who if _one_player(who, vocab) is not None else None
+
+
+def _one_player(words: str, vocab: Vocabulary) -> str | None:
+    """The one player the words name wholly (a player, or a god one player played), else None."""
+    said = re.sub(r"(?:'s|’s|s'|')$", "", words.strip())
+    mentions = [x for x in find_mentions(said, vocab) if x.kind in ("player", "god")]
+    if len(mentions) != 1 or mentions[0].start > 0 or mentions[0].end < len(said.rstrip("'’")):
+        return None
+    one = mentions[0]
+    played = [p.player for p in vocab.players_where(god=one.name)] if one.kind == "god" else [one.name]
+    return played[0] if len(played) == 1 else None
+
+
+def _named_in(question: str, vocab: Vocabulary) -> str | None:
+    """The one player a question names (players, and gods one player played), the one a pronoun points back to."""
+    found = set()
+    for x in find_mentions(question, vocab):
+        if x.kind == "player":
+            found.add(x.name)
+        elif x.kind == "god":
+            found.update(p.player for p in vocab.players_where(god=x.name))
+    return found.pop() if len(found) == 1 else None
+
+
+def _player_event(m: re.Match[str], rest: str, vocab: Vocabulary) -> tuple[Moment | None, str, str, str | None]:
+    """(the event, how it is named, what it was, why it cannot be read) of one player's own death, kill or assist."""
+    who = _said_who(m, vocab) or ""
+    player = _named_in(rest, vocab) if _PRONOUN.fullmatch(who) else _one_player(who, vocab)
+    if player is None:
+        return None, "", "", (f"'{who}' in '{m.group(0)}' points back to no one player: the rest of the question names "
+                              "none or several, so whose event it is cannot be told.")
+    said = m.group("noun") or m.group("verb2") or m.group("verb3")
+    kind = _OWN[re.sub(r"\s+", " ", said.lower())]
+    place = _PLACES[(m.group("place") or m.group("place2") or m.group("place3")).lower()]
+    own = [x for x in vocab.moments if x.kind == kind and x.by == player]
+    named = f"{player}'s {_ordinal(place)} {kind}"
+    if place > len(own):
+        had = {"death": "died", "kill": "got a kill", "assist": "got an assist"}[kind]
+        times = f"{player} never {had}" if not own else f"{player} {had} only {len(own)} time{'s' if len(own) > 1 else ''}"
+        return None, named, "", (f"{times} in this match, so there is no {named} ('{m.group(0)}') to read a time before "
+                                 "or after.")
+    event = own[place - 1] if place > 0 else own[-1]
+    what = {"death": f"killed by {event.target}", "kill": f"on {event.target}", "assist": f"on {event.target}"}[kind]
+    return event, named, what, None
+
+
 def _missing(named: str, said: str) -> str:
     return (f"The combat log of this match records no {re.sub(r'^the ', '', named)} ('{said}' never happened), so "
             "there is no time before or after it to read.")
@@ -169,10 +240,10 @@ def _one(question: str, head: re.Match[str], kind: str, m: re.Match[str], vocab:
     """The window one anchor said ("after the first tower fell"), or what never happened."""
     rest = (question[:head.start()] + " " + question[m.end():]).strip()
     said = question[head.start():m.end()].strip()
-    event, named, what = _event(kind, m, vocab)
+    event, named, what, why = _player_event(m, rest, vocab) if kind == "player" else (*_event(kind, m, vocab), None)
     after = head.group("after") is not None
     if event is None:
-        return Anchor(said=said, rest=rest, window=None, missing=_missing(named, said), after=after)
+        return Anchor(said=said, rest=rest, window=None, missing=why or _missing(named, said), after=after)
     at = clock(event.second)
     near = head.group("near") is not None
     if not after:
@@ -215,7 +286,7 @@ def find_anchor(question: str, vocab: Vocabulary) -> Anchor | None:
     between two events asked ("how long after first blood did ...")."""
     if vocab.duration_s is None or not vocab.players:
         return None  # across matches: no one match's events
-    found = _anchors(question)
+    found = _anchors(question, vocab)
     if not found or len(found) > 2 or _HOW_LONG.search(question[:found[0][0].start()]):
         return None
     anchors = [_one(question, *f, vocab) for f in found]
