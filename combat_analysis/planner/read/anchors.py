@@ -30,7 +30,8 @@ _AFTER = r"(?P<after>after|since|following|post|once)"
 _NEAR = r"(?:(?P<near>right|just|immediately|directly|shortly)\s+)?"
 _PLACES = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
            "5th": 5, "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9,
-           "last": -1, "final": -1}
+           "tenth": 10, "10th": 10, "eleventh": 11, "11th": 11, "twelfth": 12, "12th": 12, "thirteenth": 13, "13th": 13,
+           "fourteenth": 14, "14th": 14, "fifteenth": 15, "15th": 15, "last": -1, "final": -1}
 _PLACE_WORDS = "|".join(sorted(_PLACES, key=len, reverse=True))
 _PLACE = rf"(?P<place>{_PLACE_WORDS})"
 _SIDE = r"(?P<side>order|chaos|team\s*[12]|team\s+(?:one|two))"
@@ -152,7 +153,8 @@ def _objectives(m: re.Match[str], vocab: Vocabulary) -> tuple[list[Moment], str,
 
 def _ordinal(place: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth",
-            9: "ninth", -1: "last"}[place]
+            9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth", 14: "fourteenth",
+            15: "fifteenth", -1: "last"}[place]
 
 
 def _place(m: re.Match[str]) -> tuple[int, bool]:
@@ -198,34 +200,38 @@ def _one_player(words: str, vocab: Vocabulary) -> str | None:
     return played[0] if len(played) == 1 else None
 
 
-def _named_in(question: str, vocab: Vocabulary) -> str | None:
-    """The one player a question names (players, and gods one player played), the one a pronoun points back to."""
-    found = set()
+def _named_in(question: str, vocab: Vocabulary) -> tuple[str, str] | None:
+    """The one player a question names (players, and gods one player played), the one a pronoun points back to, with
+    the words that name it."""
+    found: dict[str, str] = {}
     for x in find_mentions(question, vocab):
         if x.kind == "player":
-            found.add(x.name)
+            found.setdefault(x.name, x.said)
         elif x.kind == "god":
-            found.update(p.player for p in vocab.players_where(god=x.name))
-    return found.pop() if len(found) == 1 else None
+            for p in vocab.players_where(god=x.name):
+                found.setdefault(p.player, x.said)
+    return next(iter(found.items())) if len(found) == 1 else None
 
 
 def _player_event(m: re.Match[str], rest: str, vocab: Vocabulary) -> tuple[Moment | None, str, str, str | None]:
-    """(the event, how it is named, what it was, why it cannot be read) of one player's own death, kill or assist."""
+    """(the event, how it is named, what it was, why it cannot be read) of one player's own death, kill or assist.
+    The reason names the player with the question's own words, so it says no figure the question did not."""
     who = _said_who(m, vocab) or ""
-    player = _named_in(rest, vocab) if _PRONOUN.fullmatch(who) else _one_player(who, vocab)
-    if player is None:
+    named_in = _named_in(rest, vocab) if _PRONOUN.fullmatch(who) else (_one_player(who, vocab), who)
+    if named_in is None or named_in[0] is None:
         return None, "", "", (f"'{who}' in '{m.group(0)}' points back to no one player: the rest of the question names "
                               "none or several, so whose event it is cannot be told.")
+    player, words = named_in
+    words = re.sub(r"(?:'s|’s|s'|')$", "", words)
     said = m.group("noun") or m.group("verb2") or m.group("verb3")
     kind = _OWN[re.sub(r"\s+", " ", said.lower())]
     place = _PLACES[(m.group("place") or m.group("place2") or m.group("place3")).lower()]
     own = [x for x in vocab.moments if x.kind == kind and x.by == player]
     named = f"{player}'s {_ordinal(place)} {kind}"
     if place > len(own):
-        had = {"death": "died", "kill": "got a kill", "assist": "got an assist"}[kind]
-        times = f"{player} never {had}" if not own else f"{player} {had} only {len(own)} time{'s' if len(own) > 1 else ''}"
-        return None, named, "", (f"{times} in this match, so there is no {named} ('{m.group(0)}') to read a time before "
-                                 "or after.")
+        of = f"{'' if not own else _ordinal(place) + ' '}{kind} {'of' if kind == 'death' else 'by'} {words}"
+        return None, named, "", (f"The combat log of this match records no {of} ('{m.group(0)}' never happened), so "
+                                 "there is no time before or after it to read.")
     event = own[place - 1] if place > 0 else own[-1]
     what = {"death": f"killed by {event.target}", "kill": f"on {event.target}", "assist": f"on {event.target}"}[kind]
     return event, named, what, None

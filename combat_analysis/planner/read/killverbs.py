@@ -113,11 +113,12 @@ def active(question: str, vocab: Vocabulary) -> str:
         said = _PASSIVE.match(question[victim.end:killer.start])
         if said is None or not _taken(said.group("verb"), said.group("particle")):
             continue
-        if _one_player(victim, vocab) is None or _one_player(victim, vocab) == _one_player(killer, vocab):
+        # each named as the player (a god said is the one player who played it): "Zeus killed B" reads as no kills on B
+        by, on = _one_player(killer, vocab), _one_player(victim, vocab)
+        if by is None or on is None or by == on:
             continue
         aux = _AUX_BEFORE.search(question[:victim.start])
-        start, words = (aux.start(), f"did {killer.said} kill {victim.said}") if aux else \
-            (victim.start, f"{killer.said} killed {victim.said}")
+        start, words = (aux.start(), f"did {by} kill {on}") if aux else (victim.start, f"{by} killed {on}")
         return question[:start] + words + question[killer.end:]
     return question
 
