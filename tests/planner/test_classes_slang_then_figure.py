@@ -22,7 +22,8 @@ WINDOWS = [("between minute 3 and 9", 180, 540), ("before minute 7", 0, 420), ("
 # A slang clause with the window, then the figure named after "?", ",", "-", "like", "in terms of", "by"
 TEMPLATES = ["who popped off {w}? like who had the most {f}", "who carried {w}, in terms of {f}",
              "who went off {w} - like {f}", "who was the best {w}? by {f}", "who dominated {w}, i.e. most {f}",
-             "{w}, who hard carried? by {f}", "who went crazy {w}?? in terms of {f}"]
+             "{w}, who hard carried? by {f}", "who went crazy {w}?? in terms of {f}",
+             "who showed up {w}? most {f}", "{w}, who went nuts? highest {f}"]
 
 CASES = [(t, w, FIGURES[(i + j) % len(FIGURES)]) for i, t in enumerate(TEMPLATES) for j, w in enumerate(WINDOWS)]
 

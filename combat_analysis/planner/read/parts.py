@@ -79,7 +79,10 @@ _RESTATE = re.compile(r"(?:[,;:?!(]|\s[-–—])\s*(?:(?:or|so)\s+)?(?:like|i\.?
                       r"that\s+is(?:\s+to\s+say)?|aka|in\s+other\s+words|specifically|namely)(?:\s*[,:]\s*|\s+)(?=\w)",
                       re.IGNORECASE)
 _FRAGMENT = re.compile(r"(?:[,;:?!]|\s[-–—])\s*(?P<sharp>(?:(?:the\s+)?top\s+(?:\d+|one|two|three|four|five|ten)\s+)?"
-                       r"(?:by|in\s+terms\s+of|on)\s+[^,;:?!()]+?)\s*[?.!)]*\s*$", re.IGNORECASE)
+                       r"(?:by|in\s+terms\s+of|on)\s+[^,;:?!()]+?"
+                       # or a bare superlative of a figure ("...? highest kda"), read only after a slang clause
+                       r"|(?:the\s+)?(?:most|highest|biggest|largest)\s+[^,;:?!()]+?)\s*[?.!)]*\s*$",
+                       re.IGNORECASE)
 
 
 def restated(question: str, vocab: Vocabulary) -> tuple[str, str] | None:
