@@ -84,6 +84,23 @@ def test_the_passive_turned_round_keeps_who_killed_whom(spoken):
     assert answer.refusal is None and says(answer.text, n), (n, answer.text)
 
 
+@pytest.mark.parametrize("template", [
+    "how many times did {ag} kill {b}",
+    "{ag} killed {b} how many times?",
+    "how often did {a} kill the {bg}",
+    "did the {ag} kill {b} a lot? how many times",
+])
+def test_a_god_and_a_player_either_side_of_a_plain_kill_are_the_two_players(spoken, template):
+    """A god said for one of the two, the other said by name: the god's player's kills on the other (it gave every
+    kill on the victim, the killer dropped)."""
+    a, b, n = _pair(spoken)
+    god = {p: spoken.truth["players"][p]["god"] for p in (a, b)}
+    question = template.format(a=a, b=b, ag=god[a], bg=god[b])
+    answer = spoken.ask(question)
+    assert answer.refusal is None and says(answer.text, n) and a in answer.text and b in answer.text, \
+        (question, n, answer.text)
+
+
 # ------------------------------------------------------------------------ a participle before its figure
 
 _FIGURES = {"mitigated": "mitigated", "healing received": "healing_received", "gold": "gold",

@@ -123,11 +123,34 @@ def active(question: str, vocab: Vocabulary) -> str:
     return question
 
 
+# the plain verb between two names: "did A kill B", "A killed the B"
+_KILL_BETWEEN = re.compile(rf"\s+{_AUX}(?:kill|kills|killed|killing)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def as_players(question: str, vocab: Vocabulary) -> str:
+    """The question with a god said on either side of a plain kill between two names written as the one player who
+    played it ("did Zeus kill Kraken_Mid": "did Brisk kill Kraken_Mid"), so a god and a player said together read
+    as the two players; the question as it was when there is none."""
+    people = sorted((m for m in find_mentions(question, vocab) if m.kind in ("player", "god")), key=lambda m: m.start)
+    for first, second in zip(people, people[1:], strict=False):
+        if "god" not in (first.kind, second.kind) or not _KILL_BETWEEN.match(question[first.end:second.start]):
+            continue
+        by, on = _one_player(first, vocab), _one_player(second, vocab)
+        if by is None or on is None or by == on:
+            continue
+        return (question[:first.start] + by + question[first.end:second.start].replace(" the ", " ")
+                + on + question[second.end:])
+    return question
+
+
 def plain(question: str, vocab: Vocabulary) -> str:
     """The question with each slang verb of killing said between two players, or after "who did <player>", as the
     plain verb; the question as it was when there is none. A kill said in the passive is first turned round
-    (`active`)."""
-    question = active(question, vocab)
+    (`active`), and a god on either side of the plain verb is its player (`as_players`)."""
+    return as_players(_slang_plain(active(question, vocab), vocab), vocab)
+
+
+def _slang_plain(question: str, vocab: Vocabulary) -> str:
     mentions = find_mentions(question, vocab)
     people = sorted((m for m in mentions if m.kind in ("player", "god")), key=lambda m: m.start)
     # a word that is a name of this match (an ability called "Assassinate") is that name, never a verb
