@@ -115,9 +115,11 @@ def test_locked_connection_holds_without_the_validator(case: Case, arena, record
             assert outcome is QueryTimeout
         elif case.touches_files:
             assert outcome is not None, "a statement naming a file outside the lake ran"
-        # whatever ran changed nothing the next statement sees: the views are the warehouse's own, made as read
+        # whatever ran changed nothing the next statement sees: the tables are the warehouse's own, made as read
         assert set(r[0] for r in con.execute(
             "SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall()) <= set(TABLES)
+        assert set(r[0] for r in con.execute(
+            "SELECT table_name FROM duckdb_tables() WHERE database_name = 'memory'").fetchall()) <= set(TABLES)
         assert con.execute("SELECT DISTINCT match_id FROM damage").fetchall() == [(MATCH_A,)]
         assert con.execute("SELECT current_setting('enable_external_access')").fetchone() == (False,)
     assert_untouched(arena)
