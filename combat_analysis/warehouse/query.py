@@ -4,8 +4,8 @@ It reads the warehouse lake, attached read-only and pinned at one snapshot, and 
 says, because DuckDB itself enforces it:
 
 - the lake is attached `READ_ONLY` (its PostgreSQL catalog too: a statement sent there runs in a read-only
-  transaction), and every table is read `AT (VERSION => snapshot)` (a view, or one match's rows copied into the
-  connection's memory when it is read first), so a question, its follow-ups and its report read one state of the
+  transaction), and every table is read `AT (VERSION => snapshot)` (a view, or its rows copied into the connection's
+  memory when it is first read: see `_views_for`), so a question, its follow-ups and its report read one state of the
   warehouse, recorded in the package (`metadata.warehouse_snapshot`);
 - `enable_external_access = false` with `allowed_directories` = the lake's data path and `allowed_paths` = its
   catalog file: no other file, directory, URL, extension or secret store can be opened, so
@@ -39,10 +39,11 @@ import duckdb
 from combat_analysis.contracts.schema import TABLES
 from combat_analysis.warehouse.gate import UnsafeSqlError, validate_sql
 from combat_analysis.warehouse.store import (
+    SUMMARY_TABLES,
     Lake,
     as_lake,
     connect,
-    copy_match_table,
+    copy_table,
     create_view,
     pin,
     reader_paths,
@@ -146,7 +147,8 @@ class LockedConnection:
     def _views_for(self, sql: str) -> None:
         """The tables a statement reads, made the first time one is read: binding a lake table costs a few
         milliseconds, and a question reads two or three of the sixteen. A one-match connection copies the match's
-        rows (`copy_match_table`); one over every match keeps a view, which reads only what a statement needs."""
+        rows (`copy_table`); one over every match copies the small per-match tables (`SUMMARY_TABLES`) and keeps a
+        view of the event tables, which reads only what a statement needs."""
         names = _TABLE_NAMES.get(sql)
         if names is None:
             try:
@@ -155,10 +157,10 @@ class LockedConnection:
                 names = self._tables  # DuckDB will say what is wrong with it
             _remember_tables(sql, names)
         for table in sorted((set(names) & self._tables) - self._viewed):
-            if self.match_id is None:
+            if self.match_id is None and table not in SUMMARY_TABLES:
                 create_view(self._con, table, self.snapshot, None)
             else:
-                copy_match_table(self._con, table, self.snapshot, self.match_id)
+                copy_table(self._con, table, self.snapshot, self.match_id)
             self._viewed.add(table)
 
     @property

@@ -654,10 +654,17 @@ def create_view(con: duckdb.DuckDBPyConnection, table: str, snapshot: int, match
     con.execute(f"CREATE VIEW main.{table} AS {view_sql(table, snapshot, match_id)}")
 
 
-def copy_match_table(con: duckdb.DuckDBPyConnection, table: str, snapshot: int, match_id: str) -> None:
-    """One match's rows of a warehouse table copied into the connection's own in-memory schema, under the
-    table's name. A lake scan finds its data files in the catalog on every statement (about 20 ms on SQLite); one
-    match's rows are small, and a question, its follow-ups and its report read the same tables many times."""
+# Tables of at most a few hundred rows a match (a match's own row, its players, objectives, purchases, minutes): small
+# enough to copy across every match of a season. The event tables (damage, kills with every minion's death ...)
+# stay views there, so a long season never has to fit in one connection's memory.
+SUMMARY_TABLES = frozenset({"matches", "players", "entities", "player_stats", "objectives", "purchases", "timeline",
+                            "gold_diff", "match_sources"})
+
+
+def copy_table(con: duckdb.DuckDBPyConnection, table: str, snapshot: int, match_id: str | None) -> None:
+    """A warehouse table's rows (one match's, with `match_id`) copied into the connection's own in-memory schema,
+    under the table's name. A lake scan finds its data files in the catalog on every statement (about 20 ms on
+    SQLite); a question, its follow-ups and its report read the same few tables many times."""
     con.execute(f"CREATE TABLE main.{table} AS {view_sql(table, snapshot, match_id)}")
 
 
