@@ -161,13 +161,10 @@ def profile_checks(con, table: ProfilesTable, ingested: set[str]) -> list[dg.Ass
                       "per-match averages and best and worst match by damage dealt.", **COMMON)
 def player_profiles(context: dg.AssetExecutionContext, home: CombatHome) -> dg.MaterializeResult:
     """One profile per player name (exact, as the logs spell it), over every match in the warehouse."""
-    con = open_warehouse(home.paths.lake)
-    try:
+    with open_warehouse(home.paths.lake) as con:
         matches, selection = _snapshot(con)
         table = ProfilesTable(matches=matches, profiles=season.player_profiles(con, selection))
         checks = profile_checks(con, table, ingested_match_ids(context.instance))
-    finally:
-        con.close()
     path = save_table(season_dir(home) / "player_profiles.json", table)
     ranked = sorted(table.profiles, key=lambda p: (-p.record.games, p.player))[:PREVIEW_ROWS]
     return dg.MaterializeResult(
@@ -203,12 +200,9 @@ def _groups_md(groups: tuple[season.GroupStats, ...], what: str) -> str:
                       "damage and gold.", **COMMON)
 def god_stats(context: dg.AssetExecutionContext, home: CombatHome) -> dg.MaterializeResult:
     """Gods (most played first) and roles, over every player-game in the warehouse."""
-    con = open_warehouse(home.paths.lake)
-    try:
+    with open_warehouse(home.paths.lake) as con:
         matches, selection = _snapshot(con)
         table = GroupsTable(gods=season.god_stats(con, selection), roles=season.role_stats(con, selection))
-    finally:
-        con.close()
     path = save_table(season_dir(home) / "god_stats.json", table)
     return dg.MaterializeResult(metadata={
         "matches": len(matches),
@@ -227,12 +221,9 @@ def god_stats(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Materia
                       "damage per match and win rate (at least 3 matches).", **COMMON)
 def season_leaderboard(context: dg.AssetExecutionContext, home: CombatHome) -> dg.MaterializeResult:
     """The top ten of each standard board (`SEASON_BOARDS`); ties share a rank."""
-    con = open_warehouse(home.paths.lake)
-    try:
+    with open_warehouse(home.paths.lake) as con:
         matches, selection = _snapshot(con)
         table = season_boards(con, selection)
-    finally:
-        con.close()
     path = save_table(season_dir(home) / "season_leaderboard.json", table)
     previews = "\n\n".join(
         f"**{md_text(board_title(b))}**\n\n" + (md_table(["#", "player", "matches", "value"], [
@@ -263,14 +254,11 @@ def season_report(context: dg.AssetExecutionContext, home: CombatHome) -> dg.Mat
     """Reads the three season tables as their assets stored them, and links each match report that Dagster
     has built."""
     folder = season_dir(home)
-    con = open_warehouse(home.paths.lake)
-    try:
+    with open_warehouse(home.paths.lake) as con:
         report = build_season_report(
             con, folder, load_table(folder / "player_profiles.json", ProfilesTable),
             load_table(folder / "god_stats.json", GroupsTable),
             load_table(folder / "season_leaderboard.json", BoardsTable), match_report_files(context.instance))
-    finally:
-        con.close()
     main, *more = report.figures or (None,)
     return dg.MaterializeResult(metadata={
         "matches": report.matches,

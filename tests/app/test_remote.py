@@ -1,6 +1,6 @@
 """`ask --dagster-url` without a webserver: what it checks before anything is launched, the errors it gives for an
 address with nothing or something else behind it, and the small pure parts (addresses, keys, progress lines).
-The asks against a real webserver are in tests/system/test_remote_ask.py."""
+The asks against a real webserver are in tests/system/test_webserver.py."""
 
 from __future__ import annotations
 

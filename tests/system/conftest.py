@@ -190,9 +190,11 @@ def webserver(tmp_path_factory):
     data = tmp / "data"
     ingested = cli(data, "ingest", str(SAMPLE_LOG))
     assert ingested.returncode == 0, ingested.stderr
-    # multiprocess named for every other job: a question's run goes in process whatever the variable says
+    # Every run in process: each ingest and report run of the module then costs one process, not a run worker and
+    # a forkserver. That a question's run goes in process whatever the variable names (multiprocess) is shown by
+    # test_postgres_deploy.py, whose daemon runs both kinds.
     env = {**os.environ, "DAGSTER_HOME": str(local_dagster_home(tmp / "dagster_home")),
-           "COMBAT_ANALYSIS_HOME": str(data), "COMBAT_ANALYSIS_EXECUTOR": "multiprocess", "MPLBACKEND": "Agg"}
+           "COMBAT_ANALYSIS_HOME": str(data), "COMBAT_ANALYSIS_EXECUTOR": "in_process", "MPLBACKEND": "Agg"}
     base_url = f"http://127.0.0.1:{free_port()}"
     with open(tmp / "dagster_dev.log", "w") as log:
         server = subprocess.Popen(
