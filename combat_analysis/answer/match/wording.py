@@ -1099,6 +1099,8 @@ def _checked_subjects(plan: QueryPlan, rows: list[dict]) -> tuple[str, list[Any]
                   # one objective's taker: its side, or the one who last hit it, as the check asks
                   "objective_events": ("team", "team") if plan.check and plan.check.dimension == "team"
                   else ("killer", "player")}
+        if plan.metrics == ("roster",) and len(rows) == 1:
+            takers["roster"] = ("player", "player")  # one player's row: who they were
         column, dimension = takers.get(plan.metrics[0] if plan.metrics else "", (None, None))
         return (dimension, [rows[0][column]]) if column and dimension and rows[0].get(column) is not None else None
     dim = plan.group_by[0] if plan.group_by and plan.group_by[0] in ("player", "team", "role", "god") else None
