@@ -750,6 +750,10 @@ def timeline(plan: QueryPlan, rows: list[dict], dims: Sequence[str], metric_id: 
     over = f" (all {series}s summed)" if several else ""
     text = (f"{info.label[:1].upper() + info.label[1:]} per minute{focus}{scope(plan)} peaked at minute "
             f"{peak} with {fmt.number(per_minute[peak], info.decimals)}{over}")
+    if metric(metric_id).aggregation in ("sum", "count"):  # an additive figure's minutes sum to its total
+        total = sum(per_minute.values())
+        text += (f"; {fmt.number(total, info.decimals)} {info.label} in total"
+                 f"{window_phrase(plan) or ' over the whole match'}{over}")
     minutes = sorted(per_minute)
     if len(minutes) >= 4:
         half = len(minutes) // 2
