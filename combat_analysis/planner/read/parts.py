@@ -31,6 +31,8 @@ from combat_analysis.planner.vocabulary import Vocabulary
 
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
                     r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b)|\s*[?;]\s+(?=\S)"
+                    # "kills in the match, how many of them by chaos": a subset after a comma
+                    r"|(?:\s*[,:]\s*|\s+[-–—]\s*)(?=how\s+(?:many|much|often)\s+of\s+(?:those|these|them)\b)"
                     # a new sentence that asks on ("... the match. Include the average damage per player")
                     r"|\.\s+(?=(?:who|what|which|how|when|where|list|show|give|tell|compare|rank|include|add|also)\b)",
                     re.IGNORECASE)
@@ -45,7 +47,10 @@ _PERSON = re.compile(r"\b(he|she|they|them|their|his|her|him)\b", re.IGNORECASE)
 # "who carried the damage, and when?": the moment of the leader's figure, a step on the leader like a pronoun's
 BARE_WHEN = re.compile(r"^\s*(?:and\s+)?when\s*[?.!]*\s*$", re.IGNORECASE)
 # "... and how many of those were to towers": a subset of what the first clause counted
-_OF_THOSE = re.compile(r"^\s*(?:and\s+)?how\s+(?:many|much|often)\s+of\s+(?:those|these|them|that|it)\b\s*", re.IGNORECASE)
+# "... and how many were after minute 20": the same count narrowed, said with no figure of its own
+_OF_THOSE = re.compile(r"^\s*(?:and\s+)?how\s+(?:many|much|often)\s+(?:of\s+(?:those|these|them|that|it)\b\s*|"
+                       r"(?=(?:were|was)(?:n['’]?t)?\s+(?:not\s+)?(?:to|by|from|on|in|after|before|during|at)\b))",
+                       re.IGNORECASE)
 # "how many died to towers, and which players?": who the first clause counted, asked with no figure of its own
 _BARE_WHO = re.compile(r"^\s*(?:and\s+)?(?:who|which\s+(?:players?|people|ones|guys|gods))"
                        r"(?:\s+(?:died|(?:was|were)\s+(?:it|they|those|killed)|got\s+killed))?\s*[?.!]*\s*$"
@@ -258,10 +263,18 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     m = _OF_THOSE.match(piece)
     if m is None or not piece[m.end():].strip(" ?.!"):
         return None
-    plan = plan_one(f"{head} {piece[m.end():]}", ())
-    if plan.intent == Intent.REFUSE or plan.filters == first.filters or plan.caveats:
+    # "how many deaths were there, and how many of those were not to players": the count said without "were there"
+    plan = plan_one(f"{_THERE.sub('', head)} {piece[m.end():]}", ())
+    narrowed = (plan.filters, plan.window, plan.windows, plan.condition) != \
+        (first.filters, first.window, first.windows, first.condition)  # by a cause, a side, a window or a condition
+    if plan.intent == Intent.REFUSE or not narrowed or plan.caveats:
         return None
     return plan
+
+
+# words that end a count and say only that it is the whole match's: "were there", "in the match", "in total"
+_THERE = re.compile(r"(?:\s+(?:(?:were|was|are|is)\s+there|in\s+(?:the|this)\s+(?:match|game)|in\s+(?:total|all)|total|"
+                    r"overall))+\s*[?.!]*\s*$", re.IGNORECASE)
 
 
 # A clause asking the time of what the clause before counted: "when", "what time(s)", "at what minute", "their times"
