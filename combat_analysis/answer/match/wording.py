@@ -1082,15 +1082,39 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
         return timeline(plan, rows, shape.dimensions, shape.metrics[0])
     if plan.shape in ("average", "median"):
         return average(plan, rows, dim, shape.metrics)
+    return _with_both_sides(plan, rows, dim, shape.metrics[0], _figure_answer(plan, rows, dim, shape.metrics))
+
+
+def _figure_answer(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
+    """A figure's answer by the plan's intent: side by side, a breakdown, a lookup or a ranking."""
+    intent = plan.intent
     if intent == Intent.COMPARISON and len(rows) >= 2:
-        return comparison(plan, rows, dim, shape.metrics)
+        return comparison(plan, rows, dim, metrics)
     if intent == Intent.BREAKDOWN:
-        return breakdown(plan, rows, dim, shape.metrics)
+        return breakdown(plan, rows, dim, metrics)
     if plan.condition is not None and len(rows) == 1 and dim:  # "who had fewer than 3 deaths": one did
-        return only_one(plan, rows[0], dim, shape.metrics[0])
+        return only_one(plan, rows[0], dim, metrics[0])
     if intent == Intent.LOOKUP or len(rows) == 1:
-        return lookup(plan, rows, dim, shape.metrics)
-    return ranking(plan, rows, dim, shape.metrics)
+        return lookup(plan, rows, dim, metrics)
+    return ranking(plan, rows, dim, metrics)
+
+
+# "both teams", "the two sides", "each side", "together", "in total", "combined": the sides' sum is asked too
+_BOTH_SIDES = re.compile(r"\b(?:both|(?:the\s+)?(?:two|2)\s+(?:teams|sides)|each\s+(?:side|team)|together|altogether|"
+                         r"in\s+total|total|combined|sum|summed|added\s+up|overall|all\s+told)\b", re.IGNORECASE)
+
+
+def _with_both_sides(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str, said: str) -> str:
+    """A figure split by side, asked of both sides or in total: the answer, then the two sides' sum, with what it
+    counts ("Both teams together: 81 kills.")."""
+    valued = [r for r in rows if is_number(r.get(metric_id))]
+    if dim != "team" or len(valued) != 2 or len({r.get("team") for r in valued}) != 2 \
+            or metric(metric_id).aggregation not in ("sum", "count") or not _BOTH_SIDES.search(plan.question or ""):
+        return said
+    info = metric_info(metric_id)
+    total = sum(float(r[metric_id]) for r in valued)
+    return (f"{said} Both teams together: {fmt.number(total, info.decimals)} {info.label}{scope(plan)} "
+            f"(team 1 and team 2 summed).")
 
 
 def _checked_subjects(plan: QueryPlan, rows: list[dict]) -> tuple[str, list[Any]] | None:
