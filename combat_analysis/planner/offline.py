@@ -115,7 +115,7 @@ def _shaped(plan: QueryPlan, vocab: Vocabulary) -> QueryPlan:
     yes or no comparison of two subjects. Compiled again when they changed the plan."""
     if plan.intent == Intent.REFUSE or plan.scope is not None:
         return plan
-    shaped = shapes.compared(shapes.one_hit(plan))
+    shaped = shapes.compared(shapes.one_hit(shapes.summed(plan)))
     return checked(shaped, vocab) if shaped != plan else plan
 
 

@@ -447,9 +447,36 @@ def verdict(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str) 
     return "Yes." if ((a > b) if plan.compare == "more" else (a < b)) else "No."
 
 
+def against_sum(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str) -> str | None:
+    """One subject against the sum of a group (`QueryPlan.summed`): each figure, the group's sum and which side is
+    larger, opened by Yes or No when the question asks it. None when the rows lack a subject."""
+    by_key = {_subject_key(dim, r.get(dim)): r for r in rows} if dim else {}
+    ones = [f for f in plan.focus if f not in plan.summed]
+    if dim is None or len(ones) != 1 or not all(is_number(by_key.get(f, {}).get(metric_id)) for f in plan.focus):
+        return None
+    info = metric_info(metric_id)
+    gods = gods_read_as_players(plan.assumptions) if dim == "player" else {}
+    name = {f: who(dim, by_key[f].get(dim), False) + _as_god(gods, by_key[f].get(dim)) for f in plan.focus}
+    one, total = float(by_key[ones[0]][metric_id]), sum(float(by_key[f][metric_id]) for f in plan.summed)
+    figures = "; ".join(f"{name[f]}: {value(by_key[f], metric_id)}" for f in plan.focus)
+    against = "as much as" if one == total else \
+        f"{fmt.number(abs(total - one), info.decimals)} {'more' if total > one else 'less'} than"
+    said = (f"{info.label[:1].upper() + info.label[1:]}{scope(plan)} — {figures}. Together, "
+            f"{fmt.join_and([name[f] for f in plan.summed])} have {fmt.number(total, info.decimals)}, {against} "
+            f"{name[ones[0]]}'s {fmt.number(one, info.decimals)}.")
+    if plan.compare is None:
+        return said
+    first = total if plan.focus[0] in plan.summed else one
+    second = one if plan.focus[0] in plan.summed else total
+    return f"{'Yes' if (first > second) == (plan.compare == 'more') else 'No'}. {said}"
+
+
 def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
     """The figures of the subjects side by side and how far apart they are; a yes or no comparison opens with its
     answer."""
+    summed = against_sum(plan, rows, dim, metrics[0]) if plan.summed else None
+    if summed is not None:
+        return summed
     opening = verdict(plan, rows, dim, metrics[0])
     said = _side_by_side(plan, rows, dim, metrics)
     return f"{opening} {said}" if opening else said
