@@ -334,6 +334,7 @@ def _listed(first_text: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> 
             or first.condition is not None or first.windows or first.parts or first.then is not None:
         return None
     head = metric(first.metrics[0])
+    listed: QueryPlan | None
     if head.source is not None and head.source.table == "objectives":
         listed = plan_one(f"{first_text.rstrip(' ?.!,')} and when", ())  # the objectives counted, with their times
     else:
