@@ -349,7 +349,10 @@ def _asked_list(first_text: str, piece: str, first: QueryPlan, plan_one: PlanFn)
     own, with a caveat saying so; None when the clause asks no list."""
     if _LIST_THEM.match(piece) is None or first.intent != Intent.LOOKUP:
         return None
-    return _listed(first_text, piece, first, plan_one) or first.model_copy(update={"caveats": (
+    listed = _listed(first_text, piece, first, plan_one)
+    if listed is None and _BARE_WHO.match(piece):
+        return None  # "how many players died to towers, and who were they": who was counted, named (one question)
+    return listed or first.model_copy(update={"caveats": (
         *first.caveats, "Only the count is given: these are not listed one by one")})
 
 
