@@ -172,6 +172,10 @@ class QueryPlan(Frozen):
     # he on order"): whether that subject is this player or has this role, side (`team`) or god; answered after the
     # answer itself (first, when `compare` is set beside it: the check is the question).
     check: Filter | None = None
+    # The subjects of `focus` summed as one group set against the one other subject ("did A deal more damage than B and
+    # C combined"): the answer gives each figure, the group's sum and which side is larger; `compare` is asked of the
+    # side said first (the group when `focus[0]` is in it).
+    summed: tuple[str, ...] = Field(default=(), max_length=12)
 
     def steps(self) -> tuple[tuple[int, QueryPlan], ...]:
         """Every step that compiles to a query, in query order, with its part (0: the main question):

@@ -115,7 +115,7 @@ def _shaped(plan: QueryPlan, vocab: Vocabulary) -> QueryPlan:
     yes or no comparison of two subjects. Compiled again when they changed the plan."""
     if plan.intent == Intent.REFUSE or plan.scope is not None:
         return plan
-    shaped = shapes.compared(shapes.one_hit(plan))
+    shaped = shapes.compared(shapes.one_hit(shapes.summed(plan)))
     return checked(shaped, vocab) if shaped != plan else plan
 
 
@@ -123,11 +123,12 @@ def _checking(question: str, text: str, vocab: Vocabulary, previous: tuple[str, 
     """A question that ends with a yes or no about its answer's subject ("whose damage was the lowest, and is that one a
     support"): the question without it, answered over everyone, and the check (`QueryPlan.check`) after it. None when
     the question ends with no such check, or its answer names no one subject the check can be about."""
-    found = yesno.trailing_check(text, vocab)
+    found = yesno.trailing_check(text, vocab) or yesno.identity_check(text, vocab)
     if found is None:
         return None
     plan = _plan(found.main, vocab, previous)
-    if not _one_subject(plan, found.check.dimension):
+    if not _one_subject(plan, found.check.dimension) or \
+            (found.about is not None and tuple(plan.focus) != (found.about,)):
         return None
     return plan.model_copy(update={"question": question, "check": found.check,
                                    "summary": f"{plan.summary} Then say yes or no: is its subject "
@@ -141,6 +142,9 @@ def _one_subject(plan: QueryPlan, checked_dimension: str) -> bool:
     or a role only its own."""
     if plan.intent == Intent.REFUSE or plan.parts or plan.check is not None or plan.compare is not None:
         return False
+    if plan.metrics == ("roster",) and len(plan.focus) == 1 and plan.then is None and \
+            [f.dimension for f in plan.filters] == ["player"]:
+        return True  # one player's row of the roster: "which god was X on"
     for step in (plan, plan.then):
         if step is None or not step.group_by or step.group_by[0] not in ("player", "team", "role", "god"):
             continue

@@ -96,8 +96,9 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
             sentences.append(f"No matching data was found{' for ' + who if who else ''}{window_phrase(last)}.")
             continue
         said = wording.direct_answer(last, rows, columns, roster, found)
-        if index == 0 and plan.check is not None:
-            said = _with_check(pkg, env, chain, roster, plan, said)
+        asked = plan if index == 0 else plan.parts[index - 1] if index <= len(plan.parts) else None
+        if asked is not None and asked.check is not None:  # a part asks its own check ("..., and was X mid")
+            said = _with_check(pkg, env, chain, roster, asked, said)
         sentences.append(said)
     if plan.shape == "share" and pkg.analysis is not None:
         sentences += [f.description for f in pkg.analysis.key_findings if f.kind in SHARE_KINDS][:1]

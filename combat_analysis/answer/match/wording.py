@@ -447,9 +447,36 @@ def verdict(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str) 
     return "Yes." if ((a > b) if plan.compare == "more" else (a < b)) else "No."
 
 
+def against_sum(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str) -> str | None:
+    """One subject against the sum of a group (`QueryPlan.summed`): each figure, the group's sum and which side is
+    larger, opened by Yes or No when the question asks it. None when the rows lack a subject."""
+    by_key = {_subject_key(dim, r.get(dim)): r for r in rows} if dim else {}
+    ones = [f for f in plan.focus if f not in plan.summed]
+    if dim is None or len(ones) != 1 or not all(is_number(by_key.get(f, {}).get(metric_id)) for f in plan.focus):
+        return None
+    info = metric_info(metric_id)
+    gods = gods_read_as_players(plan.assumptions) if dim == "player" else {}
+    name = {f: who(dim, by_key[f].get(dim), False) + _as_god(gods, by_key[f].get(dim)) for f in plan.focus}
+    one, total = float(by_key[ones[0]][metric_id]), sum(float(by_key[f][metric_id]) for f in plan.summed)
+    figures = "; ".join(f"{name[f]}: {value(by_key[f], metric_id)}" for f in plan.focus)
+    against = "as much as" if one == total else \
+        f"{fmt.number(abs(total - one), info.decimals)} {'more' if total > one else 'less'} than"
+    said = (f"{info.label[:1].upper() + info.label[1:]}{scope(plan)} — {figures}. Together, "
+            f"{fmt.join_and([name[f] for f in plan.summed])} have {fmt.number(total, info.decimals)}, {against} "
+            f"{name[ones[0]]}'s {fmt.number(one, info.decimals)}.")
+    if plan.compare is None:
+        return said
+    first = total if plan.focus[0] in plan.summed else one
+    second = one if plan.focus[0] in plan.summed else total
+    return f"{'Yes' if (first > second) == (plan.compare == 'more') else 'No'}. {said}"
+
+
 def comparison(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
     """The figures of the subjects side by side and how far apart they are; a yes or no comparison opens with its
     answer."""
+    summed = against_sum(plan, rows, dim, metrics[0]) if plan.summed else None
+    if summed is not None:
+        return summed
     opening = verdict(plan, rows, dim, metrics[0])
     said = _side_by_side(plan, rows, dim, metrics)
     return f"{opening} {said}" if opening else said
@@ -750,6 +777,10 @@ def timeline(plan: QueryPlan, rows: list[dict], dims: Sequence[str], metric_id: 
     over = f" (all {series}s summed)" if several else ""
     text = (f"{info.label[:1].upper() + info.label[1:]} per minute{focus}{scope(plan)} peaked at minute "
             f"{peak} with {fmt.number(per_minute[peak], info.decimals)}{over}")
+    if metric(metric_id).aggregation in ("sum", "count"):  # an additive figure's minutes sum to its total
+        total = sum(per_minute.values())
+        text += (f"; {fmt.number(total, info.decimals)} {info.label} in total"
+                 f"{window_phrase(plan) or ' over the whole match'}{over}")
     minutes = sorted(per_minute)
     if len(minutes) >= 4:
         half = len(minutes) // 2
@@ -1078,15 +1109,39 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
         return timeline(plan, rows, shape.dimensions, shape.metrics[0])
     if plan.shape in ("average", "median"):
         return average(plan, rows, dim, shape.metrics)
+    return _with_both_sides(plan, rows, dim, shape.metrics[0], _figure_answer(plan, rows, dim, shape.metrics))
+
+
+def _figure_answer(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
+    """A figure's answer by the plan's intent: side by side, a breakdown, a lookup or a ranking."""
+    intent = plan.intent
     if intent == Intent.COMPARISON and len(rows) >= 2:
-        return comparison(plan, rows, dim, shape.metrics)
+        return comparison(plan, rows, dim, metrics)
     if intent == Intent.BREAKDOWN:
-        return breakdown(plan, rows, dim, shape.metrics)
+        return breakdown(plan, rows, dim, metrics)
     if plan.condition is not None and len(rows) == 1 and dim:  # "who had fewer than 3 deaths": one did
-        return only_one(plan, rows[0], dim, shape.metrics[0])
+        return only_one(plan, rows[0], dim, metrics[0])
     if intent == Intent.LOOKUP or len(rows) == 1:
-        return lookup(plan, rows, dim, shape.metrics)
-    return ranking(plan, rows, dim, shape.metrics)
+        return lookup(plan, rows, dim, metrics)
+    return ranking(plan, rows, dim, metrics)
+
+
+# "both teams", "the two sides", "each side", "together", "in total", "combined": the sides' sum is asked too
+_BOTH_SIDES = re.compile(r"\b(?:both|(?:the\s+)?(?:two|2)\s+(?:teams|sides)|each\s+(?:side|team)|together|altogether|"
+                         r"in\s+total|total|combined|sum|summed|added\s+up|overall|all\s+told)\b", re.IGNORECASE)
+
+
+def _with_both_sides(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str, said: str) -> str:
+    """A figure split by side, asked of both sides or in total: the answer, then the two sides' sum, with what it
+    counts ("Both teams together: 81 kills.")."""
+    valued = [r for r in rows if is_number(r.get(metric_id))]
+    if dim != "team" or len(valued) != 2 or len({r.get("team") for r in valued}) != 2 \
+            or metric(metric_id).aggregation not in ("sum", "count") or not _BOTH_SIDES.search(plan.question or ""):
+        return said
+    info = metric_info(metric_id)
+    total = sum(float(r[metric_id]) for r in valued)
+    return (f"{said} Both teams together: {fmt.number(total, info.decimals)} {info.label}{scope(plan)} "
+            f"(team 1 and team 2 summed).")
 
 
 def _checked_subjects(plan: QueryPlan, rows: list[dict]) -> tuple[str, list[Any]] | None:
@@ -1099,6 +1154,8 @@ def _checked_subjects(plan: QueryPlan, rows: list[dict]) -> tuple[str, list[Any]
                   # one objective's taker: its side, or the one who last hit it, as the check asks
                   "objective_events": ("team", "team") if plan.check and plan.check.dimension == "team"
                   else ("killer", "player")}
+        if plan.metrics == ("roster",) and len(rows) == 1:
+            takers["roster"] = ("player", "player")  # one player's row: who they were
         column, dimension = takers.get(plan.metrics[0] if plan.metrics else "", (None, None))
         return (dimension, [rows[0][column]]) if column and dimension and rows[0].get(column) is not None else None
     dim = plan.group_by[0] if plan.group_by and plan.group_by[0] in ("player", "team", "role", "god") else None

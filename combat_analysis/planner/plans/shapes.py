@@ -3,12 +3,17 @@
 - `compared`: a yes or no question setting two subjects against each other on one figure ("did A out-damage B", "did
   the supports heal more than the junglers") is a comparison of the two whose answer opens with Yes or No
   (`QueryPlan.compare`); the first subject said is the one asked about.
+- `summed`: one subject set against the sum of two or more others ("did A deal more damage than B and C combined", "A's
+  kills vs B plus C", "the jungle against the mid and solo put together"): a comparison of them all, the others summed
+  as one group (`QueryPlan.summed`), with Yes or No when the question asks it.
 - `one_hit`: the biggest single hit (or crit) of the match, a player, a side or a window is one event: it is answered
   with the player who landed it, the amount, the ability (the event's itemname) and the target, whatever of those
   the question asked for.
 """
 
 from __future__ import annotations
+
+import re
 
 from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Intent, QueryPlan
@@ -42,6 +47,42 @@ def _compared(plan: QueryPlan) -> QueryPlan:
         return plan
     plan = plan.model_copy(update={"intent": Intent.COMPARISON, "shape": "all", "limit": LIST_LIMIT, "position": 1,
                                    "compare": way})
+    return plan.model_copy(update={"summary": summarize(plan)})
+
+
+# the words that add the subjects of one side together; "than", "vs", "against" part the two sides
+_SUM = re.compile(r"\b(?:combined|put\s+together|together|altogether|all\s+together|added(?:\s+up)?|summed(?:\s+up)?|"
+                  r"between\s+them|plus|in\s+total|total)\b|\+", re.IGNORECASE)
+_SIDES_PART = re.compile(r"\b(?:than|vs\.?|versus|against|compared\s+(?:to|with)|or)\b", re.IGNORECASE)
+# faithful's note on words it could not read (`faithful._unread_caveat`), and the adding words among them
+_UNREAD = re.compile(r"; the words? (?P<words>'[^;]*') (?:was|were) not used, as the combat log has nothing")
+_SUM_WORDS = re.compile(r"'(?:combined|put|together|altogether|added|up|summed|between|them|plus|total)'")
+
+
+def _read_now(caveat: str) -> bool:
+    """Whether a caveat only says adding words went unread, which the sum now reads."""
+    m = _UNREAD.search(caveat)
+    return m is not None and all(_SUM_WORDS.fullmatch(w.strip()) for w in m.group("words").split(", "))
+
+
+def summed(plan: QueryPlan) -> QueryPlan:
+    """The plan as one subject set against the sum of the others when the question adds two or more of them together
+    on an additive figure; else as it was."""
+    if plan.intent not in (Intent.COMPARISON, Intent.RANKING, Intent.LOOKUP) or plan.then is not None or plan.parts \
+            or plan.windows or plan.compare is not None or plan.condition is not None or len(plan.group_by) != 1 \
+            or plan.group_by[0] not in ROSTER_DIMS or len(plan.metrics) != 1 or len(plan.focus) < 3 \
+            or metric(plan.metrics[0]).aggregation not in ("sum", "count"):
+        return plan
+    cue, part = _SUM.search(plan.question), _SIDES_PART.search(plan.question)
+    if cue is None or part is None:
+        return plan
+    # the group is the side the adding word is on: "A and B combined than C" sums the first subjects
+    group = plan.focus[:-1] if cue.start() < part.start() else plan.focus[1:]
+    caveats = tuple(c for c in plan.caveats if not _read_now(c))
+    plan = plan.model_copy(update={"intent": Intent.COMPARISON, "shape": "all", "limit": LIST_LIMIT, "position": 1,
+                                   "summed": tuple(group), "caveats": caveats,
+                                   "compare": yesno.asked_comparison(plan.question,
+                                                                     lower_is_better=plan.metrics[0] == "deaths")})
     return plan.model_copy(update={"summary": summarize(plan)})
 
 

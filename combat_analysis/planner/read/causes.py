@@ -34,7 +34,9 @@ _HEAD = re.compile(
     r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+|rather\s+than\s+|instead\s+of\s+|and\s+not\s+|but\s+not\s+)?"
     r"(?:(?:caused|dealt|inflicted|made|done|landed|come|came|coming)\s+)?(?:(?P<prep>to|from|at\s+the\s+hands\s+of|by"
     # "deaths by god", "deaths by player": a split, not who dealt them
-    r"(?!\s+(?:god|player|champion|hero|role|team|side|ability|item|minute|phase|lane|position|source|attacker|kind)s?\b)))?"
+    # ("not by players" is a cause turned around, never a split)
+    r"(?:(?<=not\sby)|(?<=n't\sby)|(?!\s+(?:god|player|champion|hero|role|team|side|ability|item|minute|phase|lane|position|"
+    r"source|attacker|kind)s?\b))))?"
     # "deaths other than players", "deaths besides minions": a contrast word needs no preposition after it
     r"(?:\s+|(?<=than\s)|(?<=instead\sof\s)|(?<=except\s)|(?<=besides\s)|(?<=except\sfor\s)|(?<=apart\sfrom\s))")
 # "deaths to anything other than players": the negation after the preposition

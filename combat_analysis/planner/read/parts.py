@@ -31,6 +31,11 @@ from combat_analysis.planner.vocabulary import Vocabulary
 
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
                     r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b)|\s*[?;]\s+(?=\S)"
+                    # "kills in the match, how many of them by chaos": a subset after a comma
+                    r"|(?:\s*[,:]\s*|\s+[-–—]\s*)(?=how\s+(?:many|much|often)\s+of\s+(?:those|these|them)\b)"
+                    # "LunaSol's kills - who were they", "..., name them": the list of what was counted
+                    r"|(?:\s*[,:]\s*|\s+[-–—]\s*)(?=(?:what|which|who|wat|wich)\s+(?:were|was|r)\s+(?:they|those|these|them|em)\b|"
+                    r"(?:what|which|wich)\s+ones?\b|(?:name|list)\s+(?:them|those|these|em|'em)\b)"
                     # a new sentence that asks on ("... the match. Include the average damage per player")
                     r"|\.\s+(?=(?:who|what|which|how|when|where|list|show|give|tell|compare|rank|include|add|also)\b)",
                     re.IGNORECASE)
@@ -45,7 +50,10 @@ _PERSON = re.compile(r"\b(he|she|they|them|their|his|her|him)\b", re.IGNORECASE)
 # "who carried the damage, and when?": the moment of the leader's figure, a step on the leader like a pronoun's
 BARE_WHEN = re.compile(r"^\s*(?:and\s+)?when\s*[?.!]*\s*$", re.IGNORECASE)
 # "... and how many of those were to towers": a subset of what the first clause counted
-_OF_THOSE = re.compile(r"^\s*(?:and\s+)?how\s+(?:many|much|often)\s+of\s+(?:those|these|them|that|it)\b\s*", re.IGNORECASE)
+# "... and how many were after minute 20": the same count narrowed, said with no figure of its own
+_OF_THOSE = re.compile(r"^\s*(?:and\s+)?how\s+(?:many|much|often)\s+(?:of\s+(?:those|these|them|that|it)\b\s*|"
+                       r"(?=(?:were|was)(?:n['’]?t)?\s+(?:not\s+)?(?:to|by|from|on|in|after|before|during|at)\b))",
+                       re.IGNORECASE)
 # "how many died to towers, and which players?": who the first clause counted, asked with no figure of its own
 _BARE_WHO = re.compile(r"^\s*(?:and\s+)?(?:who|which\s+(?:players?|people|ones|guys|gods))"
                        r"(?:\s+(?:died|(?:was|were)\s+(?:it|they|those|killed)|got\s+killed))?\s*[?.!]*\s*$"
@@ -258,10 +266,18 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     m = _OF_THOSE.match(piece)
     if m is None or not piece[m.end():].strip(" ?.!"):
         return None
-    plan = plan_one(f"{head} {piece[m.end():]}", ())
-    if plan.intent == Intent.REFUSE or plan.filters == first.filters or plan.caveats:
+    # "how many deaths were there, and how many of those were not to players": the count said without "were there"
+    plan = plan_one(f"{_THERE.sub('', head)} {piece[m.end():]}", ())
+    narrowed = (plan.filters, plan.window, plan.windows, plan.condition) != \
+        (first.filters, first.window, first.windows, first.condition)  # by a cause, a side, a window or a condition
+    if plan.intent == Intent.REFUSE or not narrowed or plan.caveats:
         return None
     return plan
+
+
+# words that end a count and say only that it is the whole match's: "were there", "in the match", "in total"
+_THERE = re.compile(r"(?:\s+(?:(?:were|was|are|is)\s+there|in\s+(?:the|this)\s+(?:match|game)|in\s+(?:total|all)|total|"
+                    r"overall))+\s*[?.!]*\s*$", re.IGNORECASE)
 
 
 # A clause asking the time of what the clause before counted: "when", "what time(s)", "at what minute", "their times"
@@ -299,6 +315,65 @@ def _rest(piece: str, first: QueryPlan, summarize: Callable[[QueryPlan], str]) -
     return plan.model_copy(update={"summary": summarize(plan)})
 
 
+# "..., and what were they", "which ones?", "name them", "list em": the things the clause before counted, by name
+_LIST_THEM = re.compile(r"^\s*(?:and\s+|so\s+|also\s+|plus\s+)?(?:(?:what|which|who|wat|wich)\s+(?:were|was|are|r)\s+"
+                        r"(?:they|those|these|them|em|'em)|(?:what|which|wich)\s+ones?(?:\s+(?:were\s+they|were\s+those))?|"
+                        r"(?:can\s+you\s+|pls\s+|please\s+)?(?:name|list|show)\s+(?:me\s+)?(?:them|those|these|em|'em)"
+                        r"(?:\s+(?:all|out|off))?)\s*(?:pls|please)?\s*[?.!]*\s*$", re.IGNORECASE)
+# the listing question of a count, by its figure: the subject said as the first clause's one player or side
+_LISTING = {"kills": {"player": "who did {s} kill", "team": "who killed team {o}"},
+            "deaths": {"player": "who killed {s}"},  # a side's deaths to non-players have no kill of a side
+            "items_purchased": {"player": "what items did {s} buy"}}
+
+
+def _listed(first_text: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryPlan | None:
+    """A count, then "what were they": the list of the counted things with their times (a kill's victims, a death's
+    killers, the objectives with who took them, a player's items in order), which says the count too; None when the
+    clause asks no such list, or the count has no list of its own (a cause or a condition it cannot keep)."""
+    if _LIST_THEM.match(piece) is None or first.intent != Intent.LOOKUP or len(first.metrics) != 1 \
+            or first.condition is not None or first.windows or first.parts or first.then is not None:
+        return None
+    head = metric(first.metrics[0])
+    listed: QueryPlan | None
+    if head.source is not None and head.source.table == "objectives":
+        listed = plan_one(f"{first_text.rstrip(' ?.!,')} and when", ())  # the objectives counted, with their times
+    else:
+        listed = _list_of(first, head.id, plan_one)
+    if listed is None or listed.intent not in (Intent.EVENT_LIST, Intent.BUILD_ORDER) or listed.window != first.window:
+        return None
+    return listed.model_copy(update={"question": f"{first_text} {piece}"})
+
+
+def _asked_list(first_text: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryPlan | None:
+    """The count's list when the clause asks for it (`_listed`), which says the count; a count with no list of its
+    own, with a caveat saying so; None when the clause asks no list."""
+    if _LIST_THEM.match(piece) is None or first.intent != Intent.LOOKUP:
+        return None
+    listed = _listed(first_text, piece, first, plan_one)
+    if listed is None and _BARE_WHO.match(piece):
+        return None  # "how many players died to towers, and who were they": who was counted, named (one question)
+    return listed or first.model_copy(update={"caveats": (
+        *first.caveats, "Only the count is given: these are not listed one by one")})
+
+
+def _list_of(first: QueryPlan, figure: str, plan_one: PlanFn) -> QueryPlan | None:
+    """The listing question of a count of kills, deaths or items of one player or side (`_LISTING`), asked of the same
+    window; a player's deaths keep who dealt them ("deaths to towers": those deaths listed)."""
+    subjects = [(f.dimension, f.values[0]) for f in first.filters
+                if f.dimension in ("player", "team") and f.op == "=" and len(f.values) == 1]
+    causes = [f for f in first.filters if f.dimension in ("source", "source_kind")]
+    said = _LISTING.get(figure, {}).get(subjects[0][0]) if len(subjects) == 1 else None
+    if said is None or len(subjects) + len(causes) != len(first.filters) or (causes and figure != "deaths") \
+            or (first.window is not None and figure == "items_purchased"):
+        return None
+    value = subjects[0][1]
+    window = f" {first.window.label}" if first.window is not None else ""
+    listed = plan_one(said.format(s=value, o=3 - int(value) if isinstance(value, int) else value) + window, ())
+    if causes and [f.dimension for f in listed.filters] != ["player"]:
+        return None
+    return listed.model_copy(update={"filters": (*listed.filters, *causes)}) if causes else listed
+
+
 def _of_first_player(piece: str, first: QueryPlan, alone: QueryPlan, vocab: Vocabulary, plan_one: PlanFn) -> QueryPlan:
     """A clause that lists figures for no one after a clause about one player is about that player: "was Brisk fed?
     kills, gold and gpm" asks for Brisk's kills, gold and gpm, not the match's."""
@@ -307,6 +382,22 @@ def _of_first_player(piece: str, first: QueryPlan, alone: QueryPlan, vocab: Voca
             or alone.filters or alone.group_by or alone.window is not None or find_mentions(piece, vocab):
         return alone
     return plan_one(f"{players[0]}'s {piece}", ())
+
+
+def _own_clause(piece: str, first_text: str, first: QueryPlan, vocab: Vocabulary,
+                plan_one: PlanFn) -> tuple[str, QueryPlan | None]:
+    """A clause that neither narrows nor leans on the first: ("part", its plan), read as a follow-up of the first when
+    it names no figure; ("skip", None) when the first's answer already gives it ("the richest player on each team and
+    how much gold"); ("one", None) when the first clause already answers it ("... and when")."""
+    alone = _of_first_player(piece, first, plan_one(piece, ()), vocab, plan_one)
+    if _already_answered(alone, first):
+        return "skip", None
+    if alone.intent == Intent.REFUSE or any(a.startswith("no figure named") for a in alone.assumptions):
+        followed = plan_one(piece, (first_text,))
+        if followed.intent == Intent.REFUSE or followed.summary == first.summary:
+            return "one", None
+        return "part", followed
+    return "part", alone
 
 
 def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Callable[[QueryPlan, str], QueryPlan | None],
@@ -322,14 +413,16 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
         return None
     parts: list[QueryPlan] = []
     head = first
+    answered_list = False  # a clause asked for the list of what the first counted
     for piece in pieces[1:]:
-        rest = _rest(piece, first, summarize)
-        if rest is not None:
-            parts.append(rest)
+        listing = _asked_list(pieces[0], piece, first, plan_one) if head is first and not parts else None
+        if listing is not None:
+            first = head = listing
+            answered_list = True
             continue
-        subset = _subset(pieces[0], piece, first, plan_one)
-        if subset is not None:
-            parts.append(subset)
+        narrowed = _rest(piece, first, summarize) or _subset(pieces[0], piece, first, plan_one)
+        if narrowed is not None:
+            parts.append(narrowed)
             continue
         if _times_of_counted(first, piece):
             return None  # "how many towers did X take, and when did he get the first one": one question, the list
@@ -345,17 +438,11 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
                 continue
             head = step
             continue
-        alone = _of_first_player(piece, first, plan_one(piece, ()), vocab, plan_one)
-        if _already_answered(alone, first):
-            continue  # "the richest player on each team and how much gold": the leaders' gold is in the answer
-        if alone.intent == Intent.REFUSE or any(a.startswith("no figure named") for a in alone.assumptions):
-            followed = plan_one(piece, (pieces[0],))
-            if followed.intent == Intent.REFUSE or followed.summary == first.summary:
-                return None  # "... and when": the first clause already answers it
-            parts.append(followed)
-            continue
-        parts.append(alone)
-    if not parts and head is first:
+        how, own = _own_clause(piece, pieces[0], first, vocab, plan_one)
+        if how == "one":
+            return None  # "... and when": the first clause already answers it
+        parts += [own] if own is not None else []
+    if not parts and head is first and not answered_list:
         return None
     plan = head.model_copy(update={"question": question, "parts": tuple(p.model_copy(update={"question": p.question})
                                                                         for p in parts)})

@@ -668,9 +668,11 @@ COMPARE = re.compile(r"\b(compare|compared|comparison|versus|vs\.?|against\s+eac
 TIMELINE = re.compile(
     r"\b(over\s+time|each\s+minute|every\s+minute|minute\s+by\s+minute|by\s+minute|per\s+minute\s+(?:breakdown|chart|graph)|"
     r"timeline|time\s+line|time\s+series|trend|trends|trending|progress(?:ion)?|evolution|evolve[ds]?|graph|chart|plot|curve|"
-    r"as\s+the\s+(?:match|game)\s+went\s+on|throughout(?:\s+the\s+(?:match|game))?|across\s+the\s+(?:match|game)|"
-    r"over\s+the\s+(?:course\s+of\s+the\s+)?(?:match|game)|along\s+the\s+(?:match|game)|grow|grew|growth|climb(?:ed)?|"
-    r"develop(?:ed)?|accumulate[ds]?|build\s+up|built\s+up|ramp(?:ed)?\s+up|per\s+minute\s+over)\b")
+    r"as\s+the\s+(?:match|game)\s+went\s+on|grow|grew|growth|climb(?:ed)?|"
+    r"develop(?:ed)?|accumulate[ds]?|build\s+up|built\s+up|ramp(?:ed)?\s+up|per\s+minute\s+over|"
+    r"how\s+(?:did|does|has|had|do)\b[^?.!;]*?\bchang(?:e|ed|es|ing)|chang(?:e|ed|es|ing)\s+over)\b")
+# "over the game", "across the match", "throughout the match", "for the game": the whole match, a total, never a series
+# by themselves (METRICS.md: a figure of the match is its whole-match sum); a series needs a time word of its own
 PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|/\s*min(?:ute)?\b|\ba\s+minute\b|\beach\s+minute\b|\bevery\s+minute\b")
 QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|compare|did|does|was|were|give|tell|rank)\b")
 SHARE = re.compile(r"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%")

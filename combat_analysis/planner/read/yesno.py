@@ -137,6 +137,7 @@ _FILLER = re.compile(r"\b(?:a|an|the|on|for|from|in|of|one|with|playing|played|a
 class Check:
     main: str  # the question without its check
     check: Filter  # what the answer's subject is checked for: a player, a role, a side (team) or a god
+    about: str | None = None  # the player the check names as its subject ("was Brisk on order"), when it names one
 
 
 def trailing_check(question: str, vocab: Vocabulary) -> Check | None:
@@ -147,7 +148,7 @@ def trailing_check(question: str, vocab: Vocabulary) -> Check | None:
     if m is None or not question[:m.start()].strip():
         return None
     said = m.group("said") or m.group("god") or ""
-    check = _checked_value(said, vocab, god_only=m.group("god") is not None)
+    check = _checked_value(said, vocab)
     if check is None:
         return None
     return Check(question[:m.start()].rstrip(" ,;:-–—") + "?", check)
@@ -175,7 +176,7 @@ def _named_in(said: str, vocab: Vocabulary) -> dict[str, list] | None:
             "role": list(dict.fromkeys(r.role for r in roles))}
 
 
-def _checked_value(said: str, vocab: Vocabulary, god_only: bool) -> Filter | None:
+def _checked_value(said: str, vocab: Vocabulary) -> Filter | None:
     """The one player, role, side or god a check's words name, all of them read (a side and a role together are that
     side's one player: "was that the order support"); None otherwise."""
     named = _named_in(said, vocab)
@@ -186,10 +187,51 @@ def _checked_value(said: str, vocab: Vocabulary, god_only: bool) -> Filter | Non
         found = vocab.players_where(team=named["team"][0], role=named["role"][0])
         named = {"player": [found[0].player] if len(found) == 1 else [], "god": named["god"], "team": [], "role": []}
     said_values = [(dim, values[0]) for dim, values in named.items() if values]
-    if len(said_values) != 1 or sum(map(len, named.values())) != 1 or (god_only and said_values[0][0] != "god"):
+    if len(said_values) != 1 or sum(map(len, named.values())) != 1:
         return None
     dim, value = said_values[0]
     return Filter(dimension=dim, values=(value,))
+
+
+# ------------------------------------------------------------------------------ a named player's role, side or god
+
+# "was <player> playing mid", "did <player> play solo", "is <player> on order", "<player> was the support?": a yes or no
+# about one named player's role, side or god, alone or beside a question about the same player ("which god was <player>
+# on, and was <player> mid"); the player is found as a name first, so a tag such as "mid_diff" is never the role
+_CLAUSE_AUX = re.compile(r"(?:^|[,;:?!(]\s*|\s[-–—]\s*|\s)(?:(?:and|so|but|also|plus|&|n)\s+)?"
+                         r"(?:was|is|were|are|did|does|do)\s+$", re.IGNORECASE)
+_PLAY_VERB = re.compile(r"^\s*(?:(?:really|actually|even|the\s+one)\s+)?(?:play(?:ed|ing|s)?|pick(?:ed|ing|s)?|ran|run(?:ning|s)?|"
+                        r"main(?:ed|ing|s)?|go(?:ing|es)?|went|queue(?:d|ing)?|lock(?:ed)?\s+in(?:to)?|locked|fill(?:ed|ing)?)?"
+                        r"(?:\s+(?:in|on|at|as))?\b", re.IGNORECASE)
+_WH_AFTER = re.compile(r"(?:\s*[,;:?!]+\s*|\s+[-–—]\s*|\s+)(?:(?:and|so|but|also|plus|&|n)\s+)?(?=(?:what|which|who|how)\b)",
+                       re.IGNORECASE)
+# who the question after the check is about: the player ("what god was it" is the player's pick too)
+_PERSON = re.compile(r"\b(?:he|she|him|her|they|them|it)\b|\b(?:his|their)\b", re.IGNORECASE)
+
+
+def identity_check(question: str, vocab: Vocabulary) -> Check | None:
+    """A yes or no on one named player's role, side or god: the question beside it (what the player played when it is
+    asked alone), the check, and the player it is `about`; None when no such check is asked."""
+    for m in reversed([m for m in find_mentions(question, vocab) if m.kind == "player"]):
+        aux = _CLAUSE_AUX.search(question[:m.start])
+        if aux is None:
+            continue
+        before = question[:aux.start()]
+        rest = question[m.end:]
+        wh = _WH_AFTER.search(rest)
+        said, after = (rest[:wh.start()], rest[wh.end():]) if wh and not before.strip(" ,;:-–—?") else (rest, "")
+        check = _checked_value(_PLAY_VERB.sub(" ", said.strip(" ?.!)"), count=1), vocab)
+        if check is None or check.dimension == "player":
+            continue
+        main = before.rstrip(" ,;:-–—") if before.strip(" ,;:-–—?") else \
+            _named(after, m.name) if after.strip() else f"what did {m.name} play"
+        return Check(main.rstrip(" ?") + "?", check, about=m.name)
+    return None
+
+
+def _named(clause: str, name: str) -> str:
+    """A clause with the player's name where its pronouns stand for them."""
+    return _PERSON.sub(lambda p: f"{name}'s" if p.group(0).lower() in ("his", "their") else name, clause)
 
 
 # ------------------------------------------------------------------------------------ a claim framed to be checked
