@@ -4,7 +4,6 @@ planner against the stub endpoint, and the paraphrase outcomes."""
 from __future__ import annotations
 
 import json
-import re
 from types import SimpleNamespace
 
 import pytest
@@ -15,8 +14,8 @@ from tests.support import paraphrases
 from tests.support.asking import asking
 from tests.support.llm_stub import Stub
 from tests.support.paths import SAMPLE_LOG, SAMPLE_MATCH_ID
-from tests.support.simulated import rewrite_events, simulated_log
-from tests.support.truth_checks import CORPUS, truth_of, truth_tool
+from tests.support.simulated import ROLE_WORD_TAGS, rewrite_events, roster, simulated_log
+from tests.support.truth_checks import CORPUS, MINION_NAME, truth_of, truth_tool
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +90,6 @@ def renamed(tmp_path_factory):
     """A simulated match whose first two players are renamed to names of several parts, one with CJK letters and
     a latin part, with `truth` (truth.py's figures), `events` (truth.py's events, for its windows) and `ask`."""
     from combat_analysis.ingest.run import ingest_log
-    from tests.support.simulated import roster
     from tests.support.truth_checks import truth_tool
 
     work = tmp_path_factory.mktemp("renamed")
@@ -110,7 +108,6 @@ def prefixed(tmp_path_factory):
     """A simulated match where two players' names start with the same three letters ("Kestrel9", "KesselRun"),
     with `truth` (truth.py's figures) and `ask`: the direct answer and the plan, through the whole pipeline."""
     from combat_analysis.ingest.run import ingest_log
-    from tests.support.simulated import roster
 
     work = tmp_path_factory.mktemp("prefixed")
     first = roster(simulated_log(work / "plain", 53, "plain", scale=0.5))
@@ -160,7 +157,6 @@ def match(tmp_path_factory):
 
 
 # METRICS.md's minions, and their Fire variants
-MINION_NAME = re.compile(r"^(?:Fire\s+)?(?:Champion\s+)?(?:Swordsman|Archer|Brute)$")
 
 
 @pytest.fixture(scope="module")
@@ -189,3 +185,18 @@ def sample(stage_env):
     players = {p: SimpleNamespace(team=v["team"], role=v["role"], god=v["god"]) for p, v in truth["players"].items()}
     with asking(stage_env.warehouse_root, stage_env.match_id, stage_env.artifacts_dir) as ask:
         yield SimpleNamespace(truth=truth, ask=ask, players=players)
+
+
+@pytest.fixture(scope="session")
+def tagged(tmp_path_factory):
+    """For test_classes_identity_checks.py: a simulated match whose first five players are named from role words
+    and slang (`ROLE_WORD_TAGS`), its truth and `ask`."""
+    from combat_analysis.ingest.run import ingest_log
+
+    work = tmp_path_factory.mktemp("tagged")
+    first = roster(simulated_log(work / "plain", 61, "plain", scale=0.5))
+    log = simulated_log(work, 61, "tagged", scale=0.5, names=dict(zip(first[:len(ROLE_WORD_TAGS)], ROLE_WORD_TAGS, strict=True)))
+    match_id = ingest_log(log, work / "wh").match_id
+    truth = truth_of(log)
+    with asking(work / "wh", match_id, work / "art") as ask:
+        yield SimpleNamespace(truth=truth, ask=ask)

@@ -4,22 +4,12 @@ every kind, aggregates, any N and any number of parts, whole lists, phases, smal
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
 
 from combat_analysis.contracts.plan import Intent
-
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
-
-
-def numbers(text: str) -> list[float]:
-    return [float(n.replace(",", "")) for n in _NUMBER.findall(text)]
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(n - value) <= tol for n in numbers(text))
+from tests.support.said import says
 
 
 def leader(truth: dict, figure: str, lowest: bool = False) -> tuple[str, float]:

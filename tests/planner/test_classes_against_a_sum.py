@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.planner.test_classes_identity import says
+from tests.support.said import says
 
 FIGURES = {"damage": "damage_dealt", "kills": "kills", "healing": "healing_done", "gold": "gold", "deaths": "deaths"}
 # (wording, the figure asked, whether the group is said first, the way the yes or no asks; None: no yes or no)

@@ -9,12 +9,10 @@ import re
 
 import pytest
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
+from tests.support.said import says
+
+_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")  # where each number stands in the text
 MINIONS = ("Swordsman", "Archer", "Brute", "Champion Swordsman")
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
 
 
 def player_of(truth: dict, team: int, role: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.planner.test_classes_identity import says
+from tests.support.said import says
 
 BOTH = [("how many kills did both teams get", "kills"), ("total deaths for both teams", "deaths"),
         ("how much gold did each side earn in total", "gold"), ("kills for the two teams together", "kills"),

@@ -5,19 +5,15 @@ ability other players cast too keeps the one named as the one hit."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 
 import pytest
 
+from tests.support.said import says
 from tests.support.truth_checks import truth_tool
 
 _KINDS = {"damage": ("Damage", "CritDamage"), "hits": ("Damage", "CritDamage"), "crits": ("CritDamage",),
           "healing": ("Healing",)}
-
-
-def _says(text: str, value: float) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= 0.5 for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", text))
 
 
 _CASTS: dict[str, tuple] = {}
@@ -85,7 +81,7 @@ def test_on_a_god_that_alone_casts_the_ability_is_the_caster(spoken, question, f
     a = spoken.ask(question.format(ability=ability, low=ability.lower(), god=god.lower(), player=player))
     assert a.refusal is None, a.text
     assert not any(f.dimension == "target" for f in a.plan.filters), a.plan
-    assert player in a.text and ability in a.text and _says(a.text, value), (question, a.text, value)
+    assert player in a.text and ability in a.text and says(a.text, value), (question, a.text, value)
 
 
 # a figure received, a landing verb, or an ability others cast too: the one named stays the one hit
@@ -99,7 +95,7 @@ def test_a_landing_verb_keeps_the_god_as_the_one_hit(spoken, question):
     player, god, ability, _ = _own(spoken, cast, "damage", 1)
     a = spoken.ask(question.format(ability=ability, low=ability.lower(), god=god.lower()))
     assert any(f.dimension == "target" and list(f.values) == [player] for f in a.plan.filters), a.plan
-    assert _says(a.text, 0), a.text  # nobody else casts it, so nobody hit its caster with it
+    assert says(a.text, 0), a.text  # nobody else casts it, so nobody hit its caster with it
 
 
 @pytest.mark.parametrize("question", [
@@ -115,11 +111,11 @@ def test_damage_taken_from_an_ability_is_the_victims(spoken, question):
     victim = max(hit, key=lambda t: (hit[t], t))
     a = spoken.ask(question.format(victim_god=players[victim]["god"].lower(), victim=victim, ability=ability,
                                    low=ability.lower()))
-    assert victim in a.text and f"from {ability}" in a.text and _says(a.text, hit[victim]), (a.text, hit[victim])
+    assert victim in a.text and f"from {ability}" in a.text and says(a.text, hit[victim]), (a.text, hit[victim])
     assert not any(f.dimension == "source" for f in a.plan.filters), a.plan  # the ability is no attacker
     own = spoken.ask(question.format(victim_god=players[player]["god"].lower(), victim=player, ability=ability,
                                      low=ability.lower()))
-    assert _says(own.text, 0) and not _says(own.text, by_caster["damage"][(player, ability)]), own.text
+    assert says(own.text, 0) and not says(own.text, by_caster["damage"][(player, ability)]), own.text
 
 
 def test_an_ability_others_cast_too_keeps_the_god_as_the_one_hit(spoken):
@@ -133,7 +129,7 @@ def test_an_ability_others_cast_too_keeps_the_god_as_the_one_hit(spoken):
                      f"{shared} dmg on {player}"):
         a = spoken.ask(question)
         assert any(f.dimension == "target" and list(f.values) == [player] for f in a.plan.filters), (question, a.plan)
-        assert _says(a.text, want), (question, a.text, want)
+        assert says(a.text, want), (question, a.text, want)
 
 
 def test_another_gods_ability_on_a_god_is_the_damage_to_that_god(spoken):
@@ -145,4 +141,4 @@ def test_another_gods_ability_on_a_god_is_the_damage_to_that_god(spoken):
     victim = max(hit, key=lambda t: (hit[t], t))
     a = spoken.ask(f"{ability.lower()} damage on the {players[victim]['god'].lower()}")
     assert any(f.dimension == "target" and list(f.values) == [victim] for f in a.plan.filters), a.plan
-    assert _says(a.text, hit[victim]), (a.text, hit[victim])
+    assert says(a.text, hit[victim]), (a.text, hit[victim])

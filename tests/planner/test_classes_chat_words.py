@@ -5,19 +5,17 @@ role, the asker's opponents, and conditions that take in 0 and 1."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
 import pytest
 
 from combat_analysis.planner.read.spelling import spelled_out
+from tests.support import said
 from tests.support.truth_checks import truth_tool
 
-_NUMBER = re.compile(r"(?<![\w.:])-?\d[\d,]*(?:\.\d+)?")
-
-
-def says(text: str, value: float) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= 0.5 for n in _NUMBER.findall(text))
+says = functools.partial(said.says, clocks=False)
 
 
 def leader(players: dict, figure: str, team: int | None = None, low: bool = False) -> tuple[str, float]:

@@ -11,13 +11,8 @@ import pytest
 
 from combat_analysis.formatting import times
 from combat_analysis.planner.read import compounds
+from tests.support.said import says
 from tests.support.truth_checks import truth_tool
-
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
 
 
 def leaders(truth: dict, figure: str) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.planner.test_classes_identity import says
+from tests.support.said import says
 
 SIDES = {1: "order", 2: "chaos"}
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.planner.conftest import MINION_NAME
-from tests.planner.test_classes_identity import says
+from tests.support.said import says
+from tests.support.truth_checks import MINION_NAME
 
 SIDES = {1: "order", 2: "chaos"}
 

@@ -12,14 +12,9 @@ from collections import Counter
 
 import pytest
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
+from tests.support.said import says
+
 _SIDE = {1: "order", 2: "chaos"}
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    if value == 1 and re.search(r"\bonce\b", text):
-        return True
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
 
 
 def _deaths_of(match, player: str) -> list[tuple[int, str]]:

@@ -3,14 +3,13 @@ leaders and the last, every tied player named, and both figures."""
 
 from __future__ import annotations
 
-import re
+import functools
 
 import pytest
 
+from tests.support import said
 
-def _says(text: str, value: float) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= 0.01
-               for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", text))
+says = functools.partial(said.says, tol=0.01)
 
 
 @pytest.mark.parametrize(("question", "figure", "team"), [
@@ -24,6 +23,6 @@ def test_both_ends_of_one_figure(spoken, question, figure, team):
     rows = {p: row[figure] for p, row in spoken.truth["players"].items() if team is None or row["team"] == team}
     a = spoken.ask(question)
     for end in (max(rows.values()), min(rows.values())):
-        assert _says(a.text, end), a.text
+        assert says(a.text, end), a.text
         for player in (p for p, v in rows.items() if v == end):
             assert player in a.text, a.text

@@ -3,13 +3,9 @@ is that player, and the answer names both gods beside their players and both fig
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-
-def _says(text: str, value: float) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= 0.5 for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", text))
+from tests.support.said import says
 
 
 @pytest.mark.parametrize(("question", "figure"), [
@@ -24,4 +20,4 @@ def test_two_gods_name_both_gods_and_both_figures(spoken, question, figure):
     a = spoken.ask(question.format(a=gods[one].lower(), b=gods[two].lower()))
     for p in (one, two):
         assert f"{p} ({gods[p]})" in a.text, a.text
-        assert _says(a.text, players[p][figure]), a.text
+        assert says(a.text, players[p][figure]), a.text

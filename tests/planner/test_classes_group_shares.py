@@ -6,18 +6,15 @@ the match's total in that window; a part of a role's own figure ("of the support
 from __future__ import annotations
 
 import functools
-import re
 
 import pytest
 
+from tests.support import said
 from tests.support.truth_checks import truth_tool
 
-_NUMBER = re.compile(r"(?<![\w.:])-?\d[\d,]*(?:\.\d+)?(?![\d:])")
+says = functools.partial(said.says, clocks=False)
+
 ROLE_WORDS = {"Support": "supports", "Jungle": "junglers", "Middle": "mids", "Solo": "solos", "Carry": "carries"}
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
 
 
 def _said_share(text: str, part: float, total: float) -> None:

@@ -5,22 +5,15 @@ misspelt figure word keeps its first letter."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
 
 from combat_analysis.planner.read.reading import read_metrics
+from tests.support.said import says
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
 _DAMAGE = ("Damage", "CritDamage")
 MINION_NAMES = ("Swordsman", "Archer", "Brute")  # METRICS.md: and their Champion and Fire variants
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    if value == 1 and re.search(r"\bonce\b", text):
-        return True
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
 
 
 # --------------------------------------------------------------------------- a hit on a boss or a structure

@@ -5,15 +5,9 @@ subject was is the figure, then the god and the role; how well someone played st
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
+from tests.support.said import says
 
 
 def _player(match, n: int) -> str:

@@ -5,31 +5,13 @@ every value from truth.py."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
-from tests.support.asking import asking
-from tests.support.simulated import roster, simulated_log
-from tests.support.truth_checks import truth_of
+from tests.support.simulated import ROLE_WORD_TAGS as TAGS
 
-TAGS = ["mid_diff99", "Jungle_Carry", "supp4life", "xX_feeder_Xx", "solo_queen7"]
 SIDES = {1: "order", 2: "chaos"}
 # how a role is said in chat, by the role truth.py gives
 SAID = {"Middle": "mid", "Jungle": "jungle", "Solo": "solo", "Support": "supp", "Carry": "adc"}
-
-
-@pytest.fixture(scope="module")
-def tagged(tmp_path_factory):
-    from combat_analysis.ingest.run import ingest_log
-
-    work = tmp_path_factory.mktemp("tagged")
-    first = roster(simulated_log(work / "plain", 61, "plain", scale=0.5))
-    log = simulated_log(work, 61, "tagged", scale=0.5, names=dict(zip(first[:len(TAGS)], TAGS, strict=True)))
-    match_id = ingest_log(log, work / "wh").match_id
-    truth = truth_of(log)
-    with asking(work / "wh", match_id, work / "art") as ask:
-        yield SimpleNamespace(truth=truth, ask=ask)
 
 
 def _other_role(role: str) -> str:

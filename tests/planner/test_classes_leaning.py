@@ -5,21 +5,14 @@ kind said generally, and parts that lean on the part before them."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
 
 from combat_analysis.planner.read.spelling import corrected
+from tests.support.said import says
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
 _DAMAGE = ("Damage", "CritDamage")
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    if value == 1 and re.search(r"\bonce\b", text):
-        return True  # "died to the Fire Giant once"
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
 
 
 def _damage(match, where) -> int:

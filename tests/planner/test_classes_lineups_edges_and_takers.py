@@ -13,9 +13,9 @@ from collections import Counter
 import pytest
 
 from combat_analysis.formatting import clock
+from tests.support.said import has_number
 from tests.support.truth_checks import truth_tool
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
 # a side, and its possessive as chat types it (no apostrophe)
 SIDES = {1: ("order", "orders"), 2: ("chaos", "chaos")}
 
@@ -58,7 +58,7 @@ def test_time_dead_and_multi_kills_are_refused_without_a_number(spoken, template
     name = min(spoken.truth["players"])
     a = spoken.ask(template.format(a=name, s="chaos"))
     assert a.refusal is not None, a.text
-    assert not _NUMBER.search(a.text.replace(name, "")), a.text
+    assert not has_number(a.text.replace(name, "")), a.text
 
 
 def test_a_kill_streak_is_still_answered(spoken):

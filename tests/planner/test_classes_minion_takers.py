@@ -6,18 +6,16 @@ killing blow may come from a minion, and the side opposing the structure's owner
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
 import pytest
 
 from combat_analysis.formatting import times
+from tests.support import said
 
-_NUMBER = re.compile(r"(?<![\w.:])-?\d[\d,]*(?:\.\d+)?(?![\d:])")
-
-
-def says(text: str, value: float) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) < 0.5 for n in _NUMBER.findall(text))
+says = functools.partial(said.says, clocks=False)
 
 
 def _players_taking(corpus_match) -> set[str]:

@@ -6,19 +6,13 @@ after a clause about them, and two abilities of one player side by side."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
 
 from combat_analysis.formatting import times
+from tests.support.said import says
 from tests.support.truth_checks import truth_tool
-
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
 
 
 def _npc_deaths_of(truth: dict, team: int) -> int:

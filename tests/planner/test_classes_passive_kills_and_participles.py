@@ -9,18 +9,14 @@
 from __future__ import annotations
 
 import functools
-import re
 from collections import Counter
 
 import pytest
 
+from tests.support import said
 from tests.support.truth_checks import truth_tool
 
-_NUMBER = re.compile(r"(?<![\w.:])-?\d[\d,]*(?:\.\d+)?(?![\d:])")
-
-
-def says(text: str, value: float) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) < 0.5 for n in _NUMBER.findall(text))
+says = functools.partial(said.says, clocks=False)
 
 
 @functools.lru_cache(maxsize=2)

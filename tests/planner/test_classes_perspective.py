@@ -10,17 +10,10 @@ from collections import Counter
 
 import pytest
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
+from tests.support.said import says
+
 # a match clock a reader and a parser see whole: "0:20" not followed by another colon ("at 0:20: killed")
 _CLOCK_RUN_ON = re.compile(r"\d:\d\d:(?!\d)")
-
-
-def numbers(text: str) -> list[float]:
-    return [float(n.replace(",", "")) for n in _NUMBER.findall(text)]
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(n - value) <= tol for n in numbers(text))
 
 
 def clock(second: float) -> str:

@@ -3,15 +3,10 @@ against truth.py: read as the one player whose name starts with it, or a questio
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from combat_analysis.planner.read.names import common, squash
-
-
-def _says(text: str, value: float) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= 0.5 for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", text))
+from tests.support.said import says
 
 
 def _unique_starts(players) -> dict[str, str]:
@@ -37,11 +32,11 @@ def test_the_start_of_one_name_is_that_player(prefixed, question, figure):
     for key, player in list(starts.items())[:2]:
         a = prefixed.ask(question.format(p=key))
         assert player in a.text and a.refusal is None, a.text
-        assert _says(a.text, prefixed.truth["players"][player][figure]), a.text
+        assert says(a.text, prefixed.truth["players"][player][figure]), a.text
 
 
 @pytest.mark.parametrize("question", ["kes dmg?", "how many deaths did kes have", "what did kes build"])
 def test_the_start_of_several_names_asks_which(prefixed, question):
     a = prefixed.ask(question)
     assert "Kestrel9" in a.text and "KesselRun" in a.text, a.text
-    assert not _says(a.text, prefixed.truth["players"]["Kestrel9"]["damage_dealt"]), a.text
+    assert not says(a.text, prefixed.truth["players"]["Kestrel9"]["damage_dealt"]), a.text

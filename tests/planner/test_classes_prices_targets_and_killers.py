@@ -4,18 +4,12 @@ what an item cost or what was spent on it (refused, gold earned and the items bo
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
 
 from combat_analysis.formatting import times
-
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
+from tests.support.said import has_number, says
 
 
 def _buyer(truth: dict) -> tuple[str, str]:
@@ -41,7 +35,7 @@ def test_what_was_paid_for_an_item_is_refused_with_suggestions(spoken, template)
     a = spoken.ask(template.format(a=name, i=item))
     assert a.refusal is not None, a.text
     assert "price" in a.refusal.reason and len(a.refusal.suggestions) == 3, a.refusal
-    assert not _NUMBER.search(a.text), a.text  # never a nearby number
+    assert not has_number(a.text), a.text  # never a nearby number
 
 
 @pytest.mark.parametrize("template", ["how much gold did {a} earn", "how much gold did {a} get",

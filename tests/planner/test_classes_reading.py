@@ -5,18 +5,15 @@ side."""
 
 from __future__ import annotations
 
-import re
+import functools
 
 import pytest
 
 from combat_analysis.formatting import clock
+from tests.support import said
 from tests.support.truth_checks import truth_tool
 
-_NUMBER = re.compile(r"(?<![\w.:])-?\d[\d,]*(?:\.\d+)?")
-
-
-def says(text: str, value: float) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= 0.5 for n in _NUMBER.findall(text))
+says = functools.partial(said.says, clocks=False)
 
 
 def leaders(players: dict, figure: str, team: int | None = None) -> tuple[list[str], float]:

@@ -3,20 +3,12 @@ god a side's role played, and a role's two players set against each other on any
 
 from __future__ import annotations
 
-import re
-
 import pytest
+
+from tests.support.said import says
 
 _SIDES = {1: "order", 2: "chaos"}
 _ROLE_WORDS = {"Support": "supp", "Carry": "adc", "Jungle": "jungler", "Middle": "mid", "Solo": "solo lane"}
-
-
-def _numbers(text: str) -> list[float]:
-    return [float(n.replace(",", "")) for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", text)]
-
-
-def _says(text: str, value: float) -> bool:
-    return any(abs(n - value) <= 0.5 for n in _numbers(text))
 
 
 def _player(truth: dict, team: int, role: str) -> str:
@@ -52,6 +44,6 @@ def test_a_role_s_matchup_names_both_players_both_figures_and_the_gap(spoken, qu
     a = spoken.ask(question.format(role=_ROLE_WORDS[role]))
     for p in (one, two):
         assert p in a.text, a.text
-        assert _says(a.text, values[p]), a.text
-    assert _says(a.text, abs(values[one] - values[two])), a.text
+        assert says(a.text, values[p]), a.text
+    assert says(a.text, abs(values[one] - values[two])), a.text
     assert "team" not in a.text.lower().split(".")[0], a.text

@@ -11,14 +11,7 @@ from collections import Counter, defaultdict
 import pytest
 
 from combat_analysis.planner.read import killverbs
-
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    if value == 1 and re.search(r"\bonce\b", text):
-        return True
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
+from tests.support.said import says
 
 
 def _player(match, team: int, role: str) -> str:

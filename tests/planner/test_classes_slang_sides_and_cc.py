@@ -6,20 +6,12 @@ player (its target)."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
 
+from tests.support.said import has_number, says
 from tests.support.truth_checks import truth_tool
-
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    if value == 1 and re.search(r"\bonce\b", text):
-        return True
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
 
 
 def _leader(figures: dict[str, float]) -> tuple[str, float]:
@@ -142,7 +134,7 @@ def test_a_role_set_against_itself_compares_its_two_players_over_the_match(match
 def test_one_kind_of_crowd_control_singled_out_is_refused(match, template):
     player = sorted(match.players)[0]
     got = match.ask(template.format(p=player))
-    assert got.refusal is not None and "kind" in got.text and not _NUMBER.search(got.text.replace(player, "")), \
+    assert got.refusal is not None and "kind" in got.text and not has_number(got.text.replace(player, "")), \
         got.text
 
 

@@ -5,13 +5,10 @@ simulated match of `match`, every figure from truth.py's window_stats."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
+from tests.support.said import numbers
 from tests.support.truth_checks import truth_tool
-
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
 
 # (how the figure is said, its key in truth.py's window_stats)
 FIGURES = [("kills", "kills"), ("damage", "damage_dealt"), ("healing", "healing_done"), ("gold", "gold"),
@@ -26,10 +23,6 @@ TEMPLATES = ["who popped off {w}? like who had the most {f}", "who carried {w}, 
              "who showed up {w}? most {f}", "{w}, who went nuts? highest {f}"]
 
 CASES = [(t, w, FIGURES[(i + j) % len(FIGURES)]) for i, t in enumerate(TEMPLATES) for j, w in enumerate(WINDOWS)]
-
-
-def _numbers(text: str) -> list[float]:
-    return [float(n.replace(",", "")) for n in _NUMBER.findall(text)]
 
 
 @pytest.mark.parametrize(("template", "window", "figure"), CASES,
@@ -48,9 +41,9 @@ def test_the_named_figure_is_ranked_inside_the_window(match, template, window, f
     assert not got.plan.parts, got.plan  # one ranking, never the figure again over the whole match
     head = got.text.split(":")[0]
     assert any(p in head for p in leaders), (leaders, best, got.text)
-    assert any(abs(n - best) <= 0.5 for n in _numbers(got.text)), (best, got.text)
+    assert any(abs(n - best) <= 0.5 for n in numbers(got.text)), (best, got.text)
     whole = max(match.truth["players"][p][key] for p in match.players)
-    assert whole == best or not any(abs(n - whole) <= 0.5 for n in _numbers(got.text.split("(")[0])), got.text
+    assert whole == best or not any(abs(n - whole) <= 0.5 for n in numbers(got.text.split("(")[0])), got.text
 
 
 @pytest.mark.parametrize("question", ["who popped off early game? in terms of kills",
@@ -66,4 +59,4 @@ def test_a_sharper_figure_with_its_own_time_keeps_it(match):
     got = match.ask("who popped off late game, like who had the most kills in the first 5 minutes")
     w = got.plan.window
     assert w is not None and (w.start_s or 0, w.end_s) == (0, 300), got.plan
-    assert any(abs(n - max(figures.values())) <= 0.5 for n in _numbers(got.text)), got.text
+    assert any(abs(n - max(figures.values())) <= 0.5 for n in numbers(got.text)), got.text

@@ -6,17 +6,10 @@ window side by side, and a ratio then a count by cause about the same player."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from combat_analysis import formatting as fmt
-
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
+from tests.support.said import says
 
 
 def player_of(truth: dict, team: int, role: str) -> str:

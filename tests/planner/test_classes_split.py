@@ -7,11 +7,7 @@ import re
 
 import pytest
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
+from tests.support.said import says
 
 
 def nth_player(truth: dict, n: int) -> str:

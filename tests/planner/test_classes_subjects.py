@@ -11,17 +11,9 @@ from collections import Counter
 
 import pytest
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
+from tests.support.said import says
 
 _DAMAGE = ("Damage", "CritDamage")
-
-
-def numbers(text: str) -> list[float]:
-    return [float(n.replace(",", "")) for n in _NUMBER.findall(text)]
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(n - value) <= tol for n in numbers(text))
 
 
 def _damage(match, where) -> int:

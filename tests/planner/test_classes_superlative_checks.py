@@ -7,21 +7,13 @@ fact (who won, who drew first blood) is answered Yes or No too."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
+from tests.support.said import says
 from tests.support.truth_checks import truth_tool
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
 SIDES = {1: "order", 2: "chaos"}
 RATIOS = ("kda", "kd", "gpm", "dpm", "xpm")
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    if value == 1 and re.search(r"\bonce\b", text):
-        return True
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
 
 
 def _verdict(text: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.planner.test_classes_identity import says
+from tests.support.said import says
 
 WHOLE = [("{p}'s damage over the game", "player", "damage_dealt"),
          ("how much gold did {p} earn across the match", "player", "gold"),

@@ -10,13 +10,10 @@ import re
 
 import pytest
 
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
+from tests.support.said import says
+
 _DAMAGE = ("Damage", "CritDamage")
 SIDES = {1: "order", 2: "chaos"}
-
-
-def says(text: str, value: float, tol: float = 0.5) -> bool:
-    return any(abs(float(n.replace(",", "")) - value) <= tol for n in _NUMBER.findall(text))
 
 
 def _verdict(text: str) -> str:

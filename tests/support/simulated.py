@@ -14,6 +14,8 @@ PLAYER_FIELDS = ("sourceowner", "targetowner")
 HOSTILE_NAMES = ["<img src=x onerror=alert(a)>", "[click](javascript:alert(b))", "*bold* | pipe", "`tick` ~~x~~",
                  "# Heading", "<script>alert(c)</script>", "![img](http://127.0.0.1:9/t.png)", "a_b_c", "</sub><b>",
                  "Zoë 张伟 🐉"]
+# Player names built from role words and slang: a question must read each as the player, never as a role.
+ROLE_WORD_TAGS = ["mid_diff99", "Jungle_Carry", "supp4life", "xX_feeder_Xx", "solo_queen7"]
 
 
 def rewrite_events(log: Path, change: Callable[[dict], dict]) -> None:

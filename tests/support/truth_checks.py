@@ -3,6 +3,7 @@ assertions for the sample, the corpus and simulated matches alike."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -13,6 +14,8 @@ from tests.support.paths import SHARED
 sys.path.insert(0, str(SHARED / "tools"))
 import truth as truth_tool  # noqa: E402
 
+# a minion as a killer names it (METRICS.md: Swordsman, Archer, Brute and their Champion and Fire variants)
+MINION_NAME = re.compile(r"^(?:Fire\s+)?(?:Champion\s+)?(?:Swordsman|Archer|Brute)$")
 CORPUS = sorted((SHARED / "data" / "corpus").glob("match_*.log.gz"))
 
 PLAYER_METRICS = {
