@@ -1,0 +1,116 @@
+"""Kill chains in one match, defined in the question (`read.chains`): who had the most, a subject's count, the list
+with times and victims, the match's total. One plan, metric `kill_chains`, with the chain in `QueryPlan.chain`; its
+SQL is `catalog/kill_chains.sql` (compiled by `compile._kill_chains`) and its sentence `answer/match/chains.py`.
+
+A question that names a multi-kill but gives no definition is left to `refusals`, which says how to ask.
+"""
+
+from __future__ import annotations
+
+import re
+
+from combat_analysis.catalog import chains as chain_rule
+from combat_analysis.contracts.plan import Filter, Intent, KillChain, PlanShape, QueryPlan
+from combat_analysis.planner.plans import refusals
+from combat_analysis.planner.read.chains import ChainReading, has_multi_word, read_chain
+from combat_analysis.planner.read.reading import Reading, read_question
+from combat_analysis.planner.vocabulary import Vocabulary
+
+# the subject with the most chains
+_MOST = re.compile(r"\b(?:most|top|leader|leads?|led|highest|max(?:imum)?|best|more\s+than\s+anyone)\b", re.IGNORECASE)
+# how many: a count, its chains listed after it
+_COUNT = re.compile(r"\b(?:how\s+many|number\s+of|count|total|tally|in\s+all|altogether)\b", re.IGNORECASE)
+_GROUPS = {"team": re.compile(r"\b(?:which|what|each|per|by|every)\s+(?:team|side)s?\b|\bteams?\s+with\s+the\s+most\b",
+                              re.IGNORECASE),
+           "role": re.compile(r"\b(?:which|what|each|per|by|every)\s+(?:role|position|lane)s?\b", re.IGNORECASE),
+           "god": re.compile(r"\b(?:which|what|each|per|by|every)\s+(?:god|character|champion)s?\b", re.IGNORECASE)}
+
+
+def chain_plan(question: str, vocab: Vocabulary) -> QueryPlan | None:
+    """The plan of a question about kill chains it defines, or None when it defines none."""
+    found = read_chain(question)
+    if found is None:
+        return undefined_refusal(question, vocab) if has_multi_word(question) else None
+    r = read_question(found.rest or "kills", vocab)
+    refused = _refused(question, r, vocab)
+    if refused is not None:
+        return refused
+    filters = _filters(r)
+    shape, group = _shape(found.rest)
+    plan = QueryPlan(question=question, intent=Intent.EVENT_LIST, metrics=("kill_chains",),
+                     group_by=(group,) if group else (), filters=filters,
+                     focus=tuple(str(v) for f in filters for v in f.values), window=r.window, shape=shape,
+                     limit=500, chain=found.chain, assumptions=(*r.assumptions, _read_as(found)))
+    return plan.model_copy(update={"summary": summary(plan, found.chain)})
+
+
+# how to ask for kill chains, in words (a refusal shows no digit)
+HOW_TO_ASK = ("how many kills by one player, each within how many seconds of the one before ('who had the most chains "
+              "of three kills, each within ten seconds of the one before'), or all within that many seconds of the "
+              "first ('three kills in ten seconds')")
+CHAIN_SUGGESTIONS = ("Who had the most chains of three kills, each within ten seconds of the one before?",
+                     "Who had the longest kill streak?")
+
+
+def undefined_refusal(question: str, vocab: Vocabulary) -> QueryPlan:
+    """A multi-kill asked with no definition: refused, saying the log defines none and how to ask."""
+    near = refusals.suggestions(vocab, question, ("kills",))
+    return refusals.refusal(question, "The combat log defines no multi-kill, so I will not guess one. Define it in "
+                            f"the question and it is answered: {HOW_TO_ASK}.",
+                            tuple(dict.fromkeys((*CHAIN_SUGGESTIONS, *near)))[:3], (), ())
+
+
+def _refused(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None:
+    unknown = refusals.unknown_name(r.masked, r)
+    if unknown:
+        return refusals.unknown_name_refusal(question, vocab, unknown)
+    asked = refusals.ambiguity_refusal(question, vocab, r)
+    if asked is not None:
+        return asked
+    if len(r.windows) > 1:
+        return refusals.refuse(question, vocab, "Kill chains are counted over one stretch of the match at a time; "
+                               "ask about each window on its own.", r.assumptions)
+    return None
+
+
+def _filters(r: Reading) -> tuple[Filter, ...]:
+    out = []
+    players = tuple(dict.fromkeys(r.players))
+    if players:
+        out.append(Filter(dimension="player", op="=" if len(players) == 1 else "in", values=players))
+    if r.gods and not players:
+        out.append(Filter(dimension="god", op="=" if len(r.gods) == 1 else "in", values=tuple(r.gods)))
+    teams = tuple(dict.fromkeys([*r.teams, *(t for t, _ in r.side_roles)]))
+    roles = tuple(dict.fromkeys([*r.roles, *(role for _, role in r.side_roles)]))
+    if teams and not players:
+        out.append(Filter(dimension="team", op="=" if len(teams) == 1 else "in", values=teams))
+    if roles and not players:
+        out.append(Filter(dimension="role", op="=" if len(roles) == 1 else "in", values=roles))
+    return tuple(out)
+
+
+def _shape(rest: str) -> tuple[PlanShape, str | None]:
+    """Who had the most (the leader, by player unless a team, role or god is asked for), how many (a count, its
+    chains listed), or every chain listed."""
+    group = next((dim for dim, words in _GROUPS.items() if words.search(rest)), None)
+    if _MOST.search(rest) or group is not None:
+        return "leader", group or "player"
+    if _COUNT.search(rest):
+        return "count", None
+    return "all", None
+
+
+def _read_as(found: ChainReading) -> str:
+    words = "', '".join(found.said)
+    return f"'{words}' read as kill chains: {chain_rule.said(found.chain)}"
+
+
+def summary(plan: QueryPlan, chain: KillChain) -> str:
+    who = ", ".join(f"{f.dimension} {'not ' if f.op == '!=' else ''}{'/'.join(map(str, f.values))}"
+                    for f in plan.filters)
+    what = {"leader": f"the {plan.group_by[0] if plan.group_by else 'player'} with the most", "all": "every one of",
+            "count": "how many"}.get(plan.shape, "how many")
+    return (f"Kill chains ({chain_rule.said(chain)}): {what} {chain_rule.name(chain)}"
+            f"{' of ' + who if who else ''}"
+            f"{' in the ' + plan.window.label + ' (chains wholly inside it)' if plan.window else ''}, with their times "
+            "and victims.")
