@@ -33,6 +33,11 @@ def answer(plan: QueryPlan, rows: list[dict]) -> str | None:
     return f"{said} ({fmt.capital(chain_rule.said(plan.chain))}.)"
 
 
+def _opening(said: str) -> str:
+    """A sentence's first words: "the Support players" capitalized, a player's name exactly as the log spells it."""
+    return fmt.capital(said) if said.startswith("the ") else said
+
+
 def _entry_name(dim: str, value: Any) -> str:
     if dim == "team":
         return SIDES.get(int(value), f"team {value}") if fmt.is_number(value) else str(value)
@@ -53,7 +58,7 @@ def _leader(plan: QueryPlan, rows: list[dict], what: str, where: str) -> str:
     tied = [name for name, n in ranked if n == top]
     lead = (f"{fmt.join_and([_entry_name(dim, t) for t in tied])} had the most {what}{where}: "
             f"{fmt.number(top)} each" if len(tied) > 1
-            else f"{fmt.capital(_entry_name(dim, tied[0]))} had the most {what}{where}: {fmt.number(top)}")
+            else f"{_opening(_entry_name(dim, tied[0]))} had the most {what}{where}: {fmt.number(top)}")
     rest = [(name, n) for name, n in ranked if n != top]
     if rest:
         lead += f" (next: {_entry_name(dim, rest[0][0])} with {fmt.number(rest[0][1])})"
@@ -74,9 +79,9 @@ def _subject(plan: QueryPlan) -> str | None:
 def _counted(plan: QueryPlan, rows: list[dict], what: str, where: str) -> str:
     subject = _subject(plan)
     if not rows:
-        return f"{fmt.capital(subject)} had no {what}{where}." if subject else f"There were no {what}{where}."
+        return f"{_opening(subject)} had no {what}{where}." if subject else f"There were no {what}{where}."
     several = len({r['player'] for r in rows}) > 1
-    head = (f"{fmt.capital(subject)} had {fmt.count(len(rows), 'kill chain')} of at least {plan.chain.kills} kills"
+    head = (f"{_opening(subject)} had {fmt.count(len(rows), 'kill chain')} of at least {plan.chain.kills} kills"
             if subject and plan.chain is not None else
             f"There {'was' if len(rows) == 1 else 'were'} {fmt.count(len(rows), 'kill chain')} of at least "
             f"{plan.chain.kills if plan.chain else ''} kills")

@@ -8,9 +8,19 @@ A question that names a multi-kill but gives no definition is left to `refusals`
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from combat_analysis.catalog import chains as chain_rule
-from combat_analysis.contracts.plan import Filter, Intent, KillChain, PlanShape, QueryPlan
+from combat_analysis.contracts.plan import (
+    Filter,
+    Intent,
+    KillChain,
+    ManyMatches,
+    PlanShape,
+    QueryPlan,
+    SeasonFigure,
+)
+from combat_analysis.contracts.selection import MatchSelection, describe
 from combat_analysis.planner.plans import refusals
 from combat_analysis.planner.read.chains import ChainReading, has_multi_word, read_chain
 from combat_analysis.planner.read.reading import Reading, read_question
@@ -114,3 +124,64 @@ def summary(plan: QueryPlan, chain: KillChain) -> str:
             f"{' of ' + who if who else ''}"
             f"{' in the ' + plan.window.label + ' (chains wholly inside it)' if plan.window else ''}, with their times "
             "and victims.")
+
+
+# --- across matches ---------------------------------------------------------------------------------------------
+
+# the match with the most chains
+_WHICH_MATCH = re.compile(r"\b(?:which|what)\s+(?:match|game)(?:es|s)?\b|\b(?:match|game)(?:es|s)?\s+with\s+the\s+most\b"
+                          r"|\bmost\s+in\s+(?:one|a\s+single|a)\s+(?:match|game)\b|\b(?:per|by|each)\s+(?:match|game)\b",
+                          re.IGNORECASE)
+_BOARD_SUBJECTS = {"side": "team", "role": "role", "god": "god"}
+
+
+def across(question: str, rest: str, vocab: Vocabulary,
+           selection_of: Callable[[tuple[str, ...]], MatchSelection], words: tuple[str, ...] = ()) -> QueryPlan | None:
+    """The cross-match plan of a question about kill chains it defines (`rest`: the question without its scope words):
+    a board of players (sides, roles, gods) with their totals and games, a player's total, the match with the most,
+    or the season's total; None when it defines none. `selection_of` gives the matches for the players named."""
+    found = read_chain(rest)
+    if found is None:
+        return undefined_refusal(question, vocab) if has_multi_word(rest) else None
+    r = read_question(found.rest or "kills", vocab)
+    refused = _refused(question, r, vocab)
+    if refused is not None:
+        return refused
+    if r.windows:
+        return refusals.refusal(question, "Kill chains across matches are counted over whole matches; a time window "
+                                "inside the matches is answered for one match at a time.",
+                                ("Who had the most chains of three kills, each within ten seconds of the one before, "
+                                 "across all matches?",), r.assumptions)
+    players = tuple(dict.fromkeys(r.players))
+    figure = _season_figure(found, r, players)
+    intent = Intent.LOOKUP if figure.figure in ("profile", "season") else Intent.RANKING
+    selection = selection_of(players)
+    plan = QueryPlan(question=question, intent=intent, metrics=("kill_chains",), focus=players, chain=found.chain,
+                     assumptions=(*r.assumptions, *(f"'{w}' read as the scope: which matches are counted" for w in words),
+                                  _read_as(found)), season=figure,
+                     scope=ManyMatches(selection=selection, words=words))
+    return plan.model_copy(update={"summary": f"Kill chains across matches ({chain_rule.said(found.chain)}): "
+                                              f"{_season_what(figure)}, over {describe(selection)}."})
+
+
+def _season_figure(found: ChainReading, r: Reading, players: tuple[str, ...]) -> SeasonFigure:
+    side = r.teams[0] if len(r.teams) == 1 else None
+    role = r.roles[0] if len(r.roles) == 1 else None
+    god = r.gods[0] if len(r.gods) == 1 and not players else None
+    base: dict = {"metric": "kill_chains", "chain": found.chain, "side": side, "role": role, "god": god}
+    if _WHICH_MATCH.search(found.rest):
+        return SeasonFigure(figure="matches", players=players, **base)
+    if len(players) == 1:
+        return SeasonFigure(figure="profile", players=players, **base)
+    group = next((dim for dim, words in _GROUPS.items() if words.search(found.rest)), None)
+    subject = {"team": "side", "role": "role", "god": "god"}.get(group or "", "player")
+    if players or group or _MOST.search(found.rest) or re.search(r"^\s*(?:who|whom|whose)\b|\bwho\b", found.rest,
+                                                                 re.IGNORECASE):
+        return SeasonFigure(figure="board", subject=subject, players=players, **base)  # type: ignore[arg-type]
+    return SeasonFigure(figure="season", **base)
+
+
+def _season_what(figure: SeasonFigure) -> str:
+    return {"matches": "the matches ranked by their chains", "profile": f"{', '.join(figure.players)}'s chains",
+            "board": f"a board of {figure.subject}s by their chains, with their games",
+            "season": "every chain counted"}.get(figure.figure, "chains")

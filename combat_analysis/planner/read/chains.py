@@ -39,9 +39,9 @@ _SEC = r"(?:seconds?|secs?|s)\b"
 _GAP = re.compile(
     r"\b(?:each|every\s+(?:one|kill)|every|one\s+after\s+another)?\s*(?:kill\s+)?(?:within|in|inside|under|less\s+than|"
     r"no\s+more\s+than|at\s+most|max(?:imum)?\s+(?:of\s+)?)?\s*" + _NUM + r"\s*" + _SEC +
-    r"\s*(?:of|after|from)\s+(?:the\s+)?(?:one|kill|frag)\s+before(?:\s+it)?"
+    r"\s*(?:or\s+(?:less|fewer|under)\s+)?(?:of|after|from)\s+(?:the\s+)?(?:one|kill|frag)\s+before(?:\s+it)?"
     r"|\b(?:within|in|inside|under|less\s+than|no\s+more\s+than|at\s+most)?\s*" + _NUM + r"\s*" + _SEC +
-    r"\s*(?:of|after|from)\s+(?:the\s+)?(?:previous|prior|preceding|last|one\s+before|kill\s+before)(?:\s+(?:one|kill|frag))?"
+    r"\s*(?:or\s+(?:less|fewer|under)\s+)?(?:of|after|from)\s+(?:the\s+)?(?:previous|prior|preceding|last|one\s+before|kill\s+before)(?:\s+(?:one|kill|frag))?"
     r"|\b(?:no\s+more\s+than|at\s+most|within|under|less\s+than)?\s*" + _NUM + r"\s*" + _SEC + r"\s*apart\b"
     r"|\b(?:gaps?|breaks?|pauses?)\s+(?:of\s+)?(?:no\s+more\s+than\s+|at\s+most\s+|under\s+|less\s+than\s+)?" + _NUM +
     r"\s*" + _SEC +
@@ -57,7 +57,8 @@ _SPAN = re.compile(r"(?<!first\s)(?<!last\s)\b(?:within|in|inside|under|less\s+t
 # a death of the killer in between need not end the chain
 _DEATHS_ALLOWED = re.compile(
     r"\beven\s+(?:if|when|though)\s+(?:he|she|they|the\s+killer|it|you)?\s*(?:\w+\s+)?(?:died|dies|die|was\s+killed)\b"
-    r"|\b(?:deaths?|dying)\s+(?:in\s+between\s+|between\s+)?(?:allowed|included|ok|okay|fine|permitted|counted|count)\b"
+    r"|\b(?:deaths?|dying)\s+(?:in\s+between\s+|between\s+)?(?:is\s+|are\s+)?(?:allowed|included|ok|okay|fine|permitted|counted|"
+    r"count)\b"
     r"|\b(?:deaths?|dying)\s+(?:in\s+between\s+|between\s+)?(?:doesn'?t|don'?t|does\s+not|do\s+not|won'?t|will\s+not)\s+"
     r"(?:matter|count|break|reset|end|stop)\b"
     r"|\b(?:regardless|irrespective)\s+of\s+(?:any\s+)?(?:deaths?|dying)\b"
@@ -92,9 +93,16 @@ def _multi_kills(found: re.Match | None) -> int | None:
     return _MULTI_N.get(word)
 
 
+# words of a chain of kills with no multi-kill word: "kill chains", "of the one before"
+_CHAIN_WORD = re.compile(r"\bkill[\s-]*chains?\b|\bchains?\s+of\b|\b\w+[\s-]kill\s+(?:chains?|bursts?|sprees?)\b"
+                         r"|\b(?:of|after)\s+the\s+(?:one|kill)\s+before\b|\bof\s+the\s+previous\s+kill\b",
+                         re.IGNORECASE)
+
+
 def has_multi_word(text: str) -> bool:
-    """Whether the question names a multi-kill ("triple kill", "pentas", "multikills")."""
-    return MULTI_WORD.search(text) is not None
+    """Whether the question names a multi-kill ("triple kill", "pentas", "multikills") or a chain of kills ("kill
+    chains", "each within ... of the one before")."""
+    return MULTI_WORD.search(text) is not None or _CHAIN_WORD.search(text) is not None
 
 
 def read_chain(text: str) -> ChainReading | None:
