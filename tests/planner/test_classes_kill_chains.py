@@ -13,6 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from combat_analysis.answer.fidelity import check_text
 from combat_analysis.formatting import clock
 from tests.support.asking import asking
 from tests.support.paths import SAMPLE_LOG
@@ -92,7 +93,10 @@ def _chains(game, n: int, s: int, window: bool, deaths_break: bool = True) -> li
     return expected_chains(game.truth["kills"], game.deaths, n, s, window, deaths_break)
 
 
-def _rule_said(answer: str, n: int, s: int, window: bool) -> None:
+def _rule_said(answer: str, n: int, s: int, window: bool, pkg=None) -> None:
+    """The chain's definition is said in the answer, and every number the answer states traces to the data."""
+    if pkg is not None:
+        assert not check_text(answer, pkg), check_text(answer, pkg)
     assert f"at least {n} player kills by one player" in answer, answer
     close = f"each within {s} seconds of the one before" if not window else f"all within {s} seconds of the chain's first kill"
     assert close in answer and "a longer run counts once" in answer, answer
@@ -115,7 +119,7 @@ def test_who_had_the_most_chains(game, n, s, window, which):
     a = game.ask(LEADER[window][which].format(n=n, s=s))
     assert a.refusal is None and a.plan.chain is not None, a.text
     assert (a.plan.chain.kills, a.plan.chain.seconds, a.plan.chain.reading) == (n, s, "window" if window else "gap")
-    _rule_said(a.text, n, s, window)
+    _rule_said(a.text, n, s, window, a.pkg)
     if not chains:
         assert a.text.startswith("No player had any"), a.text
         return
@@ -148,7 +152,7 @@ def test_a_players_chains_are_counted_and_listed(game, template, n, s):
     a = game.ask(template.format(p=player, n=n, s=s))
     assert a.refusal is None and a.plan.chain is not None, a.text
     assert a.plan.chain.reading == ("window" if window else "gap"), a.plan.chain
-    _rule_said(a.text, n, s, window)
+    _rule_said(a.text, n, s, window, a.pkg)
     mine = [c for c in chains if c[0]["killer"] == player]
     if not mine:
         assert f"{player} had no kill chains" in a.text, a.text

@@ -27,7 +27,8 @@ from combat_analysis.planner.read.reading import Reading, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # the subject with the most chains
-_MOST = re.compile(r"\b(?:most|top|leader|leads?|led|highest|max(?:imum)?|best|more\s+than\s+anyone)\b", re.IGNORECASE)
+_MOST = re.compile(r"\b(?:most|top|leaders?|leaderboard|board|leads?|led|highest|max(?:imum)?|best|more\s+than\s+anyone|"
+                   r"rank(?:s|ed|ing|ings)?|(?:by|per|each|every)\s+player)\b", re.IGNORECASE)
 # how many: a count, its chains listed after it
 _COUNT = re.compile(r"\b(?:how\s+many|number\s+of|count|total|tally|in\s+all|altogether)\b", re.IGNORECASE)
 _GROUPS = {"team": re.compile(r"\b(?:which|what|each|per|by|every)\s+(?:team|side)s?\b|\bteams?\s+with\s+the\s+most\b",
@@ -65,8 +66,8 @@ CHAIN_SUGGESTIONS = ("Who had the most chains of three kills, each within ten se
 def undefined_refusal(question: str, vocab: Vocabulary) -> QueryPlan:
     """A multi-kill asked with no definition: refused, saying the log defines none and how to ask."""
     near = refusals.suggestions(vocab, question, ("kills",))
-    return refusals.refusal(question, "The combat log defines no multi-kill, so I will not guess one. Define it in "
-                            f"the question and it is answered: {HOW_TO_ASK}.",
+    return refusals.refusal(question, "The combat log defines no multi-kill, so I will not guess what counts as one; "
+                            f"multi-kills are answered when the question defines them: {HOW_TO_ASK}.",
                             tuple(dict.fromkeys((*CHAIN_SUGGESTIONS, *near)))[:3], (), ())
 
 
