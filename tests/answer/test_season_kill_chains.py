@@ -11,8 +11,8 @@ from collections import Counter
 
 import pytest
 
-from tests.planner.test_classes_kill_chains import expected_chains, player_deaths
 from combat_analysis.answer.fidelity import check_text
+from tests.support.chains import expected_chains, player_deaths
 from tests.support.season import answered_across, ask_across, named_players
 
 _NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")

@@ -3,57 +3,23 @@ count, every chain with its times and victims, the match's total; both readings 
 before; all within S seconds of the first), several N and S, a death of the killer breaking the chain or not as the
 question says; a multi-kill with no definition refused, saying how to ask. Every number is worked out here from
 truth.py's kill list (its kills with their seconds and lines) and its player deaths, over the simulated match of
-`spoken` (some deaths dealt by non-players), the bundled sample and a corpus match."""
+`spoken` (some deaths dealt by non-players), the bundled sample and corpus match 21."""
 
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from types import SimpleNamespace
 
 import pytest
 
 from combat_analysis.answer.fidelity import check_text
 from combat_analysis.formatting import clock
-from tests.support.asking import asking
+from tests.support.chains import expected_chains, player_deaths
 from tests.support.paths import SAMPLE_LOG
-from tests.support.truth_checks import CORPUS, truth_of, truth_tool
+from tests.support.truth_checks import CORPUS
 
 _NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
-
-
-def player_deaths(log) -> list[tuple[int, int, str]]:
-    """Every death of a player, from any source: (match second, line, victim), from truth.py's parse of the log."""
-    events, _ = truth_tool.load(str(log))
-    players = truth_tool.roster(events)
-    truth_tool.match_clock(events)
-    return [(e["_s"], e["_line"], e["targetowner"]) for e in events
-            if e.get("eventType") == "CombatMsg" and e.get("type") == "KillingBlow" and e.get("targetowner") in players]
-
-
-def expected_chains(kills: list[dict], deaths: list[tuple[int, int, str]], n: int, s: int, window: bool,
-                    deaths_break: bool = True) -> list[list[dict]]:
-    """The chains of at least n kills: each kill within s seconds of the one before (of the chain's first with
-    `window`); a death of the killer between two kills ends the chain when `deaths_break`."""
-    by_killer: dict[str, list[dict]] = defaultdict(list)
-    for k in sorted(kills, key=lambda k: (k["second"], k["line"])):
-        by_killer[k["killer"]].append(k)
-    died: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    for second, line, victim in deaths:
-        died[victim].append((second, line))
-    out = []
-    for killer, own in by_killer.items():
-        run: list[dict] = []
-        for k in own:
-            if run:
-                anchor = run[0] if window else run[-1]
-                between = any((run[-1]["second"], run[-1]["line"]) < d < (k["second"], k["line"]) for d in died[killer])
-                if k["second"] - anchor["second"] > s or (deaths_break and between):
-                    out.append(run)
-                    run = []
-            run.append(k)
-        out.append(run)
-    return sorted((c for c in out if len(c) >= n), key=lambda c: (c[0]["second"], c[0]["killer"]))
 
 
 def said_chain(chain: list[dict]) -> str:
@@ -61,28 +27,21 @@ def said_chain(chain: list[dict]) -> str:
     return start if start == end else f"{start} to {end}"
 
 
-@pytest.fixture(scope="module")
-def corpus_23(tmp_path_factory):
-    from combat_analysis.ingest.run import ingest_log
-
-    log = next(p for p in CORPUS if p.name == "match_23.log.gz")
-    work = tmp_path_factory.mktemp("chains_corpus")
-    match_id = ingest_log(log, work / "wh").match_id
-    with asking(work / "wh", match_id, work / "art") as ask:
-        yield SimpleNamespace(truth=truth_of(log), ask=ask, log=log)
+MATCHES = ["spoken", "sample", "corpus_match"]
+_LOGS = {"sample": SAMPLE_LOG, "corpus_match": next(p for p in CORPUS if p.name == "match_21.log.gz")}
+_DEATHS: dict[str, list] = {}
 
 
-@pytest.fixture(scope="module")
-def sample_match(stage_env):
-    with asking(stage_env.warehouse_root, stage_env.match_id, stage_env.artifacts_dir) as ask:
-        yield SimpleNamespace(truth=truth_of(SAMPLE_LOG), ask=ask, log=SAMPLE_LOG)
+# every test of a class runs on each match in turn: the simulated `spoken`, the bundled sample, corpus match 21
+EACH_MATCH = pytest.mark.parametrize("name", MATCHES)
 
 
-@pytest.fixture(params=["spoken", "sample", "corpus"])
-def game(request, spoken, sample_match, corpus_23):
-    """Each match in turn, with its player deaths."""
-    chosen = {"spoken": spoken, "sample": sample_match, "corpus": corpus_23}[request.param]
-    return SimpleNamespace(truth=chosen.truth, ask=chosen.ask, deaths=player_deaths(chosen.log))
+def _game(request, name: str) -> SimpleNamespace:
+    """The match's truth, `ask` and player deaths (the match is its fixture's, built once)."""
+    chosen = request.getfixturevalue(name)
+    log = chosen.log if name == "spoken" else _LOGS[name]
+    deaths = _DEATHS.setdefault(name, player_deaths(log))
+    return SimpleNamespace(truth=chosen.truth, ask=chosen.ask, deaths=deaths)
 
 
 # (n, s, window reading) said in the question
@@ -114,7 +73,9 @@ LEADER = {False: ["who had the most chains of {n} kills, each within {s} seconds
 
 @pytest.mark.parametrize("n,s,window", DEFINED)
 @pytest.mark.parametrize("which", [0, 1, 2])
-def test_who_had_the_most_chains(game, n, s, window, which):
+@EACH_MATCH
+def test_who_had_the_most_chains(request, name, n, s, window, which):
+    game = _game(request, name)
     chains = _chains(game, n, s, window)
     a = game.ask(LEADER[window][which].format(n=n, s=s))
     assert a.refusal is None and a.plan.chain is not None, a.text
@@ -144,7 +105,9 @@ def _reading(template: str) -> bool:
 
 @pytest.mark.parametrize("template", PLAYER)
 @pytest.mark.parametrize("n,s", [(2, 10), (2, 20), (3, 30)])
-def test_a_players_chains_are_counted_and_listed(game, template, n, s):
+@EACH_MATCH
+def test_a_players_chains_are_counted_and_listed(request, name, template, n, s):
+    game = _game(request, name)
     window = _reading(template)
     chains = _chains(game, n, s, window)
     counts = Counter(c[0]["killer"] for c in chains)
@@ -170,7 +133,9 @@ SIDES = {1: "order", 2: "chaos"}
 @pytest.mark.parametrize("template", ["how many {n} kill chains did {side} get, each kill within {s} s of the one before",
                                       "{side} chains of {n} kills in {s} seconds, how many?"])
 @pytest.mark.parametrize("team", [1, 2])
-def test_a_sides_chains(game, template, team):
+@EACH_MATCH
+def test_a_sides_chains(request, name, template, team):
+    game = _game(request, name)
     n, s = 2, 12
     window = "one before" not in template
     chains = [c for c in _chains(game, n, s, window) if game.truth["players"][c[0]["killer"]]["team"] == team]
@@ -185,7 +150,9 @@ def test_a_sides_chains(game, template, team):
 @pytest.mark.parametrize("template", ["how many chains of {n} kills in {s} seconds did the {role} players get",
                                       "number of {n}-kill bursts within {s} secs by the {role} role"])
 @pytest.mark.parametrize("role", ["Support", "Jungle", "Middle"])
-def test_a_roles_chains(game, template, role):
+@EACH_MATCH
+def test_a_roles_chains(request, name, template, role):
+    game = _game(request, name)
     n, s = 2, 15
     chains = [c for c in _chains(game, n, s, True) if game.truth["players"][c[0]["killer"]]["role"] == role]
     a = game.ask(template.format(n=n, s=s, role=role.lower()))
@@ -193,7 +160,9 @@ def test_a_roles_chains(game, template, role):
     assert (f"had {len(chains)} kill chain" if chains else "had no kill chains") in a.text, a.text
 
 
-def test_a_gods_chains(game):
+@EACH_MATCH
+def test_a_gods_chains(request, name):
+    game = _game(request, name)
     n, s = 2, 20
     chains = _chains(game, n, s, False)
     counts = Counter(c[0]["killer"] for c in chains)
@@ -213,7 +182,9 @@ def test_a_gods_chains(game):
                                       "when did anyone get {n} kills with each one under {s} seconds after the kill before",
                                       "total {n} kill sprees in {s}s this match"])
 @pytest.mark.parametrize("n,s", [(2, 8), (3, 25)])
-def test_every_chain_of_the_match(game, template, n, s):
+@EACH_MATCH
+def test_every_chain_of_the_match(request, name, template, n, s):
+    game = _game(request, name)
     window = "kill before" not in template
     chains = _chains(game, n, s, window)
     a = game.ask(template.format(n=n, s=s))
@@ -231,7 +202,9 @@ def test_every_chain_of_the_match(game, template, n, s):
 @pytest.mark.parametrize("template,dim", [("which side had more chains of {n} kills within {s} seconds", "team"),
                                           ("which role had the most {n}-kill chains each within {s}s of the previous kill",
                                            "role")])
-def test_which_side_or_role_had_the_most(game, template, dim):
+@EACH_MATCH
+def test_which_side_or_role_had_the_most(request, name, template, dim):
+    game = _game(request, name)
     n, s = 2, 10
     chains = _chains(game, n, s, "previous" not in template)
     a = game.ask(template.format(n=n, s=s))
@@ -261,7 +234,9 @@ def _player_with_broken_chain(game, n: int, s: int, window: bool) -> str:
 
 
 @pytest.mark.parametrize("template", ALLOWED + BROKEN)
-def test_a_death_in_between_breaks_the_chain_unless_the_question_allows_it(game, template):
+@EACH_MATCH
+def test_a_death_in_between_breaks_the_chain_unless_the_question_allows_it(request, name, template):
+    game = _game(request, name)
     n, s = 2, 60
     window = "one before" not in template
     player = _player_with_broken_chain(game, n, s, window)
