@@ -96,7 +96,7 @@ def _profile(player: str, found: list[Row], games: list[Row], matches: Sequence[
 
 def _by_match(found: list[Row], matches: Sequence[MatchInfo]) -> list[Row]:
     per_match = Counter(c["match_id"] for c in found)
-    out = [{"match_id": m.match_id, "started_at": str(m.started_at or "")[:10] or None,
+    out: list[Row] = [{"match_id": m.match_id, "started_at": str(m.started_at or "")[:10] or None,
             "kill_chains": per_match.get(m.match_id, 0),
             "players_with_chains": len({c["player"] for c in found if c["match_id"] == m.match_id})} for m in matches]
     out.sort(key=lambda r: (-r["kill_chains"], str(r["match_id"])))
@@ -142,7 +142,7 @@ def _among(figure: SeasonFigure, rows: list[Row]) -> str:
 
 
 def _profile_said(figure: SeasonFigure, rows: list[Row], lead: str, what: str) -> str:
-    row = rows[0] if rows else {"player": figure.players[0], "kill_chains": 0, "matches": 0}
+    row: Row = rows[0] if rows else {"player": figure.players[0], "kill_chains": 0, "matches": 0}
     head = f"{lead}, {row['player']} had {number(row['kill_chains'])} {what} in {_games(row['matches'])}"
     if not row["kill_chains"]:
         return head
