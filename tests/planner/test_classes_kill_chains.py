@@ -265,3 +265,33 @@ def test_a_multi_kill_with_no_definition_is_refused_saying_how_to_ask(spoken, qu
 def test_the_suggested_question_is_answered(spoken):
     a = spoken.ask("Who had the most chains of three kills, each within ten seconds of the one before?")
     assert a.refusal is None and (a.plan.chain.kills, a.plan.chain.seconds) == (3, 10), a.text
+
+
+# ------------------------------------------------------------------- counted words, a player named beside the leader
+
+@pytest.mark.parametrize("template,n", [("anyone with more than {k} kills within {s} seconds?", 3),
+                                        ("at least {k} kills in {s}s, list them", 2),
+                                        ("{k}+ kills each within {s} s of the one before: who had the most", 2)])
+def test_the_count_of_kills_said_with_a_bound(spoken, template, n):
+    a = spoken.ask(template.format(k=2, s=30))
+    assert a.refusal is None and a.plan.chain.kills == n, a.plan.chain
+
+
+def test_a_player_named_with_the_most_is_ranked_among_everyone(spoken):
+    n, s = 2, 20
+    chains = expected_chains(spoken.truth["kills"], player_deaths(spoken.log), n, s, True)
+    counts = Counter(c[0]["killer"] for c in chains)
+    top = max(counts.values())
+    other = min((p for p in counts if counts[p] < top), default=None)
+    if other is None:
+        pytest.skip("every player with a chain is tied")
+    a = spoken.ask(f"did {other} have the most chains of {n} kills within {s} seconds")
+    assert a.plan.filters == () and f"{other} had {counts[other]}" in a.text, a.text
+    assert f"the match: {top}" in a.text, a.text
+
+
+@pytest.mark.parametrize("question", ["who got first blood and who had the most chains of 3 kills within 10 s",
+                                      "how much gold did order earn, and their 2 kill chains in 10 seconds?"])
+def test_chains_asked_beside_another_figure_are_refused_saying_so(spoken, question):
+    a = spoken.ask(question)
+    assert a.refusal is not None and "question of their own" in a.text, a.text

@@ -62,6 +62,9 @@ def _leader(plan: QueryPlan, rows: list[dict], what: str, where: str) -> str:
     rest = [(name, n) for name, n in ranked if n != top]
     if rest:
         lead += f" (next: {_entry_name(dim, rest[0][0])} with {fmt.number(rest[0][1])})"
+    named = [p for p in plan.focus if dim == "player" and p not in tied]
+    if named:  # "did Brisk have the most": the one named said beside the leader
+        lead += "; " + ", ".join(f"{p} had {fmt.number(counts.get(p, 0))}" for p in named)
     lead += f". In all, {fmt.count(len(rows), 'chain')}{where}"
     lead += f" by {fmt.count(len(counts), dim if dim != 'team' else 'side')}" if dim != "player" or len(counts) > 1 else ""
     return f"{lead}: {_listed(rows, with_killer=True)}."

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from combat_analysis.catalog import chains as chain_rule
+from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import (
     Filter,
     Intent,
@@ -48,9 +49,12 @@ def chain_plan(question: str, vocab: Vocabulary) -> QueryPlan | None:
         return refused
     filters = _filters(r)
     shape, group = _shape(found.rest)
+    if shape == "leader":  # "did Brisk have the most": everyone ranked, the player named said beside the leader
+        filters = tuple(f for f in filters if f.dimension != "player")
     plan = QueryPlan(question=question, intent=Intent.EVENT_LIST, metrics=("kill_chains",),
                      group_by=(group,) if group else (), filters=filters,
-                     focus=tuple(str(v) for f in filters for v in f.values), window=r.window, shape=shape,
+                     focus=tuple(dict.fromkeys([*r.players, *(str(v) for f in filters for v in f.values)])),
+                     window=r.window, shape=shape,
                      limit=500, chain=found.chain, assumptions=(*r.assumptions, _read_as(found)))
     return plan.model_copy(update={"summary": summary(plan, found.chain)})
 
@@ -71,6 +75,10 @@ def undefined_refusal(question: str, vocab: Vocabulary) -> QueryPlan:
                             tuple(dict.fromkeys((*CHAIN_SUGGESTIONS, *near)))[:3], (), ())
 
 
+# figure words a chain question says anyway ("kills", "sprees", "kill list")
+_CHAIN_FIGURES = frozenset({"kills", "kill_streaks", "kill_events"})
+
+
 def _refused(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None:
     unknown = refusals.unknown_name(r.masked, r)
     if unknown:
@@ -78,6 +86,11 @@ def _refused(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None:
     asked = refusals.ambiguity_refusal(question, vocab, r)
     if asked is not None:
         return asked
+    others = [m for m in r.metrics if m not in _CHAIN_FIGURES]
+    if others:
+        return refusals.refuse(question, vocab, "Kill chains are answered in a question of their own; ask about "
+                               f"{metric(others[0]).label} separately, so no part of the question goes unanswered.",
+                               r.assumptions)
     if len(r.windows) > 1:
         return refusals.refuse(question, vocab, "Kill chains are counted over one stretch of the match at a time; "
                                "ask about each window on its own.", r.assumptions)

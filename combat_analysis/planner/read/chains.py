@@ -31,7 +31,7 @@ _MULTI_N = {"double": 2, "triple": 3, "quadra": 4, "quad": 4, "quadruple": 4, "p
 MULTI_WORD = re.compile(r"\b(double|triple|quadruple|quadra|quad|penta|multi)[\s-]?kills?\b|\b(penta|quadra)s?\b",
                         re.IGNORECASE)
 # "3 kills", "three player kills", "3+ kills", "a 4-kill chain", "chains of 3 or more kills", "at least 3 kills"
-_KILLS = re.compile(r"\b(?:at\s+least\s+|min(?:imum)?\s+(?:of\s+)?)?" + _NUM +
+_KILLS = re.compile(r"\b(?:at\s+least\s+|min(?:imum)?\s+(?:of\s+)?|(more\s+than\s+|over\s+))?" + _NUM +
                     r"(?:\s*\+|\s+or\s+more)?[\s-]+(?:player\s+|enemy\s+|god\s+)?(?:kills?|frags?|takedowns?)\b"
                     r"(?:\s+or\s+more)?", re.IGNORECASE)
 _SEC = r"(?:seconds?|secs?|s)\b"
@@ -114,7 +114,8 @@ def read_chain(text: str) -> ChainReading | None:
     seconds = _number(next(g for g in closeness.groups() if g))
     multi = MULTI_WORD.search(text)
     kills = _KILLS.search(text)
-    count = _number(kills.group(1)) if kills else _multi_kills(multi)
+    # "more than 3 kills" is at least 4
+    count = _number(kills.group(2)) + (1 if kills.group(1) else 0) if kills else _multi_kills(multi)
     if count is None or count < 2 or seconds < 1:
         return None
     deaths_break = not _DEATHS_ALLOWED.search(text)
