@@ -86,7 +86,8 @@ def _refused(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None:
     asked = refusals.ambiguity_refusal(question, vocab, r)
     if asked is not None:
         return asked
-    others = [m for m in r.metrics if m not in _CHAIN_FIGURES]
+    # a figure named outright beside the chains ("who got first blood and ..."); a loose word ("bursts") is no figure
+    others = [h.metric_id for h in r.metric_hits if h.strength == "strong" and h.metric_id not in _CHAIN_FIGURES]
     if others:
         return refusals.refuse(question, vocab, "Kill chains are answered in a question of their own; ask about "
                                f"{metric(others[0]).label} separately, so no part of the question goes unanswered.",
