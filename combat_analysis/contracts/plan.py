@@ -73,6 +73,18 @@ class Refusal(Frozen):
     options: tuple[str, ...] = Field(default=(), max_length=10)  # a clarifying question: the players an ambiguous name could mean
 
 
+class KillChain(Frozen):
+    """A kill chain ("multi-kill") as the question defines it, for the log defines none: at least `kills` player kills
+    by one player, each within `seconds` of the one before ("gap", the chain reading) or all within `seconds` of the
+    chain's first kill ("window", the window reading). A longer run counts once. With `deaths_break`, a death of the
+    killer (from any source) between two kills ends the chain (`catalog/kill_chains.sql`)."""
+
+    kills: int = Field(ge=2, le=50)
+    seconds: int = Field(ge=1, le=3600)
+    reading: Literal["gap", "window"] = "gap"
+    deaths_break: bool = True
+
+
 class OneMatch(Frozen):
     """The question is about one match: named (`--match`, `--log`, "in match 5147276662"), the only one in
     the warehouse, or the latest one by default when the warehouse holds several and no match was named."""
@@ -124,6 +136,7 @@ class SeasonFigure(Frozen):
     # ("Thor or Loki, which wins more", "does order or chaos average more kills"): gods and roles as the matches
     # write them, sides as "1" and "2", in the question's order; `compare` says which is more, or yes or no
     named: tuple[EntryName, ...] = Field(default=(), max_length=12)
+    chain: KillChain | None = None  # metric "kill_chains": the chain the question defined
 
 
 class QueryPlan(Frozen):
@@ -176,6 +189,8 @@ class QueryPlan(Frozen):
     # C combined"): the answer gives each figure, the group's sum and which side is larger; `compare` is asked of the
     # side said first (the group when `focus[0]` is in it).
     summed: tuple[str, ...] = Field(default=(), max_length=12)
+    # The kill chain the question defined (metric "kill_chains"): how many kills, how close, which reading.
+    chain: KillChain | None = None
 
     def steps(self) -> tuple[tuple[int, QueryPlan], ...]:
         """Every step that compiles to a query, in query order, with its part (0: the main question):

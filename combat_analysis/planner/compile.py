@@ -24,6 +24,7 @@ import sqlglot
 from sqlglot import exp
 
 from combat_analysis.catalog import DIMENSIONS, METRICS, Metric, Source, metric
+from combat_analysis.catalog import chains as chain_rule
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, SqlQuery, TimeWindow
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.warehouse.gate import PARAMETER_NAME, validate_sql
@@ -91,6 +92,8 @@ def _compile_step(plan: QueryPlan, bound: frozenset[str]) -> str:
     head = metric(plan.metrics[0])
     if plan.condition is not None and (plan.intent == Intent.BUILD_ORDER or head.kind != "figure" or plan.windows):
         raise PlanError("a condition on a figure's value needs one figure per player, team, role or god")
+    if head.id == "kill_chains":
+        return _kill_chains(plan, bound).sql(dialect="duckdb")
     if plan.intent == Intent.BUILD_ORDER or head.id == "build":
         return _build_order(plan, bound).sql(dialect="duckdb")
     if head.kind == "pattern":
@@ -528,6 +531,29 @@ def _pattern_rows(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.S
     feed = plan.model_copy(update={"order": "asc", "limit": LIST_LIMIT,
                                    "filters": tuple(f for f in plan.filters if f.dimension in ("player", "team"))})
     return _event_list(metric("kill_events"), feed, bound)
+
+
+def _kill_chains(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
+    """The kill chains the question defined (`catalog/kill_chains.sql`, its values written in as checked integers),
+    of the players, sides, roles or gods filtered, wholly inside the window: one row per chain."""
+    if plan.chain is None:
+        raise PlanError("a kill-chain plan needs the chain the question defined")
+    values = chain_rule.parameters(plan.chain)
+    parsed = sqlglot.parse_one(chain_rule.CHAIN_SQL, read="duckdb")
+    for placeholder in list(parsed.find_all(exp.Placeholder)):
+        if placeholder.name not in values:
+            raise PlanError(f"the kill-chain SQL names an unknown value {placeholder.name!r}")
+        placeholder.replace(exp.convert(int(values[placeholder.name])))
+    assert isinstance(parsed, exp.Select)
+    conditions = []
+    for f in plan.filters:
+        if f.dimension not in ROSTER_DIMS:
+            raise PlanError(f"kill chains cannot be filtered by {f.dimension}")
+        conditions.append(_match(exp.column(f.dimension, table="p" if f.dimension != "player" else "ch"), f, bound))
+    conditions += _window_conditions(exp.column("start_second", table="ch"), plan.window)
+    conditions += _window_conditions(exp.column("end_second", table="ch"), plan.window)
+    condition = _and(conditions)
+    return parsed.where(condition) if condition is not None else parsed
 
 
 def _build_order(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:

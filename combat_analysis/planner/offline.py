@@ -24,6 +24,7 @@ from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.planner import faithful
 from combat_analysis.planner.plans import followup, intents, refusals, shapes
+from combat_analysis.planner.plans.chains import chain_plan
 from combat_analysis.planner.plans.cues import ATTACK_KINDS
 from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, summarize
 from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
@@ -67,6 +68,9 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         return refuse(question, vocab, "The question is empty, so I cannot answer it.")
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
+    chained = chain_plan(text, vocab)  # "3 kills each within 10 s of the one before": kill chains it defines
+    if chained is not None:
+        return checked(chained, vocab)
     text = yesno.claim(text) or text  # "is it true that ...", "..., right?": the claim is the question, asked yes or no
     checking = _checking(question, text, vocab, previous)  # "..., and is that one a support": a check of the answer's subject
     if checking is not None:

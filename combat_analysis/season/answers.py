@@ -19,6 +19,7 @@ from combat_analysis.contracts.plan import ManyMatches, QueryPlan, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, MatchSelection
 from combat_analysis.season import boards
 from combat_analysis.season import figures as season
+from combat_analysis.season.chains import chain_rows
 from combat_analysis.season.figures import MatchInfo
 from combat_analysis.warehouse.gate import validate_sql
 
@@ -84,7 +85,10 @@ def figure_table(con: Any, plan: QueryPlan) -> FigureTable:
     selection = plan.scope.selection
     checked = ValidatedConnection(con)
     matches = season.selected_matches(checked, selection)
-    rows = _ROWS[figure.figure](checked, figure, selection, plan)
+    if figure.metric == "kill_chains":  # the chains the question defined (season/chains.py)
+        rows = chain_rows(checked, figure, matches)
+    else:
+        rows = _ROWS[figure.figure](checked, figure, selection, plan)
     columns = tuple(dict.fromkeys(c for row in rows for c in row))
     return FigureTable(columns=columns, rows=tuple(rows), matches=matches, statements=tuple(checked.statements))
 

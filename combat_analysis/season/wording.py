@@ -17,6 +17,7 @@ from combat_analysis.formatting import clock, count, join_and, number, percent, 
 from combat_analysis.season import boards
 from combat_analysis.season import figures as season
 from combat_analysis.season.answers import also_asked, together_asked, value_column
+from combat_analysis.season.chains import sentence as chain_sentence
 from combat_analysis.season.figures import metric_label
 
 SHOWN = 10  # entries a list names before counting the rest
@@ -39,6 +40,8 @@ def answer_text(plan: QueryPlan, rows: list[Row], matches: int) -> str:
     figure = plan.season
     assert figure is not None and isinstance(plan.scope, ManyMatches)
     lead = scope_phrase(plan.scope.selection, matches)
+    if figure.metric == "kill_chains":  # the chains the question defined (season/chains.py)
+        return chain_sentence(plan, figure, list(rows), lead)
     return _SENTENCES[figure.figure](plan, figure, list(rows), lead)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from combat_analysis import formatting as fmt
 from combat_analysis.answer import facts as F
 from combat_analysis.answer import patterns as match_patterns
+from combat_analysis.answer.match import chains
 from combat_analysis.answer.results import (
     dimension_word,
     fmt_entity,
@@ -1624,6 +1625,8 @@ def _event_rows(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> st
     head = plan.metrics[0] if plan.metrics else None
     if plan.intent == Intent.BUILD_ORDER and plan.limit < 500:
         return purchases_edge(plan, rows)
+    if head == "kill_chains":
+        return chains.answer(plan, rows)
     if head == "death_events":
         return death_list(plan, rows)
     if head == "kill_events":

@@ -23,7 +23,7 @@ match. Three slots of its own then pick the figure, each read on its own:
 | a match figure with no one named | the figure over the season (total, mean, number of matches) |
 
 What a cross-match plan cannot honour is refused with the reason, never dropped: a time window inside the
-matches, a figure that has no cross-match version (multi-kills, team fights, the MVP score...), a non-player.
+matches, a figure that has no cross-match version (kill streaks, team fights, the MVP score...; a multi-kill only as the question defines it, `chains.across`), a non-player.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from typing import Any, Literal
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchList, MatchSelection, describe
 from combat_analysis.formatting import plural
-from combat_analysis.planner.plans import refusals
+from combat_analysis.planner.plans import chains, refusals
 from combat_analysis.planner.read import compounds, conditions, parts, yesno
 from combat_analysis.planner.read.framing import without_framing
 from combat_analysis.planner.read.names import find_mentions, find_roles
@@ -1225,6 +1225,10 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     # the asker's impression ("feels like a lot") frames the question and asks nothing, as in one match
     # "does A out-damage B": A's damage against B's, as in one match
     # who asks and how ("analyst here:", "quick one"), and the ties asked for, frame the question and ask nothing
+    chained = chains.across(question, scope.rest or question, vocab,
+                            lambda players: _selection(scope, players, latest_ids), scope.words)  # kill chains it defines
+    if chained is not None:
+        return chained
     framed, framing = without_framing(parts.without_impressions(scope.rest or question), vocab)
     least, rest = _cut_minimum(yesno.out_verbs(_TAG.sub("", framed)))
     rest, named, unnamed = _pronoun_named(rest, vocab, previous)
