@@ -7,7 +7,6 @@ truth.py's kill list (its kills with their seconds and lines) and its player dea
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from types import SimpleNamespace
 
@@ -17,9 +16,8 @@ from combat_analysis.answer.fidelity import check_text
 from combat_analysis.formatting import clock
 from tests.support.chains import expected_chains, player_deaths
 from tests.support.paths import SAMPLE_LOG
+from tests.support.said import has_number
 from tests.support.truth_checks import CORPUS
-
-_NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
 
 
 def said_chain(chain: list[dict]) -> str:
@@ -258,7 +256,7 @@ def test_a_multi_kill_with_no_definition_is_refused_saying_how_to_ask(spoken, qu
     a = spoken.ask(question)
     assert a.refusal is not None, a.text
     assert "defines no multi-kill" in a.text and "each within how many seconds of the one before" in a.text, a.text
-    assert not _NUMBER.search(a.text), a.text
+    assert not has_number(a.text), a.text
     assert any("ten seconds of the one before" in s for s in a.refusal.suggestions), a.refusal
 
 
