@@ -120,8 +120,8 @@ _FIRST_BLOOD_TIME = re.compile(r"\b(?:when|what\s+(?:time|minute|second))\s+(?:i
                                r"first[- ]blood\b(?!ed)")
 _FIRST_BLOODS = re.compile(r"\bfirst[- ]?bloods\b|\bfbs\b")
 # A count denied: "who has never won", "who hasn't died once", "zero first bloods": those whose count is 0.
-# ("never fails to" is a habit, the opposite of a count denied)
-_NEVER = re.compile(r"\b(?:never(?!\s+fail(?:s|ed)?\s+to\b)|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
+# ("never fails to" is a habit, the opposite of a count denied; "i didn't see", "i haven't checked": the asker's)
+_NEVER = re.compile(r"(?<!\bi\s)(?<!\bi've\s)\b(?:never(?!\s+fail(?:s|ed)?\s+to\b)|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
                     r"(?:\s+\w+\s+(?:even\s+)?once)?\b"
                     r"|\bnot\s+(?:a\s+single|once|one|even\s+one|any)\b|\bnot\s+\w+\s+(?:even\s+)?once\b|\bwithout\s+(?:a\s+|any\s+)?(?:single\s+)?\w+"
                     r"|\bzero\s+\w+")

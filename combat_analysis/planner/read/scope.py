@@ -21,6 +21,7 @@ from typing import Literal
 from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
 from combat_analysis.planner.read import compounds
 from combat_analysis.planner.read.names import fold
+from combat_analysis.planner.read.spelling import contractions
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import ROLE_WORDS, domain_words, known_words
 
@@ -639,11 +640,19 @@ def _figure_stem(stem: str) -> bool:
     return stem in domain_words() or stem in _MISSPELT.values() or stem == "dmg"
 
 
+def _contracted(text: str, players: tuple[str, ...]) -> str:
+    """The text with its contractions typed without an apostrophe written out ("didnt", "theyre":
+    `spelling.contractions`), a player's name kept as typed."""
+    kept = [(m.start(), m.end()) for p in players if p.replace("'", "").isalpha()
+            for m in re.finditer(rf"(?<!\w){re.escape(p.lower())}(?!\w)", text)]
+    return contractions(text, kept)
+
+
 def read_scope(question: str, match_ids: tuple[str, ...] = (), latest: datetime | None = None,
                players: tuple[str, ...] = (), gods: tuple[str, ...] = ()) -> ScopeReading:
     """The question's scope words (see the module docstring) and the question without them; `players` (every
     player's name) lets a player's average read as every match, `gods` (every god's) two gods' averages."""
-    text, spelled = _respelled(_spelled_out(" ".join(question.lower().split())))
+    text, spelled = _respelled(_spelled_out(_contracted(" ".join(question.lower().split()), players)))
     context = _Context(match_ids, (latest or datetime(1970, 1, 1)).date(), tuple(p.lower() for p in players),
                        tuple(g.lower() for g in gods))
     for reader in _READERS:
