@@ -47,6 +47,7 @@ from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.boards import (
+    COUNTED_TOGETHER,
     DEFAULT_MIN_GAMES,
     FIRST_TAKEN,
     GAME_FIGURES,
@@ -482,6 +483,8 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
     cue = bool(_PLAYER_CUE.search(_counted(text))) or any(h.phrase.startswith("who") for h in r.metric_hits)
     if slot.figure in SEASON_COUNTS:
         return "season", False
+    if kinds_counted(r.text) and not (players or cue or r.shape.superlative or r.gods or r.roles or r.teams):
+        return "season", False  # "the number of towers and phoenixes": each kind's count over the matches
     ranked = _ranked_subject(r, slot, players, text, cue)
     if ranked is not None:
         return ranked, False
@@ -737,8 +740,10 @@ def _npc_subject(r: Reading, slot: FigureSlot) -> bool:
     """A non-player is the subject of a figure ("what did the gold fury deal in damage"): the season has no figures
     of non-players. Named as an objective, or as a player's killer, it is no subject; beside a figure of its own
     ("the gold fury's damage") it is, though its name also reads as its kills."""
-    if not r.npcs or slot.figure in _BOSS_DEATHS.values():
-        return False
+    kinds = kinds_counted(r.text)
+    if not r.npcs or slot.figure in _BOSS_DEATHS.values() or all(
+            any(word in n.lower() and figure in kinds for word, figure in _BOSS_DEATHS.items()) for n in r.npcs):
+        return False  # the deaths to it, or to it and other kinds counted together
     if slot.figure not in _NPC_NAMED_IN:
         return True
     return any(_CATALOG.get(m, m) not in _NPC_NAMED_IN for m in r.metrics if m not in _RESULT_WORDS)
@@ -1074,11 +1079,67 @@ def _also_over_matches(ask: Ask, metric: str) -> tuple[str, ...]:
     return tuple(m for m in dict.fromkeys(said) if m in MATCH_FIGURES and m != metric)
 
 
+# Kinds of event counted together, joined by "and", "&", "n", "plus", "as well as", a comma or a slash ("towers and
+# phoenixes", "first bloods plus towers", "tower deaths, minion deaths"): each kind by its word; with a word of dying
+# in the question, a killer's kind is the deaths to it ("died to towers and the fire giant")
+_EVENT_KINDS = (("towers", r"towers?"), ("phoenixes", r"phoenix(?:es)?"), ("titans", r"titans?"),
+                ("gold_furies", r"gold\s+fur(?:y|ies|ys)"), ("fire_giants", r"fire\s+giants?"),
+                ("first_bloods", r"first\s+bloods?|fbs?"), ("minions", r"minions?|creeps?"),
+                ("jungle", r"jungle\s+(?:monsters?|camps?|mobs?)|(?:jungle\s+)?camps?"),
+                ("structures", r"structures?|buildings?"), ("bosses", r"bosses|boss"))
+_EVENT_KIND = re.compile(r"\b(?:" + "|".join(f"(?P<{name}>{said})" for name, said in _EVENT_KINDS) + r")\b")
+# between two kinds: the joining word, maybe a figure noun before it and a preposition or article after it
+_KIND_JOINED = re.compile(r"\s*(?:(?:deaths?|kills?|taken|destroyed|killed|secured|slain|fell)\s*)?"
+                          r"(?:,\s*(?:and\s+|&\s*|n\s+|plus\s+)?|&|/|\s(?:and|n|plus|as\s+well\s+as)\s)\s*"
+                          r"(?:(?:deaths?|kills?)\s+)?(?:(?:to|by|from|of)\s+)?(?:(?:the|a|an)\s+)?")
+_DYING = re.compile(r"\b(?:die[sd]?|dying|deaths?|killed\s+by|slain\s+by|fed|feeding)\b")
+_OBJECTIVE_ONLY = frozenset(("first_bloods", *OBJECTIVE_KINDS))
+
+
+def kinds_counted(text: str) -> tuple[str, ...]:
+    """The kinds of event a question counts together, in the order said (`_EVENT_KINDS`), as season figures; () when
+    fewer than two are joined. Said with a word of dying, a killer's kind is the deaths to it; else only objective
+    kinds and first bloods are counts of their own."""
+    found = list(_EVENT_KIND.finditer(text))
+    joined = [found[0]] if found else []
+    for before, after in zip(found, found[1:]):
+        if not _KIND_JOINED.fullmatch(text, before.end(), after.start()):
+            if len(joined) > 1:
+                break
+            joined = [after]
+            continue
+        joined.append(after)
+    dying = bool(_DYING.search(text))
+    kinds = []
+    for said in joined:
+        kind = str(said.lastgroup)
+        if dying and kind != "first_bloods":
+            kinds.append(f"deaths_to_{kind}")
+        elif kind in _OBJECTIVE_ONLY:
+            kinds.append(kind)
+    kinds = list(dict.fromkeys(kinds))
+    return tuple(kinds) if len(kinds) > 1 and len(kinds) == len({s.lastgroup for s in joined}) else ()
+
+
+def _together_slot(slot: FigureSlot, text: str) -> FigureSlot:
+    """The first of several kinds of event counted together as the figure (`kinds_counted`), when the figure read is
+    one of them or a count they narrow (deaths): "how many first bloods and towers" starts with first bloods."""
+    kinds = kinds_counted(text)
+    if not kinds or slot.versus is not None or not (slot.figure in kinds or slot.figure == "deaths"
+                                                     or slot.figure in COUNTED_TOGETHER):
+        return slot
+    return FigureSlot(kinds[0], "game")
+
+
 def together(ask: Ask) -> tuple[str, ...]:
-    """The objective kinds (`boards.OBJECTIVE_KINDS`) asked together, the figure's own first; () when fewer than two
-    are asked. Each kind is counted on its own (METRICS.md: a structure by its word, a boss by its name), so two or
-    more asked at once ("total fire giant and gold fury kills") are each answered, and their sum. "Objectives" (all
-    of them) overlaps every kind and is not among them."""
+    """The kinds of event asked together (`kinds_counted`: objective kinds, first bloods, deaths by cause), the
+    figure's own first; () when fewer than two are asked. Each kind is counted on its own (METRICS.md: a structure by
+    its word, a boss by its name), so two or more asked at once ("total fire giant and gold fury kills") are each
+    answered, and their sum where it means something (`boards.adds_up`). "Objectives" (all of them) overlaps every
+    kind and is not among them."""
+    said = kinds_counted(ask.text)
+    if said and ask.slot.figure == said[0]:
+        return said
     if ask.slot.figure not in OBJECTIVE_KINDS:
         return ()
     kinds = tuple(dict.fromkeys((ask.slot.figure, *(m for m in ask.reading.metrics if m in OBJECTIVE_KINDS))))
@@ -1093,7 +1154,8 @@ def _several_ranked(ask: Ask) -> str | None:
     if not kinds or ask.subject in ("matches", "season") or lookup:
         return None
     said = " and ".join(metric_label(k) for k in kinds)
-    return (f"Across matches I rank one objective kind at a time, and {said} asked together have no board of their "
+    one = "objective kind" if all(k in OBJECTIVE_KINDS for k in kinds) else "kind of count"
+    return (f"Across matches I rank one {one} at a time, and {said} asked together have no board of their "
             f"own. Ask who took the most of each, or how many of each were taken in all (with their sum).")
 
 
@@ -1257,7 +1319,8 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
     if lost_to := LOST_TO.search(r.text):
         notes = (*notes, f"'{lost_to.group(0)}' read as the games {lost_to.group(1)} won")
-    ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
+    ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_together_slot(_figure(r, r.text), r.text),
+              notes=notes,
               scope=scope, least=least, result=result)
     reason = _first_refusal(ask, vocab)
     if reason is None:

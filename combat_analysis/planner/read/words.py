@@ -21,7 +21,7 @@ i me my mine we us our you your yours he him his she her hers they them their th
 whats what's when where why how whos who's how's hows wheres where's wat wut
 am is are was were be been being do does did done doing have has had having get gets got gotten getting
 can could would should will shall may might must let lets let's
-and or but nor so yet also too as than then if else just only even still already ever never again while whilst
+and or plus but nor so yet also too as than then if else just only even still already ever never again while whilst
 ascending descending
 of in on at by for with from to into onto over under about above below after before between during through
 across against among around up down out off per via within without till until upon
