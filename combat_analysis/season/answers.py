@@ -139,6 +139,8 @@ def _board(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan
             row["hit_with"], row["hit_target"] = boards.hit_of(con, row["match_id"], row["player"], row["biggest_hit"])
     if rows and len(found.rows) == 1:
         rows[0].update(_beside(con, q, selection, together_asked(plan, q.figure)))
+    elif rows and q.statistic == "total" and q.figure in boards.EVENT_COUNTS and not figure.none:
+        rows[0].update(_board_total(con, q, selection))
     return rows + [_board_row(r, q, False) for r in found.below_minimum] + _without_games(figure, found)
 
 
@@ -160,6 +162,12 @@ def together_asked(plan: QueryPlan, first: str) -> tuple[str, ...]:
     planner's `together`), so their sum is said too; () for one figure."""
     kinds = tuple(m for m in plan.metrics if m in boards.GAME_FIGURES and m in boards.COUNTED_TOGETHER)
     return tuple(m for m in kinds if m != first) if first in kinds and len(kinds) > 1 else ()
+
+
+def _board_total(con, q: boards.BoardQuery, selection: MatchSelection) -> dict[str, Any]:
+    """The total a board of a count ranks: every entry's games together, whatever its minimum of games or length."""
+    everyone = boards.board(con, replace(q, limit=100_000, min_games=1), selection).rows
+    return {"board_total": int(sum(r.total or 0 for r in everyone)), "board_games": sum(r.games for r in everyone)}
 
 
 def _beside(con, q: boards.BoardQuery, selection: MatchSelection, others: Sequence[str]) -> dict[str, Any]:

@@ -172,6 +172,9 @@ GAME_FIGURES: dict[str, GameFigure] = _game_figures()
 # Counts of events that may be asked together ("towers and phoenixes", "first bloods and towers", "deaths to towers
 # and to minions"): each one is answered on its own, named
 COUNTED_TOGETHER = frozenset((*OBJECTIVE_KINDS, "first_bloods", *(f"deaths_to_{name}" for name, _ in DEATH_CAUSES)))
+# Counts of events: a board of one says the total it ranks (every entry's games together)
+EVENT_COUNTS = frozenset(("kills", "deaths", "assists", "first_bloods", "first_blood_deaths", "kills_on", "deaths_to",
+                          "objectives_taken", *COUNTED_TOGETHER))
 # A kind of death that holds others ("deaths to structures" holds those to towers): a sum with one of them would count
 # a death twice
 _HOLDS = {"deaths_to_npcs": frozenset(f"deaths_to_{n}" for n, _ in DEATH_CAUSES if n not in ("players", "npcs")),

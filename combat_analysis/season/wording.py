@@ -266,7 +266,16 @@ def _board_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead
         body = _leader(plan, figure, qualified)
     else:
         body = _list(plan, figure, qualified)
-    return f"{lead}{among}, {body}{_left_out(figure, below)}"
+    return f"{lead}{among}, {body}{_left_out(figure, below)}{_board_total(figure, rows[0])}"
+
+
+def _board_total(figure: SeasonFigure, row: Row) -> str:
+    """The total a board of a count ranks: 'In all, 26 deaths to towers over 80 player-games.'"""
+    if row.get("board_total") is None:
+        return ""
+    games = "player-game" if figure.subject in ("player", "god", "role") else "game"
+    return (f" In all, {number(row['board_total'], 0)} {figure_label(figure)} over "
+            f"{count(row['board_games'], games)}.")
 
 
 def _nobody(plan: QueryPlan, figure: SeasonFigure, below: list[Row], lead: str) -> str:

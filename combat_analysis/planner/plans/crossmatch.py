@@ -463,10 +463,26 @@ _INDEFINITE = re.compile(r"(?<!how many )\b(?:someone|somebody|anyone|anybody|ev
                          r"players|folks)\b")
 
 
+# One player said with an article, or one of a group ("how many times did a player die to a tower", "did any player",
+# "any of us", "one of them"): in a count, anyone at all, unless the count is of one game ("a player's kills in a single
+# game" is the best game)
+_ANY_ONE = re.compile(r"\b(?:a|any|some)\s+(?:single\s+)?(?:player|person|guy|one\s+of\s+(?:us|them|you))\b"
+                      r"|\b(?:any|one|anyone|someone|anybody|somebody|either|each)\s+of\s+(?:us|them|you|the\s+players|"
+                      r"our\s+players)\b")
+
+
 def _counted(text: str) -> str:
     """"how many times (how often) did someone die to a tower": an indefinite someone in a count asks how many, not
     who."""
-    return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) and not re.search(r"\bwho\b", text) else text
+    if not _TOTAL.search(text) or re.search(r"\bwho\b", text):
+        return text
+    text = _INDEFINITE.sub(" ", text)
+    return text if _SINGLE_GAME.search(text) else _ANY_ONE.sub(" ", text)
+
+
+# "any of us", "one of us", "anyone of us": the asker's people are everyone whose matches are loaded (docs/season.md,
+# "The asker's own games"), so anyone at all, never a player called "us"
+_OF_US = re.compile(r"\b(any|one|anyone|someone|somebody|anybody|none|either)(?:\s+one)?\s+of\s+us\b")
 
 
 # A god said as the killer ("who was killed by a god the most", "died to a god"): the player who killed, no subject
@@ -1289,6 +1305,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     # who asks and how ("analyst here:", "quick one"), and the ties asked for, frame the question and ask nothing
     framed, framing = without_framing(parts.without_impressions(scope.rest or question), vocab)
     least, rest = _cut_minimum(yesno.out_verbs(_TAG.sub("", framed)))
+    rest = _OF_US.sub(lambda m: "anyone" if m.group(1) != "none" else "nobody", rest)
     rest, named, unnamed = _pronoun_named(rest, vocab, previous)
     if unnamed is not None:
         return _refuse(question, unnamed)
