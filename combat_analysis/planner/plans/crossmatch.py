@@ -490,12 +490,35 @@ _KILLER_KIND = re.compile(r"\b(?:killed|slain|murdered|executed|died|dies|die|dy
                           r"(?:a|an|any|some|one)\s+(?:god|character|champion|hero)\b")
 
 
+# Whoever plays a god, role or side said as its players ("someone on Thor", "anyone playing Loki", "Thor players",
+# "support mains", "order players"): the god's (role's, side's) own games, not a board of the players who played it;
+# "who", "which player" or a superlative still ask for a player
+_ONE_OF_ITS_PLAYERS = re.compile(
+    r"\b(?:someone|somebody|anyone|anybody|everyone|everybody|whoever|a\s+player|any\s+player|players?|people|ppl|"
+    r"(?:a\s+|the\s+)?(?:guys?|person))\s+(?:who\s+|that\s+)?(?:is\s+|are\s+|was\s+|were\s+|'s\s+|goes\s+)?"
+    r"(?:on|playing|plays|played|as|picking|picks|picked|using|uses|used|with|in)\s+(?:the\s+)?"
+    r"(?=name\b|(?:support|jungle|mid|middle|carry|adc|solo|order|chaos)\b)"
+    r"|\b(?:name|order|chaos|supports?|supp|sup|junglers?|jungle|jg|mids?|middle|midlaners?|carry|carries|adcs?|"
+    r"hunters?|mages?|solos?|sololaners?)(?P<its>\s+(?:side\s+)?(?:players?|mains?|users?|pickers?|people|ppl|ones))\b")
+_ASKS_WHO = re.compile(r"\b(?:who(?:s|'s|se|m)?|which|what\s+player|whom)\b")
+
+
+def _of_its_players(r: Reading, players: Sequence[str], text: str) -> str:
+    """`text` without the words that say a named god, role or side by its players (`_ONE_OF_ITS_PLAYERS`), when
+    nobody is named and no one is asked for."""
+    if players or not (r.gods or r.roles or r.teams) or r.shape.superlative or _ASKS_WHO.search(r.text):
+        return text
+    return _ONE_OF_ITS_PLAYERS.sub(lambda m: m.group(0)[:m.start("its") - m.start()] + " " * len(m.group("its"))
+                                   if m.group("its") else " " * len(m.group(0)), text)
+
+
 def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, bool]:
     """The subject slot (see the module docstring), and whether it is one named god, role or side looked up."""
     text = _masked(r)
     for killer in _KILLER_KIND.finditer(r.text):  # the masked text keeps the positions of r.text
         text = text[:killer.start()] + " " * len(killer.group(0)) + text[killer.end():]
     # "who played jungle the most": a figure's words that start with "who" still ask for a person
+    text = _of_its_players(r, players, text)  # "someone picks thor", "thor players": the god's own games
     cue = bool(_PLAYER_CUE.search(_counted(text))) or any(h.phrase.startswith("who") for h in r.metric_hits)
     if slot.figure in SEASON_COUNTS:
         return "season", False

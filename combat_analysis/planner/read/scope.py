@@ -477,8 +477,9 @@ def _habit(text: str, context: _Context) -> ScopeReading | None:
 
 
 def _two_gods(text: str, gods: tuple[str, ...]) -> bool:
-    """Two or more gods named whole."""
-    return sum(bool(re.search(r"(?<!\w)" + re.escape(god) + r"(?!\w)", text)) for god in gods) >= 2
+    """A god named whole: one god's average is over its games, as a player's is ("thor players average how many
+    deaths", "average kills when someone is on loki"), and so is two gods' set against each other."""
+    return any(re.search(r"(?<!\w)" + re.escape(god) + r"(?!\w)", text) for god in gods)
 
 
 def _player_average(text: str, context: _Context) -> ScopeReading | None:
