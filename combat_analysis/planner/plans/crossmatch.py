@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
+from itertools import pairwise
 from typing import Any, Literal
 
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
@@ -512,6 +513,12 @@ def _of_its_players(r: Reading, players: Sequence[str], text: str) -> str:
                                    if m.group("its") else " " * len(m.group(0)), text)
 
 
+def _season_kinds(r: Reading, players: Sequence[str], cue: bool) -> bool:
+    """Kinds of event counted together with no one named or asked for ("the number of towers and phoenixes"): each
+    kind's count over the matches."""
+    return bool(kinds_counted(r.text)) and not (players or cue or r.shape.superlative or r.gods or r.roles or r.teams)
+
+
 def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, bool]:
     """The subject slot (see the module docstring), and whether it is one named god, role or side looked up."""
     text = _masked(r)
@@ -522,8 +529,8 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
     cue = bool(_PLAYER_CUE.search(_counted(text))) or any(h.phrase.startswith("who") for h in r.metric_hits)
     if slot.figure in SEASON_COUNTS:
         return "season", False
-    if kinds_counted(r.text) and not (players or cue or r.shape.superlative or r.gods or r.roles or r.teams):
-        return "season", False  # "the number of towers and phoenixes": each kind's count over the matches
+    if _season_kinds(r, players, cue):
+        return "season", False
     ranked = _ranked_subject(r, slot, players, text, cue)
     if ranked is not None:
         return ranked, False
@@ -1141,7 +1148,7 @@ def kinds_counted(text: str) -> tuple[str, ...]:
     kinds and first bloods are counts of their own."""
     found = list(_EVENT_KIND.finditer(text))
     joined = [found[0]] if found else []
-    for before, after in zip(found, found[1:]):
+    for before, after in pairwise(found):
         if not _KIND_JOINED.fullmatch(text, before.end(), after.start()):
             if len(joined) > 1:
                 break
