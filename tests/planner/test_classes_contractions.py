@@ -14,7 +14,7 @@ from combat_analysis.planner.read.spelling import contractions
     ("theyre up", "they're up"), ("werent they", "weren't they"), ("he didnt", "he didn't"), ("hes out", "he's out"),
     ("shes out", "she's out"), ("wasnt it", "wasn't it"), ("isnt it", "isn't it"), ("i havent", "i haven't"),
     ("youre sure", "you're sure"), ("ive seen", "i've seen"), ("im told", "i'm told"), ("dont know", "don't know"),
-    ("doesnt matter", "doesn't matter"), ("cant tell", "can't tell"), ("wont say", "won't say"),
+    ("doesnt matter", "doesn't matter"), ("cant tell", "can't tell"), ("wont say", "will not say"), ("won't say", "will not say"),
     ("couldnt find", "couldn't find"), ("shouldnt be", "shouldn't be"), ("arent they", "aren't they"),
     ("hasnt he", "hasn't he"), ("Didnt he", "Didn't he"), ("Im asking", "I'm asking"),
     # a misplaced apostrophe
@@ -63,7 +63,7 @@ def test_a_contraction_typed_any_way_is_no_name(renamed, typed, written, figure)
     ("how many kills did MoonRiver get, and hasnt he died", "how many kills did MoonRiver get, and hasn't he died"),
     ("MoonRiver's kills? dont round", "MoonRiver's kills? don't round"),
     ("what're MoonRiver's kills, i cant find them", "what're MoonRiver's kills, i can't find them"),
-    ("whats MoonRiver's kill count, we wont know", "whats MoonRiver's kill count, we won't know"),
+    ("whats MoonRiver's kill count, we wont know", "whats MoonRiver's kill count, we will not know"),
 ])
 def test_a_players_figure_with_a_contraction_typed_bare(renamed, typed, written):
     a, b = renamed.ask(typed), renamed.ask(written)

@@ -210,6 +210,7 @@ CONTRACTIONS: dict[str, str] = {w.replace("'", ""): w for w in """they're they'v
 you've you'll you'd he's she's i'm i've i'd who've who'll didn't don't doesn't isn't wasn't weren't aren't haven't
 hasn't hadn't can't won't wouldn't couldn't shouldn't mustn't needn't ain't shouldn't've couldn't've would've
 could've should've must've that'll there's there're here's let's""".split()}
+CONTRACTIONS["wont"] = "will not"  # "won't" holds "won", which the readers of wins would take for a win
 _KEEP_PLAIN = frozenset({"whos", "whats", "thats",  # read as typed (the question word or "that"), never "whose"
                          "were", "id"})  # plain words ("were" is no "we're" typed without its apostrophe)
 # "let's" at the start of a sentence or clause, maybe after "ok", "so", "now" ...
