@@ -224,10 +224,16 @@ WINNER_ASKED = re.compile(r"^\s*(?:and\s+|&\s*|plus\s+|also\s+)?" + _WINNER_SAID
 _WINNER_AFTER = re.compile(r"\s*[,:;]\s*|\s+[-–]\s+")
 
 
+# Words that only say which match ("the game on 2025-03-05: winner"): before a winner, no clause of their own
+_MATCH_ONLY = re.compile(r"\b(?:the|a|this|that|our|game|match|on|in|of|for|from|at|last|latest|recent|most|\d[\d./-]*)\b"
+                         r"|[^\w]", re.IGNORECASE)
+
+
 def _winner_cut(piece: str) -> list[str]:
-    """The piece with a winner clause said after a comma, colon or dash cut off as its own clause."""
+    """The piece with a winner clause said after a comma, colon or dash cut off as its own clause, when what comes
+    before it asks something (not only which match)."""
     for cut in _WINNER_AFTER.finditer(piece):
-        if WINNER_ASKED.match(piece[cut.end():]) and piece[:cut.start()].strip():
+        if WINNER_ASKED.match(piece[cut.end():]) and _MATCH_ONLY.sub("", piece[:cut.start()]):
             return [piece[:cut.start()], piece[cut.end():]]
     return [piece]
 
