@@ -126,7 +126,8 @@ def choose_on(question: str, con: LockedConnection, *, asked_snapshot: int | Non
         scope = _with_players(question, con, matches)
     scope = _day_as_match(scope, matches)
     if scope.kind == "match" and scope.match_id:  # named by its id, as "the latest game", or by its day
-        how = "named" if scope.match_id in scope.words else "dated" if scope.one_day else "latest"
+        how = "named" if scope.match_id in scope.words else "dated" if scope.one_day else \
+            "numbered" if scope.number is not None else "latest"
         return MatchChoice(scope.match_id, how, scope, con.snapshot)
     if scope.cross_match:
         return MatchChoice(None, "across", scope, con.snapshot)

@@ -59,9 +59,10 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
                                      recovery_action="fell back to the offline planner"))
             plan = plan_question(question, vocab, pkg.input.context.previous_queries)
         if env.match_id is not None and not across and plan.scope is None:
-            held = len(match_ids(env.warehouse_root)) if env.scope_how == "latest" else 1
+            held = len(match_ids(env.warehouse_root)) if env.scope_how in ("latest", "numbered") else 1
             said = env.scope.words if env.scope is not None else ()
-            plan = latest_match_scope(plan, vocab.started_at, env.match_id, env.scope_how, held, said)
+            plan = latest_match_scope(plan, vocab.started_at, env.match_id, env.scope_how, held, said,
+                                      env.scope.number if env.scope is not None else None)
         # across matches the data engineer runs the season figure; its SQL is recorded with the result
         if not across and plan.intent != Intent.REFUSE:
             try:
@@ -156,6 +157,10 @@ def plan_for_matches(question: str, vocab: Vocabulary, matches: list[tuple[str, 
     from combat_analysis.planner.plans.crossmatch import plan_across
 
     plan = plan_across(question, scope, vocab, tuple(m for m, _ in matches), previous)
+    if scope.number is not None:  # "game 30" of fewer: no match stands in for it
+        return _refused(plan, f"the warehouse holds fewer matches than that, so no match is game number "
+                              f"{scope.number} in start order and no other match stands in for it. Ask 'how many "
+                              "matches are loaded' for them.")
     if isinstance(scope.selection, DateRange) and plan.intent != Intent.REFUSE and not matches_in(scope.selection,
                                                                                                   matches):
         return _refused(plan, _no_match_then(scope))
@@ -172,15 +177,19 @@ def _no_match_then(scope: ScopeReading) -> str:
 
 
 def latest_match_scope(plan: QueryPlan, started: datetime | None, match_id: str, how: str, matches_in_warehouse: int,
-                       said: tuple[str, ...] = ()) -> QueryPlan:
+                       said: tuple[str, ...] = (), number: int | None = None) -> QueryPlan:
     """A one-match plan marked with its scope; the latest match (`started` then), by default or as `said` ("the
-    last game"), says which match it read."""
+    last game"), says which match it read; a match named by its place (`number`: "game 4") says which it is."""
     scope = OneMatch(match_id=match_id, how=how, started_at=started.date().isoformat() if started else None,  # type: ignore[arg-type]
-                     matches_in_warehouse=matches_in_warehouse)
+                     matches_in_warehouse=matches_in_warehouse, number=number if how == "numbered" else None)
     update: dict[str, Any] = {"scope": scope}
     if how == "dated":  # "who won on tuesday": the day's one match
         update["assumptions"] = (*plan.assumptions, f"'{said[0] if said else 'the day'}' read as that day's one "
                                                     f"match, {match_id} ({scope.started_at})")
+    if how == "numbered":
+        update["assumptions"] = (*plan.assumptions, f"'{said[0] if said else 'the game'}' read as game {number} of "
+                                                    "every match in start order, match "
+                                                    f"{match_id} ({scope.started_at})")
     if how == "latest":
         when = f" ({scope.started_at})" if scope.started_at else ""
         why = f"'{said[0]}' read as" if said else "no match was named: read as"

@@ -68,6 +68,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         return refuse(question, vocab, "The question is empty, so I cannot answer it.")
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
+    text = _contracted(text, vocab)  # "didnt", "theyre", "did'nt": the contractions, never unknown names
     chained = chain_plan(text, vocab)  # "3 kills each within 10 s of the one before": kill chains it defines
     if chained is not None:
         return checked(chained, vocab)
@@ -112,6 +113,15 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if multi is not None:
         return checked(multi.model_copy(update={"question": question, "summary": _summary_with_parts(multi)}), vocab)
     return plan_reading_checked(question, r, vocab)
+
+
+def _contracted(text: str, vocab: Vocabulary) -> str:
+    """`text` with its contractions typed without an apostrophe or with a misplaced one written out
+    (`spelling.contractions`); a name found in it stays as typed."""
+    written = spelling.contractions(text)
+    if written == text:
+        return text
+    return spelling.contractions(text, [(m.start, m.end) for m in find_mentions(text, vocab)])
 
 
 def _shaped(plan: QueryPlan, vocab: Vocabulary) -> QueryPlan:

@@ -143,6 +143,8 @@ def _board(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan
             row["hit_with"], row["hit_target"] = boards.hit_of(con, row["match_id"], row["player"], row["biggest_hit"])
     if rows and len(found.rows) == 1:
         rows[0].update(_beside(con, q, selection, together_asked(plan, q.figure)))
+    elif rows and q.statistic == "total" and q.figure in boards.EVENT_COUNTS and not figure.none:
+        rows[0].update(_board_total(con, q, selection))
     return rows + [_board_row(r, q, False) for r in found.below_minimum] + _without_games(figure, found)
 
 
@@ -162,8 +164,14 @@ def _without_games(figure: SeasonFigure, found: boards.Board) -> list[dict[str, 
 def together_asked(plan: QueryPlan, first: str) -> tuple[str, ...]:
     """The figures asked beside the first that add up with it (objective kinds, each counted on its own: the
     planner's `together`), so their sum is said too; () for one figure."""
-    kinds = tuple(m for m in plan.metrics if m in boards.GAME_FIGURES and m in boards.OBJECTIVE_KINDS)
+    kinds = tuple(m for m in plan.metrics if m in boards.GAME_FIGURES and m in boards.COUNTED_TOGETHER)
     return tuple(m for m in kinds if m != first) if first in kinds and len(kinds) > 1 else ()
+
+
+def _board_total(con, q: boards.BoardQuery, selection: MatchSelection) -> dict[str, Any]:
+    """The total a board of a count ranks: every entry's games together, whatever its minimum of games or length."""
+    everyone = boards.board(con, replace(q, limit=100_000, min_games=1), selection).rows
+    return {"board_total": int(sum(r.total or 0 for r in everyone)), "board_games": sum(r.games for r in everyone)}
 
 
 def _beside(con, q: boards.BoardQuery, selection: MatchSelection, others: Sequence[str]) -> dict[str, Any]:
@@ -176,8 +184,9 @@ def _beside(con, q: boards.BoardQuery, selection: MatchSelection, others: Sequen
         entry = boards.board(con, replace(q, figure=other, statistic="total"), selection).rows[0]
         row.update({f"total_{other}": entry.total, f"average_{other}": entry.average})
         total += entry.total or 0
-    first = boards.board(con, replace(q, statistic="total"), selection).rows[0]
-    row["together"] = int(total + (first.total or 0))
+    if boards.adds_up((q.figure, *others)):
+        first = boards.board(con, replace(q, statistic="total"), selection).rows[0]
+        row["together"] = int(total + (first.total or 0))
     return row
 
 
@@ -212,10 +221,10 @@ def _season(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPla
     row = {"matches": v.matches, "counted": v.counted, f"total_{metric}": v.total, f"average_{metric}": v.average,
            f"highest_{metric}": v.highest, f"lowest_{metric}": v.lowest}
     others = together_asked(plan, metric)
-    for other in others:  # objective kinds asked together: each one's total and mean, and their sum
+    for other in others:  # kinds of event asked together: each one's total and mean, and their sum
         w = boards.season_value(con, other, selection)
         row.update({f"total_{other}": w.total, f"average_{other}": w.average})
-    if others:
+    if others and boards.adds_up((metric, *others)):
         row["together"] = int(sum(row[f"total_{m}"] or 0 for m in (metric, *others)))
     if boards.MATCH_FIGURES[metric].kind == "time" and v.average is not None:
         row[f"average_{metric}_minutes"] = v.average / 60  # a mean length is also said in minutes

@@ -14,7 +14,7 @@ checked here, and every value from a question (names, roles, ids) is a bound par
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -169,6 +169,26 @@ DEATH_LABELS = {"players": "players", "npcs": "non-players", "structures": "stru
                 "jungle": "jungle monsters", "bosses": "bosses", "towers": "towers", "phoenixes": "phoenixes",
                 "titans": "Titans", "gold_furies": "the Gold Fury", "fire_giants": "the Fire Giant"}
 GAME_FIGURES: dict[str, GameFigure] = _game_figures()
+# Counts of events that may be asked together ("towers and phoenixes", "first bloods and towers", "deaths to towers
+# and to minions"): each one is answered on its own, named
+COUNTED_TOGETHER = frozenset((*OBJECTIVE_KINDS, "first_bloods", *(f"deaths_to_{name}" for name, _ in DEATH_CAUSES)))
+# Counts of events: a board of one says the total it ranks (every entry's games together)
+EVENT_COUNTS = frozenset(("kills", "deaths", "assists", "first_bloods", "first_blood_deaths", "kills_on", "deaths_to",
+                          "objectives_taken", *COUNTED_TOGETHER))
+# A kind of death that holds others ("deaths to structures" holds those to towers): a sum with one of them would count
+# a death twice
+_HOLDS = {"deaths_to_npcs": frozenset(f"deaths_to_{n}" for n, _ in DEATH_CAUSES if n not in ("players", "npcs")),
+          "deaths_to_structures": frozenset({"deaths_to_towers", "deaths_to_phoenixes", "deaths_to_titans"}),
+          "deaths_to_bosses": frozenset({"deaths_to_gold_furies", "deaths_to_fire_giants"})}
+
+
+def adds_up(kinds: Sequence[str]) -> bool:
+    """Whether counts of `kinds` may be summed: all objective kinds (no objective is of two kinds), or all kinds of
+    death none of which holds another; a sum of objectives and deaths, or of first bloods, says nothing."""
+    if all(k in OBJECTIVE_KINDS for k in kinds):
+        return True
+    return all(k.startswith("deaths_to_") for k in kinds) and not any(
+        other in _HOLDS.get(k, ()) for k in kinds for other in kinds)
 RECORD_FIGURES: tuple[str, ...] = ("matches", "wins", "losses", "win_rate")
 _RECORD_VALUE = {
     "matches": "count(*)",
@@ -466,6 +486,9 @@ def _match_figures() -> dict[str, MatchFigure]:
         MatchFigure("biggest_hit", "biggest single hit", "bh.amount", "max", "biggest_hit",
                     extra="bh.hit_by, bh.hit_with, bh.hit_target"),
     ]
+    # a match has at most one first blood: counted over matches, the matches that had one
+    figures.append(MatchFigure("first_bloods", "first bloods", "CASE WHEN fb.match_second IS NULL THEN 0 ELSE 1 END",
+                               source="first_blood"))
     figures += [MatchFigure(name, OBJECTIVE_LABELS[name], f"coalesce(mo.{name}, 0)", source="objectives")
                 for name, _ in OBJECTIVES]
     figures += [MatchFigure(FIRST_TAKEN[name][0], FIRST_TAKEN[name][1], f"mft.{FIRST_TAKEN[name][0]}", "time",

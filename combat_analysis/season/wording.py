@@ -269,7 +269,16 @@ def _board_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead
         body = _leader(plan, figure, qualified)
     else:
         body = _list(plan, figure, qualified)
-    return f"{lead}{among}, {body}{_left_out(figure, below)}"
+    return f"{lead}{among}, {body}{_left_out(figure, below)}{_board_total(figure, rows[0])}"
+
+
+def _board_total(figure: SeasonFigure, row: Row) -> str:
+    """The total a board of a count ranks: 'In all, 26 deaths to towers over 80 player-games.'"""
+    if row.get("board_total") is None:
+        return ""
+    games = "player-game" if figure.subject in ("player", "god", "role") else "game"
+    return (f" In all, {number(row['board_total'], 0)} {figure_label(figure)} over "
+            f"{count(row['board_games'], games)}.")
 
 
 def _nobody(plan: QueryPlan, figure: SeasonFigure, below: list[Row], lead: str) -> str:
@@ -395,7 +404,7 @@ def _one_season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row],
                 f"minutes ({over}); the {high} {_match_value(metric, row[f'highest_{metric}'])}, the {low} "
                 f"{_match_value(metric, row[f'lowest_{metric}'])}.")
     average, total = number(row[f"average_{metric}"], 2), number(row[f"total_{metric}"], 0)
-    if row.get("together") is not None:
+    if together_asked(plan, metric):
         return _together_sentence(plan, metric, row, lead, over)
     if figure.statistic == "total":
         return f"{lead}: {total} {found.label} in total ({average} per match, {over})."
@@ -407,16 +416,19 @@ def _together_sentence(plan: QueryPlan, metric: str, row: Row, lead: str, over: 
     kinds = (metric, *together_asked(plan, metric))
     totals = join_and([f"{number(row[f'total_{m}'], 0)} {boards.MATCH_FIGURES[m].label}" for m in kinds])
     means = join_and([number(row[f"average_{m}"], 2) for m in kinds])
-    return f"{lead}: {totals} in total, {number(row['together'], 0)} together ({means} per match, {over})."
+    summed = f", {number(row['together'], 0)} together" if row.get("together") is not None else ""
+    return f"{lead}: {totals} in total{summed} ({means} per match, {over})."
 
 
 def _together_entry(plan: QueryPlan, figure: SeasonFigure, row: Row) -> str:
     """Beside one entry's first objective kind, the others asked with it over the same games, and their sum."""
     others = together_asked(plan, figure.metric or "")
-    if not others or row.get("together") is None:
+    if not others or f"total_{others[0]}" not in row:
         return ""
     said = "; ".join(f"{number(row[f'total_{m}'], 0)} {boards.GAME_FIGURES[m].label} in total "
                      f"({number(row[f'average_{m}'], 2)} per game)" for m in others)
+    if row.get("together") is None:
+        return f"; {said}"
     labels = join_and([boards.GAME_FIGURES[m].label for m in (figure.metric or "", *others)])
     return f"; {said}; {number(row['together'], 0)} {labels} together"
 

@@ -172,6 +172,9 @@ def latest_prefix(plan: QueryPlan | None) -> str:
     scope = plan.scope if plan is not None else None
     if isinstance(scope, OneMatch) and scope.how == "dated":  # the match a day named: "On 2025-03-05, match ...: "
         return f"On {scope.started_at}, in match {scope.match_id}: "
+    if isinstance(scope, OneMatch) and scope.how == "numbered":  # "game 4": its place, id and day
+        when = f" ({scope.started_at})" if scope.started_at else ""
+        return f"In game {scope.number} of {scope.matches_in_warehouse} (start order), match {scope.match_id}{when}: "
     if not isinstance(scope, OneMatch) or scope.how != "latest":
         return ""
     when = f" ({scope.started_at})" if scope.started_at else ""

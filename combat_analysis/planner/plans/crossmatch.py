@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
+from itertools import pairwise
 from typing import Any, Literal
 
 from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refusal, SeasonFigure
@@ -47,6 +48,7 @@ from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.boards import (
+    COUNTED_TOGETHER,
     DEFAULT_MIN_GAMES,
     FIRST_TAKEN,
     GAME_FIGURES,
@@ -120,8 +122,8 @@ _FIRST_BLOOD_TIME = re.compile(r"\b(?:when|what\s+(?:time|minute|second))\s+(?:i
                                r"first[- ]blood\b(?!ed)")
 _FIRST_BLOODS = re.compile(r"\bfirst[- ]?bloods\b|\bfbs\b")
 # A count denied: "who has never won", "who hasn't died once", "zero first bloods": those whose count is 0.
-# ("never fails to" is a habit, the opposite of a count denied)
-_NEVER = re.compile(r"\b(?:never(?!\s+fail(?:s|ed)?\s+to\b)|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
+# ("never fails to" is a habit, the opposite of a count denied; "i didn't see", "i haven't checked": the asker's)
+_NEVER = re.compile(r"(?<!\bi\s)(?<!\bi've\s)\b(?:never(?!\s+fail(?:s|ed)?\s+to\b)|hasn'?t|haven'?t|has\s+not|have\s+not|didn'?t|did\s+not|yet\s+to)"
                     r"(?:\s+\w+\s+(?:even\s+)?once)?\b"
                     r"|\bnot\s+(?:a\s+single|once|one|even\s+one|any)\b|\bnot\s+\w+\s+(?:even\s+)?once\b|\bwithout\s+(?:a\s+|any\s+)?(?:single\s+)?\w+"
                     r"|\bzero\s+\w+")
@@ -462,15 +464,59 @@ _INDEFINITE = re.compile(r"(?<!how many )\b(?:someone|somebody|anyone|anybody|ev
                          r"players|folks)\b")
 
 
+# One player said with an article, or one of a group ("how many times did a player die to a tower", "did any player",
+# "any of us", "one of them"): in a count, anyone at all, unless the count is of one game ("a player's kills in a single
+# game" is the best game)
+_ANY_ONE = re.compile(r"\b(?:a|any|some)\s+(?:single\s+)?(?:player|person|guy|one\s+of\s+(?:us|them|you))\b"
+                      r"|\b(?:any|one|anyone|someone|anybody|somebody|either|each)\s+of\s+(?:us|them|you|the\s+players|"
+                      r"our\s+players)\b")
+
+
 def _counted(text: str) -> str:
     """"how many times (how often) did someone die to a tower": an indefinite someone in a count asks how many, not
     who."""
-    return _INDEFINITE.sub(" ", text) if _TOTAL.search(text) and not re.search(r"\bwho\b", text) else text
+    if not _TOTAL.search(text) or re.search(r"\bwho\b", text):
+        return text
+    text = _INDEFINITE.sub(" ", text)
+    return text if _SINGLE_GAME.search(text) else _ANY_ONE.sub(" ", text)
+
+
+# "any of us", "one of us", "anyone of us": the asker's people are everyone whose matches are loaded (docs/season.md,
+# "The asker's own games"), so anyone at all, never a player called "us"
+_OF_US = re.compile(r"\b(any|one|anyone|someone|somebody|anybody|none|either)(?:\s+one)?\s+of\s+us\b")
 
 
 # A god said as the killer ("who was killed by a god the most", "died to a god"): the player who killed, no subject
 _KILLER_KIND = re.compile(r"\b(?:killed|slain|murdered|executed|died|dies|die|dying|deaths?)\s+(?:by|to|from)\s+"
                           r"(?:a|an|any|some|one)\s+(?:god|character|champion|hero)\b")
+
+
+# Whoever plays a god, role or side said as its players ("someone on Thor", "anyone playing Loki", "Thor players",
+# "support mains", "order players"): the god's (role's, side's) own games, not a board of the players who played it;
+# "who", "which player" or a superlative still ask for a player
+_ONE_OF_ITS_PLAYERS = re.compile(
+    r"\b(?:someone|somebody|anyone|anybody|everyone|everybody|whoever|a\s+player|any\s+player|players?|people|ppl|"
+    r"(?:a\s+|the\s+)?(?:guys?|person))\s+(?:who\s+|that\s+)?(?:is\s+|are\s+|was\s+|were\s+|'s\s+|goes\s+)?"
+    r"(?:on|playing|plays|played|as|picking|picks|picked|using|uses|used|with|in)\s+(?:the\s+)?"
+    r"(?=name\b|(?:support|jungle|mid|middle|carry|adc|solo|order|chaos)\b)"
+    r"|\b(?:name|order|chaos|supports?|supp|sup|junglers?|jungle|jg|mids?|middle|midlaners?|carry|carries|adcs?|"
+    r"hunters?|mages?|solos?|sololaners?)(?P<its>\s+(?:side\s+)?(?:players?|mains?|users?|pickers?|people|ppl|ones))\b")
+_ASKS_WHO = re.compile(r"\b(?:who(?:s|'s|se|m)?|which|what\s+player|whom)\b")
+
+
+def _of_its_players(r: Reading, players: Sequence[str], text: str) -> str:
+    """`text` without the words that say a named god, role or side by its players (`_ONE_OF_ITS_PLAYERS`), when
+    nobody is named and no one is asked for."""
+    if players or not (r.gods or r.roles or r.teams) or r.shape.superlative or _ASKS_WHO.search(r.text):
+        return text
+    return _ONE_OF_ITS_PLAYERS.sub(lambda m: m.group(0)[:m.start("its") - m.start()] + " " * len(m.group("its"))
+                                   if m.group("its") else " " * len(m.group(0)), text)
+
+
+def _season_kinds(r: Reading, players: Sequence[str], cue: bool) -> bool:
+    """Kinds of event counted together with no one named or asked for ("the number of towers and phoenixes"): each
+    kind's count over the matches."""
+    return bool(kinds_counted(r.text)) and not (players or cue or r.shape.superlative or r.gods or r.roles or r.teams)
 
 
 def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subject, bool]:
@@ -479,8 +525,11 @@ def _subject(r: Reading, slot: FigureSlot, players: Sequence[str]) -> tuple[Subj
     for killer in _KILLER_KIND.finditer(r.text):  # the masked text keeps the positions of r.text
         text = text[:killer.start()] + " " * len(killer.group(0)) + text[killer.end():]
     # "who played jungle the most": a figure's words that start with "who" still ask for a person
+    text = _of_its_players(r, players, text)  # "someone picks thor", "thor players": the god's own games
     cue = bool(_PLAYER_CUE.search(_counted(text))) or any(h.phrase.startswith("who") for h in r.metric_hits)
     if slot.figure in SEASON_COUNTS:
+        return "season", False
+    if _season_kinds(r, players, cue):
         return "season", False
     ranked = _ranked_subject(r, slot, players, text, cue)
     if ranked is not None:
@@ -737,8 +786,10 @@ def _npc_subject(r: Reading, slot: FigureSlot) -> bool:
     """A non-player is the subject of a figure ("what did the gold fury deal in damage"): the season has no figures
     of non-players. Named as an objective, or as a player's killer, it is no subject; beside a figure of its own
     ("the gold fury's damage") it is, though its name also reads as its kills."""
-    if not r.npcs or slot.figure in _BOSS_DEATHS.values():
-        return False
+    kinds = kinds_counted(r.text)
+    if not r.npcs or slot.figure in _BOSS_DEATHS.values() or all(
+            any(word in n.lower() and figure in kinds for word, figure in _BOSS_DEATHS.items()) for n in r.npcs):
+        return False  # the deaths to it, or to it and other kinds counted together
     if slot.figure not in _NPC_NAMED_IN:
         return True
     return any(_CATALOG.get(m, m) not in _NPC_NAMED_IN for m in r.metrics if m not in _RESULT_WORDS)
@@ -1074,11 +1125,67 @@ def _also_over_matches(ask: Ask, metric: str) -> tuple[str, ...]:
     return tuple(m for m in dict.fromkeys(said) if m in MATCH_FIGURES and m != metric)
 
 
+# Kinds of event counted together, joined by "and", "&", "n", "plus", "as well as", a comma or a slash ("towers and
+# phoenixes", "first bloods plus towers", "tower deaths, minion deaths"): each kind by its word; with a word of dying
+# in the question, a killer's kind is the deaths to it ("died to towers and the fire giant")
+_EVENT_KINDS = (("towers", r"towers?"), ("phoenixes", r"phoenix(?:es)?"), ("titans", r"titans?"),
+                ("gold_furies", r"gold\s+fur(?:y|ies|ys)"), ("fire_giants", r"fire\s+giants?"),
+                ("first_bloods", r"first\s+bloods?|fbs?"), ("minions", r"minions?|creeps?"),
+                ("jungle", r"jungle\s+(?:monsters?|camps?|mobs?)|(?:jungle\s+)?camps?"),
+                ("structures", r"structures?|buildings?"), ("bosses", r"bosses|boss"))
+_EVENT_KIND = re.compile(r"\b(?:" + "|".join(f"(?P<{name}>{said})" for name, said in _EVENT_KINDS) + r")\b")
+# between two kinds: the joining word, maybe a figure noun before it and a preposition or article after it
+_KIND_JOINED = re.compile(r"\s*(?:(?:deaths?|kills?|taken|destroyed|killed|secured|slain|fell)\s*)?"
+                          r"(?:,\s*(?:and\s+|&\s*|n\s+|plus\s+)?|&|/|\s(?:and|n|plus|as\s+well\s+as)\s)\s*"
+                          r"(?:(?:deaths?|kills?)\s+)?(?:(?:to|by|from|of)\s+)?(?:(?:the|a|an)\s+)?")
+_DYING = re.compile(r"\b(?:die[sd]?|dying|deaths?|killed\s+by|slain\s+by|fed|feeding)\b")
+_OBJECTIVE_ONLY = frozenset(("first_bloods", *OBJECTIVE_KINDS))
+
+
+def kinds_counted(text: str) -> tuple[str, ...]:
+    """The kinds of event a question counts together, in the order said (`_EVENT_KINDS`), as season figures; () when
+    fewer than two are joined. Said with a word of dying, a killer's kind is the deaths to it; else only objective
+    kinds and first bloods are counts of their own."""
+    found = list(_EVENT_KIND.finditer(text))
+    joined = [found[0]] if found else []
+    for before, after in pairwise(found):
+        if not _KIND_JOINED.fullmatch(text, before.end(), after.start()):
+            if len(joined) > 1:
+                break
+            joined = [after]
+            continue
+        joined.append(after)
+    dying = bool(_DYING.search(text))
+    kinds = []
+    for said in joined:
+        kind = str(said.lastgroup)
+        if dying and kind != "first_bloods":
+            kinds.append(f"deaths_to_{kind}")
+        elif kind in _OBJECTIVE_ONLY:
+            kinds.append(kind)
+    kinds = list(dict.fromkeys(kinds))
+    return tuple(kinds) if len(kinds) > 1 and len(kinds) == len({s.lastgroup for s in joined}) else ()
+
+
+def _together_slot(slot: FigureSlot, text: str) -> FigureSlot:
+    """The first of several kinds of event counted together as the figure (`kinds_counted`), when the figure read is
+    one of them or a count they narrow (deaths): "how many first bloods and towers" starts with first bloods."""
+    kinds = kinds_counted(text)
+    if not kinds or slot.versus is not None or not (slot.figure in kinds or slot.figure == "deaths"
+                                                     or slot.figure in COUNTED_TOGETHER):
+        return slot
+    return FigureSlot(kinds[0], "game")
+
+
 def together(ask: Ask) -> tuple[str, ...]:
-    """The objective kinds (`boards.OBJECTIVE_KINDS`) asked together, the figure's own first; () when fewer than two
-    are asked. Each kind is counted on its own (METRICS.md: a structure by its word, a boss by its name), so two or
-    more asked at once ("total fire giant and gold fury kills") are each answered, and their sum. "Objectives" (all
-    of them) overlaps every kind and is not among them."""
+    """The kinds of event asked together (`kinds_counted`: objective kinds, first bloods, deaths by cause), the
+    figure's own first; () when fewer than two are asked. Each kind is counted on its own (METRICS.md: a structure by
+    its word, a boss by its name), so two or more asked at once ("total fire giant and gold fury kills") are each
+    answered, and their sum where it means something (`boards.adds_up`). "Objectives" (all of them) overlaps every
+    kind and is not among them."""
+    said = kinds_counted(ask.text)
+    if said and ask.slot.figure == said[0]:
+        return said
     if ask.slot.figure not in OBJECTIVE_KINDS:
         return ()
     kinds = tuple(dict.fromkeys((ask.slot.figure, *(m for m in ask.reading.metrics if m in OBJECTIVE_KINDS))))
@@ -1093,7 +1200,8 @@ def _several_ranked(ask: Ask) -> str | None:
     if not kinds or ask.subject in ("matches", "season") or lookup:
         return None
     said = " and ".join(metric_label(k) for k in kinds)
-    return (f"Across matches I rank one objective kind at a time, and {said} asked together have no board of their "
+    one = "objective kind" if all(k in OBJECTIVE_KINDS for k in kinds) else "kind of count"
+    return (f"Across matches I rank one {one} at a time, and {said} asked together have no board of their "
             f"own. Ask who took the most of each, or how many of each were taken in all (with their sum).")
 
 
@@ -1231,6 +1339,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
         return chained
     framed, framing = without_framing(parts.without_impressions(scope.rest or question), vocab)
     least, rest = _cut_minimum(yesno.out_verbs(_TAG.sub("", framed)))
+    rest = _OF_US.sub(lambda m: "anyone" if m.group(1) != "none" else "nobody", rest)
     rest, named, unnamed = _pronoun_named(rest, vocab, previous)
     if unnamed is not None:
         return _refuse(question, unnamed)
@@ -1245,10 +1354,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     r = read_question(_H2H_WORDS.sub(" vs ", rest) if head_to_head else rest, vocab)
     r = replace(r, assumptions=(*framing, *split, *grouped, *emphasis, *r.assumptions, *aliases,
                                 *((named,) if named else ())))
-    notes = (tuple(r.assumptions) + scope.spelled
-             + tuple(f"'{w}' read as the scope: which matches are counted" for w in scope.words)
-             + ((f"'{scope.habit}' read as a habit: over every match loaded, not the latest one alone",) if scope.habit
-                else ()))
+    notes = (*r.assumptions, *_scope_notes(scope))
     if r.ambiguous:
         mention = r.ambiguous[0]
         return QueryPlan(question=question, intent=Intent.REFUSE, refusal=Refusal(
@@ -1261,7 +1367,8 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
     if lost_to := LOST_TO.search(r.text):
         notes = (*notes, f"'{lost_to.group(0)}' read as the games {lost_to.group(1)} won")
-    ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_figure(r, r.text), notes=notes,
+    ask = Ask(question=question, reading=r, text=r.text, players=players, slot=_together_slot(_figure(r, r.text), r.text),
+              notes=notes,
               scope=scope, least=least, result=result)
     reason = _first_refusal(ask, vocab)
     if reason is None:
@@ -1278,6 +1385,13 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     return QueryPlan(question=question, intent=made.intent, assumptions=tuple(dict.fromkeys((*notes, *_readings(made)))),
                      scope=ManyMatches(selection=selection, words=scope.words), focus=players, season=made.figure,
                      summary=_summary(made.figure, selection), **made.update)
+
+
+def _scope_notes(scope: ScopeReading) -> tuple[str, ...]:
+    """What the scope reader read, said: its spelling corrections, its scope words and a habit word."""
+    habit = (f"'{scope.habit}' read as a habit: over every match loaded, not the latest one alone",) if scope.habit \
+        else ()
+    return (*scope.spelled, *(f"'{w}' read as the scope: which matches are counted" for w in scope.words), *habit)
 
 
 @lru_cache(maxsize=1)

@@ -220,6 +220,32 @@ _AND_THE = re.compile(r"(?:\s*,\s*|\s+)and\s+(?!(?:by|how|when|why|where|with|wh
                       r"it|its|that|those|them|then)\b)", re.IGNORECASE)
 
 
+# A clause that asks who won the match the question is about ("who won it", "which side took it", "did we win", "was it
+# a win"): a question of its own about the match, never a step on a leader the first clause named
+_WINNER_SAID = (r"(?:(?:so\s+)?(?:who|which\s+(?:side|team)|what\s+(?:side|team))\s+(?:won|took|win|wins|got\s+the\s+w(?:in)?|"
+                r"came\s+out\s+on\s+top)(?:\s+(?:it|that(?:\s+one)?|(?:the|that)\s+(?:game|match|one)))?"
+                r"|(?:did|do)\s+(?:we|they|i|order|chaos|team\s*[12])\s+win(?:\s+(?:it|that(?:\s+one)?|(?:the|that)\s+"
+                r"(?:game|match|one)))?|was\s+it\s+a\s+(?:win|w)|who\s+was\s+the\s+winner|the\s+winner|winner|"
+                r"what\s+was\s+the\s+result|result)")
+WINNER_ASKED = re.compile(r"^\s*(?:and\s+|&\s*|plus\s+|also\s+)?" + _WINNER_SAID + r"\s*[?.!]*\s*$", re.IGNORECASE)
+# one said after a comma, a colon or a dash ("how many kills, who won"): a clause of its own
+_WINNER_AFTER = re.compile(r"\s*[,:;]\s*|\s+[-–]\s+")
+
+
+# Words that only say which match ("the game on 2025-03-05: winner"): before a winner, no clause of their own
+_MATCH_ONLY = re.compile(r"\b(?:the|a|this|that|our|game|match|on|in|of|for|from|at|last|latest|recent|most|\d[\d./-]*)\b"
+                         r"|[^\w]", re.IGNORECASE)
+
+
+def _winner_cut(piece: str) -> list[str]:
+    """The piece with a winner clause said after a comma, colon or dash cut off as its own clause, when what comes
+    before it asks something (not only which match)."""
+    for cut in _WINNER_AFTER.finditer(piece):
+        if WINNER_ASKED.match(piece[cut.end():]) and _MATCH_ONLY.sub("", piece[:cut.start()]):
+            return [piece[:cut.start()], piece[cut.end():]]
+    return [piece]
+
+
 def _after_a_winner(piece: str) -> list[str]:
     """The piece cut at "and the ..." after a clause that asks who won (see `_AND_THE`)."""
     cut = _AND_THE.search(piece)
@@ -244,6 +270,7 @@ def clauses(question: str, vocab: Vocabulary) -> list[str]:
         cuts.append(tail)
     if not any(start < end for start, end in names if _AND_THE.search(question, start, end)):
         cuts = [part for cut in cuts for part in _after_a_winner(cut) if part]
+    cuts = [part for cut in cuts for part in _winner_cut(cut)]
     return cuts[:MAX_PARTS] if len(cuts) > 1 else [question]
 
 
@@ -423,6 +450,9 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
         narrowed = _rest(piece, first, summarize) or _subset(pieces[0], piece, first, plan_one)
         if narrowed is not None:
             parts.append(narrowed)
+            continue
+        if WINNER_ASKED.match(piece):  # "..., and who won it": the match's winner, a question of its own
+            parts.append(plan_one("who won the match", ()))
             continue
         if _times_of_counted(first, piece):
             return None  # "how many towers did X take, and when did he get the first one": one question, the list

@@ -21,6 +21,7 @@ from typing import Literal
 from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
 from combat_analysis.planner.read import compounds
 from combat_analysis.planner.read.names import fold
+from combat_analysis.planner.read.spelling import contractions
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import ROLE_WORDS, domain_words, known_words
 
@@ -224,6 +225,7 @@ class ScopeReading:
     spelled: tuple[str, ...] = ()  # the words read another way: "'overal' read as 'overall'"
     one_day: bool = False  # the selection is one calendar day ("on mar 12", "on tuesday", "yesterday")
     habit: str = ""  # a habit said in the present ("keeps dying", "always"): every match, said as a reading
+    number: int | None = None  # "game 4", "the 2nd match": the match's place among all matches in start order
 
     @property
     def cross_match(self) -> bool:
@@ -476,8 +478,9 @@ def _habit(text: str, context: _Context) -> ScopeReading | None:
 
 
 def _two_gods(text: str, gods: tuple[str, ...]) -> bool:
-    """Two or more gods named whole."""
-    return sum(bool(re.search(r"(?<!\w)" + re.escape(god) + r"(?!\w)", text)) for god in gods) >= 2
+    """A god named whole: one god's average is over its games, as a player's is ("thor players average how many
+    deaths", "average kills when someone is on loki"), and so is two gods' set against each other."""
+    return any(re.search(r"(?<!\w)" + re.escape(god) + r"(?!\w)", text) for god in gods)
 
 
 def _player_average(text: str, context: _Context) -> ScopeReading | None:
@@ -501,6 +504,37 @@ def _names_a_player(text: str, players: tuple[str, ...]) -> bool:
     known = known_words()
     return any(len(part) >= 3 and part not in known and part in said
                for name in players for part in re.findall(r"[a-z0-9]+", fold(name)))
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+             "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+_COUNT_WORD = "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
+# One match by its place among every match in start order ("game 4", "match #2", "game number three", "the 3rd game",
+# "the second match"); not a player's ("her 2nd game"), a clock ("game 10 minutes"), nor a count ("the first 5 games")
+_NUMBERED = re.compile(
+    r"(?<!\bhis\s)(?<!\bher\s)(?<!\bmy\s)(?<!\btheir\s)(?<!\bour\s)(?<!\bits\s)"
+    r"(?:\b(?:the\s+)?(?P<ord>\d{1,4}(?:st|nd|rd|th)|" + "|".join(_ORDINALS) + r")\s+(?:game|match)\b(?!\s+of\s+(?:his|her|their|my))"
+    r"|\b(?:game|match)\s*(?:#\s*|no\.?\s*|number\s+)?(?P<n>\d{1,4}|" + _COUNT_WORD + r")\b"
+    r"(?!\s*(?:minutes?|mins?|m\b|seconds?|secs?|s\b|:\d|games|matches|\.\d)))")
+
+
+def _place(found: re.Match) -> int:
+    said = found.group("ord") or found.group("n")
+    return _ORDINALS.get(said) or (int(re.sub(r"\D", "", said)) if said[0].isdigit() else _WORD_NUMBERS[said])
+
+
+def _numbered(text: str, context: _Context) -> ScopeReading | None:
+    """"game 4", "the 2nd match": the match at that place among every match in start order, as if named; a place past
+    the last match is a selection with no match (refused, never answered from another match)."""
+    found = _NUMBERED.search(text)
+    if found is None or not context.match_ids:
+        return None
+    place = _place(found)
+    rest = _cut(text, found)
+    if not 1 <= place <= len(context.match_ids):
+        return ScopeReading(kind="matches", selection=AllMatches(), words=(found.group(0),), rest=rest, number=place)
+    return ScopeReading(kind="match", match_id=context.match_ids[place - 1], words=(found.group(0),), rest=rest,
+                        number=place)
 
 
 def _latest(text: str, context: _Context) -> ScopeReading | None:
@@ -585,7 +619,7 @@ def matches_in(selection: DateRange, matches: Sequence[tuple[str, datetime | Non
 
 
 # The readers in order: the first that finds its words decides (a named match beats everything).
-_READERS = (_by_name, _previous, _last, _latest, _between, _on_day, _month_day, _weekday, _nth_day, _days, _relative_dates, _month,
+_READERS = (_by_name, _numbered, _previous, _last, _latest, _between, _on_day, _month_day, _weekday, _nth_day, _days, _relative_dates, _month,
             _every_match, _by_nature, _habit, _player_average)
 
 # Scope and match-figure words a typist gets wrong: a letter left out, one doubled, two swapped ("overal",
@@ -639,11 +673,19 @@ def _figure_stem(stem: str) -> bool:
     return stem in domain_words() or stem in _MISSPELT.values() or stem == "dmg"
 
 
+def _contracted(text: str, players: tuple[str, ...]) -> str:
+    """The text with its contractions typed without an apostrophe written out ("didnt", "theyre":
+    `spelling.contractions`), a player's name kept as typed."""
+    kept = [(m.start(), m.end()) for p in players if p.replace("'", "").isalpha()
+            for m in re.finditer(rf"(?<!\w){re.escape(p.lower())}(?!\w)", text)]
+    return contractions(text, kept)
+
+
 def read_scope(question: str, match_ids: tuple[str, ...] = (), latest: datetime | None = None,
                players: tuple[str, ...] = (), gods: tuple[str, ...] = ()) -> ScopeReading:
     """The question's scope words (see the module docstring) and the question without them; `players` (every
     player's name) lets a player's average read as every match, `gods` (every god's) two gods' averages."""
-    text, spelled = _respelled(_spelled_out(" ".join(question.lower().split())))
+    text, spelled = _respelled(_spelled_out(_contracted(" ".join(question.lower().split()), players)))
     context = _Context(match_ids, (latest or datetime(1970, 1, 1)).date(), tuple(p.lower() for p in players),
                        tuple(g.lower() for g in gods))
     for reader in _READERS:

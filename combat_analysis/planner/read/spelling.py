@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from combat_analysis.catalog import METRICS
 from combat_analysis.planner.read.words import CHAT_WORDS, RECEIVING_VERBS, known_words, stems
@@ -199,3 +199,40 @@ def spelled_out(text: str, keep: Sequence[tuple[int, int]] = ()) -> str:
 
 def has_chat_words(text: str) -> bool:
     return bool(_CHAT_WORD.search(text))
+
+
+# Contractions typed without their apostrophe ("didnt", "theyre", "havent") or with it in the wrong place ("did'nt",
+# "they'r'e", "hav'ent"): each read as the contraction it is, never as an unknown name. The key is the contraction's
+# letters. Words that are also plain words stay as typed: "ill", "were", "its", "shell", "well", "wed", "hell", "id"
+# are no keys; "lets" is "let's" only where a sentence or clause starts with it ("lets see who ..."), since "who lets
+# their carry die" is the verb; "whos", "whats", "thats" are read as they are by the question readers.
+CONTRACTIONS: dict[str, str] = {w.replace("'", ""): w for w in """they're they've they'll they'd we've we're you're
+you've you'll you'd he's she's i'm i've i'd who've who'll didn't don't doesn't isn't wasn't weren't aren't haven't
+hasn't hadn't can't won't wouldn't couldn't shouldn't mustn't needn't ain't shouldn't've couldn't've would've
+could've should've must've that'll there's there're here's let's""".split()}
+CONTRACTIONS["wont"] = "will not"  # "won't" holds "won", which the readers of wins would take for a win
+_KEEP_PLAIN = frozenset({"whos", "whats", "thats",  # read as typed (the question word or "that"), never "whose"
+                         "were", "id"})  # plain words ("were" is no "we're" typed without its apostrophe)
+# "let's" at the start of a sentence or clause, maybe after "ok", "so", "now" ...
+_LETS_STARTS = re.compile(r"(?:^|[.,;:!?(]\s*|\b(?:ok|okay|so|now|and|then|alright|right|well|hey|pls|please)\s+)$")
+_MAYBE_CONTRACTED = re.compile(r"(?<![\w'])[a-z]+(?:'[a-z]*)*(?![\w'])", re.IGNORECASE)
+
+
+def _contraction(m: re.Match, keep: Sequence[tuple[int, int]]) -> str:
+    typed = m.group(0)
+    letters = typed.replace("'", "").lower()
+    right = CONTRACTIONS.get(letters)
+    if right is None or typed.lower() == right or letters in _KEEP_PLAIN and "'" not in typed \
+            or any(start < m.end() and m.start() < end for start, end in keep):
+        return typed
+    if letters == "lets" and "'" not in typed and not _LETS_STARTS.search(m.string, 0, m.start()):
+        return typed  # "who lets their carry die": the verb
+    return right[0].upper() + right[1:] if typed[0].isupper() else right
+
+
+def contractions(text: str, keep: Sequence[tuple[int, int]] = ()) -> str:
+    """`text` with its contractions typed without an apostrophe, or with a misplaced one, written as contractions
+    (`CONTRACTIONS`), outside the spans in `keep` (names found in it: a player called "Dont" stays as typed)."""
+    if not _MAYBE_CONTRACTED.search(text):
+        return text
+    return _MAYBE_CONTRACTED.sub(partial(_contraction, keep=keep), text)

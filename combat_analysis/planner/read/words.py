@@ -21,7 +21,7 @@ i me my mine we us our you your yours he him his she her hers they them their th
 whats what's when where why how whos who's how's hows wheres where's wat wut
 am is are was were be been being do does did done doing have has had having get gets got gotten getting
 can could would should will shall may might must let lets let's
-and or but nor so yet also too as than then if else just only even still already ever never again while whilst
+and or plus but nor so yet also too as than then if else just only even still already ever never again while whilst
 ascending descending
 of in on at by for with from to into onto over under about above below after before between during through
 across against among around up down out off per via within without till until upon
@@ -50,6 +50,9 @@ topped tops topping rely relied relies relying depend depended depends
 use used uses using deal deals dealing dish dishes inflict inflicted cause caused earn earns earning
 gain gained gains collect collected accumulate gather gathered happen happened come came went go goes going had been something anything everything
 ahead behind lead leads leading led trail trailing trailed margin gap edge
+they're they've they'll they'd we've we're you're you've you'll you'd he's she's i'm i've i'd didn't don't doesn't
+isn't wasn't weren't aren't haven't hasn't hadn't can't won't wouldn't couldn't shouldn't mustn't needn't ain't
+would've could've should've must've that'll there's there're here's
 """.split())
 
 # The buying verbs of chat, beside buy and purchase: "who rushed <item>", "copped", "grabbed", "picked up"
