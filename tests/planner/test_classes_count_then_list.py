@@ -58,7 +58,7 @@ def test_a_players_deaths_to_non_players_then_the_list(match):
     assert not any(k["killer"] in a.text for k in match.truth["kills"] if k["victim"] == name), a.text
 
 
-@pytest.mark.parametrize("template", ["how many objectives did {s} take and what were they",
+@pytest.mark.parametrize("template", ["how many objectives did {s} get? list them",
                                       "{s} objectives, which ones?", "how many towers did {s} destroy? which ones"])
 def test_a_sides_objectives_then_the_list(match, template):
     team = 2
