@@ -20,6 +20,10 @@ def _other_role(role: str) -> str:
 
 # (wording, which tag, whether the role asked is the player's own)
 ROLE_CHECKS = [("what god was {p} on, and was he playing {r}?", 0, False),
+               # a hedge or stress word in the check ("even", "ever", "really") says nothing more
+               ("{p} went which god? was he even {r}", 3, False),
+               ("did {p} ever play {r}", 2, True),
+               ("what god for {p}, did they really go {r}", 4, True),
                ("which god was {p} playing and did they play {r}", 1, True),
                ("yo what god did {p} pick, was he {r}?", 2, False),
                ("{p} on what god? did he go {r}", 2, True),

@@ -122,14 +122,17 @@ def lead_asked(question: str) -> Way | None:
 # at the end of the question, about the subject the answer names (a pronoun or "the player")
 _SUBJECT = (r"(?:(?:that|this|the)\s+(?:player|one|guy|person|god|side|team|leader|winner)|it|that|this|he|she|they|"
             r"him|her)")
+# words that hedge or stress a check and say nothing more: "was he even mid", "did she really play solo"
+_HEDGE = r"(?:even|ever|really|actually|just|truly|honestly)"
 _CHECK = re.compile(
     r"(?P<cut>(?:\s*[,;:?!(]+\s*|\s+[-–—]\s*|\s+)(?:(?:and|so|but|also|plus|&)\s+)?)"
     rf"(?:(?:was|is|were|are)\s+{_SUBJECT}\s+(?P<said>[^,;:?!]+?)"
-    rf"|(?:did|does|do)\s+{_SUBJECT}\s+(?:play|pick|run|main|use|go)\s+(?:as\s+)?(?P<god>[^,;:?!]+?))"
+    rf"|(?:did|does|do)\s+{_SUBJECT}\s+(?:{_HEDGE}\s+)?(?:play|pick|run|main|use|go)\s+(?:as\s+)?(?P<god>[^,;:?!]+?))"
     r"\s*[?.!)]*\s*$", re.IGNORECASE)
 # words beside the checked value that say nothing more: "a", "on the", "one of the", "playing", "player", "side"
 _FILLER = re.compile(r"\b(?:a|an|the|on|for|from|in|of|one|with|playing|played|as|team|side|player|players|guy|"
-                     r"one\s+of|someone|somebody|by\s+any\s+chance|actually|really|too|also|then|by|laner|main|"
+                     r"one\s+of|someone|somebody|by\s+any\s+chance|actually|really|even|ever|just|truly|honestly|"
+                     r"too|also|then|by|laner|main|"
                      r"lane|role|god)\b|'s\b|[^\w\s]", re.IGNORECASE)
 
 
@@ -200,7 +203,7 @@ def _checked_value(said: str, vocab: Vocabulary) -> Filter | None:
 # on, and was <player> mid"); the player is found as a name first, so a tag such as "mid_diff" is never the role
 _CLAUSE_AUX = re.compile(r"(?:^|[,;:?!(]\s*|\s[-–—]\s*|\s)(?:(?:and|so|but|also|plus|&|n)\s+)?"
                          r"(?:was|is|were|are|did|does|do)\s+$", re.IGNORECASE)
-_PLAY_VERB = re.compile(r"^\s*(?:(?:really|actually|even|the\s+one)\s+)?(?:play(?:ed|ing|s)?|pick(?:ed|ing|s)?|ran|run(?:ning|s)?|"
+_PLAY_VERB = re.compile(rf"^\s*(?:(?:{_HEDGE}|the\s+one)\s+)?(?:play(?:ed|ing|s)?|pick(?:ed|ing|s)?|ran|run(?:ning|s)?|"
                         r"main(?:ed|ing|s)?|go(?:ing|es)?|went|queue(?:d|ing)?|lock(?:ed)?\s+in(?:to)?|locked|fill(?:ed|ing)?)?"
                         r"(?:\s+(?:in|on|at|as))?\b", re.IGNORECASE)
 _WH_AFTER = re.compile(r"(?:\s*[,;:?!]+\s*|\s+[-–—]\s*|\s+)(?:(?:and|so|but|also|plus|&|n)\s+)?(?=(?:what|which|who|how)\b)",
