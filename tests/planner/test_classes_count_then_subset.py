@@ -72,3 +72,16 @@ def test_all_kills_then_one_sides(match, template):
     a = match.ask(template.format(s=SIDES[team]))
     assert says(a.text, match.truth["total_kills"]) and says(a.text, match.truth["teams"][str(team)]["kills"]), a.text
     assert "team 2" in a.text.lower(), a.text
+
+
+@pytest.mark.parametrize("template", ["deaths including the pve ones - how many of them were by players?",
+                                      "how many deaths incl. pve? and how many of those were by players",
+                                      "deaths counting towers and minions too, how many of those were by enemy players"])
+def test_a_widened_count_then_those_by_players(match, template):
+    """A count widened to every cause ("including pve") is the whole count; the narrowed part says its own cause
+    alone, never the widening beside it."""
+    total, npc = match.truth["total_deaths"], _not_to_players(match)
+    a = match.ask(template)
+    assert a.refusal is None and says(a.text, total) and says(a.text, total - npc), a.text
+    narrowed = a.text[a.text.index(f" {total - npc:,} ") - 80:]
+    assert "non-players" not in narrowed.split(".")[-2], a.text  # the second sentence names players alone

@@ -183,6 +183,14 @@ def _widened(text: str) -> Causes | None:
                   listed.start(), listed.start())
 
 
+def unwidened(text: str) -> str:
+    """The text without the causes listed to widen a count of deaths (`_widened`): "deaths including pve" counts every
+    death, which is what "deaths" counts; a property said after it ("and how many of those were to towers") narrows
+    the plain count, and the widening must not stand beside it."""
+    widened = _widened(text.lower())
+    return text if widened is None else (text[:widened.start] + " " + text[widened.end:]).strip()
+
+
 # Deaths named by their cause before the noun, as players say it: "pve deaths", "npc deaths", "environmental deaths",
 # optionally followed by the causes meant, in brackets: "pve deaths (towers, minions, jungle)".
 _PREFIXED = re.compile(r"\b(?:pve|pve?\s+only|npcs?|non[\s-]?players?|environment(?:al)?|neutral)\s+(?P<verb>deaths?)\b")

@@ -24,7 +24,7 @@ from difflib import SequenceMatcher
 from combat_analysis.catalog import metric
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner.read.anchors import find_anchor
-from combat_analysis.planner.read.causes import REST, complement
+from combat_analysis.planner.read.causes import REST, complement, unwidened
 from combat_analysis.planner.read.names import find_mentions, find_roles, find_teams
 from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -294,7 +294,10 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     if m is None or not piece[m.end():].strip(" ?.!"):
         return None
     # "how many deaths were there, and how many of those were not to players": the count said without "were there"
-    plan = plan_one(f"{_THERE.sub('', head)} {piece[m.end():]}", ())
+    head = _THERE.sub("", unwidened(head))
+    if not _ASKING.match(head):  # "deaths including pve, how many of them ...": the first clause said as a bare count
+        head = f"how many {head}"
+    plan = plan_one(f"{head} {piece[m.end():]}", ())
     narrowed = (plan.filters, plan.window, plan.windows, plan.condition) != \
         (first.filters, first.window, first.windows, first.condition)  # by a cause, a side, a window or a condition
     if plan.intent == Intent.REFUSE or not narrowed or plan.caveats:
@@ -302,6 +305,8 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     return plan
 
 
+_ASKING = re.compile(r"\s*(?:(?:and|so|ok|okay)\s+)?(?:how|what|which|who|whose|when|where|did|does|do|was|were|is|are)\b",
+                     re.IGNORECASE)
 # words that end a count and say only that it is the whole match's: "were there", "in the match", "in total"
 _THERE = re.compile(r"(?:\s+(?:(?:were|was|are|is)\s+there|in\s+(?:the|this)\s+(?:match|game)|in\s+(?:total|all)|total|"
                     r"overall))+\s*[?.!]*\s*$", re.IGNORECASE)
