@@ -73,6 +73,10 @@ COMPACT_AFTER = 8
 RETRIES = 8
 FIRST_WAIT_S = 0.05
 BACKOFF = 2.0
+# Opening the lake waits longer for a busy SQLite catalog (about 30 s in all, at most 2 s a wait): on a loaded machine
+# its probe of the catalog once met "database is locked" on all of the 8 tries a commit gets (about 13 s).
+ATTACH_RETRIES = 20
+ATTACH_MAX_WAIT_S = 2.0
 # Failures a second try can get past: another writer committed first, or a SQLite catalog was busy.
 RETRYABLE = ("conflict", "database is locked", "database is busy", "could not serialize", "deadlock",
              "failed to commit ducklake transaction", "unique constraint", "duplicate key")
@@ -156,7 +160,7 @@ def attach(con: duckdb.DuckDBPyConnection, lake: Lake, *, read_only: bool) -> No
                          *([f"DATA_PATH {sql_string(lake.data_path)}"] if lake.embedded or not read_only else []),
                          *(["OVERRIDE_DATA_PATH true"] if lake.embedded else [])])
     wait = FIRST_WAIT_S
-    for attempt in range(1, RETRIES + 1):
+    for attempt in range(1, ATTACH_RETRIES + 1):
         try:
             with _commit_turn(None if read_only else lake):  # a new lake's catalog is written on attach
                 con.execute(f"ATTACH {sql_string('ducklake:' + lake.catalog)} AS {ALIAS} ({options})")
@@ -165,11 +169,11 @@ def attach(con: duckdb.DuckDBPyConnection, lake: Lake, *, read_only: bool) -> No
             if read_only and "creating a new DuckLake is explicitly disabled" in str(error):
                 raise NoMatchYet(NO_MATCH_YET) from error  # its first writer is still setting it up
             # a new catalog being set up by another writer at this moment is busy: wait for it
-            if not (retryable(error) or "already exists" in str(error)) or attempt == RETRIES:
+            if not (retryable(error) or "already exists" in str(error)) or attempt == ATTACH_RETRIES:
                 raise WarehouseError(f"cannot open the warehouse at {lake.describe()}: {_one_line(error)}") from error
-            log.info("retrying (%d of %d) to open %s: %s", attempt, RETRIES, lake.describe(), _one_line(error))
+            log.info("retrying (%d of %d) to open %s: %s", attempt, ATTACH_RETRIES, lake.describe(), _one_line(error))
             time.sleep(wait * (0.5 + random.random()))
-            wait *= BACKOFF
+            wait = min(wait * BACKOFF, ATTACH_MAX_WAIT_S)
 
 
 def connect(where: Where, *, read_only: bool = False, config: dict | None = None) -> duckdb.DuckDBPyConnection:
