@@ -80,12 +80,9 @@ _CHAIN_FIGURES = frozenset({"kills", "kill_streaks", "kill_events"})
 
 
 def _refused(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan | None:
-    unknown = refusals.unknown_name(r.masked, r)
-    if unknown:
-        return refusals.unknown_name_refusal(question, vocab, unknown)
-    asked = refusals.ambiguity_refusal(question, vocab, r)
-    if asked is not None:
-        return asked
+    unread = refusals.unreadable_refusal(question, vocab, r)
+    if unread is not None:
+        return unread
     # a figure named outright beside the chains ("who got first blood and ..."); a loose word ("bursts") is no figure
     others = [h.metric_id for h in r.metric_hits if h.strength == "strong" and h.metric_id not in _CHAIN_FIGURES]
     if others:

@@ -342,6 +342,14 @@ def unknown_name_refusal(question: str, vocab: Vocabulary, word: str) -> QueryPl
                   "answered from its combat log.")
 
 
+def unreadable_refusal(question: str, vocab: Vocabulary, r: Reading) -> QueryPlan | None:
+    """The refusal of a reading that names something unknown or someone ambiguous; None when it names neither."""
+    unknown = unknown_name(r.masked, r)
+    if unknown:
+        return unknown_name_refusal(question, vocab, unknown)
+    return ambiguity_refusal(question, vocab, r)
+
+
 def ambiguity_refusal(question: str, vocab: Vocabulary, r: Reading) -> QueryPlan | None:
     """'night' fits nightOwl_77 and NightHawk: ask which one rather than guess."""
     if not r.ambiguous:

@@ -34,12 +34,9 @@ def checked(plan: QueryPlan, vocab: Vocabulary) -> QueryPlan:
 
 def plan_single(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan:
     """A reading's plan, faithful to its words but not yet compiled."""
-    unknown = refusals.unknown_name(r.masked, r)
-    if unknown:
-        return refusals.unknown_name_refusal(question, vocab, unknown)
-    asked = refusals.ambiguity_refusal(question, vocab, r)
-    if asked is not None:
-        return asked
+    unread = refusals.unreadable_refusal(question, vocab, r)
+    if unread is not None:
+        return unread
     if r.anchor is not None and r.anchor.missing:  # "after the third phoenix" where fewer fell
         return refuse(question, vocab, r.anchor.missing, r.assumptions)
     if r.winner_unknown:
