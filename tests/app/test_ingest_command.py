@@ -14,6 +14,7 @@ import pytest
 
 from combat_analysis.ingest.simulate import simulated_match_id, write_match
 from tests.support.paths import ROOT
+from tests.support.processes import run_module_with_peak
 from tests.support.truth_checks import CORPUS
 
 
@@ -57,14 +58,11 @@ def test_a_1_gb_file_without_line_breaks_is_refused_quickly_in_bounded_memory(tm
         for _ in range(1024):
             f.write(block)
     env = {**os.environ, "COMBAT_ANALYSIS_HOME": str(tmp_path / "home")}
-    proc = subprocess.Popen([sys.executable, "-m", "combat_analysis.app.main", "ingest", str(huge)], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    stderr = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    assert proc.returncode == 2
-    assert "line 1: too long: 1,073,741,824 bytes" in stderr and "Traceback" not in stderr
-    assert usage.ru_maxrss < 1024 * 1024  # KB: under 1 GB for the whole process
+    run, peak_kb = run_module_with_peak("combat_analysis.app.main", ["ingest", str(huge)], env=env, cwd=ROOT,
+                                        peak_file=tmp_path / "peak")
+    assert run.returncode == 2
+    assert "line 1: too long: 1,073,741,824 bytes" in run.stderr and "Traceback" not in run.stderr
+    assert peak_kb < 1024 * 1024  # KB: under 1 GB for the whole process
     huge.unlink()
 
 
