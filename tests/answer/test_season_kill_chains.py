@@ -16,14 +16,12 @@ from tests.support.chains import expected_chains, player_deaths
 from tests.support.said import has_number
 from tests.support.season import answered_across, ask_across, named_players
 
-_DEATHS: dict[str, list] = {}
-
 
 def season_chains(matches, n: int, s: int, window: bool, deaths_break: bool = True) -> list[tuple[object, list[dict]]]:
     """Every chain of every match, with its match."""
     out = []
     for m in matches:
-        deaths = _DEATHS.setdefault(str(m.path), player_deaths(m.path))
+        deaths = player_deaths(m.path)
         out += [(m, c) for c in expected_chains(m.truth["kills"], deaths, n, s, window, deaths_break)]
     return out
 

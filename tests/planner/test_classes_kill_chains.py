@@ -27,7 +27,6 @@ def said_chain(chain: list[dict]) -> str:
 
 MATCHES = ["spoken", "sample", "corpus_match"]
 _LOGS = {"sample": SAMPLE_LOG, "corpus_match": next(p for p in CORPUS if p.name == "match_21.log.gz")}
-_DEATHS: dict[str, list] = {}
 
 
 # every test of a class runs on each match in turn: the simulated `spoken`, the bundled sample, corpus match 21
@@ -38,7 +37,7 @@ def _game(request, name: str) -> SimpleNamespace:
     """The match's truth, `ask` and player deaths (the match is its fixture's, built once)."""
     chosen = request.getfixturevalue(name)
     log = chosen.log if name == "spoken" else _LOGS[name]
-    deaths = _DEATHS.setdefault(name, player_deaths(log))
+    deaths = player_deaths(log)
     return SimpleNamespace(truth=chosen.truth, ask=chosen.ask, deaths=deaths)
 
 

@@ -5,17 +5,24 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
 
 from tests.support.truth_checks import truth_tool
 
 
 def player_deaths(log) -> list[tuple[int, int, str]]:
-    """Every death of a player, from any source: (match second, line, victim), from truth.py's parse of the log."""
-    events, _ = truth_tool.load(str(log))
+    """Every death of a player, from any source: (match second, line, victim), from truth.py's parse of the log.
+    Parsed once per log: truth.py's parse of a whole match takes most of a second."""
+    return list(_player_deaths(str(log)))
+
+
+@cache
+def _player_deaths(log: str) -> tuple[tuple[int, int, str], ...]:
+    events, _ = truth_tool.load(log)
     players = truth_tool.roster(events)
     truth_tool.match_clock(events)
-    return [(e["_s"], e["_line"], e["targetowner"]) for e in events
-            if e.get("eventType") == "CombatMsg" and e.get("type") == "KillingBlow" and e.get("targetowner") in players]
+    return tuple((e["_s"], e["_line"], e["targetowner"]) for e in events
+                 if e.get("eventType") == "CombatMsg" and e.get("type") == "KillingBlow" and e.get("targetowner") in players)
 
 
 def expected_chains(kills: list[dict], deaths: list[tuple[int, int, str]], n: int, s: int, window: bool,
