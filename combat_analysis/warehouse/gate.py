@@ -18,6 +18,7 @@ Anything else raises `UnsafeSqlError`, naming the offending part and what is ava
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import unicodedata
@@ -113,6 +114,17 @@ def validate_sql(sql: str, parameters: Collection[str] | None = None) -> None:
     `parameters`: the names that will be bound when it runs; given, the SQL must use exactly those."""
     if not isinstance(sql, str) or not sql.strip():
         raise UnsafeSqlError("empty SQL")
+    used = _checked(sql)
+    if parameters is not None and used != set(parameters):
+        raise UnsafeSqlError(f"the SQL uses parameters {sorted(used)} but {sorted(parameters)} are bound")
+
+
+# A statement is checked when it is compiled and again, with its parameters, when it runs; a resident process
+# asks the same few statements again and again. The verdict depends on the text alone (the schema is fixed),
+# so a passed text is remembered; a refused one raises and is never cached.
+@functools.lru_cache(maxsize=512)
+def _checked(sql: str) -> frozenset[str]:
+    """Every check but the bound parameters': the names of the parameters the SQL uses."""
     _check_text(sql)
     root = _parse(sql)
     if not isinstance(root, QUERY_ROOTS):
@@ -124,7 +136,7 @@ def validate_sql(sql: str, parameters: Collection[str] | None = None) -> None:
     if root.args.get("limit") is None:
         raise UnsafeSqlError("the outermost query needs a LIMIT")
     _check_functions(root)
-    _check_parameters(root, parameters)
+    used = _parameter_names(root)
     try:
         top = build_scope(root)
     except (SqlglotError, RecursionError) as error:
@@ -134,6 +146,7 @@ def validate_sql(sql: str, parameters: Collection[str] | None = None) -> None:
     scopes = list(top.traverse())
     _check_relations(root, scopes)
     _check_columns(root, scopes)
+    return used
 
 
 def _check_functions(root: exp.Expr) -> None:
@@ -146,15 +159,14 @@ def _check_functions(root: exp.Expr) -> None:
                              f"allowed: {allowed}")
 
 
-def _check_parameters(root: exp.Expr, parameters: Collection[str] | None) -> None:
+def _parameter_names(root: exp.Expr) -> frozenset[str]:
     used = set()
     for node in root.find_all(exp.Placeholder, exp.Parameter):
         name = node.name
         if isinstance(node, exp.Parameter) or not name or not PARAMETER_NAME.fullmatch(name):
             raise UnsafeSqlError(f"parameter {node.sql()!r} is not a named $parameter with a plain name")
         used.add(name)
-    if parameters is not None and used != set(parameters):
-        raise UnsafeSqlError(f"the SQL uses parameters {sorted(used)} but {sorted(parameters)} are bound")
+    return frozenset(used)
 
 
 def _check_relations(root: exp.Expr, scopes: list[Scope]) -> None:
