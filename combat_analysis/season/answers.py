@@ -8,6 +8,7 @@ locked query connection (`ValidatedConnection`), like any planned SQL.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -39,6 +40,7 @@ class ValidatedConnection:
         return self.con.execute(sql, params)
 
 
+@functools.lru_cache(maxsize=512)  # a few dozen statements, each parsed once per process
 def bounded(sql: str, max_rows: int) -> str:
     """The statement with a LIMIT on its outermost query, as every planned statement has: the season figures
     return one row per player, god or match, so the row cap (`QueryLimits.max_rows`) bounds them."""

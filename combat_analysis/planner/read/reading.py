@@ -127,6 +127,25 @@ def _synonyms() -> tuple[_Synonym, ...]:
 
 
 SYNONYMS = _synonyms()
+_RUN = re.compile(r"[\w/]+")
+
+
+def _by_first_run(synonyms: tuple[_Synonym, ...]) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]]:
+    """Synonyms (by position) under the first run of word characters of their phrase. A phrase matches only as
+    whole words, so that run is one whole run of the question's: a question looks up its own few runs instead of
+    testing every synonym. Phrases that start with another character are always tested."""
+    index: dict[str, list[int]] = {}
+    always = []
+    for i, syn in enumerate(synonyms):
+        first = _RUN.match(syn.phrase)
+        if first is None:
+            always.append(i)
+        else:
+            index.setdefault(first.group(), []).append(i)
+    return {run: tuple(at) for run, at in index.items()}, tuple(always)
+
+
+_SYNONYMS_BY_RUN, _SYNONYMS_ALWAYS = _by_first_run(SYNONYMS)
 _SINGLE_WORDS = {s.phrase: s.metric_id for s in SYNONYMS
                  if " " not in s.phrase and len(s.phrase) >= 4 and s.strength == "strong"}
 # one-word synonyms by their base forms; strong synonyms win over weak ones ("farm" is gold, weakly)
@@ -171,7 +190,8 @@ def _synonym_hits(text: str) -> tuple[list[MetricHit], list[MetricHit]]:
     taken = [False] * (len(text) + 1)
     strong: list[MetricHit] = []
     weak: list[MetricHit] = []
-    for syn in SYNONYMS:
+    candidates = {i for run in set(_RUN.findall(text)) for i in _SYNONYMS_BY_RUN.get(run, ())}
+    for syn in (SYNONYMS[i] for i in sorted(candidates.union(_SYNONYMS_ALWAYS))):
         for m in syn.finditer(text):
             if any(taken[m.start():m.end()]):
                 continue
