@@ -13,7 +13,7 @@ every selected match found by `catalog/kill_chains.sql` (its values bound as par
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from combat_analysis.catalog import chains as chain_rule
@@ -118,16 +118,21 @@ def _games(n: int) -> str:
     return count(n, "game")
 
 
+def _tied_top(valued: list[Row], name: Callable[[Row], str]) -> tuple[int, str, str]:
+    """The most chains, the rows tied at it named (at most SHOWN, then "and N more"), and " each" when several tie."""
+    top = valued[0]["kill_chains"]
+    tied = [r for r in valued if r["kill_chains"] == top]
+    more = f" and {len(tied) - SHOWN} more" if len(tied) > SHOWN else ""
+    return top, join_and([name(r) for r in tied[:SHOWN]]) + more, " each" if len(tied) > 1 else ""
+
+
 def _board_said(figure: SeasonFigure, rows: list[Row], lead: str, what: str) -> str:
     key = figure.subject
     valued = [r for r in rows if r["kill_chains"]]
     if not valued:
         return f"{lead}, no {key} had any {what}{_among(figure, rows)}."
-    top = valued[0]["kill_chains"]
-    tied = [r for r in valued if r["kill_chains"] == top]
-    named = join_and([f"{r[key]} ({_games(r['matches'])})" for r in tied[:SHOWN]])
-    more = f" and {len(tied) - SHOWN} more" if len(tied) > SHOWN else ""
-    head = (f"{lead}, {named}{more} had the most {what}: {number(top)}{' each' if len(tied) > 1 else ''}")
+    top, named, each = _tied_top(valued, lambda r: f"{r[key]} ({_games(r['matches'])})")
+    head = f"{lead}, {named} had the most {what}: {number(top)}{each}"
     others = [r for r in valued if r["kill_chains"] < top]
     if others:
         shown = ", ".join(f"{r[key]} {number(r['kill_chains'])} in {_games(r['matches'])}" for r in others[:SHOWN])
@@ -159,11 +164,8 @@ def _matches_said(figure: SeasonFigure, rows: list[Row], lead: str, what: str) -
     whose = f" by {join_and(list(figure.players))}" if figure.players else ""
     if not valued:
         return f"{lead}, no match had any {what}{whose}."
-    top = valued[0]["kill_chains"]
-    tied = [r for r in valued if r["kill_chains"] == top]
-    named = join_and([f"{r['match_id']} ({r['started_at'] or 'date unknown'})" for r in tied[:SHOWN]])
-    more = f" and {len(tied) - SHOWN} more" if len(tied) > SHOWN else ""
-    head = f"{lead}, the most {what}{whose} in one match: {number(top)}{' each' if len(tied) > 1 else ''}, in {named}{more}"
+    top, named, each = _tied_top(valued, lambda r: f"{r['match_id']} ({r['started_at'] or 'date unknown'})")
+    head = f"{lead}, the most {what}{whose} in one match: {number(top)}{each}, in {named}"
     others = [r for r in valued if r["kill_chains"] < top]
     if others:
         head += f" (next: {others[0]['match_id']} with {number(others[0]['kill_chains'])})"

@@ -376,6 +376,10 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     window = scope(plan)
     for_whom = f" for {subject(plan)}" if plan.focus and dim not in ("player",) else ""
     shown = rows[:MAX_LISTED]
+    if _none_at_all(plan, metric_id) and len(metrics) == 1 and plan.shape != "top" and dim:
+        # "who didn't get a kill": every row is a zero, so the names are the answer
+        named = [who(dim, r.get(dim), False) for r in rows]
+        return f"{fmt.count(len(rows), dimension_word(dim))}{for_whom}{window}: {names_of(named, MAX_LISTED)}."
     if len(metrics) == 1:
         items = "; ".join(f"{who(dim, r.get(dim), False)}: {value(r, metric_id)}" for r in shown)
     else:
@@ -391,6 +395,12 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
         return f"{head}: {items}{more}{tie}."
     label = info.label if len(metrics) == 1 else names([metric_info(m).label for m in metrics])
     return f"{label[:1].upper() + label[1:]} by {dim or 'row'}{for_whom}{window}, {order}: {items}{more}."
+
+
+def _none_at_all(plan: QueryPlan, metric_id: str) -> bool:
+    """Whether the plan keeps only the rows with none of the figure it lists."""
+    c = plan.condition
+    return c is not None and c.op == "<=" and c.value == 0 and (c.metric or metric_id) == metric_id
 
 
 def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:

@@ -38,15 +38,23 @@ _GROUPS = {"team": re.compile(r"\b(?:which|what|each|per|by|every)\s+(?:team|sid
            "god": re.compile(r"\b(?:which|what|each|per|by|every)\s+(?:god|character|champion)s?\b", re.IGNORECASE)}
 
 
-def chain_plan(question: str, vocab: Vocabulary) -> QueryPlan | None:
-    """The plan of a question about kill chains it defines, or None when it defines none."""
-    found = read_chain(question)
+def _defined(question: str, text: str, vocab: Vocabulary) -> tuple[ChainReading, Reading] | QueryPlan | None:
+    """The chain `text` defines and the reading of the rest of it; or the refusal of a multi-kill it leaves
+    undefined, or of a rest that cannot be read; or None when it speaks of no chain."""
+    found = read_chain(text)
     if found is None:
-        return undefined_refusal(question, vocab) if has_multi_word(question) else None
+        return undefined_refusal(question, vocab) if has_multi_word(text) else None
     r = read_question(found.rest or "kills", vocab)
     refused = _refused(question, r, vocab)
-    if refused is not None:
-        return refused
+    return (found, r) if refused is None else refused
+
+
+def chain_plan(question: str, vocab: Vocabulary) -> QueryPlan | None:
+    """The plan of a question about kill chains it defines, or None when it defines none."""
+    read = _defined(question, question, vocab)
+    if not isinstance(read, tuple):
+        return read
+    found, r = read
     filters = _filters(r)
     shape, group = _shape(found.rest)
     if shape == "leader":  # "did Brisk have the most": everyone ranked, the player named said beside the leader
@@ -152,13 +160,10 @@ def across(question: str, rest: str, vocab: Vocabulary,
     """The cross-match plan of a question about kill chains it defines (`rest`: the question without its scope words):
     a board of players (sides, roles, gods) with their totals and games, a player's total, the match with the most,
     or the season's total; None when it defines none. `selection_of` gives the matches for the players named."""
-    found = read_chain(rest)
-    if found is None:
-        return undefined_refusal(question, vocab) if has_multi_word(rest) else None
-    r = read_question(found.rest or "kills", vocab)
-    refused = _refused(question, r, vocab)
-    if refused is not None:
-        return refused
+    read = _defined(question, rest, vocab)
+    if not isinstance(read, tuple):
+        return read
+    found, r = read
     if r.windows:
         return refusals.refusal(question, "Kill chains across matches are counted over whole matches; a time window "
                                 "inside the matches is answered for one match at a time.",

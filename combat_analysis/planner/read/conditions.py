@@ -33,9 +33,12 @@ _OPS: dict[str, Op] = {"at least": ">=", "no less than": ">=", "no fewer than": 
         "over": ">", "above": ">", "exceeding": ">", "beyond": ">", "under": "<", "below": "<"}
 
 
-# "players without a kill", "who had zero deaths", "with no assists": none at all, if a figure follows
+# "players without a kill", "who had zero deaths", "with no assists", "who didn't get a kill": none at all, if a
+# figure follows
+_NEGATED = r"(?:did\s*n[o']?t|not|never|ha(?:s|ve|d)\s*n[o']?t)"
+_GETS = r"(?:get|got|have|had|score|scored|land|landed|deal|dealt|make|made|take|took|earn|earned|record|recorded)"
 NONE_AT_ALL = re.compile(r"\b(?:without\s+(?:a\s+|any\s+|an\s+)?|with\s+(?:no|zero|0)\s+|(?:had|got|get|gets|has|have|scored|landed|land|lands|dealt|made|took|earned|recorded)\s+"
-                         r"(?:no|zero|0)\s+|zero\s+)(?=[a-z])")
+                         rf"(?:no|zero|0)\s+|zero\s+|{_NEGATED}\s+{_GETS}\s+(?:a\s+single\s+|a\s+|an\s+|any\s+)?)(?=[a-z])")
 
 
 # Words that are a condition and its figure in one: "did anyone go deathless", "who never died"

@@ -628,9 +628,9 @@ _GROUP_PATTERNS = [
     # "by towers" groups by tower, but "killed by towers" names who killed: a qualifier
     ("source", r"\b(which|what|each|every|per|(?<!killed\s)(?<!slain\s)(?<!hit\s)(?<!damaged\s)(?<!died\s)by)\s+(?:non[\s-]?players?|npcs?|monsters?|bosses|boss|camps?|"
                r"jungle\s+(?:camps?|monsters?)|minions?|structures?|towers?|sources?|attackers?)\b"),
-    ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player)\b|\bwhat\s+player\b|"
+    ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player|people|persons|guys|folks|dudes)\b|\bwhat\s+player\b|"
                r"\b(?:each|every|all(?:\s+the)?|all\s+(?:ten|10))\s+players?\b|"
-               r"\bper\s+player\b|\bby\s+player\b(?!\s+name\b)|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b"
+               r"\bper\s+player\b|\bby\s+player\b(?!\s+name\b)|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b|\banybody\b"
                r"|\beveryone\b|\beverybody\b|\ball\s+(?:ten|10)\b"
                # people ranked or listed, never counted ("rank people by gold", not "how many people died")
                r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?people\b|\bpeople\s+(?:ranked|sorted|by)\b"
