@@ -68,6 +68,18 @@ def test_towers_a_side_lost_are_its_own_towers_that_fell(spoken, question, side)
     assert says(a.text, fell), a.text
 
 
+@pytest.mark.parametrize(("question", "owner", "kind"), [
+    ("which towers did team 1 knock down", "Chaos", "Tower"), ("what phoenixes did chaos take", "Order", "Phoenix"),
+    ("which towers has order lost so far", "Order", "Tower"), ("what towers did team two lose and when", "Chaos", "Tower"),
+])
+def test_the_structures_a_side_took_or_lost_are_listed_with_their_times(spoken, question, owner, kind):
+    fell = [o for o in spoken.truth["objectives"] if o["target"] == f"{owner} {kind}"]
+    assert fell, "the simulated match has none of these: pick another"
+    a = spoken.ask(question)
+    assert a.plan.intent == Intent.EVENT_LIST and says(a.text, len(fell)), a.text
+    assert all(o["clock"] in a.text for o in fell) and a.text.count(f"the {owner} {kind} at") == len(fell), a.text
+
+
 @pytest.mark.parametrize(("question", "team", "role"), [("the order jungler's gold", 1, "Jungle"),
                                                         ("how much gold did chaos's support earn", 2, "Support")])
 def test_a_sides_role_is_that_one_player(spoken, question, team, role):

@@ -75,7 +75,14 @@ def winner_question(r: Reading) -> bool:
         return False
     if _figures(r):
         return False  # "which team won more fights"/"gold of the winning team" are figures
+    if _OBJECTIVES_LOST.search(r.text):
+        return False  # "which towers did chaos lose": the objectives the other side took
     return not re.search(r"\b(won|win|wins)\s+(?:the\s+)?(most|more)\b", r.text)
+
+
+# Objectives as what a side lost: "which towers did chaos lose", "what did order lose, objective-wise"
+_OBJECTIVES_LOST = re.compile(r"\b(?:which|what)\s+(?:towers?|turrets?|phoenix(?:es)?|titans?|objectives?|structures?|"
+                              r"buildings?)\s+(?:\w+\s+){0,4}?(?:lose|lost|losing)\b")
 
 
 _STRUCTURE_WORDS = re.compile(r"\b(?:structures?|buildings?)\b")

@@ -216,7 +216,17 @@ def structures_dealing(question: str, r: Reading, vocab: Vocabulary, assumptions
         return None
     if read_takers(r, vocab) is not None:
         return None  # "which towers did the minions finish": the towers were taken, by minions
+    taken = _STRUCTURES_DONE_TO.search(r.text)
+    if taken is not None and not _DAMAGE_DONE.search(r.text, taken.end()):
+        return None  # "which towers did order destroy": the towers are what was done to, objectives taken
     return _npc_kind_plan(question, r, vocab, assumptions)
+
+
+# The structures as the object of what a side or player did ("which towers did team 1 take down"), unless what was
+# done is damage ("which tower did the most damage")
+_STRUCTURES_DONE_TO = re.compile(r"\b(?:which|what)\s+(?:towers?|turrets?|phoenix(?:es)?|titans?)\s+"
+                                 r"(?:did|does|do|has|have|had)\b")
+_DAMAGE_DONE = re.compile(r"\b(?:deal|deals|dealt|dealing|damage|dmg|hit|hits|hurt|most|least|more|less)\b")
 
 
 def _npc_kind_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str]) -> QueryPlan | None:
