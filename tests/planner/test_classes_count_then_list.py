@@ -59,7 +59,10 @@ def test_a_players_deaths_to_non_players_then_the_list(match):
 
 
 @pytest.mark.parametrize("template", ["how many objectives did {s} get? list them",
-                                      "{s} objectives, which ones?", "how many towers did {s} destroy? which ones"])
+                                      "{s} objectives, which ones?", "how many towers did {s} destroy? which ones",
+                                      # "and name them" after a count: "name" is the verb, not a player
+                                      "how many objectives did {s} secure and name them",
+                                      "towers destroyed by {s}: how many, and name them"])
 def test_a_sides_objectives_then_the_list(match, template):
     team = 2
     taken = [o for o in match.truth["objectives"] if o["team"] == team and

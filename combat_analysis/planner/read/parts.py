@@ -30,7 +30,8 @@ from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.vocabulary import Vocabulary
 
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
-                    r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b)|\s*[?;]\s+(?=\S)"
+                    r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b|name\s+(?:them|those|these|em|'em)\b)"
+                    r"|\s*[?;]\s+(?=\S)"
                     # "kills in the match, how many of them by chaos": a subset after a comma
                     r"|(?:\s*[,:]\s*|\s+[-–—]\s*)(?=how\s+(?:many|much|often)\s+of\s+(?:those|these|them)\b)"
                     # "LunaSol's kills - who were they", "..., name them": the list of what was counted
