@@ -89,6 +89,25 @@ def test_who_had_the_most_chains(request, name, n, s, window, which):
     assert f"In all, {len(chains)} chain" in a.text, a.text
 
 
+@pytest.mark.parametrize("template", ["did {p} have the most chains of {n} kills, each within {s} seconds of the one before",
+                                      "was {p} the one with the most {n}-kill bursts inside {s}s?"])
+@pytest.mark.parametrize("place", [0, 1])  # the leader, then the player after them
+@EACH_MATCH
+def test_whether_one_player_had_the_most_chains_is_answered_yes_or_no(request, name, template, place):
+    game = _game(request, name)
+    n, s = 2, 10
+    counts = Counter(c[0]["killer"] for c in _chains(game, n, s, "bursts" in template))
+    ranked = counts.most_common()
+    assert len(ranked) > 1, "this match has one player with chains or none"
+    player, mine = ranked[place]
+    a = game.ask(template.format(p=player, n=n, s=s))
+    tied = sum(1 for v in counts.values() if v == ranked[0][1]) > 1
+    if mine < ranked[0][1]:
+        assert a.text.startswith("No. ") and f"{player} had {mine}" in a.text, a.text
+    else:
+        assert a.text.startswith(f"Yes, {player} shares it." if tied else "Yes. "), a.text
+
+
 # ------------------------------------------------------------------- one subject's chains, listed
 
 PLAYER = ["how many times did {p} get {n} kills within {s} seconds",

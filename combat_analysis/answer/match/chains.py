@@ -51,8 +51,24 @@ def _entry_name(dim: str, value: Any) -> str:
 def _leader(plan: QueryPlan, rows: list[dict], what: str, where: str) -> str:
     dim = plan.group_by[0] if plan.group_by else "player"
     if not rows:
-        return f"No {_subject(plan) or 'player'} had any {what}{where}."
+        return f"{'No. ' if plan.compare else ''}No {_subject(plan) or 'player'} had any {what}{where}."
     counts = Counter(r[dim] for r in rows)
+    ranked = counts.most_common()
+    top = ranked[0][1]
+    tied = [name for name, n in ranked if n == top]
+    return _verdict(plan, tied) + _leader_board(plan, rows, dim, counts, what, where)
+
+
+def _verdict(plan: QueryPlan, tied: list) -> str:
+    """ "Yes. " or "No. " when the question asks whether the one player it names had the most; else nothing."""
+    if plan.compare is None or len(plan.focus) != 1:
+        return ""
+    if plan.focus[0] not in tied:
+        return "No. "
+    return "Yes. " if len(tied) == 1 else f"Yes, {plan.focus[0]} shares it. "
+
+
+def _leader_board(plan: QueryPlan, rows: list[dict], dim: str, counts: Counter, what: str, where: str) -> str:
     ranked = counts.most_common()
     top = ranked[0][1]
     tied = [name for name, n in ranked if n == top]

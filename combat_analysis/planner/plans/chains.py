@@ -25,6 +25,7 @@ from combat_analysis.contracts.selection import MatchSelection, describe
 from combat_analysis.planner.plans import refusals
 from combat_analysis.planner.read.chains import ChainReading, has_multi_word, read_chain
 from combat_analysis.planner.read.reading import Reading, read_question
+from combat_analysis.planner.read.yesno import asked_yes_no
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # the subject with the most chains
@@ -63,7 +64,9 @@ def chain_plan(question: str, vocab: Vocabulary) -> QueryPlan | None:
                      group_by=(group,) if group else (), filters=filters,
                      focus=tuple(dict.fromkeys([*r.players, *(str(v) for f in filters for v in f.values)])),
                      window=r.window, shape=shape,
-                     limit=500, chain=found.chain, assumptions=(*r.assumptions, _read_as(found)))
+                     limit=500, chain=found.chain, assumptions=(*r.assumptions, _read_as(found)),
+                     # "did Brisk have the most chains ...": answered Yes or No first
+                     compare="more" if shape == "leader" and len(r.players) == 1 and asked_yes_no(question) else None)
     return plan.model_copy(update={"summary": summary(plan, found.chain)})
 
 
