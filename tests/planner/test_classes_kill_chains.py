@@ -108,6 +108,22 @@ def test_whether_one_player_had_the_most_chains_is_answered_yes_or_no(request, n
         assert a.text.startswith(f"Yes, {player} shares it." if tied else "Yes. "), a.text
 
 
+@pytest.mark.parametrize(("template", "s", "window"), [
+    ("who got 2 kills within a minute the most times", 60, True),
+    ("most chains of 2 kills, each under half a min after the previous one?", 30, False),
+    ("who had the most 3 kill bursts in 2 minutes", 120, True),
+])
+@EACH_MATCH
+def test_a_span_said_in_minutes_is_its_seconds(request, name, template, s, window):
+    game = _game(request, name)
+    n = 3 if "3 kill" in template else 2
+    chains = _chains(game, n, s, window)
+    a = game.ask(template)
+    assert a.plan.chain is not None and (a.plan.chain.kills, a.plan.chain.seconds) == (n, s), a.text
+    _rule_said(a.text, n, s, window, a.pkg)
+    assert f"In all, {len(chains)} chain" in a.text or not chains, a.text
+
+
 # ------------------------------------------------------------------- one subject's chains, listed
 
 PLAYER = ["how many times did {p} get {n} kills within {s} seconds",

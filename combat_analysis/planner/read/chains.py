@@ -105,8 +105,25 @@ def has_multi_word(text: str) -> bool:
     return MULTI_WORD.search(text) is not None or _CHAIN_WORD.search(text) is not None
 
 
+# A span said in minutes ("within a minute", "in 2 mins", "half a minute"), never a minute of the match ("the first
+# minute", "minute 5") nor a rate ("kills a minute", which no closeness word comes before)
+_MINUTES = re.compile(r"(?<!first\s)(?<!last\s)(?<!\bper\s)\b(?P<n>\d{1,2}(?:\.5)?|a|an|one|two|three|half\s+a)\s*"
+                      r"(?:minutes?|mins?)\b", re.IGNORECASE)
+_MINUTE_WORDS = {"a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0}
+
+
+def _in_seconds(text: str) -> str:
+    """The text with a span in minutes said in seconds, for the chain's readers."""
+    def seconds(m: re.Match) -> str:
+        n = m.group("n").lower()
+        minutes = 0.5 if n.startswith("half") else _MINUTE_WORDS.get(n) or float(n)
+        return f"{round(minutes * 60)} seconds"
+    return _MINUTES.sub(seconds, text)
+
+
 def read_chain(text: str) -> ChainReading | None:
     """The kill chain the question defines, or None when it defines none (no count of kills, or no seconds)."""
+    text = _in_seconds(text)
     gap, span = _GAP.search(text), _SPAN.search(text)
     closeness = gap or span
     if closeness is None:
