@@ -80,6 +80,16 @@ def test_the_structures_a_side_took_or_lost_are_listed_with_their_times(spoken, 
     assert all(o["clock"] in a.text for o in fell) and a.text.count(f"the {owner} {kind} at") == len(fell), a.text
 
 
+@pytest.mark.parametrize(("question", "team"), [("when did chaos players die", 2), ("when did team 1 get killed", 1),
+                                          ("when did the order guys die?", 1)])
+def test_a_sides_deaths_are_listed_with_their_times(spoken, question, team):
+    players = spoken.truth["players"]
+    deaths = [d for d in (*spoken.truth["kills"], *spoken.truth["deaths_to_npcs"]) if players[d["victim"]]["team"] == team]
+    a = spoken.ask(question)
+    assert a.plan.intent == Intent.EVENT_LIST, a.plan
+    assert a.text.startswith(f"Team {team} died {len(deaths)} times"), a.text
+
+
 @pytest.mark.parametrize(("question", "team", "role"), [("the order jungler's gold", 1, "Jungle"),
                                                         ("how much gold did chaos's support earn", 2, "Support")])
 def test_a_sides_role_is_that_one_player(spoken, question, team, role):

@@ -1316,6 +1316,11 @@ def _named_killers(names: Sequence[str]) -> list[str]:
     return words
 
 
+def _opening(who: str) -> str:
+    """A subject at a sentence's start: "Team 2", "The Support players"; a player's name exactly as the log spells it."""
+    return fmt.capital(who) if who.startswith(("team ", "the ")) else who
+
+
 def names_of(items: Sequence[str], most: int = 3) -> str:
     """A few names, then how many more: "A, B, C and 4 more"."""
     items = list(items)
@@ -1364,7 +1369,7 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
     who = names(whose) if whose else None
     window = window_phrase(plan)
     if not rows:
-        return f"{who} did not die{to}{window}." if who else f"No player died{to}{window}."
+        return f"{_opening(who)} did not die{to}{window}." if who else f"No player died{to}{window}."
     if plan.limit == 1:
         r = rows[0]
         which = "last" if plan.order == "desc" else "first"
@@ -1378,7 +1383,7 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
     more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
     if who:
         listed = "; ".join(f"at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
-        return (f"{who} died {fmt.times(len(rows))}{to}{window}, {_tally(rows, 'cause', 'the ')}: "
+        return (f"{_opening(who)} died {fmt.times(len(rows))}{to}{window}, {_tally(rows, 'cause', 'the ')}: "
                 f"{listed}{more}.")
     listed = "; ".join(f"{r['victim']} at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
     victims = list(dict.fromkeys(str(r["victim"]) for r in rows))

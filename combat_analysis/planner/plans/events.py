@@ -222,6 +222,9 @@ _AND_WHO = re.compile(r"(?:\band|[,;?.-])\s+(?:who|which\s+(?:players?|people|on
 
 # A player's deaths as a list: "when did Brisk die", "list Brisk's deaths"
 _DEATHS_OF = re.compile(r"\bwhen\s+(?:did|does|was|were)\s+name\s+(?:die|get\s+killed|killed)\b|\bname's\s+deaths\b"
+                        # a side's deaths: "when did chaos players die", "when did team 1 get killed"
+                        r"|\bwhen\s+(?:did|does|do|were)\s+(?:the\s+)?(?:order|chaos|team\s*(?:1|2|one|two))(?:'s)?"
+                        r"(?:\s+(?:players?|guys|people|side|team|members))?\s+(?:die|get\s+killed|killed)\b"
                         r"|\b(?:list|show)\s+(?:me\s+)?(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+)?deaths\b"
                         # who killed a player is every killer, non-players too (METRICS.md: deaths from any source); "what killed X"
                         # stays the death recap, which counts them too
