@@ -36,7 +36,10 @@ def test_what_a_player_played_names_their_god_and_role(match, template, n):
 
 @pytest.mark.parametrize(("template", "n"), [("who played {g} and in what role", 0),
                                              ("which lane was the {g} in", 4),
-                                             ("the {g}'s position?", 9)])
+                                             ("the {g}'s position?", 9),
+                                             # who was on a god, with no figure: the god's player
+                                             ("who was on {g}", 2), ("whos the dude playing {g}?", 6),
+                                             ("who was the {g} this game", 7)])
 def test_a_gods_identity_names_its_player_and_role(match, template, n):
     name = _player(match, n)
     who = match.players[name]

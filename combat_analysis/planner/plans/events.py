@@ -187,9 +187,16 @@ def _match_edge(text: str) -> str | None:
     return "start" if start else "end" if end else None
 
 
+# Who played a god, asked of the god with no figure: "who was on zeus", "who's the guy playing ymir", "who was the athena"
+_WHO_ON = re.compile(r"\bwho(?:'s|s|\s+(?:is|was|were))\s+(?:the\s+)?(?:(?:guy|person|player|one|dude|man|girl|lad)\s+)?"
+                     r"(?:on|playing|maining|piloting|the)\b")
+
+
 def roster(ask: EventAsk) -> QueryPlan | None:
     # "list the players by gold" asks for the gold of every player, not the line-up without it
-    if ("roster" in ask.r.metrics or ROSTER.search(ask.text) or identity.asked(ask.r, ask.e)) and not ask.figures:
+    on_god = bool(ask.e.gods and not ask.e.players and _WHO_ON.search(ask.text))
+    if ("roster" in ask.r.metrics or ROSTER.search(ask.text) or identity.asked(ask.r, ask.e) or on_god) \
+            and not ask.figures:
         return ask.draft("roster", ROSTER_DIMS, window=None)
     return None
 
