@@ -97,7 +97,11 @@ def test_kills_on_a_side_role_are_kills_with_that_victim(match, template):
 
 @pytest.mark.parametrize(("template", "killers"), [("who got stomped by minions", r"Archer|Swordsman|Brute"),
                                                    ("which players got wrecked by towers", r"Tower"),
-                                                   ("who got clapped by the fire giant?", r"Fire Giant")])
+                                                   ("who got clapped by the fire giant?", r"Fire Giant"),
+                                                   # killing slang in the passive, before "by"
+                                                   ("list every1 who got shot down by towers", r"Tower"),
+                                                   ("who was deleted by minions", r"Archer|Swordsman|Brute"),
+                                                   ("which ppl got one-shot by the fire giant", r"Fire Giant")])
 def test_being_beaten_by_a_kind_names_its_victims(match, template, killers):
     # METRICS.md's kinds by name: minions (Archer, Swordsman, Brute and their fire and champion forms), towers, bosses
     victims = Counter(d["victim"] for d in match.truth["deaths_to_npcs"] if re.search(killers, d["killer"]))

@@ -61,9 +61,10 @@ _VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "one-shot": (("one-shotted", "one-shot"), ("one-shotting",)),
     "oneshot": (("oneshotted", "oneshot"), ("oneshotting",)),
     "slay": (("slew", "slain", "slayed"), ("slaying",)),
+    "shoot": (("shot",), ("shooting",)),  # only with "down"
 }
 # the verbs that are slang for killing only with their particle ("pick off", never "pick")
-_NEEDS: dict[str, str] = {"pick": "off", "take": "out|down", "finish": "off", "shut": "down"}
+_NEEDS: dict[str, str] = {"pick": "off", "take": "out|down", "finish": "off", "shut": "down", "shoot": "down"}
 KILL_SLANG: frozenset[str] = frozenset(f for base, (past, ing) in _VERBS.items() for f in (base, *past, *ing))
 _FORM = {f: ("killed" if f in past else "killing" if f in ing else "kill")
          for base, (past, ing) in _VERBS.items() for f in (base, *past, *ing)}
