@@ -691,3 +691,20 @@ def test_best_and_worst_of_deaths_mean_fewest_and_most(seasons, template, most):
     means = {p: statistics.fmean(v) for p, v in per.items() if len(v) >= 3}
     want = max(means.values()) if most else min(means.values())
     assert same(rows[0]["deaths"], want)
+
+
+@pytest.mark.parametrize("template,best", (("how much dmg does {g} do a game", False),
+                                           ("on avg how much damage does {g} deal a game?", False),
+                                           ("most damage {g} did in a game", True),
+                                           ("{g}'s damage in a single game, the highest", True)))
+def test_a_figure_a_game_is_the_per_game_mean_and_in_a_game_the_best(seasons, template, best):
+    home, matches = seasons
+    per: dict[str, list[float]] = {}
+    for g in event_games(matches):
+        per.setdefault(g["god"], []).append(g["damage_dealt"])
+    god = max(per, key=lambda k: (len(per[k]), k))  # the god with the most games
+    pkg, rows = ask_across(home, template.format(g=god.lower()))
+    answered_across(pkg)
+    text = pkg.response.direct_answer
+    want = max(per[god]) if best else statistics.fmean(per[god])
+    assert number(want, 0 if best else 2) in text, text

@@ -78,7 +78,9 @@ _AVERAGE = re.compile(r"\b(average[sd]?|averaging|avg|mean|typical(?:ly)?|per[- 
 # "how often" and "the number of times" count too: "how often did someone die to minions" is how many times
 _TOTAL = re.compile(r"\b(total|in\s+total|combined|overall|sum|altogether|cumulative|how\s+many|how\s+much|"
                     r"how\s+(?:often|frequently)|number\s+of\s+times)\b")
-_SINGLE_GAME = re.compile(r"\b(?:in\s+)?(?:one|a\s+single|a|any|one\s+single|a\s+given)\s+(?:match|game)\b"
+# "a game" alone after a verb is per game ("how much damage does X do a game"); "in a game" is one game
+_SINGLE_GAME = re.compile(r"\bin\s+(?:one|a\s+single|a|any|one\s+single|a\s+given)\s+(?:match|game)\b"
+                          r"|\b(?:one|a\s+single|any|one\s+single|a\s+given)\s+(?:match|game)\b"
                           r"|\bsingle[- ](?:match|game)\b|\bone[- ](?:match|game)\b"
                           # "the biggest damage game", "highest kill games": a game named by its figure
                           r"|\b(?:biggest|largest|highest|best|greatest|top|lowest|smallest|fewest|least|worst|"
