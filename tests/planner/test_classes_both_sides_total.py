@@ -5,7 +5,6 @@ total stays as it was. End to end on the simulated match of `match`, every value
 from __future__ import annotations
 
 import pytest
-
 from tests.support.said import says
 
 BOTH = [("how many kills did both teams get", "kills"), ("total deaths for both teams", "deaths"),
@@ -29,7 +28,19 @@ def test_both_sides_in_a_window_sum_in_that_window(match):
     assert says(a.text, len(kills)) and "after minute 20" in a.text.split("Both teams together")[1], a.text
 
 
-@pytest.mark.parametrize("question", ["kda for both teams", "order vs chaos kills", "which team had more kills"])
+@pytest.mark.parametrize("question", ["kda for both teams", "order vs chaos kills", "which team had more kills",
+                                      "which side earned more gold overall", "team with the most total deaths"])
 def test_no_sum_where_none_is_asked_or_none_adds_up(match, question):
     a = match.ask(question)
     assert "Both teams together" not in a.text, a.text
+
+
+@pytest.mark.parametrize(("question", "figure", "fewest"), [("which team made more gold overall and by how much", "gold", False),
+                                                          ("the side with the fewest deaths?", "deaths", True),
+                                                          ("who won the kill race, order or chaos, n by how many", "kills",
+                                                           False)])
+def test_two_sides_ranked_say_the_other_side_and_the_difference(match, question, figure, fewest):
+    one, two = (match.truth["teams"][t][figure] for t in ("1", "2"))
+    a = match.ask(question)
+    assert says(a.text, one) and says(a.text, two), a.text
+    assert says(a.text, abs(one - two)), a.text  # "a difference of N" in a ranking, "N more" side by side

@@ -306,8 +306,10 @@ def _runner_up(valued: list[dict], tied: list[dict], dim: str | None, metric_id:
     if not rest:
         return ""
     nxt = rest[0]
-    if dim == "team" and len(valued) == 2:
-        return f" ({who(dim, nxt.get(dim), False)}: {value(nxt, metric_id)})"
+    if dim == "team" and len(valued) == 2:  # the other side, and by how much they differ
+        gap = abs(float(tied[0][metric_id]) - float(nxt[metric_id]))
+        return (f" ({who(dim, nxt.get(dim), False)}: {value(nxt, metric_id)}; a difference of "
+                f"{fmt.number(gap, metric_info(metric_id).decimals)})")
     relation = "next lowest" if lowest else "ahead of"
     return f" ({relation} {who(dim, nxt.get(dim), False)} with {value(nxt, metric_id)})"
 
@@ -1137,9 +1139,16 @@ def _figure_answer(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: 
     return ranking(plan, rows, dim, metrics)
 
 
-# "both teams", "the two sides", "each side", "together", "in total", "combined": the sides' sum is asked too
+# "both teams", "the two sides", "each side", "together", "in total", "combined": the sides' sum is asked too; "total"
+# and "overall" only when the sides are not being ranked ("which team made more gold overall" asks no sum)
 _BOTH_SIDES = re.compile(r"\b(?:both|(?:the\s+)?(?:two|2)\s+(?:teams|sides)|each\s+(?:side|team)|together|altogether|"
-                         r"in\s+total|total|combined|sum|summed|added\s+up|overall|all\s+told)\b", re.IGNORECASE)
+                         r"in\s+total|combined|sum|summed|added\s+up|all\s+told)\b", re.IGNORECASE)
+_TOTAL = re.compile(r"\b(?:total|overall)\b", re.IGNORECASE)
+
+
+def _asks_both(plan: QueryPlan) -> bool:
+    question = plan.question or ""
+    return bool(_BOTH_SIDES.search(question) or _TOTAL.search(question) and plan.intent != Intent.RANKING)
 
 
 def _with_both_sides(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str, said: str) -> str:
@@ -1147,7 +1156,7 @@ def _with_both_sides(plan: QueryPlan, rows: list[dict], dim: str | None, metric_
     counts ("Both teams together: 81 kills.")."""
     valued = [r for r in rows if is_number(r.get(metric_id))]
     if dim != "team" or len(valued) != 2 or len({r.get("team") for r in valued}) != 2 \
-            or metric(metric_id).aggregation not in ("sum", "count") or not _BOTH_SIDES.search(plan.question or ""):
+            or metric(metric_id).aggregation not in ("sum", "count") or not _asks_both(plan):
         return said
     info = metric_info(metric_id)
     total = sum(float(r[metric_id]) for r in valued)
