@@ -5,6 +5,7 @@ total stays as it was. End to end on the simulated match of `match`, every value
 from __future__ import annotations
 
 import pytest
+
 from tests.support.said import says
 
 BOTH = [("how many kills did both teams get", "kills"), ("total deaths for both teams", "deaths"),
