@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from combat_analysis import formatting as fmt
+from combat_analysis.formatting import number
 from tests.support.said import says
 
 
@@ -70,6 +71,18 @@ def test_the_top_damage_source_without_basic_attacks_says_item_effects_count(spo
     a = spoken.ask(question)
     assert name in a.text and says(a.text, value), a.text
     assert "item effect" in a.text, a.text
+
+
+@pytest.mark.parametrize("question", ["which item proc did the most damage", "top item effect by dmg dealt?",
+                                      "item procs: which one hit hardest overall"])
+def test_item_procs_asked_about_are_the_abilities_used_by_several_gods(spoken, question):
+    # an item's effect is an ability several players' gods used (METRICS.md: the ability breakdown includes item procs)
+    users = spoken.truth["ability_players"]
+    procs = [(a, v) for a, v in spoken.truth["top_abilities"] if len(users.get(a, ())) > 1
+             and not a.endswith("Basic Attack")]
+    name, value = max(procs, key=lambda p: p[1])
+    a = spoken.ask(question)
+    assert a.text.split(" (")[0].endswith(f"is {name}: {number(value)}") or f"{name}: {number(value)}" in a.text, a.text
 
 
 # ------------------------------------------------------------------------------ D: a near tie between the sides

@@ -161,7 +161,9 @@ def qualifier_phrase(plan: QueryPlan) -> str:
             continue
         phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
                   "target": f"against {listed}", "victim": f"on {listed}",
-                  "ability": f"{'from' if _received(plan) else 'with'} {listed}",
+                  # several abilities grouped by ability are the ones ranked: "among A, B and C"
+                  "ability": f"among {listed}" if "ability" in plan.group_by and len(values) > 1
+                  else f"{'from' if _received(plan) else 'with'} {listed}",
                   "item": f"of {listed}" if "items_purchased" in plan.metrics else f"with {listed}"}.get(f.dimension)
         if phrase:
             bits.append(phrase)

@@ -600,6 +600,10 @@ def _left_out_said(left_out: Sequence[str], vocab: Vocabulary) -> str:
     return said
 
 
+# Items' effects as the abilities asked about: "which item proc", "damage from item effects"
+_ITEM_PROCS = re.compile(r"\bitem\s+(?:procs?|effects?|actives?|passives?)\b|\bprocs?\b")
+
+
 def _event_filters(r: Reading, head, vocab: Vocabulary, assumptions: list[str]) -> list[Filter]:
     """Abilities, items and objectives named in the question narrow the figure."""
     out: list[Filter] = []
@@ -613,6 +617,9 @@ def _event_filters(r: Reading, head, vocab: Vocabulary, assumptions: list[str]) 
         abilities = [a for a in vocab.abilities if a.lower().endswith("basic attack")]
         if abilities:
             assumptions.append("'basic attacks' read as every ability named '<god> Basic Attack'")
+    elif (item_procs := _ITEM_PROCS.search(r.text)) and not abilities and vocab.item_effects:
+        abilities = list(vocab.item_effects)  # METRICS.md: the ability breakdown includes item procs
+        assumptions.append(f"'{item_procs.group(0)}' read as the abilities that are items' effects ({', '.join(abilities)})")
     if abilities and "ability" in head.dimensions:
         out.append(_in("ability", abilities))
     if r.items and "item" in head.dimensions:

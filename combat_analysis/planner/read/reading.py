@@ -581,6 +581,9 @@ _GROUP_PATTERNS = [
              rf"|(?<!my\s)(?<!our\s)(?<!their\s)(?<!his\s)(?<!her\s)(?<!on\sthe\s)(?<!of\sthe\s)\b(?:team|side){_HEAD_OF}"),
     ("ability", r"\b(which|what|each|every|per|by|top|most\s+\w+)\s+(?:god'?s?\s+)?(abilit(?:y|ies)|skills?|spells?|moves?|attacks?)\b"
                 r"|\babilit(?:y|ies)\b|\bskills\b|\bspells\b"
+                # items' effects are abilities in the log: "which item proc", "damage by item effect"
+                r"|\b(?:which|what|each|every|per|by|top|most\s+\w+)\s+item\s+(?:procs?|effects?|actives?|passives?)\b"
+                r"|\bitem\s+(?:procs|effects)\b"
                 # "what did she get her kills with": the instrument asked for is the ability
                 r"|\bwhat\s+(?:did|does|do|has|have)\s+name\s+(?:\w+\s+){0,4}?(?:kills?|killing\s+blows?|damage|dmg|"
                 r"healing|heals?|crits?|hits?)\s+(?:\w+\s+)?with\b"

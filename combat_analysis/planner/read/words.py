@@ -127,7 +127,7 @@ basic attack attacks auto autos fall fell falls fallen drop dropped destroy dest
 fight fights fighting decided decide decisive deciding key important mattered matter turning swing swings
 good bad well poorly great strong weak solid
 avrage averge avarage averag avrg averages analyze analyse analyzing analysing analysis assess assessment evaluate
-evaluation review stage stages phases proc procs besides aa didn't didnt come came coming
+evaluation review stage stages phases proc procs effect effects besides aa didn't didnt come came coming
 wise throw throws threw thrown throwing
 pve pvp npc npcs environmental rest else rather instead
 pass passed passes elapsed
