@@ -22,6 +22,7 @@ from collections.abc import Callable
 from difflib import SequenceMatcher
 
 from combat_analysis.catalog import metric
+from combat_analysis.catalog.parts import is_part_of
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner.read.anchors import find_anchor
 from combat_analysis.planner.read.causes import REST, complement, unwidened
@@ -32,8 +33,9 @@ from combat_analysis.planner.vocabulary import Vocabulary
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
                     r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b|name\s+(?:them|those|these|em|'em)\b)"
                     r"|\s*[?;]\s+(?=\S)"
-                    # "kills in the match, how many of them by chaos": a subset after a comma
-                    r"|(?:\s*[,:]\s*|\s+[-–—]\s*)(?=how\s+(?:many|much|often)\s+of\s+(?:those|these|them)\b)"
+                    # "kills in the match, how many of them by chaos", "X's damage - how much of it to gods": a subset
+                    # after a comma or a dash
+                    r"|(?:\s*[,:]\s*|\s+[-–—]\s*)(?=how\s+(?:many|much|often)\s+of\s+(?:those|these|them|that|it)\b)"
                     # "LunaSol's kills - who were they", "..., name them": the list of what was counted
                     r"|(?:\s*[,:]\s*|\s+[-–—]\s*)(?=(?:what|which|who|wat|wich)\s+(?:were|was|r)\s+(?:they|those|these|them|em)\b|"
                     r"(?:what|which|wich)\s+ones?\b|(?:name|list)\s+(?:them|those|these|em|'em)\b)"
@@ -301,9 +303,16 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     plan = plan_one(f"{head} {piece[m.end():]}", ())
     narrowed = (plan.filters, plan.window, plan.windows, plan.condition) != \
         (first.filters, first.window, first.windows, first.condition)  # by a cause, a side, a window or a condition
-    if plan.intent == Intent.REFUSE or not narrowed or plan.caveats:
+    if plan.intent == Intent.REFUSE or not (narrowed or _part_figure(plan, first)) or plan.caveats:
         return None
     return plan
+
+
+def _part_figure(plan: QueryPlan, first: QueryPlan) -> bool:
+    """"how much damage did X deal, and how much of that went into gods": the clause's one figure is a part of the
+    first clause's one figure (`is_part_of`: the same rows with a target or kind added), for the same subjects."""
+    return len(plan.metrics) == 1 == len(first.metrics) and plan.filters == first.filters \
+        and is_part_of(plan.metrics[0], first.metrics[0])
 
 
 _ASKING = re.compile(r"\s*(?:(?:and|so|ok|okay)\s+)?(?:how|what|which|who|whose|when|where|did|does|do|was|were|is|are)\b",
