@@ -32,7 +32,7 @@ from combat_analysis.planner.plans.single import checked, plan_reading_checked
 from combat_analysis.planner.read import killverbs, parts, perspective, spelling, yesno
 from combat_analysis.planner.read.framing import without_framing
 from combat_analysis.planner.read.names import find_mentions
-from combat_analysis.planner.read.reading import Reading, normalize, read_metrics, read_question
+from combat_analysis.planner.read.reading import RECEIVE, Reading, normalize, read_metrics, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
 
 MAX_QUESTION_CHARS = 500
@@ -178,14 +178,15 @@ def _sharpened(text: str, vocab: Vocabulary) -> str | None:
     found = parts.restated(text, vocab)
     if found is None:
         return None
-    vague, sharp = found
+    vague, sharp, said_again = found
     if not read_metrics(normalize(sharp)).ids:
         return None
     # the vaguer part's figure said only by a loose or slang verb ("who popped off", "who was the best"): the figure
-    # the sharper part names is the one meant
+    # the sharper part names is the one meant; so it is when a word of restating leads a superlative of a figure
+    # ("who got farmed the most, i mean most damage taken"), whatever the vaguer part's words read as
     slang = all(hit.strength == "weak" for hit in read_metrics(normalize(parts.without_time(vague, vocab))).hits)
     if not _WHOLE_SHAPE.match(sharp):
-        if not slang:
+        if not slang and not (said_again and _SUPERLATIVE.match(sharp)):
             return None  # "...? by hits, not damage": a fragment that qualifies the question, read with it as one
         sharp = _ranked_by(vague, sharp)  # "who popped off late? in terms of kills": who had the most kills
     # the time the vaguer part said is the time of the sharper one ("who carried early, like who dealt the most
@@ -273,9 +274,23 @@ def _about_player(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan
     if len(players) != 1 or str(players[0]).startswith("$"):
         return None
     name = str(players[0])
-    said = _PERSON_PRONOUN.sub(lambda m: f"{name}'s" if m.group(0).lower() in ("his", "their") else name, clause)
+    said = _received_of(first, _PERSON_PRONOUN.sub(
+        lambda m: f"{name}'s" if m.group(0).lower() in ("his", "their") else name, clause))
     plan = _plan(said, vocab, ())
     return None if plan.intent == Intent.REFUSE else plan.model_copy(update={"question": clause})
+
+
+_HOW_MUCH = re.compile(r"^(\s*(?:and\s+|&\s*|plus\s+)?how\s+much)\b", re.IGNORECASE)
+
+
+def _received_of(first: QueryPlan, clause: str) -> str:
+    """"how much damage did X deal and how much did he take": a clause that names no figure but a verb of receiving
+    asks the first clause's figure as received, so the first figure's unit is said in it ("how much damage did X
+    take")."""
+    if len(first.metrics) != 1 or metric(first.metrics[0]).unit not in ("damage", "healing") \
+            or read_metrics(normalize(clause)).ids or not RECEIVE.search(normalize(clause)):
+        return clause
+    return _HOW_MUCH.sub(lambda m: f"{m.group(1)} {metric(first.metrics[0]).unit}", clause, count=1)
 
 
 def _about_leader(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan | None:

@@ -2,10 +2,14 @@
 bosses, titans, minions and jungle camps), every figure from truth.py: deaths to non-players by side, one player's
 deaths to non-players with what killed them, a count asked with who, the match's kills against its deaths and why
 they differ, damage by target with any verb, an ability kind negated where it is named, a player's figures listed
-after a clause about them, and two abilities of one player side by side."""
+after a clause about them, and two abilities of one player side by side; a figure's whole then the part of it
+dealt to gods or structures, a figure then the same subject's received figure asked with a pronoun in the passive,
+a slang question restated as a bare superlative of a figure, whom a player hit the hardest with the parenthesis
+saying "in total", and a player's figures listed in a window after a slang question about them."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 import pytest
@@ -142,3 +146,93 @@ def test_two_abilities_of_one_player_each_with_the_difference(spoken, template):
     assert says(a.text, x_value) and says(a.text, y_value), a.text
     assert says(a.text, x_value - y_value), a.text
     assert not says(a.text, x_value + y_value), a.text
+
+
+# ---------------------------------------------------- I: a figure's whole, then the part of it dealt to a kind of target
+
+@pytest.mark.parametrize(("template", "part"), [
+    ("how much damage did {a} deal in total, and how much of that went into enemy gods", "damage_to_players"),
+    ("{a}'s dmg overall - how much of it hit structures?", "damage_to_structures"),
+    ("total damage for {a}, how much of it was on players", "damage_to_players"),
+    ("what was {a}'s damage and how much of that was dealt to the towers", "damage_to_structures")])
+def test_a_whole_then_how_much_of_it_went_to_a_kind_of_target_says_both(spoken, template, part):
+    name = max(spoken.truth["players"], key=lambda p: (spoken.truth["players"][p][part], p))
+    row = spoken.truth["players"][name]
+    assert 0 < row[part] < row["damage_dealt"]
+    a = spoken.ask(template.format(a=name))
+    assert says(a.text, row["damage_dealt"]) and says(a.text, row[part]), a.text
+    assert ("enemy gods" if part == "damage_to_players" else "structures") in a.text, a.text
+
+
+# -------------------------------- J: a figure, then the same subject's received figure asked with a pronoun, passive
+
+@pytest.mark.parametrize(("template", "given", "received"), [
+    ("how much healing did {a} do and how much did they get healed", "healing_done", "healing_received"),
+    ("{a} healing, and how much was she healed for", "healing_done", "healing_received"),
+    ("how much dmg did {a} deal and how much did he take", "damage_dealt", "damage_taken"),
+    ("how much damage did {a} do, and how much was he hit for", "damage_dealt", "damage_taken"),
+    ("{a}'s damage dealt and how much did she get hit for", "damage_dealt", "damage_taken")])
+def test_a_figure_then_how_much_the_subject_received_with_a_pronoun(spoken, template, given, received):
+    name = max(spoken.truth["players"], key=lambda p: (spoken.truth["players"][p]["healing_received"], p))
+    row = spoken.truth["players"][name]
+    a = spoken.ask(template.format(a=name))
+    assert says(a.text, row[given]) and says(a.text, row[received]), (row[given], row[received], a.text)
+
+
+# ------------------------------- K: a slang question restated as a bare superlative of a figure, which is the one asked
+
+@pytest.mark.parametrize(("question", "figure"), [
+    ("who got farmed the most, i mean most damage taken overall", "damage_taken"),
+    ("who was getting clapped aka most damage taken", "damage_taken"),
+    ("who got diffed hardest - basically the most gold", "gold"),
+    ("who got bodied the most, like highest damage dealt in the match", "damage_dealt"),
+    ("who was stomped hardest; as in most damage taken", "damage_taken")])
+def test_a_slang_question_restated_as_a_bare_superlative_asks_that_figure(spoken, question, figure):
+    players = spoken.truth["players"]
+    leader = max(players, key=lambda p: (players[p][figure], p))
+    a = spoken.ask(question)
+    assert a.plan.metrics[0] == figure, a.plan.metrics
+    assert leader in a.text and says(a.text, players[leader][figure]), a.text
+
+
+# -------------------------- L: whom a player hit the hardest, a parenthesis saying "in total": the damage by target
+
+@pytest.mark.parametrize("template", ["who did {a} hit the hardest (most dmg into)",
+                                      "who did {a} hit hardest (total, not per hit)",
+                                      "which enemy did {a} hit the hardest (by damage, not kills)",
+                                      "who did {a} hurt the most (in total damage)",
+                                      "who got hit the hardest by {a} (total dmg)",
+                                      "which enemy was damaged the most by {a} (in total)",
+                                      "who did {a} hit hardest? (total damage, not one hit)"])
+def test_whom_a_player_hit_hardest_in_total_is_the_damage_by_target(spoken, template):
+    name = sorted(spoken.truth["players"])[6]
+    top, value = next(iter(spoken.truth["players"][name]["damage_to_each_player"].items()))
+    a = spoken.ask(template.format(a=name))
+    assert a.plan.group_by == ("target",) and not a.plan.parts, a.plan
+    assert a.text.index(top) < a.text.index(f"{value:,.0f}"), a.text
+    assert not says(a.text, spoken.truth["players"][name]["damage_dealt"]), a.text  # no second clause of its total
+
+
+# ------------------------------- M: a player's figures listed in a window after a slang question about them
+
+@functools.lru_cache(maxsize=1)
+def _events(log) -> tuple:
+    events = truth_tool.load(str(log))[0]
+    truth_tool.match_clock(events)
+    return tuple(events)
+
+
+@pytest.mark.parametrize(("template", "lo", "hi", "figures"), [
+    ("did {a} pop off late game? kills and deaths after 20", 1200, None, ("kills", "deaths")),
+    ("was {a} going off after minute 15 - kills, deaths after 15", 900, None, ("kills", "deaths")),
+    ("did {a} pop off early? damage and kills before 10", 0, 600, ("damage_dealt", "kills")),
+    ("{a} went off late huh, deaths and damage taken after minute 20", 1200, None, ("deaths", "damage_taken"))])
+def test_a_players_figures_in_a_window_after_a_slang_question_are_that_players(spoken, template, lo, hi, figures):
+    name = max(spoken.truth["players"], key=lambda p: (spoken.truth["players"][p]["kills"], p))
+    stats = truth_tool.window_stats(list(_events(spoken.log)), lo, hi)
+    a = spoken.ask(template.format(a=name))
+    for figure in figures:
+        assert says(a.text, stats[name][figure], clocks=False), (figure, stats[name][figure], a.text)
+    everyone = sum(row["deaths"] for row in stats.values())
+    assert "deaths" not in figures or everyone == stats[name]["deaths"] or not says(a.text, everyone, clocks=False), \
+        a.text

@@ -124,6 +124,26 @@ def active(question: str, vocab: Vocabulary) -> str:
     return question
 
 
+# hitting said in the passive, the hitter after "by": "who got hit the hardest by A", "which enemy was damaged most by A"
+_HIT_BY = re.compile(r"\b(?P<who>who|whom|which\s+(?:enemy|enemies|player|players|god|gods|one|opponent))\s+(?:got|get|gets|"
+                     r"getting|was|were|is|are|has\s+been|had\s+been)\s+(?P<verb>hit|damaged|dmged|hurt|nuked|chunked)\s+"
+                     r"(?P<how>(?:the\s+)?(?:hardest|most|harder|more))\s+by\s+(?:the\s+)?$", re.IGNORECASE)
+_HIT_PLAIN = {"hit": "hit", "damaged": "damage", "dmged": "damage", "hurt": "hurt", "nuked": "hit", "chunked": "hit"}
+
+
+def hits_active(question: str, vocab: Vocabulary) -> str:
+    """The question with hitting said in the passive before its hitter turned round ("who got hit the hardest by A":
+    "who did A hit the hardest"), so A is the one who hit; the question as it was when there is none."""
+    for m in sorted((m for m in find_mentions(question, vocab) if m.kind in ("player", "god")), key=lambda m: m.start):
+        said = _HIT_BY.search(question[:m.start])
+        by = _one_player(m, vocab)
+        if said is None or by is None:
+            continue
+        words = f"{said.group('who')} did {by} {_HIT_PLAIN[said.group('verb').lower()]} {said.group('how')}"
+        return question[:said.start()] + words + question[m.end:]
+    return question
+
+
 # the plain verb between two names: "did A kill B", "A killed the B"
 _KILL_BETWEEN = re.compile(rf"\s+{_AUX}(?:kill|kills|killed|killing)\s+(?:the\s+)?$", re.IGNORECASE)
 
@@ -146,9 +166,9 @@ def as_players(question: str, vocab: Vocabulary) -> str:
 
 def plain(question: str, vocab: Vocabulary) -> str:
     """The question with each slang verb of killing said between two players, or after "who did <player>", as the
-    plain verb; the question as it was when there is none. A kill said in the passive is first turned round
-    (`active`), and a god on either side of the plain verb is its player (`as_players`)."""
-    return as_players(_slang_plain(active(question, vocab), vocab), vocab)
+    plain verb; the question as it was when there is none. A kill or a hit said in the passive is first turned round
+    (`active`, `hits_active`), and a god on either side of the plain verb is its player (`as_players`)."""
+    return as_players(_slang_plain(active(hits_active(question, vocab), vocab), vocab), vocab)
 
 
 def _slang_plain(question: str, vocab: Vocabulary) -> str:

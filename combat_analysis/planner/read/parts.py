@@ -22,6 +22,7 @@ from collections.abc import Callable
 from difflib import SequenceMatcher
 
 from combat_analysis.catalog import metric
+from combat_analysis.catalog.parts import is_part_of
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner.read.anchors import find_anchor
 from combat_analysis.planner.read.causes import REST, complement, unwidened
@@ -31,9 +32,10 @@ from combat_analysis.planner.vocabulary import Vocabulary
 
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
                     r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b|name\s+(?:them|those|these|em|'em)\b)"
-                    r"|\s*[?;]\s+(?=\S)"
-                    # "kills in the match, how many of them by chaos": a subset after a comma
-                    r"|(?:\s*[,:]\s*|\s+[-–—]\s*)(?=how\s+(?:many|much|often)\s+of\s+(?:those|these|them)\b)"
+                    r"|\s*[?;]\s+(?=[^\s(])"  # a parenthesis after a question mark qualifies it
+                    # "kills in the match, how many of them by chaos", "X's damage - how much of it to gods": a subset
+                    # after a comma or a dash
+                    r"|(?:\s*[,:]\s*|\s+[-–—]\s*)(?=how\s+(?:many|much|often)\s+of\s+(?:those|these|them|that|it)\b)"
                     # "LunaSol's kills - who were they", "..., name them": the list of what was counted
                     r"|(?:\s*[,:]\s*|\s+[-–—]\s*)(?=(?:what|which|who|wat|wich)\s+(?:were|was|r)\s+(?:they|those|these|them|em)\b|"
                     r"(?:what|which|wich)\s+ones?\b|(?:name|list)\s+(?:them|those|these|em|'em)\b)"
@@ -84,9 +86,11 @@ def without_impressions(question: str) -> str:
 # A part that restates the one before it, sharper: "who popped off, like who dealt the most damage", "... i.e. who
 # killed him most", "...? i mean ...", "... - as in ...", or a verbless fragment that names the figure meant ("the
 # standouts? top 2 by kda"). The asker means the sharper reading, which is answered (`restated`).
-_RESTATE = re.compile(r"(?:[,;:?!(]|\s[-–—])\s*(?:(?:or|so)\s+)?(?:like|i\.?\s?e\.?|as\s+in|meaning|i\s+mean|i\s+meant|"
-                      r"that\s+is(?:\s+to\s+say)?|aka|in\s+other\s+words|specifically|namely)(?:\s*[,:]\s*|\s+)(?=\w)",
-                      re.IGNORECASE)
+_RESTATE = re.compile(r"(?:(?:[,;:?!(]|\s[-–—])\s*(?:(?:or|so)\s+)?(?:like|i\.?\s?e\.?|as\s+in|meaning|i\s+mean|i\s+meant|"
+                      r"that\s+is(?:\s+to\s+say)?|aka|a\.k\.a\.?|in\s+other\s+words|specifically|namely|basically|"
+                      r"essentially)"
+                      # the unmistakable ones need no mark before them: "who got clapped aka most damage taken"
+                      r"|\s(?:aka|a\.k\.a\.?|i\s+mean))(?:\s*[,:]\s*|\s+)(?=\w)", re.IGNORECASE)
 _FRAGMENT = re.compile(r"(?:[,;:?!]|\s[-–—])\s*(?P<sharp>(?:(?:the\s+)?top\s+(?:\d+|one|two|three|four|five|ten)\s+)?"
                        r"(?:by|in\s+terms\s+of|on)\s+[^,;:?!()]+?"
                        # or a bare superlative of a figure ("...? highest kda"), read only after a slang clause
@@ -94,9 +98,10 @@ _FRAGMENT = re.compile(r"(?:[,;:?!]|\s[-–—])\s*(?P<sharp>(?:(?:the\s+)?top\s
                        re.IGNORECASE)
 
 
-def restated(question: str, vocab: Vocabulary) -> tuple[str, str] | None:
-    """(the vaguer part, the sharper part that restates it) of a question that sharpens itself, else None; a
-    pronoun of the sharper part ("who killed him most") is the vaguer part's one player, named."""
+def restated(question: str, vocab: Vocabulary) -> tuple[str, str, bool] | None:
+    """(the vaguer part, the sharper part that restates it, whether a word of restating led it: "like", "i mean",
+    "aka") of a question that sharpens itself, else None; a pronoun of the sharper part ("who killed him most") is
+    the vaguer part's one player, named."""
     names = [(m.start, m.end) for m in find_mentions(question, vocab)]
     found = [m for m in (*_RESTATE.finditer(question), *_FRAGMENT.finditer(question))
              if not any(start < m.end() and m.start() < end for start, end in names)]
@@ -112,7 +117,7 @@ def restated(question: str, vocab: Vocabulary) -> tuple[str, str] | None:
         name = next(iter(players))
         sharp = re.sub(r"\b(?:his|their)\b", f"{name}'s", sharp, flags=re.IGNORECASE)
         sharp = re.sub(r"\b(?:him|her|them|he|she|they)\b", name, sharp, flags=re.IGNORECASE)
-    return vague, sharp
+    return vague, sharp, "sharp" not in cut.groupdict()
 
 
 def without_time(text: str, vocab: Vocabulary) -> str:
@@ -301,9 +306,16 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     plan = plan_one(f"{head} {piece[m.end():]}", ())
     narrowed = (plan.filters, plan.window, plan.windows, plan.condition) != \
         (first.filters, first.window, first.windows, first.condition)  # by a cause, a side, a window or a condition
-    if plan.intent == Intent.REFUSE or not narrowed or plan.caveats:
+    if plan.intent == Intent.REFUSE or not (narrowed or _part_figure(plan, first)) or plan.caveats:
         return None
     return plan
+
+
+def _part_figure(plan: QueryPlan, first: QueryPlan) -> bool:
+    """"how much damage did X deal, and how much of that went into gods": the clause's one figure is a part of the
+    first clause's one figure (`is_part_of`: the same rows with a target or kind added), for the same subjects."""
+    return len(plan.metrics) == 1 == len(first.metrics) and plan.filters == first.filters \
+        and is_part_of(plan.metrics[0], first.metrics[0])
 
 
 _ASKING = re.compile(r"\s*(?:(?:and|so|ok|okay)\s+)?(?:how|what|which|who|whose|when|where|did|does|do|was|were|is|are)\b",
@@ -412,7 +424,7 @@ def _of_first_player(piece: str, first: QueryPlan, alone: QueryPlan, vocab: Voca
     kills, gold and gpm" asks for Brisk's kills, gold and gpm, not the match's."""
     players = [f for f in first.focus if f in vocab.player_names]
     if len(players) != 1 or len(first.focus) != 1 or alone.intent not in (Intent.LOOKUP, Intent.RANKING) \
-            or alone.filters or alone.group_by or alone.window is not None or find_mentions(piece, vocab):
+            or alone.filters or alone.group_by or find_mentions(piece, vocab):
         return alone
     return plan_one(f"{players[0]}'s {piece}", ())
 

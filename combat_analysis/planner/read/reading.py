@@ -167,6 +167,7 @@ _HOW_OFTEN = frozenset({"most often", "most frequently", "used most often", "how
 RECEIVE = re.compile(r"\b(" + "|".join(sorted(RECEIVING_VERBS, key=len, reverse=True))
                      + r"|get\s+hit|got\s+hit|face\s*tank(?:s|ed|ing)?)\b")
 _RECEIVE = RECEIVE
+_RECEIVED = {"damage_dealt": "damage_taken", "healing_done": "healing_received"}  # what the one acted on received
 
 
 @dataclass(frozen=True)
@@ -264,10 +265,19 @@ def _without_blows_on_objectives(strong: list[MetricHit], text: str) -> list[Met
     return [h for h in strong if not blow(h)]
 
 
+# Damage or healing said in the passive or with "get", a name or a pronoun between: "how much did he get healed", "was
+# X healed for", "how much was she hit for", "did X get damaged": what the subject received. Not when "by" follows,
+# which names the one who did it ("how much was healed by X" is X's healing).
+_PASSIVE = r"\b(?:get|gets|got|gotten|getting|was|were|been|being|is|are)\s+(?:[\w.'’-]+\s+){0,2}?"
+_PASSIVE_TURN = {"damage_dealt": re.compile(_PASSIVE + r"(?:hit|damaged|dmged|dmg'd|hurt|nuked|chunked)\b(?!\s+by\b)"),
+                 "healing_done": re.compile(_PASSIVE + r"(?:healed|heald|healded)\b(?!\s+by\b)")}
+
+
 def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str]:
     """A figure the verbs turn around: damage or healing that was received, hits counted as purchases. A verb
     inside another figure's words ("damage taken and healing") is that figure's, not a turn of the others."""
     receive = _RECEIVE.search(_outside(text, hits))
+    ids = [_RECEIVED[f] if f in _PASSIVE_TURN and _PASSIVE_TURN[f].search(text) else f for f in ids]
     if "damage_dealt" in ids and receive:
         ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
     if "healing_done" in ids and receive:
