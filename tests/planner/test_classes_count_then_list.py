@@ -5,6 +5,8 @@ truth.py."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from tests.support.said import says
@@ -83,3 +85,14 @@ def test_a_players_items_then_the_list(match, template):
 def test_a_count_with_no_list_of_its_own_says_so(match):
     a = match.ask("how many deaths did order have? list em")
     assert says(a.text, match.truth["teams"]["1"]["deaths"]) and "not listed" in a.text, a.text
+
+
+@pytest.mark.parametrize("template", ["{p} kept dying, who killed them the most", "{p} died so much, who killed him the most?",
+                                      "{p}'s deaths were rough, who killed her most often"])
+def test_a_question_of_its_own_after_a_comma_points_back(match, template):
+    name = _busiest(match, "deaths")
+    killers = Counter(k["killer"] for k in match.truth["kills"] if k["victim"] == name).most_common()
+    top = killers[0][1]
+    a = match.ask(template.format(p=name))
+    assert says(a.text, match.truth["players"][name]["deaths"]), a.text
+    assert all(k in a.text for k, n in killers if n == top) and says(a.text, top), a.text

@@ -33,6 +33,8 @@ from combat_analysis.planner.vocabulary import Vocabulary
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
                     r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b|name\s+(?:them|those|these|em|'em)\b)"
                     r"|\s*[?;]\s+(?=[^\s(])"  # a parenthesis after a question mark qualifies it
+                    # "X kept dying, who killed him the most": a question of its own after a comma, pointing back
+                    r"|\s*,\s+(?=(?:who|whom|what|which|how|when)\b[^,?.;]*\b(?:him|her|them|he|she|they)\b)"
                     # "kills in the match, how many of them by chaos", "X's damage - how much of it to gods": a subset
                     # after a comma or a dash
                     r"|(?:\s*[,:]\s*|\s+[-–—]\s*)(?=how\s+(?:many|much|often)\s+of\s+(?:those|these|them|that|it)\b)"
