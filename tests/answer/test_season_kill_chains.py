@@ -122,7 +122,10 @@ def test_the_match_with_the_most(seasons, template):
 
 @pytest.mark.parametrize("template", ["how many chains of {n} kills in {s} seconds were there across all matches",
                                       "total {n}-kill chains this season, each within {s}s of the one before",
-                                      "season count of {n} kills within {s} secs, even if the killer died in between"])
+                                      "season count of {n} kills within {s} secs, even if the killer died in between",
+                                      # the chain's rule in a parenthesis, the rule on deaths said of its own
+                                      "how many chains this season? (a chain = {n} kills each within {s} sec of the one "
+                                      "before, dying in between resets it)"])
 @pytest.mark.parametrize("n,s", [(2, 15), (4, 40)])
 def test_the_season_total(seasons, template, n, s):
     home, matches = seasons

@@ -68,7 +68,8 @@ _DEATHS_ALLOWED = re.compile(
 # "without dying", "no deaths in between": the rule itself, said
 _DEATHS_BREAK = re.compile(r"\bwithout\s+(?:dying|a\s+death|deaths?|being\s+killed|getting\s+killed)(?:\s+in\s+between)?\b"
                            r"|\bno\s+deaths?\s+(?:in\s+between|between)\b"
-                           r"|\b(?:deaths?|dying)\s+(?:breaks?|resets?|ends?|stops?)\s+(?:it|the\s+chain|them|a\s+chain)\b"
+                           r"|\b(?:deaths?|dying)\s+(?:(?:in\s+)?between\s+)?(?:breaks?|resets?|ends?|stops?)\s+"
+                           r"(?:it|the\s+chain|them|a\s+chain|the\s+count|the\s+streak)\b"
                            r"|\bbefore\s+(?:dying|being\s+killed)\b|\bin\s+(?:one|a\s+single|the\s+same)\s+life\b",
                            re.IGNORECASE)
 
