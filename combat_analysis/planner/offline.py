@@ -284,7 +284,7 @@ _HOW_MUCH = re.compile(r"^(\s*(?:and\s+|&\s*|plus\s+)?how\s+much)\b", re.IGNOREC
 
 
 def _received_of(first: QueryPlan, clause: str) -> str:
-    """"how much damage did X deal and how much did he take": a clause that names no figure but a verb of receiving
+    """"X's damage dealt, and how much did she take": a clause that names no figure but a verb of receiving
     asks the first clause's figure as received, so the first figure's unit is said in it ("how much damage did X
     take")."""
     if len(first.metrics) != 1 or metric(first.metrics[0]).unit not in ("damage", "healing") \

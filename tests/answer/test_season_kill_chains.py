@@ -125,7 +125,7 @@ def test_the_match_with_the_most(seasons, template):
                                       "season count of {n} kills within {s} secs, even if the killer died in between",
                                       # the chain's rule in a parenthesis, the rule on deaths said of its own
                                       "how many chains this season? (a chain = {n} kills each within {s} sec of the one "
-                                      "before, dying in between resets it)"])
+                                      "before, a death in between resets the count)"])
 @pytest.mark.parametrize("n,s", [(2, 15), (4, 40)])
 def test_the_season_total(seasons, template, n, s):
     home, matches = seasons

@@ -695,7 +695,7 @@ def test_best_and_worst_of_deaths_mean_fewest_and_most(seasons, template, most):
 
 @pytest.mark.parametrize("template,best", (("how much dmg does {g} do a game", False),
                                            ("on avg how much damage does {g} deal a game?", False),
-                                           ("on average how much damage does a {g} player end up with in a game", False),
+                                           ("on avg what damage does a {g} pick deal in a game", False),
                                            ("most damage {g} did in a game", True),
                                            ("{g}'s damage in a single game, the highest", True)))
 def test_a_figure_a_game_is_the_per_game_mean_and_in_a_game_the_best(seasons, template, best):

@@ -36,7 +36,7 @@ def test_no_sum_where_none_is_asked_or_none_adds_up(match, question):
     assert "Both teams together" not in a.text, a.text
 
 
-@pytest.mark.parametrize(("question", "figure", "fewest"), [("which team made more gold overall and by how much", "gold", False),
+@pytest.mark.parametrize(("question", "figure", "fewest"), [("the side with more gold, and by how much?", "gold", False),
                                                           ("the side with the fewest deaths?", "deaths", True),
                                                           ("who won the kill race, order or chaos, n by how many", "kills",
                                                            False)])

@@ -87,7 +87,7 @@ def test_a_count_with_no_list_of_its_own_says_so(match):
     assert says(a.text, match.truth["teams"]["1"]["deaths"]) and "not listed" in a.text, a.text
 
 
-@pytest.mark.parametrize("template", ["{p} kept dying, who killed them the most", "{p} died so much, who killed him the most?",
+@pytest.mark.parametrize("template", ["{p} was dying a ton, who killed them most often", "{p} died so much, which enemy killed him most?",
                                       "{p}'s deaths were rough, who killed her most often"])
 def test_a_question_of_its_own_after_a_comma_points_back(match, template):
     name = _busiest(match, "deaths")

@@ -105,7 +105,7 @@ def test_the_non_player_kind_said_generally_is_every_non_player(match, template,
                                       "how many deaths were to anything but players", "deaths other than players?",
                                       "how many deaths besides the gods",
                                       # the count asked between the deaths and their cause
-                                      "of all the deaths how many were NOT to enemy players",
+                                      "out of every death, how many were NOT to players",
                                       "out of the deaths, how many werent to gods"])
 def test_a_cause_said_in_contrast_is_left_out(match, template):
     want = _deaths(match, npc=True)

@@ -151,10 +151,10 @@ def test_two_abilities_of_one_player_each_with_the_difference(spoken, template):
 # ---------------------------------------------------- I: a figure's whole, then the part of it dealt to a kind of target
 
 @pytest.mark.parametrize(("template", "part"), [
-    ("how much damage did {a} deal in total, and how much of that went into enemy gods", "damage_to_players"),
+    ("{a}'s total damage - how much of that hit enemy gods", "damage_to_players"),
     ("{a}'s dmg overall - how much of it hit structures?", "damage_to_structures"),
     ("total damage for {a}, how much of it was on players", "damage_to_players"),
-    ("what was {a}'s damage and how much of that was dealt to the towers", "damage_to_structures")])
+    ("what was {a}'s damage and how much of it was dealt to the towers", "damage_to_structures")])
 def test_a_whole_then_how_much_of_it_went_to_a_kind_of_target_says_both(spoken, template, part):
     name = max(spoken.truth["players"], key=lambda p: (spoken.truth["players"][p][part], p))
     row = spoken.truth["players"][name]
@@ -167,9 +167,9 @@ def test_a_whole_then_how_much_of_it_went_to_a_kind_of_target_says_both(spoken, 
 # -------------------------------- J: a figure, then the same subject's received figure asked with a pronoun, passive
 
 @pytest.mark.parametrize(("template", "given", "received"), [
-    ("how much healing did {a} do and how much did they get healed", "healing_done", "healing_received"),
+    ("what healing did {a} put out, and how much were they healed", "healing_done", "healing_received"),
     ("{a} healing, and how much was she healed for", "healing_done", "healing_received"),
-    ("how much dmg did {a} deal and how much did he take", "damage_dealt", "damage_taken"),
+    ("what dmg did {a} deal, and how much did she take", "damage_dealt", "damage_taken"),
     ("how much damage did {a} do, and how much was he hit for", "damage_dealt", "damage_taken"),
     ("{a}'s damage dealt and how much did she get hit for", "damage_dealt", "damage_taken")])
 def test_a_figure_then_how_much_the_subject_received_with_a_pronoun(spoken, template, given, received):
@@ -197,7 +197,7 @@ def test_a_slang_question_restated_as_a_bare_superlative_asks_that_figure(spoken
 
 # -------------------------- L: whom a player hit the hardest, a parenthesis saying "in total": the damage by target
 
-@pytest.mark.parametrize("template", ["who did {a} hit the hardest (most dmg into)",
+@pytest.mark.parametrize("template", ["whom did {a} hit hardest (as in total damage)",
                                       "who did {a} hit hardest (total, not per hit)",
                                       "which enemy did {a} hit the hardest (by damage, not kills)",
                                       "who did {a} hurt the most (in total damage)",
@@ -223,7 +223,7 @@ def _events(log) -> tuple:
 
 
 @pytest.mark.parametrize(("template", "lo", "hi", "figures"), [
-    ("did {a} pop off late game? kills and deaths after 20", 1200, None, ("kills", "deaths")),
+    ("was {a} going off in the late game? their kills + deaths past 20", 1200, None, ("kills", "deaths")),
     ("was {a} going off after minute 15 - kills, deaths after 15", 900, None, ("kills", "deaths")),
     ("did {a} pop off early? damage and kills before 10", 0, 600, ("damage_dealt", "kills")),
     ("{a} went off late huh, deaths and damage taken after minute 20", 1200, None, ("deaths", "damage_taken"))])

@@ -73,7 +73,7 @@ def test_the_top_damage_source_without_basic_attacks_says_item_effects_count(spo
     assert "item effect" in a.text, a.text
 
 
-@pytest.mark.parametrize("question", ["which item proc did the most damage", "top item effect by dmg dealt?",
+@pytest.mark.parametrize("question", ["what item effect dealt the most dmg", "top item effect by dmg dealt?",
                                       "item procs: which one hit hardest overall"])
 def test_item_procs_asked_about_are_the_abilities_used_by_several_gods(spoken, question):
     # an item's effect is an ability several players' gods used (METRICS.md: the ability breakdown includes item procs)

@@ -1142,7 +1142,7 @@ def _figure_answer(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: 
 
 
 # "both teams", "the two sides", "each side", "together", "in total", "combined": the sides' sum is asked too; "total"
-# and "overall" only when the sides are not being ranked ("which team made more gold overall" asks no sum)
+# and "overall" only when the sides are not being ranked ("which side earned more gold overall" asks no sum)
 _BOTH_SIDES = re.compile(r"\b(?:both|(?:the\s+)?(?:two|2)\s+(?:teams|sides)|each\s+(?:side|team)|together|altogether|"
                          r"in\s+total|combined|sum|summed|added\s+up|all\s+told)\b", re.IGNORECASE)
 _TOTAL = re.compile(r"\b(?:total|overall)\b", re.IGNORECASE)

@@ -630,7 +630,7 @@ _AVERAGED_A_GAME = re.compile(r"\b(?:average[sd]?|averaging|avg|mean)\b(?:\s+\S+
                               r"|(?<!\bin\s)\ba\s+(?:match|game)\b(?:\s+\S+){0,8}?\s+(?:on\s+)?(?:average|avg|mean)\b"
                               # "more kills a game than B", "who dies less a game, A or B"
                               r"|\b(?:more|fewer|less|higher|lower)\b(?:\s+\S+){0,3}?\s+a\s+(?:match|game)\b"
-                              # "on average, how much gold does X end up with in a game": no record is asked
+                              # "on avg, what does X deal in a game": no record is asked
                               r"|\bon\s+(?:average|avg)\b(?!.*\b(?:most|best|highest|max|maximum|record|biggest|top|worst|"
                               r"lowest|least|fewest)\b)")
 

@@ -30,7 +30,7 @@ _HEAD = re.compile(
     r"(?:(?:the\s+)?(?:most|least|more|less|fewest|often|the\s+most\s+times|\w+\s+times|times)\s+)?"
     # "how many deaths did order have to npcs": the one whose deaths they are, between the noun and the cause
     r"(?:(?:did|do|does|have|has|had)\s+(?:[\w']+\s+){1,3}?(?:have|get|take|suffer)\s+)?"
-    # "of X's deaths, how many were not to players": the count asked between the deaths and their cause
+    # "among X's deaths, how many weren't by players": the count asked between the deaths and their cause
     r"(?:how\s+many\s+(?:of\s+(?:them|those|these)\s+)?)?"
     r"(?:(?:that|which)\s+)?(?:(?:were|was|did|do|does)(?:\s+|(?=n'?t\s)))?(?P<neg>not\s+|never\s+|n'?t\s+|other\s+than\s+|"
     r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+|rather\s+than\s+|instead\s+of\s+|and\s+not\s+|but\s+not\s+)?"

@@ -33,7 +33,7 @@ from combat_analysis.planner.vocabulary import Vocabulary
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
                     r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b|name\s+(?:them|those|these|em|'em)\b)"
                     r"|\s*[?;]\s+(?=[^\s(])"  # a parenthesis after a question mark qualifies it
-                    # "X kept dying, who killed him the most": a question of its own after a comma, pointing back
+                    # "X was feeding, who got the most kills on him": a question of its own after a comma, pointing back
                     r"|\s*,\s+(?=(?:who|whom|what|which|how|when)\b[^,?.;]*\b(?:him|her|them|he|she|they)\b)"
                     # "kills in the match, how many of them by chaos", "X's damage - how much of it to gods": a subset
                     # after a comma or a dash
@@ -314,7 +314,7 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
 
 
 def _part_figure(plan: QueryPlan, first: QueryPlan) -> bool:
-    """"how much damage did X deal, and how much of that went into gods": the clause's one figure is a part of the
+    """"X's damage, and how much of it hit gods": the clause's one figure is a part of the
     first clause's one figure (`is_part_of`: the same rows with a target or kind added), for the same subjects."""
     return len(plan.metrics) == 1 == len(first.metrics) and plan.filters == first.filters \
         and is_part_of(plan.metrics[0], first.metrics[0])

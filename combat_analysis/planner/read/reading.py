@@ -265,7 +265,7 @@ def _without_blows_on_objectives(strong: list[MetricHit], text: str) -> list[Met
     return [h for h in strong if not blow(h)]
 
 
-# Damage or healing said in the passive or with "get", a name or a pronoun between: "how much did he get healed", "was
+# Damage or healing said in the passive or with "get", a name or a pronoun between: "how much was she healed", "was
 # X healed for", "how much was she hit for", "did X get damaged": what the subject received. Not when "by" follows,
 # which names the one who did it ("how much was healed by X" is X's healing).
 _PASSIVE = r"\b(?:get|gets|got|gotten|getting|was|were|been|being|is|are)\s+(?:[\w.'’-]+\s+){0,2}?"
