@@ -120,6 +120,16 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def opening(subject: str) -> str:
+    """A subject at a sentence's start: capitalised after an article or as a side ("The Support players", "Team 2"); a
+    player's name exactly as the log spells it.
+
+    >>> opening("team 2"), opening("the Jungle players"), opening("zoe.rush")
+    ('Team 2', 'The Jungle players', 'zoe.rush')
+    """
+    return capital(subject) if subject.startswith(("the ", "team ")) else subject
+
+
 def full_stop(text: str) -> str:
     """The text ending in one full stop (or the question or exclamation mark it has)."""
     text = text.strip()

@@ -33,11 +33,6 @@ def answer(plan: QueryPlan, rows: list[dict]) -> str | None:
     return f"{said} ({fmt.capital(chain_rule.said(plan.chain))}.)"
 
 
-def _opening(said: str) -> str:
-    """A sentence's first words: "the Support players" capitalized, a player's name exactly as the log spells it."""
-    return fmt.capital(said) if said.startswith("the ") else said
-
-
 def _entry_name(dim: str, value: Any) -> str:
     if dim == "team":
         return SIDES.get(int(value), f"team {value}") if fmt.is_number(value) else str(value)
@@ -56,7 +51,18 @@ def _leader(plan: QueryPlan, rows: list[dict], what: str, where: str) -> str:
     ranked = counts.most_common()
     top = ranked[0][1]
     tied = [name for name, n in ranked if n == top]
-    return _verdict(plan, tied) + _leader_board(plan, rows, dim, counts, what, where)
+    lead = (f"{fmt.join_and([_entry_name(dim, t) for t in tied])} had the most {what}{where}: "
+            f"{fmt.number(top)} each" if len(tied) > 1
+            else f"{fmt.opening(_entry_name(dim, tied[0]))} had the most {what}{where}: {fmt.number(top)}")
+    rest = [(name, n) for name, n in ranked if n != top]
+    if rest:
+        lead += f" (next: {_entry_name(dim, rest[0][0])} with {fmt.number(rest[0][1])})"
+    named = [p for p in plan.focus if dim == "player" and p not in tied]
+    if named:  # "did Brisk have the most": the one named said beside the leader
+        lead += "; " + ", ".join(f"{p} had {fmt.number(counts.get(p, 0))}" for p in named)
+    lead += f". In all, {fmt.count(len(rows), 'chain')}{where}"
+    lead += f" by {fmt.count(len(counts), dim if dim != 'team' else 'side')}" if dim != "player" or len(counts) > 1 else ""
+    return f"{_verdict(plan, tied)}{lead}: {_listed(rows, with_killer=True)}."
 
 
 def _verdict(plan: QueryPlan, tied: list) -> str:
@@ -66,24 +72,6 @@ def _verdict(plan: QueryPlan, tied: list) -> str:
     if plan.focus[0] not in tied:
         return "No. "
     return "Yes. " if len(tied) == 1 else f"Yes, {plan.focus[0]} shares it. "
-
-
-def _leader_board(plan: QueryPlan, rows: list[dict], dim: str, counts: Counter, what: str, where: str) -> str:
-    ranked = counts.most_common()
-    top = ranked[0][1]
-    tied = [name for name, n in ranked if n == top]
-    lead = (f"{fmt.join_and([_entry_name(dim, t) for t in tied])} had the most {what}{where}: "
-            f"{fmt.number(top)} each" if len(tied) > 1
-            else f"{_opening(_entry_name(dim, tied[0]))} had the most {what}{where}: {fmt.number(top)}")
-    rest = [(name, n) for name, n in ranked if n != top]
-    if rest:
-        lead += f" (next: {_entry_name(dim, rest[0][0])} with {fmt.number(rest[0][1])})"
-    named = [p for p in plan.focus if dim == "player" and p not in tied]
-    if named:  # "did Brisk have the most": the one named said beside the leader
-        lead += "; " + ", ".join(f"{p} had {fmt.number(counts.get(p, 0))}" for p in named)
-    lead += f". In all, {fmt.count(len(rows), 'chain')}{where}"
-    lead += f" by {fmt.count(len(counts), dim if dim != 'team' else 'side')}" if dim != "player" or len(counts) > 1 else ""
-    return f"{lead}: {_listed(rows, with_killer=True)}."
 
 
 def _subject(plan: QueryPlan) -> str | None:
@@ -98,9 +86,9 @@ def _subject(plan: QueryPlan) -> str | None:
 def _counted(plan: QueryPlan, rows: list[dict], what: str, where: str) -> str:
     subject = _subject(plan)
     if not rows:
-        return f"{_opening(subject)} had no {what}{where}." if subject else f"There were no {what}{where}."
+        return f"{fmt.opening(subject)} had no {what}{where}." if subject else f"There were no {what}{where}."
     several = len({r['player'] for r in rows}) > 1
-    head = (f"{_opening(subject)} had {fmt.count(len(rows), 'kill chain')} of at least {plan.chain.kills} kills"
+    head = (f"{fmt.opening(subject)} had {fmt.count(len(rows), 'kill chain')} of at least {plan.chain.kills} kills"
             if subject and plan.chain is not None else
             f"There {'was' if len(rows) == 1 else 'were'} {fmt.count(len(rows), 'kill chain')} of at least "
             f"{plan.chain.kills if plan.chain else ''} kills")

@@ -29,7 +29,7 @@ from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.formatting import clock, is_number
 from combat_analysis.planner.plans.draft import gods_read_as_players
 from combat_analysis.planner.plans.shares import group_share
-from combat_analysis.planner.read.conditions import describe
+from combat_analysis.planner.read.conditions import describe, none_at_all
 from combat_analysis.planner.read.timewords import WHOLE_MATCH
 
 MAX_LISTED = 12  # rows named in one sentence; the table and the chart hold the rest
@@ -404,7 +404,7 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
 def _none_at_all(plan: QueryPlan, metric_id: str) -> bool:
     """Whether the plan keeps only the rows with none of the figure it lists."""
     c = plan.condition
-    return c is not None and c.op == "<=" and c.value == 0 and (c.metric or metric_id) == metric_id
+    return c is not None and none_at_all(c) and (c.metric or metric_id) == metric_id
 
 
 def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
@@ -1327,11 +1327,6 @@ def _named_killers(names: Sequence[str]) -> list[str]:
     return words
 
 
-def _opening(who: str) -> str:
-    """A subject at a sentence's start: "Team 2", "The Support players"; a player's name exactly as the log spells it."""
-    return fmt.capital(who) if who.startswith(("team ", "the ")) else who
-
-
 def names_of(items: Sequence[str], most: int = 3) -> str:
     """A few names, then how many more: "A, B, C and 4 more"."""
     items = list(items)
@@ -1380,7 +1375,7 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
     who = names(whose) if whose else None
     window = window_phrase(plan)
     if not rows:
-        return f"{_opening(who)} did not die{to}{window}." if who else f"No player died{to}{window}."
+        return f"{fmt.opening(who)} did not die{to}{window}." if who else f"No player died{to}{window}."
     if plan.limit == 1:
         r = rows[0]
         which = "last" if plan.order == "desc" else "first"
@@ -1394,7 +1389,7 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
     more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
     if who:
         listed = "; ".join(f"at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
-        return (f"{_opening(who)} died {fmt.times(len(rows))}{to}{window}, {_tally(rows, 'cause', 'the ')}: "
+        return (f"{fmt.opening(who)} died {fmt.times(len(rows))}{to}{window}, {_tally(rows, 'cause', 'the ')}: "
                 f"{listed}{more}.")
     listed = "; ".join(f"{r['victim']} at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
     victims = list(dict.fromkeys(str(r["victim"]) for r in rows))

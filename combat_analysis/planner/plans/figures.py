@@ -222,13 +222,6 @@ def structures_dealing(question: str, r: Reading, vocab: Vocabulary, assumptions
     return _npc_kind_plan(question, r, vocab, assumptions)
 
 
-# The structures as the object of what a side or player did ("which towers did team 1 take down"), unless what was
-# done is damage ("which tower did the most damage")
-_STRUCTURES_DONE_TO = re.compile(r"\b(?:which|what)\s+(?:towers?|turrets?|phoenix(?:es)?|titans?)\s+"
-                                 r"(?:did|does|do|has|have|had)\b")
-_DAMAGE_DONE = re.compile(r"\b(?:deal|deals|dealt|dealing|damage|dmg|hit|hits|hurt|most|least|more|less)\b")
-
-
 def _npc_kind_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str]) -> QueryPlan | None:
     """Damage dealt by a kind of non-player ("the towers", "which side's phoenixes"): ranked by source when asked
     which, else their sum."""
@@ -301,6 +294,11 @@ def _npc_source_filters(kind: str | None, r: Reading, vocab: Vocabulary) -> list
 
 # The structures by the word in their names (METRICS.md: a structure's name holds Tower, Phoenix or Titan)
 _STRUCTURE_WORDS = (("tower", r"towers?|turrets?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"))
+# The structures as the object of what a side or player did ("which towers did team 1 take down"), unless what was
+# done is damage ("which tower did the most damage")
+_STRUCTURES_DONE_TO = re.compile(r"\b(?:which|what)\s+(?:" + "|".join(said for _, said in _STRUCTURE_WORDS) + r")\s+"
+                                 r"(?:did|does|do|has|have|had)\b")
+_DAMAGE_DONE = re.compile(r"\b(?:deal|deals|dealt|dealing|damage|dmg|hit|hits|hurt|most|least|more|less)\b")
 
 
 # Slang for the weakest player of a side or the match ("who was the problem", "the weak link", "our liability"): with

@@ -95,9 +95,14 @@ def _op(m: re.Match) -> Op:
     return ">="  # "10+ kills"
 
 
+def none_at_all(condition: ValueCondition) -> bool:
+    """Whether the condition keeps only the rows with none of the figure ("without a kill", "who didn't get a kill")."""
+    return condition.op == "<=" and condition.value == 0
+
+
 def describe(condition: ValueCondition) -> str:
     """'more than 10', 'at least 5', in words (the number is the question's own)."""
-    if condition.op == "<=" and condition.value == 0:
+    if none_at_all(condition):
         return "zero"
     words = {">": "more than", ">=": "at least", "<": "less than", "<=": "at most"}[condition.op]
     return f"{words} {condition.value:,g}"
