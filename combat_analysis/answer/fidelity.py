@@ -104,8 +104,9 @@ def table_candidates(rows: list[dict[str, Any]]) -> set[float]:
         if column in MATCH_SECOND_COLUMNS:
             out.update(float(int(v // 60)) for v in values)
         for v in cells:
-            if isinstance(v, str) and (TIMESTAMP.match(v) or column.endswith("match_id")):
-                # a wall-clock time's parts, and the digits of a match id ("scrim-0073"), may be quoted
+            if isinstance(v, str) and (TIMESTAMP.match(v) or column.endswith(("match_id", "_matches"))):
+                # a wall-clock time's parts, and the digits of a match id ("scrim-0073") or of matches named by game
+                # number, id and day ("game 8, 5294847944 on 2026-03-19"), may be quoted
                 out.update(float(p) for p in re.findall(r"\d+", v))
         hashable = [v if not isinstance(v, list) else tuple(v) for v in cells]
         out.update(float(c) for c in Counter(hashable).values())

@@ -221,7 +221,7 @@ def check(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
         applied = _with_condition(plan, found, r)
         if applied is not None:
             plan = applied
-        else:
+        elif found.said != conditions.ANY_SAID:  # "did anyone die to X" answered with the deaths: who is in them
             caveats.append(f"I read this as {_reading(plan)}; the condition '{found.said}' on the figure was not "
                            "applied: no player is left out for it")
     if unread:

@@ -379,6 +379,7 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
         return users
     window = scope(plan)
     for_whom = f" for {subject(plan)}" if plan.focus and dim not in ("player",) else ""
+    side = _one_side(plan, dim)
     shown = rows[:MAX_LISTED]
     if _none_at_all(plan, metric_id) and len(metrics) == 1 and plan.shape != "top" and dim:
         # "who didn't get a kill": every row is a zero, so the names are the answer
@@ -398,7 +399,25 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
                if len(tied) > 1 else "")
         return f"{head}: {items}{more}{tie}."
     label = info.label if len(metrics) == 1 else names([metric_info(m).label for m in metrics])
-    return f"{label[:1].upper() + label[1:]} by {dim or 'row'}{for_whom}{window}, {order}: {items}{more}."
+    if _any_at_all(plan, metric_id) and len(metrics) == 1 and dim:
+        # "did anyone buy X": who did, each with how much
+        who_did = f"{fmt.count(len(rows), dimension_word(dim))} with any {label}{qualifier_phrase(plan)}"
+        return f"{who_did}{window_phrase(plan)}, {order}: {items}{more}."
+    by = f"of {who('team', side, False)}'s players" if side is not None else f"by {dim or 'row'}"
+    return f"{label[:1].upper() + label[1:]} {by}{for_whom}{window}, {order}: {items}{more}."
+
+
+def _one_side(plan: QueryPlan, dim: str | None) -> Any:
+    """The side whose players are listed, when they are one side's ("k/d for everyone on order"), else None."""
+    sides = [f.values[0] for f in plan.filters if f.dimension == "team" and f.op == "=" and len(f.values) == 1]
+    people = [f for f in plan.filters if f.dimension in ("player", "role", "god")]
+    return sides[0] if dim == "player" and len(sides) == 1 and not people else None
+
+
+def _any_at_all(plan: QueryPlan, metric_id: str) -> bool:
+    """Whether the plan keeps only the rows with any of the figure it lists ("did anyone buy X")."""
+    c = plan.condition
+    return c is not None and c.op == ">" and c.value == 0 and (c.metric or metric_id) == metric_id
 
 
 def _none_at_all(plan: QueryPlan, metric_id: str) -> bool:
@@ -1624,7 +1643,10 @@ def _narrowed_leader(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) 
     body = ranking(plan, rows, "player", shape.metrics)
     # a sentence of our own words goes on in lower case after the lead ("On team 1, all 5 players are tied ...");
     # a name keeps its case
-    return f"{lead}, " + ("all" + body[3:] if body.startswith("All ") else body)
+    for own in ("All ", "Top "):
+        if body.startswith(own):
+            body = own.lower() + body[len(own):]
+    return f"{lead}, {body}"
 
 
 def _named_series(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:

@@ -229,6 +229,19 @@ def _refined(figure: str, r: Reading, text: str) -> FigureSlot:
     return FigureSlot(figure, "match" if figure not in GAME_FIGURES else "game")
 
 
+# An objective named as what was killed, by a word of its name: its kind's count of objectives taken
+_OBJECTIVE_BY_WORD = {"gold fury": "gold_furies", "fire giant": "fire_giants", "tower": "towers", "phoenix": "phoenixes",
+                      "titan": "titans"}
+
+
+def _objective_killed(r: Reading) -> str | None:
+    """The objective kind of the one objective a kill verb names ("who has never killed a gold fury", "how many times
+    has X slain the fire giant"): the objectives of that kind a player took; else None."""
+    kinds = {figure for q in r.qualifiers if q.preposition in _KILL_VERBS and q.kind in ("boss", "structure")
+             for word, figure in _OBJECTIVE_BY_WORD.items() if word in (q.name or q.said).lower()}
+    return next(iter(kinds)) if len(kinds) == 1 else None
+
+
 def _deaths(r: Reading, text: str) -> FigureSlot:
     """Deaths, or deaths by one cause: to one player, to non-players, to a kind of non-player."""
     if killer := _versus(r, frozenset({"by", "to", "from", "against"})):
@@ -325,6 +338,8 @@ def _figure(r: Reading, text: str) -> FigureSlot:
         found = "first_bloods"
     if found is None and not unsupported and _KILLED.search(text):
         found = "deaths"
+    if found is None and not unsupported and (taken := _objective_killed(r)) is not None:
+        return FigureSlot(taken, "game")  # "who has never killed a gold fury": the Gold Furies a player took
     if unsupported:
         return FigureSlot(None, None, unsupported=unsupported)
     if found is not None:
@@ -797,7 +812,9 @@ def _npc_subject(r: Reading, slot: FigureSlot) -> bool:
         return False  # the deaths to it, or to it and other kinds counted together
     if slot.figure not in _NPC_NAMED_IN:
         return True
-    return any(_CATALOG.get(m, m) not in _NPC_NAMED_IN for m in r.metrics if m not in _RESULT_WORDS)
+    # "killed a gold fury": a kill of an objective is its taking, the figure the slot already says
+    said = [m for m in r.metrics if m not in _RESULT_WORDS and not (m == "kills" and slot.figure in OBJECTIVE_KINDS)]
+    return any(_CATALOG.get(m, m) not in _NPC_NAMED_IN for m in said)
 
 
 def _no_figure_reason(ask: Ask) -> str | None:

@@ -759,10 +759,20 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
         return _leader_per_team(d, r)
     if g.superlative or e.by_player:
         return _ranked(d, r, e, g)
-    if shape.every and "player" in g.groups and not e.any:
+    if _every_player(r, e, g):
+        # "k/d for everyone on order": every player of that side, each with their own figure
+        filters, focus = entity_filters(e, g.allowed)
+        d.filters += filters
+        d.focus += focus
         d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", LIST_LIMIT
         return finish(d)
     return _lookup(d, e, list(g.groups), g.allowed, shape)
+
+
+def _every_player(r: Reading, e: Entities, g: Grouping) -> bool:
+    """"Each player", "everyone" of the match, or of the one side the question names and nobody else."""
+    one_side = len(e.teams) == 1 and not (e.players or e.roles or e.gods)
+    return r.shape.every and "player" in g.groups and (not e.any or one_side)
 
 
 def _counts_people(r: Reading, e: Entities, g: Grouping) -> bool:

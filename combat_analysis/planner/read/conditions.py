@@ -41,6 +41,14 @@ NONE_AT_ALL = re.compile(r"\b(?:without\s+(?:a\s+|any\s+|an\s+)?|with\s+(?:no|ze
                          rf"(?:no|zero|0)\s+|zero\s+|{_NEGATED}\s+{_GETS}\s+(?:a\s+single\s+|a\s+|an\s+|any\s+)?)(?=[a-z])")
 
 
+# A yes or no about anybody doing a thing at all: "did anyone buy X", "has anybody healed" keep the players with any
+# of the figure named right after (a superlative or a number of its own said later wins: see `read_condition`)
+ANY_AT_ALL = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?(?:did|has|have|had)\s+(?:any\s?one|any\s?body|any\s+(?:player|of\s+(?:them|"
+                        r"the\s+players))|some\s?one|some\s?body)\s+(?:(?:ever|even|actually)\s+)?(?=[a-z])")
+ANY_SAID = "any ..."
+_SUPERLATIVE_AFTER = re.compile(r"\b(?:most|least|fewest|top|highest|lowest|biggest|more\s+than\s+\w+|best|worst)\b")
+
+
 # Words that are a condition and its figure in one: "did anyone go deathless", "who never died"
 NO_DEATHS = re.compile(r"\b(?:deathless|never\s+died|never\s+dying|did\s*n[o']?t\s+die|without\s+(?:a\s+)?(?:single\s+)?"
                        r"death|without\s+dying\s+once|zero\s+deaths|no\s+deaths)\b")
@@ -65,7 +73,7 @@ def read_condition(text: str) -> Condition | None:
     if m is None:
         none = NONE_AT_ALL.search(text)
         if none is None:
-            return None
+            return _any_at_all(text)
         return Condition(ValueCondition(op="<=", value=0), " ".join(none.group(0).split()) + " ...", none.end(),
                          none.start(), needs_figure=True)
     number = _value(next(m.group(g) for g in ("n0", "n1", "n2") if m.group(g)))
@@ -73,6 +81,14 @@ def read_condition(text: str) -> Condition | None:
     said = "... or more" if m.group("n2") else f"... {said}" if m.group(0)[0].isdigit() else f"{said} ..."
     percent = text[m.end():].lstrip().startswith(("%", "percent"))
     return Condition(None if percent else ValueCondition(op=_op(m), value=number), said, m.end(), m.start())
+
+
+def _any_at_all(text: str) -> Condition | None:
+    """"did anyone buy X": the players with any of the figure, unless the question then asks for a leader."""
+    some = ANY_AT_ALL.match(text)
+    if some is None or _SUPERLATIVE_AFTER.search(text, some.end()):
+        return None
+    return Condition(ValueCondition(op=">", value=0), ANY_SAID, some.end(), some.start(), needs_figure=True)
 
 
 def _value(said: str) -> float:
@@ -104,5 +120,7 @@ def describe(condition: ValueCondition) -> str:
     """'more than 10', 'at least 5', in words (the number is the question's own)."""
     if none_at_all(condition):
         return "zero"
+    if condition.op == ">" and condition.value == 0:
+        return "any"
     words = {">": "more than", ">=": "at least", "<": "less than", "<=": "at most"}[condition.op]
     return f"{words} {condition.value:,g}"

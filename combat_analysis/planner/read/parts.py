@@ -308,7 +308,8 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     plan = plan_one(f"{head} {piece[m.end():]}", ())
     narrowed = (plan.filters, plan.window, plan.windows, plan.condition) != \
         (first.filters, first.window, first.windows, first.condition)  # by a cause, a side, a window or a condition
-    if plan.intent == Intent.REFUSE or not (narrowed or _part_figure(plan, first)) or plan.caveats:
+    if plan.intent == Intent.REFUSE or not (narrowed or _part_figure(plan, first) or _other_figure(plan, first)) \
+            or plan.caveats:
         return None
     return plan
 
@@ -320,11 +321,21 @@ def _part_figure(plan: QueryPlan, first: QueryPlan) -> bool:
         and is_part_of(plan.metrics[0], first.metrics[0])
 
 
+def _other_figure(plan: QueryPlan, first: QueryPlan) -> bool:
+    """"the damage X took, and how much of it was mitigated": the clause names a figure of its own about the same
+    subjects and time, asked beside the first clause's (both are answered, neither as a share of the other)."""
+    return plan.intent == first.intent == Intent.LOOKUP and len(plan.metrics) == 1 == len(first.metrics) \
+        and plan.metrics != first.metrics and plan.filters == first.filters and plan.window == first.window
+
+
 _ASKING = re.compile(r"\s*(?:(?:and|so|ok|okay)\s+)?(?:how|what|which|who|whose|when|where|did|does|do|was|were|is|are)\b",
                      re.IGNORECASE)
 # words that end a count and say only that it is the whole match's: "were there", "in the match", "in total"
 _THERE = re.compile(r"(?:\s+(?:(?:were|was|are|is)\s+there|in\s+(?:the|this)\s+(?:match|game)|in\s+(?:total|all)|total|"
                     r"overall))+\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+_HOW_MANY = re.compile(r"^\s*(?:and\s+)?how\s+(?:many|often)\b", re.IGNORECASE)
 
 
 # A clause asking the time of what the clause before counted: "when", "what time(s)", "at what minute", "their times"
@@ -435,12 +446,16 @@ def _own_clause(piece: str, first_text: str, first: QueryPlan, vocab: Vocabulary
                 plan_one: PlanFn) -> tuple[str, QueryPlan | None]:
     """A clause that neither narrows nor leans on the first: ("part", its plan), read as a follow-up of the first when
     it names no figure; ("skip", None) when the first's answer already gives it ("the richest player on each team and
-    how much gold"); ("one", None) when the first clause already answers it ("... and when")."""
+    how much gold"); ("one", None) when the first clause already answers it ("... and when"); ("listed", None) when
+    the first clause's list says the count asked."""
     alone = _of_first_player(piece, first, plan_one(piece, ()), vocab, plan_one)
     if _already_answered(alone, first):
         return "skip", None
     if alone.intent == Intent.REFUSE or any(a.startswith("no figure named") for a in alone.assumptions):
         followed = plan_one(piece, (first_text,))
+        if first.intent == Intent.EVENT_LIST and _HOW_MANY.match(piece) and (
+                followed.intent == Intent.REFUSE or followed.summary == first.summary):
+            return "listed", None  # "who died to minions and how many times": the list says how many
         if followed.intent == Intent.REFUSE or followed.summary == first.summary:
             return "one", None
         return "part", followed
@@ -491,6 +506,7 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
         how, own = _own_clause(piece, pieces[0], first, vocab, plan_one)
         if how == "one":
             return None  # "... and when": the first clause already answers it
+        answered_list |= how == "listed"
         parts += [own] if own is not None else []
     if not parts and head is first and not answered_list:
         return None

@@ -25,9 +25,10 @@ _IDENTITY = re.compile(r"(?:^|(?<=[\s,.;!?(]))(?:i'?m|i\s+am|i\s+was(?:\s+playin
                        re.IGNORECASE)
 _SIDE_WORDS = {"order": 1, "team 1": 1, "team one": 1, "1": 1, "one": 1,
                "chaos": 2, "team 2": 2, "team two": 2, "2": 2, "two": 2}
-# a role word right after a side's possessive: "our carry", "their jungler" (the side, then the role)
+# a role word right after a side's possessive: "our carry", "their jungler" (the side, then the role), or its
+# members said as such: "every enemy player", "our guys"
 _ROLE_AHEAD = (r"(?=\s+(?:own\s+)?(?:support|supp|sup|jungle|jungler|jg|mid|middle|midlaner|mage|carry|adc|hunter|solo|"
-               r"sololaner|toplaner)s?\b)")
+               r"sololaner|toplaner|player|guy|god|laner)s?\b)")
 _MINE = re.compile(r"\b(?:my|our)\s+(?:own\s+)?(?:team|side|squad|teammates)\b|\bours\b|\bwe\b|\bus\b"
                    # one of our roles: "our carry", "my jungler"
                    rf"|\b(?:my|our){_ROLE_AHEAD}", re.IGNORECASE)

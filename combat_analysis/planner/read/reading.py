@@ -452,6 +452,9 @@ _TO = (r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relativ
 _ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an|order|chaos)\s+)*"  # a side word may start a name
 _QUALIFIER = re.compile(rf"\b(?P<prep>{_TO}|from|by|kill|kills|killed|killing|slay|slew|slain|score\s+on|scored\s+on)\s+"
                         rf"{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
+# a verb of having after "kills NAME", which makes the name the one who got the kills
+_DOER_AFTER = re.compile(r"\s+(?:has|have|had|got|gets|gotten|scored|racked|managed|did|ever|(?:'s|s)\s+(?:got|had|gotten|"
+                         r"scored))\b")
 # Places the log cannot tell apart (it has coordinates, not lanes): read, so they are flagged, not ignored.
 LOCATION = re.compile(r"\b(?:in|at|near|inside|under)\s+(?:the\s+|their\s+|enemy\s+|our\s+)?(jungle|lanes?|river|base|fountain|"
                       r"(?:mid|top|solo|duo|carry|middle|bottom|bot)\s+lane|tower\s+range)\b")
@@ -482,6 +485,8 @@ def read_qualifiers(text: str, names: Sequence[str | None], npcs: Sequence[tuple
         said = m.group(0)
         if m.group("name"):
             index = len(re.findall(r"\bname\b", text[:m.start("name")]))
+            if prep in ("kill", "kills") and _DOER_AFTER.match(text, m.end()):
+                continue  # "the most kills X has gotten": X's own kills, X said before the verb
             if m.group("name") == "name" and index < len(names) and (player := names[index]) is not None:
                 found.append(Qualifier(prep, "player", player, said, None, m.start(), m.end()))
             continue
@@ -642,8 +647,8 @@ _GROUP_PATTERNS = [
     ("source", r"\b(which|what|each|every|per|(?<!killed\s)(?<!slain\s)(?<!hit\s)(?<!damaged\s)(?<!died\s)by)\s+(?:non[\s-]?players?|npcs?|monsters?|bosses|boss|camps?|"
                r"jungle\s+(?:camps?|monsters?)|minions?|structures?|towers?|sources?|attackers?)\b"),
     ("player", r"\bwho(?:s|'s|se|m)?\b|\bwhich\s+(?:player|person|one|guy|god\s+player|people|persons|guys|folks|dudes)\b|\bwhat\s+player\b|"
-               r"\b(?:each|every|all(?:\s+the)?|all\s+(?:ten|10))\s+players?\b|"
-               r"\bper\s+player\b|\bby\s+player\b(?!\s+name\b)|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b|\banybody\b"
+               r"\b(?:each|every|all(?:\s+the)?|all\s+(?:ten|10))\s+(?:(?:order|chaos|team\s*[12]|enemy|our|their)\s+)?players?\b|"
+               r"\bper\s+player\b|\bby\s+player\b(?!\s+name\b)|\bplayers\b|\bfragger\b|\bmvp\b|\bleaderboard\b|\bscoreboard\b|\bwhom\b|\banyone\b|\banybody\b|\bany\s+players?\b"
                r"|\beveryone\b|\beverybody\b|\ball\s+(?:ten|10)\b"
                # people ranked or listed, never counted ("rank people by gold", not "how many people died")
                r"|\b(?:rank|list|sort|order|show|compare)\s+(?:the\s+|all\s+(?:the\s+)?)?people\b|\bpeople\s+(?:ranked|sorted|by)\b"

@@ -76,7 +76,9 @@ _LATEST = re.compile(r"\b(?:(?:in|of|for|from|during)\s+)?(?:(?:the|our|his|her|
 _DAY = r"(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _YEAR = r"(?:,?\s+(?P<year>\d{4}))?"
 _MONTH_NAME = r"(?P<month>" + "|".join(_MONTHS) + "|" + "|".join(m[:3] for m in _MONTHS) + r"|sept)\.?"
-_ON_WORD = r"\b(?:(?:on|from|of|during|in)\s+)?(?:the\s+)?"
+# the word before a day: "on" it, or a bound of a range ("since", "after", "before", "until")
+_BOUND_WORD = r"(?P<word>since|after|before|until|till)"
+_ON_WORD = r"\b(?:(?:on|from|of|during|in|" + _BOUND_WORD + r")\s+)?(?:the\s+)?"
 _MONTH_DAY = re.compile(_ON_WORD + _MONTH_NAME + r"\s+(?:the\s+)?" + _DAY + r"\b" + _YEAR)
 _DAY_MONTH = re.compile(_ON_WORD + _DAY + r"\s+(?:of\s+)?" + _MONTH_NAME + r"\b" + _YEAR)
 _ON_DAY = re.compile(r"\b(on|in|during|since|from|after|before|until)\s+" + _ISO + r"\b")
@@ -561,13 +563,20 @@ def _month_day(text: str, context: _Context) -> ScopeReading | None:
         on = date(int(year), month, day)
     except ValueError:
         return None
-    return ScopeReading(kind="matches", selection=DateRange.days(on, on), words=(found.group(0),),
-                        rest=_cut(text, found), one_day=True)
+    return _dated(found, on, text)
+
+
+def _dated(found: re.Match, on: date, text: str) -> ScopeReading:
+    """The matches of the day `found` names, or of the range it bounds ("since the 10th", "before march 3")."""
+    word = found.group("word")
+    selection = _day_range(word, on) if word else DateRange.days(on, on)
+    return ScopeReading(kind="matches", selection=selection, words=(found.group(0),), rest=_cut(text, found),
+                        one_day=word is None)
 
 
 # A day of the month alone, with its ordinal: "on the 12th" (of the latest match's month, or the month before
 # when that day is still to come). Not "the 3rd minute", "the 2nd game": a count of something else.
-_ON_NTH = re.compile(r"\b(?:on|from|during)\s+the\s+(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b"
+_ON_NTH = re.compile(r"\b(?:on|from|during|" + _BOUND_WORD + r")\s+the\s+(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b"
                      r"(?!\s*(?:of\b|minutes?|mins?|seconds?|secs?|place|time|try|wave|kill|death|blood|tower|game|"
                      r"match|round|pick|level|item|fight|objective|phoenix|titan)\b)")
 
@@ -583,8 +592,7 @@ def _nth_day(text: str, context: _Context) -> ScopeReading | None:
         on = date(year, month, day)
     except ValueError:
         return None
-    return ScopeReading(kind="matches", selection=DateRange.days(on, on), words=(found.group(0),),
-                        rest=_cut(text, found), one_day=True)
+    return _dated(found, on, text)
 
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

@@ -252,6 +252,8 @@ _PHASES = {"early": (0, 600, "early game"), "mid": (600, 1200, "mid game"), "lat
 _PHASE_WORD = r"(?:the\s+)?(early|mid|late)(?:[\s-]*game)?"
 _JOIN = r"\s*(?:,|and|vs\.?|versus|against|compared\s+(?:to|with)|to|or|&|then|with)\s*(?:in\s+)?"
 _PHASE_LIST = re.compile(rf"\b{_PHASE_WORD}(?:{_JOIN}{_PHASE_WORD})+\b(?:[\s-]*game)?", re.IGNORECASE)
+# a time preposition just before "the first 10"
+_TIME_PREPOSITION = re.compile(r"\b(?:in|during|within|over|for)\s+$", re.IGNORECASE)
 _ELLIPTIC = re.compile(rf"\b(?:the\s+)?(first|opening|initial|last|final|closing)\s+{_NUM}\b(?!\s*{_UNIT})"
                        r"(?=\s*(?:$|[?.!,;)]|and\b|vs\b|versus\b|against\b|compared\b|or\b|of\s+the\s+(?:match|game)\b))",
                        re.IGNORECASE)
@@ -324,9 +326,13 @@ def parse_windows(text: str) -> WindowsParse:
         offset_rest = (offset_rest[:said_whole.start()] + " " * (said_whole.end() - said_whole.start())
                        + offset_rest[said_whole.end():])
         unit_minutes = True
-    if found and unit_minutes:
-        # "the first ten minutes against the last ten": the unit carries over
-        for m in list(_ELLIPTIC.finditer(offset_rest))[: MAX_WINDOWS - len(found)]:
+    carried = bool(found and unit_minutes)
+    for m in list(_ELLIPTIC.finditer(offset_rest))[: MAX_WINDOWS - len(found)]:
+        # "the first ten minutes against the last ten": the unit carries over; "in the first 10" at the end of a
+        # question is a stretch of the match, so minutes too (a count of things would name them: "the first 10 kills")
+        if carried or _TIME_PREPOSITION.search(offset_rest, 0, m.start()):
+            if not carried:
+                assumptions.append(f"'{m.group(0).strip()}' read as minutes of the match")
             seconds = 60 * int(_number(m.group(2)))
             first = m.group(1).lower() in ("first", "opening", "initial")
             label = f"{'first' if first else 'last'} {_minutes(seconds)}"
