@@ -53,8 +53,8 @@ def _bought_by_some(truth: dict) -> tuple[str, Counter]:
     return item, buyers[item]
 
 
-@pytest.mark.parametrize("template", ["did anyone buy {item}", "has anybody bought {item}? who",
-                                      "did any player buy {item}"])
+@pytest.mark.parametrize("template", ["did anybody purchase {item}", "has anyone picked up {item}? which players",
+                                      "did any player get {item}"])
 def test_did_anyone_buy_an_item_names_every_buyer_and_nobody_else(spoken, template):
     item, buyers = _bought_by_some(spoken.truth)
     got = spoken.ask(template.format(item=item.lower()))
@@ -64,7 +64,7 @@ def test_did_anyone_buy_an_item_names_every_buyer_and_nobody_else(spoken, templa
     assert not any(f"{p}:" in got.text for p in spoken.truth["players"] if p not in buyers), got.text
 
 
-def test_did_anyone_die_to_a_kind_lists_those_deaths_with_no_caveat(spoken):
+def test_a_yes_or_no_on_deaths_to_a_kind_lists_those_deaths_with_no_caveat(spoken):
     deaths = [d for d in spoken.truth["deaths_to_npcs"] if d["killer"] in _MINIONS]
     got = spoken.ask("did anybody die to minions")
     assert says(got.text, len(deaths)) and all(d["victim"] in got.text for d in deaths), got.text
@@ -81,7 +81,7 @@ def test_did_anyone_then_a_superlative_is_still_the_leader(spoken):
 # ------------------------------------------------------------------- a second figure asked through "of it"
 
 @pytest.mark.parametrize(("template", "first", "second"), [
-    ("how much damage did {p} take and how much of it got mitigated", "damage_taken", "mitigated"),
+    ("damage {p} received, and what part of it was mitigated", "damage_taken", "mitigated"),
     ("{p}'s damage taken, how much of that was mitigated", "damage_taken", "mitigated")])
 def test_a_figure_of_its_own_asked_of_the_first_is_answered_beside_it(spoken, template, first, second):
     player = sorted(spoken.truth["players"])[3]
@@ -92,8 +92,8 @@ def test_a_figure_of_its_own_asked_of_the_first_is_answered_beside_it(spoken, te
 
 # ------------------------------------------------------------------------------ a list asked with its count
 
-@pytest.mark.parametrize("template", ["who died to minions and how many times total",
-                                      "who got killed by minions, and how many times"])
+@pytest.mark.parametrize("template", ["which players did minions kill, and how often in all",
+                                      "minions killed whom? and how many times"])
 def test_who_died_to_a_kind_and_how_many_times_names_them_and_the_total(spoken, template):
     deaths = [d for d in spoken.truth["deaths_to_npcs"] if d["killer"] in _MINIONS]
     got = spoken.ask(template)
@@ -103,8 +103,8 @@ def test_who_died_to_a_kind_and_how_many_times_names_them_and_the_total(spoken, 
 
 # ------------------------------------------------------------ "the first N" after a time preposition: minutes
 
-@pytest.mark.parametrize(("template", "minutes"), [("who died the most in the first 10", 10),
-                                                   ("most deaths during the first 8?", 8)])
+@pytest.mark.parametrize(("template", "minutes"), [("the player with most deaths during the first 10", 10),
+                                                   ("most deaths within the first 8?", 8)])
 def test_the_first_n_after_a_time_preposition_is_minutes(spoken, template, minutes):
     deaths = Counter(k["victim"] for k in spoken.truth["kills"] if k["second"] < 60 * minutes)
     deaths.update(d["victim"] for d in spoken.truth["deaths_to_npcs"] if d["second"] < 60 * minutes)

@@ -147,7 +147,8 @@ def _complete(ranked: Ranked, roster) -> bool:
 def _listed_noun(r: Ranked, complete: bool) -> str:
     """Who the rows are, for a base: "player", "Support player" (a ranking narrowed to a role), "listed player"."""
     narrowed = wording.among_players(r.plan)[1] if r.dim == "player" else ""
-    return narrowed or (dimension_word(r.dim) if complete else f"listed {dimension_word(r.dim)}")
+    noun = narrowed or dimension_word(r.dim)
+    return noun if complete else f"listed {noun}"  # "the 3 listed team 2 players": a top 3, not the whole side
 
 
 def leader_findings(out: _Findings, r: Ranked) -> None:

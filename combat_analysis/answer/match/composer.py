@@ -202,7 +202,8 @@ def words(pkg: AgentDataPackage, env: StageEnv) -> Words:
     elif not rows and not plan.parts and plan.then is None and plan.intent != Intent.EVENT_LIST:
         who = wording.subject(plan)
         if plan.condition is not None and plan.group_by:  # "players with more than 50 kills": there are none
-            direct = f"No {plan.group_by[0]} had {wording.condition_said(plan)}{window_phrase(plan)}."
+            direct = (f"No {plan.group_by[0]} had {wording.condition_said(plan)}{wording.qualifier_phrase(plan)}"
+                      f"{window_phrase(plan)}.")
         elif plan.intent == Intent.BUILD_ORDER:
             direct = wording.no_purchases(plan)
         else:

@@ -408,7 +408,7 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
 
 
 def _one_side(plan: QueryPlan, dim: str | None) -> Any:
-    """The side whose players are listed, when they are one side's ("k/d for everyone on order"), else None."""
+    """The side whose players are listed, when they are one side's ("assists of all the chaos players"), else None."""
     sides = [f.values[0] for f in plan.filters if f.dimension == "team" and f.op == "=" and len(f.values) == 1]
     people = [f for f in plan.filters if f.dimension in ("player", "role", "god")]
     return sides[0] if dim == "player" and len(sides) == 1 and not people else None
@@ -1109,6 +1109,7 @@ def only_one(plan: QueryPlan, only: dict, dim: str, headline: str) -> str:
     """The one row meeting a condition: "Only X had fewer than 3 deaths: 2"; "Only X had more than 15 kills (16);
     gold earned: 9,000" when the condition is on another figure than the headline."""
     compared, said = plan.condition.metric or plan.metrics[0] if plan.condition else headline, condition_said(plan)
+    said += qualifier_phrase(plan)  # "any damage dealt with Chain Lightning": the figure as the question narrowed it
     if compared != headline:
         return (f"Only {who(dim, only.get(dim), False)} had {said}{window_phrase(plan)} ({value(only, compared)}); "
                 f"{metric_info(headline).label}: {value(only, headline)}.")

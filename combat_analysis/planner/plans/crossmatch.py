@@ -235,7 +235,7 @@ _OBJECTIVE_BY_WORD = {"gold fury": "gold_furies", "fire giant": "fire_giants", "
 
 
 def _objective_killed(r: Reading) -> str | None:
-    """The objective kind of the one objective a kill verb names ("who has never killed a gold fury", "how many times
+    """The objective kind of the one objective a kill verb names ("which players never slew a fire giant", "how many times
     has X slain the fire giant"): the objectives of that kind a player took; else None."""
     kinds = {figure for q in r.qualifiers if q.preposition in _KILL_VERBS and q.kind in ("boss", "structure")
              for word, figure in _OBJECTIVE_BY_WORD.items() if word in (q.name or q.said).lower()}
@@ -338,8 +338,8 @@ def _figure(r: Reading, text: str) -> FigureSlot:
         found = "first_bloods"
     if found is None and not unsupported and _KILLED.search(text):
         found = "deaths"
-    if found is None and not unsupported and (taken := _objective_killed(r)) is not None:
-        return FigureSlot(taken, "game")  # "who has never killed a gold fury": the Gold Furies a player took
+    if found in (None, "kills") and not unsupported and (taken := _objective_killed(r)) is not None:
+        return FigureSlot(taken, "game")  # "which players never slew a fire giant": the Fire Giants each one took
     if unsupported:
         return FigureSlot(None, None, unsupported=unsupported)
     if found is not None:

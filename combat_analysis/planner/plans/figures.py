@@ -316,9 +316,24 @@ def _weakest(r: Reading) -> Reading:
                    assumptions=(*r.assumptions, f"'{found.group(0)}' read as the lowest KDA"))
 
 
+# A verb of getting said of an item the match has ("did anyone pick up X", "who got X"): with no figure named, its
+# purchases, the only way the log says an item was had
+_GOT_ITEM = re.compile(r"\b(?:get|gets|got|gotten|getting|pick(?:ed|s|ing)?\s+up|grab(?:bed|s|bing)?|cop(?:ped|s)?|"
+                       r"rush(?:ed|es|ing)?|have|has|had)\b")
+
+
+def _item_got(r: Reading) -> Reading:
+    """The reading of a verb of getting an item, with no figure named, as that item's purchases, stated."""
+    found = _GOT_ITEM.search(r.text)
+    if found is None or not r.items or any(metric(m).is_figure for m in r.metrics):
+        return r
+    return replace(r, metrics=("items_purchased",),
+                   assumptions=(*r.assumptions, f"'{found.group(0)}' an item read as buying it"))
+
+
 def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:
     """A figure, or several, composed from the reading's slots (see the module's docstring)."""
-    r = _weakest(r)
+    r = _item_got(_weakest(r))
     e = gods_as_players(r, e, vocab)
     assumptions = [*r.assumptions, *e.notes]
     npc = npc_plan(question, r, vocab, assumptions)
@@ -760,7 +775,7 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     if g.superlative or e.by_player:
         return _ranked(d, r, e, g)
     if _every_player(r, e, g):
-        # "k/d for everyone on order": every player of that side, each with their own figure
+        # "assists of all the chaos players": every player of that side, each with their own figure
         filters, focus = entity_filters(e, g.allowed)
         d.filters += filters
         d.focus += focus

@@ -341,19 +341,22 @@ _CREDITED = re.compile(
     r"|\b(?:did|do|does|have|has|had)\s+(?P<cause6>(?:(?!\b(?:kill|killed|get|got|take|took|ever)\b)[a-z0-9'])+"
     r"(?:\s+(?!(?:kill|killed|get|got|take|took|ever)\b)[a-z0-9']+)*)\s+(?:ever\s+)?"
     r"(?:kill|killed|get|got|take\s+out|took\s+out)\s+(?:any(?:one|body|\s+kills?|\s+players?|\s+gods?)?|some(?:one|body)|"
-    r"people|players|gods)\b")
+    r"people|players|gods)\b"
+    # whom it killed, said with the killer first: "minions killed whom", "the towers took out which players"
+    r"|^\s*(?:(?:and|so|ok)\s+)?(?P<cause7>(?:the\s+)?[a-z][a-z' ]*?)\s+(?:killed|got|took\s+out|murdered|deleted|ate)\s+"
+    r"(?:whom|who|which\s+(?:players?|gods?|people|ones|enemies|guys)|what\s+(?:players?|gods?))\b")
 
 
 def _credited(text: str, vocab: Vocabulary) -> Causes | None:
     """A non-player credited with kills (`_CREDITED`): its kills are the deaths it dealt. Players are not causes here:
     "kills by Brisk" or "kills by the enemy gods" are ordinary kills."""
     for m in _CREDITED.finditer(text):
-        group = next(g for g in ("cause", "cause2", "cause3", "cause4", "cause5", "cause6") if m.group(g))
+        group = next(g for g in ("cause", "cause2", "cause3", "cause4", "cause5", "cause6", "cause7") if m.group(g))
         said = m.group(group)
         causes, length = _cause_list(said, vocab)
         if not causes or any(kind == "player" for kind, _ in causes):
             continue
-        if group in ("cause", "cause3", "cause5", "cause6") and said[length:].strip():
+        if group in ("cause", "cause3", "cause5", "cause6", "cause7") and said[length:].strip():
             continue  # the whole subject must be the cause: "how many kills did team 1 get" is no cause
         whole = [kind for kind, names in causes if not names]
         kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
@@ -361,7 +364,7 @@ def _credited(text: str, vocab: Vocabulary) -> Causes | None:
         end = m.start(group) + length
         return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), False, text[m.start():end].strip(),
                       m.start(), max(end, m.end()), m.start(group), m.start(group),
-                      victims=group in ("cause3", "cause4", "cause5")
+                      victims=group in ("cause3", "cause4", "cause5", "cause7")
                       or bool(m.group("counted")) and m.group("counted") not in ("kills", "deaths", "times"))
     return None
 

@@ -168,7 +168,20 @@ def plain(question: str, vocab: Vocabulary) -> str:
     """The question with each slang verb of killing said between two players, or after "who did <player>", as the
     plain verb; the question as it was when there is none. A kill or a hit said in the passive is first turned round
     (`active`, `hits_active`), and a god on either side of the plain verb is its player (`as_players`)."""
-    return as_players(_slang_plain(active(hits_active(question, vocab), vocab), vocab), vocab)
+    return as_players(_slang_plain(_whom_first(active(hits_active(question, vocab), vocab), vocab), vocab), vocab)
+
+
+# "X killed whom", "X took out who": the question word after the verb, as "who did X kill" says it
+_WHOM_AFTER = re.compile(r"\s+(?:killed|murdered|took\s+out|deleted)\s+(?:whom|who)\b", re.IGNORECASE)
+
+
+def _whom_first(question: str, vocab: Vocabulary) -> str:
+    """The question with "<player> killed whom" said as "who did <player> kill"."""
+    for m in find_mentions(question, vocab):
+        after = _WHOM_AFTER.match(question, m.end)
+        if m.kind in ("player", "god") and after is not None:
+            return f"{question[:m.start]}who did {question[m.start:m.end]} kill{question[after.end():]}"
+    return question
 
 
 def _slang_plain(question: str, vocab: Vocabulary) -> str:

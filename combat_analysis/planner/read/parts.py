@@ -56,8 +56,10 @@ _PERSON = re.compile(r"\b(he|she|they|them|their|his|her|him)\b", re.IGNORECASE)
 BARE_WHEN = re.compile(r"^\s*(?:and\s+)?when\s*[?.!]*\s*$", re.IGNORECASE)
 # "... and how many of those were to towers": a subset of what the first clause counted
 # "... and how many were after minute 20": the same count narrowed, said with no figure of its own
-_OF_THOSE = re.compile(r"^\s*(?:and\s+)?how\s+(?:many|much|often)\s+(?:of\s+(?:those|these|them|that|it)\b\s*|"
-                       r"(?=(?:were|was)(?:n['’]?t)?\s+(?:not\s+)?(?:to|by|from|on|in|after|before|during|at)\b))",
+_OF_THOSE = re.compile(r"^\s*(?:and\s+)?(?:how\s+(?:many|much|often)\s+(?:of\s+(?:those|these|them|that|it)\b\s*|"
+                       r"(?=(?:were|was)(?:n['’]?t)?\s+(?:not\s+)?(?:to|by|from|on|in|after|before|during|at)\b))"
+                       # "what part of it was mitigated": an amount of it, said as a part
+                       r"|(?:what|which)\s+(?:part|portion|amount|bit|chunk)\s+of\s+(?:those|these|them|that|it)\b\s*)",
                        re.IGNORECASE)
 # "how many died to towers, and which players?": who the first clause counted, asked with no figure of its own
 _BARE_WHO = re.compile(r"^\s*(?:and\s+)?(?:who|which\s+(?:players?|people|ones|guys|gods))"
@@ -322,7 +324,7 @@ def _part_figure(plan: QueryPlan, first: QueryPlan) -> bool:
 
 
 def _other_figure(plan: QueryPlan, first: QueryPlan) -> bool:
-    """"the damage X took, and how much of it was mitigated": the clause names a figure of its own about the same
+    """"X's damage received, and what part of that was mitigated": the clause names a figure of its own about the same
     subjects and time, asked beside the first clause's (both are answered, neither as a share of the other)."""
     return plan.intent == first.intent == Intent.LOOKUP and len(plan.metrics) == 1 == len(first.metrics) \
         and plan.metrics != first.metrics and plan.filters == first.filters and plan.window == first.window
@@ -455,7 +457,7 @@ def _own_clause(piece: str, first_text: str, first: QueryPlan, vocab: Vocabulary
         followed = plan_one(piece, (first_text,))
         if first.intent == Intent.EVENT_LIST and _HOW_MANY.match(piece) and (
                 followed.intent == Intent.REFUSE or followed.summary == first.summary):
-            return "listed", None  # "who died to minions and how many times": the list says how many
+            return "listed", None  # "which players did the towers kill, and how often": the list says how many
         if followed.intent == Intent.REFUSE or followed.summary == first.summary:
             return "one", None
         return "part", followed
