@@ -113,3 +113,30 @@ def test_the_first_n_after_a_time_preposition_is_minutes(spoken, template, minut
     got = spoken.ask(template)
     assert got.plan.window is not None and got.plan.window.end_s == 60 * minutes, got.plan
     assert any(p in got.text for p in leaders) and says(got.text, top), (leaders, top, got.text)
+
+
+# ------------------------------------------------------- whom a subject killed, said with the subject first
+
+def test_a_player_then_killed_whom_lists_the_victims(spoken):
+    kills = spoken.truth["kills"]
+    player = max(spoken.truth["players"], key=lambda p: sum(k["killer"] == p for k in kills))
+    victims = {k["victim"] for k in kills if k["killer"] == player}
+    got = spoken.ask(f"{player} killed whom?")
+    assert all(v in got.text for v in victims), (victims, got.text)
+
+
+def test_a_kind_then_killed_whom_lists_the_deaths_it_dealt(spoken):
+    deaths = [d for d in spoken.truth["deaths_to_npcs"] if d["killer"] in _MINIONS]
+    got = spoken.ask("so the minions killed who")
+    assert says(got.text, len(deaths)) and all(d["victim"] in got.text for d in deaths), got.text
+
+
+# ---------------------------------------------------------- a god named as the subject is said in the answer
+
+@pytest.mark.parametrize(("template", "figure"), [("total dmg from the {god}", "damage_dealt"),
+                                                  ("how much cc did {god} inflict", "cc_applied")])
+def test_a_god_named_as_the_subject_is_said_beside_its_player(spoken, template, figure):
+    player, row = sorted(spoken.truth["players"].items())[2]
+    got = spoken.ask(template.format(god=row["god"].lower()))
+    assert player in got.text and row["god"] in got.text and says(got.text, row[figure]), got.text
+    assert "not used" not in got.text, got.text

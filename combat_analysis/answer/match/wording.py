@@ -379,7 +379,6 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
         return users
     window = scope(plan)
     for_whom = f" for {subject(plan)}" if plan.focus and dim not in ("player",) else ""
-    side = _one_side(plan, dim)
     shown = rows[:MAX_LISTED]
     if _none_at_all(plan, metric_id) and len(metrics) == 1 and plan.shape != "top" and dim:
         # "who didn't get a kill": every row is a zero, so the names are the answer
@@ -398,13 +397,18 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
         tie = (f" ({names([who(dim, r.get(dim), False) for r in tied])} are tied at {value(tied[0], metric_id)})"
                if len(tied) > 1 else "")
         return f"{head}: {items}{more}{tie}."
-    label = info.label if len(metrics) == 1 else names([metric_info(m).label for m in metrics])
-    if _any_at_all(plan, metric_id) and len(metrics) == 1 and dim:
-        # "did anyone buy X": who did, each with how much
-        who_did = f"{fmt.count(len(rows), dimension_word(dim))} with any {label}{qualifier_phrase(plan)}"
-        return f"{who_did}{window_phrase(plan)}, {order}: {items}{more}."
+    return f"{_listing_lead(plan, len(rows), dim, metrics, for_whom + window)}, {order}: {items}{more}."
+
+
+def _listing_lead(plan: QueryPlan, count: int, dim: str | None, metrics: Sequence[str], said: str) -> str:
+    """What a listing lists: "Kills by player ...", "K/D of team 1's players ...", "6 players with any items
+    purchased of X" (who did, for "did anyone buy X")."""
+    label = metric_info(metrics[0]).label if len(metrics) == 1 else names([metric_info(m).label for m in metrics])
+    if _any_at_all(plan, metrics[0]) and len(metrics) == 1 and dim:
+        return f"{fmt.count(count, dimension_word(dim))} with any {label}{qualifier_phrase(plan)}{window_phrase(plan)}"
+    side = _one_side(plan, dim)
     by = f"of {who('team', side, False)}'s players" if side is not None else f"by {dim or 'row'}"
-    return f"{label[:1].upper() + label[1:]} {by}{for_whom}{window}, {order}: {items}{more}."
+    return f"{label[:1].upper() + label[1:]} {by}{said}"
 
 
 def _one_side(plan: QueryPlan, dim: str | None) -> Any:
@@ -620,6 +624,7 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
     name = who(dim, row.get(dim)) if dim else subject(plan)
     if len(rows) > 1 and dim:
         return comparison(plan, rows, dim, metrics)
+    god = _as_god(gods_read_as_players(plan.assumptions), row.get(dim)) if dim == "player" else ""
     cause = death_cause(plan)
     if metric_id == "deaths" and cause is not None and is_number(row.get(metric_id)):
         return F.say(death_count(plan, row, dim, cause))
@@ -630,10 +635,10 @@ def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence
             + _kill_death_gap(plan, row, name)
     if dim in F.EVENT_PREPOSITIONS and metric_id in AMOUNT and row.get(dim) is not None:
         return event_amount(plan, row, dim, metric_id)
-    if name and metric_id in AMOUNT:
-        return amount_said(metric_id, name, row) + f"{window}."
+    if name and metric_id in AMOUNT:  # "how much did the fenrir deal": "Nguyễn99 (Fenrir) dealt ..."
+        return amount_said(metric_id, name + god, row) + f"{window}."
     if name:
-        return f"{name}'s {info.label}{window}: {value(row, metric_id)}."
+        return f"{name}'s {info.label}{window}{god}: {value(row, metric_id)}."
     return f"{info.label[:1].upper() + info.label[1:]} in the match{window}: {value(row, metric_id)}."
 
 

@@ -38,6 +38,7 @@ match matches game games round log combat session overall whole entire full end
 make makes made making take takes took taken put puts puts manage managed managing end ended ending finish
 finished finishing rack racked racking pile piled pump pumped pumping dish dished rack up secure secured
 land landed landing do pull pulled rake raked bring brought record recorded register registered
+apply applies applied applying inflict inflicts inflicted inflicting
 rank ranked ranking order ordered sort sorted highest lowest top bottom best worst biggest largest greatest
 smallest fewest least most more fewer less high low higher lower better worse big bigger small smaller
 difference differ compare compared comparison versus vs against side sides by matchup matchups duel duels
