@@ -29,7 +29,7 @@ from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
 from combat_analysis.formatting import clock, is_number
 from combat_analysis.planner.plans.draft import gods_read_as_players
 from combat_analysis.planner.plans.shares import group_share
-from combat_analysis.planner.read.conditions import describe, none_at_all
+from combat_analysis.planner.read.conditions import any_at_all, describe, none_at_all
 from combat_analysis.planner.read.timewords import WHOLE_MATCH
 
 MAX_LISTED = 12  # rows named in one sentence; the table and the chart hold the rest
@@ -421,7 +421,7 @@ def _one_side(plan: QueryPlan, dim: str | None) -> Any:
 def _any_at_all(plan: QueryPlan, metric_id: str) -> bool:
     """Whether the plan keeps only the rows with any of the figure it lists ("did anyone buy X")."""
     c = plan.condition
-    return c is not None and c.op == ">" and c.value == 0 and (c.metric or metric_id) == metric_id
+    return c is not None and any_at_all(c) and (c.metric or metric_id) == metric_id
 
 
 def _none_at_all(plan: QueryPlan, metric_id: str) -> bool:

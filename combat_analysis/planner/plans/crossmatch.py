@@ -229,16 +229,12 @@ def _refined(figure: str, r: Reading, text: str) -> FigureSlot:
     return FigureSlot(figure, "match" if figure not in GAME_FIGURES else "game")
 
 
-# An objective named as what was killed, by a word of its name: its kind's count of objectives taken
-_OBJECTIVE_BY_WORD = {"gold fury": "gold_furies", "fire giant": "fire_giants", "tower": "towers", "phoenix": "phoenixes",
-                      "titan": "titans"}
-
-
 def _objective_killed(r: Reading) -> str | None:
     """The objective kind of the one objective a kill verb names ("which players never slew a fire giant", "how many times
-    has X slain the fire giant"): the objectives of that kind a player took; else None."""
-    kinds = {figure for q in r.qualifiers if q.preposition in _KILL_VERBS and q.kind in ("boss", "structure")
-             for word, figure in _OBJECTIVE_BY_WORD.items() if word in (q.name or q.said).lower()}
+    has X slain the fire giant"), by its word in `_EVENT_KINDS`: the objectives of that kind a player took; else None."""
+    said = [_EVENT_KIND.search((q.name or q.said).lower()) for q in r.qualifiers
+            if q.preposition in _KILL_VERBS and q.kind in ("boss", "structure")]
+    kinds = {m.lastgroup for m in said if m is not None and m.lastgroup in OBJECTIVE_KINDS}
     return next(iter(kinds)) if len(kinds) == 1 else None
 
 

@@ -775,10 +775,7 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
     if g.superlative or e.by_player:
         return _ranked(d, r, e, g)
     if _every_player(r, e, g):
-        # "assists of all the chaos players": every player of that side, each with their own figure
-        filters, focus = entity_filters(e, g.allowed)
-        d.filters += filters
-        d.focus += focus
+        _with_entities(d, e, g.allowed)  # "assists of all the chaos players": every player of that side, each one's figure
         d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", LIST_LIMIT
         return finish(d)
     return _lookup(d, e, list(g.groups), g.allowed, shape)

@@ -118,11 +118,16 @@ def none_at_all(condition: ValueCondition) -> bool:
     return condition.op == "<=" and condition.value == 0
 
 
+def any_at_all(condition: ValueCondition) -> bool:
+    """Whether the condition keeps only the rows with any of the figure ("did anyone buy X")."""
+    return condition.op == ">" and condition.value == 0
+
+
 def describe(condition: ValueCondition) -> str:
     """'more than 10', 'at least 5', in words (the number is the question's own)."""
     if none_at_all(condition):
         return "zero"
-    if condition.op == ">" and condition.value == 0:
+    if any_at_all(condition):
         return "any"
     words = {">": "more than", ">=": "at least", "<": "less than", "<=": "at most"}[condition.op]
     return f"{words} {condition.value:,g}"

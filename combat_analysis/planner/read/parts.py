@@ -455,10 +455,10 @@ def _own_clause(piece: str, first_text: str, first: QueryPlan, vocab: Vocabulary
         return "skip", None
     if alone.intent == Intent.REFUSE or any(a.startswith("no figure named") for a in alone.assumptions):
         followed = plan_one(piece, (first_text,))
-        if first.intent == Intent.EVENT_LIST and _HOW_MANY.match(piece) and (
-                followed.intent == Intent.REFUSE or followed.summary == first.summary):
+        adds_nothing = followed.intent == Intent.REFUSE or followed.summary == first.summary
+        if adds_nothing and first.intent == Intent.EVENT_LIST and _HOW_MANY.match(piece):
             return "listed", None  # "which players did the towers kill, and how often": the list says how many
-        if followed.intent == Intent.REFUSE or followed.summary == first.summary:
+        if adds_nothing:
             return "one", None
         return "part", followed
     return "part", alone
