@@ -9,8 +9,8 @@
 - sentences: `sentence("team 2 took it")` -> "Team 2 took it." (a capital first, one full stop; a sentence
   that starts with a name keeps its spelling and only gets `full_stop`);
 - possessives (`possessive("Brisk")` -> "Brisk's", `possessive("the 10 players", plural=True)` -> "the 10 players'");
-- percentages and shares (`percent(47.46)` -> "47.5%", `share(47.46, "team 1's kills")` ->
-  "47.5% of team 1's kills"; `rate(0.4746)` -> "47.5%" for a fraction);
+- percentages and shares, with up to two decimals as METRICS.md asks of ratios (`percent(47.461)` -> "47.46%",
+  `share(47.461, "team 1's kills")` -> "47.46% of team 1's kills"; `rate(0.475)` -> "47.5%" for a fraction);
 - a missing value is `MISSING`, whatever it stands for.
 
 Imports nothing of the project: every layer may use it.
@@ -44,23 +44,23 @@ def number(value: Any, decimals: int = 0) -> str:
 
 
 def percent(value: float | None) -> str:
-    """A percentage with one decimal: 47.46 -> '47.5%'. A part too small to show is said to be so, never "0.0%",
-    which would read as nothing (4 of 1,217,020 is 'under 0.1%')."""
+    """A percentage with up to two decimals: 47.461 -> '47.46%', 50.0 -> '50%'. A part too small to show is said
+    to be so, never "0%", which would read as nothing (4 of 1,217,020 is 'under 0.01%')."""
     if value is None:
         return MISSING
-    if abs(value) < 0.05:
+    if abs(value) < 0.005:
         # a part too small to show; a change that rounds to nothing has no sign ("-0.004%" read as a loss)
-        return "under 0.1%" if value > 0 else "0.0%"
-    return f"{value:.1f}%"
+        return "under 0.01%" if value > 0 else "0%"
+    return f"{number(value, 2)}%"
 
 
 def rate(fraction: float | None) -> str:
-    """A fraction as a percentage: 0.4746 -> '47.5%'."""
+    """A fraction as a percentage: 0.47461 -> '47.46%'."""
     return percent(None if fraction is None else 100 * fraction)
 
 
 def share(value: float | None, of: str) -> str:
-    """A percentage of a whole, named: share(47.46, "team 1's kills") -> "47.5% of team 1's kills"."""
+    """A percentage of a whole, named: share(47.461, "team 1's kills") -> "47.46% of team 1's kills"."""
     return f"{percent(value)} of {of}"
 
 

@@ -30,8 +30,10 @@ def test_plurals_and_counts():
 
 
 def test_percentages_and_shares():
-    assert fmt.percent(47.46) == "47.5%" and fmt.percent(None) == "n/a"
-    # a change that rounds to nothing has no sign, whichever way it went
-    assert fmt.percent(-0.004) == "0.0%" and fmt.percent(-0.0) == "0.0%" and fmt.percent(-0.2) == "-0.2%"
-    assert fmt.rate(0.4746) == "47.5%" and fmt.rate(None) == "n/a"
-    assert fmt.share(47.46, "team 1's kills") == "47.5% of team 1's kills"
+    # up to two decimals (METRICS.md: ratios and percentages), no trailing zeros
+    assert fmt.percent(47.461) == "47.46%" and fmt.percent(50.0) == "50%" and fmt.percent(None) == "n/a"
+    # a change that rounds to nothing has no sign, whichever way it went; a tiny part is not "0%"
+    assert fmt.percent(-0.004) == "0%" and fmt.percent(-0.0) == "0%" and fmt.percent(-0.2) == "-0.2%"
+    assert fmt.percent(0.0003) == "under 0.01%"
+    assert fmt.rate(0.47461) == "47.46%" and fmt.rate(None) == "n/a"
+    assert fmt.share(47.461, "team 1's kills") == "47.46% of team 1's kills"

@@ -552,7 +552,7 @@ def more_or_less(figure: str, below: bool) -> str:
 
 
 def _margin(f: Margin) -> str:
-    """A sum or a count is had: "A has 5 kills (20.0%) more than B (25)"; any other figure (a KDA, a rate, the
+    """A sum or a count is had: "A has 5 kills (20%) more than B (25)"; any other figure (a KDA, a rate, the
     biggest hit) is a level: "A's KDA is 0.50 (12.5%) higher than B's (4.00)"."""
     info = metric_info(f.first.figure)
     pct = f" ({fmt.percent(f.percent)})" if f.percent is not None else ""

@@ -58,7 +58,7 @@ class FigureTable:
 
 
 def _pct(rate: float | None) -> float | None:
-    return None if rate is None else round(rate * 100, 1)
+    return None if rate is None else round(rate * 100, 2)
 
 
 def _shares(row: boards.BoardRow, which: str) -> dict[str, float]:

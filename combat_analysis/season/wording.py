@@ -458,7 +458,7 @@ def _compared_value(figure: SeasonFigure, row: Row) -> tuple[str, Any] | None:
 
 
 def _compared_said(said: str, row: Row, value: Any) -> str:
-    """"36.25 over 8 games", "50.0% over 8 games": a compared value with the games behind it."""
+    """"36.25 over 8 games", "50% over 8 games": a compared value with the games behind it."""
     if said == "games":  # the games are the value
         return count(value, "game")
     shown = percent(value) if said == "win rate" else number(value, 2)
@@ -545,7 +545,7 @@ def _entries_verdict(figure: SeasonFigure, rows: list[Row]) -> str:
 
 def _top_of(figure: SeasonFigure, valued: list[tuple[Row, Any]], said: str) -> str:
     """"Thor has the highest per-game mean kills (2.61 over 23 games)", or those tied at it ("Thor and Loki share
-    the highest win rate (50.0% each)")."""
+    the highest win rate (50% each)")."""
     more = figure.compare != "which_less"
     counted = said in ("games", "wins", "losses") or said.startswith("total ")
     word = ("most" if more else "fewest") if counted else ("highest" if more else "lowest")

@@ -151,7 +151,7 @@ def test_gods_by_win_rate_in_a_role(home, season_matches, template, role, scope)
     want = {}
     for god in {g["god"] for g in mine}:
         record = expected_record([g for g in mine if g["god"] == god])
-        rate = None if record["win_rate"] is None else round(record["win_rate"] * 100, 1)
+        rate = None if record["win_rate"] is None else round(record["win_rate"] * 100, 2)
         if record["games"] >= 3 and rate is not None:  # a rate ranks those with 3 games unless told otherwise
             want[god] = (record["games"], record["wins"], rate)
     ranked = [r for r in rows if r["qualifies"]]

@@ -356,9 +356,9 @@ def test_small_counts_are_worded_in_the_singular_and_sentences_start_with_a_capi
 
 def test_a_count_of_none_is_plural_and_a_lowest_count_is_the_fewest():
     assert F.say(F.Margin(first=F.Amount(F.Entity("team", "2"), "deaths", 4), second=F.Amount(
-        F.Entity("team", "1"), "deaths", 3))) == "Team 2 has 1 death (33.3%) more than team 1 (3)."
+        F.Entity("team", "1"), "deaths", 3))) == "Team 2 has 1 death (33.33%) more than team 1 (3)."
     assert F.say(F.Margin(first=F.Amount(F.Entity("player", "x"), "kills", 1), second=F.Amount(
-        F.Entity("player", "y"), "kills", 3), below=True)) == "x has 2 kills (66.7%) fewer than y (3)."
+        F.Entity("player", "y"), "kills", 3), below=True)) == "x has 2 kills (66.67%) fewer than y (3)."
     assert F.say(F.Leader(top=F.Amount(F.Entity("player", "x"), "deaths", 1), lowest=True)) == \
         "x has the fewest deaths: 1."
     assert F.say(F.Leader(top=F.Amount(F.Entity("player", "x"), "gold", 1), lowest=True)) == \

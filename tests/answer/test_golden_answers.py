@@ -33,8 +33,8 @@ def finding(pkg: AgentDataPackage, kind: str) -> str:
 def test_most_damage(stage_env):
     pkg = ask_sample(stage_env, "Who dealt the most damage in the match?")
     assert pkg.response.direct_answer == "VoidWalker dealt the most damage: 192,395 (ahead of Kraken_Mid with 150,742)."
-    assert finding(pkg, "margin") == "VoidWalker has 41,653 damage dealt (27.6%) more than Kraken_Mid (150,742)."
-    assert finding(pkg, "share") == "VoidWalker's 192,395 damage dealt is 15.6% of the 10 players' 1,235,074 damage dealt."
+    assert finding(pkg, "margin") == "VoidWalker has 41,653 damage dealt (27.63%) more than Kraken_Mid (150,742)."
+    assert finding(pkg, "share") == "VoidWalker's 192,395 damage dealt is 15.58% of the 10 players' 1,235,074 damage dealt."
     assert finding(pkg, "team").startswith("Team 2's players total 677,761 damage dealt, team 1's 557,313")
     assert kinds(pkg) == ["bar_h"]
     leader = next(f for f in pkg.analysis.key_findings if f.kind == "leader")
@@ -46,7 +46,7 @@ def test_most_damage(stage_env):
 def test_most_healing(stage_env):
     pkg = ask_sample(stage_env, "Who healed the most?")
     assert pkg.response.direct_answer == "PapiTacos healed the most: 28,752 (ahead of NightOwl07 with 28,399)."
-    assert finding(pkg, "margin") == "PapiTacos has 353 healing done (1.2%) more than NightOwl07 (28,399)."
+    assert finding(pkg, "margin") == "PapiTacos has 353 healing done (1.24%) more than NightOwl07 (28,399)."
     assert finding(pkg, "outlier") == "PapiTacos is an outlier on healing done: 28,752 against a median of 536."
     assert kinds(pkg) == ["bar_h"]
 
@@ -108,7 +108,7 @@ def test_dependent_question_names_who_it_resolved_to(stage_env):
     pkg = ask_sample(stage_env, "What abilities did the top damage dealer use?")
     assert pkg.response.direct_answer.startswith(
         "VoidWalker dealt the most damage (192,395). VoidWalker's damage dealt by ability: Loki Basic Attack: 99,260 "
-        "(51.6% of the total); Vanish: 22,039;")
+        "(51.59% of the total); Vanish: 22,039;")
 
 
 @pytest.mark.parametrize("earlier", ["Who did the most damage to enemy gods?", "which player dealt the most damage to gods"])

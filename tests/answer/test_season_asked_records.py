@@ -11,7 +11,7 @@ from statistics import fmean
 
 import pytest
 
-from combat_analysis.formatting import clock, number
+from combat_analysis.formatting import clock, number, percent
 from tests.support.season import (
     answered_across,
     ask_across,
@@ -30,7 +30,7 @@ SIDES = {1: "order", 2: "chaos"}
 
 
 def _rate(record: dict) -> str:
-    return f"{record['win_rate'] * 100:.1f}%"
+    return percent(record['win_rate'] * 100)
 
 
 def _says_record(answer: str, record: dict) -> None:

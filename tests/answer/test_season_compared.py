@@ -54,7 +54,7 @@ def _said(metric: str, value, games: int) -> str:
     """A compared value as the answer says it, with the games behind it."""
     if metric == "matches":
         return count(value, "game")
-    shown = percent(round(100 * value, 1)) if metric == "win_rate" else number(value, 2)
+    shown = percent(round(100 * value, 2)) if metric == "win_rate" else number(value, 2)
     return f"{shown} over {count(games, 'game')}"
 
 
@@ -102,7 +102,7 @@ def _check(home, matches, question: str, subject: str, named: tuple, metric: str
         row = by_name[name]
         assert row["matches"] == len(games[name]), (name, row)
         if metric == "win_rate":
-            assert row["win_rate_pct"] == round(100 * values[name], 1), (name, row, values[name])
+            assert row["win_rate_pct"] == round(100 * values[name], 2), (name, row, values[name])
         elif metric not in RECORD:
             assert same(row[metric], values[name]), (name, row[metric], values[name])
     if len(named) == 2:

@@ -14,7 +14,7 @@ import statistics
 
 import pytest
 
-from combat_analysis.formatting import clock, number
+from combat_analysis.formatting import clock, number, percent
 from tests.support.season import (
     answered_across,
     ask_across,
@@ -206,7 +206,7 @@ def test_a_gods_win_rate(seasons, template):
     games, wins, losses = record([g for g in event_games(matches) if g["god"] == god])
     (row,) = rows
     assert (row["god"], row["matches"], row["wins"], row["losses"]) == (god, games, wins, losses)
-    assert f"{round(100 * wins / (wins + losses), 1)}%" in answer and f"{games} games" in answer
+    assert percent(100 * wins / (wins + losses)) in answer and f"{games} games" in answer
 
 
 @pytest.mark.parametrize("template,role", (("{r} win rate this season", "Jungle"), ("how do supports do overall", "Support"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from combat_analysis.contracts.plan import OneMatch
-from combat_analysis.formatting import number
+from combat_analysis.formatting import number, percent
 from tests.support.season import (
     answered_across,
     ask_across,
@@ -94,7 +94,7 @@ def test_the_win_rate_written_as_one_word_is_the_win_rate(seasons, template):
     answer = answered_across(pkg)
     top = leaders(rates)
     assert ranked_first(rows, "player") == top, answer
-    assert f"{rates[top[0]] * 100:.1f}% win rate" in answer, answer
+    assert f"{percent(rates[top[0]] * 100)} win rate" in answer, answer
 
 
 @pytest.mark.parametrize("template", ("what is the average gamelength", "avg matchlength?"))

@@ -19,7 +19,7 @@ ROLE_WORDS = {"Support": "supports", "Jungle": "junglers", "Middle": "mids", "So
 
 def _said_share(text: str, part: float, total: float) -> None:
     assert says(text, part) and says(text, total), (part, total, text)
-    assert says(text, round(part / total * 100, 1), tol=0.051), (part / total * 100, text)
+    assert says(text, round(part / total * 100, 2), tol=0.0051), (part / total * 100, text)
     assert "match's" in text, text  # the base is named
 
 
@@ -87,5 +87,5 @@ def test_a_part_of_a_roles_own_figure(spoken):
     part = _of(spoken, lambda p, row: row["role"] == "Support", "damage_to_players")
     whole = _of(spoken, lambda p, row: row["role"] == "Support", "damage_dealt")
     a = spoken.ask("what share of the supports' damage went to enemy gods")
-    assert says(a.text, part) and says(a.text, whole) and says(a.text, round(part / whole * 100, 1), tol=0.051), a.text
+    assert says(a.text, part) and says(a.text, whole) and says(a.text, round(part / whole * 100, 2), tol=0.0051), a.text
     assert not says(a.text, _of(spoken, lambda p, row: True, "damage_to_players")), a.text

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from combat_analysis.formatting import percent
 from combat_analysis.planner.read.spelling import corrected
 from tests.support.said import says
 
@@ -146,7 +147,7 @@ def test_the_non_player_kinds_share_of_the_matchs_deaths_names_its_base(match, t
     part, whole = _deaths(match, npc=True), _deaths(match)
     got = match.ask(template)
     assert got.refusal is None and says(got.text, part), got.text
-    assert f"{part / whole * 100:.1f}%" in got.text and f"of the match's {whole} deaths" in got.text, got.text
+    assert percent(part / whole * 100) in got.text and f"of the match's {whole} deaths" in got.text, got.text
     assert "not computed" not in got.text, got.text
 
 
@@ -155,14 +156,14 @@ def test_the_non_player_kinds_share_of_the_matchs_deaths_names_its_base(match, t
 def test_a_sides_share_of_its_own_deaths_names_its_base(match, template, team):
     part, whole = _deaths(match, team=team, npc=True), _deaths(match, team=team)
     got = match.ask(template)
-    assert f"{part / whole * 100:.1f}%" in got.text and f"of team {team}'s {whole} deaths" in got.text, got.text
+    assert percent(part / whole * 100) in got.text and f"of team {team}'s {whole} deaths" in got.text, got.text
 
 
 @pytest.mark.parametrize("template", ["what share of deaths were to towers", "what percent of the deaths were to towers"])
 def test_a_share_of_deaths_to_towers_is_no_list_of_towers_taken(match, template):
     part, whole = _deaths(match, killers=(" Tower",)), _deaths(match)
     got = match.ask(template)
-    assert got.plan.metrics[0] == "deaths" and f"{part / whole * 100:.1f}%" in got.text, got.text
+    assert got.plan.metrics[0] == "deaths" and percent(part / whole * 100) in got.text, got.text
 
 
 # ----------------------------------------------------- 2: an exclusion said before the main clause keeps its grouping

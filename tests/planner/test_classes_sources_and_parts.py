@@ -103,8 +103,8 @@ def test_how_a_player_felt_is_still_refused(spoken):
 
 
 def test_a_margin_too_small_to_show_is_never_zero_percent():
-    assert fmt.percent(4 / 1_217_020 * 100) == "under 0.1%"
-    assert fmt.percent(0) == "0.0%" and fmt.percent(0.05) == "0.1%"
+    assert fmt.percent(4 / 1_217_020 * 100) == "under 0.01%"
+    assert fmt.percent(0) == "0%" and fmt.percent(0.005) == "0.01%"
 
 
 # --------------------------------------------------------------- E: an objective near a time said loosely

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.formatting import percent
 from combat_analysis.planner import plan_question
 from tests.support.planner import sample_vocabulary
 from tests.support.stages import ask_sample
@@ -425,7 +426,7 @@ def test_a_teams_share_of_the_match(stage_env, truth, question, team):
     total = sum(f[key] for f in truth["players"].values())
     mine = sum(f[key] for f in truth["players"].values() if f["team"] == team)
     assert pkg.plan.shape == "share" and not pkg.plan.caveats, pkg.plan
-    assert f"{mine / total * 100:.1f}% of the match's" in pkg.response.direct_answer, pkg.response.direct_answer
+    assert f"{percent(mine / total * 100)} of the match's" in pkg.response.direct_answer, pkg.response.direct_answer
 
 
 def test_a_share_the_plan_cannot_compute_is_said():

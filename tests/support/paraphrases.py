@@ -418,7 +418,7 @@ def dev_shapes(g: Gen) -> Iterator[Case]:
     team = g.players[player]["team"]
     team_total = sum(v["damage_dealt"] for v in g.players.values() if v["team"] == team)
     yield g.case("share", f"what share of their team's damage did {g.form(player)} deal?",
-                 {"value": round(g.players[player]["damage_dealt"] / team_total * 100, 1), "abs_tol": 0.06})
+                 {"value": round(g.players[player]["damage_dealt"] / team_total * 100, 2), "abs_tol": 0.006})
 
 
 RATE_FIGURES = ("kills", "deaths", "assists", "healing_done", "damage_taken", "crits", "damage_to_players", "gold",

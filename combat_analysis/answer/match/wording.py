@@ -591,7 +591,7 @@ def periods(plan: QueryPlan, rows: list[dict], metrics: Sequence[str]) -> str:
 
 
 def _two_periods(by_period: dict[str, list[dict]], metrics: Sequence[str], info: Any) -> str:
-    """How the second of two windows stands to the first: a change ("; up 5 (20.0%) from A to B"), or a part of the
+    """How the second of two windows stands to the first: a change ("; up 5 (20%) from A to B"), or a part of the
     whole match when one of them is the whole match."""
     (a_label, (a,)), (b_label, (b,)) = [(k, v[:1]) for k, v in by_period.items()]
     x, y = a.get(metrics[0]), b.get(metrics[0])

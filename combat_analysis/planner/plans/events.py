@@ -379,6 +379,13 @@ _EDGE_OBJECTIVE = re.compile(r"\b(?:first|earliest|opening|last|final|latest)\s+
     pattern for _, pattern in OBJECTIVE_VALUES) + r")\b")
 
 
+# Words that ask something; a question with none is a bare noun phrase ("objectives in the first 10 minutes"), a
+# request for those objectives, listed (the list says how many too)
+_ASKED = re.compile(r"\b(?:how|what|which|who|whom|whose|when|where|why|did|do|does|was|were|is|are|has|have|had|number|"
+                    r"count|total|many|much|most|least|more|less|fewer|fewest|any|every|each|per|share|percent|"
+                    r"ratio|rate|average|avg|damage|dmg|gold|first|last)\b|%")
+
+
 def _objective_list_asked(r: Reading) -> bool | None:
     """None when the question asks for no list of objectives; else whether it asks their times after a count."""
     text = r.text
@@ -390,7 +397,7 @@ def _objective_list_asked(r: Reading) -> bool | None:
     # order lose and when did the first go down": every one with its time, the first of them said)
     timed = r.shape.count and bool(_WHEN.search(text))
     counted = r.shape.count and not _BY_WHOM.search(text) and not timed
-    list_cue = OBJECTIVE_LIST.search(text) or _EDGE_OBJECTIVE.search(text) or timed
+    list_cue = OBJECTIVE_LIST.search(text) or _EDGE_OBJECTIVE.search(text) or timed or not _ASKED.search(text)
     if not (OBJECTIVE_WORDS.search(text) and list_cue) or counted or damage or per_group:
         return None
     if r.causes is not None and "deaths" in r.metrics:

@@ -93,6 +93,8 @@ def merge(base: Reading, new: Reading, people: tuple[str, ...] = ()) -> Reading:
     if figures:
         changes.update(metrics=tuple(figures), metric_hits=new.metric_hits, evidence=new.evidence,
                        qualifiers=new.qualifiers)
+    if new.causes is not None:
+        changes["causes"] = new.causes  # "..., and how many to the phoenix": another cause of the same deaths
     if new.abilities or new.items:
         changes.update(abilities=new.abilities, items=new.items)
     changes.setdefault("shape", _merge_shape(base.shape, new.shape, adding))

@@ -158,7 +158,7 @@ _EVERY_NPC = ("structure", "minion", "jungle", "boss", "unknown")
 
 # "Every death, including those to towers and minions": the causes listed widen the count rather than narrow it.
 _DEATH = re.compile(r"\b(?:deaths?|died|die|dies|dying)\b")
-_INCLUDING = re.compile(r"(?<!\bnot\s)\b(?:including|incl|counting|as\s+well\s+as|along\s+with|together\s+with)\b"
+_INCLUDING = re.compile(r"(?<!\bnot\s)(?<!\bwithout\s)\b(?:including|incl|counting|as\s+well\s+as|along\s+with|together\s+with)\b"
                         r"[a-z0-9 ,/&'-]*")
 
 
@@ -220,16 +220,42 @@ def _prefixed(text: str, vocab: Vocabulary) -> Causes | None:
                   again=tuple(again))
 
 
+# Deaths with a cause left out, said after them: "deaths excluding the ones to towers", "X's deaths not counting
+# minions", "how many times did chaos die, leaving out the ones caused by players"
+_EXCLUDED = re.compile(
+    r"\b(?P<verb>deaths?|died|die|dies|dying)\b[^?;.!]*?(?:\s*[,(]\s*|\s+-\s+|\s+)(?P<leave>(?:but\s+)?(?:excluding|excl|"
+    r"(?:not|without)\s+(?:counting|including)|leaving\s+out|leave\s+out|except(?:\s+for)?|minus|ignoring|discounting|barring|"
+    r"apart\s+from|aside\s+from))\s+(?:(?:the|any|all|those|these)\s+)?(?:(?:ones?|deaths?)\s+)?"
+    r"(?:(?:that|which)\s+(?:were|was)\s+)?(?:(?:caused|dealt|done|made|inflicted)\s+)?(?:(?:to|by|from|at\s+the\s+hands\s+of)\s+)?")
+
+
+def _excluded(text: str, vocab: Vocabulary) -> tuple[Causes, int] | None:
+    """Deaths with the causes after a word of leaving out (`_EXCLUDED`) left out (every other killer's), and where
+    that word starts."""
+    for m in _EXCLUDED.finditer(text):
+        causes, length = _cause_list(text[m.end():], vocab)
+        if not causes:
+            continue
+        whole = [kind for kind, names in causes if not names]
+        kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
+        names = [n for _, found in causes for n in found]
+        end = m.end() + length
+        return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), True, text[m.start():end].strip(),
+                      m.start(), end, m.start("verb"), m.end("verb")), m.start("leave")
+    return None
+
+
 def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
     """The causes of death the question names (`text` normalized, names masked), or None."""
     widened = _widened(text) or _prefixed(text, vocab)
     if widened is not None:
         return widened
-    for m in _HEAD.finditer(text):
-        found = _head_causes(m, text, vocab)
-        if found is not None:
-            return found
-    return _credited(text, vocab)
+    head = next((found for m in _HEAD.finditer(text) if (found := _head_causes(m, text, vocab)) is not None), None)
+    excluded = _excluded(text, vocab)
+    # causes named before the leaving out keep it as their narrower part ("died to structures, excluding titans")
+    if excluded is not None and (head is None or not head.left_out and head.end > excluded[1]):
+        return excluded[0]
+    return head or _credited(text, vocab)
 
 
 def _head_causes(m: re.Match, text: str, vocab: Vocabulary) -> Causes | None:
@@ -344,19 +370,26 @@ _CREDITED = re.compile(
     r"people|players|gods)\b"
     # whom it killed, said with the killer first: "minions killed whom", "the towers took out which players"
     r"|^\s*(?:(?:and|so|ok)\s+)?(?P<cause7>(?:the\s+)?[a-z][a-z' ]*?)\s+(?:killed|got|took\s+out|murdered|deleted|ate)\s+"
-    r"(?:whom|who|which\s+(?:players?|gods?|people|ones|enemies|guys)|what\s+(?:players?|gods?))\b")
+    r"(?:whom|who|which\s+(?:players?|gods?|people|ones|enemies|guys)|what\s+(?:players?|gods?))\b"
+    # which of a kind killed anyone: "which minions killed someone", "what camps actually took out players"
+    r"|\b(?:which|what)\s+(?P<cause8>[a-z][a-z' ]*?)\s+(?:(?:actually|ever|even|really|have|has|had|did)\s+)*"
+    r"(?:killed|kill|got|took\s+out|take\s+out|murdered|deleted|ate|executed|slew)\s+(?:any(?:one|body)|some(?:one|body)|"
+    r"people|ppl|players|gods|enem(?:y|ies)|(?:a|any)\s+(?:player|god))\b")
+
+
+_CAUSE_GROUPS = tuple(f"cause{n}" for n in ("", *range(2, 9)))
 
 
 def _credited(text: str, vocab: Vocabulary) -> Causes | None:
     """A non-player credited with kills (`_CREDITED`): its kills are the deaths it dealt. Players are not causes here:
     "kills by Brisk" or "kills by the enemy gods" are ordinary kills."""
     for m in _CREDITED.finditer(text):
-        group = next(g for g in ("cause", "cause2", "cause3", "cause4", "cause5", "cause6", "cause7") if m.group(g))
+        group = next(g for g in _CAUSE_GROUPS if m.group(g))
         said = m.group(group)
         causes, length = _cause_list(said, vocab)
         if not causes or any(kind == "player" for kind, _ in causes):
             continue
-        if group in ("cause", "cause3", "cause5", "cause6", "cause7") and said[length:].strip():
+        if group in ("cause", "cause3", "cause5", "cause6", "cause7", "cause8") and said[length:].strip():
             continue  # the whole subject must be the cause: "how many kills did team 1 get" is no cause
         whole = [kind for kind, names in causes if not names]
         kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
@@ -364,7 +397,7 @@ def _credited(text: str, vocab: Vocabulary) -> Causes | None:
         end = m.start(group) + length
         return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), False, text[m.start():end].strip(),
                       m.start(), max(end, m.end()), m.start(group), m.start(group),
-                      victims=group in ("cause3", "cause4", "cause5", "cause7")
+                      victims=group in ("cause3", "cause4", "cause5", "cause7", "cause8")
                       or bool(m.group("counted")) and m.group("counted") not in ("kills", "deaths", "times"))
     return None
 

@@ -338,6 +338,16 @@ _THERE = re.compile(r"(?:\s+(?:(?:were|was|are|is)\s+there|in\s+(?:the|this)\s+(
 
 
 _HOW_MANY = re.compile(r"^\s*(?:and\s+)?how\s+(?:many|often)\b", re.IGNORECASE)
+# "how many times did X die to towers, and how many to the phoenix", "X's deaths: how many were to non players": a
+# later clause that names only a cause leaves its death unsaid
+_CAUSE_ONLY = re.compile(r"^(?P<ask>\s*(?:and\s+|&\s*|plus\s+|but\s+)?how\s+(?:many|often)(?:\s+(?:times|of\s+(?:them|those|these)))?)"
+                         r"(?:\s+(?:were|was|came))?\s+(?=(?:to|by|from|at\s+the\s+hands\s+of)\s)", re.IGNORECASE)
+
+
+def death_said(piece: str) -> str:
+    """A clause after one about deaths, with its unsaid death put back: "and how many to the phoenix" -> "and how
+    many died to the phoenix"; any other clause as it is."""
+    return _CAUSE_ONLY.sub(lambda m: f"{m.group('ask')} died ", piece, count=1)
 
 
 # A clause asking the time of what the clause before counted: "when", "what time(s)", "at what minute", "their times"
@@ -505,6 +515,11 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
                 continue
             head = step
             continue
+        if "deaths" in first.metrics and death_said(piece) != piece:
+            caused = plan_one(piece, (pieces[0],))  # the first clause's deaths, by the cause this one names
+            if caused.intent != Intent.REFUSE:
+                parts.append(caused)
+                continue
         how, own = _own_clause(piece, pieces[0], first, vocab, plan_one)
         if how == "one":
             return None  # "... and when": the first clause already answers it

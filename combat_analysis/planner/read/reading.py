@@ -1191,7 +1191,8 @@ def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qua
     """Content words no reader used: not a name, not a known word, not a misspelling a reader resolved."""
     for said, _ in npcs:
         text = text.replace(fold(said), " ")
-    if causes is not None and causes.left_out:  # "but not the titan", "excluding the fire ones": read by the causes
+    if causes is not None and (causes.left_out or causes.negated):
+        # "but not the titan", "excluding the fire ones", "leaving out the ones to towers": read by the causes
         text = text[:causes.start] + " " * (causes.end - causes.start) + text[causes.end:]
     resolved = {w for note in (*found.notes, *(q.note for q in qualifiers if q.note))
                 for w in re.findall(r"'([^']+)' read as", note)}
