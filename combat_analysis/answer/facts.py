@@ -22,6 +22,14 @@ _PERIOD_PREPOSITIONS = ("before", "after", "between", "from", "during", "since",
 # A figure of something that owns nothing (an ability, a target): the figure "with" or "against" it
 EVENT_PREPOSITIONS = {"ability": "with", "item": "with", "target": "against", "target_kind": "against", "victim": "on",
                       "source": "from", "source_kind": "from", "minute": "in", "phase": "in"}
+
+
+def event_preposition(kind: str, figure: str = "") -> str | None:
+    """The preposition of a figure with, against or from something that owns nothing (`EVENT_PREPOSITIONS`); healing
+    is done on whom it healed: `event_preposition("target", "healing done")` -> "on"."""
+    return "on" if kind == "target" and "heal" in figure else EVENT_PREPOSITIONS.get(kind)
+
+
 NAMED_KINDS = frozenset({"player", "god", "ability", "item", "source", "target", "victim", "killer", "objective"})
 _KIND_WORDS: dict[str, Callable[[str], str]] = {
     "period": lambda name: name if name.split(" ")[0] in _PERIOD_PREPOSITIONS else f"the {name}",
@@ -89,7 +97,7 @@ class Amount:
     def words(self, start: bool = False) -> str:
         """"GankMeSenpai's 5 kills on O'Malley"; "the 98,646 damage dealt with Cernunnos Basic Attack" (an
         ability owns no damage)."""
-        prep = EVENT_PREPOSITIONS.get(self.owner.kind)
+        prep = event_preposition(self.owner.kind, self.figure)
         if prep is not None:
             the = "The" if start else "the"
             return f"{the} {quantity(self.figure, self.value)} {prep} {self.owner.words()}{self.qualifier}"

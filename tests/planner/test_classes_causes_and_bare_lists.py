@@ -96,3 +96,50 @@ def test_a_players_share_of_the_matchs_damage_is_said_to_two_decimals(spoken):
     share = 100 * spoken.truth["players"][name]["damage_dealt"] / whole
     got = spoken.ask(f"what part of the game's damage was {name}'s, in %")
     assert percent(share) in got.text and says(got.text, share, tol=0.005), (share, got.text)
+
+
+# ------------------------------------------------------------------------- healing by whom it healed
+
+def _healing_on(log, target: str) -> dict[str, int]:
+    """Each healer's healing done on `target` (truth.py's reading of the log's Healing events; self-heals count)."""
+    from tests.support.truth_checks import truth_tool
+
+    healed: dict[str, int] = {}
+    for e in truth_tool.load(str(log))[0]:
+        if e.get("type") == "Healing" and e.get("targetowner") == target:
+            healed[e["sourceowner"]] = healed.get(e["sourceowner"], 0) + int(float(e["value1"]))
+    return healed
+
+
+def _most_healed(truth: dict) -> str:
+    return max(truth["players"], key=lambda p: (truth["players"][p]["healing_received"], p))
+
+
+@pytest.mark.parametrize("template", ["which player healed {a} the most", "who heals {a} most?"])
+def test_who_healed_a_player_ranks_healers_on_that_player(spoken, template):
+    name = _most_healed(spoken.truth)
+    healed = _healing_on(spoken.log, name)
+    top = max(healed.values())
+    got = spoken.ask(template.format(a=name))
+    lead = got.text.split(":")[0]
+    assert any(p in lead for p, v in healed.items() if v == top) and says(got.text, top), (healed, got.text)
+    assert " on " + name in got.text and "against" not in got.text, got.text
+
+
+def test_how_much_one_player_healed_another(spoken):
+    name = _most_healed(spoken.truth)
+    healed = _healing_on(spoken.log, name)
+    healer = max((p for p in healed if p != name), key=lambda p: (healed[p], p))
+    got = spoken.ask(f"how much did {healer} heal {name}")
+    assert says(got.text.split(". ")[0], healed[healer]), (healed[healer], got.text)
+
+
+# ------------------------------------------------------------------------ hit the hardest, in the passive
+
+@pytest.mark.parametrize("template", ["who got hit the hardest", "which chaos player was hit the most"])
+def test_hit_hardest_in_the_passive_is_damage_taken(spoken, template):
+    players = {p: r for p, r in spoken.truth["players"].items() if "chaos" not in template or r["team"] == 2}
+    top = max(players, key=lambda p: players[p]["damage_taken"])
+    got = spoken.ask(template)
+    assert got.plan.metrics == ("damage_taken",), got.plan.metrics
+    assert top in got.text.split(":")[0] and says(got.text, players[top]["damage_taken"]), got.text

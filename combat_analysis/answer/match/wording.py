@@ -140,6 +140,10 @@ def _received(plan: QueryPlan) -> bool:
     return source is not None and source.actor in ("target", "victim", "recipient")
 
 
+def _figure_label(plan: QueryPlan) -> str:
+    return metric_info(plan.metrics[0]).label if plan.metrics else ""
+
+
 def qualifier_phrase(plan: QueryPlan) -> str:
     """The filters that are not the entity asked about, as words: " from jungle camps", " with Back Off!"."""
     bits = []
@@ -160,7 +164,7 @@ def qualifier_phrase(plan: QueryPlan) -> str:
             bits.append(f"{_LEFT_OUT[f.dimension]} {listed}")
             continue
         phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
-                  "target": f"against {listed}", "victim": f"on {listed}",
+                  "target": f"{F.event_preposition('target', _figure_label(plan))} {listed}", "victim": f"on {listed}",
                   # several abilities grouped by ability are the ones ranked: "among A, B and C"
                   "ability": f"among {listed}" if "ability" in plan.group_by and len(values) > 1
                   else f"{'from' if _received(plan) else 'with'} {listed}",
@@ -676,7 +680,7 @@ def event_amount(plan: QueryPlan, row: Mapping[str, Any], dim: str, metric_id: s
     is said by the row's value, so it is not said again."""
     owner = subject(plan) if plan.focus else "Players"
     rest = plan.model_copy(update={"filters": tuple(f for f in plan.filters if f.dimension != dim)})
-    said = f" {F.EVENT_PREPOSITIONS[dim]} {who(dim, row[dim], False)}"
+    said = f" {F.event_preposition(dim, metric_info(metric_id).label)} {who(dim, row[dim], False)}"
     return amount_said(metric_id, owner or "Players", row) + f"{said}{scope(rest)}."
 
 

@@ -49,6 +49,7 @@ from combat_analysis.planner.read.reading import (
     COUNTED_PEOPLE,
     CROWD_CONTROLLING,
     EVENT_FIGURES,
+    HEALING,
     HITTING,
     NPC_KINDS,
     OBJECTIVE_METRICS,
@@ -82,7 +83,7 @@ def default_metrics(r: Reading, e: Entities) -> tuple[list[str], list[str]] | No
 KIND_METRIC = {"player": "damage_to_players", "structure": "damage_to_structures", "minion": "damage_to_minions",
                "jungle": "damage_to_jungle", "boss": "damage_to_bosses"}
 TARGET_SIDE = ("to", "against", "on", "into", "at", *HITTING, "kill", "kills", "killed", "killing", "slay", "slew",
-               "slain", "score on", "scored on", *CROWD_CONTROLLING)
+               "slain", "score on", "scored on", *CROWD_CONTROLLING, *HEALING)
 
 
 @dataclass(frozen=True)

@@ -167,7 +167,9 @@ _HOW_OFTEN = frozenset({"most often", "most frequently", "used most often", "how
 RECEIVE = re.compile(r"\b(" + "|".join(sorted(RECEIVING_VERBS, key=len, reverse=True))
                      + r"|get\s+hit|got\s+hit|face\s*tank(?:s|ed|ing)?)\b")
 _RECEIVE = RECEIVE
-_RECEIVED = {"damage_dealt": "damage_taken", "healing_done": "healing_received"}  # what the one acted on received
+# what the one acted on received; hit the hardest in the passive is the most damage taken, as no figure holds the
+# biggest hit a player received
+_RECEIVED = {"damage_dealt": "damage_taken", "healing_done": "healing_received", "biggest_hit": "damage_taken"}
 
 
 @dataclass(frozen=True)
@@ -270,7 +272,9 @@ def _without_blows_on_objectives(strong: list[MetricHit], text: str) -> list[Met
 # which names the one who did it ("how much was healed by X" is X's healing).
 _PASSIVE = r"\b(?:get|gets|got|gotten|getting|was|were|been|being|is|are)\s+(?:[\w.'’-]+\s+){0,2}?"
 _PASSIVE_TURN = {"damage_dealt": re.compile(_PASSIVE + r"(?:hit|damaged|dmged|dmg'd|hurt|nuked|chunked)\b(?!\s+by\b)"),
-                 "healing_done": re.compile(_PASSIVE + r"(?:healed|heald|healded)\b(?!\s+by\b)")}
+                 "healing_done": re.compile(_PASSIVE + r"(?:healed|heald|healded)\b(?!\s+by\b)"),
+                 "biggest_hit": re.compile(_PASSIVE + r"(?:hit|smacked|smashed|slapped|punished)\s+(?:the\s+)?"
+                                           r"(?:hardest|most|harder|more)\b(?!\s+by\b)")}
 
 
 def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str]:
@@ -447,8 +451,10 @@ _KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_W
 # The verbs whose object is who was hit: striking verbs, and the crowd-control verbs (their object is its target)
 HITTING = ("hit", "hits", "hitting", "damaged", "damaging", "attacked", "attacking")
 CROWD_CONTROLLING = ("cc'd", "cc'ed", "ccd", "stunned", "rooted", "slowed")
+# healing's object is who was healed ("who healed Brisk the most")
+HEALING = ("healed", "healing", "heal", "heals")
 _TO = (r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relative\s)(?<!next\s)(?<!up\s)(?<!due\s)to|"
-       r"against|on|into|at|" + "|".join((*HITTING, *CROWD_CONTROLLING)))
+       r"against|on|into|at|" + "|".join((*HITTING, *CROWD_CONTROLLING, *HEALING)))
 _ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an|order|chaos)\s+)*"  # a side word may start a name
 _QUALIFIER = re.compile(rf"\b(?P<prep>{_TO}|from|by|kill|kills|killed|killing|slay|slew|slain|score\s+on|scored\s+on)\s+"
                         rf"{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
@@ -628,7 +634,7 @@ _GROUP_PATTERNS = [
     # "who did Brisk hit the most", "Brisk's damage to each enemy": one player's damage split by whom it hit
     ("target", r"\b(?:who|whom|" + _WHICH_ENEMY + r")\s+"
                r"did\s+{subject}\s+"
-               r"(?:hit|damage|attack|hurt|focus|deal|do|chunk|nuke)\b"
+               r"(?:hit|damage|attack|hurt|focus|deal|do|chunk|nuke|heal)\b"
                # "which enemy did Brisk dump / put / pour the most damage into": any verb, the damage, its target
                r"|\b(?:who|whom|" + _WHICH_ENEMY + r")\s+did\s+{subject}\s+[a-z]+"
                r"\s+(?:the\s+)?(?:most\s+)?(?:damage|dmg)\s+(?:in|into|on|onto|to|at|against)\b"
