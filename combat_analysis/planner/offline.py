@@ -29,7 +29,7 @@ from combat_analysis.planner.plans.cues import ATTACK_KINDS
 from combat_analysis.planner.plans.intents import PARAM_PLAYER, plan_reading, summarize
 from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digits, refuse
 from combat_analysis.planner.plans.single import checked, plan_reading_checked
-from combat_analysis.planner.read import killverbs, parts, perspective, spelling, yesno
+from combat_analysis.planner.read import exclusions, killverbs, parts, perspective, spelling, yesno
 from combat_analysis.planner.read.framing import without_framing
 from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.read.reading import RECEIVE, Reading, normalize, read_metrics, read_question
@@ -69,6 +69,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if len(text) > MAX_QUESTION_CHARS:
         text = text[:MAX_QUESTION_CHARS]
     text = _contracted(text, vocab)  # "didnt", "theyre", "did'nt": the contractions, never unknown names
+    text = exclusions.set_aside(text)  # "leaving autos aside": "leaving out autos"
     chained = chain_plan(text, vocab)  # "3 kills each within 10 s of the one before": kill chains it defines
     if chained is not None:
         return checked(chained, vocab)

@@ -156,8 +156,11 @@ def qualifier_phrase(plan: QueryPlan) -> str:
             bits.append(f"without {names(left_out)}")
             continue
         if not values or set(values) <= set(plan.focus) or (
-                f.dimension == "source_kind" and not plan.group_by and not plan.focus):
-            continue  # "the Fire Giant dealt ...", "Structures dealt ...": the subject is not repeated
+                f.dimension == "source_kind" and not plan.group_by and not plan.focus) or (
+                f.op in ("=", "in") and f.dimension in plan.group_by and f.dimension != "ability"):
+            # "the Fire Giant dealt ...", "Structures dealt ...": the subject is not repeated; nor are the rows ranked
+            # ("Order Tower: 20,281 (ahead of Chaos Tower ...)", never "... from Chaos Tower and Order Tower")
+            continue
         listed = _listed(f.dimension, values)
         kinds = names([KIND_NAMES.get(v, v) for v in values])
         if f.op == "!=" and f.dimension in _LEFT_OUT:  # "deaths other than to towers", "besides autos"
@@ -1153,7 +1156,8 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
         return timeline(plan, rows, shape.dimensions, shape.metrics[0])
     if plan.shape in ("average", "median"):
         return average(plan, rows, dim, shape.metrics)
-    return _with_both_sides(plan, rows, dim, shape.metrics[0], _figure_answer(plan, rows, dim, shape.metrics))
+    said = _with_both_sides(plan, rows, dim, shape.metrics[0], _figure_answer(plan, rows, dim, shape.metrics))
+    return _with_group_sum(plan, rows, dim, shape.metrics[0], said)
 
 
 def _figure_answer(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
@@ -1180,6 +1184,23 @@ _TOTAL = re.compile(r"\b(?:total|overall)\b", re.IGNORECASE)
 def _asks_both(plan: QueryPlan) -> bool:
     question = plan.question or ""
     return bool(_BOTH_SIDES.search(question) or _TOTAL.search(question) and plan.intent != Intent.RANKING)
+
+
+def _with_group_sum(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str, said: str) -> str:
+    """The named players' figures, each and summed when asked ("how much did the supports heal, each and combined"):
+    the answer, then their sum, with whose it is."""
+    valued = [r for r in rows if is_number(r.get(metric_id))]
+    named = any(f.dimension in ("player", "role", "team", "god") and f.op in ("=", "in") for f in plan.filters)
+    if dim != "player" or len(valued) < 2 or plan.intent == Intent.RANKING or not named \
+            or metric(metric_id).aggregation not in ("sum", "count") or not _SUMMED.search(plan.question or ""):
+        return said
+    info = metric_info(metric_id)
+    total = sum(float(r[metric_id]) for r in valued)
+    return (f"{said} Together: {fmt.number(total, info.decimals)} {info.label}{scope(plan)} "
+            f"({names([str(r['player']) for r in valued])} summed).")
+
+
+_SUMMED = re.compile(r"\b(?:together|altogether|in\s+total|combined|sum|summed|added\s+up|total)\b", re.IGNORECASE)
 
 
 def _with_both_sides(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str, said: str) -> str:

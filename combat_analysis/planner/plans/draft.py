@@ -41,6 +41,9 @@ class Entities:
         return bool(self.players or self.teams or self.roles or self.gods)
 
 
+_EACH = re.compile(r"\b(?:each|individually|separately|apiece|per\s+player|one\s+by\s+one)\b")
+
+
 def resolve_entities(r: Reading, vocab: Vocabulary) -> Entities:
     """'The team 1 support' is one player; 'the supports' (a role, no team) are its players by name; 'the chaos
     support and the order carry' are those two players."""
@@ -52,8 +55,10 @@ def resolve_entities(r: Reading, vocab: Vocabulary) -> Entities:
         if len(found) == 1:
             return Entities(players=(found[0].player,), notes=(
                 f"the team {r.teams[0]} {r.roles[0].lower()} read as {found[0].player}",))
-    # "the supports' gold combined": the role's total, not each support's
-    role_totals = "role" in r.groups or "god" in r.groups or len(r.roles) > 1 or bool(TOGETHER.search(r.text))
+    # "the supports' gold combined": the role's total, not each support's; "each and combined": each support's, which
+    # the answer sums
+    role_totals = "role" in r.groups or "god" in r.groups or len(r.roles) > 1 or bool(
+        TOGETHER.search(r.text) and not _EACH.search(r.text))
     # a role left out ("excluding the junglers") is no role whose players are compared
     left_out = {v for d, v in exclusions.excluded(r.question, r, vocab) if d == "role"} if r.roles else set()
     by_player = bool(set(r.roles) - left_out and not r.players and not role_totals)

@@ -22,9 +22,24 @@ CUE = re.compile(r"\b(?:excluding|exclude|except(?:\s+for)?|other\s+than|apart\s
                  r"(?=[,;?!]|\s+(?:and\s+)?(?:who|which|what|how|in|during|over|after|before|by|per|for)\b|$)")
 
 
+# "leaving autos aside", "setting the towers aside", "leave X out": the thing left out said inside the phrase
+_SET_ASIDE = re.compile(r"\b(?:leaving|leave|setting|set)\s+(?P<what>(?:(?!\b(?:aside|out|apart)\b)[^,;?!.])+?)"
+                        r"\s+(?:aside|out|apart)\b", re.IGNORECASE)
+
+
+def _folded(question: str) -> str:
+    return set_aside(fold(question))
+
+
+def set_aside(question: str) -> str:
+    """The question with a thing set aside said as `CUE` reads it: "leaving autos aside, ..." -> "leaving out autos,
+    ..."."""
+    return _SET_ASIDE.sub(lambda m: f"leaving out {m.group('what')}", question)
+
+
 def cue_words(question: str) -> set[str]:
     """The words that say "leave out" in the question ("apart", "from")."""
-    folded = fold(question)
+    folded = _folded(question)
     return {w for m in CUE.finditer(folded) for w in folded[m.start():m.start("what")].split()}
 
 
@@ -63,7 +78,7 @@ def left_out_abilities(question: str, vocab: Vocabulary) -> tuple[str, ...]:
     """The abilities a question leaves out by kind: "not counting autos", "no autos" (every '<god> Basic Attack'),
     "besides item procs" (the abilities that are items of this match), "actual abilities" (both)."""
     out: list[str] = []
-    for what in (w.replace("-", " ") for w in _kinds_left_out(fold(question))):
+    for what in (w.replace("-", " ") for w in _kinds_left_out(_folded(question))):
         if _BASIC.search(what):
             out += [a for a in vocab.abilities if a.lower().endswith("basic attack")]
         if _ITEM_EFFECTS.search(what):
@@ -74,14 +89,14 @@ def left_out_abilities(question: str, vocab: Vocabulary) -> tuple[str, ...]:
 def left_out_players(question: str, players: tuple[str, ...]) -> set[str]:
     """The players of `players` named after an exclusion word ("other than LunaSol, who ..."): no subject of the
     question, which ranks everyone else."""
-    whats = [m.group("what") for m in CUE.finditer(fold(question))]
+    whats = [m.group("what") for m in CUE.finditer(_folded(question))]
     return {p for p in players if any(re.search(rf"(?<!\w){re.escape(fold(p))}(?!\w)", what) for what in whats)}
 
 
 def excluded(question: str, r: Reading, vocab: Vocabulary) -> set[tuple[str, str | int]]:
     """(dimension, value) of every entity the question names after an exclusion word."""
     out: set[tuple[str, str | int]] = set()
-    for m in CUE.finditer(fold(question)):
+    for m in CUE.finditer(_folded(question)):
         what = m.group("what")
         roles = {mention.role for mention in find_roles(what, vocab.roles)}
         teams = {mention.team for mention in find_teams(what, vocab.winner_team) if mention.team}
@@ -110,7 +125,7 @@ def _turned(step: QueryPlan, names: set[tuple[str, str | int]]) -> QueryPlan:
 
 def apply(plan: QueryPlan, r: Reading, vocab: Vocabulary) -> QueryPlan:
     """The plan with the filters of excluded entities turned into exclusions, saying so in its assumptions."""
-    if plan.intent == Intent.REFUSE or not CUE.search(fold(plan.question)):
+    if plan.intent == Intent.REFUSE or not CUE.search(_folded(plan.question)):
         return plan
     names = excluded(plan.question, r, vocab)
     if not names:

@@ -30,9 +30,12 @@ from combat_analysis.planner.read.names import find_mentions, find_roles, find_t
 from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.vocabulary import Vocabulary
 
-_SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:who|whom|whose|what|which|how|when|where|did|"
+# a question word after "and" starts a clause, contracted too ("and what's", "and whats", "and hows")
+_SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:(?:who|what|how|when|where|wat)(?:'?s)?|whom|whose|which|wich|did|"
                     r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b|name\s+(?:them|those|these|em|'em)\b)"
                     r"|\s*[?;]\s+(?=[^\s(])"  # a parenthesis after a question mark qualifies it
+                    # "how much healing did X get vs how much did he heal": a second question set against the first
+                    r"|\s+(?:vs\.?|versus|compared\s+(?:to|with))\s+(?=how\s+(?:much|many)\b)"
                     # "X was feeding, who got the most kills on him": a question of its own after a comma, pointing back
                     r"|\s*,\s+(?=(?:who|whom|what|which|how|when)\b[^,?.;]*\b(?:him|her|them|he|she|they)\b)"
                     # "kills in the match, how many of them by chaos", "X's damage - how much of it to gods": a subset
@@ -494,6 +497,11 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
             first = head = listing
             answered_list = True
             continue
+        if "deaths" in first.metrics and death_said(piece) != piece:
+            caused = plan_one(piece, (pieces[0],))  # the first clause's deaths, by the cause this one names
+            if caused.intent != Intent.REFUSE:
+                parts.append(caused)
+                continue
         narrowed = _rest(piece, first, summarize) or _subset(pieces[0], piece, first, plan_one)
         if narrowed is not None:
             parts.append(narrowed)
@@ -515,11 +523,6 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
                 continue
             head = step
             continue
-        if "deaths" in first.metrics and death_said(piece) != piece:
-            caused = plan_one(piece, (pieces[0],))  # the first clause's deaths, by the cause this one names
-            if caused.intent != Intent.REFUSE:
-                parts.append(caused)
-                continue
         how, own = _own_clause(piece, pieces[0], first, vocab, plan_one)
         if how == "one":
             return None  # "... and when": the first clause already answers it

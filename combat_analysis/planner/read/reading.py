@@ -455,7 +455,8 @@ CROWD_CONTROLLING = ("cc'd", "cc'ed", "ccd", "stunned", "rooted", "slowed")
 HEALING = ("healed", "healing", "heal", "heals")
 _TO = (r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relative\s)(?<!next\s)(?<!up\s)(?<!due\s)to|"
        r"against|on|into|at|" + "|".join((*HITTING, *CROWD_CONTROLLING, *HEALING)))
-_ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an|order|chaos)\s+)*"  # a side word may start a name
+# a side word may start a name; "actual", "real" only stress the kind ("damage to actual gods")
+_ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an|order|chaos|actual|real)\s+)*"
 _QUALIFIER = re.compile(rf"\b(?P<prep>{_TO}|from|by|kill|kills|killed|killing|slay|slew|slain|score\s+on|scored\s+on)\s+"
                         rf"{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
 # a verb of having after "kills NAME", which makes the name the one who got the kills
@@ -552,7 +553,7 @@ _KIND_SUBJECT = re.compile(
     # "chaos towers or order towers: which dealt more", "did the order towers or the chaos towers hit hardest": both
     # sides' non-players, then who dealt the damage
     r"|\b(?:order|chaos)(?:'s?)?\s+(?P<f>{k})\s+(?:or|vs\.?|versus|and|against)\s+(?:the\s+)?(?:order|chaos)(?:'s?)?\s+(?:{k})\b"
-    r"(?=[^?]*\b(?:which|who|what|did|does)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b|\s+(?:damage|dmg|hit|hits|hurt|dealt)\b)"
+    r"(?=[^?]*\b(?:which|who|what|how|did|does)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b|\s+(?:damage|dmg|hit|hits|hurt|dealt)\b)"
     .replace("{k}", "|".join(f"(?:{p})" for _, p in NPC_KINDS)).replace("{o}", _OWNER))
 
 
@@ -610,6 +611,9 @@ _GROUP_PATTERNS = [
                 r"healing|heals?|crits?|hits?)\s+(?:\w+\s+)?with\b"
                 r"|\bwhat\s+(?:did|does|do|has|have)\s+name\s+(?:kill|killed|heal|healed|hit|damage|damaged)\s+"
                 r"(?:\w+\s+)?with\b"
+                # "what did the most damage", "what dealt the most healing": a thing, not a person, did it
+                r"|\bwhat\s+(?:did|does|do|dealt|deals|was\s+doing|has\s+done)\s+(?:the\s+)?(?:most|highest|biggest|more)\s+"
+                r"(?:damage|dmg|healing|heals?)\b"
                 # "... and with which ability": the instrument of what was done
                 r"|\bwith\s+(?:what|which)(?:\s+(?:abilit(?:y|ies)|skills?|spells?|moves?|attacks?))?\s*[?.!]*\s*$"
                 # the log's "types of damage" are the abilities and items that dealt it
@@ -719,7 +723,9 @@ TIMELINE = re.compile(
 # by themselves (METRICS.md: a figure of the match is its whole-match sum); a series needs a time word of its own
 PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|/\s*min(?:ute)?\b|\ba\s+minute\b|\beach\s+minute\b|\bevery\s+minute\b")
 QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|compare|did|does|was|were|give|tell|rank)\b")
-SHARE = re.compile(r"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%")
+# "how much of X's damage went into gods" asks a part of X's own figure, as a share does
+SHARE = re.compile(r"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%"
+                   r"|\bhow\s+much\s+of\s+(?:name|his|her|their|its|(?:order|chaos|team\s*[12])'?s)\b")
 HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b|\bsum\b|\bcombined\b")
 # "Who did over 300k damage total": a question about who, where "total" only says the figure is a sum
 # "how many players", "how many of the gods", "how many supports", "how many ppl on chaos": people counted
@@ -1011,10 +1017,24 @@ def _within(hit: MetricHit, q: Qualifier) -> bool:
     return q.start <= hit.start and hit.end <= q.end
 
 
+_KIND_WORD = "|".join(f"(?:{pattern})" for _, pattern in KIND_WORDS)
+# kinds set against a qualifier's kind, which its kind already leaves out: "to actual gods, not minions or towers"
+_CONTRASTED_KINDS = re.compile(
+    rf"\s*,?\s*(?:but\s+)?(?:not|rather\s+than|instead\s+of|other\s+than|excluding)\s+(?:(?:to|on|at|into)\s+)?"
+    rf"{_ARTICLES}(?:{_KIND_WORD})\b(?:\s*(?:,|/|&|\bor\b|\band\b|\bnor\b)\s*{_ARTICLES}(?:{_KIND_WORD})\b)*")
+
+
+def _contrasted_after(q: Qualifier, text: str) -> tuple[int, int]:
+    m = _CONTRASTED_KINDS.match(text, q.end) if q.kind else None
+    return (q.end, m.end()) if m else (q.end, q.end)
+
+
 def _beside_qualifiers(found: MetricsRead, qualifiers: Sequence[Qualifier], text: str) -> MetricsRead:
-    """The figures once the objective counts named inside a qualifier are dropped; when they were all the figure
-    words and the qualifier's verb is a hit, the words left are read again."""
-    inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS and any(_within(h, q) for q in qualifiers)]
+    """The figures once the objective counts named inside a qualifier, or in kinds set against it, are dropped;
+    when they were all the figure words and the qualifier's verb is a hit, the words left are read again."""
+    against = [_contrasted_after(q, text) for q in qualifiers]
+    inside = [h for h in found.hits if h.metric_id in OBJECTIVE_METRICS and (
+        any(_within(h, q) for q in qualifiers) or any(a <= h.start < b for a, b in against))]
     found = MetricsRead(tuple(m for m in found.ids if m not in {h.metric_id for h in inside}),
                         tuple(h for h in found.hits if h not in inside), found.notes, found.evidence)
     if found.ids or not any(q.preposition in HITTING and any(_within(h, q) for h in inside) for q in qualifiers):
@@ -1033,10 +1053,15 @@ def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject
     if qualifiers:
         found = _beside_qualifiers(found, qualifiers, text)
     if subject:
+        # the subject's kind said again in brackets ("(both sides, towers only)") is still who, not what
+        spans = [subject.span(), *(m.span() for m in _BRACKETED.finditer(text))]
         found = MetricsRead(tuple(m for m in found.ids if m not in OBJECTIVE_METRICS or not any(
-            h.metric_id == m and subject.start() <= h.start < subject.end() for h in found.hits)),
+            h.metric_id == m and any(a <= h.start < b for a, b in spans) for h in found.hits)),
             found.hits, found.notes, found.evidence)
     return found
+
+
+_BRACKETED = re.compile(r"\([^()]*\)")
 
 
 def _without(text: str, causes: Causes | None) -> str:
@@ -1160,7 +1185,8 @@ def _read_question(question: str, vocab: Vocabulary) -> Reading:
         ambiguous=tuple(m for m in mentions if m.kind == "ambiguous"), teams=teams, roles=roles,
         windows=times.windows, at_minute=times.at_minute, whole_match=times.whole_match, metrics=found.ids,
         metric_hits=found.hits, evidence=found.evidence, qualifiers=qualifiers, groups=tuple(group_cues(_without(text, causes))),
-        shape=read_shape(text), scope=read_scope(text), unread=_unread(text, npc_said, qualifiers, found, causes),
+        shape=_done_badly(read_shape(text), found.ids, text), scope=read_scope(text),
+        unread=_unread(text, npc_said, qualifiers, found, causes),
         causes=causes,
         assumptions=tuple(dict.fromkeys(assumptions)), winner_unknown=sides.winner_unknown, owner_sides=sides.owners,
         kind_subject=next((g for g in subject.groups() if g), None) if subject else None,
@@ -1169,6 +1195,17 @@ def _read_question(question: str, vocab: Vocabulary) -> Reading:
 
 
 _SIDE_WORDS = {1: "order", 2: "chaos"}
+# Doing badly on purpose or by blunder, in players' words: the most of it, said of another figure ("who inted the
+# hardest k/d wise"), is the lowest of that figure; of deaths or of damage taken, the most of them
+_DID_BADLY = re.compile(r"\b(?:int|inted|inting|inter|threw|throwing|thrower|trolled|trolling|griefed|griefing)\b")
+_MORE_IS_WORSE = frozenset({"deaths", "damage_taken", "damage_taken_from_players"})
+
+
+def _done_badly(shape: Shape, ids: Sequence[str], text: str) -> Shape:
+    if not (shape.superlative and shape.order == "desc" and ids and not set(ids) & _MORE_IS_WORSE
+            and _DID_BADLY.search(text)):
+        return shape
+    return replace(shape, order="asc")
 
 
 def _outside_causes(text: str, causes: Causes, teams: tuple[int, ...], roles: tuple[str, ...]
