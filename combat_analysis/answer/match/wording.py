@@ -144,6 +144,13 @@ def _figure_label(plan: QueryPlan) -> str:
     return metric_info(plan.metrics[0]).label if plan.metrics else ""
 
 
+def _said_otherwise(f: Filter, values: list[str], plan: QueryPlan) -> bool:
+    """A filter the answer says some other way: the subject ("the Fire Giant dealt ...", "Structures dealt ..."), or
+    the rows ranked ("Order Tower: 20,281 (ahead of Chaos Tower ...)", never "... from Chaos Tower and Order Tower")."""
+    return set(values) <= set(plan.focus) or (f.dimension == "source_kind" and not plan.group_by and not plan.focus) \
+        or (f.op in ("=", "in") and f.dimension in plan.group_by and f.dimension != "ability")
+
+
 def qualifier_phrase(plan: QueryPlan) -> str:
     """The filters that are not the entity asked about, as words: " from jungle camps", " with Back Off!"."""
     bits = []
@@ -155,11 +162,7 @@ def qualifier_phrase(plan: QueryPlan) -> str:
                 [f"the {v} players" for v in values] if f.dimension in ("role", "god") else values
             bits.append(f"without {names(left_out)}")
             continue
-        if not values or set(values) <= set(plan.focus) or (
-                f.dimension == "source_kind" and not plan.group_by and not plan.focus) or (
-                f.op in ("=", "in") and f.dimension in plan.group_by and f.dimension != "ability"):
-            # "the Fire Giant dealt ...", "Structures dealt ...": the subject is not repeated; nor are the rows ranked
-            # ("Order Tower: 20,281 (ahead of Chaos Tower ...)", never "... from Chaos Tower and Order Tower")
+        if not values or _said_otherwise(f, values, plan):
             continue
         listed = _listed(f.dimension, values)
         kinds = names([KIND_NAMES.get(v, v) for v in values])

@@ -477,6 +477,20 @@ def _own_clause(piece: str, first_text: str, first: QueryPlan, vocab: Vocabulary
     return "part", alone
 
 
+def _narrowed_or_caused(piece: str, first_text: str, first: QueryPlan, plan_one: PlanFn,
+                        summarize: Callable[[QueryPlan], str]) -> QueryPlan | None:
+    """A clause that narrows the first (`_rest`, `_subset`), or that names only another cause of the first clause's
+    deaths ("..., and how many to the phoenix"); None for any other clause."""
+    narrowed = _rest(piece, first, summarize) or _subset(first_text, piece, first, plan_one)
+    by_cause = "deaths" in first.metrics and death_said(piece) != piece
+    if narrowed is not None and not (by_cause and "deaths" not in narrowed.metrics):
+        return narrowed
+    if by_cause:
+        caused = plan_one(piece, (first_text,))  # the first clause's deaths, by the cause this one names
+        return caused if caused.intent != Intent.REFUSE else None
+    return None
+
+
 def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Callable[[QueryPlan, str], QueryPlan | None],
                summarize: Callable[[QueryPlan], str] = lambda plan: plan.summary) -> QueryPlan | None:
     """The plan of a multi-part question, or None when it is one question. `plan_one(text, previous)` plans
@@ -497,12 +511,7 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
             first = head = listing
             answered_list = True
             continue
-        if "deaths" in first.metrics and death_said(piece) != piece:
-            caused = plan_one(piece, (pieces[0],))  # the first clause's deaths, by the cause this one names
-            if caused.intent != Intent.REFUSE:
-                parts.append(caused)
-                continue
-        narrowed = _rest(piece, first, summarize) or _subset(pieces[0], piece, first, plan_one)
+        narrowed = _narrowed_or_caused(piece, pieces[0], first, plan_one, summarize)
         if narrowed is not None:
             parts.append(narrowed)
             continue

@@ -1197,7 +1197,8 @@ def _read_question(question: str, vocab: Vocabulary) -> Reading:
 _SIDE_WORDS = {1: "order", 2: "chaos"}
 # Doing badly on purpose or by blunder, in players' words: the most of it, said of another figure ("who inted the
 # hardest k/d wise"), is the lowest of that figure; of deaths or of damage taken, the most of them
-_DID_BADLY = re.compile(r"\b(?:int|inted|inting|inter|threw|throwing|thrower|trolled|trolling|griefed|griefing)\b")
+_DID_BADLY = re.compile(r"\b(?:int|inted|inting|inter|threw|throwing|thrower|trolled|trolling|griefed|griefing)\b"
+                        r"(?!\s+(?:out|around|down|up)\b)")  # "threw out the most cc" dealt it
 _MORE_IS_WORSE = frozenset({"deaths", "damage_taken", "damage_taken_from_players"})
 
 
