@@ -262,7 +262,7 @@ def _clause(clause: str, vocab: Vocabulary, before: tuple[str, ...]) -> QueryPla
         return _plan(clause, vocab, ())
     first = read_question(before[-1], vocab)
     if first.causes is not None or "deaths" in first.metrics:
-        clause = parts.death_said(clause)  # "..., and how many to the phoenix": the first clause's deaths, by that cause
+        clause = parts.death_said(clause)  # "..., plus how many by the titan": the first clause's deaths, by that cause
     r = read_question(clause, vocab)
     plan = _follow_up(clause, r, vocab, before)
     return plan if plan is not None else refuse(clause, vocab, "This clause adds nothing to the first one.")

@@ -39,7 +39,7 @@ def test_a_clause_with_only_a_cause_counts_the_same_players_deaths_by_it(spoken,
 def test_a_count_of_all_deaths_then_those_to_non_players(spoken):
     name = _most_npc_deaths(spoken.truth)
     row = spoken.truth["players"][name]
-    got = spoken.ask(f"{name.lower()} deaths in total, and how many were at the hands of npcs")
+    got = spoken.ask(f"{name.lower()}: deaths overall, plus how many came at the hands of npcs")
     assert says(got.text, row["deaths"]) and says(got.text, row["deaths_to_npcs"]), got.text
 
 

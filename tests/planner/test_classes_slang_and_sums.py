@@ -34,9 +34,9 @@ def test_a_second_question_set_against_the_first_with_vs(spoken):
 
 # ------------------------------------------------------------------------------------- "what" did the damage
 
-def test_what_did_the_most_damage_without_basic_attacks_is_an_ability_or_item_effect(spoken):
+def test_what_as_the_doer_without_basic_attacks_is_an_ability_or_item_effect(spoken):
     ranked = [(a, v) for a, v in spoken.truth["top_abilities"] if not a.endswith("Basic Attack")]
-    got = spoken.ask("leaving autos aside, what did the most dmg this game")
+    got = spoken.ask("leaving autos aside, what dealt the most dmg")
     assert got.plan.group_by == ("ability",), got.plan.group_by
     assert ranked[0][0] in got.text.split(":")[0] and says(got.text, ranked[0][1]), (ranked[:2], got.text)
 

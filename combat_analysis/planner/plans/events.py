@@ -379,7 +379,7 @@ _EDGE_OBJECTIVE = re.compile(r"\b(?:first|earliest|opening|last|final|latest)\s+
     pattern for _, pattern in OBJECTIVE_VALUES) + r")\b")
 
 
-# Words that ask something; a question with none is a bare noun phrase ("objectives in the first 10 minutes"), a
+# Words that ask something; a question with none is a bare noun phrase ("towers before minute 12"), a
 # request for those objectives, listed (the list says how many too)
 _ASKED = re.compile(r"\b(?:how|what|which|who|whom|whose|when|where|why|did|do|does|was|were|is|are|has|have|had|number|"
                     r"count|total|many|much|most|least|more|less|fewer|fewest|any|every|each|per|share|percent|"

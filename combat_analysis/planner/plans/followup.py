@@ -94,7 +94,7 @@ def merge(base: Reading, new: Reading, people: tuple[str, ...] = ()) -> Reading:
         changes.update(metrics=tuple(figures), metric_hits=new.metric_hits, evidence=new.evidence,
                        qualifiers=new.qualifiers)
     if new.causes is not None:
-        changes["causes"] = new.causes  # "..., and how many to the phoenix": another cause of the same deaths
+        changes["causes"] = new.causes  # "..., plus how many by the titan": another cause of the same deaths
     if new.abilities or new.items:
         changes.update(abilities=new.abilities, items=new.items)
     changes.setdefault("shape", _merge_shape(base.shape, new.shape, adding))

@@ -34,7 +34,7 @@ from combat_analysis.planner.vocabulary import Vocabulary
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:(?:who|what|how|when|where|wat)(?:'?s)?|whom|whose|which|wich|did|"
                     r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b|name\s+(?:them|those|these|em|'em)\b)"
                     r"|\s*[?;]\s+(?=[^\s(])"  # a parenthesis after a question mark qualifies it
-                    # "how much healing did X get vs how much did he heal": a second question set against the first
+                    # "X's damage taken vs how much did she deal": a second question set against the first
                     r"|\s+(?:vs\.?|versus|compared\s+(?:to|with))\s+(?=how\s+(?:much|many)\b)"
                     # "X was feeding, who got the most kills on him": a question of its own after a comma, pointing back
                     r"|\s*,\s+(?=(?:who|whom|what|which|how|when)\b[^,?.;]*\b(?:him|her|them|he|she|they)\b)"
@@ -341,15 +341,15 @@ _THERE = re.compile(r"(?:\s+(?:(?:were|was|are|is)\s+there|in\s+(?:the|this)\s+(
 
 
 _HOW_MANY = re.compile(r"^\s*(?:and\s+)?how\s+(?:many|often)\b", re.IGNORECASE)
-# "how many times did X die to towers, and how many to the phoenix", "X's deaths: how many were to non players": a
+# "how often was X killed by a tower, plus how many by the titan", "X's deaths: how many came from camps": a
 # later clause that names only a cause leaves its death unsaid
 _CAUSE_ONLY = re.compile(r"^(?P<ask>\s*(?:and\s+|&\s*|plus\s+|but\s+)?how\s+(?:many|often)(?:\s+(?:times|of\s+(?:them|those|these)))?)"
                          r"(?:\s+(?:were|was|came))?\s+(?=(?:to|by|from|at\s+the\s+hands\s+of)\s)", re.IGNORECASE)
 
 
 def death_said(piece: str) -> str:
-    """A clause after one about deaths, with its unsaid death put back: "and how many to the phoenix" -> "and how
-    many died to the phoenix"; any other clause as it is."""
+    """A clause after one about deaths, with its unsaid death put back: "plus how many by the titan" -> "plus how
+    many died by the titan"; any other clause as it is."""
     return _CAUSE_ONLY.sub(lambda m: f"{m.group('ask')} died ", piece, count=1)
 
 
@@ -480,7 +480,7 @@ def _own_clause(piece: str, first_text: str, first: QueryPlan, vocab: Vocabulary
 def _narrowed_or_caused(piece: str, first_text: str, first: QueryPlan, plan_one: PlanFn,
                         summarize: Callable[[QueryPlan], str]) -> QueryPlan | None:
     """A clause that narrows the first (`_rest`, `_subset`), or that names only another cause of the first clause's
-    deaths ("..., and how many to the phoenix"); None for any other clause."""
+    deaths ("..., plus how many by the titan"); None for any other clause."""
     narrowed = _rest(piece, first, summarize) or _subset(first_text, piece, first, plan_one)
     by_cause = "deaths" in first.metrics and death_said(piece) != piece
     if narrowed is not None and not (by_cause and "deaths" not in narrowed.metrics):

@@ -611,7 +611,7 @@ _GROUP_PATTERNS = [
                 r"healing|heals?|crits?|hits?)\s+(?:\w+\s+)?with\b"
                 r"|\bwhat\s+(?:did|does|do|has|have)\s+name\s+(?:kill|killed|heal|healed|hit|damage|damaged)\s+"
                 r"(?:\w+\s+)?with\b"
-                # "what did the most damage", "what dealt the most healing": a thing, not a person, did it
+                # "what dealt the most damage", "what does the most healing": a thing, not a person, did it
                 r"|\bwhat\s+(?:did|does|do|dealt|deals|was\s+doing|has\s+done)\s+(?:the\s+)?(?:most|highest|biggest|more)\s+"
                 r"(?:damage|dmg|healing|heals?)\b"
                 # "... and with which ability": the instrument of what was done
@@ -1018,7 +1018,7 @@ def _within(hit: MetricHit, q: Qualifier) -> bool:
 
 
 _KIND_WORD = "|".join(f"(?:{pattern})" for _, pattern in KIND_WORDS)
-# kinds set against a qualifier's kind, which its kind already leaves out: "to actual gods, not minions or towers"
+# kinds set against a qualifier's kind, which its kind already leaves out: "into real players rather than towers"
 _CONTRASTED_KINDS = re.compile(
     rf"\s*,?\s*(?:but\s+)?(?:not|rather\s+than|instead\s+of|other\s+than|excluding)\s+(?:(?:to|on|at|into)\s+)?"
     rf"{_ARTICLES}(?:{_KIND_WORD})\b(?:\s*(?:,|/|&|\bor\b|\band\b|\bnor\b)\s*{_ARTICLES}(?:{_KIND_WORD})\b)*")
