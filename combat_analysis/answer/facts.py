@@ -16,6 +16,7 @@ from typing import Literal
 
 from combat_analysis import formatting as fmt
 from combat_analysis.answer.results import metric_info
+from combat_analysis.catalog import METRICS
 
 # Entities named as the log spells them, never capitalised at the start of a sentence.
 _PERIOD_PREPOSITIONS = ("before", "after", "between", "from", "during", "since", "up", "until")
@@ -24,10 +25,16 @@ EVENT_PREPOSITIONS = {"ability": "with", "item": "with", "target": "against", "t
                       "source": "from", "source_kind": "from", "minute": "in", "phase": "in"}
 
 
+# the catalog's word for a figure done to a target, by the figure's label ("on" for healing done)
+_TARGET_PREPOSITIONS = {m.label: m.target_preposition for m in METRICS.values()}
+
+
 def event_preposition(kind: str, figure: str = "") -> str | None:
-    """The preposition of a figure with, against or from something that owns nothing (`EVENT_PREPOSITIONS`); healing
-    is done on whom it healed: `event_preposition("target", "healing done")` -> "on"."""
-    return "on" if kind == "target" and "heal" in figure else EVENT_PREPOSITIONS.get(kind)
+    """The preposition of a figure with, against or from something that owns nothing (`EVENT_PREPOSITIONS`); a
+    target's is the figure's own (`Metric.target_preposition`): `event_preposition("target", "healing done")` -> "on"."""
+    if kind == "target":
+        return _TARGET_PREPOSITIONS.get(figure, EVENT_PREPOSITIONS["target"])
+    return EVENT_PREPOSITIONS.get(kind)
 
 
 NAMED_KINDS = frozenset({"player", "god", "ability", "item", "source", "target", "victim", "killer", "objective"})

@@ -76,6 +76,8 @@ class Metric(_Strict):
     # figures every answer of this one carries beside it, so its sentence can name its parts and base (kill
     # participation: the kills, the assists and the team's kills it is worked out from)
     shown_with: tuple[str, ...] = ()
+    # how the figure is said of the one it was done to: damage "against" a target, healing "on" whom it healed
+    target_preposition: Literal["against", "on"] = "against"
     kind: Literal["figure", "gold_diff", "event", "pattern"] = "figure"
     source: Source | None = None
     formula: str | None = None

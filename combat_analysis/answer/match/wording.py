@@ -1159,8 +1159,7 @@ def direct_answer(plan: QueryPlan, rows: list[dict], columns: list[str], roster,
         return timeline(plan, rows, shape.dimensions, shape.metrics[0])
     if plan.shape in ("average", "median"):
         return average(plan, rows, dim, shape.metrics)
-    said = _with_both_sides(plan, rows, dim, shape.metrics[0], _figure_answer(plan, rows, dim, shape.metrics))
-    return _with_group_sum(plan, rows, dim, shape.metrics[0], said)
+    return _with_sum(plan, rows, dim, shape.metrics[0], _figure_answer(plan, rows, dim, shape.metrics))
 
 
 def _figure_answer(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
@@ -1177,46 +1176,36 @@ def _figure_answer(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: 
     return ranking(plan, rows, dim, metrics)
 
 
-# "both teams", "the two sides", "each side", "together", "in total", "combined": the sides' sum is asked too; "total"
-# and "overall" only when the sides are not being ranked ("which side earned more gold overall" asks no sum)
-_BOTH_SIDES = re.compile(r"\b(?:both|(?:the\s+)?(?:two|2)\s+(?:teams|sides)|each\s+(?:side|team)|together|altogether|"
-                         r"in\s+total|combined|sum|summed|added\s+up|all\s+told)\b", re.IGNORECASE)
+# Words that ask for a sum: "together", "in total", "combined", "added up"; "total" and "overall" only when nothing is
+# being ranked ("which side earned more gold overall" asks no sum); of sides, also "both teams", "each side"
+_SUMMED = re.compile(r"\b(?:together|altogether|in\s+total|combined|sum|summed|added\s+up|all\s+told)\b", re.IGNORECASE)
+_BOTH_SIDES = re.compile(r"\b(?:both|(?:the\s+)?(?:two|2)\s+(?:teams|sides)|each\s+(?:side|team))\b", re.IGNORECASE)
 _TOTAL = re.compile(r"\b(?:total|overall)\b", re.IGNORECASE)
 
 
-def _asks_both(plan: QueryPlan) -> bool:
+def _asks_sum(plan: QueryPlan, dim: str | None) -> bool:
     question = plan.question or ""
-    return bool(_BOTH_SIDES.search(question) or _TOTAL.search(question) and plan.intent != Intent.RANKING)
+    return bool(_SUMMED.search(question) or dim == "team" and _BOTH_SIDES.search(question)
+                or _TOTAL.search(question) and plan.intent != Intent.RANKING)
 
 
-def _with_group_sum(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str, said: str) -> str:
-    """The named players' figures, each and summed when asked ("how much did the supports heal, each and combined"):
-    the answer, then their sum, with whose it is."""
+def _with_sum(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str, said: str) -> str:
+    """A count or sum asked of both sides, or of named players each and together ("how much did the supports heal,
+    each and combined"): the answer, then the sum, with whose it is ("Both teams together: 81 kills ... (team 1 and
+    team 2 summed).")."""
     valued = [r for r in rows if is_number(r.get(metric_id))]
+    if metric(metric_id).aggregation not in ("sum", "count") or not _asks_sum(plan, dim):
+        return said
     named = any(f.dimension in ("player", "role", "team", "god") and f.op in ("=", "in") for f in plan.filters)
-    if dim != "player" or len(valued) < 2 or plan.intent == Intent.RANKING or not named \
-            or metric(metric_id).aggregation not in ("sum", "count") or not _SUMMED.search(plan.question or ""):
+    if dim == "team" and len(valued) == 2 and len({r.get("team") for r in valued}) == 2:
+        lead, whose = "Both teams together", "team 1 and team 2"
+    elif dim == "player" and len(valued) >= 2 and plan.intent != Intent.RANKING and named:
+        lead, whose = "Together", names([str(r["player"]) for r in valued])
+    else:
         return said
     info = metric_info(metric_id)
     total = sum(float(r[metric_id]) for r in valued)
-    return (f"{said} Together: {fmt.number(total, info.decimals)} {info.label}{scope(plan)} "
-            f"({names([str(r['player']) for r in valued])} summed).")
-
-
-_SUMMED = re.compile(r"\b(?:together|altogether|in\s+total|combined|sum|summed|added\s+up|total)\b", re.IGNORECASE)
-
-
-def _with_both_sides(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str, said: str) -> str:
-    """A figure split by side, asked of both sides or in total: the answer, then the two sides' sum, with what it
-    counts ("Both teams together: 81 kills.")."""
-    valued = [r for r in rows if is_number(r.get(metric_id))]
-    if dim != "team" or len(valued) != 2 or len({r.get("team") for r in valued}) != 2 \
-            or metric(metric_id).aggregation not in ("sum", "count") or not _asks_both(plan):
-        return said
-    info = metric_info(metric_id)
-    total = sum(float(r[metric_id]) for r in valued)
-    return (f"{said} Both teams together: {fmt.number(total, info.decimals)} {info.label}{scope(plan)} "
-            f"(team 1 and team 2 summed).")
+    return f"{said} {lead}: {fmt.number(total, info.decimals)} {info.label}{scope(plan)} ({whose} summed)."
 
 
 def _checked_subjects(plan: QueryPlan, rows: list[dict]) -> tuple[str, list[Any]] | None:

@@ -10,6 +10,7 @@ match named loosely ("the titan" is every Titan, "the fire giant" the Fire Giant
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from combat_analysis.catalog import WORD_CLASSES
@@ -229,6 +230,12 @@ _EXCLUDED = re.compile(
     r"(?:(?:that|which)\s+(?:were|was)\s+)?(?:(?:caused|dealt|done|made|inflicted)\s+)?(?:(?:to|by|from|at\s+the\s+hands\s+of)\s+)?")
 
 
+def _kinds_and_names(causes: Sequence[Cause]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The whole kinds named (a kind-less cause, "npcs", stands for every non-player kind) and the names, each once."""
+    kinds = (k for kind, names in causes if not names for k in ((kind,) if kind is not None else _EVERY_NPC))
+    return tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(n for _, found in causes for n in found))
+
+
 def _excluded(text: str, vocab: Vocabulary) -> tuple[Causes, int] | None:
     """Deaths with the causes after a word of leaving out (`_EXCLUDED`) left out (every other killer's), and where
     that word starts."""
@@ -236,11 +243,9 @@ def _excluded(text: str, vocab: Vocabulary) -> tuple[Causes, int] | None:
         causes, length = _cause_list(text[m.end():], vocab)
         if not causes:
             continue
-        whole = [kind for kind, names in causes if not names]
-        kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
-        names = [n for _, found in causes for n in found]
+        kinds, names = _kinds_and_names(causes)
         end = m.end() + length
-        return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), True, text[m.start():end].strip(),
+        return Causes(kinds, names, True, text[m.start():end].strip(),
                       m.start(), end, m.start("verb"), m.end("verb")), m.start("leave")
     return None
 
@@ -272,9 +277,7 @@ def _head_causes(m: re.Match, text: str, vocab: Vocabulary) -> Causes | None:
     end = len(text) - len(rest) + length
     bracket, again = _bracketed(text[end:], vocab, negated)
     causes += bracket
-    whole = [kind for kind, names in causes if not names]
-    kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
-    names = [n for _, found in causes for n in found]
+    kinds, names = _kinds_and_names(causes)
     if not negated:
         # the contrast may follow the causes' bracket: "to pve (towers, minions) rather than to players"
         closed = end + max((b for _, b in again), default=0)
@@ -284,12 +287,12 @@ def _head_causes(m: re.Match, text: str, vocab: Vocabulary) -> Causes | None:
     left_out: tuple[str, ...] = ()
     if narrowed is not None:
         left_out, end = narrowed[0], end + narrowed[1]
-    return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), negated, text[m.start():end].strip(),
+    return Causes(kinds, names, negated, text[m.start():end].strip(),
                   m.start(), end, m.start("verb"), m.end("verb"),
                   again=tuple((end + a, end + b) for a, b in again), left_out=left_out)
 
 
-def _contrasted(after: str, kinds: list[str], vocab: Vocabulary) -> int:
+def _contrasted(after: str, kinds: Sequence[str], vocab: Vocabulary) -> int:
     """How far a contrast after positive causes runs ("died to towers rather than to players": the players are
     already left out by the causes named), or 0 when none follows or it names a kind the causes keep."""
     m = _CONTRAST.match(after)
@@ -312,7 +315,7 @@ _LEAVING_OUT = re.compile(r"^(?:(?:\s+[a-z']+){1,4}?\s*,\s*|\s*(?:,\s*|\s-\s*|\(
 _KIND_NOUN = re.compile(r"^\s+(?:variants?|versions?|ones?|types?|kinds?|minions?|creeps?)\b")
 
 
-def _narrowed(after: str, kinds: list[str], names: list[str], vocab: Vocabulary) -> tuple[tuple[str, ...], int] | None:
+def _narrowed(after: str, kinds: Sequence[str], names: Sequence[str], vocab: Vocabulary) -> tuple[tuple[str, ...], int] | None:
     """The non-players of the causes that a narrower kind after them leaves out (none when it names no part of them:
     "towers but not phoenixes" keeps every tower), and how far the words run; None without one, or when it
     would leave out every cause."""
@@ -391,11 +394,9 @@ def _credited(text: str, vocab: Vocabulary) -> Causes | None:
             continue
         if group in ("cause", "cause3", "cause5", "cause6", "cause7", "cause8") and said[length:].strip():
             continue  # the whole subject must be the cause: "how many kills did team 1 get" is no cause
-        whole = [kind for kind, names in causes if not names]
-        kinds = [k for kind in whole for k in ((kind,) if kind is not None else _EVERY_NPC)]
-        names = [n for _, found in causes for n in found]
+        kinds, names = _kinds_and_names(causes)
         end = m.start(group) + length
-        return Causes(tuple(dict.fromkeys(kinds)), tuple(dict.fromkeys(names)), False, text[m.start():end].strip(),
+        return Causes(kinds, names, False, text[m.start():end].strip(),
                       m.start(), max(end, m.end()), m.start(group), m.start(group),
                       victims=group in ("cause3", "cause4", "cause5", "cause7", "cause8")
                       or bool(m.group("counted")) and m.group("counted") not in ("kills", "deaths", "times"))
