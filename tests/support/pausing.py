@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -49,13 +50,19 @@ def before(owner: Any, name: str, point: str) -> None:
     _wrap(owner, name, make)
 
 
+# One call of a wrapped step at a time: the thread that pauses keeps it, so another writer thread cannot pass the same
+# step (commit a second file) in the moment before the kill
+_ONE_AT_A_TIME = threading.RLock()
+
+
 def after(owner: Any, name: str, point: str, when: Callable[..., bool] = lambda *a, **k: True) -> None:
     """Stop once `owner.name` has returned (from a call that `when` accepts)."""
     def make(original):
         def wrapper(*args, **kwargs):
-            result = original(*args, **kwargs)
-            if when(*args, **kwargs):
-                pause(point)
+            with _ONE_AT_A_TIME:
+                result = original(*args, **kwargs)
+                if when(*args, **kwargs):
+                    pause(point)
             return result
         return wrapper
     _wrap(owner, name, make)
