@@ -451,7 +451,7 @@ _ASSIST_ROWS = ("SELECT UNNEST(assists) AS assister, killer, victim, match_secon
 
 def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     if head.id == "first_blood":
-        return (exp.select("killer", "victim", "match_second", "assists").from_("kills")
+        return (exp.select("killer", "victim", "match_second", "assists", "ability").from_("kills")
                 .where(exp.column("is_player_kill")).order_by("match_second", "line_no").limit(1))
     if head.id == "winner":
         titan = exp.to_table("objectives").as_("t")

@@ -185,7 +185,7 @@ def _sharpened(text: str, vocab: Vocabulary) -> str | None:
     # the vaguer part's figure said only by a loose or slang verb ("who popped off", "who was the best"): the figure
     # the sharper part names is the one meant; so it is when a word of restating leads a superlative of a figure
     # ("who got farmed the most, i mean most damage taken"), whatever the vaguer part's words read as
-    slang = all(hit.strength == "weak" for hit in read_metrics(normalize(parts.without_time(vague, vocab))).hits)
+    slang = all(hit.strength in ("weak", "noted") for hit in read_metrics(normalize(parts.without_time(vague, vocab))).hits)
     if not _WHOLE_SHAPE.match(sharp):
         if not slang and not (said_again and _SUPERLATIVE.match(sharp)):
             return None  # "...? by hits, not damage": a fragment that qualifies the question, read with it as one

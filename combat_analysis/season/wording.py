@@ -610,18 +610,20 @@ def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
                          f"{best[:1].upper() + best[1:]}.{_career(row)}")
         else:
             parts.append(f"{record}. {figures}; {best}.{_career(row)}")
-        parts[-1] += _others(plan, best_by, row, figure.statistic == "average")
+        # a record says no figure of its own: the fallback figure is said when it was asked beside the record
+        said_by = None if metric in boards.RECORD_FIGURES and figure.best is None else best_by
+        parts[-1] += _others(plan, said_by, row, figure.statistic == "average")
     return _verdict(figure, rows) + f"{lead}, " + " ".join(parts)
 
 
-def other_figures(plan: QueryPlan, best_by: str, row: Row) -> list[str]:
+def other_figures(plan: QueryPlan, best_by: str | None, row: Row) -> list[str]:
     """The player figures asked beside the first that the row carries and no other sentence says."""
     said = ("kills", "deaths", "assists") if "career_kda" in row else ()
     return [m for m in dict.fromkeys(plan.metrics)
             if m != best_by and m not in said and f"average_{m}" in row]
 
 
-def _others(plan: QueryPlan, best_by: str, row: Row, average: bool) -> str:
+def _others(plan: QueryPlan, best_by: str | None, row: Row, average: bool) -> str:
     """" Gold: 65,604 in total, 9,372 per match (the mean of per-match figures)." for every other figure asked."""
     each = []
     for m in other_figures(plan, best_by, row):

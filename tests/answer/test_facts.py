@@ -166,8 +166,10 @@ def test_first_blood_is_the_first_player_kill_even_after_a_death_to_the_map(fact
     truth = match["truth"]
     first = truth["first_blood"]
     pkg = ask(match, "who drew first blood")
-    assert pkg.response.direct_answer.startswith(
-        f"{first['killer']} got first blood, killing {first['victim']} at {first['clock']}")
+    said = pkg.response.direct_answer
+    # the killing ability (the log's killing blow; truth.py does not name it) comes between the victim and the time
+    assert said.startswith(f"{first['killer']} got first blood, killing {first['victim']} with ") \
+        and f" at {first['clock']} " in said
     expected = F.FirstBlood(killer=first["killer"], killer_team=truth["players"][first["killer"]]["team"],
                             victim=first["victim"], second=first["second"])
     assert F.say(expected) in [f.description for f in pkg.analysis.key_findings]

@@ -74,7 +74,7 @@ def test_team1_support_build(stage_env):
 
 def test_first_blood(stage_env):
     pkg = ask_sample(stage_env, "Who got first blood?")
-    assert pkg.response.direct_answer == ("Tsunami88 got first blood, killing ÁngelDeth at 3:52 (match second 232), "
+    assert pkg.response.direct_answer == ("Tsunami88 got first blood, killing ÁngelDeth with Confound at 3:52 (match second 232), "
                                           "assisted by VoidWalker and mid_or_feed.")
     assert finding(pkg, "first_blood") == "First blood: Tsunami88 (team 2) killed ÁngelDeth at 3:52."
     # the victim's deaths bear on it; Brisk's kill streak and the match's team fights do not

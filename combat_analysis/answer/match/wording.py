@@ -905,7 +905,10 @@ def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
         if "first_blood" in plan.metrics:
             assists = first.get("assists") or []
             helped = f", assisted by {names(assists)}" if assists else ""
-            return (f"{first['killer']} got first blood, killing {first['victim']} at {clock(first['match_second'])} "
+            ability = first.get("ability")
+            with_ability = f" with {ability}" if ability and str(ability) != "0" else ""
+            return (f"{first['killer']} got first blood, killing {first['victim']}{with_ability} at "
+                    f"{clock(first['match_second'])} "
                     f"(match second {first['match_second']}){helped}.")
         return kill_list(plan, rows)
     if "objective" in columns:
@@ -1190,8 +1193,8 @@ def _asks_sum(plan: QueryPlan, dim: str | None) -> bool:
 
 
 def _with_sum(plan: QueryPlan, rows: list[dict], dim: str | None, metric_id: str, said: str) -> str:
-    """A count or sum asked of both sides, or of named players each and together ("how much did the supports heal,
-    each and combined"): the answer, then the sum, with whose it is ("Both teams together: 81 kills ... (team 1 and
+    """A count or sum asked of both sides, or of named players each and together ("the carries' gold, each
+    and combined"): the answer, then the sum, with whose it is ("Both teams together: 81 kills ... (team 1 and
     team 2 summed).")."""
     valued = [r for r in rows if is_number(r.get(metric_id))]
     if metric(metric_id).aggregation not in ("sum", "count") or not _asks_sum(plan, dim):
@@ -1427,7 +1430,7 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
         of = f" of {who}" if who else ""
         return (f"The {which} death{of}{to}{window} was {r['victim']}'s, at {clock(r['match_second'])}, {_blow(r)}"
                 f"{_first_death_kind(plan, r, bool(killers or who or window))}.")
-    shown = rows[:MAX_LISTED]
+    shown = in_time_order(rows[:MAX_LISTED])
     more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
     if who:
         listed = "; ".join(f"at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
@@ -1559,6 +1562,12 @@ def deaths_by_cause(plan: QueryPlan, rows: list[dict], dim: str | None, metrics:
             f"{fmt.count(int(n), 'player death')} came from {killers}{window}.")
 
 
+def in_time_order(rows: list[dict]) -> list[dict]:
+    """Events told in the order they happened: "the last 3 purchases" are picked from the end of the match, then said
+    as they were made, as a build is read."""
+    return sorted(rows, key=lambda r: (r.get("match_second") is None, r.get("match_second") or 0))
+
+
 def purchases_edge(plan: QueryPlan, rows: list[dict]) -> str:
     """The first or last purchases in time: "Brisk's last purchase was Battle Axe at 31:00", "the first purchase of
     Blink Rune was by Brisk at 0:40"."""
@@ -1581,7 +1590,7 @@ def purchases_edge(plan: QueryPlan, rows: list[dict]) -> str:
         return _purchase_at(plan, rows, whose, of + window)
     head = f"{whose}{which} purchase" if len(rows) == 1 else f"{whose}{which} {len(rows)} purchases"
     head = head[:1].upper() + head[1:] if whose else f"The {head}"
-    listed = names([one(r) for r in rows])
+    listed = names([one(r) for r in in_time_order(rows)])
     return f"{head}{of}{window} {'was' if len(rows) == 1 else 'were'} {listed}."
 
 

@@ -375,7 +375,7 @@ def taken_by_non_players(ask: EventAsk) -> QueryPlan | None:
 
 
 # One objective by its place in time, whatever the verb ("did chaos get the first tower", "the last phoenix"): an event
-_EDGE_OBJECTIVE = re.compile(r"\b(?:first|earliest|opening|last|final|latest)\s+(?:" + "|".join(
+_EDGE_OBJECTIVE = re.compile(r"\b(?:first|earliest|opening|last|final|latest)\s+(?:objectives?|" + "|".join(
     pattern for _, pattern in OBJECTIVE_VALUES) + r")\b")
 
 

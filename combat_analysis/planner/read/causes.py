@@ -35,6 +35,7 @@ _HEAD = re.compile(
     r"(?:how\s+many\s+(?:of\s+(?:them|those|these)\s+)?)?"
     r"(?:(?:that|which)\s+)?(?:(?:were|was|did|do|does)(?:\s+|(?=n'?t\s)))?(?P<neg>not\s+|never\s+|n'?t\s+|other\s+than\s+|"
     r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+|rather\s+than\s+|instead\s+of\s+|and\s+not\s+|but\s+not\s+)?"
+    r"(?:(?:even|actually|really|ever|all|just|only)\s+)?"  # "weren't even to players"
     r"(?:(?:caused|dealt|inflicted|made|done|landed|come|came|coming)\s+)?(?:(?P<prep>to|from|at\s+the\s+hands\s+of|by"
     # "deaths by god", "deaths by player": a split, not who dealt them
     # ("not by players" is a cause turned around, never a split)

@@ -20,13 +20,16 @@ _WORDS = "|".join(w.replace(" ", r"\s+") for w in sorted(NUMBER_WORDS, key=len, 
 # "300k": thousands, as players write them
 _NUM = rf"\d[\d,]*(?:\.\d+)?(?:k(?![a-z]))?|(?:{_WORDS})(?=\s+[a-z])(?!\s+of\b)"
 _NOT_TIME = r"(?!\s*(?:minutes?|mins?|seconds?|secs?|s|m)\b)"
+# the number of a side is no threshold: "than team 2 or more" compares with team 2
+_NO_SIDE = r"(?<!team\s)(?<!side\s)"
 _ABOVE = r"more|greater|higher|bigger|larger"
 _BELOW = r"fewer|less|lower|smaller"
 THRESHOLD = re.compile(
     rf"\b(?P<word>(?:{_ABOVE}|{_BELOW})\s+than|at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|"
     rf"no\s+fewer\s+than|over|under|above|below|exceeding|beyond)\s+(?P<n0>{_NUM})\b{_NOT_TIME}"
-    rf"|\b(?P<n1>{_NUM})\s+or\s+(?P<after>more|fewer|less|greater|higher|lower|above|below)\b"
-    rf"|\b(?P<n2>{_NUM})\+\s*(?=[a-z])")
+    # the figure may come between: "10 kills or more"
+    rf"|{_NO_SIDE}\b(?P<n1>{_NUM}){_NOT_TIME}(?:\s+(?!or\b)[a-z']+){{0,2}}?\s+or\s+(?P<after>more|fewer|less|greater|higher|lower|above|below)\b"
+    rf"|{_NO_SIDE}\b(?P<n2>{_NUM})\+\s*(?=[a-z])")
 
 Op = Literal[">", ">=", "<", "<="]
 _OPS: dict[str, Op] = {"at least": ">=", "no less than": ">=", "no fewer than": ">=", "at most": "<=", "no more than": "<=",

@@ -105,12 +105,18 @@ _FRAGMENT = re.compile(r"(?:[,;:?!]|\s[-–—])\s*(?P<sharp>(?:(?:the\s+)?top\s
                        re.IGNORECASE)
 
 
+# a bare list of figures after the question mark, which asks nothing of its own ("who went off? kills and assists")
+_BARE_FIGURES = re.compile(r"\?\s*(?P<sharp>(?!(?:[^?]*\s)?(?:who|whom|whose|what|which|how|when|where|did|does|do|was|"
+                           r"were|is|are|and\s+who)\b)[a-z][^,;:?!()]{0,60}?)\s*[?.!]*\s*$", re.IGNORECASE)
+
+
 def restated(question: str, vocab: Vocabulary) -> tuple[str, str, bool] | None:
     """(the vaguer part, the sharper part that restates it, whether a word of restating led it: "like", "i mean",
     "aka") of a question that sharpens itself, else None; a pronoun of the sharper part ("who killed him most") is
     the vaguer part's one player, named."""
     names = [(m.start, m.end) for m in find_mentions(question, vocab)]
-    found = [m for m in (*_RESTATE.finditer(question), *_FRAGMENT.finditer(question))
+    bare = _BARE_FIGURES.search(question)
+    found = [m for m in (*_RESTATE.finditer(question), *_FRAGMENT.finditer(question), *((bare,) if bare else ()))
              if not any(start < m.end() and m.start() < end for start, end in names)]
     if not found:
         return None
@@ -120,6 +126,8 @@ def restated(question: str, vocab: Vocabulary) -> tuple[str, str, bool] | None:
     if not vague or not sharp:
         return None
     players = {m.name for m in find_mentions(vague, vocab) if m.kind == "player"}
+    if cut is bare and players:
+        return None  # "was X any good? kda and healing": X's figures (`_of_first_player`), no ranking
     if len(players) == 1 and not find_mentions(sharp, vocab):
         name = next(iter(players))
         sharp = re.sub(r"\b(?:his|their)\b", f"{name}'s", sharp, flags=re.IGNORECASE)
@@ -313,8 +321,9 @@ def _subset(head: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryP
     plan = plan_one(f"{head} {piece[m.end():]}", ())
     narrowed = (plan.filters, plan.window, plan.windows, plan.condition) != \
         (first.filters, first.window, first.windows, first.condition)  # by a cause, a side, a window or a condition
+    # a caveat of its own says the property was not read; one the first clause has too is about the first clause
     if plan.intent == Intent.REFUSE or not (narrowed or _part_figure(plan, first) or _other_figure(plan, first)) \
-            or plan.caveats:
+            or set(plan.caveats) - set(first.caveats):
         return None
     return plan
 
@@ -367,6 +376,19 @@ def _times_of_counted(first: QueryPlan, piece: str) -> bool:
     head = metric(first.metrics[0]) if first.metrics and first.intent != Intent.EVENT_LIST else None
     counted = head is not None and head.source is not None and head.source.table == "objectives"
     return counted and bool(_TIME_ASKED.search(piece)) and bool(_LEANING.search(piece))
+
+
+_IT = re.compile(r"\b(it|its)\b", re.IGNORECASE)
+
+
+def _it_named(piece: str, first: QueryPlan, vocab: Vocabulary) -> str:
+    """`piece` with "it" said as the one non-player the first clause is about ("the gold fury's damage taken, and
+    when was it killed": the Gold Fury was killed), else `piece` as it is."""
+    npcs = {str(v) for f in first.filters if f.op in ("=", "in") for v in f.values if v in vocab.npcs}
+    if len(npcs) != 1 or not _IT.search(piece):
+        return piece
+    (npc,) = npcs
+    return _IT.sub(lambda m: f"the {npc}" if m.group(1).lower() == "it" else f"the {npc}'s", piece)
 
 
 def _of_one(first: QueryPlan, piece: str) -> bool:
@@ -520,6 +542,7 @@ def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Ca
             continue
         if _times_of_counted(first, piece):
             return None  # "how many towers did X take, and when did he get the first one": one question, the list
+        piece = _it_named(piece, first, vocab)  # "the fire giant's damage, and when was it slain"
         if _POINTS_BACK.search(piece) and not _PERSON.search(piece) or _BARE_WHO.match(piece) and not _of_one(first, piece):
             return None  # "... and how much damage did each do", "... and who": one question
         if _PERSON.search(piece) or BARE_WHEN.match(piece):

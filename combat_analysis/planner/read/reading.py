@@ -277,10 +277,28 @@ _PASSIVE_TURN = {"damage_dealt": re.compile(_PASSIVE + r"(?:hit|damaged|dmged|dm
                                            r"(?:hardest|most|harder|more)\b(?!\s+by\b)")}
 
 
+_TURNED = {"damage_dealt": "damage_taken", "healing_done": "healing_received"}
+_RECEIVED_AFTER = re.compile(r"\s*(?:received|recieved|taken|tanked|absorbed|soaked)\b")
+
+
+def _one_turned(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str] | None:
+    """Of like figures, the ones a verb of receiving follows right after, turned alone ("heal output, heal
+    received"); None when no figure has one, or every one that can turn does."""
+    if len(ids) != len(hits):
+        return None
+    own = [bool(_RECEIVED_AFTER.match(text, h.end)) for h in hits]
+    if not any(own) or all(o for f, o in zip(ids, own, strict=True) if f in _TURNED):
+        return None
+    return [_TURNED[f] if o and f in _TURNED else f for f, o in zip(ids, own, strict=True)]
+
+
 def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str]:
     """A figure the verbs turn around: damage or healing that was received, hits counted as purchases. A verb
     inside another figure's words ("damage taken and healing") is that figure's, not a turn of the others."""
     receive = _RECEIVE.search(_outside(text, hits))
+    one_turned = _one_turned(ids, hits, text)
+    if one_turned is not None:
+        return one_turned
     ids = [_RECEIVED[f] if f in _PASSIVE_TURN and _PASSIVE_TURN[f].search(text) else f for f in ids]
     if "damage_dealt" in ids and receive:
         ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
@@ -301,6 +319,31 @@ def _by_word_form(text: str) -> tuple[str, str, str] | None:
         if found:
             return found[0], f"'{word}' read as {metric(found[0]).label}", found[1]
     return None
+
+
+# How many times something was done: "how many times did she hit", "how often does he hit"
+_TIMES_COUNTED = re.compile(r"\b(?:how\s+many\s+times|how\s+often|(?:number|no\.?|#)\s+of\s+times)\b")
+
+
+def _counted_blows(weak: MetricHit, text: str) -> MetricHit:
+    """A striking verb counted in times is hits landed, not damage: "how often does she hit" counts the blows."""
+    if weak.metric_id == "damage_dealt" and weak.phrase in HITTING and _TIMES_COUNTED.search(text, 0, weak.start):
+        return MetricHit("hits", weak.phrase, weak.start, weak.end, "weak")
+    return weak
+
+
+def _misspelt_beside(text: str, hits: Sequence[MetricHit]) -> list[MetricHit]:
+    """Misspelt one-word figures (`_by_spelling`) outside the figures already read."""
+    taken = [(h.start, h.end) for h in hits]
+    slips = []
+    for m in re.finditer(r"[a-z][a-z']{3,}", text):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        found = _by_spelling(m.group(0))
+        forms = {_STEMS[f][0] for f in stems(m.group(0)) if f in _STEMS}
+        if found is not None and not forms - {found[0]}:  # a form of another figure's word ("thrower") is no slip
+            slips.append(MetricHit(found[0], m.group(0), m.start(), m.end(), "fuzzy"))
+    return slips
 
 
 def _by_spelling(text: str) -> tuple[str, str, str] | None:
@@ -417,10 +460,14 @@ def read_metrics(text: str) -> MetricsRead:
         # a phrase said around a player's name is stated without the placeholder: "'was fed' read as kills"
         notes += [f"'{_PLACEHOLDER.sub(' ', h.phrase).strip()}' read as {metric(h.metric_id).label}"
                   for h in strong if h.strength == "noted"]
+    if hits:  # a slip beside a figure spelt right: "kils and gold" asks for both
+        slips = _misspelt_beside(text, hits)
+        hits = sorted([*hits, *slips], key=lambda h: h.start)
+        notes += [f"'{h.phrase}' read as {metric(h.metric_id).label}" for h in slips]
     if not hits and weak:
-        hits = [weak[0]]
+        hits = [_counted_blows(weak[0], text)]
         evidence = "weak"
-        notes.append(f"'{weak[0].phrase}' read as {metric(weak[0].metric_id).label}")
+        notes.append(f"'{weak[0].phrase}' read as {metric(hits[0].metric_id).label}")
     ids = _listed(_turned_by_verbs([h.metric_id for h in hits], hits, text), text)
     # a loose word's literal reading beside it: "fattest crit" is the biggest hit, and the biggest critical hit
     ids += [also for h in hits if h.strength == "noted" for also in metric(h.metric_id).noted_with]
@@ -697,7 +744,7 @@ _RANKED = (r"(?:highest|most|biggest|best|largest|top|strongest|hardest|deadlies
            r"smallest|weakest|poorest|leading)")
 # Any N: "top 3", "the four players with the most kills", "the 3 abilities that dealt the most damage", "the 3 highest
 # damage abilities", "5 most used items", "his first 3 items", "the last two kills".
-TOP_N = re.compile(rf"\b(?:top|best|bottom|worst|first|last|leading|highest|lowest)\s*{_N}\b"
+TOP_N = re.compile(rf"\b(?:top|best|bottom|worst|first|last|final|latest|earliest|leading|highest|lowest)\s*{_N}\b"
                    rf"|\b(?:the\s+)?{_N}\s+{_ENTITIES}\s+(?:with|who|that|by)\b"
                    rf"|\b(?:the\s+|my\s+|his\s+|her\s+|their\s+|name's\s+)?{_N}\s+{_RANKED}\b")
 POSITION = re.compile(r"\b(" + PLACE_WORDS + r")\s*[- ]?\s*(?:most|highest|best|biggest|largest|"
@@ -879,11 +926,16 @@ def _mention_notes(mentions: Sequence[Mention]) -> list[str]:
     return notes
 
 
+_NPC_KINDS = r"(?:minions?|creeps?|waves?|towers?|turrets?|structures?|buildings?|camps?|monsters?|mobs?|bosses|npcs?)"
+_LISTING = r"(?:/|,|&|\bor\b|\band\b|\bnor\b)"
 # Role words that are not roles here: "mid game", "early, mid and late", "the jungle camps", "died to the jungle".
 _NOT_ROLES = re.compile(r"\bmid[\s-]*(game|match)\b(?![\s-]*ups?\b)|\b(early|late)[\s,]+(?:and\s+|vs\.?\s+|or\s+)?mid\b|"
                         r"\bmid[\s,]+(?:and\s+|vs\.?\s+|or\s+)?(late|early)\b|"
                         r"\bjungle\s+(camps?|monsters?|creeps?|mobs?|bosses|buffs?)\b|"
-                        r"\b(?:to|from|by|against|in|into|on)\s+(?:the\s+)?jungle\b(?!\s+(?:role|player|laner|position))",
+                        r"\b(?:to|from|by|against|in|into|on)\s+(?:the\s+)?jungle\b(?!\s+(?:role|player|laner|position))|"
+                        # listed among other non-players' kinds: "not minions/jungle", "jungle or towers"
+                        rf"\b{_NPC_KINDS}\s*{_LISTING}\s*(?:the\s+)?(jungle)\b(?!\s+(?:role|player|laner|position))|"
+                        rf"\b(jungle)\s*{_LISTING}\s*(?:the\s+)?{_NPC_KINDS}\b",
                         re.IGNORECASE)
 BUILDING = re.compile(rf"\bbuild(s|ing)?\b|\bbuilt\b|\b(buy|bought|purchas\w*)\b|\b{CHAT_BUY_VERB}\b")
 
@@ -1242,6 +1294,10 @@ def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qua
                 for w in re.findall(r"'([^']+)' read as", note)}
     places = [m.group(0) for m in LOCATION.finditer(text)]
     spans = [(h.start, h.end) for h in found.hits] + [(q.start, q.end) for q in qualifiers]
+    # "to gods, not minions", "dmg to gods not jungle": kinds the qualifier or the figure's own target leaves out
+    spans += [_contrasted_after(q, text) for q in qualifiers]
+    spans += [(h.end, m.end()) for h in found.hits if h.metric_id.startswith("damage_to_")
+              and (m := _CONTRASTED_KINDS.match(text, h.end))]
     spans += list(causes.spans()) if causes is not None else []
     spans += [m.span() for dim, pattern in _GROUP_RULES if dim in ("source", "target_kind", "objective")
               for m in pattern.finditer(text)]

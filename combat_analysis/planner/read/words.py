@@ -92,7 +92,7 @@ absorbing tank tanks tanked tanking suffer suffers suffered suffering ate eat ea
 soaking sponge sponges sponged""".split())
 
 FILLERS = frozenset("""lol lmao lmfao rofl haha hahaha bro bruh dude fr ngl tbh imo imho btw yo hmm hmmm gg ggs wp ez
-u ur pls plz thx ty bois boys yall y'all dawg fam
+u ur pls plz thx ty bois boys yall y'all dawg fam wait um umm uh uhh huh ah omg welp anyway anyways
 asking friend curious curiosity wondering thanks thank please""".split())  # asides: "asking for a friend", "just curious"
 
 # Cue words of the slot readers that the catalog does not list (times, shapes, events, groups).

@@ -33,9 +33,17 @@ _ASKING = re.compile(r"\b(?P<aux>did|does|do|was|were|is|are|has|have|had)\b|\b(
                      r"where|why|who's|whos|what's|whats)\b")
 
 
+# Both ways offered, which asks which of them, not yes or no: "did A deal more than B or less", "more or fewer"
+_COMPARATIVES = r"(?:more|less|fewer|higher|lower|greater|smaller|bigger|better|worse)"
+_BOTH_WAYS = re.compile(rf"\bthan\b.*?\bor\s+{_COMPARATIVES}\b|\b{_COMPARATIVES}\s+or\s+{_COMPARATIVES}\b")
+
+
 def _yes_no(text: str) -> bool:
     """Whether the words ask yes or no: an auxiliary before any question word, or a claim framed to be checked ("is it
-    true that A won", "A got the most kills, right?") that is no question of its own ("correct me, but who won")."""
+    true that A won", "A got the most kills, right?") that is no question of its own ("correct me, but who won"); a
+    question that offers both ways (`_BOTH_WAYS`) asks which."""
+    if _BOTH_WAYS.search(text):
+        return False
     said = claim(text)
     if said is not None:
         first = _ASKING.search(said)
