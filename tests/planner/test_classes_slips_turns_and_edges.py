@@ -2,8 +2,8 @@
 figure beside one spelt right; blows counted in times; "it" for the one non-player a first clause is about; the
 first or last objective said with the plain noun; a side's number beside "or less"; both ways offered; a leading
 interjection; the last purchases told in the order made; a verb of receiving after one of two figures; an adverb
-inside a negated cause; a bare list of figures after a slang question; the killing ability of first blood; and
-"jungle" listed among the kinds a damage target leaves out."""
+or a count noun inside a negated cause; a bare list of figures after a slang question; the killing ability of first
+blood; and "jungle" listed among the kinds a damage target leaves out."""
 
 from __future__ import annotations
 
@@ -93,10 +93,12 @@ def test_a_receiving_verb_after_one_of_two_like_figures_turns_that_one(spoken):
     assert says(got.text, row["healing_done"]) and says(got.text, row["healing_received"]), got.text
 
 
-def test_an_adverb_inside_a_negated_cause_keeps_it_negated(spoken):
+@pytest.mark.parametrize("said", ["{n}'s deaths, plus how many of them weren't actually to enemy gods",
+                                  "{n}'s death tally, and how many of those weren't to enemy gods"])
+def test_an_adverb_or_a_count_noun_keeps_a_negated_cause_negated(spoken, said):
     name = _player(spoken.truth, 2, "Jungle")
     row = spoken.truth["players"][name]
-    got = spoken.ask(f"{name}'s deaths, plus how many of them weren't actually to enemy gods")
+    got = spoken.ask(said.format(n=name))
     assert says(got.text, row["deaths"]) and says(got.text, row["deaths_to_npcs"]), (row["deaths"], got.text)
 
 

@@ -28,7 +28,7 @@ _HEAD = re.compile(
     rf"\b(?P<verb>(?:{_BEATEN})(?=\s+by\b)|"
     r"killed|slain|executed|murdered|taken\s+out|died|dying|die|dies|deaths?|(?P<slang>threw|thrown|throwing|"
     r"fed|feeding|inted|inting))(?:\s*,\s*(?=(?:not|never|rather|instead|other|except|besides|apart|and\s+not|but\s+not|how\s+many)\b)|\s+)"
-    r"(?:(?:the\s+)?(?:most|least|more|less|fewest|often|the\s+most\s+times|\w+\s+times|times)\s+)?"
+    r"(?:(?:the\s+)?(?:most|least|more|less|fewest|often|the\s+most\s+times|\w+\s+times|times|count|total|tally)\s+)?"
     # "how many deaths did order have to npcs": the one whose deaths they are, between the noun and the cause
     r"(?:(?:did|do|does|have|has|had)\s+(?:[\w']+\s+){1,3}?(?:have|get|take|suffer)\s+)?"
     # "among X's deaths, how many weren't by players": the count asked between the deaths and their cause
