@@ -346,7 +346,8 @@ def _matches_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
         return f"{lead}, the matches by {label} ({'lowest' if plan.order == 'asc' else 'highest'} first): {entries}."
     tied = _tied(rows, metric)
     names = " and ".join(_match_entry(metric, r) for r in tied[:TIED_SHOWN])
-    sentence = f"{lead}, {most}: {names}."
+    more = f"; and {len(tied) - TIED_SHOWN} more tied" if len(tied) > TIED_SHOWN else ""
+    sentence = f"{lead}, {most}: {names}{more}."
     if len(rows) > len(tied):
         sentence += f" Next: {_match_entry(metric, rows[len(tied)])}."
     return sentence

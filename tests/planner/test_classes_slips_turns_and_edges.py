@@ -1,9 +1,9 @@
 """One-match reading classes, end to end on the simulated match of `spoken`, every figure from truth.py: a misspelt
 figure beside one spelt right; blows counted in times; "it" for the one non-player a first clause is about; the
-first or last objective said with the plain noun; a side's number beside "or less"; both ways offered; a leading
-interjection; the last purchases told in the order made; a verb of receiving after one of two figures; an adverb
-or a count noun inside a negated cause; a bare list of figures after a slang question; the killing ability of first
-blood; and "jungle" listed among the kinds a damage target leaves out."""
+first or last objective said with the plain noun; the first or last N kills; a side's number beside "or less"; both
+ways offered; a leading interjection; the last purchases told in the order made; a verb of receiving after one of
+two figures; an adverb or a count noun inside a negated cause; a bare list of figures after a slang question; the
+killing ability of first blood; and "jungle" listed among the kinds a damage target leaves out."""
 
 from __future__ import annotations
 
@@ -128,3 +128,22 @@ def test_jungle_listed_among_kinds_left_out_of_a_target_is_no_role(spoken):
     assert not any(f.dimension == "role" for f in got.plan.filters), got.plan.filters
     assert says(got.text, dealt[1]) and says(got.text, dealt[2]), (dealt, got.text)
     assert "was not used" not in got.text and "were not used" not in got.text, got.text
+
+
+# ------------------------------------------------------------------------------ the first or last N events
+
+def test_a_players_first_kills_counted_are_listed_in_time_order(spoken):
+    name = _player(spoken.truth, 1, "Jungle")
+    own = sorted((k for k in spoken.truth["kills"] if k["killer"] == name), key=lambda k: k["second"])[:2]
+    got = spoken.ask(f"{name}'s first two kills")
+    assert got.text.startswith(f"{name}'s first 2 kills"), got.text
+    places = [got.text.find(f"on {k['victim']} at {k['clock']}") for k in own]
+    assert all(p >= 0 for p in places) and places == sorted(places), (own, got.text)
+
+
+def test_the_matchs_last_kills_counted_are_listed_in_time_order(spoken):
+    last = sorted(spoken.truth["kills"], key=lambda k: (k["second"], k["line"]))[-3:]
+    got = spoken.ask("the last 3 kills")
+    places = [got.text.find(f"{k['killer']} on {k['victim']} at {k['clock']}") for k in last]
+    assert all(p >= 0 for p in places) and places == sorted(places), (last, got.text)
+    assert "died" not in got.text.split(":")[0], got.text  # never "died 3 times": these are the last three only

@@ -1504,6 +1504,29 @@ def _edge_whose(plan: QueryPlan, dims: Sequence[str]) -> str | None:
     return names(said) if said else None
 
 
+def edge_list(plan: QueryPlan, rows: list[dict], noun: str) -> str | None:
+    """The first or last N kills (deaths) of a subject or of the match, told in the order they happened: "Brisk's
+    last 3 deaths: at 24:54 (killed by ...); ..."; None for any other list."""
+    if not rows or not 1 < plan.limit < 500 or plan.order not in ("asc", "desc"):
+        return None
+    which = "last" if plan.order == "desc" else "first"
+    players = _edge_whose(plan, ("player" if noun == "death" else "source",))  # their names need not be said again
+    whose = players or _edge_whose(plan, ("team",))
+    on = _edge_whose(plan, ("victim",)) if noun == "kill" else None
+    if noun == "death":
+        said = [f"{'' if players else str(r['victim']) + ' '}at {clock(r['match_second'])} ({_blow(r)})"
+                for r in in_time_order(rows)]
+        to = f" to {killers_said(plan)}" if killers_said(plan) else ""
+    else:
+        said = [f"{'' if players else str(r['killer']) + ' '}on {r['victim']} at {clock(r['match_second'])}"
+                for r in in_time_order(rows)]
+        to = f" on {on}" if on else ""
+    counted = f"{which} {len(rows)} {fmt.plural(noun)}"
+    head = (f"{whose}'s {counted}" if players else fmt.capital(f"{whose}'s {counted}")) if whose else f"The {counted}"
+    fewer = f" (only {len(rows)} in all)" if len(rows) < plan.limit else ""
+    return f"{head}{to}{window_phrase(plan)}{fewer}: {'; '.join(said)}."
+
+
 def kill_edge_of(plan: QueryPlan, rows: list[dict]) -> str | None:
     """The first or last kill made by a side or several players (a role's, a god's): "The first kill by team 2 was
     Tsunami88's, on ÁngelDeth at 3:52"; None for any other kill list."""
@@ -1703,9 +1726,10 @@ def _event_rows(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> st
     if head == "kill_chains":
         return chains.answer(plan, rows)
     if head == "death_events":
-        return death_list(plan, rows)
+        return edge_list(plan, rows, "death") or death_list(plan, rows)
     if head == "kill_events":
-        return kill_list_of(plan, rows) or last_kill(plan, rows) or kill_edge_of(plan, rows)
+        return edge_list(plan, rows, "kill") or kill_list_of(plan, rows) or last_kill(plan, rows) \
+            or kill_edge_of(plan, rows)
     if head == "assist_events":
         return assist_edge(plan, rows)
     return None

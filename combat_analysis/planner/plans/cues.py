@@ -20,7 +20,10 @@ FIRST_BLOOD_NAMED = re.compile(r"\bfirst\s+blood\b|\bfb\b")
 _FEW = r"(?:[^\s?.!,;]+\s+){0,4}?"  # a few words between an edge and its verb: "the first time the chaos mid died"
 # The first or last death of any kind (METRICS.md: deaths from any source), not first blood: "who died first", "the
 # first player to die", "the last death", "who got killed last".
-DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"
+# a count may come between the edge and the noun: "his last 3 deaths", "the first two kills" (`Shape.top` reads it)
+_EDGE_COUNT = r"(?:(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+)?"
+DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+" + _EDGE_COUNT +
+                        r"(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"
                         r"(?:to\s+(?:die|be\s+killed|get\s+killed|fall)|death|deaths)\b"
                         r"|\b(?:died|die|dies|dying|(?:got|was|get)\s+killed)\s+(?:for\s+the\s+)?(?P<b>first|last)"
                         r"(?:\s+time)?\b"
@@ -30,7 +33,7 @@ DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:player\
                         rf"|\b(?P<d>first|last)\s+time\s+{_FEW}(?:died|die|dies|(?:got|was|get)\s+killed)\b")
 # The first or last player kill ("the last kill of the game", "his first kill"): the match's first one is first blood.
 # A kill word naming a count ("the final kill score", "final kill count", "kill tally") is no kill: the team kills.
-KILL_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+(?:kill|takedown|frag)\b"
+KILL_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+" + _EDGE_COUNT + r"(?:kill|takedown|frag)s?\b"
                        r"(?![-\s]+(?:score|scores|scoreline|count|counts|tally|totals?|difference|split)\b)"
                        # the edge before the verb: "when did Brisk first get a kill", "when did she last score a kill"
                        r"|\b(?P<b>first|last)\s+(?:got|get|gets|scored|score|secured|secure|made|make|had)\s+"

@@ -274,8 +274,8 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     extra = [*_cause_of_death(ask), *([_in("player", people)] if people else [])]
     if edge:
         last = edge_said(edge) == "last"
-        return ask.draft("death_events", ("player", "team"), extra=extra, order="desc" if last else "asc", limit=1,
-                         focus=list(people))
+        return ask.draft("death_events", ("player", "team"), extra=extra, order="desc" if last else "asc",
+                         limit=r.shape.top or 1, focus=list(people))
     return ask.draft("death_events", ("player", "team"), extra=extra, focus=list(people))
 
 
@@ -296,8 +296,8 @@ def kill_edge(ask: EventAsk) -> QueryPlan | None:
     on = players and _KILLS_ON.search(ask.text) and not _KILLS_BY.search(ask.text)  # "the first kill on Brisk"
     extra = [_in("victim" if on else "source", players)] if players else []
     window = ask.r.anchor.events if ask.r.anchor is not None else ask.r.window  # "the first kill after fb": not fb
-    return ask.draft("kill_events", ("team",), extra=extra, order="asc" if first else "desc", limit=1,
-                     focus=list(players), window=window)
+    return ask.draft("kill_events", ("team",), extra=extra, order="asc" if first else "desc",
+                     limit=ask.r.shape.top or 1, focus=list(players), window=window)
 
 
 def assist_edge(ask: EventAsk) -> QueryPlan | None:
