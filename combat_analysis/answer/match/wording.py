@@ -1512,14 +1512,15 @@ def edge_list(plan: QueryPlan, rows: list[dict], noun: str) -> str | None:
     which = "last" if plan.order == "desc" else "first"
     players = _edge_whose(plan, ("player" if noun == "death" else "source",))  # their names need not be said again
     whose = players or _edge_whose(plan, ("team",))
-    on = _edge_whose(plan, ("victim",)) if noun == "kill" else None
     if noun == "death":
         said = [f"{'' if players else str(r['victim']) + ' '}at {clock(r['match_second'])} ({_blow(r)})"
                 for r in in_time_order(rows)]
-        to = f" to {killers_said(plan)}" if killers_said(plan) else ""
+        killers = killers_said(plan)
+        to = f" to {killers}" if killers else ""
     else:
         said = [f"{'' if players else str(r['killer']) + ' '}on {r['victim']} at {clock(r['match_second'])}"
                 for r in in_time_order(rows)]
+        on = _edge_whose(plan, ("victim",))
         to = f" on {on}" if on else ""
     counted = f"{which} {len(rows)} {fmt.plural(noun)}"
     head = (f"{whose}'s {counted}" if players else fmt.capital(f"{whose}'s {counted}")) if whose else f"The {counted}"

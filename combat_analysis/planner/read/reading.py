@@ -277,7 +277,8 @@ _PASSIVE_TURN = {"damage_dealt": re.compile(_PASSIVE + r"(?:hit|damaged|dmged|dm
                                            r"(?:hardest|most|harder|more)\b(?!\s+by\b)")}
 
 
-_TURNED = {"damage_dealt": "damage_taken", "healing_done": "healing_received"}
+# the figures a verb of receiving turns around (`_RECEIVED` less the biggest hit, which only the passive turns)
+_TURNED = {f: _RECEIVED[f] for f in ("damage_dealt", "healing_done")}
 _RECEIVED_AFTER = re.compile(r"\s*(?:received|recieved|taken|tanked|absorbed|soaked)\b")
 
 
@@ -295,15 +296,12 @@ def _one_turned(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[st
 def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str]:
     """A figure the verbs turn around: damage or healing that was received, hits counted as purchases. A verb
     inside another figure's words ("damage taken and healing") is that figure's, not a turn of the others."""
-    receive = _RECEIVE.search(_outside(text, hits))
     one_turned = _one_turned(ids, hits, text)
     if one_turned is not None:
         return one_turned
     ids = [_RECEIVED[f] if f in _PASSIVE_TURN and _PASSIVE_TURN[f].search(text) else f for f in ids]
-    if "damage_dealt" in ids and receive:
-        ids = ["damage_taken" if f == "damage_dealt" else f for f in ids]
-    if "healing_done" in ids and receive:
-        ids = ["healing_received" if f == "healing_done" else f for f in ids]
+    if _RECEIVE.search(_outside(text, hits)):
+        ids = [_TURNED.get(f, f) for f in ids]
     if "hits" in ids and _BUY.search(text) and all(h.phrase in _HOW_OFTEN for h in hits if h.metric_id == "hits"):
         # "which item was bought most often": how often counts what the verb names, here purchases
         ids = ["items_purchased" if f == "hits" else f for f in ids]
