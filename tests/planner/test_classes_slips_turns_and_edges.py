@@ -1,11 +1,14 @@
 """One-match reading classes, end to end on the simulated match of `spoken`, every figure from truth.py: a misspelt
-figure beside one spelt right; blows counted in times; "it" for the one non-player a first clause is about; the
-first or last objective said with the plain noun; the first or last N kills; a side's number beside "or less"; both
-ways offered; a leading interjection; the last purchases told in the order made; a verb of receiving after one of
-two figures; an adverb or a count noun inside a negated cause; a bare list of figures after a slang question; the
-killing ability of first blood; and "jungle" listed among the kinds a damage target leaves out."""
+figure beside one spelt right; blows counted in times; "it" for the one non-player a first clause is about; the first
+or last objective said with the plain noun; the first or last N kills or deaths (the match's too, N said in words
+past ten); a side's number beside "or less"; both ways offered; a leading interjection; the last purchases told in
+the order made; a verb of receiving after one of two figures; an adverb or a count noun inside a negated cause; a
+bare list of figures after a slang question; the killing ability of first blood; and "jungle" listed among the kinds
+a damage target leaves out."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -147,3 +150,21 @@ def test_the_matchs_last_kills_counted_are_listed_in_time_order(spoken):
     places = [got.text.find(f"{k['killer']} on {k['victim']} at {k['clock']}") for k in last]
     assert all(p >= 0 for p in places) and places == sorted(places), (last, got.text)
     assert "died" not in got.text.split(":")[0], got.text  # never "died 3 times": these are the last three only
+
+
+@pytest.mark.parametrize("count", ["4", "four"])
+def test_the_matchs_first_kills_counted_are_a_list_opened_by_first_blood(spoken, count):
+    first = sorted(spoken.truth["kills"], key=lambda k: (k["second"], k["line"]))[:4]
+    got = spoken.ask(f"show me the first {count} kills")
+    assert got.text.startswith("The first 4 kills"), got.text
+    places = [got.text.find(f"{k['killer']} on {k['victim']} at {k['clock']}") for k in first]
+    assert all(p >= 0 for p in places) and places == sorted(places), (first, got.text)
+    assert first[0]["victim"] == spoken.truth["first_blood"]["victim"]
+
+
+def test_a_count_word_past_ten_before_the_last_deaths_lists_that_many(spoken):
+    deaths = [*spoken.truth["kills"], *spoken.truth["deaths_to_npcs"]]  # METRICS.md: deaths from any source
+    clocks = sorted(d["clock"] for d in sorted(deaths, key=lambda d: d["second"])[-12:])  # ties share a clock
+    got = spoken.ask("list the final twelve deaths")
+    assert got.text.startswith("The last 12 deaths"), got.text
+    assert sorted(re.findall(r" at (\d+:\d\d) \(", got.text)) == clocks, (clocks, got.text)

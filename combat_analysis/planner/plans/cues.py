@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from combat_analysis.planner.read.words import CHAT_BUY_VERB, PLACE_WORDS, ROLE_WORDS
+from combat_analysis.planner.read.words import CHAT_BUY_VERB, COUNT_SAID, PLACE_WORDS, ROLE_WORDS
 
 FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|takedown)\b|\bkilled\s+first\b"
                          r"|\bfirst\s+(?:player\s+|one\s+)?to\s+get\s+a\s+kill\b|\bfb\b|\bopened\s+the\s+scoring\b"
@@ -21,7 +21,7 @@ _FEW = r"(?:[^\s?.!,;]+\s+){0,4}?"  # a few words between an edge and its verb: 
 # The first or last death of any kind (METRICS.md: deaths from any source), not first blood: "who died first", "the
 # first player to die", "the last death", "who got killed last".
 # a count may come between the edge and the noun: "his last 3 deaths", "the first two kills" (`Shape.top` reads it)
-_EDGE_COUNT = r"(?:(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+)?"
+_EDGE_COUNT = rf"(?:{COUNT_SAID}\s+)?"
 DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+" + _EDGE_COUNT +
                         r"(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"
                         r"(?:to\s+(?:die|be\s+killed|get\s+killed|fall)|death|deaths)\b"

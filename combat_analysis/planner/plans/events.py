@@ -281,16 +281,16 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
 
 def kill_edge(ask: EventAsk) -> QueryPlan | None:
     """'Who got the last kill', 'Brisk's final kill', 'when did Brisk get his first kill': a player's first or last
-    kill, or the match's last one (the match's first is first blood, read next)."""
+    kill, or the match's last one or first or last N (the match's one first kill is first blood, read next)."""
     edge = KILL_EDGE.search(ask.text)
     if not edge or ask.r.shape.count:
         return None
     first = edge_said(edge) == "first"
     players, teams = edge_subjects(ask)
     # the match's first kill is first blood, and so is "did the zeus (did order) get the first kill", checked for
-    # them; the first in a window anchored on an event is the first after it
+    # them; the first in a window anchored on an event is the first after it; the first N kills are a list
     whose = players or teams
-    if first and (not whose or FIRST_BLOOD_NAMED.search(ask.text) or (
+    if first and (ask.r.shape.top or 1) == 1 and (not whose or FIRST_BLOOD_NAMED.search(ask.text) or (
             not ask.e.players and yesno.asked_yes_no(ask.question))) and ask.r.anchor is None:
         return None
     on = players and _KILLS_ON.search(ask.text) and not _KILLS_BY.search(ask.text)  # "the first kill on Brisk"

@@ -45,6 +45,8 @@ from combat_analysis.planner.read.spelling import corrected, spelled_out
 from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.read.words import (
     CHAT_BUY_VERB,
+    COUNT_SAID,
+    COUNT_WORDS,
     NEUTRAL,
     PLACE_WORDS,
     PLACES,
@@ -734,9 +736,7 @@ SUPERLATIVE = re.compile(
 # number ("20 min", "15min+"): a number followed by min is a time.
 ASCENDING = re.compile(r"\b(least|lowest|fewest|worst|smallest|minimum|(?<!per\s)(?<!a\s)(?<!/)(?<!\d)(?<!\d\s)(?<!\d\+)(?<!\d\+\s)min|bottom|poorest|fewer|less|"
                        r"worse|lower|ascending)\b")
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-                 "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
-_N = r"(\d{1,2}|" + "|".join(_NUMBER_WORDS) + ")"
+_N = f"({COUNT_SAID})"
 _ENTITIES = r"(?:players?|gods?|abilities|skills|spells|items|roles|people|guys|teams|kills|deaths|purchases|buys|hits)"
 _RANKED = (r"(?:highest|most|biggest|best|largest|top|strongest|hardest|deadliest|richest|lowest|least|worst|fewest|"
            r"smallest|weakest|poorest|leading)")
@@ -825,7 +825,7 @@ def read_shape(text: str) -> Shape:
     n = None
     if top:
         said = next(g for g in top.groups() if g)
-        n = _NUMBER_WORDS.get(said) or int(said)
+        n = COUNT_WORDS.get(said) or int(said)
         n = max(1, min(n, 100))
     # "with at least 10 assists" and "more than 5 deaths" are conditions, neither a leader nor the list's order
     ordering = _LANE_NAMES.sub(" ", THRESHOLD.sub(" ", text))

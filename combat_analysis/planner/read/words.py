@@ -77,13 +77,18 @@ CHAT_WORDS: dict[str, str] = {
     "u": "you", "ur": "your", "urs": "yours", "ya": "you",
 }
 
-# Words that frame the conversation rather than narrow the figure: what players call the match they are asking about
-# ("this one", "the scrim", "in the lobby") and the fillers of chat ("lol", "bro", "tbh"). They are neither scope nor
-# a qualifier, so a question that uses them is neither refused nor flagged for them.
 # Places after the first, as words and digits ("the 3rd buy", "who came second in damage"); "first" is left out
 # because it means many things besides a place (first blood, first kill, at first).
 PLACES = {word: n for n in range(2, 11) for word in (ordinal(n), f"{n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'}")}
 PLACE_WORDS = "|".join(sorted(PLACES, key=len, reverse=True))
+# A count said before what is counted ("top 3", "the four players", "his last twelve deaths"), as digits or a word;
+# one table, so every pattern that reads a count reads the same ones. COUNT_SAID does not capture.
+COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+               "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
+COUNT_SAID = r"(?:\d{1,2}|" + "|".join(COUNT_WORDS) + ")"
+# Words that frame the conversation rather than narrow the figure: what players call the match they are asking about
+# ("this one", "the scrim", "in the lobby") and the fillers of chat ("lol", "bro", "tbh"). They are neither scope nor
+# a qualifier, so a question that uses them is neither refused nor flagged for them.
 FRAME_NOUNS = frozenset("match game games round one scrim scrims lobby lobbies set series map".split())
 # Verbs of receiving: damage or healing named beside one is what the player took, not what they dealt ("who ate the
 # most damage", "soaked", "tanked"); a slip in one is corrected like a figure word ("recieve")
