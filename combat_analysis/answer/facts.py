@@ -187,7 +187,7 @@ class Leader(Fact):
 
 @dataclass(frozen=True, kw_only=True)
 class Tie(Fact):
-    """Two rows level at the top: "A and B are tied on kills at 9."."""
+    """The rows level at the top: "A and B are tied on kills at 9.", "A, B, C, D, E and 2 more are tied ..."."""
 
     owners: tuple[Entity, ...]
     figure: str
@@ -548,9 +548,14 @@ def _leader(f: Leader) -> str:
             f"{fmt.number(f.top.value, info.decimals)}")
 
 
+TIED_NAMED = 5  # more rows level at the top than this are counted ("and 3 more")
+
+
 def _tie(f: Tie) -> str:
     info = metric_info(f.figure)
-    names = fmt.join_and([o.words(i == 0) for i, o in enumerate(f.owners)])
+    named = [o.words(i == 0) for i, o in enumerate(f.owners[:TIED_NAMED])]
+    more = len(f.owners) - len(named)
+    names = fmt.join_and([*named, f"{more} more"] if more else named)
     return f"{names} are tied on {info.label}{f.said_window} at {fmt.number(f.value, info.decimals)}"
 
 

@@ -135,3 +135,25 @@ def test_first_blood_bears_on_kills_of_its_killer_on_its_victim_not_on_kills_on_
     on_killer = ask(match, f"who got the most kills on {killer}")
     assert said not in [p.description for p in on_killer.analysis.patterns]
     assert said not in on_killer.response.key_insights
+
+
+def test_a_tie_at_the_top_names_every_player_level_there(fact_matches):
+    """'A and B are tied on deaths at 12' named the first two rows only, while C had 12 too: the insight names
+    every player level at the top (truth.py's whole-match figures), the fifth and after counted."""
+    wide = 0
+    for match in fact_matches:
+        for figure in ("kills", "deaths", "assists"):
+            values = {p: row[figure] for p, row in match["truth"]["players"].items()}
+            level = {p for p, v in values.items() if v == max(values.values())}
+            if len(level) < 2:
+                continue
+            findings = [f.description for f in ask(match, RANKED[figure][0].format(w="")).analysis.key_findings]
+            label = metric_info(figure).label
+            (said,) = [t for t in findings if f" are tied on {label} at " in t]
+            names = said.split(" are tied on ")[0].replace(" and ", ", ").split(", ")
+            if len(level) > F.TIED_NAMED:
+                assert names[-1] == f"{len(level) - F.TIED_NAMED} more" and set(names[:-1]) < level, (level, said)
+            else:
+                assert set(names) == level and len(names) == len(level), (level, said)
+            wide += len(level) > 2
+    assert wide, "no figure of these matches has three or more level at the top: the test would prove nothing"

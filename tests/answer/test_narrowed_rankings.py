@@ -42,3 +42,14 @@ def test_a_role_ranking_names_the_role_in_its_lead_and_bases(stage_env, role, fi
     assert not any("players total" in s for s in said), said
     shares = [s for s in said if "% of the" in s]
     assert shares and all(f"2 {role} players'" in s for s in shares), shares
+
+
+@pytest.mark.parametrize(("figure", "noun"), [("kills", "kill"), ("assists", "assist")])
+def test_a_condition_of_one_names_its_figure_in_the_singular_and_keeps_every_player_meeting_it(stage_env, figure,
+                                                                                              noun):
+    kept = {name for name, p in TRUTH.items() if p[figure] >= 1}
+    direct = ask_sample(stage_env, f"list the players that had at least one {noun}").response.direct_answer
+    assert f"at least 1 {noun}," in direct, direct  # never "at least 1 kills"
+    listed = direct.split(": ", 1)[1]
+    assert all(f"{name}: {fmt.number(TRUTH[name][figure])}" in listed for name in kept), (kept, direct)
+    assert len(listed.split("; ")) == len(kept), (kept, direct)

@@ -159,9 +159,11 @@ def leader_findings(out: _Findings, r: Ranked) -> None:
         return
     second = r.rows[1]
     if float(top[r.metric]) == float(second[r.metric]):
-        out.add("tie", F.Tie(owners=(_owner(r.dim, top), _owner(r.dim, second)), figure=r.figure,
+        # every row level with the top, not the first two: the rows are ranked, so they come first
+        level = [row for row in r.rows if float(row[r.metric]) == float(top[r.metric])]
+        out.add("tie", F.Tie(owners=tuple(_owner(r.dim, row) for row in level), figure=r.figure,
                              value=float(top[r.metric]), window=r.window, said_window=r.said), "high",
-                CellRef(query_id=r.qid, rows=(0, 1), columns=(r.metric,)))
+                CellRef(query_id=r.qid, rows=tuple(range(len(level))), columns=(r.metric,)))
         return
     margin = F.Margin(first=r.amount(top, False), second=r.amount(second, False), below=r.plan.order == "asc",
                       window=r.window,

@@ -189,7 +189,10 @@ def condition_said(plan: QueryPlan) -> str:
     """"more than 10 kills": the condition on a figure, in the question's own number."""
     if plan.condition is None or not plan.metrics:
         return ""
-    return f"{describe(plan.condition)} {metric_info(plan.condition.metric or plan.metrics[0]).label}"
+    words, label = describe(plan.condition), metric_info(plan.condition.metric or plan.metrics[0]).label
+    if plan.condition.value == 1 and words.endswith(" 1"):
+        return f"{words[:-2]} {fmt.counted(1, label)}"  # "at least 1 kill", never "1 kills"
+    return f"{words} {label}"
 
 
 def condition_phrase(plan: QueryPlan) -> str:
