@@ -1,6 +1,7 @@
 """A ranking narrowed to a role's or a team's players says so, so that "X had the most assists" is true of whom it
 ranks: the lead names the role or team, every base names the same players, and no per-team total of a role's
-players reads as a team's total. Checked on the sample match against its truth file."""
+players reads as a team's total. A condition of one is said in the singular, and whether anyone on one side did
+something is that side's figure, never "only" that side. Checked on the sample match against its truth file."""
 
 from __future__ import annotations
 
@@ -53,3 +54,11 @@ def test_a_condition_of_one_names_its_figure_in_the_singular_and_keeps_every_pla
     listed = direct.split(": ", 1)[1]
     assert all(f"{name}: {fmt.number(TRUTH[name][figure])}" in listed for name in kept), (kept, direct)
     assert len(listed.split("; ")) == len(kept), (kept, direct)
+
+
+@pytest.mark.parametrize(("side", "team"), [("order", 1), ("chaos", 2)])
+def test_whether_anyone_on_a_side_died_is_that_sides_deaths_never_only_that_side(stage_env, side, team):
+    """Narrowed to one side, the one row is the side asked about: "Only team 1 had any deaths" was false."""
+    deaths = sum(p["deaths"] for p in TRUTH.values() if p["team"] == team)
+    direct = ask_sample(stage_env, f"did anyone on {side} die").response.direct_answer
+    assert f"{fmt.number(deaths)} times" in direct and "Only" not in direct and "with any" not in direct, (deaths, direct)

@@ -618,11 +618,19 @@ def _two_periods(by_period: dict[str, list[dict]], metrics: Sequence[str], info:
     return f"; {which}{change} {fmt.number(abs(y - x), info.decimals)}{pct} from {_the(a_label)} to {_the(b_label)}"
 
 
+def _lookup_scope(plan: QueryPlan, metric_id: str) -> str:
+    """The scope a looked-up figure is said with. "Did anyone on order die": the figure itself answers whether there
+    was any, so "with any deaths" would say nothing."""
+    condition = plan.condition
+    asked_any = condition is not None and any_at_all(condition) and condition.metric in (None, metric_id)
+    return scope(plan.model_copy(update={"condition": None}) if asked_any else plan)
+
+
 def lookup(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequence[str]) -> str:
     row = rows[0]
     metric_id = metrics[0]
     info = metric_info(metric_id)
-    window = scope(plan)
+    window = _lookup_scope(plan, metric_id)
     if metric_id == "gold_diff" and "minute" in row and is_number(row.get(metric_id)):
         sided = _side_gold_at(plan, row)
         if sided is not None:
@@ -1175,7 +1183,8 @@ def _figure_answer(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: 
         return comparison(plan, rows, dim, metrics)
     if intent == Intent.BREAKDOWN:
         return breakdown(plan, rows, dim, metrics)
-    if plan.condition is not None and len(rows) == 1 and dim:  # "who had fewer than 3 deaths": one did
+    # "who had fewer than 3 deaths": one did; but not "did anyone on order die", where the one row is the one asked
+    if plan.condition is not None and len(rows) == 1 and dim and len(_filtered(plan, dim)) != 1:
         return only_one(plan, rows[0], dim, metrics[0])
     if intent == Intent.LOOKUP or len(rows) == 1:
         return lookup(plan, rows, dim, metrics)
