@@ -142,6 +142,13 @@ def join_and(items: Sequence[str], word: str = "and") -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1] if items else ""
 
 
+def names_of(items: Sequence[str], most: int = 3) -> str:
+    """A few names, then how many more: names_of(["A", "B", "C", "D", "E"]) -> "A, B, C and 2 more";
+    names_of(["A", "B"]) -> "A and B"."""
+    items = list(items)
+    return join_and(items) if len(items) <= most else join_and([*items[:most], f"{len(items) - most} more"])
+
+
 def ordinal(n: int) -> str:
     """A place in words up to tenth, then with its suffix.
 

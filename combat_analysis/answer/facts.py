@@ -553,9 +553,7 @@ TIED_NAMED = 5  # more rows level at the top than this are counted ("and 3 more"
 
 def _tie(f: Tie) -> str:
     info = metric_info(f.figure)
-    named = [o.words(i == 0) for i, o in enumerate(f.owners[:TIED_NAMED])]
-    more = len(f.owners) - len(named)
-    names = fmt.join_and([*named, f"{more} more"] if more else named)
+    names = fmt.names_of([o.words(i == 0) for i, o in enumerate(f.owners)], TIED_NAMED)
     return f"{names} are tied on {info.label}{f.said_window} at {fmt.number(f.value, info.decimals)}"
 
 

@@ -396,7 +396,7 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     if _none_at_all(plan, metric_id) and len(metrics) == 1 and plan.shape != "top" and dim:
         # "who didn't get a kill": every row is a zero, so the names are the answer
         named = [who(dim, r.get(dim), False) for r in rows]
-        return f"{fmt.count(len(rows), dimension_word(dim))}{for_whom}{window}: {names_of(named, MAX_LISTED)}."
+        return f"{fmt.count(len(rows), dimension_word(dim))}{for_whom}{window}: {fmt.names_of(named, MAX_LISTED)}."
     if len(metrics) == 1:
         items = "; ".join(f"{who(dim, r.get(dim), False)}: {value(r, metric_id)}" for r in shown)
     else:
@@ -1380,14 +1380,8 @@ def _named_killers(names: Sequence[str]) -> list[str]:
         elif len(last) == 1 and kind != "unknown":
             words.append(fmt.plural(last.pop()))
         else:
-            words.append(_KILLER_KINDS.get(kind, kind) if kind != "unknown" else names_of(members))
+            words.append(_KILLER_KINDS.get(kind, kind) if kind != "unknown" else fmt.names_of(members))
     return words
-
-
-def names_of(items: Sequence[str], most: int = 3) -> str:
-    """A few names, then how many more: "A, B, C and 4 more"."""
-    items = list(items)
-    return names(items) if len(items) <= most else f"{', '.join(items[:most])} and {len(items) - most} more"
 
 
 def killers_said(plan: QueryPlan) -> str | None:
@@ -1402,7 +1396,7 @@ def killers_said(plan: QueryPlan) -> str | None:
         return f"anything but {_either(words)}"
     # a narrower kind left out of them ("structures but not the titan"): said, so the count is not the whole kind's
     left_out = [str(v) for g in plan.filters if g is not f and g.dimension == "source" and g.op == "!=" for v in g.values]
-    return _either(words) + (f" other than {names_of(left_out)}" if left_out else "")
+    return _either(words) + (f" other than {fmt.names_of(left_out)}" if left_out else "")
 
 
 _A_KIND = {"structure": "a structure", "minion": "a minion", "boss": "a boss", "jungle": "a jungle monster"}
@@ -1891,9 +1885,7 @@ def _counted(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str |
     if compared is None:
         return None
     lead, _ = among_players(plan)
-    listed = [f"{who(dim, r.get(dim), False)} ({value(r, compared)})" for r in rows[:COUNTED_SHOWN]]
-    more = len(rows) - len(listed)
-    said = names(listed) if not more else f"{', '.join(listed)} and {more} more"
+    said = fmt.names_of([f"{who(dim, r.get(dim), False)} ({value(r, compared)})" for r in rows], COUNTED_SHOWN)
     head = f"{fmt.count(len(rows), _singular(dim))} had {condition_said(plan)}{window_phrase(plan)}: {said}."
     return f"{lead}, {head}" if lead else head[:1].upper() + head[1:]
 

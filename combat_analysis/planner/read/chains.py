@@ -21,10 +21,9 @@ import re
 from dataclasses import dataclass
 
 from combat_analysis.contracts.plan import KillChain
+from combat_analysis.planner.read.words import COUNT_WORDS
 
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-                 "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-                 "sixty": 60, "a": 1, "one": 1}
+_NUMBER_WORDS = {**COUNT_WORDS, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "a": 1, "one": 1}
 _NUM = r"(\d{1,4}|" + "|".join(sorted((w for w in _NUMBER_WORDS if w != "a"), key=len, reverse=True)) + r")"
 _MULTI_N = {"double": 2, "triple": 3, "quadra": 4, "quad": 4, "quadruple": 4, "penta": 5, "multi": 2}
 # a multi-kill word: "triple kill", "penta", "quadrakills", "multi-kills", "double-kill chains"

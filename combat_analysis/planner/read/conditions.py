@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from combat_analysis.contracts.plan import ValueCondition
+from combat_analysis.planner.read.words import COUNT_WORDS
 
 # Numbers said in words count too: "at least one crit", "more than two deaths", "a single kill"
-NUMBER_WORDS = {"zero": 0, "one": 1, "a single": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
+NUMBER_WORDS = {"zero": 0, "one": 1, "a single": 1, "single": 1, **COUNT_WORDS}
 _WORDS = "|".join(w.replace(" ", r"\s+") for w in sorted(NUMBER_WORDS, key=len, reverse=True))
 # "300k": thousands, as players write them
 _NUM = rf"\d[\d,]*(?:\.\d+)?(?:k(?![a-z]))?|(?:{_WORDS})(?=\s+[a-z])(?!\s+of\b)"
