@@ -311,7 +311,8 @@ his her their them him we you i me who which what that this both all enemy enemi
 jungler hunter mage winners losers winning losing order chaos most top one two three first last total overall average
 more less fewer much many some no enough high low best worst bottom biggest highest lowest least any all every
 team's player's god gods role roles minions towers tower bosses structures jungle's support's carry's solo's mid's
-npc pve environment everybody nobody somebody zero no none'''.split()) | POPULATION | _MINION_WORDS
+npc pve environment everybody nobody somebody zero no none up down ahead behind leading trailing still even level
+tied'''.split()) | POPULATION | _MINION_WORDS
 _GAMERTAG = re.compile(r"(?<![\w'])(?:[A-Za-z]+\d+[A-Za-z\d]*|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|\w+_\w+)(?![\w'])")
 _NOT_GAMERTAGS = re.compile(r"^(?:team\s*\d|top\d+|k\d|q\d|NAME|\d+(?:st|nd|rd|th|s|m|k)|[a-z]+\d+s)$", re.IGNORECASE)
 
@@ -329,7 +330,7 @@ def unknown_name(masked: str, r: Reading) -> str | None:
         return None
     word = m.group(1)
     if (fold(word) in _NOT_NAMES or fold(word).rstrip("s") in _NOT_NAMES or fold(word) in COMMON_WORDS
-            or re.fullmatch(r"team\s*\d", word, re.I)):
+            or re.fullmatch(r"team\s*\d|\d+", word, re.I)):  # "did 0 damage": a number is no name
         return None
     return word
 

@@ -370,8 +370,8 @@ _CREDITED = re.compile(
     # a yes or no about any kill at all: "did the minions kill anyone", "have towers got any kills"
     r"|\b(?:did|do|does|have|has|had)\s+(?P<cause6>(?:(?!\b(?:kill|killed|get|got|take|took|ever)\b)[a-z0-9'])+"
     r"(?:\s+(?!(?:kill|killed|get|got|take|took|ever)\b)[a-z0-9']+)*)\s+(?:ever\s+)?"
-    r"(?:kill|killed|get|got|take\s+out|took\s+out)\s+(?:any(?:one|body|\s+kills?|\s+players?|\s+gods?)?|some(?:one|body)|"
-    r"people|players|gods)\b"
+    r"(?:kill|killed|get|got|take\s+out|took\s+out)\s+(?:any(?:one|body|\s+kills?|\s+players?|\s+gods?|(?=\s*(?:[?.!,;]|$)))|"
+    r"some(?:one|body)|people|players|gods)\b"  # a bare "any" ends its clause: "did minions get any objectives" is no kill
     # whom it killed, said with the killer first: "minions killed whom", "the towers took out which players"
     r"|^\s*(?:(?:and|so|ok)\s+)?(?P<cause7>(?:the\s+)?[a-z][a-z' ]*?)\s+(?:killed|got|took\s+out|murdered|deleted|ate)\s+"
     r"(?:whom|who|which\s+(?:players?|gods?|people|ones|enemies|guys)|what\s+(?:players?|gods?))\b"

@@ -40,14 +40,19 @@ _OPS: dict[str, Op] = {"at least": ">=", "no less than": ">=", "no fewer than": 
 # figure follows
 _NEGATED = r"(?:did\s*n[o']?t|not|never|ha(?:s|ve|d)\s*n[o']?t)"
 _GETS = r"(?:get|got|have|had|score|scored|land|landed|deal|dealt|make|made|take|took|earn|earned|record|recorded)"
-NONE_AT_ALL = re.compile(r"\b(?:without\s+(?:a\s+|any\s+|an\s+)?|with\s+(?:no|zero|0)\s+|(?:had|got|get|gets|has|have|scored|landed|land|lands|dealt|made|took|earned|recorded)\s+"
-                         rf"(?:no|zero|0)\s+|zero\s+|{_NEGATED}\s+{_GETS}\s+(?:a\s+single\s+|a\s+|an\s+|any\s+)?)(?=[a-z])")
+NONE_AT_ALL = re.compile(r"\b(?:without\s+(?:a\s+|any\s+|an\s+)?|with\s+(?:no|zero|0)\s+|(?:had|got|get|gets|has|have|scored|landed|land|lands|dealt|made|took|earned|recorded|did|do|does|done)\s+"
+                         rf"(?:(?:literally|exactly|basically|actually|just|absolutely)\s+)?(?:no|zero|0)\s+|zero\s+|{_NEGATED}\s+{_GETS}\s+(?:a\s+single\s+|a\s+|an\s+|any\s+)?)(?=[a-z])")
 
 
 # A yes or no about anybody doing a thing at all: "did anyone buy X", "has anybody healed" keep the players with any
 # of the figure named right after (a superlative or a number of its own said later wins: see `read_condition`)
 ANY_AT_ALL = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?(?:did|has|have|had)\s+(?:any\s?one|any\s?body|any\s+(?:player|of\s+(?:them|"
                         r"the\s+players))|some\s?one|some\s?body)\s+(?:(?:ever|even|actually)\s+)?(?=[a-z])")
+# Who did a thing at all, asked of everyone: "which players got kills", "what gods had assists", "who got any kills"
+_WHICH_DID = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?(?:(?:which|what)\s+(?:players?|people|gods?|guys|ones|champs?)|"
+                        r"who(?=\s+\w+\s+any\b))\s+(?:(?:ever|even|actually)\s+)?"
+                        # a verb of getting a figure, never an auxiliary ("what gods has X played") nor a negation
+                        r"(?=(?:got|get|had|scored|landed|made|earned|dealt)\b(?!\s+(?:not|never|no|zero|0)\b))")
 ANY_SAID = "any ..."
 _SUPERLATIVE_AFTER = re.compile(r"\b(?:most|least|fewest|top|highest|lowest|biggest|more|less|fewer|higher|lower|"
                                 r"best|worst|than|out\w+)\b")
@@ -88,8 +93,9 @@ def read_condition(text: str) -> Condition | None:
 
 
 def _any_at_all(text: str) -> Condition | None:
-    """"did anyone buy X": the players with any of the figure, unless the question then asks for a leader."""
-    some = ANY_AT_ALL.match(text)
+    """"did anyone buy X", "which players got kills": the players with any of the figure, unless the question then
+    asks for a leader."""
+    some = ANY_AT_ALL.match(text) or _WHICH_DID.match(text)
     if some is None or _SUPERLATIVE_AFTER.search(text, some.end()):
         return None
     # the figure may come from a verb ("did anyone pick up X": its purchases), so none need be named right after

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
+from combat_analysis.planner.plans.cues import OBJECTIVE_VALUES
 from combat_analysis.planner.plans.refusals import refuse
 from combat_analysis.planner.read.names import find_roles, find_teams, fold
 from combat_analysis.planner.read.reading import Reading
@@ -108,6 +109,8 @@ def excluded(question: str, r: Reading, vocab: Vocabulary) -> set[tuple[str, str
         out |= {("god", g) for g in gods}
         # a god named for its one player ("everyone except the Loki"): that player is left out
         out |= {("player", p.player) for g in gods for p in vocab.players_where(god=g)}
+        # a kind of objective: "objectives the minions took, besides the titan"
+        out |= {("objective", value) for value, pattern in OBJECTIVE_VALUES if re.search(rf"\b{pattern}\b", what)}
     return out
 
 

@@ -85,6 +85,9 @@ _PASSIVE = re.compile(rf"\s+(?:(?:has|have|had|was|were|is|got|gotten|get|gets|g
                       rf"actually)\s+)*(?P<verb>{_KILLED}){_PARTICLE}\s+by\s+(?:the\s+)?$", re.IGNORECASE)
 # the auxiliary of a question said before the victim: "how many times WAS zoe killed by", "how often HAS thor been"
 _AUX_BEFORE = re.compile(r"\b(?:was|were|is|has|have|had|did|does|do)\s+(?:the\s+)?$", re.IGNORECASE)
+# the asker's "who" as the killer, the victim named after the verb: "who smoked zoe the most", "which enemy clapped B"
+_WHO_VERB = re.compile(rf"\b(?:who|which\s+(?:enemy|enemies|player|players|god|gods|one|guy))\s+{_AUX}(?P<verb>{_ALTERNATIVES})"
+                       rf"{_PARTICLE}\s+(?:the\s+)?$", re.IGNORECASE)
 _WHO_DID = re.compile(r"\b(?:who|whom|which\s+(?:enemy|player|god|one))\s+(?:did|has|have)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
@@ -195,8 +198,11 @@ def _slang_plain(question: str, vocab: Vocabulary) -> str:
             continue
         nxt = people[i + 1] if i + 1 < len(people) else None
         between = _BETWEEN.match(question[m.end:nxt.start]) if nxt is not None else None
+        who = _WHO_VERB.search(question, last, m.start)
         if between is not None and _taken(between.group("verb"), between.group("particle")):
             span = (m.end + between.start("verb"), m.end + between.end("particle" if between.group("particle") else "verb"))
+        elif who is not None and who.end() == m.start and _taken(who.group("verb"), who.group("particle")):
+            span = (who.start("verb"), who.end("particle" if who.group("particle") else "verb"))
         elif _WHO_DID.search(question[:m.start]) and (after := _AFTER_WHO.match(question, m.end)) is not None \
                 and _taken(after.group("verb"), after.group("particle")):
             span = (after.start("verb"), after.end("particle" if after.group("particle") else "verb"))

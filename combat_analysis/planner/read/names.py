@@ -433,8 +433,10 @@ def find_roles(text: str, roles: tuple[str, ...]) -> list[RoleMention]:
     for m in re.finditer(r"\b(solo\s*laners?|mid\s*laners?|top\s*laners?|[a-z]+)\b", low):
         word = re.sub(r"\s+", "", m.group(1))
         # the plural and possessive forms of a role word too: "supps", "carries", "junglers'"
-        role = next((ROLE_WORDS[f] for f in (word, *stems(word)) if f in ROLE_WORDS), None)
-        word = next((f for f in (word, *stems(word)) if f in ROLE_WORDS), word)
+        # a short role word's plural too, which `stems` leaves whole: "jgs", "jgs'"
+        forms = (word, *stems(word), re.sub(r"(?:'s|s'|s)$", "", word))
+        role = next((ROLE_WORDS[f] for f in forms if f in ROLE_WORDS), None)
+        word = next((f for f in forms if f in ROLE_WORDS), word)
         if role is None or (roles and role not in roles):
             continue
         if word == "top" and not re.match(r"\s*(lane|laner)", low[m.end():]):

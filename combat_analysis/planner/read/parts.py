@@ -490,13 +490,22 @@ def _own_clause(piece: str, first_text: str, first: QueryPlan, vocab: Vocabulary
         return "skip", None
     if alone.intent == Intent.REFUSE or any(a.startswith("no figure named") for a in alone.assumptions):
         followed = plan_one(piece, (first_text,))
-        adds_nothing = followed.intent == Intent.REFUSE or followed.summary == first.summary
+        adds_nothing = followed.intent == Intent.REFUSE or followed.summary == first.summary or _same_ask(followed, first)
         if adds_nothing and first.intent == Intent.EVENT_LIST and _HOW_MANY.match(piece):
             return "listed", None  # "which players did the towers kill, and how often": the list says how many
         if adds_nothing:
             return "one", None
         return "part", followed
     return "part", alone
+
+
+_WORDING = {"question", "summary", "check", "compare", "caveats", "assumptions"}
+
+
+def _same_ask(plan: QueryPlan, first: QueryPlan) -> bool:
+    """Whether a clause read as a follow-up asks the first clause's figure again, its yes or no aside ("were we up
+    gold at 15? by how much": the yes or no already says by how much)."""
+    return plan.model_dump(exclude=_WORDING) == first.model_dump(exclude=_WORDING)
 
 
 def _narrowed_or_caused(piece: str, first_text: str, first: QueryPlan, plan_one: PlanFn,

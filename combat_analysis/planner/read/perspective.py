@@ -45,6 +45,10 @@ _FACING = re.compile(r"\b(?:was|were|am|are)\s+(?:i|we)\s+(?:up\s+against|agains
                      r"go\s+up\s+against|vs\.?)(?=\s*[?.!,;]|\s*$)|\b(?:i|we)\s+(?:was|were)\s+(?:up\s+against|against|"
                      r"facing|fighting)(?=\s*[?.!,;]|\s*$)", re.IGNORECASE)
 _OURS = re.compile(r"\bour\b", re.IGNORECASE)
+# "they", once the asker has said who they are, is the other side ("as order: what did they score"), unless a
+# "who" before it asks for someone it then points back to ("who got first blood for us, and what did they finish with")
+_THEY = re.compile(r"\bthey\b", re.IGNORECASE)
+_WHO_BEFORE = re.compile(r"\b(?:who|whom|whose|which\s+(?:player|god|one|guy)s?)\b", re.IGNORECASE)
 _THEIR_OWN = re.compile(r"\b(?:their|the\s+enemy's|the\s+enemies')(?=\s)", re.IGNORECASE)
 
 
@@ -95,6 +99,11 @@ def _our_players(text: str, mine: int, vocab: Vocabulary) -> tuple[str, list[str
     return "".join(out) + text[last:], notes
 
 
+def _they_as_theirs(text: str, other: int) -> str:
+    """Each "they" with no "who" before it, as the other side."""
+    return _THEY.sub(lambda m: m.group(0) if _WHO_BEFORE.search(text[:m.start()]) else f"team {other}", text)
+
+
 def rewrite(question: str, vocab: Vocabulary) -> Perspective:
     """The question with "my team" and "theirs" as the teams they are, and "our <player or god>" as that player,
     when the asker said who they are."""
@@ -107,13 +116,15 @@ def rewrite(question: str, vocab: Vocabulary) -> Perspective:
         mine, whose = side
         other = 3 - mine
         rest, ours = _our_players(rest, mine, vocab)
-        sides_said = bool(_MINE.search(rest) or _THEIRS.search(rest))
+        theirs_said = _they_as_theirs(rest, other)
+        sides_said = bool(_MINE.search(rest) or _THEIRS.search(rest) or _OURS.search(rest)) or theirs_said != rest
         facing = bool(_FACING.search(rest))
         if not (sides_said or facing or ours):
             continue
         # facing first ("who were we facing" are the players of the other side), then theirs: "their team" must
         # not be read by the "team" of "my team"
         text = _FACING.sub(f"were on team {other}", rest)
+        text = _they_as_theirs(text, other)
         text = _MINE.sub(f"team {mine}", _THEIRS.sub(f"team {other}", text))
         # what a side owns: "our towers", "their phoenixes"
         text = _OURS.sub(f"team {mine}'s", _THEIR_OWN.sub(f"team {other}'s", text))

@@ -232,7 +232,17 @@ def _without_phrasal_verbs(strong: list[MetricHit], text: str) -> list[MetricHit
 _HIT_NOUNS = frozenset({"hits", "hits landed", "number of hits", "times hit"})
 
 
-def _narrowed(strong: list[MetricHit]) -> list[MetricHit]:
+# plain damage said as the whole, beside a part of it: "her damage to gods against her total damage", "dmg overall"
+_WHOLE_BEFORE = re.compile(r"\b(?:total|overall|whole|entire|all(?:\s+of)?(?:\s+(?:his|her|their|the|its))?)\s+$")
+_WHOLE_AFTER = re.compile(r"\s+(?:overall|in\s+total|total|altogether|all\s+told|in\s+all)\b")
+
+
+def _said_whole(h: MetricHit, text: str) -> bool:
+    return bool(_WHOLE_BEFORE.search(text[:h.start]) or _WHOLE_AFTER.match(text, h.end)
+                or re.match(r"(?:total|overall)\b", h.phrase))
+
+
+def _narrowed(strong: list[MetricHit], text: str) -> list[MetricHit]:
     """Plain words that a more specific figure in the same question explains."""
     if any(h.metric_id != "hits" for h in strong):
         # "who spammed the most cc", "used the most heals": the verb's object is the figure, not hits landed
@@ -240,7 +250,7 @@ def _narrowed(strong: list[MetricHit]) -> list[MetricHit]:
     if any(h.metric_id in SPECIFIC_DAMAGE for h in strong):
         # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure, but
         # "damage dealt and damage taken" names both
-        strong = [h for h in strong if h.metric_id != "damage_dealt" or h.phrase in _DEALT_BY_NAME]
+        strong = [h for h in strong if h.metric_id != "damage_dealt" or h.phrase in _DEALT_BY_NAME or _said_whole(h, text)]
     if any(h.metric_id in OBJECTIVE_METRICS for h in strong):
         # "how many gold furies did team 1 kill": the verb is not a request for player kills
         strong = [h for h in strong if not (h.metric_id == "kills" and h.phrase in _OBJECTIVE_VERBS)]
@@ -295,6 +305,10 @@ def _one_turned(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[st
     return [_TURNED[f] if o and f in _TURNED else f for f, o in zip(ids, own, strict=True)]
 
 
+# healing said before a verb of getting in one clause: the healing is what the subject got ("healing did she get")
+_HEALING_GOT = re.compile(r"\bheal(?:ing|s)?\b[^,.;?!]*?\b(?:get|got|gets|getting|gotten)\b(?!\s+(?:hit|off|out)\b)")
+
+
 def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> list[str]:
     """A figure the verbs turn around: damage or healing that was received, hits counted as purchases. A verb
     inside another figure's words ("damage taken and healing") is that figure's, not a turn of the others."""
@@ -302,6 +316,8 @@ def _turned_by_verbs(ids: list[str], hits: Sequence[MetricHit], text: str) -> li
     if one_turned is not None:
         return one_turned
     ids = [_RECEIVED[f] if f in _PASSIVE_TURN and _PASSIVE_TURN[f].search(text) else f for f in ids]
+    if _HEALING_GOT.search(text):  # healing named, then gotten: "how much healing did X get" is what X received
+        ids = ["healing_received" if f == "healing_done" else f for f in ids]
     if _RECEIVE.search(_outside(text, hits)):
         ids = [_TURNED.get(f, f) for f in ids]
     if "hits" in ids and _BUY.search(text) and all(h.phrase in _HOW_OFTEN for h in hits if h.metric_id == "hits"):
@@ -451,7 +467,7 @@ def read_metrics(text: str) -> MetricsRead:
     wise = _said_wise([*strong, *weak], text) or _said_only([*strong, *weak], text)
     if wise:
         strong, weak = [h for h in wise if h.strength != "weak"], [h for h in wise if h.strength == "weak"]
-    strong = _without_blows_on_objectives(_narrowed(_without_phrasal_verbs(strong, text)), text)
+    strong = _without_blows_on_objectives(_narrowed(_without_phrasal_verbs(strong, text), text), text)
     notes: list[str] = []
     hits = list(strong)
     evidence = "strong" if strong else "none"

@@ -117,6 +117,12 @@ def _rules():
         s = _seconds(m.group(1), m.group(2))
         return TimeWindow(label=f"first {_minutes(s)}", start_s=0, end_s=s), None, None
 
+    def first_unsaid(m):
+        # "in the first 10," with no unit: a window of the match is in minutes (a count has its noun after it)
+        s = _seconds(m.group(1), None)
+        return (TimeWindow(label=f"first {_minutes(s)}", start_s=0, end_s=s),
+                f"'{m.group(0).strip()}' read as the first {_minutes(s)}", None)
+
     def last(m):
         s = _seconds(m.group(1), m.group(2))
         return TimeWindow(label=f"last {_minutes(s)}", from_end_s=s), None, None
@@ -176,6 +182,8 @@ def _rules():
          rf"(?:(\d{{1,3}}:[0-5]\d)(?:\s*mark)?|(?:minute\s+|min\s+){_NUM}\b|{_NUM}{_ORD}[\s-]*(?:{_MIN}(?:\s*mark)?|mark))",
          lambda m: around(_AroundMatch(m))),
         (rf"\b(?:in\s+|during\s+|over\s+|for\s+)?(?:the\s+)?(?:first|opening|initial)\s+{_NUM}\s*{_UNIT}", first),
+        (rf"\b(?:in|during|within)\s+(?:the\s+)?(?:first|opening)\s+{_NUM}(?=\s*(?:[,?.!;]|$|and\b|of\s+the\s+(?:match|game)\b))",
+         first_unsaid),
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:first|opening)\s+(minute)()\b", lambda m: (
             TimeWindow(label="first minute", start_s=0, end_s=60), None, None)),
         (r"\b(?:in\s+|during\s+)?(?:the\s+)?(?:last|final)\s+(minute)()\b", lambda m: (
@@ -196,8 +204,10 @@ def _rules():
         (rf"\b(?:(?:at|from|after)\s+)?(?:the\s+)?{_NUM}\s*\+\s*{_UNIT}(?:\s*mark)?", after),
         (rf"\b(?:(?:at|from|after)\s+)?(?:the\s+)?{_NUM}{_ORD}\s*{_UNIT}(?:\s*mark)?\s*(?:\+|(?:and|or)\s+(?:later|after|"
          rf"beyond|up|over|on)\b|onwards?\b)", after),
-        (rf"\b(?:during|in|within)\s+(?:the\s+)?minute\s+{_NUM}\b", during),
-        (rf"\b(?:at|as\s+of)\s+(?:the\s+)?(?:end\s+of\s+)?minute\s+{_NUM}\b", at),
+        (rf"\b(?:during|in|within)\s+(?:the\s+)?(?:minute|min\.?)\s+{_NUM}\b", during),
+        (rf"\b(?:at|as\s+of)\s+(?:the\s+)?(?:end\s+of\s+)?(?:minute|min\.?)\s+{_NUM}\b", at),
+        # a whole minute on the clock is its mark: "at 10:00", "as of the 15:00 mark"
+        (r"\b(?:at|as\s+of)\s+(?:the\s+)?(\d{1,3}):00\b(?:\s*mark)?", at_mark),
         (rf"\b(?:at|as\s+of)\s+(?:the\s+)?{_NUM}{_ORD}?[\s-]*{_MIN}(?:\s*mark)?", at_mark),
         # a time into the match said as players do: "15 minutes in", "10 mins into the game", "in 20 min", and a
         # bare "20 min" ending the question: what there was at that mark (never dropped unread); a length compared
@@ -239,8 +249,10 @@ def parse_time(text: str) -> TimeParse:
 def _whole(text: str) -> TimeParse:
     m = _WHOLE.search(text)
     if m:
-        rest = (text[:m.start()] + " " + text[m.end():]).strip()
         said = m.group(0).strip()
+        # "his overall damage": said before a figure, the whole of it, as "total" says ("dmg to gods vs overall dmg")
+        whole = " total " if said.lower() == "overall" and re.match(r"\s+(?!and\b|or\b|vs\b)[a-z]", text[m.end():]) else " "
+        rest = (text[:m.start()] + whole + text[m.end():]).strip()
         note = None if said.lower() in ("in total", "overall") else f"'{said}' read as the whole match"
         return TimeParse(None, rest, note, whole_match=True)
     return TimeParse(None, text)

@@ -132,7 +132,7 @@ accumulate accumulated ramp ramped trend trending over course evolve evolved pro
 basic attack attacks auto autos fall fell falls fallen drop dropped destroy destroyed destroying down
 fight fights fighting decided decide decisive deciding key important mattered matter turning swing swings
 good bad well poorly great strong weak solid
-avrage averge avarage averag avrg averages analyze analyse analyzing analysing analysis assess assessment evaluate
+avrg averages analyze analyse analyzing analysing analysis assess assessment evaluate
 evaluation review stage stages phases proc procs effect effects besides aa didn't didnt come came coming
 wise throw throws threw thrown throwing
 pve pvp npc npcs environmental rest else rather instead
@@ -151,6 +151,7 @@ run runs running ran mains mained maining queue queued queues character characte
 ROLE_WORDS: dict[str, str] = {
     "support": "Support", "supports": "Support", "supp": "Support", "sup": "Support",
     "jungle": "Jungle", "jungler": "Jungle", "junglers": "Jungle", "jungles": "Jungle", "jg": "Jungle",
+    "jgl": "Jungle", "jung": "Jungle",
     "mid": "Middle", "middle": "Middle", "mids": "Middle", "midlaner": "Middle", "midlaners": "Middle",
     "mage": "Middle", "mages": "Middle",
     "carry": "Carry", "carries": "Carry", "adc": "Carry", "adcs": "Carry", "hunter": "Carry", "hunters": "Carry",
