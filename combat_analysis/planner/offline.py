@@ -284,15 +284,18 @@ def _about_player(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan
     return None if plan.intent == Intent.REFUSE else plan.model_copy(update={"question": clause})
 
 
+# a verb of doing after a figure received: X's healing received, then what she did herself
+_DOING = re.compile(r"\b(?:do|did|does|done|deal|deals|dealt|dish(?:ed)?\s+out|give|gave|given|put\s+out|output)\b")
 _HOW_MUCH = re.compile(r"^(\s*(?:and\s+|&\s*|plus\s+)?how\s+much)\b", re.IGNORECASE)
 
 
 def _received_of(first: QueryPlan, clause: str) -> str:
-    """"X's damage dealt, and how much did she take": a clause that names no figure but a verb of receiving
-    asks the first clause's figure as received, so the first figure's unit is said in it ("how much damage did X
-    take")."""
+    """"X's damage dealt, and what she took": a clause that names no figure but a verb of receiving (or of
+    doing, after a figure received) asks the first clause's figure as that verb turns it, so the first figure's unit
+    is said in it ("how much damage did X take", "how much healing did X do")."""
     if len(first.metrics) != 1 or metric(first.metrics[0]).unit not in ("damage", "healing") \
-            or read_metrics(normalize(clause)).ids or not RECEIVE.search(normalize(clause)):
+            or read_metrics(normalize(clause)).ids \
+            or not (RECEIVE.search(normalize(clause)) or _DOING.search(normalize(clause))):
         return clause
     return _HOW_MUCH.sub(lambda m: f"{m.group(1)} {metric(first.metrics[0]).unit}", clause, count=1)
 
@@ -301,7 +304,7 @@ def _about_leader(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan
     """A later clause about the first clause's leader ("... and what did they build"), or its one player."""
     leader = followup._leader(first)
     if leader is None:
-        return _about_player(first, clause, vocab)
+        return _about_player(first, clause, vocab) or _about_event_person(first, clause, vocab)
     if parts.BARE_WHEN.match(clause):
         if not leader.metrics:
             return None
@@ -312,6 +315,24 @@ def _about_leader(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan
     if child.intent == Intent.REFUSE or not child.metrics:
         return None
     parent = leader.model_copy(update={"limit": 1, "shape": "leader", "then": child, "bind": {"player": "player"}})
+    return parent.model_copy(update={"summary": summarize(parent)})
+
+
+# The one player of a one-row event list, by the column that names them: first blood's killer, the first death's victim
+_EVENT_PERSON = {"first_blood": "killer", "kill_events": "killer", "death_events": "victim"}
+
+
+def _about_event_person(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan | None:
+    """First blood's killer, then their assists at the end: a later clause about the one player of a one-row
+    event list, bound to the row's killer (or victim) as a ranking's leader is."""
+    column = _EVENT_PERSON.get(first.metrics[0]) if first.metrics and first.intent == Intent.EVENT_LIST else None
+    if column is None or first.limit != 1 or first.then is not None or parts.BARE_WHEN.match(clause):
+        return None
+    r = read_question(clause, vocab)
+    child = plan_reading(clause, replace(r, players=(PARAM_PLAYER,), teams=(), roles=()), vocab)
+    if child.intent == Intent.REFUSE or not child.metrics:
+        return None
+    parent = first.model_copy(update={"then": child, "bind": {"player": column}})
     return parent.model_copy(update={"summary": summarize(parent)})
 
 

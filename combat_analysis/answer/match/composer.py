@@ -87,10 +87,8 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
         result = pkg.result(last_id)
         if result is not None and result.bound_parameters and not [f for f in last.focus if not f.startswith("$")]:
             last = last.model_copy(update={"focus": tuple(str(v) for v in result.bound_parameters.values())})
-        for leader_id, leader in leaders:
-            leader_rows, _ = _step_rows(pkg, env, leader_id)
-            if leader_rows:
-                sentences.append(wording.leader_sentence(leader, leader_rows))
+        sentences += [said for leader_id, leader in leaders if (said := _leader_said(pkg, env, leader_id, leader, roster,
+                                                                                      found))]
         if not rows and last.intent not in (Intent.EVENT_LIST,):
             who = wording.subject(last)
             sentences.append(f"No matching data was found{' for ' + who if who else ''}{window_phrase(last)}.")
@@ -104,6 +102,16 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
         sentences += [f.description for f in pkg.analysis.key_findings if f.kind in SHARE_KINDS][:1]
     caveats = [c.rstrip(".") + "." for c in plan.caveats]
     return " ".join(s for s in (*sentences, *caveats) if s)
+
+
+def _leader_said(pkg: AgentDataPackage, env: StageEnv, query_id: str, leader: QueryPlan, roster, found) -> str:
+    """Who a dependent step was about: the ranking's leader, or the event itself (first blood, then a clause about its killer)."""
+    rows, columns = _step_rows(pkg, env, query_id)
+    if not rows:
+        return ""
+    if leader.intent == Intent.EVENT_LIST:
+        return wording.direct_answer(leader, rows, columns, roster, found)
+    return wording.leader_sentence(leader, rows)
 
 
 def _with_check(pkg: AgentDataPackage, env: StageEnv, chain: list[tuple[str, QueryPlan]], roster, plan: QueryPlan,
@@ -211,7 +219,7 @@ def words(pkg: AgentDataPackage, env: StageEnv) -> Words:
         insights = ()
     else:
         roster = all_rows(pkg, env, "roster")
-        direct = compose_answer(pkg, env, plan, roster, _patterns(pkg, env, plan))
+        direct = wording.whether_any(plan, rows) + compose_answer(pkg, env, plan, roster, _patterns(pkg, env, plan))
         insights = _insights(pkg, direct)
         table = supporting_table(pkg, rows, columns)
         answered = True

@@ -31,6 +31,7 @@ from combat_analysis.planner.plans.draft import gods_read_as_players
 from combat_analysis.planner.plans.shares import group_share
 from combat_analysis.planner.read.conditions import any_at_all, describe, none_at_all
 from combat_analysis.planner.read.timewords import WHOLE_MATCH
+from combat_analysis.planner.read.yesno import asked_whether_any
 
 MAX_LISTED = 12  # rows named in one sentence; the table and the chart hold the rest
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
@@ -542,7 +543,10 @@ def _side_by_side(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: S
         (_figures(r, [m]) if many else value(r, m)) for m in metrics)  # a count agrees with its noun: "1 Fire Giant kill"
         for i, r in enumerate(rows[:MAX_LISTED]))
     parts += f"; and {len(rows) - MAX_LISTED} more" if len(rows) > MAX_LISTED else ""
-    text = f"{parts}." if many else f"{info.label[:1].upper() + info.label[1:]}{scope(plan)} — {parts}."
+    window = _lookup_scope(plan, metric_id)  # "which gods got assists": who had any is said once, in the head
+    head = (f"{fmt.count(len(rows), dimension_word(dim))} with any {info.label}{window}"
+            if _any_at_all(plan, metric_id) and dim else f"{info.label[:1].upper() + info.label[1:]}{window}")
+    text = f"{parts}." if many else f"{head} — {parts}."
     valued = [r for r in rows if is_number(r.get(metric_id))]
     if len(valued) >= 2:
         hi = max(valued, key=lambda r: r[metric_id])
@@ -551,7 +555,7 @@ def _side_by_side(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: S
         if diff > 0 and dim:  # the analyst's "difference" fact, so the insight does not repeat it
             text += " " + F.say(F.Margin(first=F.Amount(F.entity(dim, hi.get(dim)), metric_id, float(hi[metric_id])),
                                          second=F.Amount(F.entity(dim, lo.get(dim)), metric_id, float(lo[metric_id])),
-                                         said_window=scope(plan)))
+                                         said_window=window))
         elif diff == 0:
             # "tied" is the word every reader knows; the figure each is said again
             text += f" They are tied{f' on {info.label}' if many else ''}, {value(hi, metric_id)} each."
@@ -1302,6 +1306,17 @@ def check_said(plan: QueryPlan, rows: list[dict], roster: Sequence[Mapping[str, 
     opening = "Yes" if states == {"yes"} else "No" if states == {"no"} else \
         "Partly" if len(said) == 1 else "Not all of them"
     return f"{opening}: " + "; ".join(text for _, text in said) + "."
+
+
+def whether_any(plan: QueryPlan, rows: list[dict]) -> str:
+    """ "Yes: " or "No: " before a count of one subject that the question asks whether there was any of at all ("did X
+    get any kills": "No: X got 0 kills."); "" for any other question."""
+    if plan.intent != Intent.LOOKUP or len(plan.metrics) != 1 or len(rows) != 1 or plan.parts or plan.then is not None \
+            or plan.check is not None or plan.compare is not None or metric_info(plan.metrics[0]).aggregation != "count" \
+            or not asked_whether_any(plan.question):
+        return ""
+    count = rows[0].get(plan.metrics[0])
+    return ("Yes: " if float(count) > 0 else "No: ") if is_number(count) else ""
 
 
 def held_said(plan: QueryPlan, rows: list[dict]) -> str | None:

@@ -331,3 +331,15 @@ def asked_superlative(question: str, of_two: bool = False) -> bool:
         return False
     than = _THAN.search(text)
     return than is None or than.start() == held.start()
+
+
+# Whether there was any at all, asked yes or no: "did X get any kills", "has she ever died", "did he even get a single
+# assist"; a number in the question ("did X get 10 kills") asks something else
+_ANY = re.compile(r"\b(?:any|anyone|anybody|a\s+single|at\s+all|ever|even)\b")
+_NUMBER_SAID = re.compile(r"(?<![a-z_.\d])\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty)\b")
+
+
+def asked_whether_any(question: str) -> bool:
+    """Whether a yes or no question asks whether there was any of a figure at all."""
+    said = fold(question).replace("’", "'")
+    return _only_yes_no(said) and bool(_ANY.search(said)) and not _NUMBER_SAID.search(said)
