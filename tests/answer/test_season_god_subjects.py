@@ -82,3 +82,18 @@ def test_which_of_a_gods_players_still_ranks_players(seasons):
         if g["god"] == god:
             kills[g["player"]] = kills.get(g["player"], 0) + g["kills"]
     assert rows[0]["player"] in {p for p, k in kills.items() if k == max(kills.values())}, rows[0]
+
+
+def test_which_of_a_gods_players_needs_no_scope_word(seasons):
+    """One match has one player on a god: ranking a god's players is over every match, with no scope word."""
+    home, matches = seasons
+    god = most_played_god(matches)
+    pkg, rows = ask_across(home, f"what {god.lower()} player scored the most kills")
+    answered_across(pkg)
+    assert pkg.plan.season.subject == "player" and pkg.plan.season.god == god, pkg.plan.season
+    kills: dict[str, int] = {}
+    for g in event_games(matches):
+        if g["god"] == god:
+            kills[g["player"]] = kills.get(g["player"], 0) + g["kills"]
+    assert rows[0]["player"] in {p for p, k in kills.items() if k == max(kills.values())}, rows[0]
+    assert max(kills.values()) in rows[0].values(), rows[0]

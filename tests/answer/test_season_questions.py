@@ -378,6 +378,7 @@ def test_matches_ranked_are_named_by_id_and_date(seasons, template, figure, high
 
 @pytest.mark.parametrize("template,figure,statistic", (
     ("average match length", "duration_s", "average"), ("how long do our games usually last", "duration_s", "average"),
+    ("whats our avrage match length", "duration_s", "average"),  # a slip of "average" that the cue words once held
     ("how many kills per game on average", "kills", "average"),
     ("how many towers have been destroyed in total", "towers", "total"),
     ("total fire giants killed across all matches", "fire_giants", "total"),

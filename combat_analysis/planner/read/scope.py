@@ -295,6 +295,9 @@ _GOD = re.compile(r"\b(?:gods?|characters?|champions?|heroes)\b")
 _SIDE_OR_ROLE = r"(?:order|chaos|team\s*[12]|" + "|".join(sorted(map(re.escape, ROLE_WORDS), key=len, reverse=True)) + r")"
 _SET_AGAINST = re.compile(r"\b" + _SIDE_OR_ROLE + r"(?:'s)?\s*(?:,|or|vs\.?|versus|against|and)\s*(?:the\s+)?"
                           + _SIDE_OR_ROLE + r"\b")
+# The players of one god set against each other ("which Loki player got the most assists", "best Thor main"): one match
+# has one player on a god, so they are ranked over every match
+_GODS_PLAYERS_RANKED = r"\b(?:which|what|whose|(?:the\s+)?(?:best|top|worst|strongest|weakest))\s+"
 
 
 # Kills or deaths asked of two players each way with no head-to-head word ("kills by A on B and by B on A", "A's
@@ -305,10 +308,11 @@ _TWO_PARTS = re.compile(r"\b(?:and|&)\b|\+|,")
 
 
 def asks_an_average(question: str) -> bool:
-    """The words of a player's average (or totals), or of kills asked each way; `read_scope` reads them as every
-    match once it knows the players named."""
+    """The words of a player's average (or totals), of kills asked each way, or of one god's players ranked;
+    `read_scope` reads them as every match once it knows the players and gods named."""
     said = question.lower()
-    return bool(_PLAYER_AVERAGE.search(said) or _PLAYER_TOTALS.search(said) or _kills_each_way(said))
+    return bool(_PLAYER_AVERAGE.search(said) or _PLAYER_TOTALS.search(said) or _kills_each_way(said)
+                or re.search(_GODS_PLAYERS_RANKED + r"\S+(?:\s+\S+)?\s+(?:players?|mains?|users?|pilots?)\b", said))
 
 
 def _kills_each_way(text: str) -> bool:
@@ -494,7 +498,15 @@ def _player_average(text: str, context: _Context) -> ScopeReading | None:
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     if _named_each_way(text, context.players):  # a head-to-head with no scope word reads every common game
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
+    if _ranks_a_gods_players(text, context.gods):
+        return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     return None
+
+
+
+def _ranks_a_gods_players(text: str, gods: tuple[str, ...]) -> bool:
+    return any(re.search(_GODS_PLAYERS_RANKED + re.escape(god) + r"\s+(?:players?|mains?|users?|pilots?)\b", text)
+               for god in gods)
 
 
 def _names_a_player(text: str, players: tuple[str, ...]) -> bool:
