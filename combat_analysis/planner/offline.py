@@ -293,9 +293,9 @@ def _received_of(first: QueryPlan, clause: str) -> str:
     """"X's damage dealt, and what she took": a clause that names no figure but a verb of receiving (or of
     doing, after a figure received) asks the first clause's figure as that verb turns it, so the first figure's unit
     is said in it ("how much damage did X take", "how much healing did X do")."""
+    said = normalize(clause)
     if len(first.metrics) != 1 or metric(first.metrics[0]).unit not in ("damage", "healing") \
-            or read_metrics(normalize(clause)).ids \
-            or not (RECEIVE.search(normalize(clause)) or _DOING.search(normalize(clause))):
+            or read_metrics(said).ids or not (RECEIVE.search(said) or _DOING.search(said)):
         return clause
     return _HOW_MUCH.sub(lambda m: f"{m.group(1)} {metric(first.metrics[0]).unit}", clause, count=1)
 
@@ -310,12 +310,9 @@ def _about_leader(first: QueryPlan, clause: str, vocab: Vocabulary) -> QueryPlan
             return None
         child = _by_minute(leader, clause)
     else:
-        r = read_question(clause, vocab)
-        child = _same_event(leader, r, plan_reading(clause, replace(r, players=(PARAM_PLAYER,), teams=(), roles=()), vocab))
-    if child.intent == Intent.REFUSE or not child.metrics:
-        return None
-    parent = leader.model_copy(update={"limit": 1, "shape": "leader", "then": child, "bind": {"player": "player"}})
-    return parent.model_copy(update={"summary": summarize(parent)})
+        r, about = _about_someone(clause, vocab)
+        child = _same_event(leader, r, about)
+    return _bound(leader.model_copy(update={"limit": 1, "shape": "leader"}), child, "player")
 
 
 # The one player of a one-row event list, by the column that names them: first blood's killer, the first death's victim
@@ -328,12 +325,22 @@ def _about_event_person(first: QueryPlan, clause: str, vocab: Vocabulary) -> Que
     column = _EVENT_PERSON.get(first.metrics[0]) if first.metrics and first.intent == Intent.EVENT_LIST else None
     if column is None or first.limit != 1 or first.then is not None or parts.BARE_WHEN.match(clause):
         return None
+    return _bound(first, _about_someone(clause, vocab)[1], column)
+
+
+def _about_someone(clause: str, vocab: Vocabulary) -> tuple[Reading, QueryPlan]:
+    """The clause read, and planned about the one player a parent step binds (`PARAM_PLAYER`), not whom it names."""
     r = read_question(clause, vocab)
-    child = plan_reading(clause, replace(r, players=(PARAM_PLAYER,), teams=(), roles=()), vocab)
+    return r, plan_reading(clause, replace(r, players=(PARAM_PLAYER,), teams=(), roles=()), vocab)
+
+
+def _bound(parent: QueryPlan, child: QueryPlan, column: str) -> QueryPlan | None:
+    """`parent` with `child` as its dependent step, bound to the player in `column` of its first row; None when the
+    child is refused or names no figure."""
     if child.intent == Intent.REFUSE or not child.metrics:
         return None
-    parent = first.model_copy(update={"then": child, "bind": {"player": column}})
-    return parent.model_copy(update={"summary": summarize(parent)})
+    plan = parent.model_copy(update={"then": child, "bind": {"player": column}})
+    return plan.model_copy(update={"summary": summarize(plan)})
 
 
 def _same_event(leader: QueryPlan, r: Reading, child: QueryPlan) -> QueryPlan:

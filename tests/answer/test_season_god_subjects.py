@@ -20,6 +20,15 @@ def most_played_god(matches) -> str:
     return min(games, key=lambda god: (-games[god], god))
 
 
+def _kills_on(matches, god: str) -> dict[str, int]:
+    """Each player's kills over their games on `god`."""
+    kills: dict[str, int] = {}
+    for g in event_games(matches):
+        if g["god"] == god:
+            kills[g["player"]] = kills.get(g["player"], 0) + g["kills"]
+    return kills
+
+
 def _mean(rows: list[dict], figure: str) -> tuple[float, int]:
     return sum(r[figure] for r in rows) / len(rows), len(rows)
 
@@ -77,10 +86,7 @@ def test_which_of_a_gods_players_still_ranks_players(seasons):
     pkg, rows = ask_across(home, f"which {god.lower()} player has the most kills in total across all matches")
     answered_across(pkg)
     assert pkg.plan.season.subject == "player" and pkg.plan.season.god == god, pkg.plan.season
-    kills: dict[str, int] = {}
-    for g in event_games(matches):
-        if g["god"] == god:
-            kills[g["player"]] = kills.get(g["player"], 0) + g["kills"]
+    kills = _kills_on(matches, god)
     assert rows[0]["player"] in {p for p, k in kills.items() if k == max(kills.values())}, rows[0]
 
 
@@ -91,9 +97,6 @@ def test_which_of_a_gods_players_needs_no_scope_word(seasons):
     pkg, rows = ask_across(home, f"what {god.lower()} player scored the most kills")
     answered_across(pkg)
     assert pkg.plan.season.subject == "player" and pkg.plan.season.god == god, pkg.plan.season
-    kills: dict[str, int] = {}
-    for g in event_games(matches):
-        if g["god"] == god:
-            kills[g["player"]] = kills.get(g["player"], 0) + g["kills"]
+    kills = _kills_on(matches, god)
     assert rows[0]["player"] in {p for p, k in kills.items() if k == max(kills.values())}, rows[0]
     assert max(kills.values()) in rows[0].values(), rows[0]

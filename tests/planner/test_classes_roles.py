@@ -6,13 +6,10 @@ from __future__ import annotations
 import pytest
 
 from tests.support.said import says
+from tests.support.truth_checks import player_at
 
 _SIDES = {1: "order", 2: "chaos"}
 _ROLE_WORDS = {"Support": "supp", "Carry": "adc", "Jungle": "jungler", "Middle": "mid", "Solo": "solo lane"}
-
-
-def _player(truth: dict, team: int, role: str) -> str:
-    return next(p for p, row in truth["players"].items() if row["team"] == team and row["role"] == role)
 
 
 @pytest.mark.parametrize(("question", "team", "role"), [
@@ -24,7 +21,7 @@ def _player(truth: dict, team: int, role: str) -> str:
     ("wat did {side} {role} pick", 2, "Middle"),
 ])
 def test_the_god_of_a_side_s_role(spoken, question, team, role):
-    player = _player(spoken.truth, team, role)
+    player = player_at(spoken.truth, team, role)
     a = spoken.ask(question.format(side=_SIDES[team], role=_ROLE_WORDS[role]))
     assert spoken.truth["players"][player]["god"] in a.text, a.text
     assert player in a.text, a.text
@@ -39,7 +36,7 @@ def test_the_god_of_a_side_s_role(spoken, question, team, role):
     ("top lane kills diff", "Solo", "kills"),
 ])
 def test_a_role_s_matchup_names_both_players_both_figures_and_the_gap(spoken, question, role, figure):
-    one, two = (_player(spoken.truth, team, role) for team in (1, 2))
+    one, two = (player_at(spoken.truth, team, role) for team in (1, 2))
     values = {p: spoken.truth["players"][p][figure] for p in (one, two)}
     a = spoken.ask(question.format(role=_ROLE_WORDS[role]))
     for p in (one, two):

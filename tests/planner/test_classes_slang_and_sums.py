@@ -9,11 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.said import says
-
-
-def _player(truth: dict, team: int, role: str) -> str:
-    return next(p for p, r in truth["players"].items() if r["team"] == team and r["role"] == role)
-
+from tests.support.truth_checks import player_at
 
 # --------------------------------------------------------------- a second question, contracted or set against
 
@@ -26,7 +22,7 @@ def test_a_contracted_question_word_after_and_starts_a_second_clause(spoken, joi
 
 
 def test_a_second_question_set_against_the_first_with_vs(spoken):
-    name = _player(spoken.truth, 1, "Support")
+    name = player_at(spoken.truth, 1, "Support")
     row = spoken.truth["players"][name]
     got = spoken.ask(f"how much dmg did {name} soak vs how much did she dish out")
     assert says(got.text, row["damage_taken"]) and says(got.text, row["damage_dealt"]), got.text
@@ -88,7 +84,7 @@ def test_kinds_set_against_a_damage_target_add_no_figure(spoken):
 # ---------------------------------------------------------------- a part of one's own figure, "how much of"
 
 def test_how_much_of_a_players_damage_hit_gods_gives_the_part_and_the_whole(spoken):
-    name = _player(spoken.truth, 2, "Carry")
+    name = player_at(spoken.truth, 2, "Carry")
     row = spoken.truth["players"][name]
     got = spoken.ask(f"how much of {name}s damage landed on enemy gods")
     share = 100 * row["damage_to_players"] / row["damage_dealt"]

@@ -13,10 +13,7 @@ import re
 import pytest
 
 from tests.support.said import says
-
-
-def _player(truth: dict, team: int, role: str) -> str:
-    return next(p for p, r in truth["players"].items() if r["team"] == team and r["role"] == role)
+from tests.support.truth_checks import player_at
 
 
 def _leader(truth: dict, figure: str) -> str:
@@ -26,7 +23,7 @@ def _leader(truth: dict, figure: str) -> str:
 # ------------------------------------------------------------------------------------ slips and counted blows
 
 def test_a_misspelt_figure_beside_one_spelt_right_is_read_too(spoken):
-    name = _player(spoken.truth, 2, "Carry")
+    name = player_at(spoken.truth, 2, "Carry")
     row = spoken.truth["players"][name]
     got = spoken.ask(f"{name}'s kils and gold")
     assert set(got.plan.metrics) >= {"kills", "gold"}, got.plan.metrics
@@ -35,7 +32,7 @@ def test_a_misspelt_figure_beside_one_spelt_right_is_read_too(spoken):
 
 @pytest.mark.parametrize("counted", ["how often did {n} hit", "number of times {n} hit something"])
 def test_a_striking_verb_counted_in_times_is_hits_landed(spoken, counted):
-    name = _player(spoken.truth, 1, "Middle")
+    name = player_at(spoken.truth, 1, "Middle")
     hits = sum(spoken.truth["players"][name]["ability_hits"].values())
     got = spoken.ask(counted.format(n=name))
     assert got.plan.metrics[0] == "hits" and says(got.text, hits), (hits, got.text)
@@ -79,7 +76,7 @@ def test_a_leading_interjection_asks_nothing(spoken, opening):
 # ----------------------------------------------------------------------------------------- purchases in time
 
 def test_the_last_purchases_are_told_in_the_order_they_were_made(spoken):
-    name = _player(spoken.truth, 2, "Support")
+    name = player_at(spoken.truth, 2, "Support")
     last = spoken.truth["players"][name]["items"][-3:]
     got = spoken.ask(f"{name}'s final 3 buys")
     places = [got.text.find(item) for item in last]
@@ -89,7 +86,7 @@ def test_the_last_purchases_are_told_in_the_order_they_were_made(spoken):
 # ------------------------------------------------------------------------------- one of two figures turned
 
 def test_a_receiving_verb_after_one_of_two_like_figures_turns_that_one(spoken):
-    name = _player(spoken.truth, 1, "Support")
+    name = player_at(spoken.truth, 1, "Support")
     row = spoken.truth["players"][name]
     got = spoken.ask(f"{name} heal output compared with heal received")
     assert got.plan.metrics[:2] == ("healing_done", "healing_received"), got.plan.metrics
@@ -99,7 +96,7 @@ def test_a_receiving_verb_after_one_of_two_like_figures_turns_that_one(spoken):
 @pytest.mark.parametrize("said", ["{n}'s deaths, plus how many of them weren't actually to enemy gods",
                                   "{n}'s death tally, and how many of those weren't to enemy gods"])
 def test_an_adverb_or_a_count_noun_keeps_a_negated_cause_negated(spoken, said):
-    name = _player(spoken.truth, 2, "Jungle")
+    name = player_at(spoken.truth, 2, "Jungle")
     row = spoken.truth["players"][name]
     got = spoken.ask(said.format(n=name))
     assert says(got.text, row["deaths"]) and says(got.text, row["deaths_to_npcs"]), (row["deaths"], got.text)
@@ -136,7 +133,7 @@ def test_jungle_listed_among_kinds_left_out_of_a_target_is_no_role(spoken):
 # ------------------------------------------------------------------------------ the first or last N events
 
 def test_a_players_first_kills_counted_are_listed_in_time_order(spoken):
-    name = _player(spoken.truth, 1, "Jungle")
+    name = player_at(spoken.truth, 1, "Jungle")
     own = sorted((k for k in spoken.truth["kills"] if k["killer"] == name), key=lambda k: k["second"])[:2]
     got = spoken.ask(f"{name}'s first two kills")
     assert got.text.startswith(f"{name}'s first 2 kills"), got.text

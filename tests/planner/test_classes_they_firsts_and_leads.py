@@ -10,11 +10,7 @@ import pytest
 
 from combat_analysis.formatting import percent
 from tests.support.said import says
-
-
-def _player(truth: dict, team: int, role: str) -> str:
-    return next(p for p, r in truth["players"].items() if r["team"] == team and r["role"] == role)
-
+from tests.support.truth_checks import player_at
 
 # ---------------------------------------------------------------------------------------- "they", and "their" one
 
@@ -38,7 +34,7 @@ def test_a_clause_about_first_bloods_killer_is_that_player(spoken):
 # --------------------------------------------------------------------------------------- slang, wholes and shares
 
 def test_a_slang_kill_verb_between_who_and_the_victim_reads_kills_on_that_victim(spoken):
-    victim = _player(spoken.truth, 1, "Carry")
+    victim = player_at(spoken.truth, 1, "Carry")
     on_victim: dict[str, int] = {}
     for k in spoken.truth["kills"]:
         if k["victim"] == victim:
@@ -51,7 +47,7 @@ def test_a_slang_kill_verb_between_who_and_the_victim_reads_kills_on_that_victim
 @pytest.mark.parametrize("said", ["{n}'s damage to structures versus overall damage",
                                   "what was {n}'s total damage and {n}'s damage to structures"])
 def test_the_whole_said_beside_its_part_is_read_too(spoken, said):
-    name = _player(spoken.truth, 2, "Solo")
+    name = player_at(spoken.truth, 2, "Solo")
     row = spoken.truth["players"][name]
     got = spoken.ask(said.format(n=name))
     assert set(got.plan.metrics) == {"damage_dealt", "damage_to_structures"}, got.plan.metrics
@@ -72,7 +68,7 @@ def test_a_short_role_words_plural_is_the_role(spoken, word):
 
 
 def test_healing_gotten_is_received_and_a_later_doing_verb_is_healing_done(spoken):
-    name = _player(spoken.truth, 1, "Support")
+    name = player_at(spoken.truth, 1, "Support")
     row = spoken.truth["players"][name]
     got = spoken.ask(f"{name}: how much healing did she get? how much did she give")
     assert got.plan.metrics[0] == "healing_received" and got.plan.parts[0].metrics[0] == "healing_done", got.plan

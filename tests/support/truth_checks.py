@@ -35,6 +35,11 @@ def truth_of(log: Path) -> dict:
     return truth_tool.figures(*truth_tool.load(str(log)))
 
 
+def player_at(truth: dict, team: int, role: str) -> str:
+    """The player of `truth` who played `role` for `team`."""
+    return next(p for p, row in truth["players"].items() if row["team"] == team and row["role"] == role)
+
+
 def rows(con, sql: str, params: list | None = None) -> list[tuple]:
     return con.execute(sql, params or []).fetchall()
 

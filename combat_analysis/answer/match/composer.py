@@ -87,8 +87,8 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
         result = pkg.result(last_id)
         if result is not None and result.bound_parameters and not [f for f in last.focus if not f.startswith("$")]:
             last = last.model_copy(update={"focus": tuple(str(v) for v in result.bound_parameters.values())})
-        sentences += [said for leader_id, leader in leaders if (said := _leader_said(pkg, env, leader_id, leader, roster,
-                                                                                      found))]
+        for leader_id, leader in leaders:
+            sentences.append(_leader_said(pkg, env, leader_id, leader, roster, found))
         if not rows and last.intent not in (Intent.EVENT_LIST,):
             who = wording.subject(last)
             sentences.append(f"No matching data was found{' for ' + who if who else ''}{window_phrase(last)}.")
@@ -105,7 +105,8 @@ def compose_answer(pkg: AgentDataPackage, env: StageEnv, plan: QueryPlan, roster
 
 
 def _leader_said(pkg: AgentDataPackage, env: StageEnv, query_id: str, leader: QueryPlan, roster, found) -> str:
-    """Who a dependent step was about: the ranking's leader, or the event itself (first blood, then a clause about its killer)."""
+    """Who a dependent step was about: the ranking's leader, or the event itself (first blood, then a clause about
+    its killer); "" when the step found no row."""
     rows, columns = _step_rows(pkg, env, query_id)
     if not rows:
         return ""

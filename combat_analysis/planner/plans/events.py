@@ -263,7 +263,8 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     # "what minute did X first die" asks when: the minute is no split of a first or last death
     split = {"team", "role", "god", "ability", "phase", *(() if edge else ("minute",))} & set(r.groups) \
         or r.shape.per_minute
-    # a share of deaths (the percentage of every death that towers dealt) is a figure over the match's deaths, never their list
+    # a share of deaths (the percentage of every death that towers dealt) is a figure over the match's deaths,
+    # never their list
     if r.shape.count and not victims or r.shape.superlative and not edge or split or not (edge or listed) or r.shape.share:
         return None
     if edge and FIRST_BLOOD_NAMED.search(ask.text):

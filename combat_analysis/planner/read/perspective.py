@@ -116,15 +116,14 @@ def rewrite(question: str, vocab: Vocabulary) -> Perspective:
         mine, whose = side
         other = 3 - mine
         rest, ours = _our_players(rest, mine, vocab)
-        theirs_said = _they_as_theirs(rest, other)
-        sides_said = bool(_MINE.search(rest) or _THEIRS.search(rest) or _OURS.search(rest)) or theirs_said != rest
+        they_named = _they_as_theirs(rest, other)
+        sides_said = bool(_MINE.search(rest) or _THEIRS.search(rest) or _OURS.search(rest)) or they_named != rest
         facing = bool(_FACING.search(rest))
         if not (sides_said or facing or ours):
             continue
-        # facing first ("who were we facing" are the players of the other side), then theirs: "their team" must
-        # not be read by the "team" of "my team"
-        text = _FACING.sub(f"were on team {other}", rest)
-        text = _they_as_theirs(text, other)
+        # facing first ("who were we facing" are the players of the other side; it holds no "they"), then theirs:
+        # "their team" must not be read by the "team" of "my team"
+        text = _FACING.sub(f"were on team {other}", they_named)
         text = _MINE.sub(f"team {mine}", _THEIRS.sub(f"team {other}", text))
         # what a side owns: "our towers", "their phoenixes"
         text = _OURS.sub(f"team {mine}'s", _THEIR_OWN.sub(f"team {other}'s", text))

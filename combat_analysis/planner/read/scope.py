@@ -298,6 +298,7 @@ _SET_AGAINST = re.compile(r"\b" + _SIDE_OR_ROLE + r"(?:'s)?\s*(?:,|or|vs\.?|vers
 # The players of one god set against each other ("which Loki player got the most assists", "best Thor main"): one match
 # has one player on a god, so they are ranked over every match
 _GODS_PLAYERS_RANKED = r"\b(?:which|what|whose|(?:the\s+)?(?:best|top|worst|strongest|weakest))\s+"
+_ITS_PLAYERS = r"\s+(?:players?|mains?|users?|pilots?)\b"
 
 
 # Kills or deaths asked of two players each way with no head-to-head word ("kills by A on B and by B on A", "A's
@@ -312,7 +313,7 @@ def asks_an_average(question: str) -> bool:
     `read_scope` reads them as every match once it knows the players and gods named."""
     said = question.lower()
     return bool(_PLAYER_AVERAGE.search(said) or _PLAYER_TOTALS.search(said) or _kills_each_way(said)
-                or re.search(_GODS_PLAYERS_RANKED + r"\S+(?:\s+\S+)?\s+(?:players?|mains?|users?|pilots?)\b", said))
+                or re.search(_GODS_PLAYERS_RANKED + r"\S+(?:\s+\S+)?" + _ITS_PLAYERS, said))
 
 
 def _kills_each_way(text: str) -> bool:
@@ -502,11 +503,9 @@ def _player_average(text: str, context: _Context) -> ScopeReading | None:
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     return None
 
-
-
 def _ranks_a_gods_players(text: str, gods: tuple[str, ...]) -> bool:
-    return any(re.search(_GODS_PLAYERS_RANKED + re.escape(god) + r"\s+(?:players?|mains?|users?|pilots?)\b", text)
-               for god in gods)
+    """Whether `text` ranks the players of one god it names ("which thor player ...")."""
+    return any(re.search(_GODS_PLAYERS_RANKED + re.escape(god) + _ITS_PLAYERS, text) for god in gods)
 
 
 def _names_a_player(text: str, players: tuple[str, ...]) -> bool:
