@@ -13,6 +13,7 @@ A question the combat log cannot answer is not an exception: the plan is a refus
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections import OrderedDict
@@ -232,17 +233,23 @@ def _refused(plan: QueryPlan, reason: str) -> QueryPlan:
 
 
 def required_tables(sqls) -> tuple[str, ...]:
+    """The warehouse views the statements read, in the order they are first named (common table expressions are
+    the statements' own, not views)."""
     tables: dict[str, None] = {}
     for sql in sqls:
-        try:
-            tree = sqlglot.parse_one(sql, read="duckdb")
-        except sqlglot.errors.ParseError:
-            continue
-        ctes = {c.alias_or_name for c in tree.find_all(exp.CTE)}
-        for table in tree.find_all(exp.Table):
-            if table.name and table.name not in ctes:
-                tables[table.name] = None
+        tables.update(dict.fromkeys(_views_read(sql)))
     return tuple(tables)
+
+
+@functools.lru_cache(maxsize=512)
+def _views_read(sql: str) -> tuple[str, ...]:
+    # parsing is most of the cost, and a statement is the same text every time its plan is asked again
+    try:
+        tree = sqlglot.parse_one(sql, read="duckdb")
+    except sqlglot.errors.ParseError:
+        return ()
+    ctes = {c.alias_or_name for c in tree.find_all(exp.CTE)}
+    return tuple(dict.fromkeys(t.name for t in tree.find_all(exp.Table) if t.name and t.name not in ctes))
 
 
 # -- anticipated follow-ups ---------------------------------------------------------------------------------

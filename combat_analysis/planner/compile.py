@@ -144,7 +144,7 @@ def _team_number(value: exp.Expr) -> int:
 
 
 def _duration() -> exp.Expr:
-    return exp.Subquery(this=exp.select(exp.func("MAX", exp.column("duration_s"))).from_("matches"))
+    return exp.Subquery(this=exp.select(exp.func("MAX", exp.column("duration_s"))).from_("matches", copy=False))
 
 
 def _window_conditions(second: exp.Expr, window: TimeWindow | None) -> list[exp.Expr]:
@@ -267,15 +267,15 @@ def _base_cte(m: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
         agg = exp.func("MAX", exp.column(_value_column(m, source), table="e"))
     else:
         raise PlanError(f"{m.id}: aggregation {m.aggregation!r} has no base form")
-    select = exp.select(*[expr.as_(dim) for dim, expr in keys], agg.as_(m.id)).from_(_source_relation(source))
+    select = exp.select(*[expr.as_(dim) for dim, expr in keys], agg.as_(m.id)).from_(_source_relation(source), copy=False)
     if needs_roster:
         select = select.join(exp.to_table("players").as_("p"),
-                             on=exp.column(source.actor, table="e").eq(exp.column("player", table="p")))
+                             on=exp.column(source.actor, table="e").eq(exp.column("player", table="p")), copy=False)
     condition = _and(conditions)
     if condition is not None:
-        select = select.where(condition)
+        select = select.where(condition, copy=False)
     if keys:
-        select = select.group_by(*[expr for _, expr in keys])
+        select = select.group_by(*[expr for _, expr in keys], copy=False)
     return select
 
 
@@ -296,7 +296,7 @@ def _keys_relation(plan: QueryPlan, bases: list[Metric], bound: frozenset[str]) 
     still shows 0), times the match's minutes for timelines; or the groups the events produce."""
     dims = plan.group_by
     if any(d in EVENT_KEY_DIMS for d in dims):
-        parts = [exp.select(*[exp.column(d) for d in dims]).from_(f"m_{b.id}") for b in bases]
+        parts = [exp.select(*[exp.column(d) for d in dims]).from_(f"m_{b.id}", copy=False) for b in bases]
         keys: exp.Query = parts[0]
         for part in parts[1:]:
             keys = exp.union(keys, part, distinct=True)
@@ -305,25 +305,25 @@ def _keys_relation(plan: QueryPlan, bases: list[Metric], bound: frozenset[str]) 
             keys = exp.union(keys, exp.select(value.as_("ability")), distinct=True)
         return keys.subquery("k")
     roster = [d for d in dims if d in ROSTER_DIMS]
-    select = exp.select(*[exp.column(d, table="p").as_(d) for d in roster]).distinct()
+    select = exp.select(*[exp.column(d, table="p").as_(d) for d in roster]).distinct(copy=False)
     if not roster:
-        select = exp.select(exp.column("minute", table="ev").as_("minute")).distinct().from_(
-            exp.to_table("events").as_("ev"))
+        select = exp.select(exp.column("minute", table="ev").as_("minute")).distinct(copy=False).from_(
+            exp.to_table("events").as_("ev"), copy=False)
         conditions: list[exp.Expr] = [exp.column("match_second", table="ev") >= exp.convert(0)]
         conditions += _window_conditions(exp.column("match_second", table="ev"), plan.window)
-        return select.where(_and(conditions)).subquery("k")
-    select = select.from_(exp.to_table("players").as_("p"))
+        return select.where(_and(conditions), copy=False).subquery("k")
+    select = select.from_(exp.to_table("players").as_("p"), copy=False)
     roster_conditions = [_match(exp.column(f.dimension, table="p"), f, bound) for f in plan.filters
                          if f.dimension in ROSTER_DIMS]
     if "minute" in dims:
-        select = select.select(exp.column("minute", table="ev").as_("minute")).join(
-            exp.select(exp.column("minute")).distinct().from_("events").where(
+        select = select.select(exp.column("minute", table="ev").as_("minute"), copy=False).join(
+            exp.select(exp.column("minute")).distinct(copy=False).from_("events", copy=False).where(
                 _and([exp.column("match_second") >= exp.convert(0)]
-                     + _window_conditions(exp.column("match_second"), plan.window))).subquery("ev"),
+                     + _window_conditions(exp.column("match_second"), plan.window)), copy=False).subquery("ev"),
             join_type="cross")
     condition = _and(roster_conditions)
     if condition is not None:
-        select = select.where(condition)
+        select = select.where(condition, copy=False)
     return select.subquery("k")
 
 
@@ -368,19 +368,19 @@ def _figures(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     outer_columns: list[exp.Expr] = []
     if dims:
         keys = _keys_relation(plan, bases, bound)
-        outer = exp.select().from_(keys)
+        outer = exp.select().from_(keys, copy=False)
         for base in bases:
             on = _and([exp.column(d, table="k").eq(exp.column(d, table=f"m_{base.id}")) for d in dims])
-            outer = outer.join(exp.to_table(f"m_{base.id}"), on=on, join_type="left")
+            outer = outer.join(exp.to_table(f"m_{base.id}"), on=on, join_type="left", copy=False)
         outer_columns += [exp.column(d, table="k").as_(d) for d in dims]
     else:
-        outer = exp.select().from_(f"m_{bases[0].id}")
+        outer = exp.select().from_(f"m_{bases[0].id}", copy=False)
         for base in bases[1:]:
-            outer = outer.join(exp.to_table(f"m_{base.id}"), join_type="cross")
+            outer = outer.join(exp.to_table(f"m_{base.id}"), join_type="cross", copy=False)
     outer_columns += [_metric_expr(metric(mid), plan).as_(mid) for mid in plan.metrics]
-    outer = outer.select(*outer_columns)
+    outer = outer.select(*outer_columns, copy=False)
     for base in bases:
-        outer = outer.with_(f"m_{base.id}", as_=_base_cte(base, plan, bound))
+        outer = outer.with_(f"m_{base.id}", as_=_base_cte(base, plan, bound), copy=False)
     headline = exp.column(plan.metrics[0])
     if plan.intent == Intent.TIMELINE or (dims and dims[0] == "minute"
                                           and plan.intent not in (Intent.RANKING, Intent.BREAKDOWN)):
@@ -395,17 +395,17 @@ def _figures(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
         if compared not in plan.metrics:
             raise PlanError(f"the condition is on {compared!r}, which is not one of the plan's figures")
         figure = _metric_expr(metric(compared), plan)
-        outer = outer.where(_condition_expr(plan.condition.op, figure, exp.convert(plan.condition.value)))
+        outer = outer.where(_condition_expr(plan.condition.op, figure, exp.convert(plan.condition.value)), copy=False)
     if dims:
-        outer = outer.order_by(*order)
+        outer = outer.order_by(*order, copy=False)
     if plan.intent == Intent.RANKING and plan.shape == "top" and dims:
         # "top 3" names three rows, and every row tied with the third
         rank = exp.Window(this=exp.Anonymous(this="RANK"), order=exp.Order(expressions=[
             exp.Ordered(this=_metric_expr(metric(plan.metrics[0]), plan), desc=plan.order == "desc",
                         nulls_first=False)]))
-        return outer.qualify(rank <= exp.convert(int(plan.limit))).limit(LIST_LIMIT)
+        return outer.qualify(rank <= exp.convert(int(plan.limit)), copy=False).limit(LIST_LIMIT, copy=False)
     limit = plan.limit if plan.intent == Intent.RANKING else max(plan.limit, LIST_LIMIT)
-    return outer.limit(max(int(limit), 1))
+    return outer.limit(max(int(limit), 1), copy=False)
 
 
 def _periods(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
@@ -417,7 +417,7 @@ def _periods(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
         one = plan.model_copy(update={"window": window, "windows": (), "group_by": rest, "shape": "auto",
                                       "intent": Intent.COMPARISON if rest else Intent.LOOKUP})
         parts.append(exp.select(exp.Literal.string(window.label).as_("period"), exp.Star())
-                     .from_(_figures(one, bound).subquery(f"w{i + 1}")))
+                     .from_(_figures(one, bound).subquery(f"w{i + 1}"), copy=False))
     union: exp.Query = parts[0]
     for part in parts[1:]:
         union = exp.union(union, part, distinct=False)
@@ -428,21 +428,21 @@ def _periods(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     if rest:
         order.append(exp.Ordered(this=exp.column(plan.metrics[0]), desc=plan.order == "desc", nulls_first=False))
         order += [exp.Ordered(this=exp.column(d)) for d in rest]
-    return exp.select(exp.Star()).from_(union.subquery("periods")).order_by(*order).limit(LIST_LIMIT)
+    return exp.select(exp.Star()).from_(union.subquery("periods"), copy=False).order_by(*order, copy=False).limit(LIST_LIMIT, copy=False)
 
 
 # ------------------------------------------------------------------------------------ the other shapes
 
 def _gold_diff(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     columns = ["minute", "team1_gold", "team2_gold", "gold_diff"]
-    select = exp.select(*columns).from_("gold_diff")
+    select = exp.select(*columns).from_("gold_diff", copy=False)
     conditions = [_match(exp.column("minute"), f, bound) for f in plan.filters if f.dimension == "minute"]
     minute_start = exp.Mul(this=exp.column("minute"), expression=exp.convert(60))
     conditions += _window_conditions(minute_start, plan.window)
     condition = _and(conditions)
     if condition is not None:
-        select = select.where(condition)
-    return select.order_by("minute").limit(max(plan.limit, LIST_LIMIT))
+        select = select.where(condition, copy=False)
+    return select.order_by("minute", copy=False).limit(max(plan.limit, LIST_LIMIT), copy=False)
 
 
 _ASSIST_ROWS = ("SELECT UNNEST(assists) AS assister, killer, victim, match_second, line_no, killer_team FROM kills "
@@ -451,8 +451,8 @@ _ASSIST_ROWS = ("SELECT UNNEST(assists) AS assister, killer, victim, match_secon
 
 def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     if head.id == "first_blood":
-        return (exp.select("killer", "victim", "match_second", "assists", "ability").from_("kills")
-                .where(exp.column("is_player_kill")).order_by("match_second", "line_no").limit(1))
+        return (exp.select("killer", "victim", "match_second", "assists", "ability").from_("kills", copy=False)
+                .where(exp.column("is_player_kill"), copy=False).order_by("match_second", "line_no", copy=False).limit(1, copy=False))
     if head.id == "winner":
         titan = exp.to_table("objectives").as_("t")
         on = _and([exp.column("objective", table="t").eq(exp.Literal.string("titan")),
@@ -460,48 +460,48 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
         return (exp.select(exp.column("winner_team", table="m").as_("winner_team"),
                            exp.column("killer", table="t").as_("killer"),
                            exp.column("match_second", table="t").as_("match_second"))
-                .from_(exp.to_table("matches").as_("m")).join(titan, on=on, join_type="left")
-                .order_by(exp.column("match_second", table="t")).limit(1))
+                .from_(exp.to_table("matches").as_("m"), copy=False).join(titan, on=on, join_type="left")
+                .order_by(exp.column("match_second", table="t"), copy=False).limit(1, copy=False))
     if head.id == "roster":
-        select = exp.select("player", "team", "role", "god").from_("players")
+        select = exp.select("player", "team", "role", "god").from_("players", copy=False)
         conditions = [_match(exp.column(f.dimension), f, bound) for f in plan.filters if f.dimension in ROSTER_DIMS]
         condition = _and(conditions)
         if condition is not None:
-            select = select.where(condition)
-        return select.order_by("team", "role", "player").limit(LIST_LIMIT)
+            select = select.where(condition, copy=False)
+        return select.order_by("team", "role", "player", copy=False).limit(LIST_LIMIT, copy=False)
     if head.id == "lobby_info":
         # the log's first event to the match start: every event before the match start has a negative match second
         first = exp.func("MIN", exp.column("match_second", table="e"))
         return (exp.select(exp.func("MIN", exp.column("time", table="e")).as_("lobby_started_at"),
                            exp.func("MIN", exp.column("started_at", table="m")).as_("started_at"),
                            exp.func("GREATEST", exp.Neg(this=first), exp.convert(0)).as_("lobby_s"))
-                .from_(exp.to_table("events").as_("e")).join(exp.to_table("matches").as_("m"), join_type="cross")
-                .limit(1))
+                .from_(exp.to_table("events").as_("e"), copy=False).join(exp.to_table("matches").as_("m"), join_type="cross")
+                .limit(1, copy=False))
     if head.id == "match_info":
-        return exp.select("match_id", "started_at", "ended_at", "duration_s", "winner_team").from_("matches").limit(1)
+        return exp.select("match_id", "started_at", "ended_at", "duration_s", "winner_team").from_("matches", copy=False).limit(1, copy=False)
     if head.id == "objective_events":
         # "structures last hit by minions": the killer by name or kind narrows the list
         columns = {"player": exp.column("killer"), "team": exp.column("team"), "objective": exp.column("objective"),
                    "source": exp.column("killer"), "source_kind": exp.column("killer_kind")}
-        select = exp.select("objective", "target", "killer", "team", "match_second").from_("objectives")
+        select = exp.select("objective", "target", "killer", "team", "match_second").from_("objectives", copy=False)
     elif head.id == "kill_events":
         columns = {"team": exp.column("killer_team"), "source": exp.column("killer"), "victim": exp.column("victim")}
         select = (exp.select("killer", "victim", "match_second", "ability", "assists",
                              exp.column("killer_team").as_("team"), "location_x", "location_y")
-                  .from_("kills").where(exp.column("is_player_kill")))
+                  .from_("kills", copy=False).where(exp.column("is_player_kill"), copy=False))
     elif head.id == "death_events":
         # every death of a player, whoever or whatever dealt the blow (METRICS.md: deaths from any source)
         columns = {"player": exp.column("victim"), "team": exp.column("victim_team"), "source": exp.column("killer"),
                    "source_kind": exp.column("killer_kind")}
         select = (exp.select("victim", exp.column("killer").as_("cause"), exp.column("killer_kind").as_("cause_kind"),
                              "match_second", "ability", exp.column("victim_team").as_("team"))
-                  .from_("kills").where(exp.column("victim_kind").eq(exp.Literal.string("player"))))
+                  .from_("kills", copy=False).where(exp.column("victim_kind").eq(exp.Literal.string("player")), copy=False))
     elif head.id == "assist_events":
         # one row per assist: every player kill with the players credited with assisting it (METRICS.md: assists)
         columns = {"player": exp.column("assister"), "team": exp.column("killer_team")}
         select = (exp.select("assister", "killer", "victim", "match_second", exp.column("killer_team").as_("team"))
                   .from_(exp.Subquery(this=sqlglot.parse_one(_ASSIST_ROWS, read="duckdb"), alias=exp.TableAlias(
-                      this=exp.to_identifier("a")))))
+                      this=exp.to_identifier("a"))), copy=False))
     else:
         raise PlanError(f"no event list for {head.id!r}")
     conditions = []
@@ -516,11 +516,11 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
     conditions += _window_conditions(exp.column("match_second"), plan.window)
     condition = _and(conditions)
     if condition is not None:
-        select = select.where(condition)
+        select = select.where(condition, copy=False)
     desc = plan.order == "desc"  # "the last objective": latest first
     return (select.order_by(exp.Ordered(this=exp.column("match_second"), desc=desc),
-                            exp.Ordered(this=exp.column("line_no"), desc=desc))
-            .limit(max(min(int(plan.limit), LIST_LIMIT), 1)))
+                            exp.Ordered(this=exp.column("line_no"), desc=desc), copy=False)
+            .limit(max(min(int(plan.limit), LIST_LIMIT), 1), copy=False))
 
 
 def _pattern_rows(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
@@ -553,16 +553,16 @@ def _kill_chains(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     conditions += _window_conditions(exp.column("start_second", table="ch"), plan.window)
     conditions += _window_conditions(exp.column("end_second", table="ch"), plan.window)
     condition = _and(conditions)
-    return parsed.where(condition) if condition is not None else parsed
+    return parsed.where(condition, copy=False) if condition is not None else parsed
 
 
 def _build_order(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     select = (exp.select(exp.column("player", table="b").as_("player"), exp.column("seq", table="b").as_("seq"),
                          exp.column("item", table="b").as_("item"),
                          exp.column("match_second", table="b").as_("match_second"))
-              .from_(exp.to_table("purchases").as_("b"))
+              .from_(exp.to_table("purchases").as_("b"), copy=False)
               .join(exp.to_table("players").as_("p"),
-                    on=exp.column("player", table="b").eq(exp.column("player", table="p"))))
+                    on=exp.column("player", table="b").eq(exp.column("player", table="p")), copy=False))
     conditions = []
     for f in plan.filters:
         if f.dimension in ROSTER_DIMS:
@@ -574,13 +574,13 @@ def _build_order(plan: QueryPlan, bound: frozenset[str]) -> exp.Select:
     conditions += _window_conditions(exp.column("match_second", table="b"), plan.window)
     condition = _and(conditions)
     if condition is not None:
-        select = select.where(condition)
+        select = select.where(condition, copy=False)
     if plan.limit < LIST_LIMIT:
         # the first or last purchases in time ("his last purchase", "who bought Blink Rune first")
         desc = plan.order == "desc"
         return (select.order_by(exp.Ordered(this=exp.column("match_second", table="b"), desc=desc),
-                                exp.Ordered(this=exp.column("seq", table="b"), desc=desc))
-                .limit(max(int(plan.limit), 1)))
+                                exp.Ordered(this=exp.column("seq", table="b"), desc=desc), copy=False)
+                .limit(max(int(plan.limit), 1), copy=False))
     return (select.order_by(exp.column("team", table="p"), exp.column("player", table="b"),
-                            exp.column("seq", table="b"))
-            .limit(max(plan.limit, LIST_LIMIT)))
+                            exp.column("seq", table="b"), copy=False)
+            .limit(max(plan.limit, LIST_LIMIT), copy=False))

@@ -7,8 +7,9 @@ every match.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,21 @@ class Moment:
     by: str | None = None  # who dealt the blow: the killer, and for first blood its victim after it ("X on Y")
 
 
+def _remembered_hash(vocab: Vocabulary) -> int:
+    """The vocabulary's hash, computed once: the planner's caches are keyed on it, and hashing every moment of a
+    match again on each look-up cost more than the look-ups saved."""
+    known = vocab.__dict__.get("_hash")
+    if known is None:
+        known = hash(tuple(getattr(vocab, f.name) for f in fields(vocab)))
+        object.__setattr__(vocab, "_hash", known)
+    return known
+
+
+def _state_without_hash(vocab: Vocabulary) -> dict[str, Any]:
+    # a string's hash differs between processes, so a pickled vocabulary computes its own again
+    return {k: v for k, v in vocab.__dict__.items() if k != "_hash"}
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     players: tuple[PlayerInfo, ...] = ()
@@ -47,6 +63,9 @@ class Vocabulary:
     moments: tuple[Moment, ...] = ()
     # every ability with the players who cast it (its damage, healing, crowd control or killing blows), by name
     casters: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    __hash__ = _remembered_hash
+    __getstate__ = _state_without_hash
 
     @classmethod
     def from_connection(cls, con) -> Vocabulary:
@@ -117,6 +136,9 @@ class SeasonVocabulary(Vocabulary):
 
     roles_seen: tuple[str, ...] = ()
     gods_seen: tuple[str, ...] = ()
+
+    __hash__ = _remembered_hash  # a dataclass would otherwise write its own again
+    __getstate__ = _state_without_hash
 
     @property
     def roles(self) -> tuple[str, ...]:

@@ -305,9 +305,16 @@ def _hits(how: str, tokens: list[Token], i: int, size: int, names: tuple[_Name, 
 
 def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
     """Every name of the match the question mentions, longest phrases first, non-overlapping."""
+    return list(_mentions(question, vocab))
+
+
+# The reading asks for the names of the same text again and again (each clause, each rewrite, each check): about
+# ten times per question, and the search is a third of planning, so a text's names are found once.
+@lru_cache(maxsize=2048)
+def _mentions(question: str, vocab: Vocabulary) -> tuple[Mention, ...]:
     names = _names(vocab)
     if not names:
-        return []
+        return ()
     tokens = tokenize(question)
     used = [False] * len(tokens)
     mentions: list[Mention] = []
@@ -346,7 +353,7 @@ def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:
         if not squash(n.name) and n.name in question:
             at = question.index(n.name)
             mentions.append(Mention(n.kind, n.name, n.name, "exact", at, at + len(n.name)))
-    return sorted(mentions, key=lambda m: m.start)
+    return tuple(sorted(mentions, key=lambda m: m.start))
 
 
 def mask(question: str, mentions: list[Mention]) -> str:
