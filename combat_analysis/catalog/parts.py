@@ -4,7 +4,9 @@ same actor and the part only adds conditions ("damage to players" is damage deal
 
 from __future__ import annotations
 
-from combat_analysis.catalog import metric
+from functools import cache
+
+from combat_analysis.catalog import METRICS, metric
 
 
 def _conditions(where: str | None) -> frozenset[str]:
@@ -21,3 +23,16 @@ def is_part_of(part_id: str, whole_id: str) -> bool:
     same = (p.table, p.from_sql, p.actor, p.value, p.players_only) == (w.table, w.from_sql, w.actor, w.value,
                                                                        w.players_only)
     return same and p.table is not None and _conditions(w.where) < _conditions(p.where)
+
+
+@cache
+def widest_whole(part_id: str) -> str | None:
+    """The figure every whole of `part_id` is itself part of ("damage dealt" for "damage to structures"), or None
+    when the part is part of nothing, or of two figures neither of which holds the other.
+
+    >>> widest_whole("damage_to_structures")
+    'damage_dealt'
+    """
+    wholes = [w for w in METRICS if is_part_of(part_id, w)]
+    widest = [w for w in wholes if not any(is_part_of(w, other) for other in wholes)]
+    return widest[0] if len(widest) == 1 else None

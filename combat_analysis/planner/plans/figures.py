@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from combat_analysis.catalog import DIMENSIONS, average_of, metric, rate_of
-from combat_analysis.catalog.parts import is_part_of
+from combat_analysis.catalog.parts import is_part_of, widest_whole
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, ValueCondition
 from combat_analysis.formatting import count as fmt_count
 from combat_analysis.planner.plans import shares
@@ -53,6 +53,7 @@ from combat_analysis.planner.read.reading import (
     HITTING,
     NPC_KINDS,
     OBJECTIVE_METRICS,
+    OF_OWN,
     RECEIVE,
     MetricHit,
     Qualifier,
@@ -803,15 +804,14 @@ def _people_counted(d: Draft, e: Entities, g: Grouping) -> QueryPlan:
     return finish(d)
 
 
-# "of X's damage", "of her damage", "of order's gold": the subject's own figure is the whole a share is of
-_OF_OWN = re.compile(r"\bof\s+(?:name|his|her|their|its|(?:order|chaos|team\s*\d)'?s)\b(?:'s)?")
-
-
 def _with_own_whole(d: Draft, r: Reading, e: Entities) -> None:
     """'How much of X's damage went into gods': the part over X's own whole (the figure the words named, which a
     qualifier narrowed), so the whole joins the plan after the part; a team's or the match's base is not asked."""
+    said = OF_OWN.search(r.text)
     whole = next(iter(r.metrics), None)
-    if whole is None or whole in d.metrics or len(e.players) + len(e.teams) != 1 or not _OF_OWN.search(r.text) \
+    if said and whole == d.metrics[0] and any(q.start >= said.end() for q in r.qualifiers):
+        whole = widest_whole(whole)  # "of X's dmg hit structures": the figure was read with its part already
+    if whole is None or whole in d.metrics or len(e.players) + len(e.teams) != 1 or not said \
             or not is_part_of(d.metrics[0], whole):
         return
     d.metrics = (d.metrics[0], whole, *d.metrics[1:])

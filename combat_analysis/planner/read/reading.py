@@ -784,9 +784,13 @@ TIMELINE = re.compile(
 # by themselves (METRICS.md: a figure of the match is its whole-match sum); a series needs a time word of its own
 PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|/\s*min(?:ute)?\b|\ba\s+minute\b|\beach\s+minute\b|\bevery\s+minute\b")
 QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|compare|did|does|was|were|give|tell|rank)\b")
+# Whose own figure a share is of: "of X's damage", "of her damage", "of order's gold", "of the chaos jungler's
+# healing" (a side's role is one player)
+_ROLE_SAID = "|".join(sorted(map(re.escape, ROLE_WORDS), key=len, reverse=True))
+OF_OWN = re.compile(r"\bof\s+(?:name|his|her|their|its|(?:order|chaos|team\s*\d)'?s)\b(?:'s)?"
+                    rf"|\bof\s+(?:the\s+|our\s+|their\s+)?(?:(?:order|chaos|team\s*\d|enemy)\s+)?(?:{_ROLE_SAID})['’]s?(?!\w)")
 # "how much of X's damage went into gods" asks a part of X's own figure, as a share does
-SHARE = re.compile(r"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%"
-                   r"|\bhow\s+much\s+of\s+(?:name|his|her|their|its|(?:order|chaos|team\s*[12])'?s)\b")
+SHARE = re.compile(rf"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%|\bhow\s+much\s+(?:{OF_OWN.pattern})")
 HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b|\bsum\b|\bcombined\b")
 # "Who did over 300k damage total": a question about who, where "total" only says the figure is a sum
 # "how many players", "how many of the gods", "how many supports", "how many ppl on chaos": people counted
@@ -1065,7 +1069,8 @@ def _side_roles_as_names(text: str, players: Sequence[str | None],
         if len(found) != 1 or len(fold(text)) != len(text):
             continue
         out.insert(len(re.findall(r"\bname\b", text[:start])), found[0].player)
-        text = f"{text[:start]}name{text[end:]}"
+        # padded to the words' length: qualifiers found in this text are placed by offsets into the question's
+        text = f"{text[:start]}{' ' * max(end - start - 4, 0)}name{text[end:]}"
     return text, out
 
 
