@@ -103,3 +103,20 @@ def test_season_objective_last_hits_by_player(seasons, question):
     answer = answered_across(ask_across(home, question)[0])
     assert any(p in answer.split("Next:")[0] for p, n in totals.items() if n == top), answer
     assert f"{number(top)} objectives taken" in answer, answer
+
+
+# --- recent form: a figure over a player's last N games, asked as how they have been going -----------------------
+
+@pytest.mark.parametrize("template", ["what has {n} been like recently, deaths in the last {k} games",
+                                      "{n} assists of late, last {k} matches"])
+def test_recent_form_gives_each_of_the_last_n_games(seasons, template):
+    home, matches = seasons
+    player = named_players(matches, 4)[1]
+    figure = "deaths" if "deaths" in template else "assists"
+    ordered = {m.match_id: i for i, m in enumerate(start_order(matches))}
+    last = sorted(games_of(matches, player), key=lambda g: ordered[g["match_id"]])[-3:]
+    answer = answered_across(ask_across(home, template.format(n=player, k=3))[0])
+    each = answer.split("Game by game, oldest first:")[1]
+    for g in last:
+        assert f"{number(g[figure], 2)} ({g['match_id']}, " in each, answer
+    assert each.count("(") == 3, answer

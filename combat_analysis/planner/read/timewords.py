@@ -230,7 +230,8 @@ def _rules():
     ]
 
 
-_NOT_HOW = r"(?<!\bhow\s)(?<!\btoo\s)(?<!\bso\s)(?<!\bas\s)"
+# "of late" is lately, no phase of a match
+_NOT_HOW = r"(?<!\bhow\s)(?<!\btoo\s)(?<!\bso\s)(?<!\bas\s)(?<!\bof\s)"
 _CLAUSE_END = r"(?=\s*(?:[?.!,;]|$|\b(?:and|or|but|too|lol|tho|though|vs)\b))"
 _COMPILED = [(re.compile(p, re.IGNORECASE), build) for p, build in _rules()]
 _WHOLE = re.compile(r"\b(?:at|by)\s+the\s+end(?:\s+of\s+the\s+(?:match|game))?\b|\b(?:in\s+)?(?:the\s+)?(?:whole|entire|full)\s+(?:match|game)\b|\boverall\b|\bin\s+total\b", re.IGNORECASE)
