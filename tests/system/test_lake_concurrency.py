@@ -20,7 +20,8 @@ from combat_analysis.settings import CATALOG_ENV, DATA_PATH_ENV
 from combat_analysis.warehouse import store as warehouse
 from tests.support.paths import ROOT, SHARED
 
-MATCHES_PER_WRITER = 10
+# Five each: the two writers still write at the same time and the reader reads throughout (ten made these among the slowest tests of the suite)
+MATCHES_PER_WRITER = 5
 SCALE = 0.3  # about 8,000 lines a match: quick to write, every table filled
 
 pytestmark = pytest.mark.slow
