@@ -16,6 +16,7 @@ import re
 
 from combat_analysis.catalog import DIMENSIONS, metric, rate_of
 from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.planner.plans.draft import LIST_LIMIT, summarize
 from combat_analysis.planner.plans.refusals import no_digits, refuse
 from combat_analysis.planner.read import conditions, exclusions
 from combat_analysis.planner.read.names import find_roles
@@ -90,6 +91,9 @@ def _with_condition(plan: QueryPlan, found: conditions.Condition, r: Reading) ->
     The figure is the one named right after the condition: "players with more than 10 kills" keeps kills over
     10; "the most damage among players with more than 5 kills" ranks damage, keeps the players with more than
     5 kills, and shows their kills beside the damage."""
+    counted = _counted_per_player(plan, found)
+    if counted is not plan:  # the condition is on how many of the listed events each player had
+        return _kept(counted, found, "all")
     if not _conditionable(plan, found) or found.condition is None:
         return None
     head = metric(plan.metrics[0])
@@ -103,9 +107,30 @@ def _with_condition(plan: QueryPlan, found: conditions.Condition, r: Reading) ->
     if asked:
         metrics = (asked[0], *(m for m in plan.metrics if m != asked[0]))
         return _with_condition_on(plan.model_copy(update={"metrics": metrics, "shape": shape}), found, head.id)
-    who = DIMENSIONS[plan.group_by[0]].label
+    return _kept(plan, found, shape)
+
+
+def _kept(plan: QueryPlan, found: conditions.Condition, shape: str) -> QueryPlan:
+    """The plan keeping the rows whose headline figure meets the condition."""
+    if found.condition is None:
+        return plan
+    who, head = DIMENSIONS[plan.group_by[0]].label, metric(plan.metrics[0])
     return plan.model_copy(update={"condition": found.condition, "shape": shape, "assumptions": (
         *plan.assumptions, f"only the {who}s with {conditions.describe(found.condition)} {head.label}")})
+
+
+def _counted_per_player(plan: QueryPlan, found: conditions.Condition) -> QueryPlan:
+    """A list of events with a condition on how many each player had ("who never died to a tower", "who died to
+    minions more than twice") counts them per player, every player a row (none is 0), for the condition to keep;
+    "did anyone die to X" stays the list, which names whoever did."""
+    counted = EVENT_FIGURES.get(plan.metrics[0]) if plan.metrics else None
+    if plan.intent != Intent.EVENT_LIST or counted is None or len(plan.metrics) != 1 or plan.group_by \
+            or found.condition is None or found.said == conditions.ANY_SAID or plan.then is not None or plan.parts \
+            or plan.windows or any(f.dimension not in metric(counted).dimensions for f in plan.filters):
+        return plan
+    counts = plan.model_copy(update={"intent": Intent.RANKING, "metrics": (counted,), "group_by": ("player",),
+                                     "order": "desc", "shape": "all", "limit": LIST_LIMIT})
+    return counts.model_copy(update={"summary": summarize(counts)})
 
 
 def _with_condition_on(plan: QueryPlan, found: conditions.Condition, compared: str) -> QueryPlan | None:

@@ -397,7 +397,9 @@ def listing(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Sequenc
     if _none_at_all(plan, metric_id) and len(metrics) == 1 and plan.shape != "top" and dim:
         # "who didn't get a kill": every row is a zero, so the names are the answer
         named = [who(dim, r.get(dim), False) for r in rows]
-        return f"{fmt.count(len(rows), dimension_word(dim))}{for_whom}{window}: {fmt.names_of(named, MAX_LISTED)}."
+        # the condition before the qualifier: "players with zero deaths from towers", never "players from towers"
+        kept = f"{condition_phrase(plan)}{qualifier_phrase(plan)}{window_phrase(plan)}"
+        return f"{fmt.count(len(rows), dimension_word(dim))}{for_whom}{kept}: {fmt.names_of(named, MAX_LISTED)}."
     if len(metrics) == 1:
         items = "; ".join(f"{who(dim, r.get(dim), False)}: {value(r, metric_id)}" for r in shown)
     else:

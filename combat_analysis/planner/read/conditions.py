@@ -17,8 +17,11 @@ from combat_analysis.planner.read.words import COUNT_WORDS
 # Numbers said in words count too: "at least one crit", "more than two deaths", "a single kill"
 NUMBER_WORDS = {"zero": 0, "one": 1, "a single": 1, "single": 1, **COUNT_WORDS}
 _WORDS = "|".join(w.replace(" ", r"\s+") for w in sorted(NUMBER_WORDS, key=len, reverse=True))
+# How many times, said in one word: "died more than twice" is more than 2 times, the figure the verb before names
+TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
 # "300k": thousands, as players write them
-_NUM = rf"\d[\d,]*(?:\.\d+)?(?:k(?![a-z]))?|(?:{_WORDS})(?=\s+[a-z])(?!\s+of\b)"
+_NUM = (rf"\d[\d,]*(?:\.\d+)?(?:k(?![a-z]))?|(?:{_WORDS})(?=\s+[a-z])(?!\s+of\b)"
+        rf"|(?:{'|'.join(TIMES_WORDS)})\b")
 _NOT_TIME = r"(?!\s*(?:minutes?|mins?|seconds?|secs?|s|m)\b)"
 # the number of a side is no threshold: "than team 2 or more" compares with team 2
 _NO_SIDE = r"(?<!team\s)(?<!side\s)"
@@ -105,8 +108,8 @@ def _any_at_all(text: str) -> Condition | None:
 def _value(said: str) -> float:
     """The number a condition says: "10", "1,500", "300k" (300,000)."""
     said = " ".join(said.split())
-    if said in NUMBER_WORDS:
-        return float(NUMBER_WORDS[said])
+    if said in NUMBER_WORDS or said in TIMES_WORDS:
+        return float({**NUMBER_WORDS, **TIMES_WORDS}[said])
     said = said.replace(",", "")
     return float(said.rstrip("k")) * (1_000 if said.endswith("k") else 1)
 

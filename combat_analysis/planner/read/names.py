@@ -210,6 +210,19 @@ def _fuzzy(key: str, names: tuple[_Name, ...], single_word: bool) -> list[_Name]
     return best if best_score >= 0.8 and len({n.name for n in best}) == 1 else []
 
 
+def _fuzzy_beside_own_words(span: list[Token], key: str, names: tuple[_Name, ...]) -> list[_Name]:
+    """A misspelt name of several words whose ordinary word is said as the name says it ("chain lightening" for
+    Chain Lightning): each ordinary word of the phrase must be the name's own word in its place, so an ordinary
+    word is never bent into a name."""
+    def own_words(name: _Name) -> list[str]:
+        return [w for w in (squash(part) for part in name.name.split()) if w]
+
+    found = [n for n in _fuzzy(key, names, single_word=False)
+             if len(own_words(n)) == len(span)
+             and all(t.key == w for t, w in zip(span, own_words(n), strict=True) if common(t.text))]
+    return found
+
+
 def _loose(how: str, key: str, size: int, names: tuple[_Name, ...]) -> tuple[list[_Name], bool]:
     """The names a loose match finds, and whether they are several players (an ambiguous fragment)."""
     if how == "prefix":
@@ -294,6 +307,8 @@ def _hits(how: str, tokens: list[Token], i: int, size: int, names: tuple[_Name, 
         return _exact(key, names), False
     if how == "nickname":
         return _nickname(span, tokens, i, names), False
+    if how == "fuzzy" and size > 1 and len(key) >= 8 and (common(span[0].text) or common(span[-1].text)):
+        return _fuzzy_beside_own_words(span, key, names), False
     # a phrase that starts or ends with an ordinary word is not a loosely spelled name
     if common(span[0].text) or common(span[-1].text) or len(key) < 3 \
             or (how not in ("fragment", "prefix") and len(key) < 4):

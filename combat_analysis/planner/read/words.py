@@ -130,6 +130,7 @@ lane lanes laner laners laning percent percentage share proportion fraction port
 grow grew grown growth climb climbed increase increased decrease decreased rise rose rising develop developed
 accumulate accumulated ramp ramped trend trending over course evolve evolved progress progressed
 recent recently lately
+once twice thrice
 basic attack attacks auto autos fall fell falls fallen drop dropped destroy destroyed destroying down
 fight fights fighting decided decide decisive deciding key important mattered matter turning swing swings
 good bad well poorly great strong weak solid
