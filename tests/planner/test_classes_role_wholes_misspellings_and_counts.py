@@ -50,7 +50,7 @@ def test_a_misspelt_ability_of_two_words_keeps_its_ordinary_word(spoken, questio
 
 def test_an_ordinary_word_is_never_bent_into_an_abilitys_name(spoken):
     """'the strike' shares a word with several abilities, but no misspelt word stands beside it: no ability."""
-    a = spoken.ask("who dealt the most damage with the first strike of the game")
+    a = spoken.ask("which player had the top damage with the first strike of the game")
     assert not a.plan.filters or all(f.dimension != "ability" for f in a.plan.filters), a.plan
 
 
