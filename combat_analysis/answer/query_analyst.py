@@ -13,16 +13,12 @@ A question the combat log cannot answer is not an exception: the plan is a refus
 
 from __future__ import annotations
 
-import functools
 import re
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
-
-import sqlglot
-from sqlglot import exp
 
 from combat_analysis.answer.env import StageEnv
 from combat_analysis.contracts.package import AgentDataPackage, ErrorEntry, QueryAnalysis, SqlQueryInfo
@@ -31,7 +27,7 @@ from combat_analysis.contracts.selection import AllMatches, DateRange
 from combat_analysis.planner import Vocabulary, compile_plan, plan_question
 from combat_analysis.planner.read.scope import ScopeReading, matches_in, read_scope
 from combat_analysis.planner.vocabulary import SeasonVocabulary
-from combat_analysis.warehouse.gate import UnsafeSqlError
+from combat_analysis.warehouse.gate import UnsafeSqlError, views_read
 from combat_analysis.warehouse.store import match_ids
 
 STAGE = "query_analyst"
@@ -234,22 +230,11 @@ def _refused(plan: QueryPlan, reason: str) -> QueryPlan:
 
 def required_tables(sqls) -> tuple[str, ...]:
     """The warehouse views the statements read, in the order they are first named (common table expressions are
-    the statements' own, not views)."""
+    the statements' own, not views); each statement has passed the gate, which found them as it checked it."""
     tables: dict[str, None] = {}
     for sql in sqls:
-        tables.update(dict.fromkeys(_views_read(sql)))
+        tables.update(dict.fromkeys(views_read(sql)))
     return tuple(tables)
-
-
-@functools.lru_cache(maxsize=512)
-def _views_read(sql: str) -> tuple[str, ...]:
-    # parsing is most of the cost, and a statement is the same text every time its plan is asked again
-    try:
-        tree = sqlglot.parse_one(sql, read="duckdb")
-    except sqlglot.errors.ParseError:
-        return ()
-    ctes = {c.alias_or_name for c in tree.find_all(exp.CTE)}
-    return tuple(dict.fromkeys(t.name for t in tree.find_all(exp.Table) if t.name and t.name not in ctes))
 
 
 # -- anticipated follow-ups ---------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from combat_analysis.catalog import DIMENSIONS, metric, rate_of
-from combat_analysis.contracts.plan import Intent, QueryPlan
+from combat_analysis.contracts.plan import Intent, QueryPlan, ValueCondition
 from combat_analysis.planner.plans.draft import LIST_LIMIT, summarize
 from combat_analysis.planner.plans.refusals import no_digits, refuse
 from combat_analysis.planner.read import conditions, exclusions
@@ -91,10 +91,12 @@ def _with_condition(plan: QueryPlan, found: conditions.Condition, r: Reading) ->
     The figure is the one named right after the condition: "players with more than 10 kills" keeps kills over
     10; "the most damage among players with more than 5 kills" ranks damage, keeps the players with more than
     5 kills, and shows their kills beside the damage."""
+    if found.condition is None:
+        return None
     counted = _counted_per_player(plan, found)
     if counted is not plan:  # the condition is on how many of the listed events each player had
-        return _kept(counted, found, "all")
-    if not _conditionable(plan, found) or found.condition is None:
+        return _kept(counted, found.condition, "all")
+    if not _conditionable(plan, found):
         return None
     head = metric(plan.metrics[0])
     compared, own = _compared(plan, found, r)
@@ -107,16 +109,14 @@ def _with_condition(plan: QueryPlan, found: conditions.Condition, r: Reading) ->
     if asked:
         metrics = (asked[0], *(m for m in plan.metrics if m != asked[0]))
         return _with_condition_on(plan.model_copy(update={"metrics": metrics, "shape": shape}), found, head.id)
-    return _kept(plan, found, shape)
+    return _kept(plan, found.condition, shape)
 
 
-def _kept(plan: QueryPlan, found: conditions.Condition, shape: str) -> QueryPlan:
+def _kept(plan: QueryPlan, condition: ValueCondition, shape: str) -> QueryPlan:
     """The plan keeping the rows whose headline figure meets the condition."""
-    if found.condition is None:
-        return plan
     who, head = DIMENSIONS[plan.group_by[0]].label, metric(plan.metrics[0])
-    return plan.model_copy(update={"condition": found.condition, "shape": shape, "assumptions": (
-        *plan.assumptions, f"only the {who}s with {conditions.describe(found.condition)} {head.label}")})
+    return plan.model_copy(update={"condition": condition, "shape": shape, "assumptions": (
+        *plan.assumptions, f"only the {who}s with {conditions.describe(condition)} {head.label}")})
 
 
 def _counted_per_player(plan: QueryPlan, found: conditions.Condition) -> QueryPlan:

@@ -23,6 +23,7 @@ import logging
 import re
 import unicodedata
 from collections.abc import Collection
+from typing import NamedTuple
 
 import sqlglot
 from sqlglot import exp
@@ -114,7 +115,7 @@ def validate_sql(sql: str, parameters: Collection[str] | None = None) -> None:
     `parameters`: the names that will be bound when it runs; given, the SQL must use exactly those."""
     if not isinstance(sql, str) or not sql.strip():
         raise UnsafeSqlError("empty SQL")
-    used = _checked(sql)
+    used = _checked(sql).parameters
     if parameters is not None and used != set(parameters):
         raise UnsafeSqlError(f"the SQL uses parameters {sorted(used)} but {sorted(parameters)} are bound")
 
@@ -122,9 +123,24 @@ def validate_sql(sql: str, parameters: Collection[str] | None = None) -> None:
 # A statement is checked when it is compiled and again, with its parameters, when it runs; a resident process
 # asks the same few statements again and again. The verdict depends on the text alone (the schema is fixed),
 # so a passed text is remembered; a refused one raises and is never cached.
+class _Verdict(NamedTuple):
+    parameters: frozenset[str]  # the names of the parameters the SQL uses
+    views: tuple[str, ...]  # the warehouse views it reads, in the order first named
+
+
+def views_read(sql: str) -> tuple[str, ...]:
+    """The warehouse views a safe statement reads, in the order first named (its CTEs are its own, not views);
+    raises UnsafeSqlError as `validate_sql` does.
+
+    >>> views_read("WITH k AS (SELECT * FROM kills) SELECT * FROM k JOIN players USING (player) LIMIT 5")
+    ('players', 'kills')
+    """
+    return _checked(sql).views
+
+
 @functools.lru_cache(maxsize=512)
-def _checked(sql: str) -> frozenset[str]:
-    """Every check but the bound parameters': the names of the parameters the SQL uses."""
+def _checked(sql: str) -> _Verdict:
+    """Every check but the bound parameters'."""
     _check_text(sql)
     root = _parse(sql)
     if not isinstance(root, QUERY_ROOTS):
@@ -146,7 +162,8 @@ def _checked(sql: str) -> frozenset[str]:
     scopes = list(top.traverse())
     _check_relations(root, scopes)
     _check_columns(root, scopes)
-    return used
+    ctes = {c.alias_or_name for c in root.find_all(exp.CTE)}
+    return _Verdict(used, tuple(dict.fromkeys(t.name for t in root.find_all(exp.Table) if t.name and t.name not in ctes)))
 
 
 def _check_functions(root: exp.Expr) -> None:

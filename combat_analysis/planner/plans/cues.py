@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from combat_analysis.planner.read.words import CHAT_BUY_VERB, COUNT_SAID, PLACE_WORDS, ROLE_WORDS
+from combat_analysis.planner.read.words import CHAT_BUY_VERB, COUNT_SAID, PLACE_WORDS, ROLE_SAID
 
 FIRST_BLOOD = re.compile(r"\bfirst\s+(blood|kill|takedown)\b|\bkilled\s+first\b"
                          r"|\bfirst\s+(?:player\s+|one\s+)?to\s+get\s+a\s+kill\b|\bfb\b|\bopened\s+the\s+scoring\b"
@@ -112,7 +112,7 @@ MATCH_END = re.compile(rf"\b(?:when|wh?at\s+time|at\s+wh?at\s+(?:time|hour))\b[^
                        rf"|\b(?:end|finish)\s+(?:time\s+)?of\s+the\s+{_MATCH_NOUN}\b"
                        r"|\b(?:last|final|latest)\s+(?:event|thing|line|entry)\b"
                        rf"|\b{_MATCH_NOUN}\s+end\s+time\b")
-_ROLE = rf"(?:{'|'.join(sorted(ROLE_WORDS, key=len, reverse=True))})"
+_ROLE = rf"(?:{ROLE_SAID})"
 _SIDE_BARE = r"(?:order|chaos|team\s*[12]|team\s+(?:one|two)|blue|red)"
 _SIDE = rf"(?:{_SIDE_BARE}(?:'s|s)?\s+(?:(?:side|team)(?:'s)?\s+)?)"
 ROSTER = re.compile(r"\bwho\s+(played|was\s+playing|picked(?!\s+up))\b|\b(which|what)\s+(role|god|team)\s+(is|was|did|does|were)\b|"

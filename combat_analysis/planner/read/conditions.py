@@ -19,6 +19,7 @@ NUMBER_WORDS = {"zero": 0, "one": 1, "a single": 1, "single": 1, **COUNT_WORDS}
 _WORDS = "|".join(w.replace(" ", r"\s+") for w in sorted(NUMBER_WORDS, key=len, reverse=True))
 # How many times, said in one word: "died more than twice" is more than 2 times, the figure the verb before names
 TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+_SAID_NUMBERS = {**NUMBER_WORDS, **TIMES_WORDS}
 # "300k": thousands, as players write them
 _NUM = (rf"\d[\d,]*(?:\.\d+)?(?:k(?![a-z]))?|(?:{_WORDS})(?=\s+[a-z])(?!\s+of\b)"
         rf"|(?:{'|'.join(TIMES_WORDS)})\b")
@@ -108,8 +109,8 @@ def _any_at_all(text: str) -> Condition | None:
 def _value(said: str) -> float:
     """The number a condition says: "10", "1,500", "300k" (300,000)."""
     said = " ".join(said.split())
-    if said in NUMBER_WORDS or said in TIMES_WORDS:
-        return float({**NUMBER_WORDS, **TIMES_WORDS}[said])
+    if said in _SAID_NUMBERS:
+        return float(_SAID_NUMBERS[said])
     said = said.replace(",", "")
     return float(said.rstrip("k")) * (1_000 if said.endswith("k") else 1)
 

@@ -214,13 +214,11 @@ def _fuzzy_beside_own_words(span: list[Token], key: str, names: tuple[_Name, ...
     """A misspelt name of several words whose ordinary word is said as the name says it ("chain lightening" for
     Chain Lightning): each ordinary word of the phrase must be the name's own word in its place, so an ordinary
     word is never bent into a name."""
-    def own_words(name: _Name) -> list[str]:
-        return [w for w in (squash(part) for part in name.name.split()) if w]
+    def beside_own_words(name: _Name) -> bool:
+        own = [w for w in (squash(part) for part in name.name.split()) if w]
+        return len(own) == len(span) and all(t.key == w for t, w in zip(span, own, strict=True) if common(t.text))
 
-    found = [n for n in _fuzzy(key, names, single_word=False)
-             if len(own_words(n)) == len(span)
-             and all(t.key == w for t, w in zip(span, own_words(n), strict=True) if common(t.text))]
-    return found
+    return [n for n in _fuzzy(key, names, single_word=False) if beside_own_words(n)]
 
 
 def _loose(how: str, key: str, size: int, names: tuple[_Name, ...]) -> tuple[list[_Name], bool]:

@@ -51,6 +51,7 @@ from combat_analysis.planner.read.words import (
     PLACE_WORDS,
     PLACES,
     RECEIVING_VERBS,
+    ROLE_SAID,
     ROLE_WORDS,
     known_words,
     stems,
@@ -731,7 +732,7 @@ _GROUP_PATTERNS = [
 # Whose figure is split by whom it hit: a player's name, a pronoun for the one the question is about ("our mid
 # (chaos): whom did she hit hardest"), or a side's role ("did the chaos jungler hit")
 _SPLIT_SUBJECT = (r"(?:name|he|she|they|(?:the\s+)?(?:order|chaos|team\s*[12]|our|my|their|enemy)(?:'s)?\s+"
-                  r"(?:(?:side|team)(?:'s)?\s+)?(?:" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r"))")
+                  r"(?:(?:side|team)(?:'s)?\s+)?(?:" + ROLE_SAID + r"))")
 _GROUP_RULES = [(dim, re.compile(p.replace("{subject}", _SPLIT_SUBJECT))) for dim, p in _GROUP_PATTERNS]
 
 
@@ -786,9 +787,8 @@ PER_MINUTE = re.compile(r"\bper\s+min(?:ute)?\b|/\s*min(?:ute)?\b|\ba\s+minute\b
 QUESTION_WORD = re.compile(r"\b(who|whos|what|which|how|when|where|list|show|compare|did|does|was|were|give|tell|rank)\b")
 # Whose own figure a share is of: "of X's damage", "of her damage", "of order's gold", "of the chaos jungler's
 # healing" (a side's role is one player)
-_ROLE_SAID = "|".join(sorted(map(re.escape, ROLE_WORDS), key=len, reverse=True))
 OF_OWN = re.compile(r"\bof\s+(?:name|his|her|their|its|(?:order|chaos|team\s*\d)'?s)\b(?:'s)?"
-                    rf"|\bof\s+(?:the\s+|our\s+|their\s+)?(?:(?:order|chaos|team\s*\d|enemy)\s+)?(?:{_ROLE_SAID})['’]s?(?!\w)")
+                    rf"|\bof\s+(?:the\s+|our\s+|their\s+)?(?:(?:order|chaos|team\s*\d|enemy)\s+)?(?:{ROLE_SAID})['’]s?(?!\w)")
 # "how much of X's damage went into gods" asks a part of X's own figure, as a share does
 SHARE = re.compile(rf"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%|\bhow\s+much\s+(?:{OF_OWN.pattern})")
 HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b|\bsum\b|\bcombined\b")

@@ -23,7 +23,7 @@ from combat_analysis.planner.read import compounds
 from combat_analysis.planner.read.names import fold
 from combat_analysis.planner.read.spelling import contractions
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
-from combat_analysis.planner.read.words import ROLE_WORDS, domain_words, known_words
+from combat_analysis.planner.read.words import ROLE_SAID, domain_words, known_words
 
 ScopeKind = Literal["none", "match", "matches", "all"]
 
@@ -292,7 +292,7 @@ _PLAYER_TOTALS = re.compile(r"\btotals\b")
 _GOD = re.compile(r"\b(?:gods?|characters?|champions?|heroes)\b")
 # So is the average of sides or roles set against each other ("does order or chaos average more kills", "mid vs
 # jungle gold on average"): one match gives each side one game and each role two, a mean needs many.
-_SIDE_OR_ROLE = r"(?:order|chaos|team\s*[12]|" + "|".join(sorted(map(re.escape, ROLE_WORDS), key=len, reverse=True)) + r")"
+_SIDE_OR_ROLE = r"(?:order|chaos|team\s*[12]|" + ROLE_SAID + r")"
 _SET_AGAINST = re.compile(r"\b" + _SIDE_OR_ROLE + r"(?:'s)?\s*(?:,|or|vs\.?|versus|against|and)\s*(?:the\s+)?"
                           + _SIDE_OR_ROLE + r"\b")
 # The players of one god set against each other ("which Loki player got the most assists", "best Thor main"): one match

@@ -159,6 +159,8 @@ ROLE_WORDS: dict[str, str] = {
     "carry": "Carry", "carries": "Carry", "adc": "Carry", "adcs": "Carry", "hunter": "Carry", "hunters": "Carry",
     "solo": "Solo", "solos": "Solo", "sololaner": "Solo", "sololaners": "Solo", "top": "Solo", "toplaner": "Solo",
 }
+# The role words as one regex alternation, longest first so "junglers" is read whole before "jungle"
+ROLE_SAID = "|".join(sorted(map(re.escape, ROLE_WORDS), key=len, reverse=True))
 
 
 def _words(phrase: str) -> list[str]:
