@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from combat_analysis.contracts.plan import Intent, QueryPlan, Refusal
 from combat_analysis.planner.read.names import COMMON_WORDS, fold
 from combat_analysis.planner.read.reading import Reading, normalize, read_question
-from combat_analysis.planner.read.words import POPULATION
+from combat_analysis.planner.read.words import NPC_KIND_WORDS, POPULATION
 from combat_analysis.planner.vocabulary import Vocabulary
 
 HOSTILE = re.compile(
@@ -312,7 +312,7 @@ jungler hunter mage winners losers winning losing order chaos most top one two t
 more less fewer much many some no enough high low best worst bottom biggest highest lowest least any all every
 team's player's god gods role roles minions towers tower bosses structures jungle's support's carry's solo's mid's
 npc pve environment everybody nobody somebody zero no none up down ahead behind leading trailing still even level
-tied'''.split()) | POPULATION | _MINION_WORDS
+tied'''.split()) | POPULATION | _MINION_WORDS | NPC_KIND_WORDS
 _GAMERTAG = re.compile(r"(?<![\w'])(?:[A-Za-z]+\d+[A-Za-z\d]*|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|\w+_\w+)(?![\w'])")
 _NOT_GAMERTAGS = re.compile(r"^(?:team\s*\d|top\d+|k\d|q\d|NAME|\d+(?:st|nd|rd|th|s|m|k)|[a-z]+\d+s)$", re.IGNORECASE)
 

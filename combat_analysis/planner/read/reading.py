@@ -75,9 +75,16 @@ _STRUCK_SHARING = re.compile(rf"\b(hit|hits|hitting|damaged|damaging|hurt|hurtin
                              rf"({_OBJECTIVE_WORD})\b")
 
 
+# A kind of non-player said with a word for kind ("which type of minion", "what minion type", "kinds of
+# camps"): the kind itself, as the non-player slots read it
+_NPC_KIND_WORD = r"(?:minions?|creeps?|jungle\s+(?:camps?|monsters?)|camps?|monsters?|mobs?|towers?|turrets?|structures?|bosses|boss|npcs?)"
+_KIND_OF_NPC = re.compile(rf"\b(?:types?|kinds?|sorts?)\s+of\s+(?:the\s+)?(?={_NPC_KIND_WORD}\b)|\b({_NPC_KIND_WORD})\s+(?:types?|kinds?)\b")
+
+
 def normalize(text: str) -> str:
     text = fold(text).replace("’", "'").replace("‘", "'")
     text = re.sub(r"(?<=\w)-(?=\w)", " ", text)
+    text = _KIND_OF_NPC.sub(lambda m: m.group(1) or "", text)
     text = _OBJECTIVES_SHARING.sub(r"\1 \3 and \2 \3", text)
     text = _STRUCK_SHARING.sub(r"\1 \2 and \1 \3", text)
     text = _OBJECTIVES_SLASHED.sub(r"\1 and ", text)

@@ -64,6 +64,10 @@ CHAT_BUY_VERB = (r"(?:rush(?:es|ed|ing)?|grab(?:s|bed|bing)?|cop|cops|copped|cop
 # often did the guys feed", "anyone die to the fire giant".
 POPULATION = frozenset("""people peoples ppl peeps person persons guys guy folks folk dudes gamers anybody anyone
 everyone everybody someone somebody teammates allies opponents members humans users""".split())
+# The words for the kinds of non-player the log holds ("the monster", "which turret"): never a player's name
+NPC_KIND_WORDS = frozenset("""minion minions creep creeps wave waves monster monsters mob mobs camp camps neutral
+neutrals npc npcs boss bosses tower towers turret turrets structure structures building buildings phoenix phoenixes
+titan titans""".split())
 
 # Chat spellings of the little words of a sentence, each the word it stands for: everyone and people ("every1",
 # "evry1", "ppl"), and ("n", "&"), with ("w/"), you ("u", "ur"). They are spelled out after names are masked and
