@@ -706,13 +706,16 @@ def _trend_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead
         return f"{lead}: no matching data was found."
     first, last = rows[0], rows[-1]
     values = [r[metric] for r in rows if r[metric] is not None]
-    best = max(rows, key=lambda r: r[metric] if r[metric] is not None else float("-inf"))
-    worst = min(rows, key=lambda r: r[metric] if r[metric] is not None else float("inf"))
+    highest = max(rows, key=lambda r: r[metric] if r[metric] is not None else float("-inf"))
+    lowest = min(rows, key=lambda r: r[metric] if r[metric] is not None else float("inf"))
+    best, worst = (lowest, highest) if metric in season.LOWER_IS_BETTER else (highest, lowest)
     if len(rows) == 1:
         return f"{lead}, {player} played one match: {label} {number(first[metric], 2)} in {first['match_id']}."
     move = "rose" if last[metric] > first[metric] else "fell" if last[metric] < first[metric] else "held"
+    # a figure that adds up over games has a total too ("X's deaths, last 5 games": 70 of them)
+    total = f"{number(sum(values), 2)} in total, " if metric in season.ADDITIVE_METRICS else ""
     return (f"{lead}, {player}'s {label} {move} from {number(first[metric], 2)} in {first['match_id']} to "
-            f"{number(last[metric], 2)} in {last['match_id']} over {count(len(rows), 'match')}; mean "
+            f"{number(last[metric], 2)} in {last['match_id']} over {count(len(rows), 'match')}; {total}mean "
             f"{number(sum(values) / len(values), 2)}, best {number(best[metric], 2)} ({best['match_id']}), worst "
             f"{number(worst[metric], 2)} ({worst['match_id']}).{_game_by_game(rows, metric)}")
 

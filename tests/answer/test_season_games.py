@@ -120,3 +120,37 @@ def test_recent_form_gives_each_of_the_last_n_games(seasons, template):
     for g in last:
         assert f"{number(g[figure], 2)} ({g['match_id']}, " in each, answer
     assert each.count("(") == 3, answer
+
+
+def _last_games(matches, player: str, n: int) -> list[dict]:
+    ordered = {m.match_id: i for i, m in enumerate(start_order(matches))}
+    return sorted(games_of(matches, player), key=lambda g: ordered[g["match_id"]])[-n:]
+
+
+# --- recent form with no games counted: the player's last five games, never the latest match alone ---------------
+
+@pytest.mark.parametrize(("template", "figure"), [("{n} kills recently", "kills"),
+                                                  ("how have {n}'s assists been going lately", "assists")])
+def test_recent_form_with_no_count_is_the_last_five_games(seasons, template, figure):
+    home, matches = seasons
+    player = named_players(matches, 6)[0]
+    last = _last_games(matches, player, 5)
+    answer = answered_across(ask_across(home, template.format(n=player))[0])
+    each = answer.split("Game by game, oldest first:")[1]
+    assert [f"{number(g[figure], 2)} ({g['match_id']}, " in each for g in last] == [True] * 5, answer
+    assert each.count("(") == 5, answer
+    assert f"mean {number(statistics.fmean(g[figure] for g in last), 2)}" in answer, answer
+
+
+# --- a figure over a player's last N games with nothing asked of it: each game, the total, best the better -----
+
+def test_a_figure_over_the_last_games_with_nothing_asked_gives_each_game(seasons):
+    home, matches = seasons
+    player = named_players(matches, 5)[-1]
+    last = _last_games(matches, player, 4)
+    deaths = [g["deaths"] for g in last]
+    answer = answered_across(ask_across(home, f"{player} deaths last 4 games")[0])
+    assert f"{number(sum(deaths))} in total" in answer, answer
+    assert f"best {number(min(deaths), 2)} (" in answer and f"worst {number(max(deaths), 2)} (" in answer, answer
+    each = answer.split("Game by game, oldest first:")[1]
+    assert [f"{number(g['deaths'], 2)} ({g['match_id']}, " in each for g in last] == [True] * 4, answer

@@ -43,7 +43,7 @@ from combat_analysis.planner.read import compounds, conditions, parts, yesno
 from combat_analysis.planner.read.framing import without_framing
 from combat_analysis.planner.read.names import find_mentions, find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
-from combat_analysis.planner.read.scope import HABIT, HEAD_TO_HEAD, ScopeReading
+from combat_analysis.planner.read.scope import HABIT, HEAD_TO_HEAD, RECENT_FORM, ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -1285,7 +1285,21 @@ def _undecided(ask: Ask) -> Made:
 
 def _is_trend(ask: Ask) -> bool:
     return (len(ask.players) == 1 and ask.subject == "player" and ask.slot.figure != "win_rate"
-            and bool(ask.scope.previous or _TREND.search(ask.text) or _EACH_OF_GAMES.search(ask.question.lower())))
+            and bool(ask.scope.previous or _TREND.search(ask.text) or _EACH_OF_GAMES.search(ask.question.lower())
+                     or _run_of_games(ask)))
+
+
+# What a question asks of a figure over games when it asks something: how many, a total, an average, a best or a
+# worst, how someone did
+_STATISTIC_SAID = re.compile(r"\b(?:how|total|totals|in\s+all|overall|combined|sum|altogether|best|worst|most|least|"
+                             r"highest|lowest|max|min|record)\b")
+
+
+def _run_of_games(ask: Ask) -> bool:
+    """A player's figure over their last N games, with nothing asked of it ("X deaths last 5 games"): the run of
+    games, each game's value with the total and mean, rather than one number for all of them."""
+    return (ask.scope.last is not None and ask.slot.figure in PLAYER_METRICS and ask.slot.figure not in RECORD_FIGURES
+            and not _STATISTIC_SAID.search(ask.text) and not _AVERAGE.search(ask.text))
 
 
 def _kind(ask: Ask) -> Callable[[Ask], Made]:
@@ -1401,10 +1415,23 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
     if least is not None and made.figure.figure != "board":
         return _refuse(question, "A minimum number of games applies to a ranking across matches ('who has the best "
                                  "KDA with at least ten games'), not to this figure.", notes)
+    scope, notes = _recent_games(scope, ask.text, notes)
     selection = _selection(scope, ask.players or players, latest_ids)
     return QueryPlan(question=question, intent=made.intent, assumptions=tuple(dict.fromkeys((*notes, *_readings(made)))),
                      scope=ManyMatches(selection=selection, words=scope.words), focus=players, season=made.figure,
                      summary=_summary(made.figure, selection), **made.update)
+
+
+# Recent form said with no games counted ("how has X been lately"): the player's last five games, a span of their
+# own that moves with them (docs/season.md), said as a reading
+RECENT_GAMES = 5
+
+
+def _recent_games(scope: ScopeReading, text: str, notes: tuple[str, ...]) -> tuple[ScopeReading, tuple[str, ...]]:
+    recent = RECENT_FORM.search(text)
+    if recent is None or scope.words or scope.last is not None or scope.previous:
+        return scope, notes
+    return replace(scope, last=RECENT_GAMES), (*notes, f"'{recent.group(0)}' read as the last {RECENT_GAMES} games")
 
 
 def _scope_notes(scope: ScopeReading) -> tuple[str, ...]:

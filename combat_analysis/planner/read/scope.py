@@ -308,11 +308,17 @@ _KILL_WORD = re.compile(r"\b(?:kill(?:s|ed|ing)?|deaths?|died|die[sd]?|slain|sle
 _TWO_PARTS = re.compile(r"\b(?:and|&)\b|\+|,")
 
 
+# Recent form ("how has X been lately", "X's kills recently"): a player's run of games, never the latest match
+# alone; the words stay, as they also ask each game's value (the planner counts the games: its RECENT_GAMES)
+RECENT_FORM = re.compile(r"\b(?:lately|recently|of\s+late|these\s+days)\b")
+
+
 def asks_an_average(question: str) -> bool:
-    """The words of a player's average (or totals), of kills asked each way, or of one god's players ranked;
-    `read_scope` reads them as every match once it knows the players and gods named."""
+    """The words of a player's average (or totals), of their recent form, of kills asked each way, or of one god's
+    players ranked; `read_scope` reads them as every match once it knows the players and gods named."""
     said = question.lower()
-    return bool(_PLAYER_AVERAGE.search(said) or _PLAYER_TOTALS.search(said) or _kills_each_way(said)
+    return bool(_PLAYER_AVERAGE.search(said) or _PLAYER_TOTALS.search(said) or RECENT_FORM.search(said)
+                or _kills_each_way(said)
                 or re.search(_GODS_PLAYERS_RANKED + r"\S+(?:\s+\S+)?" + _ITS_PLAYERS, said))
 
 
@@ -484,6 +490,12 @@ def _habit(text: str, context: _Context) -> ScopeReading | None:
     return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True, habit=said)
 
 
+def _recent_form(text: str, context: _Context) -> ScopeReading | None:
+    if RECENT_FORM.search(text) and context.players and _names_a_player(text, context.players):
+        return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
+    return None
+
+
 def _two_gods(text: str, gods: tuple[str, ...]) -> bool:
     """A god named whole: one god's average is over its games, as a player's is ("thor players average how many
     deaths", "average kills when someone is on loki"), and so is two gods' set against each other."""
@@ -639,7 +651,7 @@ def matches_in(selection: DateRange, matches: Sequence[tuple[str, datetime | Non
 
 # The readers in order: the first that finds its words decides (a named match beats everything).
 _READERS = (_by_name, _numbered, _previous, _last, _latest, _between, _on_day, _month_day, _weekday, _nth_day, _days, _relative_dates, _month,
-            _every_match, _by_nature, _habit, _player_average)
+            _every_match, _recent_form, _by_nature, _habit, _player_average)
 
 # Scope and match-figure words a typist gets wrong: a letter left out, one doubled, two swapped ("overal",
 # "thsi", "lenght", "gmaes"). A substituted letter is not read, as it often makes another word ("reason", "gamer"),
