@@ -23,8 +23,9 @@ _FEW = r"(?:[^\s?.!,;]+\s+){0,4}?"  # a few words between an edge and its verb: 
 # a count may come between the edge and the noun: "his last 3 deaths", "the first two kills" (`Shape.top` reads it)
 _EDGE_COUNT = rf"(?:{COUNT_SAID}\s+)?"
 DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+" + _EDGE_COUNT +
-                        r"(?:player\s+|one\s+|person\s+|god\s+|guy\s+)?"
-                        r"(?:to\s+(?:die|be\s+killed|get\s+killed|fall)|death|deaths)\b"
+                        # the people who died, one or several ("the first three players to die", "first 2 ppl")
+                        r"(?:(?:players?|ones?|persons?|people|ppl|gods?|guys?|peeps)\s+)?"
+                        r"(?:to\s+(?:die|be\s+killed|get\s+killed|fall|go\s+down)|death|deaths)\b"
                         r"|\b(?:died|die|dies|dying|(?:got|was|get)\s+killed)\s+(?:for\s+the\s+)?(?P<b>first|last)"
                         r"(?:\s+time)?\b"
                         # the edge before the verb: "when did Brisk first die", "when was she last killed"
