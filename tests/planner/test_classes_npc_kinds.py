@@ -23,8 +23,8 @@ def _top(truth: dict, kind: tuple[str, ...]) -> tuple[str, float]:
 
 @pytest.mark.parametrize(("question", "kind"), [
     ("which minion type dealt the most dmg", MINIONS),
-    ("what sort of creep did the most damage in this game", MINIONS),
-    ("which kind of jungle camp did the most damage", JUNGLE),
+    ("what sort of creep dealt the biggest total damage", MINIONS),
+    ("what kind of jungle camp dished out the most dmg", JUNGLE),
     ("what type of monster hit hardest", JUNGLE),
 ])
 def test_a_kind_said_with_a_word_for_kind_is_that_kind(spoken, question, kind):
