@@ -617,7 +617,7 @@ _OWNER = r"(?:(?:order|chaos|team\s*[12]|(?:which|what|each|either|both)\s+(?:si
 _KIND_SUBJECT = re.compile(
     r"\b(?:did|do|does|have|had)\s+(?:the\s+|all\s+(?:the\s+)?)?{o}(?P<a>{k})\s+(?:do|deal|dish|inflict|cause|hit|hurt)\b"
     r"|\bdamage\s+(?:dealt\s+|done\s+)?(?:by|from)\s+(?:the\s+|all\s+(?:the\s+)?)?{o}(?P<b>{k})\b"
-    r"|\b(?:which|what)\s+{o}(?P<c>{k})\s+(?:dealt|did|had|hit|does|do|caused|hurt)\b"
+    r"|\b(?:which|what)\s+{o}(?P<c>{k})\s+(?:dealt|deals|did|had|hit|hits|does|do|caused|hurt|dished|inflicted|put\s+out)\b"
     r"|\b(?P<d>{k})(?:'s?\s+damage|\s+dealt)\b"
     # "each side's phoenixes: which hit harder": a side's non-players doing damage to someone
     r"|\b(?:whose|(?:which|what|each|either|both)\s+(?:side|team)s?(?:'s?)?)\s+(?P<e>{k})\s+(?:hurt|hit|damaged|dealt|did|do)\b"
