@@ -178,6 +178,7 @@ def fit(metrics: Sequence[str], group_by: Sequence[str], filters: list[Filter], 
             kept_filters.append(f)
         else:
             assumptions.append(f"{head.label} cannot be narrowed by {DIMENSIONS[f.dimension].label}; that part was ignored")
+    kept_filters = either_of_disjoint(kept_filters, assumptions)
     dims = (set(group_by) - {"period"}) | {f.dimension for f in kept_filters}
     kept_metrics = [metrics[0]]
     for extra in metrics[1:]:
@@ -189,6 +190,29 @@ def fit(metrics: Sequence[str], group_by: Sequence[str], filters: list[Filter], 
     # the parts and base the headline is worked out from, so its sentence can name them
     kept_metrics += [b for b in head.shown_with if b not in kept_metrics and dims <= set(metric(b).dimensions)]
     return tuple(kept_metrics), kept_filters
+
+
+def either_of_disjoint(filters: Sequence[Filter], assumptions: list[str]) -> list[Filter]:
+    """Two readings that keep values of one dimension with none in common ("died to minions, or to gods": killer
+    kind minion, and killer kind player) would keep no row at all, and the answer would be a zero nobody asked
+    for: they are read as either, and said so.
+
+    >>> either_of_disjoint([Filter(dimension="source_kind", values=("minion",)),
+    ...                     Filter(dimension="source_kind", values=("player",))], [])
+    [Filter(dimension='source_kind', op='in', values=('minion', 'player'))]
+    """
+    kept: list[Filter] = []
+    for f in filters:
+        twin = next((i for i, g in enumerate(kept) if g.dimension == f.dimension and g.op != "!=" and f.op != "!="
+                     and not set(g.values) & set(f.values)), None)
+        if twin is None:
+            kept.append(f)
+            continue
+        values = tuple(dict.fromkeys((*kept[twin].values, *f.values)))
+        kept[twin] = Filter(dimension=f.dimension, op="in", values=values)
+        assumptions.append(f"{DIMENSIONS[f.dimension].label} {' or '.join(map(str, values))}: both were named and "
+                           "no row can be both, so either is counted")
+    return kept
 
 
 def summarize(plan: QueryPlan) -> str:

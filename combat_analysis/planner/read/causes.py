@@ -36,19 +36,20 @@ _HEAD = re.compile(
     r"(?:(?:that|which)\s+)?(?:(?:were|was|did|do|does)(?:\s+|(?=n'?t\s)))?(?P<neg>not\s+|never\s+|n'?t\s+|other\s+than\s+|"
     r"except(?:\s+for)?\s+|besides\s+|apart\s+from\s+|rather\s+than\s+|instead\s+of\s+|and\s+not\s+|but\s+not\s+)?"
     r"(?:(?:even|actually|really|ever|all|just|only)\s+)?"  # "weren't even to players"
-    r"(?:(?:caused|dealt|inflicted|made|done|landed|come|came|coming)\s+)?(?:(?P<prep>to|from|at\s+the\s+hands\s+of|by"
-    # "deaths by god", "deaths by player": a split, not who dealt them
-    # ("not by players" is a cause turned around, never a split)
-    r"(?:(?<=not\sby)|(?<=n't\sby)|(?!\s+(?:god|player|champion|hero|role|team|side|ability|item|minute|phase|lane|position|"
-    r"source|attacker|kind)s?\b))))?"
+    r"(?:(?P<dealt>caused|dealt|inflicted|made|done|landed|come|came|coming)\s+)?(?:(?P<prep>to|from|at\s+the\s+hands\s+of|by"
+    # "deaths by god", "deaths by player": a split, not who dealt them; negated ("not by players", "weren't caused
+    # by players") or with its verb ("caused by players") it is a cause, never a split
+    r"(?(neg)|(?(dealt)|(?!\s+(?:god|player|champion|hero|role|team|side|ability|item|minute|phase|lane|position|"
+    r"source|attacker|kind)s?\b)))))?"
     # "deaths other than players", "deaths besides minions": a contrast word needs no preposition after it
     r"(?:\s+|(?<=than\s)|(?<=instead\sof\s)|(?<=except\s)|(?<=besides\s)|(?<=except\sfor\s)|(?<=apart\sfrom\s))")
 # "deaths to anything other than players": the negation after the preposition
 _NEGATED_AFTER = re.compile(r"^\s*(?:(?:anything|anyone|something|stuff|things?)\s+)?(?:other\s+than|except(?:\s+for)?|besides|"
                             r"apart\s+from|but|rather\s+than|instead\s+of|and\s+not|but\s+not|not)\s+(?:(?:to|from|by)\s+)?")
 # A cause said in contrast after the death words, or after causes of its own: "deaths to something rather than to
-# players", "died to towers instead of to gods", "deaths, and not to players": the kind named is left out
-_CONTRAST = re.compile(r"(?:\s*\))?(?:\s*,)?\s*\b(?:rather\s+than|instead\s+of|and\s+not|but\s+not|not|other\s+than)\s+"
+# players", "died to towers instead of to gods", "deaths, and not to players", "from towers (not players)", "to
+# minions, i.e. not to gods": the kind named is left out
+_CONTRAST = re.compile(r"(?:\s*\))?(?:\s*,)?(?:\s*\()?\s*(?:\b(?:so|i\.?e\.?|meaning|that\s+is|aka)\s*,?\s*)?\b(?:rather\s+than|instead\s+of|and\s+not|but\s+not|not|other\s+than)\s+"
                        r"(?:(?:to|from|by|at\s+the\s+hands\s+of)\s+)?")
 _SEPARATOR = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:or|and|nor)\s+|/|&)\s*")
 _ARTICLE = re.compile(r"^(?:(?:the|a|an|any|enemy|enemies'|their|its|his|her|own|opposing|other)\s+)*")
@@ -349,6 +350,10 @@ def _bracketed(after: str, vocab: Vocabulary, negated: bool) -> tuple[list[Cause
     causes, length = _cause_list(listed, vocab)
     if not causes or length != len(listed) or any(kind == "player" for kind, _ in causes):
         return [], []
+    if any(kind is None for kind, _ in causes):
+        # "from towers or phoenixes (not players)": every non-player said of causes that are non-players already is
+        # a gloss on them, never more causes; read, so nothing else takes it for a cause of its own
+        return [], [(m.start("listed"), m.end("listed"))]
     return causes, [(m.start("listed"), m.end("listed"))]
 
 

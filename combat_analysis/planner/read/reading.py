@@ -625,6 +625,9 @@ _KIND_SUBJECT = re.compile(
     # sides' non-players, then who dealt the damage
     r"|\b(?:order|chaos)(?:'s?)?\s+(?P<f>{k})\s+(?:or|vs\.?|versus|and|against)\s+(?:the\s+)?(?:order|chaos)(?:'s?)?\s+(?:{k})\b"
     r"(?=[^?]*\b(?:which|who|what|how|did|does)\b[^?]*\b(?:deal|dealt|hurt|hit|damage|dmg)\b|\s+(?:damage|dmg|hit|hits|hurt|dealt)\b)"
+    # the same pair after the question of who dealt more: "who hit harder, the order towers or the chaos ones"
+    r"|\b(?:which|who|what)\b[^?]*?\b(?:deal|dealt|hurt|hit|damage|dmg)\b[^?]*?\b(?:order|chaos)(?:'s?)?\s+(?P<g>{k})"
+    r"\s+(?:or|vs\.?|versus|against)\s+(?:the\s+)?(?:order|chaos)(?:'s?)?\s+(?:{k}|ones?)\b"
     .replace("{k}", "|".join(f"(?:{p})" for _, p in NPC_KINDS)).replace("{o}", _OWNER))
 
 
