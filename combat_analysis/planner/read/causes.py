@@ -351,7 +351,7 @@ def _bracketed(after: str, vocab: Vocabulary, negated: bool) -> tuple[list[Cause
     if not causes or length != len(listed) or any(kind == "player" for kind, _ in causes):
         return [], []
     if any(kind is None for kind, _ in causes):
-        # "from towers or phoenixes (not players)": every non-player said of causes that are non-players already is
+        # "to the titans (not players)": every non-player said of causes that are non-players already is
         # a gloss on them, never more causes; read, so nothing else takes it for a cause of its own
         return [], [(m.start("listed"), m.end("listed"))]
     return causes, [(m.start("listed"), m.end("listed"))]
