@@ -342,6 +342,9 @@ def _narrowed(after: str, kinds: Sequence[str], names: Sequence[str], vocab: Voc
 _BRACKET_AFTER = re.compile(r"^\s*\((?P<listed>[^)]*)\)")
 
 
+_TURNED_AROUND = re.compile(r"(?:so\s+|i\.?e\.?\s*,?\s*)?(?:not|no|never)\b")
+
+
 def _bracketed(after: str, vocab: Vocabulary, negated: bool) -> tuple[list[Cause], list[tuple[int, int]]]:
     m = _BRACKET_AFTER.match(after)
     if m is None or negated:
@@ -350,9 +353,10 @@ def _bracketed(after: str, vocab: Vocabulary, negated: bool) -> tuple[list[Cause
     causes, length = _cause_list(listed, vocab)
     if not causes or length != len(listed) or any(kind == "player" for kind, _ in causes):
         return [], []
-    if any(kind is None for kind, _ in causes):
-        # "to the titans (not players)": every non-player said of causes that are non-players already is
-        # a gloss on them, never more causes; read, so nothing else takes it for a cause of its own
+    if _TURNED_AROUND.match(listed) and any(kind is None for kind, _ in causes):
+        # "to the titans (not players)": a bracket that only turns players away from causes that are non-players
+        # already is a gloss on them, never more causes ("(npcs)" names every non-player: it widens them); read, so
+        # nothing else takes it for a cause of its own
         return [], [(m.start("listed"), m.end("listed"))]
     return causes, [(m.start("listed"), m.end("listed"))]
 
