@@ -120,9 +120,6 @@ def validate_sql(sql: str, parameters: Collection[str] | None = None) -> None:
         raise UnsafeSqlError(f"the SQL uses parameters {sorted(used)} but {sorted(parameters)} are bound")
 
 
-# A statement is checked when it is compiled and again, with its parameters, when it runs; a resident process
-# asks the same few statements again and again. The verdict depends on the text alone (the schema is fixed),
-# so a passed text is remembered; a refused one raises and is never cached.
 class _Verdict(NamedTuple):
     parameters: frozenset[str]  # the names of the parameters the SQL uses
     views: tuple[str, ...]  # the warehouse views it reads, in the order first named
@@ -138,6 +135,9 @@ def views_read(sql: str) -> tuple[str, ...]:
     return _checked(sql).views
 
 
+# A statement is checked when it is compiled and again, with its parameters, when it runs; a resident process
+# asks the same few statements again and again. The verdict depends on the text alone (the schema is fixed),
+# so a passed text is remembered; a refused one raises and is never cached.
 @functools.lru_cache(maxsize=512)
 def _checked(sql: str) -> _Verdict:
     """Every check but the bound parameters'."""

@@ -74,7 +74,7 @@ _TREND = re.compile(r"\b(trend(?:s|ed|ing)?|moved?|moving|changed?|changing|prog
                     r"every\s+(?:match|game)|per\s+(?:match|game)\s+(?:figures?|values?)|improv(?:e|ed|ing)|"
                     r"declin(?:e|ed|ing)|compared?|"
                     # recent form asked ("lately", "these days"): how the games went, one after another
-                    r"lately|recently|of\s+late|these\s+days)\b")
+                    + RECENT_FORM.pattern.removeprefix(r"\b(?:").removesuffix(r")\b") + r")\b")
 _AVERAGE = re.compile(r"\b(average[sd]?|averaging|avg|mean|typical(?:ly)?|per[- ](?:match|game)|a\s+(?:match|game)|"
                       r"usual(?:ly)?|normal(?:ly)?|on\s+avg)\b")
 # "how often" and "the number of times" count too: "how often did someone die to minions" is how many times

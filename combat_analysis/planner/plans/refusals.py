@@ -305,13 +305,13 @@ _NAME_SLOT = re.compile(
     r"have|had|build|buy|bought|die|kill|score|make|land|mitigate|use|play|perform|end|finish|KDA|kda|damage|dmg|gold|kills|"
     r"deaths|assists|healing|xp|experience|build|items)\b", re.IGNORECASE)
 # minions by the names the log gives them, said as the ones doing something ("did swordsmen finish a phoenix")
-_MINION_WORDS = frozenset("archer archers swordsman swordsmen brute brutes creep creeps wave waves camps".split())
+_MINION_WORDS = frozenset("archer archers swordsman swordsmen brute brutes".split())
 _NOT_NAMES = frozenset('''name the a an each every any anyone someone everyone team teams player players he she they it
 his her their them him we you i me who which what that this both all enemy enemies jungle support mid middle carry adc solo
 jungler hunter mage winners losers winning losing order chaos most top one two three first last total overall average
 more less fewer much many some no enough high low best worst bottom biggest highest lowest least any all every
-team's player's god gods role roles minions towers tower bosses structures jungle's support's carry's solo's mid's
-npc pve environment everybody nobody somebody zero no none up down ahead behind leading trailing still even level
+team's player's god gods role roles jungle's support's carry's solo's mid's
+pve environment everybody nobody somebody zero no none up down ahead behind leading trailing still even level
 tied'''.split()) | POPULATION | _MINION_WORDS | NPC_KIND_WORDS
 _GAMERTAG = re.compile(r"(?<![\w'])(?:[A-Za-z]+\d+[A-Za-z\d]*|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|\w+_\w+)(?![\w'])")
 _NOT_GAMERTAGS = re.compile(r"^(?:team\s*\d|top\d+|k\d|q\d|NAME|\d+(?:st|nd|rd|th|s|m|k)|[a-z]+\d+s)$", re.IGNORECASE)
