@@ -518,6 +518,11 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
     if condition is not None:
         select = select.where(condition, copy=False)
     desc = plan.order == "desc"  # "the last objective": latest first
+    if head.id == "death_events" and plan.group_by == ("player",):
+        # one row per player, at their first death (their last, latest first): "the first 3 players to die"
+        edge = exp.Window(this=exp.RowNumber(), partition_by=[exp.column("victim")], order=exp.Order(expressions=[
+            exp.Ordered(this=exp.column("match_second"), desc=desc), exp.Ordered(this=exp.column("line_no"), desc=desc)]))
+        select = select.qualify(exp.EQ(this=edge, expression=exp.convert(1)), copy=False)
     return (select.order_by(exp.Ordered(this=exp.column("match_second"), desc=desc),
                             exp.Ordered(this=exp.column("line_no"), desc=desc), copy=False)
             .limit(max(min(int(plan.limit), LIST_LIMIT), 1), copy=False))

@@ -1546,6 +1546,8 @@ def edge_list(plan: QueryPlan, rows: list[dict], noun: str) -> str | None:
         on = _edge_whose(plan, ("victim",))
         to = f" on {on}" if on else ""
     counted = f"{which} {len(rows)} {fmt.plural(noun)}"
+    if noun == "death" and plan.group_by == ("player",):  # one row per player, each at their first (last) death
+        counted = f"{which} {fmt.count(len(rows), 'player')} to die" + (", each at their last death" if which == "last" else "")
     head = (f"{whose}'s {counted}" if players else fmt.capital(f"{whose}'s {counted}")) if whose else f"The {counted}"
     fewer = f" (only {len(rows)} in all)" if len(rows) < plan.limit else ""
     return f"{head}{to}{window_phrase(plan)}{fewer}: {'; '.join(said)}."

@@ -24,8 +24,11 @@ _FEW = r"(?:[^\s?.!,;]+\s+){0,4}?"  # a few words between an edge and its verb: 
 _EDGE_COUNT = rf"(?:{COUNT_SAID}\s+)?"
 DEATH_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+" + _EDGE_COUNT +
                         # the people who died, one or several ("the first three players to die", "first 2 ppl")
+                        # of a side said between: "the first 3 chaos players to die"
+                        r"(?:(?:order|chaos|team\s*(?:1|2|one|two))(?:'s)?\s+(?=(?:players?|people|ppl|guys?|gods?)\b))?"
                         r"(?:(?:players?|ones?|persons?|people|ppl|gods?|guys?|peeps)\s+)?"
-                        r"(?:to\s+(?:die|be\s+killed|get\s+killed|fall|go\s+down)|death|deaths)\b"
+                        # "to die" asks for people, each once (`dying`); "deaths" for deaths, a player's several
+                        r"(?:(?P<dying>to\s+(?:die|be\s+killed|get\s+killed|fall|go\s+down))|death|deaths)\b"
                         r"|\b(?:died|die|dies|dying|(?:got|was|get)\s+killed)\s+(?:for\s+the\s+)?(?P<b>first|last)"
                         r"(?:\s+time)?\b"
                         # the edge before the verb: "when did Brisk first die", "when was she last killed"
@@ -53,7 +56,7 @@ ASSIST_EDGE = re.compile(r"\b(?P<a>first|earliest|last|final|latest)\s+assists?\
 
 def edge_said(m: re.Match[str]) -> str:
     """'first' or 'last': which end of a player's (side's, role's) events an edge cue asks for."""
-    said = next((g for g in m.groups() if g), "first")
+    said = next((g for g in (m.groupdict().get(k) for k in "abcd") if g), "first")
     return "last" if said in ("last", "final", "latest") else "first"
 WINNER = re.compile(r"\b(won|win|wins|winner|winners|winning|victory|victorious|lost|lose|loser|losers|outcome|result|beat)\b")
 # A place in a build list ("his second item", "the 3rd thing she bought"): the purchase at that place.

@@ -276,8 +276,11 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     extra = [*_cause_of_death(ask), *([_in("player", people)] if people else [])]
     if edge:
         last = edge_said(edge) == "last"
+        # "the first 3 players to die" asks for three people, each at their first death (their last, for the last
+        # ones): one row per player; "the first 3 deaths" may name a player twice
+        each = ("player",) if edge.group("dying") and (r.shape.top or 1) > 1 else ()
         return ask.draft("death_events", ("player", "team"), extra=extra, order="desc" if last else "asc",
-                         limit=r.shape.top or 1, focus=list(people))
+                         limit=r.shape.top or 1, focus=list(people), group_by=each)
     return ask.draft("death_events", ("player", "team"), extra=extra, focus=list(people))
 
 
