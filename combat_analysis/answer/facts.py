@@ -80,12 +80,18 @@ def entity(kind: str | None, name: object) -> Entity:
     return Entity(kind, str(name))
 
 
-def quantity(figure: str, value: float) -> str:
+# A figure whose label names who it belongs to, said shorter once its owner is named: a non-player's damage is
+# "the 4,068 damage dealt by Archer", not "... damage dealt by non-players from Archer"
+_OWNED_LABELS = {("npc_damage", "source"): "damage dealt"}
+
+
+def quantity(figure: str, value: float, owner_kind: str = "") -> str:
     """A figure's value and its label: "9 kills", "1 kill", "192,395 damage dealt", "3.5 KDA"."""
     info = metric_info(figure)
+    label = _OWNED_LABELS.get((figure, owner_kind), info.label)
     if info.aggregation == "count" and float(value).is_integer():
-        return fmt.counted(int(value), info.label)
-    return f"{fmt.number(value, info.decimals)} {info.label}"
+        return fmt.counted(int(value), label)
+    return f"{fmt.number(value, info.decimals)} {label}"
 
 
 def _plural_figure(figure: str, value: float) -> bool:
@@ -105,9 +111,12 @@ class Amount:
         """"GankMeSenpai's 5 kills on O'Malley"; "the 98,646 damage dealt with Cernunnos Basic Attack" (an
         ability owns no damage)."""
         prep = event_preposition(self.owner.kind, self.figure)
+        if (self.figure, self.owner.kind) in _OWNED_LABELS:
+            prep = "by"  # the non-player dealt it
         if prep is not None:
             the = "The" if start else "the"
-            return f"{the} {quantity(self.figure, self.value)} {prep} {self.owner.words()}{self.qualifier}"
+            said = quantity(self.figure, self.value, self.owner.kind)
+            return f"{the} {said} {prep} {self.owner.words()}{self.qualifier}"
         return f"{self.owner.possessive(start)} {quantity(self.figure, self.value)}{self.qualifier}"
 
     @property
@@ -582,7 +591,8 @@ def _margin(f: Margin) -> str:
             gap, second = f"{gap} percentage points", f"({fmt.number(f.second.value, info.decimals)}%){f.said_window}"
         return (f"{f.first.owner.possessive(True)} {info.label}{f.first.qualifier} is "
                 f"{gap}{pct} {relation} than {f.second.owner.possessive()} {second}")
-    return (f"{f.first.owner.words(True)} has {quantity(f.first.figure, f.difference)}{f.first.qualifier}{pct} "
+    return (f"{f.first.owner.words(True)} has {quantity(f.first.figure, f.difference, f.first.owner.kind)}"
+            f"{f.first.qualifier}{pct} "
             f"{more_or_less(f.first.figure, f.below)} than {f.second.owner.words()} {second}")
 
 

@@ -197,7 +197,7 @@ def test_a_sides_structures_compared_on_the_damage_they_dealt(match, template, k
     for side, value in want.items():
         assert re.search(rf"{side} {word}\W+(?:with\s+)?{value:,}\b", got.text), (side, value, got.text)
     leader = max(want, key=want.get)
-    assert re.search(rf"\bis {leader} {word}\b", got.text), got.text
+    assert re.search(rf"\b(?:is|dealt by) {leader} {word}\b", got.text), got.text
     assert "took" not in got.text and "destroyed" not in got.text, got.text
 
 

@@ -147,6 +147,8 @@ def _complete(ranked: Ranked, roster) -> bool:
 def _listed_noun(r: Ranked, complete: bool) -> str:
     """Who the rows are, for a base: "player", "Support player" (a ranking narrowed to a role), "listed player"."""
     narrowed = wording.among_players(r.plan)[1] if r.dim == "player" else ""
+    if r.dim == "source" and r.metric == "npc_damage":
+        narrowed = wording.attacker_noun(r.plan)  # "the 4 minions", not "the 4 sources"
     noun = narrowed or dimension_word(r.dim)
     return noun if complete else f"listed {noun}"  # "the 3 listed team 2 players": a top 3, not the whole side
 

@@ -152,6 +152,18 @@ def _said_otherwise(f: Filter, values: list[str], plan: QueryPlan) -> bool:
         or (f.op in ("=", "in") and f.dimension in plan.group_by and f.dimension != "ability")
 
 
+_KIND_NOUNS = {"minion": "minion", "jungle": "jungle camp", "boss": "boss", "structure": "structure",
+               "unknown": "unclassified source"}
+
+
+def attacker_noun(plan: QueryPlan, plural: bool = False) -> str:
+    """What non-players ranked by their damage are, by the kind the plan keeps: "minion", "jungle camp", else
+    "non-player"; "minions" in the plural."""
+    kinds = [str(v) for f in plan.filters if f.dimension == "source_kind" and f.op == "=" for v in f.values]
+    noun = _KIND_NOUNS.get(kinds[0], "non-player") if len(kinds) == 1 else "non-player"
+    return fmt.plural(noun) if plural else noun
+
+
 def qualifier_phrase(plan: QueryPlan) -> str:
     """The filters that are not the entity asked about, as words: " from jungle camps", " with Back Off!"."""
     bits = []
@@ -170,6 +182,8 @@ def qualifier_phrase(plan: QueryPlan) -> str:
         if f.op == "!=" and f.dimension in _LEFT_OUT:  # "deaths other than to towers", "besides autos"
             bits.append(f"{_LEFT_OUT[f.dimension]} {listed}")
             continue
+        if f.dimension == "source_kind" and "source" in plan.group_by and f.op == "=":
+            continue  # the non-players ranked are named by their kind: "the 4 minions"
         phrase = {"source_kind": f"from {kinds}", "source": f"from {listed}", "target_kind": f"against {kinds}",
                   "target": f"{F.event_preposition('target', _figure_label(plan))} {listed}", "victim": f"on {listed}",
                   # several abilities grouped by ability are the ones ranked: "among A, B and C"
@@ -279,6 +293,12 @@ def _leader_head(plan: QueryPlan, top: dict, dim: str | None, metric_id: str) ->
     info = metric_info(metric_id)
     window = scope(plan)
     lowest = plan.order == "asc"
+    if dim == "source" and metric_id == "npc_damage":  # non-players ranked: say it of them, as of players
+        ranked = plan.focus or [str(v) for f in plan.filters if f.dimension == "source" and f.op != "!=" for v in f.values]
+        ranked = sorted(ranked, key=lambda name: name != top.get(dim))  # the leader named first
+        among = names(list(ranked)) if ranked else "the " + attacker_noun(plan, plural=True)
+        return (f"Of {among}, the {'least' if lowest else 'most'} damage{window} was dealt by "
+                f"{who(dim, top.get(dim), False)}: {value(top, metric_id)}")
     if dim in EVENT_DIMS:
         for_whom = f" for {subject(plan)}" if plan.focus else ""
         return (f"The {'bottom' if lowest else 'top'} {_ability_or_effect(plan, dim)} by {info.label}{for_whom}{window} is "
@@ -1481,6 +1501,27 @@ def _killer_kind(rows: Sequence[Mapping[str, Any]], name: str) -> str:
     return next((str(r.get("cause_kind")) for r in rows if str(r.get("cause")) == name), "")
 
 
+def kills_between(plan: QueryPlan, rows: list[dict]) -> str | None:
+    """One player's kills of another, each with when and who assisted it: "小龙Xiao killed Night Owl 2 times: at 0:28,
+    assisted by A, B and C; at 5:02, with no assist"; None unless the plan names both the killer and the victim."""
+    one = {f.dimension: str(f.values[0]) for f in plan.filters
+           if f.dimension in ("source", "victim") and f.op == "=" and len(f.values) == 1}
+    if len(one) != 2:
+        return None
+    killer, victim, window = one["source"], one["victim"], window_phrase(plan)
+    if not rows:
+        return f"{killer} never killed {victim}{window}."
+    helped = [f"assisted by {names([str(a) for a in r['assists']])}" if r.get("assists") else "with no assist"
+              for r in in_time_order(rows)]
+    if len(rows) == 1:  # a clock said with the question is the one kill's time, said once
+        once = "" if plan.window is not None and plan.window.label.startswith("at ") else f" once{window},"
+        return f"{killer} killed {victim}{once} at {clock(rows[0]['match_second'])}, {helped[0]}."
+    each = [f"at {clock(r['match_second'])}, {h}" for r, h in zip(in_time_order(rows), helped, strict=True)]
+    shown = each[:MAX_LISTED]
+    more = f"; and {len(each) - len(shown)} more" if len(each) > len(shown) else ""
+    return f"{killer} killed {victim} {fmt.times(len(rows))}{window}: {'; '.join(shown)}{more}."
+
+
 def kill_list_of(plan: QueryPlan, rows: list[dict]) -> str | None:
     """One player's kills ("kills by Brisk": whom they killed, how often and when) or the kills on them; None for
     any other kill list."""
@@ -1754,7 +1795,8 @@ def _event_rows(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> st
     if head == "death_events":
         return edge_list(plan, rows, "death") or death_list(plan, rows)
     if head == "kill_events":
-        return edge_list(plan, rows, "kill") or kill_list_of(plan, rows) or last_kill(plan, rows) \
+        return edge_list(plan, rows, "kill") or kills_between(plan, rows) or kill_list_of(plan, rows) \
+            or last_kill(plan, rows) \
             or kill_edge_of(plan, rows)
     if head == "assist_events":
         return assist_edge(plan, rows)

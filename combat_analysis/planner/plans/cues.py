@@ -68,7 +68,10 @@ BUILD = re.compile(r"\bbuild(s|ing)?\b|\bbuilt\b|\bbuild\s+order\b|\bitems?\b.*\
                    r"\bwho\s+(bought|purchased|built)\b|\bshopping\s+list\b|\binventory\b|\bname\s+items?\b"
                    r"|\b(?:first|last|final|latest|earliest|opening|starting|next|" + PLACE_WORDS + r")\s+"
                    r"(?:\d+\s+|\w+\s+)?(?:purchases?|buys?|items?|things?\s+(?:\w+\s+){0,2}(?:bought|purchased|got))\b"
-                   r"|\bname's\s+purchases\b|\b(?:buyers?|purchasers?)\b")
+                   r"|\bname's\s+purchases\b|\b(?:buyers?|purchasers?)\b"
+                   # a place in the build with the item left unsaid: "when did she buy her second one"
+                   rf"|\b(?:buy|bought|buys|buying|purchas\w*|{CHAT_BUY_VERB})\s+(?:\w+\s+){{0,2}}?(?:{PLACE_WORDS})\s+"
+                   r"(?:one|thing)\b")
 # What gold went on is the items bought, not a sum of gold: "what did X spend his gold on", "where did her gold go"
 GOLD_WENT_ON = re.compile(r"\bwhat\s+(?:did|does|do|has|had)\s+.*\b(?:spend|spent|blow|blew|waste|wasted)\s+(?:\w+\s+)?"
                           r"(?:gold|money)\s+on\b|\bwhere\s+did\s+(?:\S+\s+){0,2}?(?:gold|money)\s+go\b")

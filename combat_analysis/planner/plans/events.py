@@ -305,6 +305,38 @@ def kill_edge(ask: EventAsk) -> QueryPlan | None:
                      limit=ask.r.shape.top or 1, focus=list(players), window=window)
 
 
+# Who helped with one player's kills of another, the killer said first ("who assisted A's kill on B", "the kill A got
+# on B", "who helped A kill B") or the victim first ("the kill of B by A"); names are `name` in the text
+_ASSISTED = re.compile(r"\b(?:assist(?:s|ed|ing|ers?)?|helped|help(?:s|ing)?)\b")
+_KILLER_FIRST = re.compile(r"\bname(?:'s)?\s+(?:kills?|killed|kill)\s+(?:on\s+|of\s+)?name\b"
+                           r"|\bkills?\s+(?:that\s+|which\s+)?name\s+(?:got|made|scored|had|secured|landed)\s+on\s+name\b"
+                           r"|\bkills?\s+(?:by|from)\s+name\s+on\s+name\b")
+_VICTIM_FIRST = re.compile(r"\bkills?\s+(?:of|on)\s+name\s+by\s+name\b")
+_AT_CLOCK = re.compile(r"\bat\s+(\d{1,2}):([0-5]\d)\b")
+
+
+def kill_assisters(ask: EventAsk) -> QueryPlan | None:
+    """'Who assisted A's kill on B (at 0:28)': A's kills of B, each with the players credited with assisting it
+    (METRICS.md: assists); a clock said with it keeps the kill of that second."""
+    r = ask.r
+    if len(r.players) != 2 or not _ASSISTED.search(ask.text) or r.shape.count or r.shape.superlative:
+        return None
+    text = fold(r.masked).replace("’", "'")
+    if _KILLER_FIRST.search(text):
+        killer, victim = r.players
+    elif _VICTIM_FIRST.search(text):
+        victim, killer = r.players
+    else:
+        return None
+    window = r.window
+    at = _AT_CLOCK.search(r.question)
+    if at is not None:
+        second = int(at.group(1)) * 60 + int(at.group(2))
+        window = TimeWindow(label=f"at {at.group(1)}:{at.group(2)}", start_s=second, end_s=second + 1)
+    return ask.draft("kill_events", ("team",), extra=[_in("source", [killer]), _in("victim", [victim])],
+                     focus=[killer, victim], window=window)
+
+
 def assist_edge(ask: EventAsk) -> QueryPlan | None:
     """'Her first assist', 'when did the chaos support last assist', 'order's final assist': the first or last kill a
     player (a god's player, a role's players, a side, or anyone) was credited with assisting, with its killer and
@@ -520,7 +552,8 @@ def kill_feed(ask: EventAsk) -> QueryPlan | None:
 
 
 EVENT_READERS: tuple[Callable[[EventAsk], QueryPlan | None], ...] = (
-    lobby, match_facts, roster, what_happened, taken_by_non_players, deaths, assist_edge, kill_edge, first_blood, winner,
+    lobby, match_facts, roster, what_happened, taken_by_non_players, deaths, kill_assisters, assist_edge, kill_edge,
+    first_blood, winner,
     objectives, positions, kill_feed)
 
 

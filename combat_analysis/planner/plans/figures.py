@@ -45,6 +45,7 @@ from combat_analysis.planner.plans.events import _objective_values
 from combat_analysis.planner.plans.refusals import refusal
 from combat_analysis.planner.read import conditions, exclusions, yesno
 from combat_analysis.planner.read.causes import cause_filters
+from combat_analysis.planner.read.names import name_or_plural
 from combat_analysis.planner.read.reading import (
     COUNTED_PEOPLE,
     CROWD_CONTROLLING,
@@ -166,8 +167,11 @@ def _npc_as_source(r: Reading, vocab: Vocabulary) -> str | None:
     if not r.npcs:
         return None
     for npc in r.npcs:
-        said = re.escape(normalize(npc))
-        if re.search(rf"\b(?:did|does|do|has|had)\s+(?:the\s+)?{said}s?\s+(?:deal|do|dish|inflict|cause|hit)\b"
+        said = name_or_plural(npc)
+        if re.search(rf"\b(?:did|does|do|has|had)\s+(?:the\s+)?{said}\s+(?:deal|do|dish|inflict|cause|hit|put\s+out)\b"
+                      # the name, then a pronoun for it doing damage: "the brutes: how much did they deal"
+                      rf"|\b{said}\b[^?.]*?\b(?:did|do|does)\s+(?:they|it|those|these|them)\s+"
+                      rf"(?:deal|do|dish|inflict|cause|hit|put\s+out)\b"
                       rf"|\b{said}(?:'s)?\s+(?:(?:total|overall|combined|entire|full|raw|whole)\s+)?"
                       rf"(?:damage|dmg|dealt|did|hits?|output)\b|\b(?:by|from)\s+(?:the\s+)?{said}\b"
                       rf"|\bdamage\s+(?:of|for)\s+(?:the\s+)?{said}\b", normalize(r.masked)):
@@ -237,7 +241,7 @@ def _npc_kind_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: li
     one = [str(f.values[0]) for f in filters if f.dimension == "source" and f.op == "=" and len(f.values) == 1]
     if ranked and not one:  # "which phoenix hit harder"; one named in full ("what did the Chaos Phoenix deal") is its own
         return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window, shape="leader",
-                            assumptions=assumptions))
+                            order=r.shape.order, assumptions=assumptions))
     return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), (), filters, r.window, focus=one,
                         assumptions=assumptions))
 
@@ -266,13 +270,14 @@ def _rival_npcs(question: str, r: Reading, assumptions: list[str]) -> QueryPlan 
     filters = [Filter(dimension="source", op="in", values=tuple(r.npcs))]
     return finish(Draft(question, Intent.RANKING, ("npc_damage",), ("source",), filters, r.window,
                         shape="leader" if rivals else "all", limit=10 if rivals else LIST_LIMIT,
+                        order=r.shape.order if rivals else "desc",
                         focus=list(r.npcs), assumptions=assumptions + [
                             f"{' and '.join(r.npcs)} read as non-player sources of damage"]))
 
 
 def _npcs_struck(r: Reading) -> bool:
     """A non-player said as the one hit ("damage to the fire giant and the gold fury")."""
-    return any(re.search(rf"\b{_STRUCK}{re.escape(normalize(npc))}", r.text) for npc in r.npcs)
+    return any(re.search(rf"\b{_STRUCK}{name_or_plural(npc)}", r.text) for npc in r.npcs)
 
 
 _SIDE_WORD = {1: "order", 2: "chaos"}

@@ -117,6 +117,11 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
     (r"\bmood\b|\bangry\b|\btilted\b|\bhappy\b|\bemotion|\b(?:how|what|who|which|did|does|do|was|were|is|are)\b"
      r"[^.?!;]*?(?<!\bit\s)(?<!\bi\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\bwe\s)\b(?:feel|feels|felt|feeling)\b",
      "how anyone felt", ("deaths", "kills")),
+    # what someone thought or meant, asked about them; the asker's own ("what do you think", "i think") frames it
+    (r"\b(?:what|how|why)\s+(?:was|were|is|are|did|does|do)\b[^.?!;]*?(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)"
+     r"(?<!\bu\s)(?<!\bya\s)\b(?:thinking|think|thought|planning|intending|meaning\s+to)\b"
+     r"|\bmind[\s-]?set\b|\bintentions?\b|\bmotivat(?:ion|ed)\b|\bstate\s+of\s+mind\b|\bhead\s*space\b",
+     "what anyone thought or meant", ("deaths", "kills")),
     (r"\bstock\b|\bbitcoin\b|\bpresident\b|\bcapital\s+of\b|\brecipe\b|\bjoke\b|\bpoem\b|\bsong\b|\bwrite\s+(me\s+)?(a|an)\b"
      r"|\btranslate\b|\bcode\b|\bpython\b|\bjavascript\b|\blottery\b|\belection\b|\bbet(s|ting)?\b|\bodds\b"
      r"|\bmeaning\s+of\s+life\b", "anything outside this match", ()),

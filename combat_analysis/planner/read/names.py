@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.planner.read.words import ROLE_WORDS, known_words, stems
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -124,12 +125,50 @@ def _names(vocab: Vocabulary) -> tuple[_Name, ...]:
     return tuple(out)
 
 
-def _exact(key: str, names: tuple[_Name, ...]) -> list[_Name]:
+_DEALING_DAMAGE = re.compile(r"\b(?:damage|dmg|deal|deals|dealt|dealing|hit|hits|hurt|output|put\s+out)\b", re.IGNORECASE)
+
+
+def _exact(key: str, names: tuple[_Name, ...], question: str) -> list[_Name]:
     found = [n for n in names if n.key == key]
     if not found and key.endswith("s"):
         # items are counted in the plural: "healing potions", "two spectral armors"
         found = [n for n in names if n.kind == "item" and n.key in (key[:-1], key[:-2])]
+    if not found and _DEALING_DAMAGE.search(question):
+        # so are minions and camps dealing damage ("what did the archers deal", "harpies' dmg"); as the takers of
+        # objectives a minion's plural is its kind and its fire variant ("did archers finish a tower", takers.py),
+        # and structures and bosses in the plural are objectives of a kind ("order towers", "the gold furies")
+        found = [n for n in names if n.kind == "npc" and n.key in singulars(key)
+                 and entity_kind(n.name, ()) in ("minion", "jungle")]
     return found
+
+
+def singulars(key: str) -> tuple[str, ...]:
+    """The singulars an English plural of a name may stand for.
+
+    >>> singulars("swordsmen"), singulars("harpies"), singulars("brutes")
+    (('swordsman',), ('harpy', 'harpie'), ('brute', 'brut'))
+    """
+    if key.endswith("men"):
+        return (key[:-3] + "man",)
+    if key.endswith("ies"):
+        return key[:-3] + "y", key[:-1]
+    return (key[:-1], key[:-2]) if key.endswith("s") else ()
+
+
+def name_or_plural(name: str) -> str:
+    """A pattern for a non-player's name as typed (lower case, folded), one or several of them.
+
+    >>> [bool(re.fullmatch(name_or_plural("Roaming Harpy"), w)) for w in ("roaming harpy", "roaming harpies")]
+    [True, True]
+    >>> [bool(re.fullmatch(name_or_plural("Swordsman"), w)) for w in ("swordsman", "swordsmen", "swordsmans")]
+    [True, True, True]
+    """
+    said = re.escape(fold(name))
+    if said.endswith("man"):
+        return said[:-3] + "m(?:an|en|ans)"
+    if said.endswith("y"):
+        return said[:-1] + "(?:y|ies|ys)"
+    return said + "(?:s|es)?"
 
 
 _BOUGHT = re.compile(r"\b(?:buy|buys|bought|buying|purchas\w*|build|builds|built|building|get|gets|got|grab\w*|"
@@ -302,7 +341,7 @@ def _hits(how: str, tokens: list[Token], i: int, size: int, names: tuple[_Name, 
     span = tokens[i:i + size]
     key = "".join(t.key for t in span)
     if how == "exact":
-        return _exact(key, names), False
+        return _exact(key, names, question), False
     if how == "nickname":
         return _nickname(span, tokens, i, names), False
     if how == "fuzzy" and size > 1 and len(key) >= 8 and (common(span[0].text) or common(span[-1].text)):

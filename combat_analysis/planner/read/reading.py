@@ -571,6 +571,9 @@ def read_qualifiers(text: str, names: Sequence[str | None], npcs: Sequence[tuple
         kind = next((k for k, _ in KIND_WORDS if m.group(k)), None)
         if kind is not None and re.fullmatch(r"by\s+(?:god|player|enemy|opponent)", said):
             continue  # "damage by god" splits by god, like "by role"; "damage by the gods" is who dealt it
+        if kind is not None and any(text.startswith(fold(spoken), m.start(kind)) and fold(spoken) != m.group(kind)
+                                    for spoken, _ in npcs):
+            continue  # the kind word starts a non-player's name: "by the champion swordsman" is no player
         if kind is not None:
             npc = next((canon for spoken, canon in npcs if fold(spoken) in said), None)
             found.append(Qualifier(prep, kind, npc, said, None, m.start(), m.end()))
