@@ -37,7 +37,7 @@ def test_the_assisters_of_one_player_s_kills_of_another(sample, template):
 def test_a_clock_said_keeps_the_kill_of_that_second(sample):
     kill = next(k for k in sample.truth["kills"] if len(k["assists"]) >= 3
                 and len(_kills(sample.truth, k["killer"], k["victim"])) > 1)
-    a = sample.ask(f"which players got assists on the kill {kill['killer']} got on {kill['victim']} at {kill['clock']}")
+    a = sample.ask(f"at {kill['clock']}, {kill['killer']}'s kill on {kill['victim']}: which teammates assisted")
     assert a.text.startswith(f"{kill['killer']} killed {kill['victim']} at {kill['clock']}, assisted by"), a.text
     assert all(name in a.text for name in kill["assists"]), a.text
     others = [k for k in _kills(sample.truth, kill["killer"], kill["victim"]) if k is not kill]

@@ -17,7 +17,7 @@ MINIONS = ("Swordsman", "Archer", "Brute", "Champion Swordsman")
     ("how much dmg did archers put out", "Archer"),
     ("total damage from the swordsmen?", "Swordsman"),
     ("roaming harpies: how much damage did they do", "Roaming Harpy"),
-    ("how much damage did the cyclopses deal", "Cyclops"),
+    ("what was the cyclopses' total damage", "Cyclops"),
     ("dmg by champion swordsmen", "Champion Swordsman"),
 ])
 def test_a_non_player_named_in_the_plural_is_that_non_player(sample, question, name):

@@ -172,7 +172,7 @@ def _npc_as_source(r: Reading, vocab: Vocabulary) -> str | None:
                       # the name, then a pronoun for it doing damage: "the brutes: how much did they deal"
                       rf"|\b{said}\b[^?.]*?\b(?:did|do|does)\s+(?:they|it|those|these|them)\s+"
                       rf"(?:deal|do|dish|inflict|cause|hit|put\s+out)\b"
-                      rf"|\b{said}(?:'s)?\s+(?:(?:total|overall|combined|entire|full|raw|whole)\s+)?"
+                      rf"|\b{said}(?:'s|')?\s+(?:(?:total|overall|combined|entire|full|raw|whole)\s+)?"
                       rf"(?:damage|dmg|dealt|did|hits?|output)\b|\b(?:by|from)\s+(?:the\s+)?{said}\b"
                       rf"|\bdamage\s+(?:of|for)\s+(?:the\s+)?{said}\b", normalize(r.masked)):
             return npc
