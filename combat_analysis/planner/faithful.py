@@ -17,6 +17,7 @@ import re
 from combat_analysis.catalog import DIMENSIONS, metric, rate_of
 from combat_analysis.contracts.plan import Intent, QueryPlan, ValueCondition
 from combat_analysis.planner.plans.draft import LIST_LIMIT, summarize
+from combat_analysis.planner.plans.events import objective_values
 from combat_analysis.planner.plans.refusals import no_digits, refuse
 from combat_analysis.planner.read import conditions, exclusions
 from combat_analysis.planner.read.names import find_roles
@@ -174,6 +175,9 @@ def _honoured(word: str, plan: QueryPlan, vocab: Vocabulary) -> bool:
     # a name said in the plural ("archers", "swordsmen") is the one the plan focuses on
     if any(form in " ".join(focus) for form in (word, re.sub(r"men$", "man", word), re.sub(r"e?s$", "", word))):
         return True
+    kinds = set(objective_values(word))
+    if kinds and kinds <= {v for _, step in plan.steps() for f in step.filters if f.dimension == "objective" for v in f.values}:
+        return True  # "bosses": the objectives the plan keeps
     if any(f.op == "!=" for _, step in plan.steps() for f in step.filters) and word in exclusions.cue_words(plan.question):
         return True  # "excluding": the plan leaves the named entities out
     roles = find_roles(word, vocab.roles)

@@ -31,6 +31,7 @@ from combat_analysis.planner.plans.refusals import GENERIC_SUGGESTIONS, no_digit
 from combat_analysis.planner.plans.single import checked, plan_reading_checked
 from combat_analysis.planner.read import exclusions, killverbs, parts, perspective, spelling, yesno
 from combat_analysis.planner.read.framing import without_framing
+from combat_analysis.planner.read.glosses import without_glosses
 from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.read.reading import RECEIVE, Reading, normalize, read_metrics, read_question
 from combat_analysis.planner.vocabulary import Vocabulary
@@ -78,6 +79,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if checking is not None:
         return checking
     text = without_framing(parts.without_impressions(text), vocab)[0]  # "analyst here:", "with ties": frame, ask nothing
+    text = without_glosses(text)  # "the bosses (fire giant / gold fury)": the bracket names what the word covers
     text = yesno.out_verbs(text)  # "did A out-kill B": A's kills against B's, never kills on B
     text = killverbs.plain(text, vocab)  # "how many times did A clap B": A's kills on B
     text = _sharpened(text, vocab) or text  # "who popped off, like who dealt the most damage": the sharper part

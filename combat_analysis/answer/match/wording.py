@@ -68,6 +68,7 @@ MOST = {
     "items_purchased": "bought the most items",
     "objectives_taken": "took the most objectives",
     "towers": "destroyed the most towers",
+    "bosses": "killed the most bosses",
 }
 # How one figure is stated: "<who> dealt 99,127 damage", "<who> got 1 kill". A count's noun is in the plural
 # and is made singular for one (formatting.counted).
@@ -101,6 +102,7 @@ AMOUNT = {
     "phoenixes": "{who} destroyed {n:phoenixes}",
     "titans": "{who} destroyed {n:titans}",
     "objectives_taken": "{who} took {n:objectives}",
+    "bosses": "{who} killed {n:bosses}",
 }
 _COUNTED = re.compile(r"\{n:([^}]+)\}")
 

@@ -88,11 +88,23 @@ _OBJECTIVES_LOST = re.compile(r"\b(?:which|what)\s+(?:towers?|turrets?|phoenix(?
 _STRUCTURE_WORDS = re.compile(r"\b(?:structures?|buildings?)\b")
 
 
-def _objective_values(text: str) -> list[str]:
-    """The objectives a question names; "structures" are the towers, phoenixes and Titans."""
+_BOSS_WORDS = re.compile(r"\b(?:bosses|boss)\b")
+# a kind said as counted in with the rest, not as the only one: "objectives, bosses included", "including towers"
+_COUNTED_IN = re.compile(r"\b(?:including|incl\.?|plus|also)\s+(?:the\s+)?(?P<a>\w+(?:\s+\w+)?)"
+                         r"|\b(?P<b>\w+(?:\s+\w+)?)\s+(?:included|too|as\s+well|counted)\b")
+
+
+def objective_values(text: str) -> list[str]:
+    """The objectives a question names; "structures" are the towers, phoenixes and Titans, "bosses" the Gold Fury and
+    the Fire Giant (METRICS.md: entity kinds)."""
     named = [v for v, pat in OBJECTIVE_VALUES if re.search(rf"\b{pat}\b", text)]
     if _STRUCTURE_WORDS.search(text):
         named += [v for v in ("tower", "phoenix", "titan") if v not in named]
+    if _BOSS_WORDS.search(text):
+        named += [v for v in ("gold fury", "fire giant") if v not in named]
+    counted_in = {v for m in _COUNTED_IN.finditer(text) for v in objective_values(m.group("a") or m.group("b") or "")}
+    if named and set(named) <= counted_in and re.search(r"\bobjectives?\b", text):
+        return []  # every objective, the kinds said only counted in with the rest
     return named
 
 
@@ -275,13 +287,18 @@ def deaths(ask: EventAsk) -> QueryPlan | None:
     people = edge_subjects(ask)[0] if not ask.e.players else ()
     extra = [*_cause_of_death(ask), *([_in("player", people)] if people else [])]
     if edge:
-        last = edge_said(edge) == "last"
-        # "the first 3 players to die" asks for three people, each at their first death (their last, for the last
-        # ones): one row per player; "the first 3 deaths" may name a player twice
-        each = ("player",) if edge.group("dying") and (r.shape.top or 1) > 1 else ()
-        return ask.draft("death_events", ("player", "team"), extra=extra, order="desc" if last else "asc",
-                         limit=r.shape.top or 1, focus=list(people), group_by=each)
+        return _death_edge(ask, edge, extra, people)
     return ask.draft("death_events", ("player", "team"), extra=extra, focus=list(people))
+
+
+def _death_edge(ask: EventAsk, edge: re.Match[str], extra: list[Filter], people: Sequence[str]) -> QueryPlan:
+    """The first or last deaths ("who died first", "the last 3 deaths"). "The first 3 players to die" asks for three
+    people, each at their first death (their last, for the last ones): one row per player; "the first 3 deaths" may
+    name a player twice."""
+    count = ask.r.shape.top or 1
+    each = ("player",) if edge.group("dying") and count > 1 else ()
+    return ask.draft("death_events", ("player", "team"), extra=extra, order="desc" if edge_said(edge) == "last" else "asc",
+                     limit=count, focus=list(people), group_by=each)
 
 
 def kill_edge(ask: EventAsk) -> QueryPlan | None:
@@ -396,7 +413,7 @@ def _objective_filter(text: str, killers_said: Sequence[str]) -> list[Filter]:
     """The objectives named outside the words that name their killer ("by the fire giant" is no Fire Giant kill)."""
     for said in killers_said:
         text = text.replace(said, " ")
-    values = _objective_values(text)
+    values = objective_values(text)
     return [_in("objective", values)] if values else []
 
 
@@ -450,7 +467,7 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
     edge = FIRST_OR_LAST.search(LAST_HITS.sub(" ", text))
     if r.shape.superlative and (not edge or leans_on_takers(text, edge)):
         return None  # "who took the most towers (, then the earliest?)": the ranking, its first a part of it
-    values = _objective_values(text)
+    values = objective_values(text)
     extra = [_in("objective", values)] if values else []
     e, notes = as_taker(r, ask.e)
     ask = _takers_as_players(replace(ask, e=e, assumptions=(*ask.assumptions, *notes)))
@@ -513,7 +530,7 @@ def with_taken_edge(plan: QueryPlan, r: Reading) -> QueryPlan:
     if plan.intent == Intent.EVENT_LIST or plan.parts or head is None or head.source is None or \
             head.source.table != "objectives" or edge is None or not leans_on_takers(r.text, edge):
         return plan
-    kinds = _objective_values(r.text)
+    kinds = objective_values(r.text)
     sides = [f for f in plan.filters if f.dimension == "team"]
     one = finish(Draft(plan.question, Intent.EVENT_LIST, ("objective_events",),
                        filters=[*sides, *([_in("objective", kinds)] if kinds else [])], window=r.window,

@@ -41,7 +41,7 @@ from combat_analysis.planner.plans.draft import (
     gods_as_players,
     summarize,
 )
-from combat_analysis.planner.plans.events import _objective_values
+from combat_analysis.planner.plans.events import objective_values
 from combat_analysis.planner.plans.refusals import refusal
 from combat_analysis.planner.read import conditions, exclusions, yesno
 from combat_analysis.planner.read.causes import cause_filters
@@ -553,8 +553,7 @@ def _qualified(question: str, r: Reading, e: Entities, vocab: Vocabulary, metric
         # after the qualifiers, which name the figure ("damage to the jungle per minute")
         metrics = list(dict.fromkeys(rate_of(m) or m for m in metrics))
         head = metric(metrics[0])
-    caveats = [f"I read this as {head.label} without the qualifier '{u}', which the log cannot apply to it"
-               for u in applied.unapplied]
+    caveats = _unapplied(head.label, applied.unapplied, extra)
     return Draft(question, Intent.LOOKUP, tuple(metrics), filters=extra, window=r.window, assumptions=assumptions,
                  caveats=caveats, order=r.shape.order), e
 
@@ -648,10 +647,18 @@ def _event_filters(r: Reading, head, vocab: Vocabulary, assumptions: list[str]) 
         procs = [i for i in r.items if i in vocab.abilities]
         if procs:
             out.append(_in("ability", procs))
-    objectives = _objective_values(r.text) if head.id == "objectives_taken" else []
+    objectives = objective_values(r.text) if head.id == "objectives_taken" else []
     if objectives:
         out.append(_in("objective", objectives))
     return out
+
+
+def _unapplied(label: str, unapplied: Sequence[str], filters: Sequence[Filter]) -> list[str]:
+    """The caveats of qualifiers the figure could not take, but for a kind of objective its objective filter keeps
+    ("last hits on towers" beside the objectives of a list of kinds)."""
+    kept = {v for f in filters if f.dimension == "objective" for v in f.values}
+    return [f"I read this as {label} without the qualifier '{u}', which the log cannot apply to it"
+            for u in unapplied if not set(objective_values(u)) or not set(objective_values(u)) <= kept]
 
 
 def gold_diff_plan(question: str, r: Reading, assumptions: list[str]) -> QueryPlan:

@@ -168,7 +168,7 @@ SPECIFIC_DAMAGE = frozenset({"damage_taken", "damage_mitigated", "damage_to_play
 # The figure that counts what an event list lists: "what percent of all kills" asks for kills.
 EVENT_FIGURES = {"kill_events": "kills", "objective_events": "objectives_taken", "death_events": "deaths",
                  "assist_events": "assists"}
-OBJECTIVE_METRICS = frozenset({"towers", "phoenixes", "titans", "structures", "gold_furies", "fire_giants",
+OBJECTIVE_METRICS = frozenset({"towers", "phoenixes", "titans", "structures", "gold_furies", "fire_giants", "bosses",
                                "objectives_taken"})
 _BUY = re.compile(r"\b(buy|buys|bought|buying|purchas(?:e|es|ed|ing))\b")
 _HOW_OFTEN = frozenset({"most often", "most frequently", "used most often", "how often", "times", "uses", "most used",

@@ -102,7 +102,8 @@ soaking sponge sponges sponged""".split())
 
 FILLERS = frozenset("""lol lmao lmfao rofl haha hahaha bro bruh dude fr ngl tbh imo imho btw yo hmm hmmm gg ggs wp ez
 u ur pls plz thx ty bois boys yall y'all dawg fam wait um umm uh uhh huh ah omg welp anyway anyways
-asking friend curious curiosity wondering thanks thank please""".split())  # asides: "asking for a friend", "just curious"
+asking friend curious curiosity wondering thanks thank please smh smdh idk idc jk rip wtf ffs omfg oof yikes sheesh istg
+kek xd bruv lul kekw pog poggers""".split())  # asides: "asking for a friend", "just curious"
 
 # Cue words of the slot readers that the catalog does not list (times, shapes, events, groups).
 CUES = frozenset("""

@@ -220,15 +220,24 @@ _WH_AFTER = re.compile(r"(?:\s*[,;:?!]+\s*|\s+[-–—]\s*|\s+)(?:(?:and|so|but|
 _PERSON = re.compile(r"\b(?:he|she|him|her|they|them|it)\b|\b(?:his|their)\b", re.IGNORECASE)
 
 
+_DECLARED = re.compile(r"\s+(?:was|is|were)(?=\s)|\s+(?=(?:play(?:ed|s)|ran|runs|main(?:ed|s)|picked|went|locked)\b)",
+                       re.IGNORECASE)
+
+
 def identity_check(question: str, vocab: Vocabulary) -> Check | None:
     """A yes or no on one named player's role, side or god: the question beside it (what the player played when it is
     asked alone), the check, and the player it is `about`; None when no such check is asked."""
     for m in reversed([m for m in find_mentions(question, vocab) if m.kind == "player"]):
         aux = _CLAUSE_AUX.search(question[:m.start])
-        if aux is None:
-            continue
-        before = question[:aux.start()]
         rest = question[m.end:]
+        # the claim said the other way round, the player first: "<player> was playing mid", "<player> ran support"
+        declared = _DECLARED.match(rest) if aux is None and not question[:m.start].strip(" ,;:-–—") else None
+        if aux is None and declared is None:
+            continue
+        if aux is not None:
+            before = question[:aux.start()]
+        else:
+            before, rest = "", rest[declared.end():] if declared is not None else rest
         wh = _WH_AFTER.search(rest)
         said, after = (rest[:wh.start()], rest[wh.end():]) if wh and not before.strip(" ,;:-–—?") else (rest, "")
         check = _checked_value(_PLAY_VERB.sub(" ", said.strip(" ?.!)"), count=1), vocab)
@@ -269,7 +278,7 @@ _FRAME_LEAD = re.compile(
     r")(?:\s*[,:;?–—-]+\s*|\s+)(?:(?:that|but|if|whether)\b\s*)*", re.IGNORECASE)
 # a tag after a claim asking whether it holds: "..., right?", "... correct?", "..., no?", "... or not?", "- true?"
 _FRAME_TAG = re.compile(
-    rf"(?:\s*[,;]\s*|\s+[-–—]\s*|\s+)(?:right|correct|true|or\s+not|or\s+no|am\s+i\s+right|am\s+i\s+wrong|innit|"
+    rf"(?:\s*[,;]\s*|\s+[-–—]\s*|\s+)(?:right|correct|true|yeah|yea|yep|or\s+not|or\s+no|am\s+i\s+right|am\s+i\s+wrong|innit|"
     rf"(?:is|was)n{_Q}?t\s+(?:it|that\s+so)|is\s+that\s+(?:right|correct|true|so)|(?:true|right)\s+or\s+(?:false|wrong)|"
     r"yes\s+or\s+no|y/n)\s*\?+\s*$"
     r"|\s*[,;]\s*(?:right|correct|true|yes|yeah|yea|yep|no|or\s+not|yes\s+or\s+no|y/n|true\s+or\s+false)\s*[?.!]*\s*$",
