@@ -59,3 +59,18 @@ def test_a_bracket_spelling_out_the_bosses_is_no_new_subject(sample):
     top = max(dealt, key=dealt.get)
     a = sample.ask("who did the most dmg to bosses (gold fury and fire giant)")
     assert a.text.startswith(top) and says(a.text, dealt[top]), a.text
+
+
+def test_hurting_a_player_is_damage_to_them(sample):
+    victim = sorted(sample.truth["players"])[0]
+    dealt = {p: row["damage_to_each_player"].get(victim, 0) for p, row in sample.truth["players"].items()}
+    top = max(dealt, key=dealt.get)
+    a = sample.ask(f"which enemy hurt {victim} the most")
+    assert a.text.startswith(top) and says(a.text, dealt[top]), a.text
+
+
+def test_hurting_the_bosses_is_damage_to_bosses(sample):
+    dealt = {p: row["damage_to_bosses"] for p, row in sample.truth["players"].items()}
+    top = max(dealt, key=dealt.get)
+    a = sample.ask("who hurt the bosses the most?")
+    assert a.text.startswith(top) and says(a.text, dealt[top]) and "kills" not in a.text, a.text

@@ -520,7 +520,7 @@ KIND_WORDS = [
 ]
 _KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_WORDS)
 # The verbs whose object is who was hit: striking verbs, and the crowd-control verbs (their object is its target)
-HITTING = ("hit", "hits", "hitting", "damaged", "damaging", "attacked", "attacking")
+HITTING = ("hit", "hits", "hitting", "hurt", "hurts", "hurting", "damaged", "damaging", "attacked", "attacking")
 CROWD_CONTROLLING = ("cc'd", "cc'ed", "ccd", "stunned", "rooted", "slowed")
 # healing's object is who was healed ("who healed Brisk the most")
 HEALING = ("healed", "healing", "heal", "heals")
