@@ -60,7 +60,7 @@ def shown(path: object) -> str:
 
 def brief(text: str, limit: int = ANSWER_CHARS) -> str:
     """The answer, cut at a word boundary when it is long (the report has it whole)."""
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + " … (cut here; the report has it all)"
 
 
 def summary(instance: dg.DagsterInstance, ingested: dict, report: dict, answers: list[Answer],
