@@ -482,7 +482,7 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
     if head.id == "objective_events":
         # "structures last hit by minions": the killer by name or kind narrows the list
         columns = {"player": exp.column("killer"), "team": exp.column("team"), "objective": exp.column("objective"),
-                   "source": exp.column("killer"), "source_kind": exp.column("killer_kind")}
+                   "source": exp.column("killer"), "source_kind": exp.column("killer_kind"), "target": exp.column("target")}
         select = exp.select("objective", "target", "killer", "team", "match_second").from_("objectives", copy=False)
     elif head.id == "kill_events":
         columns = {"team": exp.column("killer_team"), "source": exp.column("killer"), "victim": exp.column("victim")}

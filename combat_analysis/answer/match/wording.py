@@ -1020,7 +1020,11 @@ def _by_killer(plan: QueryPlan, rows: list[dict]) -> str:
 
 
 def objective_kind(plan: QueryPlan) -> str | None:
-    """The kind of objective a plan asks about ("Fire Giant", "tower"), from its filter, or None for any."""
+    """The kind of objective a plan asks about ("Fire Giant", "tower"), from its filter, or None for any; one structure
+    named in full is that name ("Chaos Phoenix": the side's phoenixes)."""
+    named = [str(v) for f in plan.filters if f.dimension == "target" and f.op in ("=", "in") for v in f.values]
+    if len(named) == 1:
+        return named[0]
     kinds = [str(v) for f in plan.filters if f.dimension == "objective" and f.op in ("=", "in") for v in f.values]
     if set(kinds) == {"tower", "phoenix", "titan"}:
         return "structure"
@@ -1477,6 +1481,8 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
                 f"{_first_death_kind(plan, r, bool(killers or who or window))}.")
     shown = in_time_order(rows[:MAX_LISTED])
     more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
+    if who and len(rows) == 1 and plan.window is not None and plan.window.label.startswith("at "):
+        return f"{fmt.opening(who)} died at {clock(rows[0]['match_second'])}{to}, {_blow(rows[0])}."  # the clock asked
     if who:
         listed = "; ".join(f"at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
         return (f"{fmt.opening(who)} died {fmt.times(len(rows))}{to}{window}, {_tally(rows, 'cause', 'the ')}: "

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from combat_analysis.catalog import metric
+from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, TimeWindow
 from combat_analysis.planner.plans import identity
 from combat_analysis.planner.plans.cues import (
@@ -345,13 +346,17 @@ def kill_assisters(ask: EventAsk) -> QueryPlan | None:
         victim, killer = r.players
     else:
         return None
-    window = r.window
-    at = _AT_CLOCK.search(r.question)
-    if at is not None:
-        second = int(at.group(1)) * 60 + int(at.group(2))
-        window = TimeWindow(label=f"at {at.group(1)}:{at.group(2)}", start_s=second, end_s=second + 1)
     return ask.draft("kill_events", ("team",), extra=[_in("source", [killer]), _in("victim", [victim])],
-                     focus=[killer, victim], window=window)
+                     focus=[killer, victim], window=_at_clock(r))
+
+
+def _at_clock(r: Reading) -> TimeWindow | None:
+    """The one second a clock names ("... at 0:28": the kill or death of that second), else the reading's window."""
+    at = _AT_CLOCK.search(r.question)
+    if at is None or r.window is not None:
+        return r.window
+    second = int(at.group(1)) * 60 + int(at.group(2))
+    return TimeWindow(label=f"at {at.group(1)}:{at.group(2)}", start_s=second, end_s=second + 1)
 
 
 def assist_edge(ask: EventAsk) -> QueryPlan | None:
@@ -469,6 +474,10 @@ def objectives(ask: EventAsk) -> QueryPlan | None:
         return None  # "who took the most towers (, then the earliest?)": the ranking, its first a part of it
     values = objective_values(text)
     extra = [_in("objective", values)] if values else []
+    # a structure named in full, its side inside the name ("the last chaos phoenix", "the first Order Tower"): that
+    # side's structures, whoever took them
+    named = [n for n in r.npcs if entity_kind(n, ()) == "structure"]
+    extra += [_in("target", named)] if named else []
     e, notes = as_taker(r, ask.e)
     ask = _takers_as_players(replace(ask, e=e, assumptions=(*ask.assumptions, *notes)))
     order = None if timed else _one_objective(r, edge)
@@ -586,6 +595,10 @@ def pattern_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Q
     recap's player may be said by the one god they played ("what killed the loki")."""
     patterns = [m for m in r.metrics if metric(m).kind == "pattern"]
     if DEATH_RECAP.search(r.text) and (e := gods_as_players(r, e, vocab)).players:
+        if r.window is None and _AT_CLOCK.search(r.question):  # "what killed X at 31:45": that one death, listed
+            return finish(Draft(question, Intent.EVENT_LIST, ("death_events",), filters=[_in("player", e.players)],
+                                window=_at_clock(r), order="asc", limit=LIST_LIMIT, focus=list(e.players),
+                                assumptions=[*r.assumptions, *e.notes]))
         patterns = ["death_recap"]
     if not patterns or (_figures(r) and patterns[0] != "death_recap" and not re.search(
             r"\b(which|what|when|show|list|describe|were|was|decided|biggest|best|longest)\b", r.text)):

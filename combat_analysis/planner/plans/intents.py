@@ -129,8 +129,15 @@ def hit_target_plan(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan |
         return None
     head = metric(figures[0])
     who = r.players[0] if r.players else PARAM_PLAYER
-    child = finish(Draft(question, Intent.RANKING, (head.id,), ("target",), [Filter(dimension="player", values=(who,))],
+    # the kind of target said ("the biggest hit on an enemy god, and on whom"): the hits on that kind alone
+    kinds = {q.kind for q in r.qualifiers if q.name is None and q.kind and q.preposition in _ON_TARGET}
+    on_kind = [Filter(dimension="target_kind", values=(kinds.pop(),))] if len(kinds) == 1 else []
+    child = finish(Draft(question, Intent.RANKING, (head.id,), ("target",), [Filter(dimension="player", values=(who,)),
+                                                                           *on_kind],
                          r.window, limit=1, focus=[who], assumptions=list(r.assumptions), shape="leader"))
     if r.players:
         return child
-    return leader_then(question, head.id, r, child, [f"the {head.label} named with whom it landed on"])
+    return leader_then(question, head.id, r, child, [f"the {head.label} named with whom it landed on"], filters=on_kind)
+
+
+_ON_TARGET = frozenset(("on", "against", "at", "into", "onto", "to"))

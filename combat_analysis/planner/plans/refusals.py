@@ -148,7 +148,8 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
      "whether damage was physical, magical or true, or protections and penetration (each damage line has an amount "
      "and an ability, never its kind)", ("damage_dealt", "hits")),
     # the draft's picks and bans: the log starts at the match, naming each player's god, never the order chosen
-    (r"\bban(?:s|ned|ning)?\b|\bbanned\b|\b(?:first|last|second|blind|counter)[\s-]+pick(?:s|ed)?\b"
+    # ("when did she first pick up boots" is a purchase)
+    (r"\bban(?:s|ned|ning)?\b|\bbanned\b|\b(?:first|last|second|blind|counter)[\s-]+pick(?:s|ed)?\b(?!\s+up\b)"
      r"|\bpick(?:ed|s)?\s+(?:order|phase\s+order)\b|\bdraft\s+order\b|\b(?:picked|drafted|locked(?:\s+in)?)\s+"
      r"(?:first|last|second|early|late)\b|\bpicks?\s+(?:and|&|/)\s*bans?\b",
      "the draft's picks and bans (the log names each player's god, never the order they were chosen or what was "
