@@ -79,7 +79,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
     if checking is not None:
         return checking
     text = without_framing(parts.without_impressions(text), vocab)[0]  # "analyst here:", "with ties": frame, ask nothing
-    text = without_glosses(text)  # "the bosses (fire giant / gold fury)": the bracket names what the word covers
+    text = without_glosses(text)  # "bosses (gold fury, fire giant)": the bracket names what the word covers
     text = yesno.out_verbs(text)  # "did A out-kill B": A's kills against B's, never kills on B
     text = killverbs.plain(text, vocab)  # "how many times did A clap B": A's kills on B
     text = _sharpened(text, vocab) or text  # "who popped off, like who dealt the most damage": the sharper part

@@ -1,4 +1,4 @@
-"""A bracket that only spells out what the word before it already covers: "the bosses (fire giant / gold fury)",
+"""A bracket that only spells out what the word before it already covers: "damage to bosses (gold fury + giant)",
 "structures (towers, phoenixes, titans)", "camps (e.g. harpies)". It asks nothing new, so it is cut before the slot
 readers run; read as names, its members would become the question's subject ("fire giant kills" for "who hit the
 bosses hardest").
@@ -6,8 +6,8 @@ bosses hardest").
 A bracket that says anything else stays: fewer members than the word covers ("structures (towers + phoenixes)"
 leaves the Titans out), a turn ("(not players)"), a wider kind ("(npcs)"), a figure or a window.
 
->>> without_glosses("who hit the bosses (fire giant / gold fury) the hardest")
-'who hit the bosses the hardest'
+>>> without_glosses("which of them hurt the bosses (gold fury, fire giant) most")
+'which of them hurt the bosses most'
 >>> without_glosses("structures (towers + phoenixes) destroyed")
 'structures (towers + phoenixes) destroyed'
 >>> without_glosses("deaths to towers or phoenixes (not players)")
