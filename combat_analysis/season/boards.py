@@ -84,9 +84,10 @@ _FIRST_BLOOD = Source(
             "CASE WHEN fb.victim = ps.player THEN 1 ELSE 0 END AS first_blood_deaths")
 OBJECTIVES = (("objectives_taken", "TRUE"), ("towers", "objective = 'tower'"), ("phoenixes", "objective = 'phoenix'"),
               ("titans", "objective = 'titan'"), ("gold_furies", "objective = 'gold fury'"),
-              ("fire_giants", "objective = 'fire giant'"))
-# The kinds an objective is counted by, each on its own: no objective is of two kinds, so counts of two add up.
-OBJECTIVE_KINDS = tuple(name for name, _ in OBJECTIVES if name != "objectives_taken")
+              ("fire_giants", "objective = 'fire giant'"), ("bosses", "objective IN ('gold fury', 'fire giant')"))
+# The kinds an objective is counted by, each on its own: no objective is of two kinds, so counts of two add up (the
+# bosses hold the Gold Furies and the Fire Giants, so they are no kind of their own here).
+OBJECTIVE_KINDS = tuple(name for name, _ in OBJECTIVES if name not in ("objectives_taken", "bosses"))
 _COUNTS = ", ".join(f"count(*) FILTER (WHERE {cond}) AS {name}" for name, cond in OBJECTIVES)
 _OBJECTIVES = Source(
     cte=f"""taken AS (
@@ -164,7 +165,7 @@ def _game_figures() -> dict[str, GameFigure]:
 
 OBJECTIVE_LABELS = {"objectives_taken": "objectives taken", "towers": "towers destroyed",
                     "phoenixes": "phoenixes destroyed", "titans": "Titans destroyed", "gold_furies": "Gold Fury kills",
-                    "fire_giants": "Fire Giant kills"}
+                    "fire_giants": "Fire Giant kills", "bosses": "boss kills"}
 DEATH_LABELS = {"players": "players", "npcs": "non-players", "structures": "structures", "minions": "minions",
                 "jungle": "jungle monsters", "bosses": "bosses", "towers": "towers", "phoenixes": "phoenixes",
                 "titans": "Titans", "gold_furies": "the Gold Fury", "fire_giants": "the Fire Giant"}
@@ -450,7 +451,8 @@ FIRST_TAKEN = {"objectives_taken": ("first_objective_s", "first objective time")
                "towers": ("first_tower_s", "first tower time"), "phoenixes": ("first_phoenix_s", "first phoenix time"),
                "titans": ("first_titan_s", "Titan kill time"),
                "gold_furies": ("first_gold_fury_s", "first Gold Fury time"),
-               "fire_giants": ("first_fire_giant_s", "first Fire Giant time")}
+               "fire_giants": ("first_fire_giant_s", "first Fire Giant time"),
+               "bosses": ("first_boss_s", "first boss time")}
 _MATCH_SOURCES["first_taken"] = ("match_first_taken AS (SELECT match_id, " + ", ".join(
     f"min(match_second) FILTER (WHERE {cond}) AS {FIRST_TAKEN[name][0]}" for name, cond in OBJECTIVES)
     + " FROM objectives WHERE {sel} GROUP BY match_id)")

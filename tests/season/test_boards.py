@@ -125,7 +125,7 @@ def test_sides_add_up_their_players(seasons, figure):
 # --- events counted per player --------------------------------------------------------------------------------------
 
 EVENTS = ("first_bloods", "first_blood_deaths", "objectives_taken", "towers", "phoenixes", "titans", "gold_furies",
-          "fire_giants", "deaths_to_players", "deaths_to_npcs", "deaths_to_structures", "deaths_to_bosses")
+          "fire_giants", "bosses", "deaths_to_players", "deaths_to_npcs", "deaths_to_structures", "deaths_to_bosses")
 
 
 @pytest.mark.parametrize("figure", EVENTS)
@@ -255,7 +255,7 @@ def test_an_unknown_figure_or_a_pair_without_its_player_is_an_error(seasons):
 # --- matches ranked, and match figures over the season -----------------------------------------------------------------
 
 MATCH_FIGURES = ("duration_s", "kills", "deaths", "first_blood_s", "largest_gold_lead", "objectives_taken", "towers",
-                 "gold_furies", "fire_giants", "damage_dealt", "biggest_hit")
+                 "gold_furies", "fire_giants", "bosses", "damage_dealt", "biggest_hit")
 
 
 @pytest.mark.parametrize("figure", MATCH_FIGURES)

@@ -369,6 +369,7 @@ _OBJECTIVE_WORDS = {"towers": "tower", "phoenixes": "phoenix", "titans": "titan"
 def _objective_counts(objectives: list[dict]) -> dict:
     out = {"objectives_taken": len(objectives)}
     out.update({name: sum(word in o["target"].lower() for o in objectives) for name, word in _OBJECTIVE_WORDS.items()})
+    out["bosses"] = out["gold_furies"] + out["fire_giants"]  # METRICS.md: the bosses are the Gold Fury and Fire Giant
     return out
 
 
