@@ -38,7 +38,8 @@ CASES = [
     ("who had the most kills while invisible", "flagged", None),
     ("who had the most kills with a pentakill", "refused", None),  # no multi-kill is defined: never plain kills
     ("which player did the most damage to godz", "applied", lambda p: p.metrics[0] == "damage_to_players"),
-    ("who killed the most minions", "flagged", None),
+    # the log's killing blows on minions (the kills count only those on players)
+    ("who killed the most minions", "applied", lambda p: p.metrics[0] == "minion_kills"),
     # lookup
     ("how much damage did Brisk deal while invisible", "flagged", None),
     ("how much damage did Brisk deal to VoidWalker", "applied", lambda p: _filters(p).get("target") == ("VoidWalker",)),

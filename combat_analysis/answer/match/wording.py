@@ -69,6 +69,9 @@ MOST = {
     "objectives_taken": "took the most objectives",
     "towers": "destroyed the most towers",
     "bosses": "killed the most bosses",
+    "minion_kills": "killed the most minions",
+    "jungle_monster_kills": "killed the most jungle monsters",
+    "npc_kills": "killed the most minions and jungle monsters",
 }
 # How one figure is stated: "<who> dealt 99,127 damage", "<who> got 1 kill". A count's noun is in the plural
 # and is made singular for one (formatting.counted).
@@ -103,6 +106,9 @@ AMOUNT = {
     "titans": "{who} destroyed {n:titans}",
     "objectives_taken": "{who} took {n:objectives}",
     "bosses": "{who} killed {n:bosses}",
+    "minion_kills": "{who} killed {n:minions}",
+    "jungle_monster_kills": "{who} killed {n:jungle monsters}",
+    "npc_kills": "{who} killed {v} minions and jungle monsters",
 }
 _COUNTED = re.compile(r"\{n:([^}]+)\}")
 
@@ -913,6 +919,10 @@ def _winner_said(rows: list[dict]) -> str:
     return f"Team {winner} won the match: team {winner} destroyed the enemy Titan{by}."
 
 
+# The match's id asked for ("what's the match id", "game ID?"): said first, as the log gives it
+_ID_ASKED = re.compile(r"\b(?:match|game)\s*(?:id|identifier|number|#)|\bid\b", re.IGNORECASE)
+
+
 def _match_fact(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
     """The match's own facts: an edge, the lobby, the duration, the winner; None for any other list."""
     if "duration_s" in columns and rows and plan.shape == "leader":
@@ -921,8 +931,11 @@ def _match_fact(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> st
         return _lobby(rows[0])
     if "duration_s" in columns and rows:
         first = rows[0]
-        return (f"The match lasted {clock(first['duration_s'])} ({fmt.number(first['duration_s'])} seconds on the "
-                f"match clock, from {first.get('started_at')} to {first.get('ended_at')}).")
+        lasted = (f"lasted {clock(first['duration_s'])} ({fmt.number(first['duration_s'])} seconds on the "
+                  f"match clock, from {first.get('started_at')} to {first.get('ended_at')})")
+        if _ID_ASKED.search(plan.question) and first.get("match_id") is not None:
+            return f"The match id is {first['match_id']}; the match {lasted}."
+        return f"The match {lasted}."
     if "winner_team" in columns:
         return _winner_said(rows)
     return None

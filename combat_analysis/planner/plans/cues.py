@@ -105,7 +105,7 @@ TOGETHER = re.compile(r"\b(combined|together|altogether|between\s+them|in\s+tota
 LAST_HITS = re.compile(r"\blast[\s-]?hit(?:s|ting)?\b|\b(?:killing|final)\s+blows\b")
 FIRST_OR_LAST = re.compile(r"\b(first|earliest|opening|last|final|latest)\b")
 MATCH_FACTS = re.compile(r"\bhow\s+long\b|\b(match|game)\s+last(ed)?\b|\bhow\s+many\s+minutes\s+(did|was|were)\s+(the\s+)?(match|game)\b|\b(match|game)\s+(length|duration|time)\b|\bduration\b|"
-                         r"\bwhen\s+did\s+the\s+(match|game)\s+(end|start|begin|finish)\b|\bmatch\s+id\b|\blength\s+of\s+the\s+(match|game)\b")
+                         r"\bwhen\s+did\s+the\s+(match|game)\s+(end|start|begin|finish)\b|\b(?:match|game)\s*id\b|\blength\s+of\s+the\s+(match|game)\b")
 # The match's own clock edges (METRICS.md: its first and last combat, item or reward event), asked of the match, the
 # game or the log with any word for a time: "what time did the game kick off", "when does the log stop"
 _MATCH_NOUN = r"(?:match|game|log|combat\s+log|action|fighting)"

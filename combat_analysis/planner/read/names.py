@@ -172,7 +172,7 @@ def name_or_plural(name: str) -> str:
 
 
 _BOUGHT = re.compile(r"\b(?:buy|buys|bought|buying|purchas\w*|build|builds|built|building|get|gets|got|grab\w*|"
-                     r"rush\w*|complet\w*)\b", re.IGNORECASE)
+                     r"rush\w*|complet\w*|pick(?:s|ed|ing)?\s+up|cop(?:s|ped)?)\b", re.IGNORECASE)
 
 
 def _item_head(key: str, names: tuple[_Name, ...], question: str) -> list[_Name]:

@@ -219,6 +219,8 @@ def _synonym_hits(text: str) -> tuple[list[MetricHit], list[MetricHit]]:
 
 
 # the verbs a kill and a destroyed objective share
+# Non-players other than objectives killed, counted by their kind: the kill verb said with them is theirs
+_NPCS_KILLED = frozenset({"npc_kills", "minion_kills", "jungle_monster_kills"})
 _OBJECTIVE_VERBS = frozenset({"kill", "killed", "slain", "killing blows", "take down", "took down", "takes down",
                               "taking down", "take out", "took out", "takes out"})
 
@@ -259,8 +261,8 @@ def _narrowed(strong: list[MetricHit], text: str) -> list[MetricHit]:
         # "damage taken", "dealt the most damage to the Fire Giant": plain damage is the specific figure, but
         # "damage dealt and damage taken" names both
         strong = [h for h in strong if h.metric_id != "damage_dealt" or h.phrase in _DEALT_BY_NAME or _said_whole(h, text)]
-    if any(h.metric_id in OBJECTIVE_METRICS for h in strong):
-        # "how many gold furies did team 1 kill": the verb is not a request for player kills
+    if any(h.metric_id in OBJECTIVE_METRICS or h.metric_id in _NPCS_KILLED for h in strong):
+        # "how many gold furies did team 1 kill", "how many minions did X kill": the verb is not a request for player kills
         strong = [h for h in strong if not (h.metric_id == "kills" and h.phrase in _OBJECTIVE_VERBS)]
     return strong
 
@@ -389,6 +391,9 @@ _SHARED_NOUN = re.compile(r"\b(?P<noun>damage|dmg|healing|heals|gold|xp|experien
 # Stat letters joined by slashes list one figure each: "k/d/a" is the kills, the deaths and the assists.
 _STAT_LETTERS = {"k": "kills", "d": "deaths", "a": "assists"}
 _SLASHED = re.compile(r"(?<![\w/])([kda])\s*/\s*([kda])\s*/\s*([kda])(?![\w/])")
+# A KDA "line" is its three counts, as a scoreboard shows them: "her kda line", "kda (kills deaths assists)"
+_KDA_LINE = re.compile(r"\bkda\s+(?:line|statline|stat\s+line|numbers|breakdown|split)\b"
+                       r"|\bkda\b[^?.!]*\(\s*kills?[\s,/&]+deaths?[\s,/&]+(?:and\s+)?assists?\s*\)")
 
 
 _STRONG = {s.phrase: s.metric_id for s in SYNONYMS if s.strength == "strong"}
@@ -408,6 +413,8 @@ def _listed(ids: list[str], text: str) -> list[str]:
         ids = _after(ids, _STRONG.get(f"{m.group('noun')} {m.group('first')}"), extra)
     for m in _SLASHED.finditer(text):
         ids = _after(ids, "kda", [_STAT_LETTERS[letter] for letter in m.groups()])
+    if _KDA_LINE.search(text):
+        ids = _after(ids, "kda", ["kills", "deaths", "assists"])
     return ids
 
 
