@@ -124,8 +124,10 @@ def amount_said(metric_id: str, who_: str, row: Mapping[str, Any]) -> str:
     return template.format(who=who_, v=value(row, metric_id))
 
 
-KIND_NAMES = {"player": "players", "structure": "structures", "minion": "minions", "jungle": "jungle camps",
-              "boss": "bosses", "unknown": "unclassified sources"}
+# One of each entity kind, and (`KIND_NAMES`) all of them: "minion", "minions"
+KIND_NOUNS = {"player": "player", "structure": "structure", "minion": "minion", "jungle": "jungle camp", "boss": "boss",
+              "unknown": "unclassified source"}
+KIND_NAMES = {kind: fmt.plural(noun) for kind, noun in KIND_NOUNS.items()}
 
 
 # How a filter that leaves values out is said, by its dimension
@@ -160,15 +162,11 @@ def _said_otherwise(f: Filter, values: list[str], plan: QueryPlan) -> bool:
         or (f.op in ("=", "in") and f.dimension in plan.group_by and f.dimension != "ability")
 
 
-_KIND_NOUNS = {"minion": "minion", "jungle": "jungle camp", "boss": "boss", "structure": "structure",
-               "unknown": "unclassified source"}
-
-
 def attacker_noun(plan: QueryPlan, plural: bool = False) -> str:
     """What non-players ranked by their damage are, by the kind the plan keeps: "minion", "jungle camp", else
     "non-player"; "minions" in the plural."""
     kinds = [str(v) for f in plan.filters if f.dimension == "source_kind" and f.op == "=" for v in f.values]
-    noun = _KIND_NOUNS.get(kinds[0], "non-player") if len(kinds) == 1 else "non-player"
+    noun = KIND_NOUNS.get(kinds[0], "non-player") if len(kinds) == 1 and kinds[0] != "player" else "non-player"
     return fmt.plural(noun) if plural else noun
 
 
@@ -304,7 +302,7 @@ def _leader_head(plan: QueryPlan, top: dict, dim: str | None, metric_id: str) ->
     if dim == "source" and metric_id == "npc_damage":  # non-players ranked: say it of them, as of players
         ranked = plan.focus or [str(v) for f in plan.filters if f.dimension == "source" and f.op != "!=" for v in f.values]
         ranked = sorted(ranked, key=lambda name: name != top.get(dim))  # the leader named first
-        among = names(list(ranked)) if ranked else "the " + attacker_noun(plan, plural=True)
+        among = names(ranked) if ranked else "the " + attacker_noun(plan, plural=True)
         return (f"Of {among}, the {'least' if lowest else 'most'} damage{window} was dealt by "
                 f"{who(dim, top.get(dim), False)}: {value(top, metric_id)}")
     if dim in EVENT_DIMS:
@@ -1494,7 +1492,7 @@ def death_list(plan: QueryPlan, rows: list[dict]) -> str:
                 f"{_first_death_kind(plan, r, bool(killers or who or window))}.")
     shown = in_time_order(rows[:MAX_LISTED])
     more = f"; and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
-    if who and len(rows) == 1 and plan.window is not None and plan.window.label.startswith("at "):
+    if who and len(rows) == 1 and at_a_clock(plan):
         return f"{fmt.opening(who)} died at {clock(rows[0]['match_second'])}{to}, {_blow(rows[0])}."  # the clock asked
     if who:
         listed = "; ".join(f"at {clock(r['match_second'])} ({_blow(r)})" for r in shown)
@@ -1522,6 +1520,12 @@ def _killer_kind(rows: Sequence[Mapping[str, Any]], name: str) -> str:
     return next((str(r.get("cause_kind")) for r in rows if str(r.get("cause")) == name), "")
 
 
+def at_a_clock(plan: QueryPlan) -> bool:
+    """Whether the plan's window is the one second a clock in the question named ("what killed X at 31:45"), so the
+    event's own time says it and the window is not said again."""
+    return plan.window is not None and plan.window.label.startswith("at ")
+
+
 def kills_between(plan: QueryPlan, rows: list[dict]) -> str | None:
     """One player's kills of another, each with when and who assisted it: "小龙Xiao killed Night Owl 2 times: at 0:28,
     assisted by A, B and C; at 5:02, with no assist"; None unless the plan names both the killer and the victim."""
@@ -1535,7 +1539,7 @@ def kills_between(plan: QueryPlan, rows: list[dict]) -> str | None:
     helped = [f"assisted by {names([str(a) for a in r['assists']])}" if r.get("assists") else "with no assist"
               for r in in_time_order(rows)]
     if len(rows) == 1:  # a clock said with the question is the one kill's time, said once
-        once = "" if plan.window is not None and plan.window.label.startswith("at ") else f" once{window},"
+        once = "" if at_a_clock(plan) else f" once{window},"
         return f"{killer} killed {victim}{once} at {clock(rows[0]['match_second'])}, {helped[0]}."
     each = [f"at {clock(r['match_second'])}, {h}" for r, h in zip(in_time_order(rows), helped, strict=True)]
     shown = each[:MAX_LISTED]

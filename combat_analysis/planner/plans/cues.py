@@ -98,6 +98,9 @@ OBJECTIVE_WORDS = re.compile(r"\b(objectives?|towers?|phoenix(?:es)?|titans?|gol
                              r"|\bwhat\s+(?:was\s+|got\s+)?(?:fell|falls|fall|destroyed|taken|went\s+down|came\s+down)\b")
 OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|sequence|took|destroyed|killed|fell|fall|"
                             r"taken|secured|go\s+down|went\s+down)\b")
+# The kinds of objective a word for all of them covers: "structures", "bosses" (METRICS.md: entity kinds)
+STRUCTURE_OBJECTIVES = ("tower", "phoenix", "titan")
+BOSS_OBJECTIVES = ("gold fury", "fire giant")
 OBJECTIVE_VALUES = [("tower", r"towers?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"),
                     ("gold fury", r"gold\s+fur(?:y|ies)"), ("fire giant", r"fire\s+giants?")]
 TOGETHER = re.compile(r"\b(combined|together|altogether|between\s+them|in\s+total|total)\b")

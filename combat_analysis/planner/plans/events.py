@@ -19,6 +19,7 @@ from combat_analysis.planner.plans import identity
 from combat_analysis.planner.plans.cues import (
     AFTER_FIRST_BUY,
     ASSIST_EDGE,
+    BOSS_OBJECTIVES,
     BUILD,
     BUILD_EDGE,
     DEATH_EDGE,
@@ -42,6 +43,7 @@ from combat_analysis.planner.plans.cues import (
     POSITIONS,
     PURCHASE_PLACE,
     ROSTER,
+    STRUCTURE_OBJECTIVES,
     WHAT_HAPPENED,
     WINNER,
     edge_said,
@@ -100,9 +102,9 @@ def objective_values(text: str) -> list[str]:
     the Fire Giant (METRICS.md: entity kinds)."""
     named = [v for v, pat in OBJECTIVE_VALUES if re.search(rf"\b{pat}\b", text)]
     if _STRUCTURE_WORDS.search(text):
-        named += [v for v in ("tower", "phoenix", "titan") if v not in named]
+        named += [v for v in STRUCTURE_OBJECTIVES if v not in named]
     if _BOSS_WORDS.search(text):
-        named += [v for v in ("gold fury", "fire giant") if v not in named]
+        named += [v for v in BOSS_OBJECTIVES if v not in named]
     counted_in = {v for m in _COUNTED_IN.finditer(text) for v in objective_values(m.group("a") or m.group("b") or "")}
     if named and set(named) <= counted_in and re.search(r"\bobjectives?\b", text):
         return []  # every objective, the kinds said only counted in with the rest

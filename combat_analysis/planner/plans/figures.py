@@ -658,7 +658,7 @@ def _unapplied(label: str, unapplied: Sequence[str], filters: Sequence[Filter]) 
     ("last hits on towers" beside the objectives of a list of kinds)."""
     kept = {v for f in filters if f.dimension == "objective" for v in f.values}
     return [f"I read this as {label} without the qualifier '{u}', which the log cannot apply to it"
-            for u in unapplied if not set(objective_values(u)) or not set(objective_values(u)) <= kept]
+            for u in unapplied if not (named := set(objective_values(u))) or not named <= kept]
 
 
 def gold_diff_plan(question: str, r: Reading, assumptions: list[str]) -> QueryPlan:

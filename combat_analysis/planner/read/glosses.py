@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from combat_analysis.catalog.kinds import BOSS, STRUCTURE, entity_kind
+from combat_analysis.planner.plans.cues import BOSS_OBJECTIVES, STRUCTURE_OBJECTIVES
 
 # A word for a kind of non-player, then a bracket
 _GLOSSED = re.compile(r"\b(?P<kind>bosses|boss|structures?|buildings?|objectives?|minions?|creeps?|(?:jungle\s+)?camps?|"
@@ -29,8 +30,8 @@ _SEPARATORS = re.compile(r"\s*(?:/|,|&|\+|\band\b|\bor\b|\bplus\b)\s*", re.IGNOR
 _EXAMPLES = re.compile(r"^(?:e\.?\s?g\.?|like|such\s+as|incl\.?|including)\s+", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 # The members a word covers whole, by the kinds of objective (METRICS.md: entity kinds)
-_WHOLE = {"structure": {"tower", "phoenix", "titan"}, "boss": {"gold fury", "fire giant"},
-          "objective": {"tower", "phoenix", "titan", "gold fury", "fire giant"}}
+_WHOLE = {"structure": set(STRUCTURE_OBJECTIVES), "boss": set(BOSS_OBJECTIVES),
+          "objective": {*STRUCTURE_OBJECTIVES, *BOSS_OBJECTIVES}}
 
 
 def _kind_of(word: str) -> str:

@@ -125,6 +125,7 @@ def _names(vocab: Vocabulary) -> tuple[_Name, ...]:
     return tuple(out)
 
 
+# Damage said, for a non-player's plural (narrower than `_DAMAGING`: "did" and "do" are in most questions)
 _DEALING_DAMAGE = re.compile(r"\b(?:damage|dmg|deal|deals|dealt|dealing|hit|hits|hurt|output|put\s+out)\b", re.IGNORECASE)
 
 

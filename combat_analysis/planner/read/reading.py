@@ -218,9 +218,9 @@ def _synonym_hits(text: str) -> tuple[list[MetricHit], list[MetricHit]]:
     return sorted(strong, key=lambda h: h.start), sorted(weak, key=lambda h: h.start)
 
 
-# the verbs a kill and a destroyed objective share
 # Non-players other than objectives killed, counted by their kind: the kill verb said with them is theirs
 _NPCS_KILLED = frozenset({"npc_kills", "minion_kills", "jungle_monster_kills"})
+# the verbs a kill and a destroyed objective share
 _OBJECTIVE_VERBS = frozenset({"kill", "killed", "slain", "killing blows", "take down", "took down", "takes down",
                               "taking down", "take out", "took out", "takes out"})
 

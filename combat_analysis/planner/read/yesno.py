@@ -232,12 +232,12 @@ def identity_check(question: str, vocab: Vocabulary) -> Check | None:
         rest = question[m.end:]
         # the claim said the other way round, the player first: "<player> was playing mid", "<player> ran support"
         declared = _DECLARED.match(rest) if aux is None and not question[:m.start].strip(" ,;:-–—") else None
-        if aux is None and declared is None:
-            continue
         if aux is not None:
             before = question[:aux.start()]
+        elif declared is not None:
+            before, rest = "", rest[declared.end():]
         else:
-            before, rest = "", rest[declared.end():] if declared is not None else rest
+            continue
         wh = _WH_AFTER.search(rest)
         said, after = (rest[:wh.start()], rest[wh.end():]) if wh and not before.strip(" ,;:-–—?") else (rest, "")
         check = _checked_value(_PLAY_VERB.sub(" ", said.strip(" ?.!)"), count=1), vocab)
