@@ -75,6 +75,10 @@ def _compared(plan: QueryPlan, found: conditions.Condition, r: Reading) -> tuple
         named = read_metrics(f"{verb.group(1)} {after}").ids or named
     before = next((h for h in reversed(r.metric_hits) if found.start - 12 <= h.end <= found.start), None)
     own = next((h for h in r.metric_hits if h.start >= found.end), None) if named else before
+    if found.said == conditions.ANY_SAID and named and named[0] not in plan.metrics:
+        # "which players dealt damage to towers", "how many players killed minions": the figure the verb names was
+        # narrowed by what follows it into the headline, and having any of it is having any of the headline
+        named = (plan.metrics[0],)
     compared = found.figure or (named[0] if named else before.metric_id if before else plan.metrics[0])
     if rate_of(compared) in plan.metrics and _PER_MINUTE_NEXT.match(after.split(compared.split("_")[0], 1)[-1]):
         compared = rate_of(compared) or compared  # "more than 0.5 kills per minute": the rate the plan has
@@ -218,7 +222,7 @@ def _share_caveat(plan: QueryPlan, r: Reading) -> str | None:
 def _condition_read(r: Reading) -> conditions.Condition | None:
     """The condition on a figure, unless "without" names no figure, or the words are a figure's own ("the most kills
     without dying" is a kill streak)."""
-    found = conditions.read_condition(r.text)
+    found = conditions.read_condition(r.text, r.question)
     if found is not None and found.needs_figure and (not read_metrics(r.text[found.end:found.end + 40]).ids or any(
             h.start <= found.start < h.end for h in r.metric_hits)):
         return None

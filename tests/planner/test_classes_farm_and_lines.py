@@ -5,26 +5,11 @@ picked up, named by the first word of its name, is that item bought."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from tests.support.paths import SAMPLE_LOG
 from tests.support.said import says
-from tests.support.truth_checks import MINION_NAME, truth_tool
-
-
-def _killed(kind: str) -> Counter:
-    """Killing blows by each player on minions (METRICS.md's minion names) or on the other non-players that are no
-    structure nor boss (the jungle monsters), from the raw log as truth.py reads it."""
-    events, _ = truth_tool.load(str(SAMPLE_LOG))
-    players = {e["sourceowner"] for e in events if e.get("type") == "RoleAssigned"}
-
-    def of_kind(target: str) -> bool:
-        minion = bool(MINION_NAME.match(target))
-        return truth_tool.entity_kind(target, players) == "npc" and minion == (kind == "minion")
-    return Counter(e["sourceowner"] for e in events if e.get("type") == "KillingBlow" and e.get("sourceowner") in players
-                   and of_kind(e.get("targetowner") or ""))
+from tests.support.truth_checks import npc_killing_blows
 
 
 @pytest.mark.parametrize("question", ["best cs in the game?", "who farmed the most (minions and camps)"])
@@ -38,7 +23,7 @@ def test_the_most_minions_and_monsters_killed(sample, question):
 @pytest.mark.parametrize(("template", "kind"), [("how many minions did {p} kill", "minion"),
                                                 ("jungle camps killed by {p}?", "jungle")])
 def test_one_kind_killed_by_a_player(sample, template, kind):
-    killed = _killed(kind)
+    killed = npc_killing_blows(SAMPLE_LOG, kind)
     player = killed.most_common(1)[0][0]
     a = sample.ask(template.format(p=player))
     assert says(a.text, killed[player]), a.text

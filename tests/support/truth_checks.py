@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -95,3 +96,16 @@ def assert_match_figures(con, truth: dict) -> None:
             want["healing_done"]), team
     diffs = [r[0] for r in rows(con, "SELECT gold_diff FROM gold_diff ORDER BY minute")]
     assert diffs == truth["team_gold_difference_by_minute"]
+
+
+def npc_killing_blows(log: Path, kind: str) -> Counter:
+    """Killing blows by each player on minions (METRICS.md's minion names) or on the other non-players that are no
+    structure nor boss (the jungle monsters), from the raw log as truth.py reads it."""
+    events, _ = truth_tool.load(str(log))
+    players = {e["sourceowner"] for e in events if e.get("type") == "RoleAssigned"}
+
+    def of_kind(target: str) -> bool:
+        minion = bool(MINION_NAME.match(target))
+        return truth_tool.entity_kind(target, players) == "npc" and minion == (kind == "minion")
+    return Counter(e["sourceowner"] for e in events if e.get("type") == "KillingBlow" and e.get("sourceowner") in players
+                   and of_kind(e.get("targetowner") or ""))

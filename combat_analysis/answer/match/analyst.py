@@ -651,6 +651,10 @@ def lead_entities(plan: QueryPlan, first: dict[str, Any]) -> list[F.Entity]:
     return [F.entity(column, first[column])] if column else []
 
 
+def _unknown_winner(plan: QueryPlan, rows) -> bool:
+    return "winner" in plan.metrics and bool(rows) and "winner_team" in rows[0] and rows[0]["winner_team"] is None
+
+
 def wanted_patterns(plan: QueryPlan, rows) -> tuple[tuple[str, ...], str | None]:
     """Which match patterns may bear on this question (each is kept only if its facts do), and whose deaths to
     recap. A windowed question has none: the patterns are of the whole match."""
@@ -662,6 +666,8 @@ def wanted_patterns(plan: QueryPlan, rows) -> tuple[tuple[str, ...], str | None]
     if window_key(plan) is not None:
         return (), None
     metrics = set(plan.metrics)
+    if _unknown_winner(plan, rows):
+        return (), None  # an unknown winner is said so (METRICS.md); who was ahead would read as a guess at it
     names: list[str] = []
     cols = set(rows[0]) if rows else set()
     if metrics & KILL_METRICS or {"killer", "victim"} <= cols:

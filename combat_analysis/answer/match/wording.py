@@ -25,7 +25,7 @@ from combat_analysis.answer.results import (
 )
 from combat_analysis.catalog import metric
 from combat_analysis.catalog.kinds import entity_kind
-from combat_analysis.contracts.plan import Filter, Intent, QueryPlan
+from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, ValueCondition
 from combat_analysis.formatting import clock, is_number
 from combat_analysis.planner.plans.draft import gods_read_as_players
 from combat_analysis.planner.plans.shares import group_share
@@ -910,8 +910,8 @@ def _lobby(row: Mapping[str, Any]) -> str:
 def _winner_said(rows: list[dict]) -> str:
     winner = rows[0].get("winner_team") if rows else None
     if winner is None:
-        return ("The winner is unknown: no Titan fell in this match (the log records no Titan kill), so "
-                "neither team is known to have won.")
+        return ("The winner is unknown: no Titan fell in this match (the log does not record a Titan kill, and the "
+                "winner is the team that takes the enemy Titan), so I cannot say who won without guessing.")
     when = f" at {clock(rows[0]['match_second'])}" if is_number(rows[0].get("match_second")) else ""
     by = f" ({rows[0]['killer']} dealt the final blow{when})" if rows[0].get("killer") else ""
     return f"Team {winner} won the match: team {winner} destroyed the enemy Titan{by}."
@@ -1972,8 +1972,19 @@ def _counted(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str |
         return None
     lead, _ = among_players(plan)
     said = fmt.names_of([f"{who(dim, r.get(dim), False)} ({value(r, compared)})" for r in rows], COUNTED_SHOWN)
-    head = f"{fmt.count(len(rows), _singular(dim))} had {condition_said(plan)}{window_phrase(plan)}: {said}."
+    head = (f"{fmt.count(len(rows), _singular(dim))} had {condition_said(plan)}{qualifier_phrase(plan)}{window_phrase(plan)}"
+            f"{_in_all(plan.condition, compared, rows)}: {said}.")
     return f"{lead}, {head}" if lead else head[:1].upper() + head[1:]
+
+
+def _in_all(condition: ValueCondition, figure: str, rows: list[dict]) -> str:
+    """" (10 in all)": the figure summed over the players who had any of it, which is the whole of it, so a count of
+    players ("how many players died to minions") also says how many times it happened."""
+    values = [r.get(figure) for r in rows]
+    if not any_at_all(condition) or metric_info(figure).aggregation not in ("sum", "count") \
+            or not all(is_number(v) for v in values):
+        return ""
+    return f" ({fmt.number(sum(values))} in all)"
 
 
 NEWER_SHAPES = (_counted, _event_rows, _named_series, _one_hit, _narrowed_leader, _cause_count, _kill_participation,

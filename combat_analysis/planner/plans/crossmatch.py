@@ -844,6 +844,8 @@ def _condition_reason(text: str) -> str | None:
     found = conditions.read_condition(text)
     if found is None or (found.needs_figure and not found.figure) or _NEVER.search(found.said):
         return None  # a denied count is read here: those whose count is zero
+    if found.said == conditions.ANY_SAID and conditions.COUNTED_PEOPLE.search(text):
+        return None  # "how many players died to towers this season": the season's figure, which counts them
     return (f"A condition such as '{found.said}' is applied across matches only as a minimum number of games "
             "('with at least ten games'). Ask without it, or about one match (--match), where conditions on a "
             "figure are applied.")

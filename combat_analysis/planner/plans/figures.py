@@ -47,7 +47,6 @@ from combat_analysis.planner.read import conditions, exclusions, yesno
 from combat_analysis.planner.read.causes import cause_filters
 from combat_analysis.planner.read.names import name_or_plural
 from combat_analysis.planner.read.reading import (
-    COUNTED_PEOPLE,
     CROWD_CONTROLLING,
     EVENT_FIGURES,
     HEALING,
@@ -84,6 +83,9 @@ def default_metrics(r: Reading, e: Entities) -> tuple[list[str], list[str]] | No
 
 KIND_METRIC = {"player": "damage_to_players", "structure": "damage_to_structures", "minion": "damage_to_minions",
                "jungle": "damage_to_jungle", "boss": "damage_to_bosses"}
+# Who was killed, by kind: players are the kills; non-players other than objectives have their kind's own count
+# ("killed minions", "kills on jungle camps")
+KIND_KILLS = {"player": "kills", "minion": "minion_kills", "jungle": "jungle_monster_kills"}
 TARGET_SIDE = ("to", "against", "on", "into", "at", *HITTING, "kill", "kills", "killed", "killing", "slay", "slew",
                "slain", "score on", "scored on", *CROWD_CONTROLLING, *HEALING)
 
@@ -117,6 +119,10 @@ def _who_was_hit(q: Qualifier, head) -> Outcome:
     """'Damage to the jungle camps', 'kills on Brisk', 'damage to VoidWalker': the qualifier names who was hit."""
     if head.id == "kills" and q.name:
         return "filter", Filter(dimension="victim", values=(q.name,))
+    if head.id == "kills" and q.kind in KIND_KILLS:
+        return "metric", KIND_KILLS[q.kind]  # "killed the most jungle monsters": the log's blows on that kind
+    if head.id == KIND_KILLS.get(q.kind or ""):
+        return "skip", None  # "minions killed on minions": already the figure
     if q.name and "target" in head.dimensions:
         return "filter", Filter(dimension="target", values=(q.name,))
     if head.id == "damage_dealt" and q.kind:
@@ -804,9 +810,9 @@ def _every_player(r: Reading, e: Entities, g: Grouping) -> bool:
 def _counts_people(r: Reading, e: Entities, g: Grouping) -> bool:
     """"How many players died more than 10 times", "how many supports got at least 5 assists": a count of the players
     a condition on a figure keeps (the condition is applied by `faithful.check`)."""
-    found = conditions.read_condition(r.text)
+    found = conditions.read_condition(r.text, r.question)
     return r.shape.count and not r.shape.superlative and not e.players and "player" in g.allowed \
-        and found is not None and found.condition is not None and bool(COUNTED_PEOPLE.search(r.text))
+        and found is not None and found.condition is not None and bool(conditions.COUNTED_PEOPLE.search(r.text))
 
 
 def _people_counted(d: Draft, e: Entities, g: Grouping) -> QueryPlan:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from combat_analysis.contracts.plan import ValueCondition
-from combat_analysis.planner.read.words import COUNT_WORDS
+from combat_analysis.planner.read.words import COUNT_WORDS, ROLE_WORDS
 
 # Numbers said in words count too: "at least one crit", "more than two deaths", "a single kill"
 NUMBER_WORDS = {"zero": 0, "one": 1, "a single": 1, "single": 1, **COUNT_WORDS}
@@ -58,6 +58,19 @@ _WHICH_DID = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?(?:(?:which|what)\s+(?:play
                         # a verb of getting a figure, never an auxiliary ("what gods has X played") nor a negation
                         r"(?=(?:got|get|had|scored|landed|made|earned|dealt)\b(?!\s+(?:not|never|no|zero|0)\b))")
 ANY_SAID = "any ..."
+# "how many players", "how many of the gods", "how many supports", "how many ppl on chaos": people counted
+COUNTED_PEOPLE = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+|our\s+|their\s+)?)?(?:(?:enemy|enemies|opposing|"
+                            r"order|chaos|team\s*[12])(?:'s)?\s+)?(?:players|gods|people|persons|guys|ppl|heroes|"
+                            r"champions|characters|members|us|them|" + "|".join(
+                                sorted({w if w.endswith("s") else (w[:-1] + "ies" if w.endswith("y") else w + "s")
+                                        for w in ROLE_WORDS if w != "top"}, key=len, reverse=True)) + r")\b")
+# "how many players bought X", "how many supports died to towers": the people with any of the figure their verb
+# names, counted (a number of its own, "how many players died more than twice", is read first)
+_HOW_MANY_DID = re.compile(COUNTED_PEOPLE.pattern + r"\s+(?:(?:ever|even|actually)\s+)?(?=(?:got|had|scored|landed|"
+                           r"made|earned|dealt|bought|purchased|built|died|healed|took|received|killed)\b"
+                           r"(?!\s+(?:not|never|no|zero|0)\b))")
+# "how many people died in total" counts the deaths, not the people
+_IN_TOTAL = re.compile(r"\b(?:in\s+total|total|altogether|combined|in\s+all|all\s+told)\b")
 _SUPERLATIVE_AFTER = re.compile(r"\b(?:most|least|fewest|top|highest|lowest|biggest|more|less|fewer|higher|lower|"
                                 r"best|worst|than|out\w+)\b")
 
@@ -77,8 +90,9 @@ class Condition:
     needs_figure: bool = False  # "without ...": a condition only when a figure is named right after it
 
 
-def read_condition(text: str) -> Condition | None:
-    """The first condition on a value in `text` (normalized, lower case), or None."""
+def read_condition(text: str, asked: str = "") -> Condition | None:
+    """The first condition on a value in `text` (normalized, lower case), or None. `asked` is the question as asked,
+    with the words the reading set aside ("in total")."""
     m = THRESHOLD.search(text)
     if m is None and (none := NO_DEATHS.search(text)):
         return Condition(ValueCondition(op="<=", value=0), " ".join(none.group(0).split()), none.end(), none.start(),
@@ -86,7 +100,7 @@ def read_condition(text: str) -> Condition | None:
     if m is None:
         none = NONE_AT_ALL.search(text)
         if none is None:
-            return _any_at_all(text)
+            return _any_at_all(text, asked)
         return Condition(ValueCondition(op="<=", value=0), " ".join(none.group(0).split()) + " ...", none.end(),
                          none.start(), needs_figure=True)
     number = _value(next(m.group(g) for g in ("n0", "n1", "n2") if m.group(g)))
@@ -96,10 +110,11 @@ def read_condition(text: str) -> Condition | None:
     return Condition(None if percent else ValueCondition(op=_op(m), value=number), said, m.end(), m.start())
 
 
-def _any_at_all(text: str) -> Condition | None:
-    """"did anyone buy X", "which players got kills": the players with any of the figure, unless the question then
-    asks for a leader."""
-    some = ANY_AT_ALL.match(text) or _WHICH_DID.match(text)
+def _any_at_all(text: str, asked: str = "") -> Condition | None:
+    """"did anyone buy X", "which players got kills", "how many players bought X": the players with any of the figure,
+    unless the question then asks for a leader."""
+    some = ANY_AT_ALL.match(text) or _WHICH_DID.match(text) or (
+        None if _IN_TOTAL.search(asked.lower()) else _HOW_MANY_DID.search(text))
     if some is None or _SUPERLATIVE_AFTER.search(text, some.end()):
         return None
     # the figure may come from a verb ("did anyone pick up X": its purchases), so none need be named right after

@@ -52,7 +52,6 @@ from combat_analysis.planner.read.words import (
     PLACES,
     RECEIVING_VERBS,
     ROLE_SAID,
-    ROLE_WORDS,
     known_words,
     stems,
     unknown_words,
@@ -535,8 +534,10 @@ _TO = (r"(?<!compared\s)(?<!compare\s)(?<!compares\s)(?<!comparing\s)(?<!relativ
        r"against|on|into|at|" + "|".join((*HITTING, *CROWD_CONTROLLING, *HEALING)))
 # a side word may start a name; "actual", "real" only stress the kind ("damage to actual gods")
 _ARTICLES = r"(?:(?:the|enemy|other|opposing|their|all|any|a|an|order|chaos|actual|real)\s+)*"
+# how many a kill verb's object counts comes before it: "killed the most jungle monsters", "slew fewer minions"
+_HOW_MANY_KILLED = r"(?:(?<=kill\s)|(?<=killed\s)|(?<=slew\s))(?:the\s+)?(?:most|fewest|least|more|fewer)\s+"
 _QUALIFIER = re.compile(rf"\b(?P<prep>{_TO}|from|by|kill|kills|killed|killing|slay|slew|slain|score\s+on|scored\s+on)\s+"
-                        rf"{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
+                        rf"(?:{_HOW_MANY_KILLED})?{_ARTICLES}(?:{_KIND_ALT}|(?P<name>name|npc)\b|(?P<word>[a-z]{{3,}}))")
 # a verb of having after "kills NAME", which makes the name the one who got the kills
 _DOER_AFTER = re.compile(r"\s+(?:has|have|had|got|gets|gotten|scored|racked|managed|did|ever|(?:'s|s)\s+(?:got|had|gotten|"
                          r"scored))\b")
@@ -813,12 +814,6 @@ OF_OWN = re.compile(r"\bof\s+(?:name|his|her|their|its|(?:order|chaos|team\s*\d)
 SHARE = re.compile(rf"\b(percent(?:age)?|share|proportion|fraction|portion)\b|%|\bhow\s+much\s+(?:{OF_OWN.pattern})")
 HOW_MANY = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b|\btotal\b|\bin\s+total\b|\bsum\b|\bcombined\b")
 # "Who did over 300k damage total": a question about who, where "total" only says the figure is a sum
-# "how many players", "how many of the gods", "how many supports", "how many ppl on chaos": people counted
-COUNTED_PEOPLE = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+|our\s+|their\s+)?)?(?:(?:enemy|enemies|opposing|"
-                            r"order|chaos|team\s*[12])(?:'s)?\s+)?(?:players|gods|people|persons|guys|ppl|heroes|"
-                            r"champions|characters|members|us|them|" + "|".join(
-                                sorted({w if w.endswith("s") else (w[:-1] + "ies" if w.endswith("y") else w + "s")
-                                        for w in ROLE_WORDS if w != "top"}, key=len, reverse=True)) + r")\b")
 _WHO_ASKED = re.compile(r"\b(?:who|whos|who's|which\s+(?:player|players|one|god|gods|role|roles))\b")
 _HOW_MANY_ASKED = re.compile(r"\bhow\s+(many|much)\b|\bnumber\s+of\b|\bcount\b")
 
