@@ -20,7 +20,7 @@ from combat_analysis.answer.fidelity import check_package
 from combat_analysis.answer.pipeline import MatchChoice, choose_match, run_stage
 from combat_analysis.answer.report import no_chart_reason
 from combat_analysis.answer.season.data_engineer import MATCHES_READ
-from combat_analysis.charts.draw import preview_b64
+from combat_analysis.charts.preview import preview_b64
 from combat_analysis.contracts.package import AgentDataPackage, Visualization, new_package
 from combat_analysis.inbox.requests import QuestionRequest, RequestError, load_question, save_question
 from combat_analysis.keys import KeyRefused, check_key

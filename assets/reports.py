@@ -9,7 +9,7 @@ import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.partitions import digest_days, match_partitions
-from combat_analysis.charts.draw import preview_b64
+from combat_analysis.charts.preview import preview_b64
 from combat_analysis.formatting import number
 from combat_analysis.inbox.requests import match_id_for_key
 from combat_analysis.keys import check_key, path_for_key

@@ -14,7 +14,7 @@ import dagster as dg
 
 from assets.ingest import match_warehouse
 from assets.reports import match_report
-from combat_analysis.charts.draw import preview_b64
+from combat_analysis.charts.preview import preview_b64
 from combat_analysis.formatting import number, rate
 from combat_analysis.render.document import md_chart, md_preview, md_table, md_text
 from combat_analysis.reports.season import (

@@ -4,8 +4,9 @@
 - `season`: the chart kinds of the season (form, win rates, a leaderboard table);
 - `style`: colours, sizes and axis labels, importable without matplotlib;
 - `fonts`: fallback fonts for names in CJK and emoji;
-- `jobs`: charts to draw, drawn here or in a worker process started before the answer.
+- `jobs`: charts to draw, drawn here or in a worker process started before the answer;
+- `preview`: a drawn chart's small preview for Dagster's metadata (Pillow, no matplotlib).
 
-May import `render`, `formatting`, `settings` and `keys`. Only `jobs` and `style` are imported on an answer's
-path; the drawing modules (and matplotlib) only where a chart is drawn.
+May import `render`, `formatting`, `settings` and `keys`. Only `jobs`, `style` and `preview` are imported on an
+answer's path or on loading the definitions; the drawing modules (and matplotlib) only where a chart is drawn.
 """

@@ -326,17 +326,3 @@ def thumbnail_b64(path: Path, width: int = 200) -> str:
         small.save(buffer, format="PNG", optimize=True)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
-
-def preview_b64(path: Path, width: int = 720) -> str:
-    """A chart at a width one can read (never enlarged), in a 128-colour palette: about 20 KB, small enough for
-    Dagster's event log, large enough to read in its metadata view. Base64-encoded PNG."""
-    from PIL import Image  # lazy: Pillow, only once a chart is drawn or previewed
-    with Image.open(path) as img:
-        rgb = img.convert("RGB")
-        if rgb.width > width:
-            rgb = rgb.resize((width, max(1, round(rgb.height * width / rgb.width))), Image.Resampling.LANCZOS)
-        small = rgb.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-        buffer = io.BytesIO()
-        small.save(buffer, format="PNG", optimize=True)
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
-

@@ -32,7 +32,7 @@ from combat_analysis.ingest.logfile import (
     read_start,
 )
 from combat_analysis.keys import check_key
-from combat_analysis.warehouse.store import sql_string
+from combat_analysis.warehouse.store import sql_literal, sql_string
 
 KNOWN_TYPES = {
     ("start", None),
@@ -326,8 +326,8 @@ def start_lines(con) -> dict[int, list[tuple[int, str | None, str | None]]]:
                                         ).fetchall():
         found[f].append((line_no, line, None))
     for f, line_no, reason in con.execute(
-            "SELECT f, line_no, reason FROM quarantine_raw WHERE regexp_matches(raw, ?)",
-            [START_PATTERN.pattern]).fetchall():
+            f"SELECT f, line_no, reason FROM quarantine_raw WHERE regexp_matches(raw, {sql_string(START_PATTERN.pattern)})"
+    ).fetchall():
         found[f].append((line_no, None, reason))
     return {f: sorted(rows) for f, rows in found.items()}
 
@@ -377,8 +377,8 @@ def _insert_rows(con, table: str, rows: list[tuple]) -> None:
     one insert per row, seconds for the thousands of lines a broken start event quarantines."""
     if rows:
         columns = [list(column) for column in zip(*rows, strict=True)]
-        said = ", ".join(f"unnest(${i})" for i in range(1, len(columns) + 1))
-        con.execute(f"INSERT INTO {table} SELECT {said}", columns)  # noqa: S608 - a table name of ours, values bound
+        said = ", ".join(f"unnest({sql_literal(column)})" for column in columns)
+        con.execute(f"INSERT INTO {table} SELECT {said}")  # noqa: S608 - a table name of ours, values as literals
 
 
 def _quarantine_range(con, log: BatchLog, first: int, last: int, problem: str) -> None:
@@ -431,10 +431,9 @@ def create_segments(con, staged: list[StagedSegment]) -> dict[int, tuple[datetim
                            source_file VARCHAR, source_sha256 VARCHAR, started_at TIMESTAMP, ended_at TIMESTAMP,
                            duration_s INTEGER, rate_seconds DOUBLE, last_minute INTEGER)
     """)
-    con.executemany("INSERT INTO segs (seg, f, match_id, first_line, last_line, source_file, source_sha256) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(s.seg, s.log.f, s.segment.match_id, s.segment.first_line, s.segment.last_line,
-                      s.log.path.name, s.log.survey.sha256) for s in staged])
+    _insert_rows(con, "segs (seg, f, match_id, first_line, last_line, source_file, source_sha256)",
+                 [(s.seg, s.log.f, s.segment.match_id, s.segment.first_line, s.segment.last_line,
+                   s.log.path.name, s.log.survey.sha256) for s in staged])
     bounds = con.execute("""
         SELECT s.seg, min(e.time) FILTER (WHERE e.event_type IN ('itemmsg', 'CombatMsg', 'RewardMsg')), max(e.time)
         FROM segs s LEFT JOIN events_base e ON e.f = s.f AND e.line_no BETWEEN s.first_line AND s.last_line
@@ -445,17 +444,16 @@ def create_segments(con, staged: list[StagedSegment]) -> dict[int, tuple[datetim
 
 def drop_segments(con, segs: list[int]) -> None:
     if segs:
-        con.execute("DELETE FROM segs WHERE list_contains($segs, seg)", {"segs": segs})
+        con.execute(f"DELETE FROM segs WHERE list_contains({sql_literal(segs)}, seg)")
 
 
 def set_clocks(con, clocks: dict[int, tuple[datetime | None, datetime | None]]) -> None:
     """Each match's own clock: its start, end, duration, the seconds rates divide by and its last minute."""
-    rows = []
     for seg, (start, end) in clocks.items():
         duration = int((end - start).total_seconds()) if start is not None and end is not None else None
-        rows.append((start, end, duration, float(max(duration or 0, 1)), (duration or 0) // 60, seg))
-    con.executemany("UPDATE segs SET started_at = ?, ended_at = ?, duration_s = ?, rate_seconds = ?, "
-                    "last_minute = ? WHERE seg = ?", rows)
+        said = map(sql_literal, (start, end, duration, float(max(duration or 0, 1)), (duration or 0) // 60, seg))
+        con.execute("UPDATE segs SET started_at = {}, ended_at = {}, duration_s = {}, rate_seconds = {}, "
+                    "last_minute = {} WHERE seg = {}".format(*said))
 
 
 # -- the derived tables ------------------------------------------------------------------------------------------
@@ -515,9 +513,9 @@ def _entities(con) -> None:
             column.append(value)
     con.execute("CREATE TABLE entities (seg INTEGER, match_id VARCHAR, name VARCHAR, kind VARCHAR, team INTEGER)")
     if columns[0]:
-        con.execute("INSERT INTO entities SELECT unnest($seg), unnest($mid), unnest($name), unnest($kind), "
-                    "unnest(CAST($team AS INTEGER[]))",
-                    {"seg": columns[0], "mid": columns[1], "name": columns[2], "kind": columns[3], "team": columns[4]})
+        seg, mid, name, kind, team = map(sql_literal, columns)
+        con.execute(f"INSERT INTO entities SELECT unnest({seg}), unnest({mid}), unnest({name}), unnest({kind}), "
+                    f"unnest(CAST({team} AS INTEGER[]))")
 
 
 @cache
@@ -565,5 +563,5 @@ def match_rows(seg: int) -> dict[str, str]:
 
 def match_clock(con, seg: int) -> dict:
     """A match's length and whether it has an end (a Titan fell), from its `matches` row in the batch."""
-    row = con.execute("SELECT duration_s, winner_team IS NOT NULL FROM matches WHERE seg = ?", [int(seg)]).fetchone()
+    row = con.execute(f"SELECT duration_s, winner_team IS NOT NULL FROM matches WHERE seg = {int(seg)}").fetchone()
     return {"duration_s": row[0] if row else None, "has_end": bool(row[1]) if row else False}

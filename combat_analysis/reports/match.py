@@ -15,7 +15,6 @@ from typing import Any
 from combat_analysis.answer import mvp as mvp_rule
 from combat_analysis.answer.patterns import team_fights
 from combat_analysis.answer.pipeline import answer_question
-from combat_analysis.charts import draw as charts
 from combat_analysis.formatting import clock, number
 from combat_analysis.render.document import (
     Block,
@@ -95,6 +94,9 @@ class Chart:
 
 
 def _charts(con, out: Path, scoreboard, objectives) -> dict[str, Chart]:
+    # lazy: matplotlib only once a report is drawn, never on loading the definitions
+    from combat_analysis.charts import draw as charts
+
     made: dict[str, Chart] = {}
     ranked = sorted(scoreboard, key=lambda p: -p["damage_dealt"])
     title = "Damage dealt by player"

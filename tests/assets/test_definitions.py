@@ -164,3 +164,12 @@ def test_dg_loads_the_project_from_tool_dg(tmp_path):
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "All definitions loaded successfully" in run.stdout + run.stderr
+
+
+def test_loading_the_definitions_imports_no_matplotlib():
+    """Every code server, run worker, step process and `dagster` command loads the definitions; matplotlib (half a
+    second) is imported only where a chart is drawn (a chart's metadata preview needs Pillow alone)."""
+    probe = "import sys, definitions; print(sorted(m for m in ('matplotlib', 'pandas') if m in sys.modules))"
+    run = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True,
+                         env={**os.environ, "MPLBACKEND": "Agg"})
+    assert run.stdout.strip() == "[]", run.stdout + run.stderr
