@@ -180,3 +180,20 @@ def test_the_askers_impression_across_matches_frames_the_question_and_asks_nothi
     pkg, _ = ask_across(home, template.format(n=player))
     answer = answered_across(pkg)
     assert number(sum(g["deaths"] for g in played) / len(played), 2) in answer, answer
+
+
+@pytest.mark.parametrize("template", ("top 3 avg damage dealers ({n} game minimum)", "best avg damage, {n} matches min"))
+def test_a_minimum_of_games_said_after_them_reads_every_match(seasons, template):
+    from statistics import fmean
+
+    home, matches = seasons
+    played: dict[str, list[float]] = {}
+    for g in event_games(matches):
+        played.setdefault(g["player"], []).append(g["damage_dealt"])
+    least = 2
+    averages = {p: fmean(v) for p, v in played.items() if len(v) >= least}
+    top = sorted(averages, key=lambda p: -averages[p])[0]
+    pkg, _ = ask_across(home, template.format(n=least))
+    answer = answered_across(pkg)
+    assert f"at least {least} games" in answer, answer
+    assert f"{top} with {number(averages[top], 2)} damage dealt per game" in answer, answer

@@ -143,6 +143,8 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     # a minimum of games is itself a count over matches ("with 3+ games", "min 5 matches")
     r"|\b(?:at\s+least|min(?:imum)?(?:\s+of)?|no\s+(?:fewer|less)\s+than|more\s+than)\s+\d+\s+" + _GAME + r"(?:es|s)?\b"
     r"|\b\d+\s*\+\s*" + _GAME + r"(?:es|s)?\b|\b\d+\s+or\s+more\s+" + _GAME + r"(?:es|s)?\b"
+    # the minimum said after its games: "(3 game minimum)", "5 matches min"
+    r"|\b\d+\s*" + _GAME + r"(?:es|s)?\s+(?:min(?:imum)?|at\s+least)\b"
     r"|\bpick\s+rates?\b|\b(?:which|what)\s+gods?\s+(?:does|do|has|have|is|are)\b|\bplays?\s+(?:the\s+)?most\b|\b(?:favou?rite|main|go[- ]to|comfort)\s+(?:gods?|picks?|characters?)\b"
     # a player's wins and losses, and the best of a kind by its record: one match has one result
     r"|\b(?<!fight\s)(?:wins|losses|victories|defeats)\s+(?:of|for|by)\b|(?<=\w)'s\s+(?:wins|losses|victories|defeats)\b"
