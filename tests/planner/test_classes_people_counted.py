@@ -2,7 +2,7 @@
 did it at all, named with the figure and what narrowed it, and says how many times it was done in all ("in total"
 asks for those times alone); a kill verb whose object is a kind of non-player ("killed the most jungle monsters")
 counts that kind's killing blows; a match with no Titan kill says its winner is unknown, with no figure beside it
-that would read as a guess."""
+that would read as a guess; a player's average ranked in one match is the figure of that one game."""
 
 from __future__ import annotations
 
@@ -64,3 +64,12 @@ def test_an_unknown_winner_carries_no_figure(match, question):
     assert a.text.startswith("The winner is unknown: no Titan fell") and "does not record" in a.text, a.text
     insights = a.pkg.response.key_insights
     assert not any(ch.isdigit() for ch in " ".join([a.text, *insights])), (a.text, insights)
+
+
+@pytest.mark.parametrize(("template", "top"), [("top {n} avg damage dealers", 3), ("highest avg damage?", 1)])
+def test_a_players_average_over_one_match_is_ranked_as_the_figure(sample, template, top):
+    damage = {p: row["damage_dealt"] for p, row in sample.truth["players"].items()}
+    ranked = sorted(damage, key=lambda p: -damage[p])
+    a = sample.ask(template.format(n=top))
+    assert a.text.index(ranked[0]) < a.text.index(ranked[1]) and says(a.text, damage[ranked[0]]), a.text
+    assert "average" not in a.text.split(".")[0] and ranked[top] not in a.text.split("(")[0], a.text
