@@ -395,7 +395,7 @@ def test_match_figures_over_the_season(seasons, template, figure, statistic):
 
 
 @pytest.mark.parametrize("question", ("how many games does the warehouse hold", "how many matches have been ingested",
-                                      "number of matches loaded so far"))
+                                      "number of matches loaded so far", "how many games have been loaded in our db"))
 def test_how_many_matches(seasons, question):
     home, matches = seasons
     pkg, rows = ask_across(home, question)

@@ -45,7 +45,7 @@ from combat_analysis.planner.read.names import find_mentions, find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
 from combat_analysis.planner.read.scope import HABIT, HEAD_TO_HEAD, RECENT_FORM, ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
-from combat_analysis.planner.read.words import unknown_words
+from combat_analysis.planner.read.words import STORAGE, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.boards import (
     COUNTED_TOGETHER,
@@ -426,7 +426,7 @@ _SIDE_SUBJECT = re.compile(r"\b(?:which|what|each|every|per|by|both|the\s+two)\s
 _PLAYER_CUE = re.compile(r"\b(?:who(?:s|'s|se|m)?|anyone|anybody|someone|which\s+(?:player|person|one)|what\s+player|"
                          r"players?|people|ppl)\b")
 _SEASON_COUNT = re.compile(r"\bhow\s+many\s+(?:matches|games)\b|\bnumber\s+of\s+(?:matches|games)\b|\b(?:loaded|ingested|stored)\b"
-                           r"|\bin\s+the\s+warehouse\b")
+                           rf"|\b(?:in|into|on)\s+(?:the\s+|our\s+|this\s+)?{STORAGE}\b")
 
 
 def _masked(r: Reading) -> str:
@@ -761,7 +761,8 @@ _HOW_LONG = re.compile(r"\bhow\s+long\b(?:\s+\S+){0,3}?\s+(?:run|ran|running|las
 _CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _APPEARED, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
              _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
              _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, _PERFORM_VERBS, _HOW_LONG, HABIT, re.compile(
-                 r"\b(?:race|lead|warehouse|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
+                 rf"\b{STORAGE}\b|"
+                 r"\b(?:race|lead|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
                  r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+|tends?(?=\s+to\b))\b"))
 
 

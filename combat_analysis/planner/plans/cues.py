@@ -182,7 +182,8 @@ _VERSUS = r"\s+(?:or|vs\.?|versus|against|and|compared\s+(?:to|with)|than|over)\
 _OTHER_WORDS = rf"(?:{_ABILITY_WORDS}|everything\s+else|anything\s+else|the\s+rest|other\s+(?:stuff|things|sources)|" \
                r"non[\s-]*(?:basic|auto)s?(?:\s+attacks?)?|not\s+autos|everything\s+besides)"
 # a few words may come between the two kinds ("how many came from autos and how many from abilities"), within a clause
-_BETWEEN = r"(?:\s+[^\s.?!;]+){0,6}?\s+(?:or|vs\.?|versus|and|than|against|compared\s+(?:to|with))\s+(?:[^\s.?!;]+\s+){0,5}?"
+# ("other than basic attacks" leaves them out: exclusions.py)
+_BETWEEN = r"(?:\s+[^\s.?!;]+){0,6}?\s+(?:or|vs\.?|versus|and|(?<!other\s)than|against|compared\s+(?:to|with))\s+(?:[^\s.?!;]+\s+){0,5}?"
 ATTACK_KINDS = re.compile(rf"\b{_ABILITY_WORDS}{_VERSUS}{_BASIC_WORDS}\b|\b{_BASIC_WORDS}{_VERSUS}{_OTHER_WORDS}\b"
                           rf"|\b{_BASIC_WORDS}{_BETWEEN}{_OTHER_WORDS}\b|\b{_ABILITY_WORDS}{_BETWEEN}{_BASIC_WORDS}\b"
                           # "were most of her kills autos": the share of one kind, answered with both

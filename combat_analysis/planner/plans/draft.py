@@ -62,8 +62,17 @@ def resolve_entities(r: Reading, vocab: Vocabulary) -> Entities:
     # a role left out ("excluding the junglers") is no role whose players are compared
     left_out = {v for d, v in exclusions.excluded(r.question, r, vocab) if d == "role"} if r.roles else set()
     by_player = bool(set(r.roles) - left_out and not r.players and not role_totals)
-    return Entities(players=r.players, teams=r.teams, roles=r.roles, gods=r.gods if not r.players else (),
-                    by_player=by_player)
+    return Entities(players=r.players, teams=r.teams, roles=r.roles, gods=_gods_kept(r, vocab), by_player=by_player)
+
+
+def _gods_kept(r: Reading, vocab: Vocabulary) -> tuple[str, ...]:
+    """The gods named, unless a player is named too: a god is then that player's, said twice. A player named only as
+    the one hit ("how much damage did neith deal to stella") leaves the god the subject, unless it is that player's."""
+    hit = {q.name for q in r.qualifiers if q.name}
+    if any(p not in hit for p in r.players):
+        return ()
+    theirs = {row.god for row in vocab.players if row.player in r.players}
+    return tuple(g for g in r.gods if g not in theirs)
 
 
 def _side_role_players(r: Reading, vocab: Vocabulary) -> Entities | None:

@@ -363,12 +363,15 @@ def _bracketed(after: str, vocab: Vocabulary, negated: bool) -> tuple[list[Cause
 
 # A non-player as the one credited with the kills: "how many kills did the order towers get", "how many players did
 # the minions kill", "kills by jungle camps". These are the deaths it dealt.
+# the verbs that credit a subject with kills, or with the deaths it dealt ("how many deaths did minions cause")
+_CREDIT_VERBS = (r"get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had|cause|caused|"
+                 r"inflict|inflicted|deal|dealt")
 _CREDITED = re.compile(
     r"\bhow\s+many\s+(?P<counted>kills|players|gods|people|ppl|peeps|folks|guys|victims|champions|champs|heroes|enemies|deaths|"
     r"times|(?:enemy\s+)?gods)\s+(?:did|do|does|have|has|had)\s+"
-    r"(?P<cause>(?:(?!\b(?:get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b)"
-    r"[a-z0-9'])+(?:\s+(?!(?:get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b)"
-    r"[a-z0-9']+)*)\s+(?P<verb>get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had)\b"
+    rf"(?P<cause>(?:(?!\b(?:{_CREDIT_VERBS})\b)"
+    rf"[a-z0-9'])+(?:\s+(?!(?:{_CREDIT_VERBS})\b)"
+    rf"[a-z0-9']+)*)\s+(?P<verb>{_CREDIT_VERBS})\b"
     r"|\bkills\s+(?:made\s+|scored\s+|secured\s+)?(?:by|from|for)\s+(?P<cause2>(?:the\s+)?[a-z][a-z' ]*)"
     # whom it killed: "who did the titan kill", "which players did the fire giant take out", "the gold fury's victims"
     r"|\b(?:who|whom|which\s+(?:players?|gods?|people|ones|enemies|guys))\s+(?:did|do|does|has|had)\s+"

@@ -343,6 +343,8 @@ def _hits(how: str, tokens: list[Token], i: int, size: int, names: tuple[_Name, 
     key = "".join(t.key for t in span)
     if how == "exact":
         return _exact(key, names, question), False
+    if _objectives_in_plural(key, names):
+        return [], False
     if how == "nickname":
         return _nickname(span, tokens, i, names), False
     if how == "fuzzy" and size > 1 and len(key) >= 8 and (common(span[0].text) or common(span[-1].text)):
@@ -354,6 +356,13 @@ def _hits(how: str, tokens: list[Token], i: int, size: int, names: tuple[_Name, 
     if how == "item head":
         return _item_head(key, names, question), False
     return _loose(how, key, size, names)
+
+
+def _objectives_in_plural(key: str, names: tuple[_Name, ...]) -> bool:
+    """"gold furys": a boss or a structure in a plural however spelt is the objectives of its kind (as `_exact` reads
+    "the gold furies"), never a loosely spelt name."""
+    return any(n.kind == "npc" and n.key in singulars(key) and entity_kind(n.name, ()) in ("structure", "boss")
+               for n in names)
 
 
 def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:

@@ -52,6 +52,7 @@ from combat_analysis.planner.read.words import (
     PLACES,
     RECEIVING_VERBS,
     ROLE_SAID,
+    STORAGE,
     known_words,
     stems,
     unknown_words,
@@ -474,10 +475,20 @@ _CARRY_ROLE = re.compile(r"\b((?:the|their|our|my|your|enemy|both|each|(?:order|
                          r"(?:\s+(?:side|team)(?:'s)?)?)\s+)carry\b")
 
 
+# What is loaded into the warehouse is a match stored, not players loading into a lobby ("how many matches are loaded
+# in the warehouse")
+_STORED = re.compile(rf"\s+(?:the\s+|our\s+|this\s+|your\s+)?{STORAGE}\b")
+
+
+def _not_stored(hits: list[MetricHit], text: str) -> list[MetricHit]:
+    return [h for h in hits if not ("load" in h.phrase and _STORED.match(text, h.end))]
+
+
 def read_metrics(text: str) -> MetricsRead:
     """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
     text = _CARRY_ROLE.sub(lambda m: m.group(1) + "     ", text)  # the same length: the hits keep their places in the text
     strong, weak = _synonym_hits(text)
+    strong = _not_stored(strong, text)
     wise = _said_wise([*strong, *weak], text) or _said_only([*strong, *weak], text)
     if wise:
         strong, weak = [h for h in wise if h.strength != "weak"], [h for h in wise if h.strength == "weak"]

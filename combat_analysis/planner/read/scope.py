@@ -23,7 +23,7 @@ from combat_analysis.planner.read import compounds
 from combat_analysis.planner.read.names import fold
 from combat_analysis.planner.read.spelling import contractions
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
-from combat_analysis.planner.read.words import ROLE_SAID, domain_words, known_words
+from combat_analysis.planner.read.words import ROLE_SAID, STORAGE, domain_words, known_words
 
 ScopeKind = Literal["none", "match", "matches", "all"]
 
@@ -160,7 +160,7 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"|\b(?:undecided|unfinished|unresolved)\s+(?:games|matches)\b"
     r"|\b(?:games|matches)\s+(?:\w+\s+){0,3}?(?:no|without\s+(?:a|any))\s+(?:results?|winners?)\b"
     # the warehouse itself
-    r"|\b(?:loaded|ingested|stored)\b|\bin\s+the\s+warehouse\b"
+    rf"|\b(?:loaded|ingested|stored)\b|\b(?:in|into|on)\s+(?:the\s+|our\s+|this\s+)?{STORAGE}\b"
     # only the games a player won or lost: "in the games she won", "in his losses"
     r"|\b(?:games|matches)\s+(?:that\s+|which\s+)?(?:she|he|they|we|i|you)\s+(?:won|lost)\b"
     r"|\bin\s+(?:her|his|their|my|our)\s+(?:wins|losses|victories|defeats)\b")
