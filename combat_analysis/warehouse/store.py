@@ -156,7 +156,6 @@ def _prepare_sqlite(path: Path) -> None:
     """A new SQLite catalog in WAL mode: readers never block a writer's commit, nor it them."""
     if path.exists():
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
     with sqlite3.connect(path) as con:
         con.execute("PRAGMA journal_mode=WAL")
 
@@ -181,7 +180,9 @@ def attach(con: duckdb.DuckDBPyConnection, lake: Lake, *, read_only: bool) -> No
         if read_only and not lake.catalog_file.exists():
             raise NoMatchYet(NO_MATCH_YET)
         if not read_only:
-            _prepare_sqlite(lake.catalog_file)
+            lake.catalog_file.parent.mkdir(parents=True, exist_ok=True)
+            with _commit_turn(lake):  # two writers making one new catalog at once would lock each other out
+                _prepare_sqlite(lake.catalog_file)
     _s3_secret(con, lake)
     # A configured data path must be the one the catalog recorded (a machine that mounts the shared data
     # elsewhere is told so); the embedded default moves with its home, so its own folder always stands.
