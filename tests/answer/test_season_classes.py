@@ -182,7 +182,7 @@ def test_the_askers_impression_across_matches_frames_the_question_and_asks_nothi
     assert number(sum(g["deaths"] for g in played) / len(played), 2) in answer, answer
 
 
-@pytest.mark.parametrize("template", ("top 3 avg damage dealers ({n} game minimum)", "best avg damage, {n} matches min"))
+@pytest.mark.parametrize("template", ("top 3 avg dmg ({n} game minimum)", "avg damage leaders, {n} matches minimum"))
 def test_a_minimum_of_games_said_after_them_reads_every_match(seasons, template):
     from statistics import fmean
 

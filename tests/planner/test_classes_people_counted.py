@@ -66,7 +66,7 @@ def test_an_unknown_winner_carries_no_figure(match, question):
     assert not any(ch.isdigit() for ch in " ".join([a.text, *insights])), (a.text, insights)
 
 
-@pytest.mark.parametrize(("template", "top"), [("top {n} avg damage dealers", 3), ("highest avg damage?", 1)])
+@pytest.mark.parametrize(("template", "top"), [("the {n} best avg dmg players", 3), ("highest avg damage?", 1)])
 def test_a_players_average_over_one_match_is_ranked_as_the_figure(sample, template, top):
     damage = {p: row["damage_dealt"] for p, row in sample.truth["players"].items()}
     ranked = sorted(damage, key=lambda p: -damage[p])

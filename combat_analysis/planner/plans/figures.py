@@ -579,7 +579,7 @@ def _averaged_or_grouped(d: Draft, r: Reading, e: Entities) -> QueryPlan:
         d.assumptions.append(f"a group's average {head.label} is its total divided by its number of players")
         return grouped_plan(d, r, e)
     if (r.shape.top or r.shape.superlative) and not {"team", "role", "god"} & set(r.groups) and not e.players:
-        # "top 3 avg damage dealers" in one match: a player's average over one game is that game's figure, ranked
+        # "the five best avg healers" in one match: a player's average over one game is that game's figure, ranked
         plan = grouped_plan(d, r, e)
         return plan.model_copy(update={"assumptions": (
             *plan.assumptions, f"one match: each player's average {head.label} is the figure of that one game")})

@@ -363,7 +363,7 @@ def _bracketed(after: str, vocab: Vocabulary, negated: bool) -> tuple[list[Cause
 
 # A non-player as the one credited with the kills: "how many kills did the order towers get", "how many players did
 # the minions kill", "kills by jungle camps". These are the deaths it dealt.
-# the verbs that credit a subject with kills, or with the deaths it dealt ("how many deaths did minions cause")
+# the verbs that credit a subject with kills, or with the deaths it dealt ("the deaths those towers caused")
 _CREDIT_VERBS = (r"get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had|cause|caused|"
                  r"inflict|inflicted|deal|dealt")
 _CREDITED = re.compile(

@@ -475,8 +475,8 @@ _CARRY_ROLE = re.compile(r"\b((?:the|their|our|my|your|enemy|both|each|(?:order|
                          r"(?:\s+(?:side|team)(?:'s)?)?)\s+)carry\b")
 
 
-# What is loaded into the warehouse is a match stored, not players loading into a lobby ("how many matches are loaded
-# in the warehouse")
+# What is loaded into the warehouse is a match stored, not players loading into a lobby ("games we stored in
+# the lake")
 _STORED = re.compile(rf"\s+(?:the\s+|our\s+|this\s+|your\s+)?{STORAGE}\b")
 
 
