@@ -5,7 +5,7 @@
 - `style`: colours, sizes and axis labels, importable without matplotlib;
 - `fonts`: fallback fonts for names in CJK and emoji;
 - `jobs`: charts to draw, drawn here or in a worker process started before the answer;
-- `preview`: a drawn chart's small preview for Dagster's metadata (Pillow, no matplotlib).
+- `preview`: a drawn chart made small, as a package's thumbnail and Dagster's metadata preview (Pillow alone).
 
 May import `render`, `formatting`, `settings` and `keys`. Only `jobs`, `style` and `preview` are imported on an
 answer's path or on loading the definitions; the drawing modules (and matplotlib) only where a chart is drawn.

@@ -11,8 +11,6 @@ layout tests wrap to measure what each chart drew: no two texts may overlap, non
 
 from __future__ import annotations
 
-import base64
-import io
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import cast
@@ -315,14 +313,4 @@ def _objective_labels(ax, objectives: Sequence[tuple[float, str, int]]) -> int:
                     textcoords="offset points", fontsize=6.5, ha=align, va="top", color="#333333")
     return len(row_ends)
 
-
-def thumbnail_b64(path: Path, width: int = 200) -> str:
-    """A small PNG of a chart, base64-encoded (for Dagster metadata and report previews)."""
-    from PIL import Image  # lazy: Pillow, only once a chart is drawn or previewed
-    with Image.open(path) as img:
-        ratio = width / img.width
-        small = img.convert("RGB").resize((width, max(1, round(img.height * ratio))), Image.Resampling.LANCZOS)
-        buffer = io.BytesIO()
-        small.save(buffer, format="PNG", optimize=True)
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
 

@@ -22,6 +22,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import IO, Any, Protocol
 
+from combat_analysis.charts.preview import thumbnail_b64
+
 # function name -> the module that draws it
 DRAWING_FUNCTIONS = {
     **dict.fromkeys(("bar_h", "grouped_bar", "line_chart", "gold_diff_chart", "stacked_bar", "heatmap",
@@ -80,7 +82,6 @@ class DrawHere:
     """Draws in this process (importing matplotlib on the first chart)."""
 
     def draw(self, jobs: Sequence[ChartJob]) -> list[DrawnChart]:
-        from combat_analysis.charts.draw import thumbnail_b64  # lazy: matplotlib, only once a chart is drawn
 
         drawn = []
         for job in jobs:

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from combat_analysis.charts import draw as charts
+from combat_analysis.charts.preview import thumbnail_b64
 from tests.support.layouts import recorded_layouts
 from tests.support.stages import MATCH_ID
 
@@ -54,7 +55,7 @@ def test_team_colours_are_fixed_and_distinct():
 
 def test_thumbnail_is_a_small_png(tmp_path):
     path = charts.bar_h(tmp_path / "bar.png", ["a", "b"], [2.0, 1.0], title="t", xlabel="x")
-    thumb = base64.b64decode(charts.thumbnail_b64(path))
+    thumb = base64.b64decode(thumbnail_b64(path))
     assert thumb.startswith(PNG_MAGIC)
     with Image.open(io.BytesIO(thumb)) as img:
         assert img.width == 200 and img.height < 200
