@@ -502,20 +502,16 @@ def _entities(con) -> None:
     for seg, player, team in con.execute("SELECT seg, player, team FROM players").fetchall():
         rosters[seg][player] = team
     match_of = dict(con.execute("SELECT seg, match_id FROM segs").fetchall())
-    columns: tuple[list, ...] = ([], [], [], [], [])
+    rows = []
     for seg, name in con.execute("""
         SELECT DISTINCT seg, name FROM (SELECT seg, source AS name FROM events UNION ALL SELECT seg, target FROM events)
         WHERE name IS NOT NULL ORDER BY seg, name
     """).fetchall():
         teams = rosters[seg]
         kind = entity_kind(name, teams)
-        for column, value in zip(columns, (seg, match_of[seg], name, kind, entity_team(name, kind, teams)), strict=True):
-            column.append(value)
+        rows.append((seg, match_of[seg], name, kind, entity_team(name, kind, teams)))
     con.execute("CREATE TABLE entities (seg INTEGER, match_id VARCHAR, name VARCHAR, kind VARCHAR, team INTEGER)")
-    if columns[0]:
-        seg, mid, name, kind, team = map(sql_literal, columns)
-        con.execute(f"INSERT INTO entities SELECT unnest({seg}), unnest({mid}), unnest({name}), unnest({kind}), "
-                    f"unnest(CAST({team} AS INTEGER[]))")
+    _insert_rows(con, "entities", rows)
 
 
 @cache
