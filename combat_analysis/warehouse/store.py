@@ -122,9 +122,9 @@ def sql_string(text: str) -> str:
     >>> print(sql_string("it's"), sql_string("a" + chr(0) + "b"))
     'it''s' ('a' || chr(0) || 'b')
     """
+    quoted = "'" + str(text).replace("'", "''") + "'"
     # a NUL ends a statement's text, so it is spelt as chr(0): a garbage line is kept byte for byte
-    return "(" + " || chr(0) || ".join("'" + part.replace("'", "''") + "'" for part in str(text).split("\0")) + ")" \
-        if "\0" in str(text) else "'" + str(text).replace("'", "''") + "'"
+    return "(" + quoted.replace("\0", "' || chr(0) || '") + ")" if "\0" in quoted else quoted
 
 
 def sql_literal(value: object) -> str:

@@ -361,11 +361,11 @@ def _bracketed(after: str, vocab: Vocabulary, negated: bool) -> tuple[list[Cause
     return causes, [(m.start("listed"), m.end("listed"))]
 
 
-# A non-player as the one credited with the kills: "how many kills did the order towers get", "how many players did
-# the minions kill", "kills by jungle camps". These are the deaths it dealt.
 # the verbs that credit a subject with kills, or with the deaths it dealt ("the deaths those towers caused")
 _CREDIT_VERBS = (r"get|got|gotten|score|scored|kill|killed|secure|secured|claim|claimed|take|took|have|had|cause|caused|"
                  r"inflict|inflicted|deal|dealt")
+# A non-player as the one credited with the kills: "how many kills did the order towers get", "how many players did
+# the minions kill", "kills by jungle camps". These are the deaths it dealt.
 _CREDITED = re.compile(
     r"\bhow\s+many\s+(?P<counted>kills|players|gods|people|ppl|peeps|folks|guys|victims|champions|champs|heroes|enemies|deaths|"
     r"times|(?:enemy\s+)?gods)\s+(?:did|do|does|have|has|had)\s+"

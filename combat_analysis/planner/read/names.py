@@ -363,8 +363,9 @@ def _hits(how: str, tokens: list[Token], i: int, size: int, names: tuple[_Name, 
 def _objectives_in_plural(key: str, names: tuple[_Name, ...]) -> bool:
     """"gold furys": a boss or a structure in a plural however spelt is the objectives of its kind (as `_exact` reads
     "the gold furies"), never a loosely spelt name."""
-    return any(n.kind == "npc" and n.key in singulars(key) and entity_kind(n.name, ()) in ("structure", "boss")
-               for n in names)
+    forms = singulars(key)  # once: this is asked of every span each loose pass tries
+    return bool(forms) and any(n.kind == "npc" and n.key in forms and entity_kind(n.name, ()) in ("structure", "boss")
+                               for n in names)
 
 
 def find_mentions(question: str, vocab: Vocabulary) -> list[Mention]:

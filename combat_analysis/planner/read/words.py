@@ -85,10 +85,10 @@ CHAT_WORDS: dict[str, str] = {
 # because it means many things besides a place (first blood, first kill, at first).
 PLACES = {word: n for n in range(2, 11) for word in (ordinal(n), f"{n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'}")}
 PLACE_WORDS = "|".join(sorted(PLACES, key=len, reverse=True))
-# A count said before what is counted ("top 3", "the four players", "his last twelve deaths"), as digits or a word;
-# one table, so every pattern that reads a count reads the same ones. COUNT_SAID does not capture.
 # Where the matches are kept, as people call it ("loaded into the db", "in the warehouse")
 STORAGE = r"(?:warehouse|lake|data\s*base|db)"
+# A count said before what is counted ("top 3", "the four players", "his last twelve deaths"), as digits or a word;
+# one table, so every pattern that reads a count reads the same ones. COUNT_SAID does not capture.
 COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
                "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
 COUNT_SAID = r"(?:\d{1,2}|" + "|".join(COUNT_WORDS) + ")"
