@@ -40,9 +40,7 @@ def common(word: str) -> bool:
     """An ordinary word of questions (or of the catalog): never read loosely as a name."""
     key = fold(word).strip("'’?!.,:;\"()")
     key = re.sub(r"['’]s$", "", key)
-    # another form of a known word is as ordinary ("feeds" beside "feed"): never a fragment of "mid_or_feed"
-    return key in COMMON_WORDS or key in known_words() or key in ("basic", "attack", "attacks", "auto", "autos") \
-        or any(form in known_words() for form in stems(key) if len(form) >= 4)
+    return key in COMMON_WORDS or key in known_words() or key in ("basic", "attack", "attacks", "auto", "autos")
 _EDGE_PUNCT = "?!,.:;\"()[]{}<>“”«»"
 _POSSESSIVE = re.compile(r"['’]s\b|['’](?=\s|$)", re.IGNORECASE)
 
