@@ -209,11 +209,17 @@ def _fragment(key: str, names: tuple[_Name, ...]) -> list[_Name]:
     found = [n for n in players if len(key) >= 3 and key in n.parts]
     if not found and len(key) >= 4:
         found = [n for n in players if key in n.key]
-    if not found and len(key) >= 4 and key.endswith("s"):
-        # a possessive typed without its apostrophe: "jins" for ジン_jin's, "lunas" for LunaSol's
+    if not found and len(key) >= 4 and key.endswith("s") and not _known_form(key):
+        # a possessive typed without its apostrophe: "jins" for ジン_jin's, "lunas" for LunaSol's; but another form
+        # of a word the planner knows is that word ("feeds" beside mid_or_feed), unless a name holds it whole
         stem = key[:-1]
         found = [n for n in players if stem in n.parts or (len(stem) >= 4 and stem in n.key)]
     return found
+
+
+def _known_form(key: str) -> bool:
+    """Another form of a word the planner knows ("feeds" for "feed")."""
+    return any(form in known_words() for form in stems(key) if len(form) >= 4)
 
 
 def _fuzzy_part(key: str, names: tuple[_Name, ...]) -> list[_Name]:
