@@ -202,9 +202,10 @@ def _matches(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPl
 def _undecided(con, selection: MatchSelection) -> list[dict[str, Any]]:
     """The selected matches with no winner (no Titan fell), by their number among all the warehouse's matches."""
     numbers = {m.match_id: n for n, m in enumerate(season.selected_matches(con, AllMatches()), start=1)}
+    selected = season.selected_matches(con, selection)
     return [{"game_number": numbers.get(m.match_id), "match_id": m.match_id, "started_at": _iso(m.started_at),
-             "duration_s": m.duration_s, "winner_team": m.winner_team}
-            for m in season.selected_matches(con, selection) if m.winner_team is None]
+             "duration_s": m.duration_s, "winner_team": m.winner_team, "of_matches": len(selected)}
+            for m in selected if m.winner_team is None]
 
 
 def _season(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryPlan) -> list[dict[str, Any]]:

@@ -357,13 +357,16 @@ _EXTREMES = {"duration_s": ("longest", "shortest"), "first_blood_s": ("latest", 
 
 
 def _undecided_sentence(rows: list[Row], lead: str) -> str:
-    """"Across all 8 matches, 2 have no winner in the log: game 3 (…, 2025-06-14) and game 6 (…)."."""
+    """"Across all 8 matches, 6 have a winner and 2 have no winner in the log: game 3 (…, 2025-06-14) and game 6
+    (…)."."""
     if not rows:
         return f"{lead}, every match has a winner."
     shown = [_game_named(r) for r in rows[:SHOWN]]
     more = [f"{len(rows) - len(shown):,} more (in the table)"] if len(rows) > len(shown) else []
+    decided = rows[0]["of_matches"] - len(rows)
+    some = "none has a winner and " if decided == 0 else f"{decided:,} {'has' if decided == 1 else 'have'} a winner and "
     have = "has" if len(rows) == 1 else "have"
-    return f"{lead}, {len(rows):,} {have} no winner in the log: {_and(shown + more)}."
+    return f"{lead}, {some}{len(rows):,} {have} no winner in the log: {_and(shown + more)}."
 
 
 def _season_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], lead: str) -> str:

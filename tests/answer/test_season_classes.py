@@ -170,6 +170,19 @@ def test_the_matches_with_no_winner_are_listed_by_number_day_and_id(seasons, tem
         assert f"game {n} ({m.match_id}, {m.truth['match_start'][:10]})" in answer, answer
 
 
+@pytest.mark.parametrize("template", ("how many matches got a winner", "count the games that were decided",
+                                      "how many of our games have a result, how many dont"))
+def test_how_many_matches_had_a_winner_is_said_beside_those_without(seasons, template):
+    home, matches = seasons
+    undecided = [m for m in matches if m.truth["winner"] is None]
+    answer = answered_across(ask_across(home, template)[0])
+    if not undecided:
+        assert "every match has a winner" in answer, answer
+        return
+    decided = len(matches) - len(undecided)
+    assert f"{decided} {'has' if decided == 1 else 'have'} a winner and {len(undecided)} " in answer, answer
+
+
 @pytest.mark.parametrize("template", ("{n}'s deaths per game, that seems like a lot",
                                       "what does {n} average in deaths a game?? looks high to me",
                                       "i feel like {n} dies constantly: average deaths per match"))

@@ -750,9 +750,12 @@ class Ask:
     entries: tuple[str, ...] = ()
 
 
-# Matches without a result: "which games have no result", "matches without a winner", "undecided games".
+# Matches without a result: "which games have no result", "matches without a winner", "undecided games"; or how many
+# had one ("how many games had a winner", "how many were decided"), which the same answer says beside them
 _NO_RESULT = re.compile(r"\b(?:no|without\s+(?:a|any)|missing\s+(?:a|the))\s+(?:results?|winners?|outcomes?)\b"
-                              r"|\b(?:undecided|unfinished|unresolved)\b")
+                        r"|\b(?:undecided|unfinished|unresolved)\b"
+                        r"|\b(?:how\s+many|count|number\s+of)\b[^?.;]*?\b(?:(?:had|have|has|with|got|get|gets)\s+(?:a|an|any)\s+(?:clear\s+)?"
+                        r"(?:results?|winners?|outcomes?)|(?:were|was|got|get)\s+decided)\b")
 # The verbs of "how does X fare": a record asked (`_PERFORM`), no figure of their own
 _PERFORM_VERBS = re.compile(r"\b(?:fare[sd]?|faring|perform(?:s|ed|ing)?)\b")
 # A match's length asked with its verb ("how long did it run", "how long it lasted", "how long did that one take").

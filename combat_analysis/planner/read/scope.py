@@ -159,6 +159,9 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     # the matches with no winner: one match has one result or none
     r"|\b(?:undecided|unfinished|unresolved)\s+(?:games|matches)\b"
     r"|\b(?:games|matches)\s+(?:\w+\s+){0,3}?(?:no|without\s+(?:a|any))\s+(?:results?|winners?)\b"
+    # ... or how many had one: "how many games had a winner", "count the matches that were decided"
+    r"|\b(?:games|matches)\s+(?:\w+\s+){0,3}?(?:(?:had|have|has|got|get|with)\s+(?:a|an|any)\s+(?:results?|winners?)"
+    r"|(?:were|was|got)\s+decided)\b"
     # the warehouse itself
     rf"|\b(?:loaded|ingested|stored)\b|\b(?:in|into|on)\s+(?:the\s+|our\s+|this\s+)?{STORAGE}\b"
     # only the games a player won or lost: "in the games she won", "in his losses"
