@@ -71,6 +71,7 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         text = text[:MAX_QUESTION_CHARS]
     text = _contracted(text, vocab)  # "didnt", "theyre", "did'nt": the contractions, never unknown names
     text = exclusions.set_aside(text)  # "leaving autos aside": "leaving out autos"
+    text = exclusions.not_only(text)  # "damage, not just to gods": all of the damage
     chained = chain_plan(text, vocab)  # "3 kills each within 10 s of the one before": kill chains it defines
     if chained is not None:
         return checked(chained, vocab)
@@ -187,14 +188,16 @@ def _sharpened(text: str, vocab: Vocabulary) -> str | None:
     # the vaguer part's figure said only by a loose or slang verb ("who popped off", "who was the best"): the figure
     # the sharper part names is the one meant; so it is when a word of restating leads a superlative of a figure
     # ("who got farmed the most, i mean most damage taken"), whatever the vaguer part's words read as
-    slang = all(hit.strength in ("weak", "noted") for hit in read_metrics(normalize(parts.without_time(vague, vocab))).hits)
+    # ("best player? in terms of damage": the MVP score is a judgement the sharper part says what it rests on)
+    slang = all(hit.strength in ("weak", "noted") or hit.metric_id == "mvp_score"
+                for hit in read_metrics(normalize(parts.without_time(vague, vocab))).hits)
     if not _WHOLE_SHAPE.match(sharp):
         if not slang and not (said_again and _SUPERLATIVE.match(sharp)):
             return None  # "...? by hits, not damage": a fragment that qualifies the question, read with it as one
         sharp = _ranked_by(vague, sharp)  # "who popped off late? in terms of kills": who had the most kills
     # the time the vaguer part said is the time of the sharper one ("who carried early, like who dealt the most
     # damage": the damage of the early game)
-    sharp = parts.with_time_of(vague, sharp, vocab)
+    sharp = parts.with_time_of(vague, parts.with_side_of(vague, sharp, vocab), vocab)  # "...for chaos? kills"
     if not read_metrics(normalize(vague)).ids:
         # a vaguer part that names no figure word ("best players?") is a figure of its own only when the planner
         # reads one

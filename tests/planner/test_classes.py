@@ -29,7 +29,7 @@ def all_deaths(truth: dict) -> list[dict]:
 # ------------------------------------------------------------------------------------------------ slang for a figure
 
 @pytest.mark.parametrize(("question", "figure"), [
-    ("which player was the most fed", "kills"),
+    ("which player was the most fed", "gold"),  # being fed is being ahead in gold ("fed" as a verb is dying)
     ("who popped off hardest", "kills"),
     ("who soaked the most damage", "damage_taken"),
     ("who blocked the most damage", "mitigated"),

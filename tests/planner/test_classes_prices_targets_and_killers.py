@@ -313,13 +313,13 @@ def test_towers_as_the_killer_are_deaths_to_towers(spoken, template):
     assert f"died to towers {times(n)}" in a.text or n == 0 and "never died to towers" in a.text, a.text
 
 
-# ------------------------------------------------- "fed" said of a player reads as "most fed" does: kills
+# ------------------------------------------------- "fed" said of a player reads as "most fed" does: gold earned
 
 @pytest.mark.parametrize("template", ["was {a} fed", "did {a} get fed?", "how fed was {a}", "{a} was so fed"])
-def test_fed_said_of_a_player_is_kills_as_most_fed_is(spoken, template):
+def test_fed_said_of_a_player_is_gold_as_most_fed_is(spoken, template):
     name = sorted(spoken.truth["players"])[0]
     most = spoken.ask("who was the most fed")
     a = spoken.ask(template.format(a=name))
-    assert most.plan.metrics[0] == a.plan.metrics[0] == "kills", (most.plan, a.plan)
-    assert says(a.text, spoken.truth["players"][name]["kills"]), a.text
+    assert most.plan.metrics[0] == a.plan.metrics[0] == "gold", (most.plan, a.plan)
+    assert says(a.text, spoken.truth["players"][name]["gold"]), a.text
     assert not any("name" in note.split() for note in a.plan.assumptions), a.plan.assumptions

@@ -797,13 +797,23 @@ def grouped_plan(d: Draft, r: Reading, e: Entities) -> QueryPlan:
         return _comparison(d, e, list(g.roster_groups), g.allowed, shape.compare)
     if g.superlative and not e.any and PER_TEAM.search(r.text) and PERSON.search(r.text) and not _TWO_SIDES.search(r.text):
         return _leader_per_team(d, r)
-    if g.superlative or e.by_player:
+    if g.superlative or e.by_player or _whose_on_one_side(r, e, g):
         return _ranked(d, r, e, g)
     if _every_player(r, e, g):
         _with_entities(d, e, g.allowed)  # "assists of all the chaos players": every player of that side, each one's figure
         d.intent, d.group_by, d.shape, d.limit = Intent.RANKING, ("player",), "all", LIST_LIMIT
         return finish(d)
     return _lookup(d, e, list(g.groups), g.allowed, shape)
+
+
+_ASKS_WHO = re.compile(r"\b(?:who(?:se|m|s|'s)?|which\s+(?:player|guy|one|person))\b")
+
+
+def _whose_on_one_side(r: Reading, e: Entities, g: Grouping) -> bool:
+    """"Who tanked for order", "who popped off on chaos": a person of the one side named is asked for, so its
+    players are ranked, never the side's total given."""
+    return len(e.teams) == 1 and not (e.players or e.roles or e.gods) and "player" in g.groups \
+        and not r.shape.count and bool(_ASKS_WHO.search(r.text))
 
 
 def _every_player(r: Reading, e: Entities, g: Grouping) -> bool:

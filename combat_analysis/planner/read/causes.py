@@ -259,8 +259,10 @@ def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
         return widened
     head = next((found for m in _HEAD.finditer(text) if (found := _head_causes(m, text, vocab)) is not None), None)
     excluded = _excluded(text, vocab)
-    # causes named before the leaving out keep it as their narrower part ("died to structures, excluding titans")
-    if excluded is not None and (head is None or not head.left_out and head.end > excluded[1]):
+    # causes named before the leaving out keep it as their narrower part ("died to structures, excluding titans"; "to
+    # jungle camps, not counting the fire giant" leaves out nothing of them); causes named after it are what it
+    # leaves out ("died, excluding deaths to towers")
+    if excluded is not None and (head is None or not head.left_out and head.start >= excluded[1]):
         return excluded[0]
     return head or _credited(text, vocab)
 

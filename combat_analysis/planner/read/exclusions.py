@@ -38,6 +38,18 @@ def set_aside(question: str) -> str:
     return _SET_ASIDE.sub(lambda m: f"leaving out {m.group('what')}", question)
 
 
+# "damage (not just to gods)", "deaths, not only to players": what is said "not just" is a part of what is asked, so
+# the whole is asked and the part said adds nothing; "not just X but Y" names the parts and is left alone
+_NOT_ONLY = re.compile(r"(?:,\s*)?\b(?:and\s+|but\s+)?not\s+(?:just|only|merely|simply|solely)\s+(?P<what>(?:(?!\bbut\b)[^,;?!.()\[\]])+?)"
+                       r"(?=\s*(?:[,;?!.)\]]|$))", re.IGNORECASE)
+
+
+def not_only(question: str) -> str:
+    """The question without a part it says is "not just" what is asked: "total damage (everything, not just to
+    gods)" -> "total damage (everything)"."""
+    return _NOT_ONLY.sub("", question)
+
+
 def cue_words(question: str) -> set[str]:
     """The words that say "leave out" in the question ("apart", "from")."""
     folded = _folded(question)

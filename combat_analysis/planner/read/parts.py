@@ -161,6 +161,25 @@ def with_time_of(vague: str, sharp: str, vocab: Vocabulary) -> str:
     return f"{sharp.rstrip(' ?.!')} {' '.join(words[cut[0][1]:cut[-1][2]])}"
 
 
+# The words that set a side or a role as whom a ranking is among: "for chaos", "on the order side", "among the supports"
+_AMONG = re.compile(r"(?:\b(?:for|on|of|from|in|among|amongst)\s+(?:the\s+)?)?$", re.IGNORECASE)
+
+
+def with_side_of(vague: str, sharp: str, vocab: Vocabulary) -> str:
+    """The sharper part with the one side or role the vaguer part ranks among ("who popped off for chaos? kills": the
+    most kills on chaos), unless it names a player, side or role of its own."""
+    roles = tuple(p.role for p in vocab.players if p.role)
+    if find_teams(sharp, vocab.winner_team) or find_roles(sharp, roles) or find_mentions(sharp, vocab):
+        return sharp
+    said = [(m.start, m.said) for m in find_teams(vague, vocab.winner_team) if m.team is not None] \
+        + [(m.start, m.said) for m in find_roles(vague, roles)]
+    if len(said) != 1:
+        return sharp
+    start, words = said[0]
+    lead = _AMONG.search(vague[:start].rstrip() + " ")
+    return f"{sharp.rstrip(' ?.!')} {(lead.group(0).strip() + ' ') if lead and lead.group(0).strip() else 'on '}{words}"
+
+
 # A last clause that only restricts which figure counts ("who was the most fed? gold only", "who popped off. just
 # damage"): no question of its own, it is read with the clause before it, as if said after a comma (`restricting`)
 _RESTRICTING = re.compile(r"\s*(?:[?!;]|\.(?=\s)|\s[-–—])\s*(?P<frag>(?:(?:but|and)\s+)?(?:only|just)\s+[^?!;.]+?|"

@@ -232,7 +232,9 @@ def _rules():
 
 # "of late" is lately, no phase of a match
 _NOT_HOW = r"(?<!\bhow\s)(?<!\btoo\s)(?<!\bso\s)(?<!\bas\s)(?<!\bof\s)"
-_CLAUSE_END = r"(?=\s*(?:[?.!,;]|$|\b(?:and|or|but|too|lol|tho|though|vs)\b))"
+# ... or followed by the side it is asked of ("who popped off late for chaos", "early on the order side")
+_CLAUSE_END = r"(?=\s*(?:[?.!,;]|$|\b(?:and|or|but|too|lol|tho|though|vs)\b)" \
+    r"|\s+(?:for|on|of)\s+(?:the\s+)?(?:order|chaos|team\s*(?:1|2|one|two)|both\s+(?:teams|sides)|each\s+(?:team|side))\b)"
 _COMPILED = [(re.compile(p, re.IGNORECASE), build) for p, build in _rules()]
 _WHOLE = re.compile(r"\b(?:at|by)\s+the\s+end(?:\s+of\s+the\s+(?:match|game))?\b|\b(?:in\s+)?(?:the\s+)?(?:whole|entire|full)\s+(?:match|game)\b|\boverall\b|\bin\s+total\b", re.IGNORECASE)
 
