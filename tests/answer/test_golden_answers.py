@@ -108,7 +108,7 @@ def test_dependent_question_names_who_it_resolved_to(stage_env):
     pkg = ask_sample(stage_env, "What abilities did the top damage dealer use?")
     assert pkg.response.direct_answer.startswith(
         "VoidWalker dealt the most damage (192,395). VoidWalker's damage dealt by ability: Loki Basic Attack: 99,260 "
-        "(51.59% of the total); Vanish: 22,039;")
+        "(51.59% of VoidWalker's damage dealt); Vanish: 22,039;")
 
 
 @pytest.mark.parametrize("earlier", ["Who did the most damage to enemy gods?", "which player dealt the most damage to gods"])

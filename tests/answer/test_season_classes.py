@@ -210,3 +210,20 @@ def test_a_minimum_of_games_said_after_them_reads_every_match(seasons, template)
     answer = answered_across(pkg)
     assert f"at least {least} games" in answer, answer
     assert f"{top} with {number(averages[top], 2)} damage dealt per game" in answer, answer
+
+
+def test_recent_form_finds_a_player_by_a_word_split_off_at_digits_or_capitals(seasons):
+    from combat_analysis.planner.read.names import name_parts
+    from combat_analysis.planner.read.words import known_words
+
+    home, matches = seasons
+    latest = max(matches, key=lambda m: (m.truth["match_start"], m.match_id))
+    whole = {w for p in named_players(matches, least=3) for w in p.casefold().split()}
+    picked = [(p, part) for p in named_players(matches, least=3) for part in name_parts(p)
+              if len(part) >= 4 and part not in known_words() and part not in whole and p not in latest.truth["players"]
+              and sum(part in name_parts(q) for q in named_players(matches, least=1)) == 1]
+    if not picked:
+        pytest.skip("no player of this season is named by a word split off at digits or capitals")
+    player, part = picked[0]
+    answer = answered_across(ask_across(home, f"{part}'s deaths lately")[0])
+    assert player in answer and "last 5" in answer, answer

@@ -54,7 +54,7 @@ def test_data_engineer_binds_parameters_from_the_first_row_of_a_dependency(stage
     assert q2.result_summary.top_row == q2.data[0] and q2.execution_time_ms >= 0
     final = composer(visualization(analyst(out, stage_env), stage_env), stage_env)
     assert final.response.direct_answer.startswith(
-        "VoidWalker's damage dealt by ability: Loki Basic Attack: 99,260 (51.59% of the total)")
+        "VoidWalker's damage dealt by ability: Loki Basic Attack: 99,260 (51.59% of VoidWalker's damage dealt)")
 
 
 def test_a_sql_error_is_recorded_and_later_stages_carry_on(stage_env):

@@ -486,7 +486,9 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     for i, r in enumerate(shown):
         part = f"{who(dim, r.get(dim), False)}: {value(r, metric_id)}"
         if share and i == 0:
-            part += f" ({fmt.share(float(r[metric_id]) / total * 100, 'the total')})"
+            # the base named: "of VoidWalker's damage dealt", "of all kills" (of the rows listed, in the plan's window)
+            base = f"{owner}{info.label}" if owner else f"all {info.label}"
+            part += f" ({fmt.share(float(r[metric_id]) / total * 100, base)})"
         items.append(part)
     more = f"; and {len(valued) - len(shown)} more" if len(valued) > len(shown) else ""
     text = f"{owner}{info.label} by {dim.replace('_', ' ') if dim else 'row'}{scope(plan)}: " \

@@ -57,8 +57,9 @@ _ARTICLE = re.compile(r"^(?:(?:the|a|an|any|enemy|enemies'|their|its|his|her|own
 _KINDS: list[tuple[str | None, str]] = [
     ("player", r"(?:enemy\s+|other\s+|opposing\s+)?(?:players?|gods?|champions?|heroes|hero|enem(?:y|ies)|opponents?)"),
     ("minion", r"(?:lane\s+)?(?:minions?|creeps?|waves?)"),
+    # the bosses live in the jungle too: "jungle bosses" are the bosses, never the camps
+    ("boss", r"(?:jungle\s+|big\s+|neutral\s+)?(?:bosses|boss)"),
     ("jungle", r"jungle(?:\s+(?:camps?|monsters?|creeps?|mobs?))?|camps?|monsters?|mobs?"),
-    ("boss", r"bosses|boss"),
     ("structure", r"structures?|buildings?"),
     # every non-player, said generally: "pve", "npcs", "things that aren't a player", "not a player"
     (None, r"non[\s-]?(?:players?|gods?|champions?|heroes)|npcs?|pve|neutrals?|the\s+environment|objectives?"
@@ -260,7 +261,7 @@ def read_causes(text: str, vocab: Vocabulary) -> Causes | None:
     head = next((found for m in _HEAD.finditer(text) if (found := _head_causes(m, text, vocab)) is not None), None)
     excluded = _excluded(text, vocab)
     # causes named before the leaving out keep it as their narrower part ("died to structures, excluding titans"; "to
-    # jungle camps, not counting the fire giant" leaves out nothing of them); causes named after it are what it
+    # the camps, minus the gold fury" leaves out nothing of them); causes named after it are what it
     # leaves out ("died, excluding deaths to towers")
     if excluded is not None and (head is None or not head.left_out and head.start >= excluded[1]):
         return excluded[0]

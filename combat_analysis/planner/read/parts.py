@@ -166,8 +166,8 @@ _AMONG = re.compile(r"(?:\b(?:for|on|of|from|in|among|amongst)\s+(?:the\s+)?)?$"
 
 
 def with_side_of(vague: str, sharp: str, vocab: Vocabulary) -> str:
-    """The sharper part with the one side or role the vaguer part ranks among ("who popped off for chaos? kills": the
-    most kills on chaos), unless it names a player, side or role of its own."""
+    """The sharper part with the one side or role the vaguer part ranks among ("who went off on chaos? kills": the most
+    kills on chaos), unless it names a player, side or role of its own."""
     roles = tuple(p.role for p in vocab.players if p.role)
     if find_teams(sharp, vocab.winner_team) or find_roles(sharp, roles) or find_mentions(sharp, vocab):
         return sharp
@@ -492,10 +492,22 @@ def _of_first_player(piece: str, first: QueryPlan, alone: QueryPlan, vocab: Voca
     """A clause that lists figures for no one after a clause about one player is about that player: "was Brisk fed?
     kills, gold and gpm" asks for Brisk's kills, gold and gpm, not the match's."""
     players = [f for f in first.focus if f in vocab.player_names]
-    if len(players) != 1 or len(first.focus) != 1 or alone.intent not in (Intent.LOOKUP, Intent.RANKING) \
-            or alone.filters or alone.group_by or find_mentions(piece, vocab):
+    # split by what the player used or hit ("kills per ability") it is still theirs; split by who, it is everyone's
+    if len(players) != 1 or len(first.focus) != 1 or alone.intent not in (Intent.LOOKUP, Intent.RANKING, Intent.BREAKDOWN) \
+            or alone.filters or set(alone.group_by) & {"player", "team", "role", "god"} or find_mentions(piece, vocab):
         return alone
     return plan_one(f"{players[0]}'s {piece}", ())
+
+
+# After a count of objectives, "the kills" (or last hits) of the next clause are those objectives' takes: "how many
+# times did the fire giant fall, and who got the kills" asks who took them
+_THE_TAKES = re.compile(r"\b(?:the|those|these)\s+(?:kills?|last[\s-]*hits?|secures?|takes?|finishes?)\b", re.IGNORECASE)
+
+
+def _takes_said_as_kills(piece: str, first: QueryPlan) -> str:
+    objectives = first.metrics and (head := metric(first.metrics[0])).source is not None \
+        and head.source.table == "objectives"
+    return _THE_TAKES.sub("them", piece) if objectives and first.intent == Intent.LOOKUP else piece
 
 
 def _own_clause(piece: str, first_text: str, first: QueryPlan, vocab: Vocabulary,
@@ -504,6 +516,7 @@ def _own_clause(piece: str, first_text: str, first: QueryPlan, vocab: Vocabulary
     it names no figure; ("skip", None) when the first's answer already gives it ("the richest player on each team and
     how much gold"); ("one", None) when the first clause already answers it ("... and when"); ("listed", None) when
     the first clause's list says the count asked."""
+    piece = _takes_said_as_kills(piece, first)
     alone = _of_first_player(piece, first, plan_one(piece, ()), vocab, plan_one)
     if _already_answered(alone, first):
         return "skip", None

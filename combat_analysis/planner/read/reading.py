@@ -532,8 +532,9 @@ KIND_WORDS = [
     ("player", r"gods?|players?|champions?|heroes|heros|hero|enem(?:y|ies)|opponents?|enemy\s+(?:gods?|players?)"),
     ("structure", r"towers?|turrets?|structures?|buildings?|phoenix(?:es)?|titans?"),
     ("minion", r"(?:minion\s+)?waves?|(?:lane\s+)?minions?|creeps?"),
+    # before the camps: "the jungle bosses" are the bosses
+    ("boss", r"(?:jungle\s+)?(?:bosses|boss)|objectives?\s+bosses|gold\s+fur(?:y|ies)|fire\s+giants?"),
     ("jungle", r"jungle(?:\s+(?:camps?|monsters?|creeps?|mobs?))?|camps?|monsters?|mobs?|neutrals?"),
-    ("boss", r"bosses|boss|objectives?\s+bosses|gold\s+fur(?:y|ies)|fire\s+giants?"),
 ]
 _KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_WORDS)
 # The verbs whose object is who was hit: striking verbs, and the crowd-control verbs (their object is its target)
@@ -638,9 +639,9 @@ NPC_KINDS = [("structure", r"towers?|turrets?|structures?|buildings?|phoenix(?:e
 _OWNER = r"(?:(?:order|chaos|team\s*[12]|(?:which|what|each|either|both)\s+(?:side|team)s?)(?:'s?)?\s+)?"
 _KIND_SUBJECT = re.compile(
     r"\b(?:did|do|does|have|had)\s+(?:the\s+|all\s+(?:the\s+)?)?{o}(?P<a>{k})\s+(?:do|deal|dish|inflict|cause|hit|hurt)\b"
-    r"|\bdamage\s+(?:dealt\s+|done\s+)?(?:by|from)\s+(?:the\s+|all\s+(?:the\s+)?)?{o}(?P<b>{k})\b"
+    r"|\b(?:damage|dmg)\s+(?:(?:was|were|got|is|being)\s+)?(?:dealt\s+|done\s+)?(?:by|from)\s+(?:the\s+|all\s+(?:the\s+)?)?{o}(?P<b>{k})\b"
     r"|\b(?:which|what)\s+{o}(?P<c>{k})\s+(?:dealt|deals|did|had|hit|hits|does|do|caused|hurt|dished|inflicted|put\s+out)\b"
-    r"|\b(?P<d>{k})(?:'s?\s+damage|\s+dealt)\b"
+    r"|\b(?P<d>{k})(?:'s?\s+(?:damage|dmg)|\s+dealt)\b"
     # "each side's phoenixes: which hit harder": a side's non-players doing damage to someone
     r"|\b(?:whose|(?:which|what|each|either|both)\s+(?:side|team)s?(?:'s?)?)\s+(?P<e>{k})\s+(?:hurt|hit|damaged|dealt|did|do)\b"
     # "chaos towers or order towers: which dealt more", "did the order towers or the chaos towers hit hardest": both
@@ -975,7 +976,7 @@ _LISTING = r"(?:/|,|&|\bor\b|\band\b|\bnor\b)"
 # Role words that are not roles here: "mid game", "early, mid and late", "the jungle camps", "died to the jungle".
 _NOT_ROLES = re.compile(r"\bmid[\s-]*(game|match)\b(?![\s-]*ups?\b)|\b(early|late)[\s,]+(?:and\s+|vs\.?\s+|or\s+)?mid\b|"
                         r"\bmid[\s,]+(?:and\s+|vs\.?\s+|or\s+)?(late|early)\b|"
-                        r"\bjungle\s+(camps?|monsters?|creeps?|mobs?|bosses|buffs?)\b|"
+                        r"\bjungle\s+(camps?|monsters?|creeps?|mobs?|bosses|boss|buffs?)\b|"
                         r"\b(?:to|from|by|against|in|into|on)\s+(?:the\s+)?jungle\b(?!\s+(?:role|player|laner|position))|"
                         # listed among other non-players' kinds: "not minions/jungle", "jungle or towers"
                         rf"\b{_NPC_KINDS}\s*{_LISTING}\s*(?:the\s+)?(jungle)\b(?!\s+(?:role|player|laner|position))|"
@@ -1160,6 +1161,24 @@ def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject
 
 _BRACKETED = re.compile(r"\([^()]*\)")
 
+# An objective as the one who died: "how many times did the fire giant die", "when did the titan go down". Its death
+# is its taking, counted by the objective's own figure, never the players' deaths.
+_OBJECTIVE_DIED = re.compile(r"\b(?:(?:fire\s+)?giants?|gold\s+fur(?:y|ies)|towers?|turrets?|phoenix(?:es)?|titans?|bosses|boss|"
+                             r"fg|gf)(?:'s)?\s+(?:(?:ever|even|actually|get|got)\s+)?(?P<verb>die[sd]?|dying|deaths?)\b")
+
+
+def _objective_deaths(found: MetricsRead, text: str) -> MetricsRead:
+    """The figures without the players' deaths where the death said is an objective's (`_OBJECTIVE_DIED`), when the
+    objective's own figure is read."""
+    spans = [m.span("verb") for m in _OBJECTIVE_DIED.finditer(text)]
+    if not spans or "deaths" not in found.ids or not set(found.ids) & OBJECTIVE_METRICS:
+        return found
+    said = [h for h in found.hits if h.metric_id == "deaths"]
+    if not all(any(a <= h.start < b for a, b in spans) for h in said):
+        return found  # the players' deaths are said elsewhere too ("did the titan die before anyone's deaths")
+    return MetricsRead(tuple(m for m in found.ids if m != "deaths"), tuple(h for h in found.hits if h not in said),
+                       found.notes, found.evidence)
+
 
 def _without(text: str, causes: Causes | None) -> str:
     """The text with the causes of death blanked: "deaths not caused by enemy players" groups by no one."""
@@ -1270,7 +1289,7 @@ def _read_question(question: str, vocab: Vocabulary) -> Reading:
     subject = _KIND_SUBJECT.search(text)
     assumptions = [*times.assumptions, *compounded, *typos, *_mention_notes(named), *sides.notes, *found.notes,
                    *(q.note for q in qualifiers if q.note), *casting]
-    found = _metrics_beside(found, qualifiers, subject, text)
+    found = _objective_deaths(_metrics_beside(found, qualifiers, subject, text), text)
     causes = read_causes(text, vocab)
     teams = sides.teams
     if causes is not None:

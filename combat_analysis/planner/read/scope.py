@@ -20,7 +20,7 @@ from typing import Literal
 
 from combat_analysis.contracts.selection import AllMatches, DateRange, MatchList
 from combat_analysis.planner.read import compounds
-from combat_analysis.planner.read.names import fold
+from combat_analysis.planner.read.names import fold, name_parts
 from combat_analysis.planner.read.spelling import contractions
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
 from combat_analysis.planner.read.words import ROLE_SAID, STORAGE, domain_words, known_words
@@ -527,13 +527,14 @@ def _ranks_a_gods_players(text: str, gods: tuple[str, ...]) -> bool:
 
 def _names_a_player(text: str, players: tuple[str, ...]) -> bool:
     """A player named whole, or by a word of their name that is no ordinary word, accents aside ("tung" for
-    "Tùng Lâm", "emile" for "Émile St. Clair")."""
+    "Tùng Lâm", "emile" for "Émile St. Clair"); a word of the name is split off at digits and capitals too ("kestrel"
+    for "Kestrel9")."""
     if any(re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) for name in players):
         return True
-    said = set(re.findall(r"[a-z0-9]+", fold(text)))
+    said = set(re.findall(r"[a-z0-9]+", fold(re.sub(r"['’]s\b", "", text))))
     known = known_words()
     return any(len(part) >= 3 and part not in known and part in said
-               for name in players for part in re.findall(r"[a-z0-9]+", fold(name)))
+               for name in players for part in {*re.findall(r"[a-z0-9]+", fold(name)), *name_parts(name)})
 
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
