@@ -273,6 +273,9 @@ def _profiles(con, figure: SeasonFigure, selection: MatchSelection, plan: QueryP
                     "best_matches": _named_games(profile.best_matches or (profile.best_match,), numbers),
                     "worst_matches": _named_games(profile.worst_matches or (profile.worst_match,), numbers),
                     "best_ties": len(profile.best_matches), "worst_ties": len(profile.worst_matches)})
+        if best_by == "biggest_hit":  # the best hit is said with what landed it and on whom, as on a board
+            row["hit_with"], row["hit_target"] = boards.hit_of(con, profile.best_match.match_id, profile.player,
+                                                               profile.best_match.value)
         career = _with_career(metric, plan)
         if career:
             row.update(_career(profile))

@@ -594,10 +594,10 @@ def _profile_sentence(plan: QueryPlan, figure: SeasonFigure, rows: list[Row], le
                    if f"total_{best_by}" in row else f"{label[:1].upper() + label[1:]}: {average}")
         if "overall_kda" in row:
             figures += f"; overall KDA {number(row['overall_kda'], 2)}"
-        best = (f"best match by {label}: {row['best_match_id']} ({number(row['best_value'], 2)}); worst: "
-                f"{row['worst_match_id']} ({number(row['worst_value'], 2)})")
+        best = (f"best match by {label}: {row['best_match_id']} ({number(row['best_value'], 2)}){_hit_said(row)}; "
+                f"worst: {row['worst_match_id']} ({number(row['worst_value'], 2)})")
         if figure.best == "best" and row.get("best_matches"):
-            best = (f"{_asked_games('best', label, row['best_matches'], row['best_value'])}; worst: "
+            best = (f"{_asked_games('best', label, row['best_matches'], row['best_value'])}{_hit_said(row)}; worst: "
                     f"{row['worst_match_id']} ({number(row['worst_value'], 2)})")
         if figure.best == "worst":
             asked = (_asked_games("worst", label, row["worst_matches"], row["worst_value"])

@@ -227,3 +227,16 @@ def test_recent_form_finds_a_player_by_a_word_split_off_at_digits_or_capitals(se
     player, part = picked[0]
     answer = answered_across(ask_across(home, f"{part}'s deaths lately")[0])
     assert player in answer and "last 5" in answer, answer
+
+
+def test_a_players_best_hit_across_matches_says_with_what_and_on_whom(seasons):
+    home, matches = seasons
+    names = set(named_players(matches, least=2))
+    owners = [(m, m.truth["biggest_hit"]) for m in matches if m.truth["biggest_hit"]["player"] in names]
+    picked = [(m, hit) for m, hit in owners
+              if max(g["biggest_hit"] for g in games_of(matches, hit["player"])) == hit["value"]
+              and sum(g["biggest_hit"] == hit["value"] for g in games_of(matches, hit["player"])) == 1]
+    assert picked, "a player whose best hit of the season is the biggest hit of one match"
+    m, hit = picked[0]
+    answer = answered_across(ask_across(home, f"{hit['player']}'s largest hit across all matches")[0])
+    assert f"({number(hit['value'])}), with {hit['ability']} on {hit['target']}" in answer, (hit, answer)

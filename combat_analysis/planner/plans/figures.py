@@ -672,11 +672,15 @@ def _unapplied(label: str, unapplied: Sequence[str], filters: Sequence[Filter]) 
             for u in unapplied if not (named := set(objective_values(u))) or not named <= kept]
 
 
+_EITHER_SIDE = re.compile(r"\b(?:order|chaos|team\s*[12])\s+or\s+(?:the\s+)?(?:order|chaos|team\s*[12])\b")
+
+
 def gold_diff_plan(question: str, r: Reading, assumptions: list[str]) -> QueryPlan:
     # one side asked about ("did order lead at some minute", "when did chaos trail"): the difference read from that side, the
     # first side said; a yes or no says which way it asks (`QueryPlan.compare`)
+    # both sides set as either ("was order or chaos ahead"): which one led is asked, never a yes or no of the first
     side = [f"team {r.teams[0]}"] if (len(r.teams) == 1 or (r.teams and yesno.lead_words(r.text))) \
-        and not r.players else []
+        and not r.players and not _EITHER_SIDE.search(r.text) else []
     asked = yesno.lead_asked(r.question) if side else None
     if r.at_minute is not None:
         notes = [a for a in assumptions if not a.startswith("'at")]

@@ -66,8 +66,10 @@ _OUT_OF_SCOPE_PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
      r"|\bmatch\s+history\b|\blifetime\b", "other matches or seasons; it holds this one match", ("winner", "kda")),
     # how long crowd control lasted: the log has one line per application, with no kind and no duration
     (r"\b(?:how\s+long|duration|length|seconds?|time\s+spent)\b[^.?!]*\b(?:stun(?:s|ned)?|cc|cc'd|crowd[\s-]+control|"
-     r"root(?:s|ed)?|slow(?:s|ed)?|silence[ds]?|knock[\s-]*ups?|disabled?|feared|mesmeri[sz]ed?)\b"
-     r"|\b(?:stun(?:s|ned)?|cc|crowd[\s-]+control|root(?:s|ed)?|slow(?:s|ed)?)\s+(?:duration|length|time|lasted|last|uptime)\b",
+     r"root(?:s|ed)?|slow(?:s|ed)?|silence[ds]?|knock[\s-]*ups?|disabled?|feared|mesmeri[sz]ed?|"
+     r"freez(?:e|es|ing)|froze|frozen|taunt(?:s|ed)?|charm(?:s|ed)?|petrif(?:y|ied|ies))\b"
+     r"|\b(?:stun(?:s|ned)?|cc|crowd[\s-]+control|root(?:s|ed)?|slow(?:s|ed)?|freeze|taunt)\s+(?:duration|length|time|"
+     r"lasted|last|uptime)\b",
      "how long crowd control lasted (it records each application, never its length)", ("cc_applied",)),
     # one kind of crowd control singled out or set against another: every application is one line with no kind
     (rf"\b{_CC_KIND}\b[^.?!]*\b(?:specifically|specific|only|exclusively|alone)\b"

@@ -170,8 +170,22 @@ def as_players(question: str, vocab: Vocabulary) -> str:
 def plain(question: str, vocab: Vocabulary) -> str:
     """The question with each slang verb of killing said between two players, or after "who did <player>", as the
     plain verb; the question as it was when there is none. A kill or a hit said in the passive is first turned round
-    (`active`, `hits_active`), and a god on either side of the plain verb is its player (`as_players`)."""
-    return as_players(_slang_plain(_whom_first(active(hits_active(question, vocab), vocab), vocab), vocab), vocab)
+    (`active`, `hits_active`), and a god on either side of the plain verb is its player (`as_players`); an objective
+    last hit was taken (`objectives_last_hit`)."""
+    return as_players(_slang_plain(_whom_first(active(hits_active(objectives_last_hit(question), vocab), vocab), vocab),
+                                   vocab), vocab)
+
+
+# "Last hit" as a verb with an objective after it: the blow that took it ("who last hit the fire giant")
+_LAST_HIT_OBJECTIVE = re.compile(r"\blast[\s-]?hit(?:s|ted|ting)?\s+(?P<what>(?:the\s+|a\s+|any\s+|an\s+|(?:order|chaos)(?:'s)?\s+)*"
+                                 r"(?:fire\s+giants?|gold\s+fur(?:y|ies)|towers?|phoenix(?:es)?|titans?|bosses|boss|"
+                                 r"objectives?|structures?)\b)", re.IGNORECASE)
+
+
+def objectives_last_hit(question: str) -> str:
+    """The question with an objective "last hit" said as taken: "who last hit the fire giant" -> "who took the fire
+    giant" (the objectives of that kind with who took each)."""
+    return _LAST_HIT_OBJECTIVE.sub(lambda m: f"took {m.group('what')}", question)
 
 
 # "X killed whom", "X took out who": the question word after the verb, as "who did X kill" says it

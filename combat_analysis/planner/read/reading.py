@@ -293,7 +293,10 @@ def _without_blows_on_objectives(strong: list[MetricHit], text: str) -> list[Met
 # X healed for", "how much was she hit for", "did X get damaged": what the subject received. Not when "by" follows,
 # which names the one who did it ("how much was healed by X" is X's healing).
 _PASSIVE = r"\b(?:get|gets|got|gotten|getting|was|were|been|being|is|are)\s+(?:[\w.'’-]+\s+){0,2}?"
-_PASSIVE_TURN = {"damage_dealt": re.compile(_PASSIVE + r"(?:hit|damaged|dmged|dmg'd|hurt|nuked|chunked)\b(?!\s+by\b)"),
+# (never a hit said as a noun: "what was X's best hit", "was that the biggest hit")
+_NOUN_HIT = r"(?<!'s\s)(?<!best\s)(?<!biggest\s)(?<!largest\s)(?<!hardest\s)(?<!highest\s)(?<!single\s)(?<!top\s)"
+_PASSIVE_TURN = {"damage_dealt": re.compile(_PASSIVE + _NOUN_HIT + r"(?:hit|damaged|dmged|dmg'd|hurt|nuked|chunked)\b"
+                                            r"(?!\s+by\b)"),
                  "healing_done": re.compile(_PASSIVE + r"(?:healed|heald|healded)\b(?!\s+by\b)"),
                  "biggest_hit": re.compile(_PASSIVE + r"(?:hit|smacked|smashed|slapped|punished)\s+(?:the\s+)?"
                                            r"(?:hardest|most|harder|more)\b(?!\s+by\b)")}
@@ -735,7 +738,7 @@ _GROUP_PATTERNS = [
     # "who did Brisk hit the most", "Brisk's damage to each enemy": one player's damage split by whom it hit
     ("target", r"\b(?:who|whom|" + _WHICH_ENEMY + r")\s+"
                r"did\s+{subject}\s+"
-               r"(?:hit|damage|attack|hurt|focus|deal|do|chunk|nuke|heal)\b"
+               r"(?:hit|damage|dmg|attack|hurt|focus|deal|do|chunk|nuke|heal)\b"
                # "which enemy did Brisk dump / put / pour the most damage into": any verb, the damage, its target
                r"|\b(?:who|whom|" + _WHICH_ENEMY + r")\s+did\s+{subject}\s+[a-z]+"
                r"\s+(?:the\s+)?(?:most\s+)?(?:damage|dmg)\s+(?:in|into|on|onto|to|at|against)\b"
