@@ -48,24 +48,29 @@ def serve(home: Path, ask: AskRunner, idle_minutes: float = 60.0, on_ready=None)
         path.unlink()  # left by a server that did not exit cleanly
     fingerprint = code_fingerprint()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    old_umask = os.umask(0o177)  # the socket is the user's own: mode 0600 from the start
-    try:
-        listener.bind(str(path))
-    finally:
-        os.umask(old_umask)
-    listener.listen(8)
-    listener.settimeout(idle_minutes * 60)
+    # the stop is caught from before the socket exists, so a SIGTERM at any moment after (even while `on_ready`
+    # runs) removes it; only a socket this server bound is removed
     signal.signal(signal.SIGTERM, _stop)
-    if on_ready is not None:
-        on_ready(path)
+    bound = False
     try:
+        old_umask = os.umask(0o177)  # the socket is the user's own: mode 0600 from the start
+        try:
+            listener.bind(str(path))
+            bound = True
+        finally:
+            os.umask(old_umask)
+        listener.listen(8)
+        listener.settimeout(idle_minutes * 60)
+        if on_ready is not None:
+            on_ready(path)
         # charts are drawn here: matplotlib is warm, which is all a chart worker process would have bought
         return _serve_until_idle(listener, fingerprint, DRAW_HERE, ask)
     except KeyboardInterrupt:
         return 0
     finally:
         listener.close()
-        path.unlink(missing_ok=True)
+        if bound:
+            path.unlink(missing_ok=True)
 
 
 def _serve_until_idle(listener: socket.socket, fingerprint: str, charts: ChartDrawer, ask: AskRunner) -> int:

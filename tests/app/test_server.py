@@ -106,6 +106,24 @@ def test_without_a_live_server_ask_answers_in_its_own_process(tmp_path):
     assert "duckdb" in imported
 
 
+def test_a_stop_while_the_server_starts_still_removes_its_socket(tmp_path):
+    """A SIGTERM that lands while the server is still getting ready (here from its ready callback) ends it cleanly:
+    exit 0 and no socket left, never an uncaught interrupt (which a busy machine once showed as exit -2)."""
+    import os
+
+    from combat_analysis.app.server import serve
+
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        code = serve(tmp_path, ask=None, idle_minutes=0.05,  # type: ignore[arg-type]
+                     on_ready=lambda path: os.kill(os.getpid(), signal.SIGTERM))
+    except KeyboardInterrupt:
+        code = None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert code == 0 and not client.socket_path(tmp_path).exists()
+
+
 def test_sigterm_stops_the_server_and_removes_its_socket(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
