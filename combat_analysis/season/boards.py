@@ -14,6 +14,7 @@ checked here, and every value from a question (names, roles, ids) is a bound par
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -21,6 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from combat_analysis.catalog import metric
 from combat_analysis.contracts.selection import ALL_MATCHES, MatchSelection
 from combat_analysis.season.figures import (
     ADDITIVE_METRICS,
@@ -138,6 +140,11 @@ def _per_minute(column: str, side: bool) -> str:
     return f"{total} / nullif({duration} / 60.0, 0)"
 
 
+def _over_a_game(formula: str) -> str:
+    """A catalog formula over a row of `games`: each figure named is that game's column ("kills" -> "g.kills")."""
+    return re.sub(r"\b([a-z_]+)\b", r"g.\1", formula)
+
+
 def _game_figures() -> dict[str, GameFigure]:
     figures = [GameFigure(m, metric_label(m), f"g.{m}") for m in ADDITIVE_METRICS]
     figures += [
@@ -150,6 +157,10 @@ def _game_figures() -> dict[str, GameFigure]:
         GameFigure("dpm", "DPM", "g.dpm", "ratio", side_expr=_per_minute("damage_dealt", True)),
         GameFigure("xpm", "XPM", _per_minute("experience", False), "ratio", side_expr=_per_minute("experience", True)),
         GameFigure("biggest_hit", "biggest single hit", "g.biggest_hit", "max", side_expr="max(g.biggest_hit)"),
+        # a game's MVP score by the match report's rule (the catalog's formula over that game's figures): a mean per
+        # game, never a total
+        GameFigure("mvp_score", "MVP score", _over_a_game(metric("mvp_score").formula or "0"), "ratio",
+                   source="objectives"),
         GameFigure("first_bloods", "first bloods", "g.first_bloods", source="first_blood"),
         GameFigure("first_blood_deaths", "deaths as first blood", "g.first_blood_deaths", source="first_blood",
                    lower_is_better=True),

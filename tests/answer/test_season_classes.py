@@ -240,3 +240,32 @@ def test_a_players_best_hit_across_matches_says_with_what_and_on_whom(seasons):
     m, hit = picked[0]
     answer = answered_across(ask_across(home, f"{hit['player']}'s largest hit across all matches")[0])
     assert f"({number(hit['value'])}), with {hit['ability']} on {hit['target']}" in answer, (hit, answer)
+
+
+def _mvp_means(matches, role: str | None = None) -> dict[str, tuple[float, int]]:
+    """Each player's mean MVP score per game (the match report's rule, from truth.py's figures), in the role's games."""
+    games: dict[str, list[float]] = {}
+    for m in matches:
+        taken = {}
+        for o in m.truth["objectives"]:
+            taken[o["killer"]] = taken.get(o["killer"], 0) + 1
+        for p, r in m.truth["players"].items():
+            if role is None or r["role"] == role:
+                games.setdefault(p, []).append(3 * r["kills"] + 1.5 * r["assists"] - 2 * r["deaths"]
+                                                + r["damage_to_players"] / 1000 + r["healing_done"] / 1000
+                                                + 0.5 * r["mitigated"] / 1000 + 2 * taken.get(p, 0))
+    return {p: (sum(v) / len(v), len(v)) for p, v in games.items()}
+
+
+@pytest.mark.parametrize(("template", "role"), [("who is the best player overall", None),
+                                                ("who has been our best {r} over the games", "Carry"),
+                                                ("who's the weakest {r} across our matches", "Solo")])
+def test_the_best_person_with_no_figure_is_ranked_by_the_mean_mvp_score(seasons, template, role):
+    home, matches = seasons
+    means = {p: v for p, (v, n) in _mvp_means(matches, role).items() if n >= 3}
+    assert means, "someone with at least 3 games"
+    pick = (min if "weakest" in template else max)(means, key=means.get)
+    said = {"Carry": "carry", "Solo": "solo laner"}.get(role or "", "")
+    answer = answered_across(ask_across(home, template.format(r=said))[0])
+    lead = answer.split(". Next")[0].split(". Not counted")[0]
+    assert f"{pick} with {number(means[pick], 2)} MVP score per game" in lead, (pick, means[pick], answer)

@@ -148,7 +148,7 @@ _BY_ONE = re.compile(r"\b(by|from|for)\s+one\s+(?!minutes?\b|mins?\b|seconds?\b)
 _OFTEN = re.compile(r"\b(most|least|more|less|fewest)\s+(?:often|frequently|times)\b")
 # Figures a question may name that have no cross-match version; the refusal names them honestly.
 _NO_SEASON_FIGURE = {
-    "team_fights": "team fights", "kill_streaks": "kill streaks", "mvp_score": "the MVP score",
+    "team_fights": "team fights", "kill_streaks": "kill streaks",
     "npc_damage": "damage dealt by non-players", "hits": "hits", "build": "builds", "death_recap": "death recaps",
     "gold_swing": "gold swings",
 }
@@ -347,7 +347,14 @@ def _figure(r: Reading, text: str) -> FigureSlot:
         record = "win_rate"  # "the best gods", "her worst role": by their win rate
     if record is None and _PERFORM.search(text):
         record = "win_rate"  # "how do the supports do": their record, games, wins and losses
+    if record is None and _BEST_PERSON.search(text):
+        return FigureSlot("mvp_score", "game")  # "who was our best mid": the MVP score per game, as in one match
     return FigureSlot(record, "record" if record else None)
+
+
+# A person asked as the best or worst with no figure named: the match report's MVP score, a mean per game
+_BEST_PERSON = re.compile(r"\b(?:who(?:'s|s|\s+is|\s+was|\s+has\s+been)?|which\s+(?:player|person|guy|one)s?)\b"
+                          r"[^?.;]*\b(?:best|worst|strongest|weakest|mvp)\b")
 
 
 # --- a grouping said with an article ---------------------------------------------------------------------------------
