@@ -269,3 +269,12 @@ def test_the_best_person_with_no_figure_is_ranked_by_the_mean_mvp_score(seasons,
     answer = answered_across(ask_across(home, template.format(r=said))[0])
     lead = answer.split(". Next")[0].split(". Not counted")[0]
     assert f"{pick} with {number(means[pick], 2)} MVP score per game" in lead, (pick, means[pick], answer)
+
+
+@pytest.mark.parametrize("template", ["deaths per game on average, the two sides together", "mean kills per match with the teams combined"])
+def test_both_sides_said_as_one_is_the_matchs_whole(seasons, template):
+    home, matches = seasons
+    key = "total_deaths" if "deaths" in template else "total_kills"
+    want = sum(m.truth[key] for m in matches) / len(matches)
+    answer = answered_across(ask_across(home, template)[0])
+    assert f"{number(want, 2)} {key.split('_')[1]} per match on average" in answer, (want, answer)

@@ -53,3 +53,12 @@ def test_a_hit_said_as_a_noun_is_the_biggest_single_hit(match, template):
 def test_how_long_a_freeze_lasted_is_refused(match):
     got = match.ask("for how many seconds were people frozen by ymir")
     assert got.refusal is not None and "how long crowd control lasted" in got.text, got.text
+
+
+@pytest.mark.parametrize(("template", "key"), [("{side} kills per minute?", "kills"), ("how much gold a minute did {side} make", "gold")])
+@pytest.mark.parametrize("team", [1, 2])
+def test_one_sides_figure_per_minute_is_its_rate(match, template, key, team):
+    minutes = match.truth["duration_seconds"] / 60
+    want = sum(r[key] for r in match.truth["players"].values() if r["team"] == team) / minutes
+    got = match.ask(template.format(side=_SIDE[team].lower()))
+    assert says(got.text.split("(")[0], round(want, 2), tol=0.01), (got.text, want)

@@ -1408,7 +1408,7 @@ def plan_across(question: str, scope: ScopeReading, vocab: Vocabulary, latest_id
             reason=f"'{mention.said}' fits more than one player, so I cannot tell whose figures you want; "
                    "please name the player.", options=tuple(mention.candidates)[:10]))
     read = r
-    r = _damage_by_target(_jungle_as_role(_role_not_figure(_order_as_side(r), vocab)))
+    r = _damage_by_target(_jungle_as_role(_role_not_figure(_order_as_side(_sides_as_one(r)), vocab)))
     notes = (*(n for n in notes if n in r.assumptions or n not in read.assumptions),  # a reading taken back is not said
              *(a for a in r.assumptions if a not in notes))
     players = _exact_case(tuple(dict.fromkeys(r.players)), question)
@@ -1564,6 +1564,19 @@ def _without_aliases(text: str, vocab: Vocabulary) -> tuple[str, tuple[str, ...]
             text = text[:found.start()] + before + text[found.end():]
             notes.append(f"'{inside}' read as {beside}, named beside it")
     return " ".join(text.split()), tuple(notes)
+
+
+# Both sides said as one ("both teams together", "the sides combined", "both sides combined"): the match's whole, no
+# split by side
+_SIDES_AS_ONE = re.compile(r"\b(?:both|the\s+two|the|all)\s+(?:teams|sides)\s+(?:together|combined|summed|added\s+up)\b"
+                           r"|\b(?:teams|sides)\s+combined\b|\bcombined\s+(?:for\s+)?(?:both\s+)?(?:teams|sides)\b")
+
+
+def _sides_as_one(r: Reading) -> Reading:
+    if not _SIDES_AS_ONE.search(r.text) or len(r.teams) == 1:
+        return r
+    return replace(r, text=_SIDES_AS_ONE.sub(" ", r.text), teams=(), groups=tuple(g for g in r.groups if g != "team"),
+                   assumptions=(*r.assumptions, "both sides together read as the match's whole"))
 
 
 def _order_as_side(r: Reading) -> Reading:

@@ -612,8 +612,9 @@ def _wants_a_rate(r: Reading, e: Entities) -> bool:
     minute", "Brisk's deaths per minute", "assists per minute by player"); without that ("kills per minute for each
     team") it is the minute-by-minute series."""
     shape = r.shape
+    # one side named is picked out as a player is ("chaos kills per minute": its rate); "for each team" is a series
     return (shape.superlative or shape.top is not None or shape.position > 1 or bool(e.players) or e.by_player
-            or "player" in r.groups)
+            or "player" in r.groups or (len(e.teams) == 1 and not (e.roles or e.gods) and not shape.every))
 
 
 def _left_out_said(left_out: Sequence[str], vocab: Vocabulary) -> str:
