@@ -298,7 +298,6 @@ def test_a_match_named_in_the_question_reads_only_that_match(home, season_matche
     ("who dealt the most damage in the first 10 minutes across all matches", "time window"),
     ("most pentakills this season", "multi-kills"),
     ("who was in the most team fights across all matches", "team fights"),
-    ("who had the best MVP score this season", "the MVP score"),
     # a non-player, or a word that names nobody, would otherwise be dropped and the players ranked instead
     ("how much damage did the Fire Giant deal across all matches", "non-players such as Fire Giant"),
     ("how did kills go for Quillfeather over his last 3 games", "'quillfeather' matches no player"),

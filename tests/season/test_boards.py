@@ -245,7 +245,7 @@ def test_ties_share_a_rank_and_the_last_rank_is_kept_whole(seasons):
 def test_an_unknown_figure_or_a_pair_without_its_player_is_an_error(seasons):
     con, _ = seasons
     with pytest.raises(SeasonError, match="unknown figure"):
-        boards.board(con, BoardQuery("player", "mvp_score", "total"))
+        boards.board(con, BoardQuery("player", "team_fights", "total"))
     with pytest.raises(SeasonError, match="need that player"):
         boards.board(con, BoardQuery("player", "kills_on", "total"))
     with pytest.raises(SeasonError, match="no player named"):

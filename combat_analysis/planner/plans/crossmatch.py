@@ -342,6 +342,11 @@ def _figure(r: Reading, text: str) -> FigureSlot:
         return FigureSlot(None, None, unsupported=unsupported)
     if found is not None:
         return _refined(found, r, text)
+    return _record_slot(text)
+
+
+def _record_slot(text: str) -> FigureSlot:
+    """The slot of a question that names no figure of the catalog: a record, or the MVP score of a best person."""
     record = _record_figure(text)
     if _BEST_OF_KIND.search(text) and record in (None, "matches"):
         record = "win_rate"  # "the best gods", "her worst role": by their win rate
