@@ -263,7 +263,7 @@ def _mvp_means(matches, role: str | None = None) -> dict[str, tuple[float, int]]
 def test_the_best_person_with_no_figure_is_ranked_by_the_mean_mvp_score(seasons, template, role):
     home, matches = seasons
     means = {p: v for p, (v, n) in _mvp_means(matches, role).items() if n >= 3}
-    assert means, "someone with at least 3 games"
+    assert means, "someone with 3 games or more"
     pick = (min if "weakest" in template else max)(means, key=means.get)
     said = {"Carry": "carry", "Solo": "solo laner"}.get(role or "", "")
     answer = answered_across(ask_across(home, template.format(r=said))[0])

@@ -679,7 +679,7 @@ _EITHER_SIDE = re.compile(r"\b(?:order|chaos|team\s*[12])\s+or\s+(?:the\s+)?(?:o
 def gold_diff_plan(question: str, r: Reading, assumptions: list[str]) -> QueryPlan:
     # one side asked about ("did order lead at some minute", "when did chaos trail"): the difference read from that side, the
     # first side said; a yes or no says which way it asks (`QueryPlan.compare`)
-    # both sides set as either ("was order or chaos ahead"): which one led is asked, never a yes or no of the first
+    # both sides set as either ("is chaos or order up"): which one led is asked, never a yes or no of the first
     side = [f"team {r.teams[0]}"] if (len(r.teams) == 1 or (r.teams and yesno.lead_words(r.text))) \
         and not r.players and not _EITHER_SIDE.search(r.text) else []
     asked = yesno.lead_asked(r.question) if side else None

@@ -500,7 +500,7 @@ def _of_first_player(piece: str, first: QueryPlan, alone: QueryPlan, vocab: Voca
 
 
 # After a count of objectives, "the kills" (or last hits) of the next clause are those objectives' takes: "how many
-# times did the fire giant fall, and who got the kills" asks who took them
+# times did the fire giant fall, and who had the last hits" asks who took them
 _THE_TAKES = re.compile(r"\b(?:the|those|these)\s+(?:kills?|last[\s-]*hits?|secures?|takes?|finishes?)\b", re.IGNORECASE)
 
 
