@@ -82,7 +82,6 @@ class DrawHere:
     """Draws in this process (importing matplotlib on the first chart)."""
 
     def draw(self, jobs: Sequence[ChartJob]) -> list[DrawnChart]:
-
         drawn = []
         for job in jobs:
             try:

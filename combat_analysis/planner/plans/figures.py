@@ -817,14 +817,17 @@ _ASKS_WHO = re.compile(r"\b(?:who(?:se|m|s|'s)?|which\s+(?:player|guy|one|person
 def _whose_on_one_side(r: Reading, e: Entities, g: Grouping) -> bool:
     """"Who tanked for order", "who popped off on chaos": a person of the one side named is asked for, so its
     players are ranked, never the side's total given."""
-    return len(e.teams) == 1 and not (e.players or e.roles or e.gods) and "player" in g.groups \
-        and not r.shape.count and bool(_ASKS_WHO.search(r.text))
+    return _one_side_alone(e) and "player" in g.groups and not r.shape.count and bool(_ASKS_WHO.search(r.text))
+
+
+def _one_side_alone(e: Entities) -> bool:
+    """One side named, and no player, role or god."""
+    return len(e.teams) == 1 and not (e.players or e.roles or e.gods)
 
 
 def _every_player(r: Reading, e: Entities, g: Grouping) -> bool:
     """"Each player", "everyone" of the match, or of the one side the question names and nobody else."""
-    one_side = len(e.teams) == 1 and not (e.players or e.roles or e.gods)
-    return r.shape.every and "player" in g.groups and (not e.any or one_side)
+    return r.shape.every and "player" in g.groups and (not e.any or _one_side_alone(e))
 
 
 def _counts_people(r: Reading, e: Entities, g: Grouping) -> bool:

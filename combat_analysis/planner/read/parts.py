@@ -177,7 +177,8 @@ def with_side_of(vague: str, sharp: str, vocab: Vocabulary) -> str:
         return sharp
     start, words = said[0]
     lead = _AMONG.search(vague[:start].rstrip() + " ")
-    return f"{sharp.rstrip(' ?.!')} {(lead.group(0).strip() + ' ') if lead and lead.group(0).strip() else 'on '}{words}"
+    among = (lead.group(0).strip() if lead else "") or "on"  # the vaguer part's own word for among, else "on"
+    return f"{sharp.rstrip(' ?.!')} {among} {words}"
 
 
 # A last clause that only restricts which figure counts ("who was the most fed? gold only", "who popped off. just

@@ -1164,7 +1164,7 @@ def _metrics_beside(found: MetricsRead, qualifiers: Sequence[Qualifier], subject
 
 _BRACKETED = re.compile(r"\([^()]*\)")
 
-# An objective as the one who died: "how many times did the fire giant die", "when did the titan go down". Its death
+# An objective as the one who died: "how many times did the fire giant die", "has the fury died yet". Its death
 # is its taking, counted by the objective's own figure, never the players' deaths.
 _OBJECTIVE_DIED = re.compile(r"\b(?:(?:fire\s+)?giants?|gold\s+fur(?:y|ies)|towers?|turrets?|phoenix(?:es)?|titans?|bosses|boss|"
                              r"fg|gf)(?:'s)?\s+(?:(?:ever|even|actually|get|got)\s+)?(?P<verb>die[sd]?|dying|deaths?)\b")
