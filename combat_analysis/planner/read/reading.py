@@ -81,14 +81,29 @@ _NPC_KIND_WORD = r"(?:minions?|creeps?|jungle\s+(?:camps?|monsters?)|camps?|mons
 _KIND_OF_NPC = re.compile(rf"\b(?:types?|kinds?|sorts?)\s+of\s+(?:the\s+)?(?={_NPC_KIND_WORD}\b)|\b({_NPC_KIND_WORD})\s+(?:types?|kinds?)\b")
 
 
+_HYPHEN_IN_WORD = re.compile(r"(?<=\w)-(?=\w)")
+_SPACES = re.compile(r"\s+")
+_KIND_WORDS = ("type", "kind", "sort")
+
+
 def normalize(text: str) -> str:
+    """Folded, quotes straight, hyphens and runs of spaces one space, kinds and slashes spelt out.
+
+    >>> normalize("Which  minion TYPE hit tower/phoenix dmg")
+    'which minion hit tower dmg and phoenix dmg'
+    """
     text = fold(text).replace("’", "'").replace("‘", "'")
-    text = re.sub(r"(?<=\w)-(?=\w)", " ", text)
-    text = _KIND_OF_NPC.sub(lambda m: m.group(1) or "", text)
-    text = _OBJECTIVES_SHARING.sub(r"\1 \3 and \2 \3", text)
-    text = _STRUCK_SHARING.sub(r"\1 \2 and \1 \3", text)
-    text = _OBJECTIVES_SLASHED.sub(r"\1 and ", text)
-    return re.sub(r"\s+", " ", text)
+    # Each rewrite needs a character or word the text may lack: testing for it first skips the regex scans for
+    # nearly every one of the catalog's thousands of phrases, normalized at import.
+    if "-" in text:
+        text = _HYPHEN_IN_WORD.sub(" ", text)
+    if any(word in text for word in _KIND_WORDS):
+        text = _KIND_OF_NPC.sub(lambda m: m.group(1) or "", text)
+    if "/" in text:
+        text = _OBJECTIVES_SHARING.sub(r"\1 \3 and \2 \3", text)
+        text = _STRUCK_SHARING.sub(r"\1 \2 and \1 \3", text)
+        text = _OBJECTIVES_SLASHED.sub(r"\1 and ", text)
+    return _SPACES.sub(" ", text)
 
 
 _PLACEHOLDER = re.compile(r"\s*\bname\b\s*")  # where a masked name stands in a phrase
