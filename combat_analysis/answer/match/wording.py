@@ -28,6 +28,7 @@ from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, ValueCondition
 from combat_analysis.formatting import clock, is_number
 from combat_analysis.planner.plans.draft import gods_read_as_players
+from combat_analysis.planner.plans.events import WHERE_READ
 from combat_analysis.planner.plans.shares import group_share
 from combat_analysis.planner.read.conditions import any_at_all, describe, none_at_all
 from combat_analysis.planner.read.timewords import WHOLE_MATCH
@@ -970,17 +971,30 @@ def event(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str:
 
 def kill_list(plan: QueryPlan, rows: list[dict]) -> str:
     """Player kills, in order; for a player asked about, their kills (naming each victim) and then their deaths
-    to players (naming each killer), which the same rows hold."""
+    to players (naming each killer), which the same rows hold. Asked where, each says its map coordinates, and a
+    player's deaths come first: where someone died is what "where did X die" asks."""
+    where = WHERE_READ in plan.assumptions
+
+    def at(r: Mapping[str, Any]) -> str:
+        place = f" (x {fmt.number(r['location_x'])}, y {fmt.number(r['location_y'])})" \
+            if where and r.get("location_x") is not None and r.get("location_y") is not None else ""
+        return f"at {clock(r['match_second'])}{place}"
+
     players = [str(v) for f in plan.filters if f.dimension == "player" and f.op == "=" for v in f.values]
+    coordinates = " The log places them by map coordinates, not by lane." if where else ""
     if len(players) != 1:
-        return F.say(F.Listing(noun="kill", items=tuple(f"{r['killer']} on {r['victim']} at {clock(r['match_second'])}"
-                                                         for r in rows), shown=MAX_LISTED))
+        return F.say(F.Listing(noun="kill", items=tuple(f"{r['killer']} on {r['victim']} {at(r)}" for r in rows),
+                               shown=MAX_LISTED)) + coordinates
     player = F.Entity("player", players[0])
     kills = F.Listing(noun="kill", owner=player, shown=MAX_LISTED, items=tuple(
-        f"{r['victim']} at {clock(r['match_second'])}" for r in rows if r["killer"] == players[0]))
+        f"{r['victim']} {at(r)}" for r in rows if r["killer"] == players[0]))
     deaths = F.Listing(noun="death", kind=" to players", owner=player, shown=MAX_LISTED, items=tuple(
-        f"by {r['killer']} at {clock(r['match_second'])}" for r in rows if r["victim"] == players[0]))
-    return F.say_all(fact for fact in (kills, deaths) if fact.items or fact is kills)
+        f"by {r['killer']} {at(r)}" for r in rows if r["victim"] == players[0]))
+    said = (deaths, kills) if where and _ASKS_DEATHS.search(plan.question) else (kills, deaths)
+    return F.say_all(fact for fact in said if fact.items or fact is kills) + coordinates
+
+
+_ASKS_DEATHS = re.compile(r"\b(?:die[sd]?|dying|deaths?|killed|got\s+killed)\b", re.IGNORECASE)
 
 
 MAX_OBJECTIVES = 20  # a match has about 15; every one is named

@@ -561,10 +561,18 @@ def _one_objective(r: Reading, edge: re.Match[str] | None) -> Literal["asc", "de
     return None
 
 
+WHERE_READ = "'where' read as the map positions of the player kills"  # the wording then says each one's place
+# "where" asked first, or of the map, asks a place whatever follows: "where does X die most", "where on the map do
+# most kills happen" ask where, never how many
+_WHERE_FIRST = re.compile(r"^\W*(?:(?:and|so|ok|okay|also)\W+)?where\b|\bwhere\s+on\s+the\s+map\b")
+
+
 def positions(ask: EventAsk) -> QueryPlan | None:
-    if not POSITIONS.search(ask.text) or ask.r.shape.count or ask.r.shape.superlative:
+    if not POSITIONS.search(ask.text):
         return None
-    return ask.draft("kill_events", ("player", "team"), notes=["'where' read as the map positions of the player kills"])
+    if (ask.r.shape.count or ask.r.shape.superlative) and not _WHERE_FIRST.search(ask.text):
+        return None
+    return ask.draft("kill_events", ("player", "team"), notes=[WHERE_READ])
 
 
 def kill_feed(ask: EventAsk) -> QueryPlan | None:

@@ -165,22 +165,50 @@ def apply_qualifiers(metrics: Sequence[str], qualifiers: Sequence[Qualifier], pl
             metrics[0] = value
         elif kind == "unapplied" and isinstance(value, str):
             unapplied.append(value)
-    return Applied(tuple(dict.fromkeys(metrics)), tuple(filters), (), tuple(unapplied))
+    return Applied(tuple(dict.fromkeys(metrics)), _either_of_named(filters), (), tuple(unapplied))
+
+
+def _either_of_named(filters: Sequence[Filter]) -> tuple[Filter, ...]:
+    """Two names of one dimension ("damage to the fire giant and the gold fury"): rows of either, which is what
+    both together count; no row has two targets, so keeping both as they are would count none.
+
+    >>> _either_of_named([Filter(dimension="target", values=("A",)), Filter(dimension="target", values=("B",))])
+    (Filter(dimension='target', op='in', values=('A', 'B')),)
+    """
+    out: list[Filter] = []
+    for f in filters:
+        same = next((i for i, o in enumerate(out) if o.dimension == f.dimension and o.op in ("=", "in")
+                     and f.op in ("=", "in") and o.values != f.values), None)
+        if same is None:
+            out.append(f)
+        else:
+            values = tuple(dict.fromkeys((*out[same].values, *f.values)))
+            out[same] = Filter(dimension=f.dimension, op="in", values=values)
+    return tuple(dict.fromkeys(out))
 
 
 def _npc_as_source(r: Reading, vocab: Vocabulary) -> str | None:
-    """'How much damage did the Fire Giant do': a non-player named as the one dealing damage."""
+    """'How much damage did the Fire Giant do': a non-player named as the one dealing damage. A bare noun before the
+    figure ("fire giant dmg") says the dealer only when no person is asked for: "who did the most fire giant dmg",
+    "fire giant dmg by player" are damage dealt to it, as "tower dmg" is damage to towers."""
     if not r.npcs:
         return None
+    text = normalize(r.masked)
+    # two or more named before the figure ("fire giant and gold fury dmg") are what was hit, as "tower dmg" is
+    bare_is_source = not (r.players or "player" in r.groups or _ASKS_WHO.search(text)
+                          or sum(q.bare for q in r.qualifiers) > 1)
     for npc in r.npcs:
         said = name_or_plural(npc)
         if re.search(rf"\b(?:did|does|do|has|had)\s+(?:the\s+)?{said}\s+(?:deal|do|dish|inflict|cause|hit|put\s+out)\b"
-                      # the name, then a pronoun for it doing damage: "the brutes: how much did they deal"
-                      rf"|\b{said}\b[^?.]*?\b(?:did|do|does)\s+(?:they|it|those|these|them)\s+"
-                      rf"(?:deal|do|dish|inflict|cause|hit|put\s+out)\b"
-                      rf"|\b{said}(?:'s|')?\s+(?:(?:total|overall|combined|entire|full|raw|whole)\s+)?"
-                      rf"(?:damage|dmg|dealt|did|hits?|output)\b|\b(?:by|from)\s+(?:the\s+)?{said}\b"
-                      rf"|\bdamage\s+(?:of|for)\s+(?:the\s+)?{said}\b", normalize(r.masked)):
+                     # the name, then a pronoun for it doing damage: "the brutes: how much did they deal"
+                     rf"|\b{said}\b[^?.]*?\b(?:did|do|does)\s+(?:they|it|those|these|them)\s+"
+                     rf"(?:deal|do|dish|inflict|cause|hit|put\s+out)\b"
+                     rf"|\b{said}(?:'s|')\s+(?:(?:total|overall|combined|entire|full|raw|whole)\s+)?"
+                     rf"(?:damage|dmg|dealt|did|hits?|output)\b|\b(?:by|from)\s+(?:the\s+)?{said}\b"
+                     rf"|\bdamage\s+(?:of|for)\s+(?:the\s+)?{said}\b", text):
+            return npc
+        if bare_is_source and re.search(rf"\b{said}\s+(?:(?:total|overall|combined|entire|full|raw|whole)\s+)?"
+                                        rf"(?:damage|dmg|dealt|did|hits?|output)\b", text):
             return npc
     return None
 
@@ -215,7 +243,9 @@ def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str
                                                                  f"dealt to it"]))
     if npc and (not metrics or any(m.startswith("damage") or m in OBJECTIVE_METRICS for m in metrics)):
         filters = [Filter(dimension="source", values=(npc,))]
-        filters += apply_qualifiers(("npc_damage",), [q for q in r.qualifiers if q.name != npc], r.players).filters
+        # a bare name read as the one dealing damage makes every bare name a dealer ("fire giant and gold fury dmg")
+        kept = [q for q in r.qualifiers if q.name != npc and not q.bare]
+        filters += apply_qualifiers(("npc_damage",), kept, r.players).filters
         return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), filters=filters, window=r.window,
                             focus=[npc], assumptions=assumptions + [f"{npc} read as a non-player source of damage"]))
     return _npc_kind_plan(question, r, vocab, assumptions)

@@ -590,6 +590,7 @@ class Qualifier:
     note: str | None = None  # a reading made on the way ("'godz' read as 'gods'")
     start: int = 0
     end: int = 0
+    bare: bool = False  # a name before the figure with no word for how ("fire giant dmg"): hit, unless no person is asked
 
 
 def read_qualifiers(text: str, names: Sequence[str | None], npcs: Sequence[tuple[str, str]]) -> tuple[Qualifier, ...]:
@@ -622,7 +623,53 @@ def read_qualifiers(text: str, names: Sequence[str | None], npcs: Sequence[tuple
         if close and word not in _KIND_FUZZY and unknown_words(word):
             found.append(Qualifier(prep, _KIND_FUZZY[close[0]], None, said, f"'{word}' read as '{close[0]}'",
                                    m.start(), m.end()))
-    return (*found, *_kinds_taking(text, npcs))
+    found += _joined(text, names, npcs, found)
+    return (*found, *_named_before_damage(text, npcs, found), *_kinds_taking(text, npcs))
+
+
+# more of what a qualifier names, joined to it: "to the fire giant and the gold fury", "to NAME, NAME or NAME"
+_JOINED = re.compile(rf"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|\+)\s+){_ARTICLES}(?:{_KIND_ALT}|(?P<name>name)\b)")
+
+
+def _joined(text: str, names: Sequence[str | None], npcs: Sequence[tuple[str, str]],
+            found: Sequence[Qualifier]) -> list[Qualifier]:
+    """The names or kinds joined to a qualifier's, each a qualifier of the same word: what was hit is any of them."""
+    out: list[Qualifier] = []
+    for q in found:
+        end, kind = q.end, q.kind
+        while (m := _JOINED.match(text, end)) is not None:
+            said = m.group(0).strip()
+            if m.group("name"):
+                index = len(re.findall(r"\bname\b", text[:m.start("name")]))
+                if index >= len(names) or names[index] is None or q.kind != "player":
+                    break
+                out.append(Qualifier(q.preposition, "player", names[index], said, None, m.start("name"), m.end()))
+            else:
+                kind = next(k for k, _ in KIND_WORDS if m.group(k))
+                npc = next((canon for spoken, canon in npcs if fold(spoken) in said), None)
+                if q.kind == "player" or (npc is None) != (q.name is None):
+                    break  # a name joined to a kind, or a kind to a name: two things, not a list of one
+                out.append(Qualifier(q.preposition, kind, npc, said, None, m.start() + len(m.group(0)) - len(said), m.end()))
+            end = m.end()
+    return out
+
+
+def _named_before_damage(text: str, npcs: Sequence[tuple[str, str]], found: Sequence[Qualifier]) -> tuple[Qualifier, ...]:
+    """A non-player named as a bare noun before the damage ("fire giant dmg", "the gold fury damage"): what was hit,
+    as "tower damage" is damage to towers. Whether a question that asks no person means its own damage instead is
+    the damage plans' to say (`plans/figures._npc_as_source`); a name already qualified is left alone."""
+    if any(q.kind is not None and q.preposition not in ("from", "by") for q in found):
+        return ()  # the kind was named as what was hit ("the jungle bosses (fire giant / gold fury dmg)"): a gloss
+    out = []
+    # each of several joined before the figure: "fire giant and gold fury dmg"
+    any_named = "|".join(re.escape(fold(spoken)) for spoken, _ in npcs)
+    joined = rf"(?:\s*(?:,|and|or|&|/)\s*(?:the\s+)?(?:{any_named}))*"
+    for spoken, canon in npcs:
+        for m in re.finditer(rf"(?<!\bby\s)(?<!\bfrom\s)(?<!\bof\s)\b({re.escape(fold(spoken))}){joined}\s+(?:damage|dmg)\b",
+                             text):
+            if not any(q.start <= m.start(1) < q.end for q in found):
+                out.append(Qualifier("to", None, canon, m.group(1), None, m.start(1), m.end(1), bare=True))
+    return tuple(out)
 
 
 # A kind of non-player as the subject of taking an objective, said with no "by": "did the minions finish a tower

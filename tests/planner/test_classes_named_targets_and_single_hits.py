@@ -1,0 +1,102 @@
+"""Reading classes of round 46, end to end on the simulated match of `match`, every figure from truth.py's events: a
+boss named as a bare noun before the damage is what was hit once a person is asked ("fire giant dmg" by player),
+and alone still the boss's own damage; several names after one "to" are hit together; the kind named as the target
+keeps a gloss of its members from turning into a source; and a hit said as done at once ("in one shot") is the
+biggest single hit."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.said import says
+
+
+def _to(match, *targets: str) -> dict[str, float]:
+    """Damage dealt by each player to any of `targets` (METRICS.md's damage: Damage and CritDamage amounts)."""
+    out: dict[str, float] = {}
+    for e in match.events:
+        if e.get("eventType") == "CombatMsg" and e.get("type") in ("Damage", "CritDamage") \
+                and e.get("targetowner") in targets and e.get("sourceowner") in match.players:
+            out[e["sourceowner"]] = out.get(e["sourceowner"], 0) + float(e["value1"])
+    return out
+
+
+def _npc_dealt(match, npc: str) -> float:
+    return sum(float(e["value1"]) for e in match.events if e.get("eventType") == "CombatMsg"
+               and e.get("type") in ("Damage", "CritDamage") and e.get("sourceowner") == npc)
+
+
+def _leader(values: dict[str, float]) -> str:
+    best = max(values.values())
+    leaders = [p for p, v in values.items() if v == best]
+    assert len(leaders) == 1, values
+    return leaders[0]
+
+
+@pytest.mark.parametrize("template", ["who put out the most {b} dmg", "{b} damage by player, who's first",
+                                      "whose {b} damage was highest"])
+@pytest.mark.parametrize("boss", ["Fire Giant", "Gold Fury"])
+def test_a_boss_before_the_damage_is_what_a_person_hit(match, template, boss):
+    hit = _to(match, boss)
+    top = _leader(hit)
+    got = match.ask(template.format(b=boss.lower()))
+    head = got.text.split(".")[0]
+    assert top in head and says(head, hit[top]) and f"{boss} dealt" not in got.text, (top, hit[top], got.text)
+
+
+@pytest.mark.parametrize("boss", ["Fire Giant", "Gold Fury"])
+def test_a_boss_before_the_damage_with_no_person_asked_is_its_own(match, boss):
+    got = match.ask(f"{boss.lower()} dmg?")
+    assert f"{boss} dealt" in got.text and says(got.text, _npc_dealt(match, boss)), got.text
+
+
+@pytest.mark.parametrize("template", ["which player did the most damage to the fire giant and the gold fury",
+                                      "most fire giant and gold fury dmg, who"])
+def test_two_bosses_hit_are_counted_together(match, template):
+    hit = _to(match, "Fire Giant", "Gold Fury")
+    top = _leader(hit)
+    got = match.ask(template)
+    head = got.text.split(".")[0]
+    assert top in head and says(head, hit[top]), (top, hit[top], got.text)
+
+
+def test_two_players_hit_by_one_are_counted_together(match):
+    name, *others = sorted(match.players)
+    victims = [p for p in others if match.players[p].team != match.players[name].team][:2]
+    want = sum(_to(match, v).get(name, 0) for v in victims)
+    got = match.ask(f"how much dmg did {name} deal to {victims[0]} and {victims[1]}")
+    assert says(got.text.split(".")[0], want), (want, got.text)
+
+
+def test_the_bosses_named_as_hit_keep_a_gloss_of_them_as_what_was_hit(match):
+    hit = {p: match.truth["players"][p]["damage_to_bosses"] for p in match.players}
+    top = _leader(hit)
+    got = match.ask("which player damaged the bosses most? [fire giant/gold fury dmg]")
+    head = got.text.split(".")[0]
+    assert top in head and says(head, hit[top]) and "dealt 0" not in got.text, (top, got.text)
+
+
+@pytest.mark.parametrize("said", ["hardest in one shot", "the most dmg with a single strike", "the biggest shot"])
+def test_a_hit_done_at_once_is_the_biggest_single_hit(match, said):
+    role = sorted({p.role for p in match.players.values()})[0]
+    hits = {p: match.truth["players"][p]["biggest_hit"] for p, v in match.players.items() if v.role == role}
+    top = _leader(hits)
+    got = match.ask(f"which {role.lower()} hit {said}".replace("hit the most dmg", "did the most dmg")
+                    .replace("hit the biggest", "had the biggest"))
+    head = got.text.split("(")[0]
+    assert top in head and says(head, hits[top]) and "damage dealt" not in head, (top, hits[top], got.text)
+
+
+@pytest.mark.parametrize("template", ["where did {p} die the most", "where on the map were {p}'s deaths"])
+def test_where_a_player_died_gives_each_deaths_place_first(match, template):
+    from combat_analysis.formatting import number
+
+    name = sorted(match.players)[3]
+    deaths = [e for e in match.events if e.get("type") == "KillingBlow" and e.get("targetowner") == name
+              and e.get("sourceowner") in match.players]
+    assert deaths, name
+    first = deaths[0]
+    got = match.ask(template.format(p=name))
+    place = f"(x {number(float(first['locationx']))}, y {number(float(first['locationy']))})"
+    assert got.text.lower().startswith(f"{name}'s {len(deaths)} deaths".lower()) and place in got.text.split(". ")[0], (place, got.text)
+    assert "coordinates, not by lane" in got.text, got.text
