@@ -7,7 +7,14 @@ from __future__ import annotations
 import pytest
 
 from combat_analysis.formatting import number
-from tests.support.season import answered_across, ask_across, event_games, games_of, named_players
+from tests.support.season import (
+    answered_across,
+    ask_across,
+    event_games,
+    games_of,
+    named_players,
+    ranked_first,
+)
 
 ROLES = ("Support", "Jungle", "Carry", "Solo", "Middle")
 
@@ -278,3 +285,69 @@ def test_both_sides_said_as_one_is_the_matchs_whole(seasons, template):
     want = sum(m.truth[key] for m in matches) / len(matches)
     answer = answered_across(ask_across(home, template)[0])
     assert f"{number(want, 2)} {key.split('_')[1]} per match on average" in answer, (want, answer)
+
+
+def _means(matches, metric: str, role: str | None = None, least: int = 3) -> dict[str, float]:
+    """Each player's mean of `metric` per game (in the role's games), among those with `least` games or more."""
+    per: dict[str, list[float]] = {}
+    for g in event_games(matches):
+        if role is None or g["role"] == role:
+            per.setdefault(g["player"], []).append(g[metric])
+    return {p: sum(v) / len(v) for p, v in per.items() if len(v) >= least}
+
+
+@pytest.mark.parametrize(("template", "metric"), [("who averages the most deaths", "deaths"),
+                                                  ("which guy has the most kills on average", "kills")])
+def test_players_ranked_by_an_average_read_every_match(seasons, template, metric):
+    home, matches = seasons
+    means = _means(matches, metric)
+    top = leaders(means)
+    pkg, rows = ask_across(home, template)
+    assert ranked_first(rows, "player") == top, (rows[:3], means)
+    assert f"{top[0]} with {number(means[top[0]], 2)} {metric} per game" in answered_across(pkg)
+
+
+def _busiest_role(matches) -> tuple[str, int]:
+    """The role with a player who played it most, and that many games."""
+    counts: dict[tuple[str, str], int] = {}
+    for g in event_games(matches):
+        counts[(g["role"], g["player"])] = counts.get((g["role"], g["player"]), 0) + 1
+    (role, _), most = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+    return role, most
+
+
+_ONE_OF = {"Support": "support", "Jungle": "jungler", "Carry": "adc", "Solo": "solo laner", "Middle": "mid"}
+
+
+def test_which_one_of_a_role_ranks_its_players(seasons):
+    home, matches = seasons
+    role, most = _busiest_role(matches)
+    means = _means(matches, "kills", role, least=most)
+    top = leaders(means)
+    pkg, rows = ask_across(home, f"with {most}+ games, which {_ONE_OF[role]} averages the most kills")
+    assert ranked_first(rows, "player") == top, (rows[:3], means)
+
+
+@pytest.mark.parametrize("template", ["among people with at least {n} {r} games, who has the top kills per game",
+                                      "who has the highest kills per game as {r}, min {n} {r} games"])
+def test_a_minimum_of_games_in_a_role_counts_that_roles_games(seasons, template):
+    home, matches = seasons
+    role, most = _busiest_role(matches)
+    means = _means(matches, "kills", role, least=most)
+    pkg, rows = ask_across(home, template.format(n=most, r=role.lower()))
+    assert ranked_first(rows, "player") == leaders(means), (rows[:3], means, answered_across(pkg))
+
+
+def test_which_god_is_the_best_ranks_gods_by_win_rate(seasons):
+    home, matches = seasons
+    pkg, rows = ask_across(home, "which god has been the best for us")
+    answer = answered_across(pkg)
+    assert "win rate" in answer.split(". Next")[0] and "most games" not in answer, answer
+
+
+@pytest.mark.parametrize("template", ["where on the map does {n} die most of the time",
+                                      "where do the kills usually happen"])
+def test_where_things_happen_is_no_figure_across_matches(seasons, template):
+    home, matches = seasons
+    pkg, _ = ask_across(home, template.format(n=named_players(matches, least=3)[0]))
+    assert pkg.is_refusal and "where on the map" in pkg.response.direct_answer, pkg.response.direct_answer

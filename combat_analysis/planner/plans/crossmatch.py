@@ -39,13 +39,14 @@ from combat_analysis.contracts.plan import Intent, ManyMatches, QueryPlan, Refus
 from combat_analysis.contracts.selection import AllMatches, LastMatches, MatchList, MatchSelection, describe
 from combat_analysis.formatting import plural
 from combat_analysis.planner.plans import chains, refusals
+from combat_analysis.planner.plans.cues import POSITIONS
 from combat_analysis.planner.read import compounds, conditions, parts, yesno
 from combat_analysis.planner.read.framing import without_framing
 from combat_analysis.planner.read.names import find_mentions, find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
 from combat_analysis.planner.read.scope import HABIT, HEAD_TO_HEAD, RECENT_FORM, ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
-from combat_analysis.planner.read.words import STORAGE, unknown_words
+from combat_analysis.planner.read.words import ROLE_SAID, STORAGE, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.boards import (
     COUNTED_TOGETHER,
@@ -94,8 +95,13 @@ _SINGLE_GAME = re.compile(r"\bin\s+(?:one|a\s+single|a|any|one\s+single|a\s+give
 _WIN_RATE = re.compile(r"\b(win[- ]?rates?|w\s*/\s*l|win\s*[-/]\s*loss(?:es)?|win\s+percentage|winning\s+percentage|win\s+%|wins?\s+most|"
                        r"win\s+the\s+most(?!\s+(?:matches|games))|"
                        r"most\s+(?:successful|winning)|records?(?!\s+(?:for|in)\b))\b")
+# "where" that picks games, not a place: "the game where he died the most"
+_WHERE_OF_GAMES = re.compile(r"\b(?:games?|match(?:es)?|ones?|times?|those|any|days?)\s+where\b")
 _BEST_OF_KIND = re.compile(r"\b(?:best|worst|strongest|weakest|most\s+successful|least\s+successful)\s+"
-                           r"(?:and\s+(?:best|worst)\s+)?(?:gods?|roles?|sides?|picks?|characters?)\b")
+                           r"(?:and\s+(?:best|worst)\s+)?(?:gods?|roles?|sides?|picks?|characters?)\b"
+                           # ... or said after it: "which god is the best", "what role has been the weakest"
+                           r"|\b(?:which|what)\s+(?:gods?|roles?|sides?|picks?|characters?)\b[^?.;]*"
+                           r"\b(?:best|worst|strongest|weakest|most\s+successful|least\s+successful)\b")
 # Who took part: "how many different players have we seen", "number of gods played".
 _TOOK_PART = re.compile(r"\b(?:how\s+many|number\s+of|count\s+(?:of|the|all))\s+(?:(?:all\s+)?the\s+)?"
                         r"(?:different\s+|diff\s+|distinct\s+|unique\s+|individual\s+)?"
@@ -321,6 +327,9 @@ def _figure(r: Reading, text: str) -> FigureSlot:
     """The figure slot (see the module docstring)."""
     if _MULTIKILLS.search(text):
         return FigureSlot(None, None, unsupported="multi-kills and kill streaks")
+    if POSITIONS.search(text) and not _WHERE_OF_GAMES.search(text):
+        # where on the map: each match's kill positions, never a count or average of them
+        return FigureSlot(None, None, unsupported="where on the map things happened")
     if _FIRST_BLOOD_VICTIM.search(text) and not _FIRST_BLOOD_TIME.search(text):
         return FigureSlot("first_blood_deaths", "game")
     if _WIN_RATE.search(text) or _record_with_rate(text):
@@ -358,8 +367,11 @@ def _record_slot(text: str) -> FigureSlot:
 
 
 # A person asked as the best or worst with no figure named: the match report's MVP score, a mean per game
-_BEST_PERSON = re.compile(r"\b(?:who(?:'s|s|\s+is|\s+was|\s+has\s+been)?|which\s+(?:player|person|guy|one)s?)\b"
-                          r"[^?.;]*\b(?:best|worst|strongest|weakest|mvp)\b")
+# one who plays a role, said as a person: "which jungler", "what support" (never "which role")
+_ONE_OF_A_ROLE = (r"(?:junglers?|jg|supports?|supp|mids?|midlaners?|mid\s+laners?|adcs?|carry|carries|hunters?|mages?|"
+                  r"solos?|sololaners?|solo\s+laners?|toplaners?|top\s+laners?)")
+_BEST_PERSON = re.compile(r"\b(?:who(?:'s|s|\s+is|\s+was|\s+has\s+been)?|which\s+(?:player|person|guy|one)s?"
+                          rf"|(?:which|what)\s+{_ONE_OF_A_ROLE})\b[^?.;]*\b(?:best|worst|strongest|weakest|mvp)\b")
 
 
 # --- a grouping said with an article ---------------------------------------------------------------------------------
@@ -436,7 +448,8 @@ _SIDE_SUBJECT = re.compile(r"\b(?:which|what|each|every|per|by|both|the\s+two)\s
                            r"|\b(?:order|chaos|team\s*[12])\s+(?:or|and|vs\.?|versus|against)\s+(?:order|chaos|team\s*[12])\b"
                            r"|\bside\s+win\s+rates?\b")
 _PLAYER_CUE = re.compile(r"\b(?:who(?:s|'s|se|m)?|anyone|anybody|someone|which\s+(?:player|person|one)|what\s+player|"
-                         r"players?|people|ppl)\b")
+                         r"players?|people|ppl)\b"
+                         r"|\b(?:which|what)\s+" + _ONE_OF_A_ROLE + r"\b")
 _SEASON_COUNT = re.compile(r"\bhow\s+many\s+(?:matches|games)\b|\bnumber\s+of\s+(?:matches|games)\b|\b(?:loaded|ingested|stored)\b"
                            rf"|\b(?:in|into|on)\s+(?:the\s+|our\s+|this\s+)?{STORAGE}\b")
 
@@ -686,7 +699,9 @@ _MIN_CORE = re.compile(
     r"|\b(?P<b>\d+)\s*\+|\b(?P<c>\d+)\s+or\s+more|\b(?:more\s+than|over)\s+(?P<d>\d+)")
 # the minimum said after its games: "(3 games min)", "5 matches minimum"
 _MIN_AFTER = re.compile(r"\b(?P<a>\d+)\s*(?:games?|matches|match|appearances)\s+(?:min(?:imum)?|at\s+least)\b\)?")
-_MIN_GAMES = re.compile(r"\s*(?:games?|matches|match|appearances)\b(?:\s+(?:played|or\s+more))?")
+# a role may say which games count: "at least 2 jungle games"
+_MIN_GAMES = re.compile(r"\s*(?:(?P<role>" + ROLE_SAID + r")\s+)?(?:games?|matches|match|appearances)\b"
+                        r"(?:\s+(?:played|or\s+more))?")
 _MIN_LEAD = re.compile(r"[(,]?\s*(?:\b(?:only|just)\s+)?(?:\b(?:among|for|of|from)\s+)?"
                        r"(?:\b(?P<kind>players?|people|ppl|gods?|characters?|champions?|heroes|roles?|positions?|"
                        r"those|anyone|everyone|ones)\s+)?"
@@ -708,9 +723,11 @@ def _min_games_after(text: str, core: re.Match) -> re.Match | None:
     return after
 
 
-def _without_minimum(text: str, start: int, end: int, lead: re.Match | None) -> str:
+def _without_minimum(text: str, start: int, end: int, lead: re.Match | None, role: str | None = None) -> str:
     kind = lead.group("kind") if lead else None
     kept = f" {kind} " if kind in _KIND_KEPT else " "
+    if role:  # the games of a role are the player's games in it: the role stays, said as one
+        kept += f"as {role} "
     return " ".join((text[:start] + kept + text[end:]).split())
 
 
@@ -726,7 +743,7 @@ def _cut_minimum(text: str) -> tuple[int | None, str]:
         lead = _MIN_LEAD.search(text[:core.start()])
         start = lead.start() if lead else core.start()
         end = after.end() + (1 if text[after.end():after.end() + 1] == ")" else 0)
-        return max(least, 1), _without_minimum(text, start, end, lead)
+        return max(least, 1), _without_minimum(text, start, end, lead, after.groupdict().get("role"))
     after_games = _MIN_AFTER.search(text)
     if after_games is not None:
         lead = _MIN_LEAD.search(text[:after_games.start()])

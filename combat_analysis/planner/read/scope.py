@@ -133,6 +133,9 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"(?:(?!the\b|this\b|that\b|in\b|of\b|a\b|per\b|each\b|every\b|any\b|one\b)\w+[-\s]+){1,2}" + _GAME + r"s?\b"
     r"|\b" + _GAME + r"(?:es|s)?\s+(?:that\s+)?(?:with|had|has|saw|having)\s+the\s+(?:most|fewest|least|highest|lowest|"
     r"biggest|largest|longest|shortest)\b|\brecords?\s+for\b"
+    # ... or picked by "where": "the game where he died the most"
+    r"|\b" + _GAME + r"(?:es|s)?\s+where\b[^?.;]*\b(?:most|fewest|least|highest|lowest|biggest|largest|longest|"
+    r"shortest)\b"
     # records and picks
     r"|\b(?:won|lost)\s+the\s+most\b(?!\s+(?:team\s*)?fights?\b)|\b(?:most|fewest|least|more|fewer)\s+(?:wins|losses|victories|defeats)\b"
     r"|\bhow\s+many\s+(?:wins|losses|victories|defeats)\b|\b(?:matches|games)\s+(?:won|lost)\b"
@@ -141,7 +144,8 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"(?:\s+often)?\b"
     r"|\bw\s*/\s*l\b|\bwin\s*[-/]\s*loss(?:es)?\b"
     # a minimum of games is itself a count over matches ("with 3+ games", "min 5 matches")
-    r"|\b(?:at\s+least|min(?:imum)?(?:\s+of)?|no\s+(?:fewer|less)\s+than|more\s+than)\s+\d+\s+" + _GAME + r"(?:es|s)?\b"
+    r"|\b(?:at\s+least|min(?:imum)?(?:\s+of)?|no\s+(?:fewer|less)\s+than|more\s+than)\s+\d+\s+(?:(?:" + ROLE_SAID
+    + r")\s+)?" + _GAME + r"(?:es|s)?\b"
     r"|\b\d+\s*\+\s*" + _GAME + r"(?:es|s)?\b|\b\d+\s+or\s+more\s+" + _GAME + r"(?:es|s)?\b"
     # the minimum said after its games: "(3 game minimum)", "5 matches min"
     r"|\b\d+\s*" + _GAME + r"(?:es|s)?\s+(?:min(?:imum)?|at\s+least)\b"
@@ -192,7 +196,9 @@ _CAREER = re.compile(
 # stays with the latest. "Usually", "tends to" and "every game" are career notions or scope words of their own.
 HABIT = re.compile(r"\bkeeps?\s+(?:on\s+)?[a-z]{2,}ing\b|\bnever\s+fails?\s+to\b"
                     r"|\b(?:always|constantly|consistently|regularly|invariably|routinely|perpetually)\b"
-                    r"|\ball\s+the\s+time\b|\btime\s+(?:after|and)\s+(?:time|again)\b")
+                    r"|\ball\s+the\s+time\b|\btime\s+(?:after|and)\s+(?:time|again)\b"
+                    r"|\b(?:usually|typically|normally|generally|habitually)\b|\bmost\s+of\s+the\s+time\b"
+                    r"|\bmore\s+often\s+than\s+not\b|\btends?\s+to\b")
 # The past tense of the clause the habit is said in: an auxiliary, "kept", or the verb right after the adverb.
 _PAST_AUXILIARY = re.compile(r"\b(?:was|were|wasn't|weren't|did|didn't|kept|had)\b")
 _PAST_VERB = re.compile(r"\s*(?:[a-z]{2,}ed|got|took|won|lost|went|came|made|dealt|gave|drew|ate|fell|led|ran|stole|"
@@ -507,7 +513,18 @@ def _two_gods(text: str, gods: tuple[str, ...]) -> bool:
     return any(re.search(r"(?<!\w)" + re.escape(god) + r"(?!\w)", text) for god in gods)
 
 
+# Players ranked by an average of theirs ("who averages the most kills", "who has the most deaths on average"): one
+# match gives each player one figure, so the average is over their games. Never "above average", which is the
+# match's own mean.
+_RANKED_BY_AVERAGE = re.compile(
+    r"\b(?:who|whose|which\s+[\w']+)\b(?:\s+[\w']+){0,3}?\s+(?:averages|averaged|averaging|avgs|avged)\b"
+    r"|\b(?:who|whose|which\s+[\w']+)\b[^?.;]*\b(?:most|fewest|least|highest|lowest|more|fewer|top|best|worst)\b"
+    r"[^?.;]*\bon\s+average\b")
+
+
 def _player_average(text: str, context: _Context) -> ScopeReading | None:
+    if _RANKED_BY_AVERAGE.search(text):
+        return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     if _PLAYER_AVERAGE.search(text) and (_GOD.search(text) or _SET_AGAINST.search(text)
                                          or _two_gods(text, context.gods)):
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
