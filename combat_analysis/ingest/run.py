@@ -214,16 +214,17 @@ def ingest_logs(
             items.append(_Item(index, path, _batch_size(path)))
         except IngestError as exc:
             run.finish(_Item(index, path, 0), error=exc)
-    if items:
-        with tempfile.TemporaryDirectory(prefix="combat-analysis-ingest-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="combat-analysis-ingest-") as scratch:
+        if items:
             run.go(items, Path(scratch), memory_limit_mb)
-    if merge and any(o.result is not None and any(m.status != "unchanged" for m in o.result.matches)
-                     for o in run.outcomes.values()):
-        run.stage("merging small files")
-        # Merging only speeds up reads across matches: what is committed stands if it cannot run now (another
-        # writer), and the next ingest tries again.
-        with contextlib.suppress(*READ_ERRORS):
-            warehouse.compact(run.root)
+        if merge and any(o.result is not None and any(m.status != "unchanged" for m in o.result.matches)
+                         for o in run.outcomes.values()):
+            run.stage("merging small files")
+            # Merging only speeds up reads across matches: what is committed stands if it cannot run now (another
+            # writer), and the next ingest tries again. It keeps the ingest's memory limit, spilling beyond it.
+            with contextlib.suppress(*READ_ERRORS):
+                warehouse.compact(run.root, config={"memory_limit": f"{duckdb_memory_mb(memory_limit_mb)}MB",
+                                                    "temp_directory": str(Path(scratch) / "merge")})
     return [run.outcomes[i] for i in range(len(paths))]
 
 

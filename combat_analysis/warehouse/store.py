@@ -560,14 +560,16 @@ def file_counts(con: duckdb.DuckDBPyConnection, tables: Sequence[str] = tuple(LA
             for t in tables}
 
 
-def compact(where: Where, tables: Sequence[str] = MERGED_TABLES, *, min_files: int = COMPACT_AFTER) -> list[str]:
+def compact(where: Where, tables: Sequence[str] = MERGED_TABLES, *, min_files: int = COMPACT_AFTER,
+            config: dict | None = None) -> list[str]:
     """Merge the files of the tables read across matches once one has `min_files` or more (one commit per
     table), so a question across a thousand matches opens a few files per table; time travel still sees every
     snapshot, and the files merged away are deleted by `expire` once no reader can still be reading them.
-    Returns the tables merged."""
+    `config` sets the connection (a memory limit and a folder to spill to: a merge copies the whole table, 2.4
+    million kill rows at a thousand matches). Returns the tables merged."""
     lake = as_lake(where)
     merged = []
-    with writer(lake) as con:
+    with writer(lake, config=config) as con:
         for table, files in file_counts(con, tables).items():
             if files >= min_files:
                 commit(con, functools.partial(_merge_into, table=table), message=f"merged the files of {table}",
