@@ -483,7 +483,11 @@ def _event_list(head: Metric, plan: QueryPlan, bound: frozenset[str]) -> exp.Sel
         # "structures last hit by minions": the killer by name or kind narrows the list
         columns = {"player": exp.column("killer"), "team": exp.column("team"), "objective": exp.column("objective"),
                    "source": exp.column("killer"), "source_kind": exp.column("killer_kind"), "target": exp.column("target")}
-        select = exp.select("objective", "target", "killer", "team", "match_second").from_("objectives", copy=False)
+        # the blow's ability, from the kill row the objective was derived from (the same line of the log)
+        blow = exp.select(exp.column("ability", table="k")).from_(exp.to_table("kills").as_("k")).where(
+            exp.column("line_no", table="k").eq(exp.column("line_no", table="objectives")))
+        select = exp.select("objective", "target", "killer", "team", "match_second",
+                            exp.Subquery(this=blow).as_("ability")).from_("objectives", copy=False)
     elif head.id == "kill_events":
         columns = {"team": exp.column("killer_team"), "source": exp.column("killer"), "victim": exp.column("victim")}
         select = (exp.select("killer", "victim", "match_second", "ability", "assists",

@@ -351,3 +351,30 @@ def test_where_things_happen_is_no_figure_across_matches(seasons, template):
     home, matches = seasons
     pkg, _ = ask_across(home, template.format(n=named_players(matches, least=3)[0]))
     assert pkg.is_refusal and "where on the map" in pkg.response.direct_answer, pkg.response.direct_answer
+
+
+def test_two_roles_averaged_against_each_other_read_every_match(seasons):
+    home, matches = seasons
+    per: dict[str, list[float]] = {}
+    for g in event_games(matches):
+        per.setdefault(g["role"], []).append(g["damage_dealt"])
+    mean = {r: sum(v) / len(v) for r, v in per.items()}
+    answer = answered_across(ask_across(home, "does the solo lane average less dmg than mids")[0])
+    for role in ("Solo", "Middle"):
+        assert f"{role} with {number(mean[role], 2)} damage dealt per game" in answer, (role, mean[role], answer)
+
+
+@pytest.mark.parametrize(("template", "metric"), [("who has slain the most towers", "towers"),
+                                                  ("which player's slain the fewest bosses", "bosses")])
+def test_a_tally_in_the_perfect_reads_every_match(seasons, template, metric):
+    home, matches = seasons
+    tally: dict[str, int] = {}
+    for g in event_games(matches):
+        tally[g["player"]] = tally.get(g["player"], 0) + g[metric]
+    pkg, rows = ask_across(home, template)
+    assert ranked_first(rows, "player") == leaders_of(tally, lowest="fewest" in template), (rows[:3], tally)
+
+
+def leaders_of(values: dict[str, int], lowest: bool) -> list[str]:
+    best = (min if lowest else max)(values.values())
+    return sorted(p for p, v in values.items() if v == best)

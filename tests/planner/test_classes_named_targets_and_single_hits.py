@@ -100,3 +100,23 @@ def test_where_a_player_died_gives_each_deaths_place_first(match, template):
     place = f"(x {number(float(first['locationx']))}, y {number(float(first['locationy']))})"
     assert got.text.lower().startswith(f"{name}'s {len(deaths)} deaths".lower()) and place in got.text.split(". ")[0], (place, got.text)
     assert "coordinates, not by lane" in got.text, got.text
+
+
+def test_the_ability_an_objective_was_taken_with_is_said_when_asked(match):
+    blows = [e for e in match.events if e.get("type") == "KillingBlow" and e.get("sourceowner") in match.players
+             and any(w in (e.get("targetowner") or "") for w in ("Tower", "Phoenix", "Titan", "Fire Giant", "Gold Fury"))]
+    assert blows, "an objective last hit by a player"
+    blow = blows[-1]
+    kind = next(w for w in ("Tower", "Phoenix", "Titan", "Fire Giant", "Gold Fury") if w in blow["targetowner"])
+    got = match.ask(f"{blow['sourceowner']} finished which {kind.lower()}s, and using what ability?")
+    assert f"by {blow['sourceowner']} with {blow['itemname']}" in got.text, (blow, got.text)
+    assert " with " not in match.ask(f"when did {blow['sourceowner']} take {kind.lower()}s").text.split(":")[-1], blow
+
+
+def test_a_share_of_a_players_kills_on_one_victim_names_that_base(match):
+    name = max(match.players, key=lambda p: match.truth["players"][p]["kills"])
+    victims = {e["targetowner"] for e in match.events if e.get("type") == "KillingBlow" and e.get("sourceowner") == name
+               and e.get("targetowner") in match.players}
+    victim = sorted(victims)[0]
+    got = match.ask(f"{name}'s kills on {victim}, by ability")
+    assert f"of {name}'s kills on {victim})" in got.text, got.text

@@ -122,7 +122,7 @@ def test_dependent_question_binds_the_leader(con, vocab):
 
 def test_objectives_and_build_order_shapes(con, vocab):
     columns, rows = primary_rows(con, plan_question("When were the towers destroyed?", vocab), vocab)
-    assert columns == ["objective", "target", "killer", "team", "match_second"]
+    assert columns == ["objective", "target", "killer", "team", "match_second", "ability"]
     assert {r[0] for r in rows} == {"tower"} and len(rows) == 6
     columns, rows = primary_rows(con, plan_question("What did LunaSol build?", vocab), vocab)
     assert columns == ["player", "seq", "item", "match_second"]

@@ -487,8 +487,9 @@ def breakdown(plan: QueryPlan, rows: list[dict], dim: str | None, metrics: Seque
     for i, r in enumerate(shown):
         part = f"{who(dim, r.get(dim), False)}: {value(r, metric_id)}"
         if share and i == 0:
-            # the base named: "of VoidWalker's damage dealt", "of all kills" (of the rows listed, in the plan's window)
-            base = f"{owner}{info.label}" if owner else f"all {info.label}"
+            # the base named: "of VoidWalker's damage dealt", "of all kills", "of X's kills on Y" (the rows listed:
+            # the plan's qualifiers and window are the base's too)
+            base = (f"{owner}{info.label}" if owner else f"all {info.label}") + scope(plan)
             part += f" ({fmt.share(float(r[metric_id]) / total * 100, base)})"
         items.append(part)
     more = f"; and {len(valued) - len(shown)} more" if len(valued) > len(shown) else ""
@@ -994,6 +995,9 @@ def kill_list(plan: QueryPlan, rows: list[dict]) -> str:
     return F.say_all(fact for fact in said if fact.items or fact is kills) + coordinates
 
 
+# the blow's ability asked of an objective: "what did X kill the titan with", "which ability took the tower"
+_ASKS_WITH_WHAT = re.compile(r"\bwith\s*(?:what|which)?\W*$|\bwith\s+(?:what|which)\b|\b(?:what|which)\s+(?:ability|"
+                             r"abilities|skill|skills|move|spell|attack)\b|\bhow\s+(?:did|was|were)\b", re.IGNORECASE)
 _ASKS_DEATHS = re.compile(r"\b(?:die[sd]?|dying|deaths?|killed|got\s+killed)\b", re.IGNORECASE)
 
 
@@ -1004,9 +1008,13 @@ def objectives(plan: QueryPlan, rows: list[dict]) -> str:
     """The first or last objective (of the kind asked, for the team asked), or every objective listed."""
     if plan.limit == 1 and rows:
         return F.say(first_objective(plan, rows[0]))
+    with_what = _ASKS_WITH_WHAT.search(plan.question) is not None
+
     def one(r: Mapping[str, Any]) -> str:
         team = f", team {r['team']}" if r.get("team") is not None else ""
-        return f"the {r.get('target') or r['objective']} at {clock(r.get('match_second'))} (by {r.get('killer')}{team})"
+        ability = f" with {r['ability']}" if with_what and r.get("ability") else ""
+        return f"the {r.get('target') or r['objective']} at {clock(r.get('match_second'))} " \
+            f"(by {r.get('killer')}{ability}{team})"
 
     noun = objective_kind(plan) or "objective"
     in_time = sorted(rows, key=lambda r: r.get("match_second") or 0) if plan.order == "desc" else rows

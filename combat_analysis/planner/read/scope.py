@@ -522,8 +522,19 @@ _RANKED_BY_AVERAGE = re.compile(
     r"[^?.;]*\bon\s+average\b")
 
 
+# Who has done the most, in the perfect ("who has slain the most gold furies", "who's died the most"): a tally over
+# the games so far, where one match says "who slew the most"
+_PERFECT_TALLY = re.compile(r"\b(?:who|which\s+[\w']+)(?:'s|\s+has|\s+have)\s+(?:ever\s+)?(?:slain|killed|taken|"
+                            r"secured|destroyed|won|lost|dealt|done|gotten|got|earned|healed|died|assisted|bought|"
+                            r"played|racked\s+up)\b[^?.;]*\b(?:most|fewest|least)\b")
+# Two roles or sides named, averaged ("do supports average more damage than carries"): means of many games each
+_SIDES_OR_ROLES = re.compile(r"\b" + _SIDE_OR_ROLE + r"\b")
+
+
 def _player_average(text: str, context: _Context) -> ScopeReading | None:
-    if _RANKED_BY_AVERAGE.search(text):
+    if _RANKED_BY_AVERAGE.search(text) or _PERFECT_TALLY.search(text):
+        return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
+    if _PLAYER_AVERAGE.search(text) and len({m.group(0) for m in _SIDES_OR_ROLES.finditer(text)}) > 1:
         return ScopeReading(kind="all", selection=AllMatches(), rest=text, by_nature=True)
     if _PLAYER_AVERAGE.search(text) and (_GOD.search(text) or _SET_AGAINST.search(text)
                                          or _two_gods(text, context.gods)):
