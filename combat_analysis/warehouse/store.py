@@ -412,8 +412,11 @@ def same_content(con: duckdb.DuckDBPyConnection, content_sha256: str) -> list[di
     """The matches committed from exactly this content (one lookup, whatever the lake holds)."""
     if not _has_tables(con):
         return []
+    # Compared through lower() (digests are lower-case hex) so DuckLake reads the table's few files instead of
+    # pruning by the catalog's column statistics: that query grows with every file of every table (80 ms at a
+    # thousand matches, 16 ms this way, as at fifty).
     cursor = con.execute(f"SELECT match_id, first_line, last_line, matches_in_file FROM {ALIAS}.{SOURCES} "
-                         f"WHERE content_sha256 = {sql_string(content_sha256)} ORDER BY first_line")
+                         f"WHERE lower(content_sha256) = {sql_string(content_sha256.lower())} ORDER BY first_line")
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
