@@ -120,3 +120,39 @@ def test_a_share_of_a_players_kills_on_one_victim_names_that_base(match):
     victim = sorted(victims)[0]
     got = match.ask(f"{name}'s kills on {victim}, by ability")
     assert f"of {name}'s kills on {victim})" in got.text, got.text
+
+
+def _fights_from(match, start_s: int) -> tuple[int, int, int]:
+    """Our team-fight rule (answer/patterns.py: deaths from any source, a gap of at most TEAM_FIGHT_GAP_S seconds, at
+    least TEAM_FIGHT_MIN_DEATHS deaths) over truth.py's deaths: the fights begun at `start_s` or later, and how many
+    each team won (the other team lost more)."""
+    from combat_analysis.answer.patterns import TEAM_FIGHT_GAP_S, TEAM_FIGHT_MIN_DEATHS
+
+    deaths = sorted([(k["second"], match.players[k["victim"]].team) for k in match.truth["kills"]]
+                    + [(d["second"], match.players[d["victim"]].team) for d in match.truth["deaths_to_npcs"]])
+    groups: list[list[tuple[int, int]]] = []
+    for d in deaths:
+        if groups and d[0] - groups[-1][-1][0] <= TEAM_FIGHT_GAP_S:
+            groups[-1].append(d)
+        else:
+            groups.append([d])
+    fights = [g for g in groups if len(g) >= TEAM_FIGHT_MIN_DEATHS and g[0][0] >= start_s]
+    won = [sum(1 for g in fights if sum(t == 3 - team for _, t in g) > sum(t == team for _, t in g)) for team in (1, 2)]
+    return len(fights), won[0], won[1]
+
+
+@pytest.mark.parametrize("said", ["who won the team fights after 20 min", "which side won the late game teamfights, "
+                                  "so after minute 20"])
+def test_team_fights_asked_in_a_window_are_those_begun_in_it_and_won_is_theirs(match, said):
+    count, one, two = _fights_from(match, 1200)
+    got = match.ask(said)
+    assert got.text.startswith(f"{count} team fight") and f"team 1 won {one} and team 2 won {two}" in got.text, \
+        ((count, one, two), got.text)
+    assert "won the match" not in got.text, got.text
+
+
+def test_a_kind_then_two_names_sets_the_names_against_each_other(match):
+    a, b = sorted(match.players)[:2]
+    got = match.ask(f"who had more damage to gods, {a} or {b}?")
+    for name in (a, b):
+        assert says(got.text.split(".")[0], match.truth["players"][name]["damage_to_players"]), (name, got.text)

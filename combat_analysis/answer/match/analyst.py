@@ -731,8 +731,14 @@ def _pattern_findings(con, plan: QueryPlan, rows, derived: Derived, asked: F.Ask
                                  recovery_action="answer given without match patterns"))
         return []
     kept: list[Finding] = []
+    inside = in_window(con, plan)
     for p in found:
         table = f"pattern_{p.id}"
+        if p.id == "team_fights" and plan.window is not None:
+            # the fights that began in the window asked; the pattern's facts count the whole match's, so none is kept
+            derived[table] = ([dict(r) for r in p.rows if inside(r["start_second"])],
+                              f"match pattern: {p.kind} (patterns.{p.id}), begun in the window")
+            continue
         derived[table] = ([dict(r) for r in p.rows], f"match pattern: {p.kind} (patterns.{p.id})")
         if any(F.bears_on(fact, asked) for fact in p.facts):
             kept.append(Finding(id=f"p{len(kept) + 1}", kind=p.kind, description=p.description,

@@ -1138,14 +1138,15 @@ def builds(plan: QueryPlan, rows: list[dict], roster: Sequence[Mapping[str, Any]
 # -------------------------------------------------------------------------------------------- patterns
 
 def _team_fights(plan: QueryPlan, rows: list[dict]) -> str:
+    when = window_phrase(plan)  # the analyst kept the fights that began in it
     if not rows:
-        return "No team fight (three or more deaths close together) happened in this match."
+        return f"No team fight (three or more deaths close together) happened{when or ' in this match'}."
     won = {t: sum(1 for f in rows if f.get("won_by_team") == t) for t in (1, 2)}
     decisive = sorted(rows, key=lambda f: (-f["deaths"], f["start_second"]))[:3]
     listed = "; ".join(f"{clock(f['start_second'])}–{clock(f['end_second'])}, {fmt.count(f['deaths'], 'death')}, "
                        + (f"won by team {f['won_by_team']}" if f.get("won_by_team") else "even")
                        for f in decisive)
-    return (f"{fmt.count(len(rows), 'team fight')}; team 1 won {won[1]} and team 2 won {won[2]}. "
+    return (f"{fmt.count(len(rows), 'team fight')}{when}; team 1 won {won[1]} and team 2 won {won[2]}. "
             f"The biggest: {listed}.")
 
 

@@ -76,8 +76,10 @@ def _figures(r: Reading) -> list[str]:
 def winner_question(r: Reading) -> bool:
     if not WINNER.search(r.text):
         return False
-    if _figures(r):
-        return False  # "which team won more fights"/"gold of the winning team" are figures
+    if _figures(r) or "team_fights" in r.metrics:
+        # "which team won more fights"/"gold of the winning team" are figures; "who won the late teamfights" asks
+        # the fights' winners
+        return False
     if _OBJECTIVES_LOST.search(r.text):
         return False  # "which towers did chaos lose": the objectives the other side took
     return not re.search(r"\b(won|win|wins)\s+(?:the\s+)?(most|more)\b", r.text)

@@ -641,8 +641,8 @@ def _joined(text: str, names: Sequence[str | None], npcs: Sequence[tuple[str, st
             said = m.group(0).strip()
             if m.group("name"):
                 index = len(re.findall(r"\bname\b", text[:m.start("name")]))
-                if index >= len(names) or names[index] is None or q.kind != "player":
-                    break
+                if index >= len(names) or names[index] is None or q.name is None:
+                    break  # a name joins a name: "to players, A or B" sets A and B against each other
                 out.append(Qualifier(q.preposition, "player", names[index], said, None, m.start("name"), m.end()))
             else:
                 kind = next(k for k, _ in KIND_WORDS if m.group(k))

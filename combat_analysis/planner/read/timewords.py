@@ -309,6 +309,13 @@ def _phase_list(text: str) -> tuple[list[tuple[int, TimeWindow]], str]:
     return found, text[:m.start()] + " " + text[m.end():]
 
 
+def _once_each(windows: tuple[TimeWindow, ...]) -> tuple[TimeWindow, ...]:
+    """Each window once: by its words, and by its stretch of the match, since one stretch said twice ("the late
+    game teamfights, kills after 20 min") is a restatement, kept as first said."""
+    by_label = tuple({w.label: w for w in windows}.values())
+    return tuple({(w.start_s, w.end_s, w.from_end_s): w for w in reversed(by_label)}.values())[::-1]
+
+
 def parse_windows(text: str) -> WindowsParse:
     """All the time phrases of a question; `rest` is the text without them."""
     found, rest = _phase_list(text)
@@ -356,7 +363,7 @@ def parse_windows(text: str) -> WindowsParse:
             offset_rest = offset_rest[:m.start()] + " " * (m.end() - m.start()) + offset_rest[m.end():]
     rest = re.sub(r"\s{2,}", " ", offset_rest).strip()
     windows = tuple(w for _, w in sorted(found, key=lambda f: f[0]))
-    windows = tuple({w.label: w for w in windows}.values())
+    windows = _once_each(windows)
     if windows:
         return WindowsParse(windows, rest, tuple(assumptions), at_minute=at_minute if len(windows) == 1 else None)
     whole = _whole(rest)
