@@ -345,7 +345,7 @@ def test_which_god_is_the_best_ranks_gods_by_win_rate(seasons):
     assert "win rate" in answer.split(". Next")[0] and "most games" not in answer, answer
 
 
-@pytest.mark.parametrize("template", ["where on the map does {n} die most of the time",
+@pytest.mark.parametrize("template", ["on the map, where does {n} tend to die",
                                       "where do the kills usually happen"])
 def test_where_things_happen_is_no_figure_across_matches(seasons, template):
     home, matches = seasons
@@ -364,7 +364,7 @@ def test_two_roles_averaged_against_each_other_read_every_match(seasons):
         assert f"{role} with {number(mean[role], 2)} damage dealt per game" in answer, (role, mean[role], answer)
 
 
-@pytest.mark.parametrize(("template", "metric"), [("who has slain the most towers", "towers"),
+@pytest.mark.parametrize(("template", "metric"), [("who's slain the most towers so far", "towers"),
                                                   ("which player's slain the fewest bosses", "bosses")])
 def test_a_tally_in_the_perfect_reads_every_match(seasons, template, metric):
     home, matches = seasons

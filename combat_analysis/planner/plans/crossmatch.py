@@ -699,7 +699,7 @@ _MIN_CORE = re.compile(
     r"|\b(?P<b>\d+)\s*\+|\b(?P<c>\d+)\s+or\s+more|\b(?:more\s+than|over)\s+(?P<d>\d+)")
 # the minimum said after its games: "(3 games min)", "5 matches minimum"
 _MIN_AFTER = re.compile(r"\b(?P<a>\d+)\s*(?:games?|matches|match|appearances)\s+(?:min(?:imum)?|at\s+least)\b\)?")
-# a role may say which games count: "at least 2 jungle games"
+# a role may say which games count: "with 4+ support games"
 _MIN_GAMES = re.compile(r"\s*(?:(?P<role>" + ROLE_SAID + r")\s+)?(?:games?|matches|match|appearances)\b"
                         r"(?:\s+(?:played|or\s+more))?")
 _MIN_LEAD = re.compile(r"[(,]?\s*(?:\b(?:only|just)\s+)?(?:\b(?:among|for|of|from)\s+)?"

@@ -194,7 +194,7 @@ def _npc_as_source(r: Reading, vocab: Vocabulary) -> str | None:
     if not r.npcs:
         return None
     text = normalize(r.masked)
-    # two or more named before the figure ("fire giant and gold fury dmg") are what was hit, as "tower dmg" is
+    # two or more named before the figure (both bosses by name, then "dmg") are what was hit, as "tower dmg" is
     bare_is_source = not (r.players or "player" in r.groups or _ASKS_WHO.search(text)
                           or sum(q.bare for q in r.qualifiers) > 1)
     for npc in r.npcs:
@@ -243,7 +243,7 @@ def npc_plan(question: str, r: Reading, vocab: Vocabulary, assumptions: list[str
                                                                  f"dealt to it"]))
     if npc and (not metrics or any(m.startswith("damage") or m in OBJECTIVE_METRICS for m in metrics)):
         filters = [Filter(dimension="source", values=(npc,))]
-        # a bare name read as the one dealing damage makes every bare name a dealer ("fire giant and gold fury dmg")
+        # a bare name read as the one dealing damage would make every bare name a dealer
         kept = [q for q in r.qualifiers if q.name != npc and not q.bare]
         filters += apply_qualifiers(("npc_damage",), kept, r.players).filters
         return finish(Draft(question, Intent.LOOKUP, ("npc_damage",), filters=filters, window=r.window,

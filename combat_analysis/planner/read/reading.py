@@ -659,14 +659,16 @@ def _named_before_damage(text: str, npcs: Sequence[tuple[str, str]], found: Sequ
     as "tower damage" is damage to towers. Whether a question that asks no person means its own damage instead is
     the damage plans' to say (`plans/figures._npc_as_source`); a name already qualified is left alone."""
     if any(q.kind is not None and q.preposition not in ("from", "by") for q in found):
-        return ()  # the kind was named as what was hit ("the jungle bosses (fire giant / gold fury dmg)"): a gloss
+        return ()  # the kind was named as what was hit ("the bosses (fury/giant damage)"): a gloss
     out = []
-    # each of several joined before the figure: "fire giant and gold fury dmg"
-    any_named = "|".join(re.escape(fold(spoken)) for spoken, _ in npcs)
+    # as said, and as the log spells it (a name found with a joining word beside it: "gold fury &")
+    said = {canon: sorted({fold(spoken).strip(" ,&/+"), fold(canon)}, key=len, reverse=True) for spoken, canon in npcs}
+    # each of several joined before the figure: "the fury and the giant dmg"
+    any_named = "|".join(re.escape(s) for forms in said.values() for s in forms)
     joined = rf"(?:\s*(?:,|and|or|&|/)\s*(?:the\s+)?(?:{any_named}))*"
-    for spoken, canon in npcs:
-        for m in re.finditer(rf"(?<!\bby\s)(?<!\bfrom\s)(?<!\bof\s)\b({re.escape(fold(spoken))}){joined}\s+(?:damage|dmg)\b",
-                             text):
+    for canon, forms in said.items():
+        one = "|".join(re.escape(s) for s in forms)
+        for m in re.finditer(rf"(?<!\bby\s)(?<!\bfrom\s)(?<!\bof\s)\b({one}){joined}\s+(?:damage|dmg)\b", text):
             if not any(q.start <= m.start(1) < q.end for q in found):
                 out.append(Qualifier("to", None, canon, m.group(1), None, m.start(1), m.end(1), bare=True))
     return tuple(out)

@@ -513,7 +513,7 @@ def _two_gods(text: str, gods: tuple[str, ...]) -> bool:
     return any(re.search(r"(?<!\w)" + re.escape(god) + r"(?!\w)", text) for god in gods)
 
 
-# Players ranked by an average of theirs ("who averages the most kills", "who has the most deaths on average"): one
+# Players ranked by an average of theirs ("who averages the most assists", "fewest deaths on average, who"): one
 # match gives each player one figure, so the average is over their games. Never "above average", which is the
 # match's own mean.
 _RANKED_BY_AVERAGE = re.compile(
@@ -522,12 +522,12 @@ _RANKED_BY_AVERAGE = re.compile(
     r"[^?.;]*\bon\s+average\b")
 
 
-# Who has done the most, in the perfect ("who has slain the most gold furies", "who's died the most"): a tally over
+# Who has done the most, in the perfect ("which of us has taken the most towers", "who's died the most"): a tally over
 # the games so far, where one match says "who slew the most"
 _PERFECT_TALLY = re.compile(r"\b(?:who|which\s+[\w']+)(?:'s|\s+has|\s+have)\s+(?:ever\s+)?(?:slain|killed|taken|"
                             r"secured|destroyed|won|lost|dealt|done|gotten|got|earned|healed|died|assisted|bought|"
                             r"played|racked\s+up)\b[^?.;]*\b(?:most|fewest|least)\b")
-# Two roles or sides named, averaged ("do supports average more damage than carries"): means of many games each
+# Two roles or sides named, averaged ("does mid average more gold than jungle"): means of many games each
 _SIDES_OR_ROLES = re.compile(r"\b" + _SIDE_OR_ROLE + r"\b")
 
 

@@ -311,7 +311,7 @@ def _phase_list(text: str) -> tuple[list[tuple[int, TimeWindow]], str]:
 
 def _once_each(windows: tuple[TimeWindow, ...]) -> tuple[TimeWindow, ...]:
     """Each window once: by its words, and by its stretch of the match, since one stretch said twice ("the late
-    game teamfights, kills after 20 min") is a restatement, kept as first said."""
+    game fights, so after minute 20") is a restatement, kept as first said."""
     by_label = tuple({w.label: w for w in windows}.values())
     return tuple({(w.start_s, w.end_s, w.from_end_s): w for w in reversed(by_label)}.values())[::-1]
 
