@@ -156,3 +156,13 @@ def test_a_kind_then_two_names_sets_the_names_against_each_other(match):
     got = match.ask(f"who had more damage to gods, {a} or {b}?")
     for name in (a, b):
         assert says(got.text.split(".")[0], match.truth["players"][name]["damage_to_players"]), (name, got.text)
+
+
+@pytest.mark.parametrize("verb", ["beat on", "pick on"])
+def test_a_striking_verb_with_its_particle_asks_whom_a_player_hit(match, verb):
+    name = sorted(match.players)[4]
+    hit = match.truth["players"][name]["damage_to_each_player"]
+    top = max(hit, key=hit.get)
+    got = match.ask(f"whom did {name} {verb} the most, damage-wise")
+    head = got.text.split(".")[0]
+    assert top in head and says(head, hit[top]), (top, hit[top], got.text)

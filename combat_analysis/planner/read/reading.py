@@ -802,7 +802,9 @@ _GROUP_PATTERNS = [
     # "who did Brisk hit the most", "Brisk's damage to each enemy": one player's damage split by whom it hit
     ("target", r"\b(?:who|whom|" + _WHICH_ENEMY + r")\s+"
                r"did\s+{subject}\s+"
-               r"(?:hit|damage|dmg|attack|hurt|focus|deal|do|chunk|nuke|heal)\b"
+               r"(?:hit|damage|dmg|attack|hurt|focus|deal|do|chunk|nuke|heal"
+               # a striking verb with its particle: "beat on", "pick on", "go after"
+               r"|(?:beat|pick)\s+on|go\s+after)\b"
                # "which enemy did Brisk dump / put / pour the most damage into": any verb, the damage, its target
                r"|\b(?:who|whom|" + _WHICH_ENEMY + r")\s+did\s+{subject}\s+[a-z]+"
                r"\s+(?:the\s+)?(?:most\s+)?(?:damage|dmg)\s+(?:in|into|on|onto|to|at|against)\b"
