@@ -571,14 +571,13 @@ def compact(where: Where, tables: Sequence[str] = MERGED_TABLES, *, min_files: i
     `config` sets the connection (a memory limit and a folder to spill to: a merge copies the whole table, 2.4
     million kill rows at a thousand matches). Returns the tables merged."""
     lake = as_lake(where)
-    merged = []
     with writer(lake, config=config) as con:
-        for table, files in file_counts(con, tables).items():
-            if files >= min_files:
-                commit(con, functools.partial(_merge_into, table=table), message=f"merged the files of {table}",
-                       info={"action": "compacted", "table": table}, lake=lake)
-                merged.append(table)
-    return merged
+        due = [table for table, files in file_counts(con, tables).items() if files >= min_files]
+    for table in due:  # each on a connection of its own: what one merge held is freed before the next
+        with writer(lake, config=config) as con:
+            commit(con, functools.partial(_merge_into, table=table), message=f"merged the files of {table}",
+                   info={"action": "compacted", "table": table}, lake=lake)
+    return due
 
 
 def _merge_into(cursor: duckdb.DuckDBPyConnection, *, table: str) -> None:
