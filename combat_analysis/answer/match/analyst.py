@@ -731,11 +731,11 @@ def _pattern_findings(con, plan: QueryPlan, rows, derived: Derived, asked: F.Ask
                                  recovery_action="answer given without match patterns"))
         return []
     kept: list[Finding] = []
-    inside = in_window(con, plan)
     for p in found:
         table = f"pattern_{p.id}"
         if p.id == "team_fights" and plan.window is not None:
             # the fights that began in the window asked; the pattern's facts count the whole match's, so none is kept
+            inside = in_window(con, plan)
             derived[table] = ([dict(r) for r in p.rows if inside(r["start_second"])],
                               f"match pattern: {p.kind} (patterns.{p.id}), begun in the window")
             continue

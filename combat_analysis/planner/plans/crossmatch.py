@@ -46,7 +46,7 @@ from combat_analysis.planner.read.names import find_mentions, find_roles
 from combat_analysis.planner.read.reading import Qualifier, Reading, read_qualifiers, read_question
 from combat_analysis.planner.read.scope import HABIT, HEAD_TO_HEAD, RECENT_FORM, ScopeReading
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
-from combat_analysis.planner.read.words import ROLE_SAID, STORAGE, unknown_words
+from combat_analysis.planner.read.words import ROLE_PERSON_SAID, ROLE_SAID, STORAGE, unknown_words
 from combat_analysis.planner.vocabulary import Vocabulary
 from combat_analysis.season.boards import (
     COUNTED_TOGETHER,
@@ -368,8 +368,7 @@ def _record_slot(text: str) -> FigureSlot:
 
 # A person asked as the best or worst with no figure named: the match report's MVP score, a mean per game
 # one who plays a role, said as a person: "which jungler", "what support" (never "which role")
-_ONE_OF_A_ROLE = (r"(?:junglers?|jg|supports?|supp|mids?|midlaners?|mid\s+laners?|adcs?|carry|carries|hunters?|mages?|"
-                  r"solos?|sololaners?|solo\s+laners?|toplaners?|top\s+laners?)")
+_ONE_OF_A_ROLE = f"(?:{ROLE_PERSON_SAID})"
 _BEST_PERSON = re.compile(r"\b(?:who(?:'s|s|\s+is|\s+was|\s+has\s+been)?|which\s+(?:player|person|guy|one)s?"
                           rf"|(?:which|what)\s+{_ONE_OF_A_ROLE})\b[^?.;]*\b(?:best|worst|strongest|weakest|mvp)\b")
 

@@ -187,6 +187,10 @@ def _either_of_named(filters: Sequence[Filter]) -> tuple[Filter, ...]:
     return tuple(dict.fromkeys(out))
 
 
+# the figure said after a non-player's name, its own or bare: "the fire giant's total damage", "gold fury dmg"
+_NPC_FIGURE = r"\s+(?:(?:total|overall|combined|entire|full|raw|whole)\s+)?(?:damage|dmg|dealt|did|hits?|output)\b"
+
+
 def _npc_as_source(r: Reading, vocab: Vocabulary) -> str | None:
     """'How much damage did the Fire Giant do': a non-player named as the one dealing damage. A bare noun before the
     figure ("fire giant dmg") says the dealer only when no person is asked for: "who did the most fire giant dmg",
@@ -203,12 +207,10 @@ def _npc_as_source(r: Reading, vocab: Vocabulary) -> str | None:
                      # the name, then a pronoun for it doing damage: "the brutes: how much did they deal"
                      rf"|\b{said}\b[^?.]*?\b(?:did|do|does)\s+(?:they|it|those|these|them)\s+"
                      rf"(?:deal|do|dish|inflict|cause|hit|put\s+out)\b"
-                     rf"|\b{said}(?:'s|')\s+(?:(?:total|overall|combined|entire|full|raw|whole)\s+)?"
-                     rf"(?:damage|dmg|dealt|did|hits?|output)\b|\b(?:by|from)\s+(?:the\s+)?{said}\b"
+                     rf"|\b{said}(?:'s|'){_NPC_FIGURE}|\b(?:by|from)\s+(?:the\s+)?{said}\b"
                      rf"|\bdamage\s+(?:of|for)\s+(?:the\s+)?{said}\b", text):
             return npc
-        if bare_is_source and re.search(rf"\b{said}\s+(?:(?:total|overall|combined|entire|full|raw|whole)\s+)?"
-                                        rf"(?:damage|dmg|dealt|did|hits?|output)\b", text):
+        if bare_is_source and re.search(rf"\b{said}{_NPC_FIGURE}", text):
             return npc
     return None
 

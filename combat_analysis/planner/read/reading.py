@@ -636,7 +636,7 @@ def _joined(text: str, names: Sequence[str | None], npcs: Sequence[tuple[str, st
     """The names or kinds joined to a qualifier's, each a qualifier of the same word: what was hit is any of them."""
     out: list[Qualifier] = []
     for q in found:
-        end, kind = q.end, q.kind
+        end = q.end
         while (m := _JOINED.match(text, end)) is not None:
             said = m.group(0).strip()
             if m.group("name"):
@@ -649,7 +649,7 @@ def _joined(text: str, names: Sequence[str | None], npcs: Sequence[tuple[str, st
                 npc = next((canon for spoken, canon in npcs if fold(spoken) in said), None)
                 if q.kind == "player" or (npc is None) != (q.name is None):
                     break  # a name joined to a kind, or a kind to a name: two things, not a list of one
-                out.append(Qualifier(q.preposition, kind, npc, said, None, m.start() + len(m.group(0)) - len(said), m.end()))
+                out.append(Qualifier(q.preposition, kind, npc, said, None, m.end() - len(said), m.end()))
             end = m.end()
     return out
 

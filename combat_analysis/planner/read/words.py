@@ -168,6 +168,11 @@ ROLE_WORDS: dict[str, str] = {
 }
 # The role words as one regex alternation, longest first so "junglers" is read whole before "jungle"
 ROLE_SAID = "|".join(sorted(map(re.escape, ROLE_WORDS), key=len, reverse=True))
+# The role words that name the one who plays it ("which jungler", "what support"), never the place or the role
+# itself ("jungle", "middle", "top"), with the laners said in two words
+_ROLE_PLACES = frozenset({"jungle", "jungles", "jung", "jgl", "middle", "top", "sup"})
+ROLE_PERSON_SAID = "|".join(sorted([*map(re.escape, set(ROLE_WORDS) - _ROLE_PLACES), "toplaners",
+                                    r"mid\s+laners?", r"solo\s+laners?", r"top\s+laners?"], key=len, reverse=True))
 
 
 def _words(phrase: str) -> list[str]:
