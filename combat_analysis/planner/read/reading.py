@@ -41,7 +41,7 @@ from combat_analysis.planner.read.names import (
     fold,
     mask,
 )
-from combat_analysis.planner.read.spelling import corrected, spelled_out
+from combat_analysis.planner.read.spelling import RANKING, corrected, spelled_out
 from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.read.words import (
     CHAT_BUY_VERB,
@@ -458,6 +458,18 @@ def _said_wise(hits: Sequence[MetricHit], text: str) -> list[MetricHit]:
     return sorted(said, key=lambda h: h.start)
 
 
+_RANKED_BEFORE = re.compile(r"\b(?:" + "|".join(RANKING) + r")\s+(?:the\s+)?$")
+
+
+def _ranked_after(said: Sequence[MetricHit], hits: Sequence[MetricHit], text: str) -> list[MetricHit]:
+    """The figures ranked again after a "<figure> wise", past a comma ("dmg wise, highest dpm"): a strong figure
+    with its own ranking word is asked as plainly as the one before "wise"."""
+    last = max(h.end for h in said)
+    comma = text.find(",", last)
+    return [h for h in hits if h.strength == "strong" and h not in said and comma != -1 and h.start > comma
+            and _RANKED_BEFORE.search(text[:h.start])]
+
+
 # "gold only", "just kills", "only counting damage": the figure said with it is the one asked for, alone
 _ONLY_AFTER = re.compile(r"\s*\b(?:only|just)\b")
 _ONLY_BEFORE = re.compile(r"\b(?:only|just|purely|solely)\s+(?:(?:counting|count|looking\s+at|by|on|in\s+terms\s+of|"
@@ -507,7 +519,8 @@ def read_metrics(text: str) -> MetricsRead:
     text = _CARRY_ROLE.sub(lambda m: m.group(1) + "     ", text)  # the same length: the hits keep their places in the text
     strong, weak = _synonym_hits(text)
     strong = _not_stored(strong, text)
-    wise = _said_wise([*strong, *weak], text) or _said_only([*strong, *weak], text)
+    wise = _said_wise([*strong, *weak], text)
+    wise = [*wise, *_ranked_after(wise, strong, text)] if wise else _said_only([*strong, *weak], text)
     if wise:
         strong, weak = [h for h in wise if h.strength != "weak"], [h for h in wise if h.strength == "weak"]
     strong = _without_blows_on_objectives(_narrowed(_without_phrasal_verbs(strong, text), text), text)

@@ -89,14 +89,33 @@ QUESTION_WORDS = frozenset({"what", "which", "when", "where", "who", "whose", "h
 _CHAT_SPELLINGS = {"wut": "what", "wot": "what", "wat": "what", "wht": "what", "hw": "how"}
 
 
-def question_word(word: str) -> str | None:
+# What "how" asks of: a degree ("how many", "how long") or, after an auxiliary, a manner ("how did X die")
+_DEGREE = frozenset("many much long often far fast quick quickly soon big bad good well close come".split())
+_AUXILIARY = frozenset("did does do was is were are has have had".split())
+
+
+def question_word(word: str, rest: str = "") -> str | None:
     """The question word `word` is typed for ("wat", "wich", "wen"), else None: a chat spelling, or an unknown word
-    one slip from exactly one question word with the same first letter."""
+    one slip from exactly one question word with the same first letter. `rest` is what follows the word.
+
+    A slip one swap from both "how" and "who" ("hwo") is read by what follows: "how" before a degree word, and
+    before an auxiliary in a question that ranks nothing ("how did X die"); "who" otherwise ("who did X focus the
+    most", "who killed X").
+
+    >>> question_word("wich"), question_word("hwo", " many kills"), question_word("hwo", " did x hit the most")
+    ('which', 'how', 'who')
+    """
     if word in _CHAT_SPELLINGS:
         return _CHAT_SPELLINGS[word]
     if len(word) < 3 or word in QUESTION_WORDS or _known(word):
         return None
     near = [w for w in QUESTION_WORDS if w[0] == word[0] and edit_kind(word, w) is not None]
+    swapped = {w for w in QUESTION_WORDS if edit_kind(word, w) == _SWAPPED}  # a swap may move the first letter
+    if swapped == {"how", "who"}:
+        following = re.findall(r"[a-z]+", rest)
+        after = following[0] if following else ""
+        ranks = any(w in RANKING for w in following)
+        return "how" if after in _DEGREE or (after in _AUXILIARY and not ranks) else "who"
     return near[0] if len(near) == 1 else None
 
 
@@ -137,7 +156,8 @@ def question_contractions(text: str) -> str:
 def _question_words(text: str) -> str:
     text = question_contractions(text)
     return re.sub(r"(?<!')\b[a-z]+\b(?!')",
-                  lambda m: question_word(m.group(0)) or function_word(m.group(0)) or m.group(0), text)
+                  lambda m: question_word(m.group(0), m.string[m.end():]) or function_word(m.group(0)) or m.group(0),
+                  text)
 
 
 def corrected(text: str) -> tuple[str, tuple[str, ...]]:
