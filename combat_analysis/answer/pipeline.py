@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,7 @@ from combat_analysis.charts.jobs import DRAW_HERE, ChartDrawer
 from combat_analysis.contracts.package import AgentDataPackage, new_package
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.contracts.selection import DateRange
+from combat_analysis.planner.read.names import find_mentions
 from combat_analysis.planner.read.scope import (
     ScopeReading,
     asks_an_average,
@@ -38,6 +40,7 @@ from combat_analysis.planner.read.scope import (
     one_match_of_a_day,
     read_scope,
 )
+from combat_analysis.planner.vocabulary import PlayerInfo, Vocabulary
 from combat_analysis.settings import Lake
 from combat_analysis.warehouse.query import LockedConnection, open_locked
 from combat_analysis.warehouse.store import NO_MATCH_YET, WarehouseError
@@ -124,10 +127,10 @@ def choose_on(question: str, con: LockedConnection, *, asked_snapshot: int | Non
     scope = match_scope(question, matches)
     if scope.kind == "none" and asks_an_average(question):
         scope = _with_players(question, con, matches)
-    scope = _day_as_match(scope, matches)
+    scope = _own_last_game(question, _day_as_match(scope, matches), con)
     if scope.kind == "match" and scope.match_id:  # named by its id, as "the latest game", or by its day
-        how = "named" if scope.match_id in scope.words else "dated" if scope.one_day else \
-            "numbered" if scope.number is not None else "latest"
+        how = "own" if scope.player else "named" if scope.match_id in scope.words else "dated" if scope.one_day \
+            else "numbered" if scope.number is not None else "latest"
         return MatchChoice(scope.match_id, how, scope, con.snapshot)
     if scope.cross_match:
         return MatchChoice(None, "across", scope, con.snapshot)
@@ -141,6 +144,26 @@ def _day_as_match(scope: ScopeReading, matches: list) -> ScopeReading:
         return scope
     found = matches_in(scope.selection, matches)
     return dataclasses.replace(scope, kind="match", match_id=found[0]) if len(found) == 1 else scope
+
+
+_OWN = re.compile(r"\b(?:his|her|their|my)\s")
+
+
+def _own_last_game(question: str, scope: ScopeReading, con: LockedConnection) -> ScopeReading:
+    """A player's own last game ("what did X build in his last game") is one match: the latest the named player
+    played, as if named, so every one-match figure answers it. Two players named, or none, keep the reading of
+    their last games across matches."""
+    if scope.last != 1 or scope.previous or not any(_OWN.search(w) for w in scope.words):
+        return scope
+    players = tuple(r[0] for r in con.execute("SELECT DISTINCT player FROM players").fetchall())
+    named = {m.name for m in find_mentions(question, Vocabulary(players=tuple(PlayerInfo(player=p) for p in players)))
+             if m.kind == "player"}
+    if len(named) != 1:
+        return scope
+    player = named.pop()
+    latest = con.execute("SELECT m.match_id FROM players p JOIN matches m USING (match_id) WHERE p.player = $player "
+                         "ORDER BY m.started_at DESC NULLS LAST, m.match_id DESC LIMIT 1", {"player": player}).fetchone()
+    return dataclasses.replace(scope, kind="match", match_id=latest[0], last=None, player=player) if latest else scope
 
 
 def _with_players(question: str, con: LockedConnection, matches: list) -> ScopeReading:

@@ -57,9 +57,7 @@ def query_analyst(pkg: AgentDataPackage, env: StageEnv) -> AgentDataPackage:
             plan = plan_question(question, vocab, pkg.input.context.previous_queries)
         if env.match_id is not None and not across and plan.scope is None:
             held = len(match_ids(env.warehouse_root)) if env.scope_how in ("latest", "numbered") else 1
-            said = env.scope.words if env.scope is not None else ()
-            plan = latest_match_scope(plan, vocab.started_at, env.match_id, env.scope_how, held, said,
-                                      env.scope.number if env.scope is not None else None)
+            plan = latest_match_scope(plan, vocab.started_at, env.match_id, env.scope_how, held, env.scope)
         # across matches the data engineer runs the season figure; its SQL is recorded with the result
         if not across and plan.intent != Intent.REFUSE:
             try:
@@ -174,12 +172,21 @@ def _no_match_then(scope: ScopeReading) -> str:
 
 
 def latest_match_scope(plan: QueryPlan, started: datetime | None, match_id: str, how: str, matches_in_warehouse: int,
-                       said: tuple[str, ...] = (), number: int | None = None) -> QueryPlan:
-    """A one-match plan marked with its scope; the latest match (`started` then), by default or as `said` ("the
-    last game"), says which match it read; a match named by its place (`number`: "game 4") says which it is."""
+                       read: ScopeReading | None = None) -> QueryPlan:
+    """A one-match plan marked with its scope; the latest match (`started` then), by default or as the scope words
+    `read` said ("the last game"), says which match it read; a match named by its place ("game 4") says which it
+    is, and a player's own latest match ("his last game") whose it is."""
+    said = read.words if read is not None else ()
+    number = read.number if read is not None else None
+    player = read.player if read is not None else None
     scope = OneMatch(match_id=match_id, how=how, started_at=started.date().isoformat() if started else None,  # type: ignore[arg-type]
-                     matches_in_warehouse=matches_in_warehouse, number=number if how == "numbered" else None)
+                     matches_in_warehouse=matches_in_warehouse, number=number if how == "numbered" else None,
+                     player=player if how == "own" else None)
     update: dict[str, Any] = {"scope": scope}
+    if how == "own":
+        when = f" ({scope.started_at})" if scope.started_at else ""
+        update["assumptions"] = (*plan.assumptions, f"'{said[0] if said else 'the last game'}' read as {player}'s "
+                                                    f"latest match, {match_id}{when}")
     if how == "dated":  # "who won on tuesday": the day's one match
         update["assumptions"] = (*plan.assumptions, f"'{said[0] if said else 'the day'}' read as that day's one "
                                                     f"match, {match_id} ({scope.started_at})")

@@ -91,8 +91,10 @@ class OneMatch(Frozen):
 
     kind: Literal["match"] = "match"
     match_id: str = Field(min_length=1, max_length=200)
-    how: Literal["named", "only", "latest", "dated", "numbered"] = "named"  # dated: the one match of a day the question
-    # named; numbered: the match at a place the question named ("game 4"), among every match in start order
+    how: Literal["named", "only", "latest", "dated", "numbered", "own"] = "named"  # dated: the one match of a day the
+    # question named; numbered: the match at a place the question named ("game 4"), among every match in start order;
+    # own: a player's own latest match ("in his last game")
+    player: str | None = None  # for "own": whose latest match it is
     number: int | None = Field(default=None, ge=1)  # that place
     started_at: str | None = None  # ISO start, for "In the latest match, 6963307283 (2025-03-05): ..."
     matches_in_warehouse: int = Field(default=1, ge=0)

@@ -184,6 +184,9 @@ def latest_prefix(plan: QueryPlan | None) -> str:
     if isinstance(scope, OneMatch) and scope.how == "numbered":  # "game 4": its place, id and day
         when = f" ({scope.started_at})" if scope.started_at else ""
         return f"In game {scope.number} of {scope.matches_in_warehouse} (start order), match {scope.match_id}{when}: "
+    if isinstance(scope, OneMatch) and scope.how == "own":  # "in his last game": whose latest match
+        when = f" ({scope.started_at})" if scope.started_at else ""
+        return f"In {scope.player}'s latest match, {scope.match_id}{when}: "
     if not isinstance(scope, OneMatch) or scope.how != "latest":
         return ""
     when = f" ({scope.started_at})" if scope.started_at else ""

@@ -185,10 +185,16 @@ class FigureSlot:
     order: Literal["asc", "desc"] | None = None  # an order the figure's own words say ("the fastest first blood")
 
 
-def _catalog_figure(r: Reading) -> tuple[str | None, str | None]:
+# Two players set against each other: "the fights" between them are their duels (the head-to-head), no team fights
+_SET_AGAINST_EACH = re.compile(r"\b(?:vs\.?|versus|against)\b")
+
+
+def _catalog_figure(r: Reading, text: str) -> tuple[str | None, str | None]:
     """The first figure the shared readers found that has a cross-match version, or what has none."""
+    duel = len(set(r.players)) == 2 and bool(_SET_AGAINST_EACH.search(text)) \
+        and not any(h.metric_id == "team_fights" and "team" in h.phrase for h in r.metric_hits)
     for m in r.metrics:
-        if m in _RESULT_WORDS:
+        if m in _RESULT_WORDS or (m == "team_fights" and duel):
             continue
         season_id = _CATALOG.get(m, m)
         if season_id in GAME_FIGURES or season_id in MATCH_FIGURES:
@@ -340,7 +346,7 @@ def _figure(r: Reading, text: str) -> FigureSlot:
     adjective = _adjective_figure(r, text)
     if adjective is not None:
         return adjective
-    found, unsupported = _catalog_figure(r)
+    found, unsupported = _catalog_figure(r, text)
     if found is None and not unsupported and _FIRST_BLOODS.search(text):
         found = "first_bloods"
     if found is None and not unsupported and _KILLED.search(text):
@@ -535,7 +541,7 @@ _KILLER_KIND = re.compile(r"\b(?:killed|slain|murdered|executed|died|dies|die|dy
 # "who", "which player" or a superlative still ask for a player
 _ONE_OF_ITS_PLAYERS = re.compile(
     r"\b(?:someone|somebody|anyone|anybody|everyone|everybody|whoever|a\s+player|any\s+player|players?|people|ppl|"
-    r"(?:a\s+|the\s+)?(?:guys?|person))\s+(?:who\s+|that\s+)?(?:is\s+|are\s+|was\s+|were\s+|'s\s+|goes\s+)?"
+    r"(?:a\s+|the\s+)?(?:guys?|person))(?:'s\s+|\s+(?:who\s+|that\s+)?(?:is\s+|are\s+|was\s+|were\s+|'s\s+|goes\s+)?)"
     r"(?:on|playing|plays|played|as|picking|picks|picked|using|uses|used|with|in)\s+(?:the\s+)?"
     r"(?=name\b|(?:support|jungle|mid|middle|carry|adc|solo|order|chaos)\b)"
     r"|\b(?:name|order|chaos|supports?|supp|sup|junglers?|jungle|jg|mids?|middle|midlaners?|carry|carries|adcs?|"
@@ -789,12 +795,17 @@ _PERFORM_VERBS = re.compile(r"\b(?:fare[sd]?|faring|perform(?:s|ed|ing)?)\b")
 # A match's length asked with its verb ("how long did it run", "how long it lasted", "how long did that one take").
 _HOW_LONG = re.compile(r"\bhow\s+long\b(?:\s+\S+){0,3}?\s+(?:run|ran|running|last|lasted|go|went|take|took)\b")
 # Words the cross-match readers take that the one-match readers do not know.
-_CONSUMED = (_MATCH_SUBJECT, _TOOK_PART, _APPEARED, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
+# A label for the person asked, ending its clause ("... - who's the culprit"): it asks for a player, the figure
+# said around it names which
+_PERSON_LABEL = re.compile(r"\bwho(?:'s|\s+is|\s+was|\s+are|\s+were|\s+has\s+been)\s+(?:the|our|their|your|my)\s+"
+                           r"[a-z]+(?=\s*(?:[?!.,;:]|-|$))")
+_CONSUMED = (_PERSON_LABEL, _MATCH_SUBJECT, _TOOK_PART, _APPEARED, _MATCH_ADJECTIVE, _SEASON_COUNT, _FIRST_BLOOD_VICTIM, _FIRST_BLOODS, _NEVER, _AVERAGE,
              _ORDER_RESULT, _WHEN, _SINGLE_GAME, _GAMES,
              _LOSSES, _WINS, _GOD_SUBJECT, _NO_RESULT, _PERFORM_VERBS, _HOW_LONG, HABIT, re.compile(
                  rf"\b{STORAGE}\b|"
                  r"\b(?:race|lead|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
-                 r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+|tends?(?=\s+to\b))\b"))
+                 r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+|tends?(?=\s+to\b)|"
+                 r"whenever)\b"))
 
 
 # What identifies a game, asked beside a game the question picks ("worst game, what date", "gimme the match id"):
@@ -1500,8 +1511,15 @@ def _pronoun_named(text: str, vocab: Vocabulary, previous: Sequence[str]) -> tup
     """The text with its pronoun replaced by the player an earlier question named, the reading said ("'his' read as
     X, ..."), and why it cannot be answered when no earlier question names one player (then the text as it is)."""
     said = _ONE_PRONOUN.search(text)
-    if said is None or read_question(text, vocab).players:
+    if said is None:
         return text, None, None
+    here = read_question(text, vocab)
+    if here.players:
+        return text, None, None
+    if len(set(here.gods)) == 1:  # "loki - how often has he been picked": the god said before it
+        god = here.gods[0]
+        return (_ONE_PRONOUN.sub(partial(_as_name, player=god, text=text), text),
+                f"'{said.group(1)}' read as {god}, the one god the question names", None)
     for earlier in reversed(previous):
         named = tuple(dict.fromkeys(read_question(earlier, vocab).players))
         if len(named) == 1:

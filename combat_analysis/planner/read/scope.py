@@ -239,6 +239,7 @@ class ScopeReading:
     one_day: bool = False  # the selection is one calendar day ("on mar 12", "on tuesday", "yesterday")
     habit: str = ""  # a habit said in the present ("keeps dying", "always"): every match, said as a reading
     number: int | None = None  # "game 4", "the 2nd match": the match's place among all matches in start order
+    player: str | None = None  # "his last game", once resolved: the player whose latest match `match_id` is
 
     @property
     def cross_match(self) -> bool:
