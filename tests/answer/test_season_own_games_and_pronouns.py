@@ -74,7 +74,7 @@ def test_somebody_contracted_on_a_god_is_the_gods_own_games(seasons):
     home, matches = seasons
     god = _a_god_of(matches, 2)
     deaths = [g["deaths"] for g in event_games(matches) if g["god"] == god]
-    answer = answered_across(ask_across(home, f"whenever somebody's on {god}, how many deaths do they average")[0])
+    answer = answered_across(ask_across(home, f"whenever somebody's on {god}, deaths per game on average?")[0])
     assert f"{god}: {number(sum(deaths) / len(deaths), 2)} deaths per game" in answer, (deaths, answer)
 
 
@@ -107,5 +107,5 @@ def test_team_fights_said_as_such_across_matches_are_still_refused(seasons):
 def test_a_players_last_games_stay_across_matches(seasons):
     home, matches = seasons
     player = named_players(matches, least=3)[0]
-    pkg, _ = ask_across(home, f"{player}'s kills over his last 3 games")
+    pkg, _ = ask_across(home, f"kills for {player} in her 3 latest matches")
     assert pkg.plan.scope.selection == LastMatches(player=player, count=3), pkg.plan.scope

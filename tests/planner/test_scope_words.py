@@ -67,6 +67,13 @@ def test_the_last_n_games_are_still_n():
     assert read_scope("kills over the last 3 games", IDS, LATEST).last == 3
 
 
+@pytest.mark.parametrize(("question", "n"), (("ana's deaths in her 4 latest games", 4),
+                                             ("bo: kda during his six most recent matches", 6)))
+def test_the_count_said_before_last_is_the_last_n(question, n):
+    scope = read_scope(question, IDS, LATEST)
+    assert scope.kind == "matches" and scope.last == n and "recent" not in scope.rest and "latest" not in scope.rest
+
+
 def test_without_matches_the_latest_game_is_no_scope():
     assert read_scope("who won the latest game").kind == "none"
 

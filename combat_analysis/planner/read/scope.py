@@ -59,7 +59,10 @@ _ALL = re.compile(
     r"|across\s+(?:the\s+)?" + _MATCH + r"|so\s+far|to\s+date|on\s+record|" + _OURS + r")\b")
 # The last N matches ("over his last ten games"); "the previous match" / "last game" alone is N = 1.
 _LAST = re.compile(r"\b(?:(?:over|in|across|for|during|from)\s+)?(?:(?:his|her|their|the|my)\s+)?"
-                   r"(?:last|past|previous|recent|latest|most\s+recent)\s+" + _NUMBER + r"\s+" + _MATCH + r"\b")
+                   r"(?:last|past|previous|recent|latest|most\s+recent)\s+" + _NUMBER + r"\s+" + _MATCH + r"\b"
+                   # the count first: "her 3 latest matches", "his five most recent games"
+                   r"|\b(?:(?:over|in|across|for|during|from)\s+)?(?:his|her|their|the|my)\s+" + _NUMBER +
+                   r"\s+(?:last|past|previous|recent|latest|most\s+recent)\s+" + _MATCH + r"\b")
 _PREVIOUS = re.compile(r"\b(?:compared?\s+(?:with|to)|against|than|vs\.?|versus)\s+(?:the|his|her|their)\s+"
                        r"(?:previous|last|prior|preceding)\s+" + _MATCH + r"\b")
 # "compare X's kills with the previous match": the comparison word comes first, the match after the figure.
@@ -384,7 +387,7 @@ def _last(text: str, context: _Context) -> ScopeReading | None:
     found = _LAST.search(text)
     if found is None:
         return None
-    return ScopeReading(kind="matches", last=max(_number(found.group(1)), 1), words=(found.group(0),),
+    return ScopeReading(kind="matches", last=max(_number(found.group(1) or found.group(2)), 1), words=(found.group(0),),
                         rest=_cut(text, found))
 
 
