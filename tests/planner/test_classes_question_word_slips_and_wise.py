@@ -17,7 +17,7 @@ def _leader(values: dict[str, float]) -> str:
     return leaders[0]
 
 
-@pytest.mark.parametrize(("rest", "word"), [(" many towers fell", "how"), (" long did the match go", "how"),
+@pytest.mark.parametrize(("rest", "word"), [(" many towers fell", "how"), (" far behind was order at ten", "how"),
                                             (" did she die", "how"), (" was her build", "how"),
                                             (" did he hit hardest", "who"), (" got first blood", "who"),
                                             (" was the best support", "who")])
