@@ -150,7 +150,7 @@ _OWN = re.compile(r"\b(?:his|her|their|my)\s")
 
 
 def _own_last_game(question: str, scope: ScopeReading, con: LockedConnection) -> ScopeReading:
-    """A player's own last game ("what did X build in his last game") is one match: the latest the named player
+    """A player's own last game ("X's items in her latest match") is one match: the latest the named player
     played, as if named, so every one-match figure answers it. Two players named, or none, keep the reading of
     their last games across matches."""
     if scope.last != 1 or scope.previous or not any(_OWN.search(w) for w in scope.words):
