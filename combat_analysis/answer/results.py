@@ -15,7 +15,7 @@ from typing import Any
 from combat_analysis.answer.env import StageEnv
 from combat_analysis.catalog import metric
 from combat_analysis.contracts.package import AgentDataPackage, DerivedTable, QueryResult
-from combat_analysis.contracts.plan import QueryPlan
+from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.formatting import is_number
 from combat_analysis.warehouse.handles import rows_of
 
@@ -129,3 +129,13 @@ def derived_table(rows: list[dict[str, Any]], description: str, env: StageEnv) -
         return DerivedTable(description=description, columns=columns, row_count=len(rows),
                             rows=tuple(rows[: env.inline_row_cap]), handle=handle)
     return DerivedTable(description=description, columns=columns, row_count=len(rows), rows=tuple(rows))
+
+
+PAIR_GROUPS = (("player", "target"), ("player", "victim"))  # one player's figure on one other: the pairs ranked
+PAIR_TABLE = "pairs"  # the analyst's table of the pairs, each named "<player> on <other>", for the chart
+
+
+def pair_ranked(plan: QueryPlan | None) -> bool:
+    """The plan ranks pairs of a player and whom they hit or killed ("the most damage one player did to one enemy")."""
+    return plan is not None and plan.intent == Intent.RANKING and tuple(plan.group_by) in PAIR_GROUPS \
+        and bool(plan.metrics)

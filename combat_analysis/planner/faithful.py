@@ -23,6 +23,7 @@ from combat_analysis.planner.read import conditions, exclusions
 from combat_analysis.planner.read.names import find_roles
 from combat_analysis.planner.read.reading import (
     EVENT_FIGURES,
+    ONE_ENEMY,
     SHARE,
     MetricHit,
     Reading,
@@ -184,6 +185,9 @@ def _honoured(word: str, plan: QueryPlan, vocab: Vocabulary) -> bool:
         return True  # "bosses": the objectives the plan keeps
     if any(f.op == "!=" for _, step in plan.steps() for f in step.filters) and word in exclusions.cue_words(plan.question):
         return True  # "excluding": the plan leaves the named entities out
+    if plan.group_by[-1:] in (("target",), ("victim",)) and any(word in m.group(0).split()
+                                                                 for m in ONE_ENEMY.finditer(plan.question.lower())):
+        return True  # "on the same victim": the plan ranks whom each one hit
     roles = find_roles(word, vocab.roles)
     return bool(roles) and all(m.role.lower() in focus for m in roles)
 

@@ -21,10 +21,12 @@ from combat_analysis.answer import patterns as match_patterns
 from combat_analysis.answer.env import StageEnv
 from combat_analysis.answer.match import chart_rules, wording
 from combat_analysis.answer.results import (
+    PAIR_TABLE,
     Shape,
     derived_table,
     dimension_word,
     metric_info,
+    pair_ranked,
     primary_rows,
     result_shape,
     window_phrase,
@@ -250,6 +252,11 @@ def _per_player_hits(qid: str, rows, plan: QueryPlan, derived: Derived) -> tuple
 def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPlan, derived: Derived,
                      roster) -> None:
     if not rows or not shape.metrics:
+        return
+    if pair_ranked(plan):  # a pair's figure is no player's own total: only the pairs, named for the chart
+        other, metric = plan.group_by[1], shape.metrics[0]
+        derived[PAIR_TABLE] = ([{"pair": f"{r.get('player')} on {r.get(other)}", metric: r.get(metric)} for r in rows],
+                               f"the answer's rows, each player and {other} named as one pair")
         return
     qid, rows = _per_player_hits(qid, rows, plan, derived)
     metric = shape.metrics[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from combat_analysis.answer.results import Shape, metric_info, window_phrase
+from combat_analysis.answer.results import PAIR_TABLE, Shape, metric_info, pair_ranked, window_phrase
 from combat_analysis.contracts.package import VisualizationSpec
 from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.formatting import capital
@@ -86,6 +86,9 @@ def _figures(out: _Specs, plan: QueryPlan, qid: str, rows, shape: Shape) -> None
                 x=shape.dimensions[0] if shape.dimensions else None, y=shape.metrics)
     elif plan.intent == Intent.BREAKDOWN and metric:
         _breakdown(out, qid, shape, metric, label, window)
+    elif metric and rows and pair_ranked(plan):
+        out.add("bar_h", PAIR_TABLE, f"{capital(label)} by player and {plan.group_by[1]}{window}",
+                "pairs ranked -> sorted horizontal bar, one bar a pair", x="pair", y=(metric,))
     elif metric and rows:
         out.add("bar_h", qid, f"{capital(label)}{window}", "ranking -> sorted horizontal bar",
                 x=shape.dimensions[0] if shape.dimensions else None, y=(metric,))

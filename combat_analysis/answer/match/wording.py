@@ -20,10 +20,11 @@ from combat_analysis.answer.results import (
     dimension_word,
     fmt_entity,
     metric_info,
+    pair_ranked,
     result_shape,
     window_phrase,
 )
-from combat_analysis.catalog import metric
+from combat_analysis.catalog import DIMENSIONS, metric
 from combat_analysis.catalog.kinds import entity_kind
 from combat_analysis.contracts.plan import Filter, Intent, QueryPlan, ValueCondition
 from combat_analysis.formatting import clock, is_number
@@ -1935,6 +1936,33 @@ def _one_hit(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str |
     return text + "."
 
 
+def _pair(r: Mapping[str, Any], other: str) -> str:
+    return f"{r.get('player')} on {r.get(other)}"
+
+
+def _one_pair(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
+    """The largest pair: "The most damage to players by one player on one target: Kuro on Zeus, 40,994 (next: Ana on
+    Bo, 40,416)"; pairs tied at the top are each named."""
+    if not pair_ranked(plan) or not rows:
+        return None
+    head, other = plan.metrics[0], plan.group_by[1]
+    valued = [r for r in rows if is_number(r.get(head))]
+    if not valued:
+        return none_recorded(plan, head)
+    tied = [r for r in valued if r.get(head) == valued[0].get(head)]
+    said = f"The most {metric_info(head).label} by one player on one {DIMENSIONS[other].label}{scope(plan)}: "
+    if len(tied) > 1:
+        text = f"{said}{value(tied[0], head)} each, {fmt.join_and([_pair(r, other) for r in tied])}"
+    else:
+        text = f"{said}{_pair(tied[0], other)}, {value(tied[0], head)}"
+    after = valued[len(tied):]
+    if not after:
+        return text + "."
+    nxt = [r for r in after if r.get(head) == after[0].get(head)]
+    each = " each" if len(nxt) > 1 else ""
+    return f"{text} (next: {fmt.join_and([_pair(r, other) for r in nxt])}, {value(nxt[0], head)}{each})."
+
+
 def member(dim: str, value: object) -> str:
     """A row's group as a plan's focus names it: "team 2", "Support", a player's name."""
     return f"team {value}" if dim == "team" else str(value)
@@ -2012,7 +2040,7 @@ def _in_all(condition: ValueCondition, figure: str, rows: list[dict]) -> str:
     return f" ({fmt.number(sum(values))} in all)"
 
 
-NEWER_SHAPES = (_counted, _event_rows, _named_series, _one_hit, _narrowed_leader, _cause_count, _kill_participation,
+NEWER_SHAPES = (_counted, _event_rows, _named_series, _one_hit, _one_pair, _narrowed_leader, _cause_count, _kill_participation,
                 _group_share)
 
 

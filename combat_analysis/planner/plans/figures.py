@@ -54,6 +54,7 @@ from combat_analysis.planner.read.reading import (
     NPC_KINDS,
     OBJECTIVE_METRICS,
     OF_OWN,
+    ONE_ENEMY,
     RECEIVE,
     MetricHit,
     Qualifier,
@@ -396,7 +397,32 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
     if ATTACK_KINDS.search(r.text) and "ability" in metric(metrics[0]).dimensions:
         return _by_attack_kind(question, r, e, vocab, metrics, qualifiers, assumptions)
     plan = _effect_users(_composed(question, r, e, vocab, metrics, qualifiers, assumptions), r, e, vocab)
-    return shares.of_a_group(plan, r, e)  # "what percent of all damage came from the supports"
+    return _by_pair(shares.of_a_group(plan, r, e), r)  # "what percent of all damage came from the supports"
+
+
+# One attacker's figure on one enemy (`ONE_ENEMY`): the figure of each attacker and target, the largest pair first.
+# An enemy is a player: damage in all is narrowed to the damage to players.
+_PAIR_OF = {"damage_dealt": ("damage_to_players", "target"), "damage_to_players": ("damage_to_players", "target"),
+            "kills": ("kills", "victim"), "cc_applied": ("cc_applied", "target"), "hits": ("hits", "target"),
+            "healing_done": ("healing_done", "target")}
+
+
+def _by_pair(plan: QueryPlan, r: Reading) -> QueryPlan:
+    said = ONE_ENEMY.search(r.text)
+    if said is None or len(plan.metrics) != 1 or plan.metrics[0] not in _PAIR_OF or plan.parts or plan.windows:
+        return plan
+    figure, other = _PAIR_OF[plan.metrics[0]]
+    one = [f for f in plan.filters if f.dimension == "player" and f.op == "=" and len(f.values) == 1]
+    by: tuple[str, ...]
+    if plan.intent in (Intent.LOOKUP, Intent.RANKING) and plan.group_by in ((), ("player",), (other,)) and one:
+        by, read = (other,), f"of {one[0].values[0]} on each {DIMENSIONS[other].label}, the largest first"
+    elif plan.intent == Intent.RANKING and plan.group_by == ("player",):
+        by, read = ("player", other), f"of each player on each {DIMENSIONS[other].label}, the largest pair first"
+    else:
+        return plan
+    return plan.model_copy(update={
+        "intent": Intent.RANKING, "metrics": (figure,), "group_by": by, "shape": "leader",
+        "assumptions": (*plan.assumptions, f"'{said.group(0)}' read as {metric(figure).label} {read}")})
 
 
 def _effect_users(plan: QueryPlan, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:

@@ -1452,6 +1452,17 @@ def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qua
                                 *(w for w in unknown_words(text) if w not in resolved)]))
 
 
+# One attacker's figure on one enemy ("the most damage a player did to a single enemy", "most kills on the same
+# victim"): the plan ranks pairs of a player and a target (plans.figures)
+ONE_ENEMY = re.compile(r"\b(?:to|on|against|into|at|vs|heal(?:ed|s|ing)?|hit(?:s|ting)?|damag(?:ed|es|ing)|kill(?:ed|s|ing)?|"
+                       r"stun(?:ned|s)?|cc'?d|focus(?:ed|es)?)\s+(?:a\s+single|one\s+single|one|the\s+same|a\s+particular|"
+                       r"one\s+particular|a\s+specific|one\s+specific|any\s+one|any\s+single)\s+"
+                       r"(?:enemy|enemies|opponent|foe|target|player|victim|god|person|guy)\b"
+                       # the one hit, however it is reached: "got the same victim", "one single target"
+                       r"|\b(?:the\s+same|a\s+single|one\s+single|a\s+particular|one\s+particular|one\s+specific)\s+"
+                       r"(?:victim|target)\b")
+
+
 # Kind words an event reader takes: "which towers fell", "who killed the titan", "when was the fire giant taken".
 _EVENT_KINDS = re.compile(r"\b(?:when|which|what|who|list|show|first|last|timeline)\b.*?\b(towers?|phoenix(?:es)?|titans?|"
                           r"gold\s+fur(?:y|ies)|fire\s+giants?|structures?|objectives?)\b|\b(towers?|phoenix(?:es)?|titans?|"

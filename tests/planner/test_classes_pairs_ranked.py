@@ -1,0 +1,70 @@
+"""Pairs of a player and whom they hit, ranked (round 51), end to end on the simulated match of `match`, every figure
+from truth.py: "the most damage one player did to one enemy" is the largest pair of attacker and target, not a
+player's total; kills on the same victim count each killer and victim; one named player's is their top target; and
+"by a single player" alone still ranks players."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from combat_analysis.formatting import number
+from tests.support.said import says
+
+
+def _pairs_of_damage(match) -> Counter:
+    return Counter({(p, t): d for p in match.players
+                    for t, d in match.truth["players"][p]["damage_to_each_player"].items() if d})
+
+
+def _pairs_of_kills(match) -> Counter:
+    return Counter((k["killer"], k["victim"]) for k in match.truth["kills"] if k["killer"] in match.players)
+
+
+def _top(pairs: Counter) -> tuple[list[tuple[str, str]], float]:
+    best = max(pairs.values())
+    return sorted(p for p, v in pairs.items() if v == best), best
+
+
+@pytest.mark.parametrize("template", ["whats the biggest damage total from one player against a single opponent",
+                                      "top dmg dealt by anyone into one specific enemy"])
+def test_the_largest_pair_of_attacker_and_target_by_damage(match, template):
+    tied, best = _top(_pairs_of_damage(match))
+    got = match.ask(template)
+    head = got.text.split(" (next")[0]
+    assert got.plan.group_by == ("player", "target"), got.plan
+    assert all(f"{a} on {b}" in head for a, b in tied) and says(head, best), (tied, best, got.text)
+    assert "% of" not in got.text, got.text  # no player's share of a total said of a pair
+
+
+def test_kills_on_the_same_victim_name_every_pair_tied(match):
+    tied, best = _top(_pairs_of_kills(match))
+    got = match.ask("which killer got the same victim the most times")
+    head = got.text.split(" (next")[0]
+    assert all(f"{a} on {b}" in head for a, b in tied) and f" {number(best)}" in head, (tied, best, got.text)
+    assert "not used" not in " ".join(got.plan.caveats), got.plan.caveats
+
+
+def test_one_named_players_damage_to_one_enemy_is_their_top_target(match):
+    name = sorted(match.players)[2]
+    hit = {t: d for t, d in match.truth["players"][name]["damage_to_each_player"].items() if d}
+    top = max(hit, key=hit.get)
+    got = match.ask(f"the most damage {name} put into a single enemy")
+    head = got.text.split(" (ahead")[0]
+    assert top in head and says(head, hit[top]), (top, hit[top], got.text)
+
+
+def test_the_most_by_a_single_player_still_ranks_players(match):
+    kills = {p: match.truth["players"][p]["kills"] for p in match.players}
+    got = match.ask("the most kills by a single player")
+    assert got.plan.group_by == ("player",), got.plan
+    assert says(got.text.split(".")[0], max(kills.values())), got.text
+
+
+def test_the_pairs_are_a_table_of_their_own_for_the_chart(match):
+    pairs = _pairs_of_damage(match)
+    got = match.ask("highest damage from one player to a single enemy player")
+    table = got.pkg.data.transformed_data["pairs"]
+    named = {r["pair"]: r["damage_to_players"] for r in table.rows}
+    assert named and all(named[f"{a} on {b}"] == pairs[(a, b)] for a, b in (k.split(" on ", 1) for k in named)), named
