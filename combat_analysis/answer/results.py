@@ -136,6 +136,6 @@ PAIR_TABLE = "pairs"  # the analyst's table of the pairs, each named "<player> o
 
 
 def pair_ranked(plan: QueryPlan | None) -> bool:
-    """The plan ranks pairs of a player and whom they hit or killed ("the most damage one player did to one enemy")."""
+    """The plan ranks pairs of a player and whom they hit or killed ("whose hits on one foe added up highest")."""
     return plan is not None and plan.intent == Intent.RANKING and tuple(plan.group_by) in PAIR_GROUPS \
         and bool(plan.metrics)

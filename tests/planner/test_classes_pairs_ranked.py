@@ -1,5 +1,5 @@
 """Pairs of a player and whom they hit, ranked (round 51), end to end on the simulated match of `match`, every figure
-from truth.py: "the most damage one player did to one enemy" is the largest pair of attacker and target, not a
+from truth.py: the top damage "from anyone to one foe" is the largest pair of attacker and target, not a
 player's total; kills on the same victim count each killer and victim; one named player's is their top target; and
 "by a single player" alone still ranks players."""
 

@@ -1941,8 +1941,8 @@ def _pair(r: Mapping[str, Any], other: str) -> str:
 
 
 def _one_pair(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
-    """The largest pair: "The most damage to players by one player on one target: Kuro on Zeus, 40,994 (next: Ana on
-    Bo, 40,416)"; pairs tied at the top are each named."""
+    """The largest pair: "The most kills by one player on one victim: Kuro on Zeus, 7 (next: Ana on Bo,
+    6)"; pairs tied at the top are each named."""
     if not pair_ranked(plan) or not rows:
         return None
     head, other = plan.metrics[0], plan.group_by[1]

@@ -1452,7 +1452,7 @@ def _unread(text: str, npcs: Sequence[tuple[str, str]], qualifiers: Sequence[Qua
                                 *(w for w in unknown_words(text) if w not in resolved)]))
 
 
-# One attacker's figure on one enemy ("the most damage a player did to a single enemy", "most kills on the same
+# One attacker's figure on one enemy ("top dmg from anybody onto a single enemy", "most kills on the same
 # victim"): the plan ranks pairs of a player and a target (plans.figures)
 ONE_ENEMY = re.compile(r"\b(?:to|on|against|into|at|vs|heal(?:ed|s|ing)?|hit(?:s|ting)?|damag(?:ed|es|ing)|kill(?:ed|s|ing)?|"
                        r"stun(?:ned|s)?|cc'?d|focus(?:ed|es)?)\s+(?:a\s+single|one\s+single|one|the\s+same|a\s+particular|"
