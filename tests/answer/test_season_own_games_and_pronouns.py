@@ -109,3 +109,12 @@ def test_a_players_last_games_stay_across_matches(seasons):
     player = named_players(matches, least=3)[0]
     pkg, _ = ask_across(home, f"kills for {player} in her 3 latest matches")
     assert pkg.plan.scope.selection == LastMatches(player=player, count=3), pkg.plan.scope
+
+
+def test_adding_every_game_up_gives_the_totals_ratio(seasons):
+    home, matches = seasons
+    player = named_players(matches, least=3)[1]
+    mine = [g for g in event_games(matches) if g["player"] == player]
+    totals = sum(g["kills"] for g in mine) / max(sum(g["deaths"] for g in mine), 1)
+    answer = answered_across(ask_across(home, f"{player}'s k/d once you add every game of theirs together")[0])
+    assert f"{number(totals, 2)} from the season totals" in answer, (totals, answer)

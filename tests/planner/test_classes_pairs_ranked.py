@@ -1,7 +1,8 @@
 """Pairs of a player and whom they hit, ranked (round 51), end to end on the simulated match of `match`, every figure
 from truth.py: the top damage "from anyone to one foe" is the largest pair of attacker and target, not a
 player's total; kills on the same victim count each killer and victim; one named player's is their top target; and
-"by a single player" alone still ranks players."""
+"by a single player" alone still ranks players. Round 52: a role said with the gods it is asked of names their
+players, and a non-player's name typed with a slip is still that non-player."""
 
 from __future__ import annotations
 
@@ -68,3 +69,34 @@ def test_the_pairs_are_a_table_of_their_own_for_the_chart(match):
     table = got.pkg.data.transformed_data["pairs"]
     named = {r["pair"]: r["damage_to_players"] for r in table.rows}
     assert named and all(named[f"{a} on {b}"] == pairs[(a, b)] for a, b in (k.split(" on ", 1) for k in named)), named
+
+
+# Round 52: a role said with the gods it is asked of, and a slip in a non-player's name
+
+
+def _one_a_side(match) -> tuple[str, str, str]:
+    """A role with one player a team, and the gods those two play."""
+    for role in sorted({p.role for p in match.players.values()}):
+        of = sorted((p for p, info in match.players.items() if info.role == role), key=lambda p: match.players[p].team)
+        gods = [match.players[p].god for p in of]
+        if len(of) == 2 and len(set(gods)) == 2 and all(
+                sum(i.god == g for i in match.players.values()) == 1 for g in gods):
+            return role, gods[0], gods[1]
+    raise AssertionError("a role with one player a team, each on a god of their own")
+
+
+def test_a_role_said_with_its_gods_names_their_players(match):
+    role, god_a, god_b = _one_a_side(match)
+    players = {match.players[p].god: p for p in match.players}
+    dealt = {g: match.truth["players"][players[g]]["damage_dealt"] for g in (god_a, god_b)}
+    got = match.ask(f"between {god_a} and {god_b}, which {role.lower()} put out more damage")
+    for god in (god_a, god_b):
+        assert f"{players[god]} ({god})" in got.text and says(got.text, dealt[god]), (god, dealt, got.text)
+
+
+@pytest.mark.parametrize(("typed", "npc"), [("gold fyry", "Gold Fury"), ("fire gaint", "Fire Giant")])
+def test_a_slip_in_a_non_players_name_is_still_its_own_damage(match, typed, npc):
+    dealt = sum(float(e["value1"]) for e in match.events if e.get("eventType") == "CombatMsg"
+                and e.get("type") in ("Damage", "CritDamage") and e.get("sourceowner") == npc)
+    got = match.ask(f"total damage the {typed} did?")
+    assert f"{npc} dealt" in got.text and says(got.text, dealt), (dealt, got.text)

@@ -91,15 +91,19 @@ def _side_role_players(r: Reading, vocab: Vocabulary) -> Entities | None:
 
 def gods_as_players(r: Reading, e: Entities, vocab: Vocabulary) -> Entities:
     """'How much healing did the Anubis put out': a god played by exactly one player of this match is that player,
-    whose figure it is and whose name the answer gives. A god with several players stays a group, like a role."""
-    if e.players or not e.gods or "god" in r.groups or e.roles:
+    whose figure it is and whose name the answer gives. A god with several players stays a group, like a role. A
+    role said with the gods ("which adc, the anubis or the hercules") says who they are when every one of them is
+    played in it: the players, by name."""
+    if e.players or not e.gods or "god" in r.groups:
         return e
     found = [vocab.players_where(god=god) for god in e.gods]
     if not all(len(players) == 1 for players in found):
         return e
+    if e.roles and not all(players[0].role in e.roles for players in found):
+        return e
     players = tuple(players[0].player for players in found)
     notes = tuple(_GOD_AS_PLAYER.format(god=god, player=player) for god, player in zip(e.gods, players, strict=True))
-    return replace(e, players=players, gods=(), notes=(*e.notes, *notes))
+    return replace(e, players=players, gods=(), roles=(), notes=(*e.notes, *notes))
 
 
 _GOD_AS_PLAYER = "{god} read as its player, {player}"

@@ -1352,9 +1352,21 @@ def _anchored_within(anchored: TimeWindow, said: TimeWindow) -> TimeWindow:
     return TimeWindow(label=f"{anchored.label}, {said.label}", start_s=start or None, end_s=min(ends) if ends else None)
 
 
+def _npc_slips_mended(question: str, mentions: Sequence[Mention]) -> tuple[str, tuple[str, ...]]:
+    """The question with each non-player's name typed with a slip ("fire gaint") written as logged, so every reader
+    of the text finds it where the name is; and the readings said."""
+    slips = sorted((m for m in mentions if m.kind == "npc" and m.how == "fuzzy"), key=lambda m: -m.start)
+    for m in slips:
+        question = question[:m.start] + m.name + question[m.end:]
+    return question, tuple(f"'{m.said}' read as {m.name}" for m in reversed(slips))
+
+
 def _read_question(question: str, vocab: Vocabulary) -> Reading:
     """Every slot of one question, each read on its own."""
     mentions = find_mentions(question, vocab)
+    question, mended = _npc_slips_mended(question, mentions)
+    if mended:
+        mentions = find_mentions(question, vocab)
     named = [m for m in mentions if m.kind != "npc"]
     masked = spelled_out(mask(question, named))  # names masked first: a player called "n" stays a name
     times = parse_windows(masked)
@@ -1369,7 +1381,7 @@ def _read_question(question: str, vocab: Vocabulary) -> Reading:
     qualifiers = tuple(q for q in qualifiers if not _figure_words(q, found.hits, text))
     qualifiers, casting = casting_players(qualifiers, abilities, found.ids, text, vocab)  # "on <god>": playing it
     subject = _KIND_SUBJECT.search(text)
-    assumptions = [*times.assumptions, *compounded, *typos, *_mention_notes(named), *sides.notes, *found.notes,
+    assumptions = [*mended, *times.assumptions, *compounded, *typos, *_mention_notes(named), *sides.notes, *found.notes,
                    *(q.note for q in qualifiers if q.note), *casting]
     found = _objective_deaths(_metrics_beside(found, qualifiers, subject, text), text)
     causes = read_causes(text, vocab)
