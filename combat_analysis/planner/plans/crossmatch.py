@@ -805,7 +805,7 @@ _CONSUMED = (_PERSON_LABEL, _MATCH_SUBJECT, _TOOK_PART, _APPEARED, _MATCH_ADJECT
                  rf"\b{STORAGE}\b|"
                  r"\b(?:race|lead|pool|rate|hold|holds|held|contain|contains|store|stores|loaded|ingested|"
                  r"available|saw|seen|featured|produced|witnessed|drawn|drew|draw|draws|top\d+|tends?(?=\s+to\b)|"
-                 r"whenever|add(?:s|ed|ing)?)\b"))  # "if you add up all their games": the season's totals, given beside
+                 r"whenever|add(?:s|ed|ing)?)\b"))  # "once you add every game together": the season's totals, given beside
 
 
 # What identifies a game, asked beside a game the question picks ("worst game, what date", "gimme the match id"):
