@@ -60,3 +60,11 @@ def test_a_figure_said_wise_still_outranks_slang_elsewhere(match):
     top = _leader(gold)
     got = match.ask("most fed player, gold wise")
     assert top in got.text.split(".")[0] and says(got.text.split(".")[0], gold[top]), (top, got.text)
+
+
+@pytest.mark.parametrize("verb", ["deal", "dish out"])
+def test_how_much_a_player_dealt_with_no_figure_word_is_damage(match, verb):
+    name = sorted(match.players)[3]
+    dealt = match.truth["players"][name]["damage_dealt"]
+    got = match.ask(f"so how much did {name} {verb} overall")
+    assert got.text.startswith(f"{name} dealt") and says(got.text, dealt), (dealt, got.text)
