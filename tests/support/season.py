@@ -150,13 +150,27 @@ _INGESTED: dict[str, Path] = {}
 
 
 def season_home_once(tmp_path_factory, name: str, matches: list[SeasonMatch]) -> Path:
-    """A data home whose `warehouse` holds `matches`, ingested once per test process: the season tests and the
-    answer tests only read it, so their fixtures share it instead of ingesting the same season twice."""
+    """A data home whose `warehouse` holds `matches`, ingested once per test run however many modules and
+    pytest-xdist workers ask for it (the first one, under a file lock, in the run's shared temporary folder): the
+    season tests and the answer tests only read its lake, so their fixtures share it instead of ingesting the same
+    season in every worker. What answers write there (charts, handles) is named per answer."""
     if name not in _INGESTED:
-        base = tmp_path_factory.mktemp(f"{name}-home")
-        ingest_season(matches, base / "warehouse")
+        from filelock import FileLock  # pytest-xdist's own dependency
+
+        base = _shared_temp(tmp_path_factory) / f"{name}-home"
+        ready = base.with_name(f"{name}-home.ready")
+        with FileLock(str(ready) + ".lock"):
+            if not ready.exists():
+                ingest_season(matches, base / "warehouse")
+                ready.touch()
         _INGESTED[name] = base
     return _INGESTED[name]
+
+
+def _shared_temp(tmp_path_factory) -> Path:
+    """The folder every pytest-xdist worker of this run shares (the run's own temporary folder without xdist)."""
+    return tmp_path_factory.getbasetemp().parent if os.environ.get("PYTEST_XDIST_WORKER") else \
+        tmp_path_factory.getbasetemp()
 
 
 def _written_once(tmp_path_factory, name: str, write) -> list[SeasonMatch]:
@@ -167,8 +181,7 @@ def _written_once(tmp_path_factory, name: str, write) -> list[SeasonMatch]:
         return _WRITTEN[name]
     from filelock import FileLock  # pytest-xdist's own dependency
 
-    shared = tmp_path_factory.getbasetemp().parent if os.environ.get("PYTEST_XDIST_WORKER") else \
-        tmp_path_factory.getbasetemp()
+    shared = _shared_temp(tmp_path_factory)
     folder, index = shared / f"{name}-logs", shared / f"{name}-logs.json"
     with FileLock(str(index) + ".lock"):
         if index.exists():
