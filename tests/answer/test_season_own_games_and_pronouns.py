@@ -118,3 +118,14 @@ def test_adding_every_game_up_gives_the_totals_ratio(seasons):
     totals = sum(g["kills"] for g in mine) / max(sum(g["deaths"] for g in mine), 1)
     answer = answered_across(ask_across(home, f"{player}'s k/d once you add every game of theirs together")[0])
     assert f"{number(totals, 2)} from the season totals" in answer, (totals, answer)
+
+
+def test_by_an_abbreviated_average_is_no_players_name(seasons):
+    home, matches = seasons
+    pkg, rows = ask_across(home, "top god by avg deaths, with 2+ games")
+    per: dict[str, list[int]] = {}
+    for g in event_games(matches):
+        per.setdefault(g["god"], []).append(g["deaths"])
+    means = {god: sum(v) / len(v) for god, v in per.items() if len(v) >= 2}
+    assert not pkg.is_refusal, pkg.response.direct_answer
+    assert ranked_first(rows, "god") == leaders(means), (rows[:3], means)

@@ -100,3 +100,34 @@ def test_a_slip_in_a_non_players_name_is_still_its_own_damage(match, typed, npc)
                 and e.get("type") in ("Damage", "CritDamage") and e.get("sourceowner") == npc)
     got = match.ask(f"total damage the {typed} did?")
     assert f"{npc} dealt" in got.text and says(got.text, dealt), (dealt, got.text)
+
+
+# Round 53: the least gold said as one word, the three parts of a KDA listed, one side's damage on the other
+
+
+def test_the_poorest_is_the_least_gold(match):
+    gold = {p: match.truth["players"][p]["gold"] for p in match.players}
+    low = min(gold, key=gold.get)
+    got = match.ask("which of the ten ended up poorest")
+    assert got.text.startswith(f"{low} had the lowest gold") and says(got.text, gold[low]), (low, got.text)
+
+
+@pytest.mark.parametrize("said", ["kills/deaths/assists", "kills deaths assists"])
+def test_the_three_parts_listed_are_three_figures(match, said):
+    name = sorted(match.players)[4]
+    row = match.truth["players"][name]
+    got = match.ask(f"{name} {said}?")
+    assert got.plan.metrics == ("kills", "deaths", "assists"), got.plan
+    assert all(says(got.text, row[k]) for k in ("kills", "deaths", "assists")), (row, got.text)
+
+
+def test_slashed_figures_of_their_own_stay_one_figure(match):
+    assert match.ask("whose kill/death ratio was best").plan.metrics == ("kd",)
+
+
+@pytest.mark.parametrize(("template", "dealer"), [("how much dmg did chaos put on order", 2),
+                                                  ("order's damage into the chaos gods, total", 1)])
+def test_one_sides_damage_on_the_other_is_its_damage_to_players(match, template, dealer):
+    want = sum(r["damage_to_players"] for r in match.truth["players"].values() if r["team"] == dealer)
+    got = match.ask(template)
+    assert got.text.startswith(f"Team {dealer} dealt") and says(got.text.split(".")[0], want), (want, got.text)

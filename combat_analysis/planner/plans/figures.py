@@ -45,7 +45,7 @@ from combat_analysis.planner.plans.events import objective_values
 from combat_analysis.planner.plans.refusals import refusal
 from combat_analysis.planner.read import conditions, exclusions, yesno
 from combat_analysis.planner.read.causes import cause_filters
-from combat_analysis.planner.read.names import name_or_plural
+from combat_analysis.planner.read.names import find_teams, name_or_plural
 from combat_analysis.planner.read.reading import (
     CROWD_CONTROLLING,
     EVENT_FIGURES,
@@ -391,6 +391,7 @@ def figure_plan(question: str, r: Reading, e: Entities, vocab: Vocabulary) -> Qu
                        "damage, healing, kills, gold, experience, crowd control, purchases and objectives.",
                        (), assumptions)
     metrics, qualifiers = chosen
+    e, metrics = _side_on_side(r, e, vocab, metrics, assumptions)
     each = _own_superlatives(r) or _both_ends(r) or _read_beside(r)
     if len(each) > 1 and not e.players:
         return _ranked_in_turn(question, r, e, vocab, each)
@@ -423,6 +424,25 @@ def _by_pair(plan: QueryPlan, r: Reading) -> QueryPlan:
     return plan.model_copy(update={
         "intent": Intent.RANKING, "metrics": (figure,), "group_by": by, "shape": "leader",
         "assumptions": (*plan.assumptions, f"'{said.group(0)}' read as {metric(figure).label} {read}")})
+
+
+_HIT_PREPOSITION = re.compile(r"\b(?:to|on|against|into|at)\s+(?:the\s+)?$")
+
+
+def _side_on_side(r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
+                  assumptions: list[str]) -> tuple[Entities, list[str]]:
+    """One side's damage said done to the other ("what chaos did to order's gods", "chaos's dmg on order"): the first
+    side's damage to players, which is all dealt to the other side's players."""
+    if len(e.teams) != 2 or e.players or e.roles or e.gods or metrics[0] not in ("damage_dealt", "damage_to_players"):
+        return e, metrics
+    said = find_teams(r.text, vocab.winner_team)
+    hit = [(t, m) for t in said if (m := _HIT_PREPOSITION.search(r.text[:t.start]))]
+    if len(hit) != 1 or hit[0][0].team is None or len(said) < 2:
+        return e, metrics
+    (target, preposition), dealer = hit[0], 3 - hit[0][0].team
+    assumptions.append(f"'{preposition.group(0)}{target.said}' read as what team {dealer} hit: its damage to players "
+                       f"(the other side's gods)")
+    return replace(e, teams=(dealer,)), ["damage_to_players", *metrics[1:]]
 
 
 def _effect_users(plan: QueryPlan, r: Reading, e: Entities, vocab: Vocabulary) -> QueryPlan:

@@ -317,6 +317,7 @@ _MINION_WORDS = frozenset("archer archers swordsman swordsmen brute brutes".spli
 _NOT_NAMES = frozenset('''name the a an each every any anyone someone everyone team teams player players he she they it
 his her their them him we you i me who which what that this both all enemy enemies jungle support mid middle carry adc solo
 jungler hunter mage winners losers winning losing order chaos most top one two three first last total overall average
+avg avrg mean median typical usual normal per
 more less fewer much many some no enough high low best worst bottom biggest highest lowest least any all every
 team's player's god gods role roles jungle's support's carry's solo's mid's
 pve environment everybody nobody somebody zero no none up down ahead behind leading trailing still even level

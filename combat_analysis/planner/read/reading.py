@@ -171,6 +171,15 @@ def _by_first_run(synonyms: tuple[_Synonym, ...]) -> tuple[dict[str, tuple[int, 
 
 
 _SYNONYMS_BY_RUN, _SYNONYMS_ALWAYS = _by_first_run(SYNONYMS)
+# Figure words joined by slashes ("kills/deaths/assists") are a list, unless the joined run is a figure of its own
+# ("kill/death" is the K/D, "gold/min" the GPM)
+_SLASHED_WORDS = re.compile(r"\b[a-z]{2,}(?:/[a-z]{2,})+\b")
+_SLASHED_FIGURES = frozenset(w for syn in SYNONYMS for w in syn.phrase.split() if "/" in w)
+
+
+def _slashes_as_lists(text: str) -> str:
+    """`text` with each slash of a list of words made a space (the same length: hits keep their places)."""
+    return _SLASHED_WORDS.sub(lambda m: m.group(0) if m.group(0) in _SLASHED_FIGURES else m.group(0).replace("/", " "), text)
 _SINGLE_WORDS = {s.phrase: s.metric_id for s in SYNONYMS
                  if " " not in s.phrase and len(s.phrase) >= 4 and s.strength == "strong"}
 # one-word synonyms by their base forms; strong synonyms win over weak ones ("farm" is gold, weakly)
@@ -517,6 +526,7 @@ def _not_stored(hits: list[MetricHit], text: str) -> list[MetricHit]:
 def read_metrics(text: str) -> MetricsRead:
     """Metric ids named in `text` (normalized), in order of appearance, and the readings made."""
     text = _CARRY_ROLE.sub(lambda m: m.group(1) + "     ", text)  # the same length: the hits keep their places in the text
+    text = _slashes_as_lists(text)
     strong, weak = _synonym_hits(text)
     strong = _not_stored(strong, text)
     wise = _said_wise([*strong, *weak], text)
