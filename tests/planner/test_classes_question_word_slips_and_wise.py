@@ -58,7 +58,7 @@ def test_a_rate_ranked_after_a_figure_said_wise_is_the_rate(match, template, rat
 def test_a_figure_said_wise_still_outranks_slang_elsewhere(match):
     gold = {p: match.truth["players"][p]["gold"] for p in match.players}
     top = _leader(gold)
-    got = match.ask("most fed player, gold wise")
+    got = match.ask("gold wise, the most fed one?")
     assert top in got.text.split(".")[0] and says(got.text.split(".")[0], gold[top]), (top, got.text)
 
 

@@ -431,7 +431,7 @@ _HIT_PREPOSITION = re.compile(r"\b(?:to|on|against|into|at)\s+(?:the\s+)?$")
 
 def _side_on_side(r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
                   assumptions: list[str]) -> tuple[Entities, list[str]]:
-    """One side's damage said done to the other ("what chaos did to order's gods", "chaos's dmg on order"): the first
+    """One side's damage said done to the other ("chaos's dmg on order", "order's hits into the chaos side"): the first
     side's damage to players, which is all dealt to the other side's players."""
     if len(e.teams) != 2 or e.players or e.roles or e.gods or metrics[0] not in ("damage_dealt", "damage_to_players"):
         return e, metrics
