@@ -129,3 +129,15 @@ def test_by_an_abbreviated_average_is_no_players_name(seasons):
     means = {god: sum(v) / len(v) for god, v in per.items() if len(v) >= 2}
     assert not pkg.is_refusal, pkg.response.direct_answer
     assert ranked_first(rows, "god") == leaders(means), (rows[:3], means)
+
+
+def test_a_record_asked_of_recent_games_is_counted_not_drawn(seasons):
+    home, matches = seasons
+    player = named_players(matches, least=5)[0]
+    last = [m for m in start_order(matches) if player in m.truth["players"]][-5:]
+    won = sum(m.truth["winner"] == m.truth["players"][player]["team"] for m in last)
+    lost = sum(m.truth["winner"] not in (None, m.truth["players"][player]["team"]) for m in last)
+    pkg, _ = ask_across(home, f"wins and losses for {player} lately")
+    answer = answered_across(pkg)
+    assert pkg.plan.season.figure != "trend", pkg.plan.season
+    assert f"{won} win" in answer and f"{lost} loss" in answer, (won, lost, answer)

@@ -1329,8 +1329,9 @@ def _undecided(ask: Ask) -> Made:
 
 
 def _is_trend(ask: Ask) -> bool:
+    # a record ("wins/losses lately") is counted over the games, never drawn game by game
     return (len(ask.players) == 1 and ask.subject == "player" and ask.slot.figure != "win_rate"
-            and bool(ask.scope.previous or _TREND.search(ask.text) or _EACH_OF_GAMES.search(ask.question.lower())
+            and ask.slot.family != "record" and bool(ask.scope.previous or _TREND.search(ask.text) or _EACH_OF_GAMES.search(ask.question.lower())
                      or _run_of_games(ask)))
 
 
