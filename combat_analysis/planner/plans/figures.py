@@ -409,6 +409,8 @@ _PAIR_OF = {"damage_dealt": ("damage_to_players", "target"), "damage_to_players"
 
 
 def _by_pair(plan: QueryPlan, r: Reading) -> QueryPlan:
+    """The plan ranking pairs of a player and a target when the figure is said of one enemy (`ONE_ENEMY`); with one
+    player named, that player's targets. Any other plan as it is."""
     said = ONE_ENEMY.search(r.text)
     if said is None or len(plan.metrics) != 1 or plan.metrics[0] not in _PAIR_OF or plan.parts or plan.windows:
         return plan
@@ -431,7 +433,7 @@ _HIT_PREPOSITION = re.compile(r"\b(?:to|on|against|into|at)\s+(?:the\s+)?$")
 
 def _side_on_side(r: Reading, e: Entities, vocab: Vocabulary, metrics: list[str],
                   assumptions: list[str]) -> tuple[Entities, list[str]]:
-    """One side's damage said done to the other ("chaos's dmg on order", "order's hits into the chaos side"): the first
+    """One side's damage said done to the other ("chaos's dmg on order", "order's damage into the chaos side"): the first
     side's damage to players, which is all dealt to the other side's players."""
     if len(e.teams) != 2 or e.players or e.roles or e.gods or metrics[0] not in ("damage_dealt", "damage_to_players"):
         return e, metrics
