@@ -131,3 +131,19 @@ def test_one_sides_damage_on_the_other_is_its_damage_to_players(match, template,
     want = sum(r["damage_to_players"] for r in match.truth["players"].values() if r["team"] == dealer)
     got = match.ask(template)
     assert got.text.startswith(f"Team {dealer} dealt") and says(got.text.split(".")[0], want), (want, got.text)
+
+
+# Round 55: a sign joining two names is no part of the first
+
+
+@pytest.mark.parametrize("sign", ["+", "&"])
+def test_a_sign_between_two_bosses_joins_them(match, sign):
+    hit: dict[str, float] = {}
+    for e in match.events:
+        if e.get("eventType") == "CombatMsg" and e.get("type") in ("Damage", "CritDamage") \
+                and e.get("targetowner") in ("Gold Fury", "Fire Giant") and e.get("sourceowner") in match.players:
+            hit[e["sourceowner"]] = hit.get(e["sourceowner"], 0) + float(e["value1"])
+    top = max(hit, key=hit.get)
+    got = match.ask(f"top damage dealt into the gold fury {sign} the fire giant, which player")
+    head = got.text.split(" (ahead")[0]
+    assert top in head and says(head, hit[top]), (top, hit[top], got.text)

@@ -403,8 +403,8 @@ def _mentions(question: str, vocab: Vocabulary) -> tuple[Mention, ...]:
                     continue
                 span = tokens[i:i + size]
                 key = "".join(t.key for t in span)
-                if not key:
-                    continue
+                if not key or not span[0].key or not span[-1].key:
+                    continue  # a sign at either end ("gold fury +") is no part of the name: it joins the next one
                 hits, ambiguous = _hits(how, tokens, i, size, names, question)
                 if not hits:
                     continue

@@ -684,8 +684,8 @@ def _named_before_damage(text: str, npcs: Sequence[tuple[str, str]], found: Sequ
     if any(q.kind is not None and q.preposition not in ("from", "by") for q in found):
         return ()  # the kind was named as what was hit ("the bosses (fury/giant damage)"): a gloss
     out = []
-    # as said, and as the log spells it (a name found with a joining word beside it: "gold fury &")
-    said = {canon: sorted({fold(spoken).strip(" ,&/+"), fold(canon)}, key=len, reverse=True) for spoken, canon in npcs}
+    # as said, and as the log spells it
+    said = {canon: sorted({fold(spoken), fold(canon)}, key=len, reverse=True) for spoken, canon in npcs}
     # each of several joined before the figure: "the fury and the giant dmg"
     any_named = "|".join(re.escape(s) for forms in said.values() for s in forms)
     joined = rf"(?:\s*(?:,|and|or|&|/)\s*(?:the\s+)?(?:{any_named}))*"
