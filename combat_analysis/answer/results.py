@@ -135,6 +135,11 @@ PAIR_GROUPS = (("player", "target"), ("player", "victim"))  # one player's figur
 PAIR_TABLE = "pairs"  # the analyst's table of the pairs, each named "<player> on <other>", for the chart
 
 
+def pair_name(row: dict[str, Any], other: str) -> str:
+    """A pair as the answer and its chart name it: "<player> on <other>"."""
+    return f"{row.get('player')} on {row.get(other)}"
+
+
 def pair_ranked(plan: QueryPlan | None) -> bool:
     """The plan ranks pairs of a player and whom they hit or killed ("whose hits on one foe added up highest")."""
     return plan is not None and plan.intent == Intent.RANKING and tuple(plan.group_by) in PAIR_GROUPS \

@@ -26,6 +26,7 @@ from combat_analysis.answer.results import (
     derived_table,
     dimension_word,
     metric_info,
+    pair_name,
     pair_ranked,
     primary_rows,
     result_shape,
@@ -255,7 +256,7 @@ def ranking_findings(out: _Findings, qid: str, rows, shape: Shape, plan: QueryPl
         return
     if pair_ranked(plan):  # a pair's figure is no player's own total: only the pairs, named for the chart
         other, metric = plan.group_by[1], shape.metrics[0]
-        derived[PAIR_TABLE] = ([{"pair": f"{r.get('player')} on {r.get(other)}", metric: r.get(metric)} for r in rows],
+        derived[PAIR_TABLE] = ([{"pair": pair_name(r, other), metric: r.get(metric)} for r in rows],
                                f"the answer's rows, each player and {other} named as one pair")
         return
     qid, rows = _per_player_hits(qid, rows, plan, derived)

@@ -20,6 +20,7 @@ from combat_analysis.answer.results import (
     dimension_word,
     fmt_entity,
     metric_info,
+    pair_name,
     pair_ranked,
     result_shape,
     window_phrase,
@@ -1936,10 +1937,6 @@ def _one_hit(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str |
     return text + "."
 
 
-def _pair(r: Mapping[str, Any], other: str) -> str:
-    return f"{r.get('player')} on {r.get(other)}"
-
-
 def _one_pair(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str | None:
     """The largest pair: "The most kills by one player on one victim: Kuro on Zeus, 7 (next: Ana on Bo,
     6)"; pairs tied at the top are each named."""
@@ -1952,15 +1949,15 @@ def _one_pair(plan: QueryPlan, rows: list[dict], columns: Sequence[str]) -> str 
     tied = [r for r in valued if r.get(head) == valued[0].get(head)]
     said = f"The most {metric_info(head).label} by one player on one {DIMENSIONS[other].label}{scope(plan)}: "
     if len(tied) > 1:
-        text = f"{said}{value(tied[0], head)} each, {fmt.join_and([_pair(r, other) for r in tied])}"
+        text = f"{said}{value(tied[0], head)} each, {fmt.join_and([pair_name(r, other) for r in tied])}"
     else:
-        text = f"{said}{_pair(tied[0], other)}, {value(tied[0], head)}"
+        text = f"{said}{pair_name(tied[0], other)}, {value(tied[0], head)}"
     after = valued[len(tied):]
     if not after:
         return text + "."
     nxt = [r for r in after if r.get(head) == after[0].get(head)]
     each = " each" if len(nxt) > 1 else ""
-    return f"{text} (next: {fmt.join_and([_pair(r, other) for r in nxt])}, {value(nxt[0], head)}{each})."
+    return f"{text} (next: {fmt.join_and([pair_name(r, other) for r in nxt])}, {value(nxt[0], head)}{each})."
 
 
 def member(dim: str, value: object) -> str:
