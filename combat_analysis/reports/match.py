@@ -1,9 +1,11 @@
 """The full match report: result, scoreboard, leaders, gold curve, objectives, team fights, MVP, player cards.
 
 Headline answers come from a standard battery of questions run through the same five-stage pipeline as any
-analyst's question, so the report and an ad-hoc answer can never disagree. The scoreboard and the per-player
-cards read the warehouse views directly. The report is one `render.Document`, written as markdown and as a
-self-contained HTML page by the shared templates; every name from the log is escaped in both.
+analyst's question, so the report and an ad-hoc answer can never disagree. Only their words are quoted, so they
+are answered without charts or report files of their own (drawing those was half a report's time). The
+scoreboard and the per-player cards read the warehouse views directly. The report is one `render.Document`,
+written as markdown and as a self-contained HTML page by the shared templates; every name from the log is
+escaped in both.
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ def _answer_battery(warehouse_root: Lake | Path, match_id: str, out_dir: Path, h
     for question in BATTERY:
         pkg = answer_question(question, warehouse_root=warehouse_root, match_id=match_id,
                               artifacts_dir=out_dir / "battery", handles_dir=handles_dir, planner=planner,
-                              followups=False)
+                              followups=False, answer_only=True)
         answers.append((question, pkg.response.direct_answer if pkg.response else "no answer"))
     return answers
 
