@@ -127,7 +127,15 @@ _PAIR = Source(
         LEFT JOIN pair p_on ON p_on.match_id = ps.match_id AND p_on.killer = ps.player AND p_on.victim = $versus
         LEFT JOIN pair p_to ON p_to.match_id = ps.match_id AND p_to.victim = ps.player AND p_to.killer = $versus""",
     columns="coalesce(p_on.n, 0) AS kills_on, coalesce(p_to.n, 0) AS deaths_to")
-SOURCES: dict[str, Source] = {"first_blood": _FIRST_BLOOD, "objectives": _OBJECTIVES, "deaths": _DEATHS, "pair": _PAIR}
+# kills no teammate assisted (the catalog's solo_kills): the kills table keeps each kill's assists
+_SOLO = Source(
+    cte="""solo AS (
+        SELECT match_id, killer AS player, count(*) AS solo_kills FROM kills
+        WHERE is_player_kill AND len(assists) = 0 AND {sel} GROUP BY match_id, killer)""",
+    join="LEFT JOIN solo sk ON sk.match_id = ps.match_id AND sk.player = ps.player",
+    columns="coalesce(sk.solo_kills, 0) AS solo_kills")
+SOURCES: dict[str, Source] = {"first_blood": _FIRST_BLOOD, "objectives": _OBJECTIVES, "deaths": _DEATHS, "pair": _PAIR,
+                              "solo": _SOLO}
 
 
 def _ratio(numerator: str, denominator: str) -> str:
@@ -164,6 +172,7 @@ def _game_figures() -> dict[str, GameFigure]:
         GameFigure("first_bloods", "first bloods", "g.first_bloods", source="first_blood"),
         GameFigure("first_blood_deaths", "deaths as first blood", "g.first_blood_deaths", source="first_blood",
                    lower_is_better=True),
+        GameFigure("solo_kills", "solo kills", "g.solo_kills", source="solo"),
         GameFigure("kills_on", "kills on", "g.kills_on", source="pair"),
         GameFigure("deaths_to", "deaths to", "g.deaths_to", source="pair", lower_is_better=True),
     ]
@@ -185,7 +194,7 @@ GAME_FIGURES: dict[str, GameFigure] = _game_figures()
 # and to minions"): each one is answered on its own, named
 COUNTED_TOGETHER = frozenset((*OBJECTIVE_KINDS, "first_bloods", *(f"deaths_to_{name}" for name, _ in DEATH_CAUSES)))
 # Counts of events: a board of one says the total it ranks (every entry's games together)
-EVENT_COUNTS = frozenset(("kills", "deaths", "assists", "first_bloods", "first_blood_deaths", "kills_on", "deaths_to",
+EVENT_COUNTS = frozenset(("kills", "deaths", "assists", "solo_kills", "first_bloods", "first_blood_deaths", "kills_on", "deaths_to",
                           "objectives_taken", *COUNTED_TOGETHER))
 # A kind of death that holds others ("deaths to structures" holds those to towers): a sum with one of them would count
 # a death twice

@@ -73,6 +73,8 @@ def default_metrics(r: Reading, e: Entities) -> tuple[list[str], list[str]] | No
         return ["damage_dealt"], ["no figure named: showing damage dealt"]
     if "target" in r.groups and e.players:  # "who was X focusing": whom X dealt the most damage to
         return ["damage_dealt"], ["whom a player went after read as the enemy player they dealt the most damage to"]
+    if "victim" in r.groups and e.players:  # "her top victim": whom she killed the most
+        return ["kills"], ["a player's victim read as the enemy player they killed the most"]
     if "item" in r.groups:
         return ["items_purchased"], []
     if re.search(r"\bbest\b|\bbetter\b|\bworst\b|\bworse\b", r.text) and not r.shape.count:

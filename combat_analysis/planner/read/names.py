@@ -505,6 +505,10 @@ class RoleMention:
     start: int
 
 
+# "solo v solo kills": after "v" the word is the role set against the one before it, and the figure is the kills
+SOLO_SET_AGAINST = re.compile(r"(?:\bv|\bvs|versus)\.?\s+(?P<solo>solo)(?=\s+kill)", re.IGNORECASE)
+
+
 def find_roles(text: str, roles: tuple[str, ...]) -> list[RoleMention]:
     low = fold(text)
     found = []
@@ -519,5 +523,8 @@ def find_roles(text: str, roles: tuple[str, ...]) -> list[RoleMention]:
             continue
         if word == "top" and not re.match(r"\s*(lane|laner)", low[m.end():]):
             continue  # "top" is a superlative far more often than a lane
+        if word == "solo" and re.match(r"\s*kill", low[m.end():]) and \
+                m.start() not in {s.start("solo") for s in SOLO_SET_AGAINST.finditer(low)}:
+            continue  # "solo kills" are the kills nobody assisted (the figure), not the solo's
         found.append(RoleMention(role, m.group(0), m.start()))
     return found

@@ -31,7 +31,7 @@ from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # a question word after "and" starts a clause, contracted too ("and what's", "and whats", "and hows")
-_SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|then)\s+(?=(?:(?:who|what|how|when|where|wat)(?:'?s)?|whom|whose|which|wich|did|"
+_SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+)(?:and|also|plus|&|\+|then)\s+(?=(?:(?:who|what|how|when|where|wat)(?:'?s)?|whom|whose|which|wich|did|"
                     r"does|was|were|is|are|list|show|give|tell|compare|rank|include|add)\b|name\s+(?:them|those|these|em|'em)\b)"
                     r"|\s*[?;]\s+(?=[^\s(])"  # a parenthesis after a question mark qualifies it
                     # "X's damage taken vs how much did she deal": a second question set against the first
@@ -398,6 +398,26 @@ def _times_of_counted(first: QueryPlan, piece: str) -> bool:
     return counted and bool(_TIME_ASKED.search(piece)) and bool(_LEANING.search(piece))
 
 
+# "..., and which one fell last", "... and who took the final one": one end of what the first clause counted
+_ONE_END = re.compile(r"\bthe\s+(?P<end>first|last|earliest|latest|final)(?:\s+(?:one|of\s+(?:them|those|these)))?\b"
+                      r"(?!\s+(?:minutes?|mins?|seconds?|\d|hits?|hitters?|hitting))|\b(?P<adverb>first|last)\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _end_of_counted(first_text: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryPlan | None:
+    """The first or last of what a count counted, when the clause asks for it by that end ("how many fire giants
+    fell, and who took the final one"): the count's list (`_listed`), its earliest or latest one alone; None when the
+    clause asks no end, asks its time (the list answers that, `_times_of_counted`), or the count has no list."""
+    said = _ONE_END.search(piece)
+    if said is None or _TIME_ASKED.search(piece):
+        return None
+    listed = _listed(first_text, "what were they", first, plan_one)
+    if listed is None:
+        return None
+    end = (said.group("end") or said.group("adverb")).lower()
+    return listed.model_copy(update={"question": piece, "order": "asc" if end in ("first", "earliest") else "desc",
+                                     "limit": 1, "shape": "auto"})
+
+
 _IT = re.compile(r"\b(it|its)\b", re.IGNORECASE)
 
 
@@ -438,7 +458,8 @@ _LIST_THEM = re.compile(r"^\s*(?:and\s+|so\s+|also\s+|plus\s+)?(?:(?:what|which|
 # the listing question of a count, by its figure: the subject said as the first clause's one player or side
 _LISTING = {"kills": {"player": "who did {s} kill", "team": "who killed team {o}"},
             "deaths": {"player": "who killed {s}"},  # a side's deaths to non-players have no kill of a side
-            "items_purchased": {"player": "what items did {s} buy"}}
+            "items_purchased": {"player": "what items did {s} buy"},
+            "match": {"kills": "list every kill", "deaths": "list every death"}}  # the match's, said of no one
 
 
 def _listed(first_text: str, piece: str, first: QueryPlan, plan_one: PlanFn) -> QueryPlan | None:
@@ -477,11 +498,12 @@ def _list_of(first: QueryPlan, figure: str, plan_one: PlanFn) -> QueryPlan | Non
     subjects = [(f.dimension, f.values[0]) for f in first.filters
                 if f.dimension in ("player", "team") and f.op == "=" and len(f.values) == 1]
     causes = [f for f in first.filters if f.dimension in ("source", "source_kind")]
-    said = _LISTING.get(figure, {}).get(subjects[0][0]) if len(subjects) == 1 else None
+    said = _LISTING.get(figure, {}).get(subjects[0][0]) if len(subjects) == 1 else \
+        _LISTING["match"].get(figure) if not first.filters else None
     if said is None or len(subjects) + len(causes) != len(first.filters) or (causes and figure != "deaths") \
             or (first.window is not None and figure == "items_purchased"):
         return None
-    value = subjects[0][1]
+    value = subjects[0][1] if subjects else ""
     window = f" {first.window.label}" if first.window is not None else ""
     listed = plan_one(said.format(s=value, o=3 - int(value) if isinstance(value, int) else value) + window, ())
     if causes and [f.dimension for f in listed.filters] != ["player"]:
@@ -543,8 +565,9 @@ def _same_ask(plan: QueryPlan, first: QueryPlan) -> bool:
 
 def _narrowed_or_caused(piece: str, first_text: str, first: QueryPlan, plan_one: PlanFn,
                         summarize: Callable[[QueryPlan], str]) -> QueryPlan | None:
-    """A clause that narrows the first (`_rest`, `_subset`), or that names only another cause of the first clause's
-    deaths ("..., plus how many by the titan"); None for any other clause."""
+    """A clause that narrows the first (`_rest`, `_subset`), that names only another cause of the first clause's
+    deaths ("..., plus how many by the titan"), or that asks one end of what it counted (`_end_of_counted`); None for
+    any other clause."""
     narrowed = _rest(piece, first, summarize) or _subset(first_text, piece, first, plan_one)
     by_cause = "deaths" in first.metrics and death_said(piece) != piece
     if narrowed is not None and not (by_cause and "deaths" not in narrowed.metrics):
@@ -552,7 +575,7 @@ def _narrowed_or_caused(piece: str, first_text: str, first: QueryPlan, plan_one:
     if by_cause:
         caused = plan_one(piece, (first_text,))  # the first clause's deaths, by the cause this one names
         return caused if caused.intent != Intent.REFUSE else None
-    return None
+    return _end_of_counted(first_text, piece, first, plan_one)
 
 
 def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Callable[[QueryPlan, str], QueryPlan | None],

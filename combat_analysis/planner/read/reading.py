@@ -33,6 +33,7 @@ from combat_analysis.planner.read.casting import casting_players
 from combat_analysis.planner.read.causes import Causes, read_causes
 from combat_analysis.planner.read.conditions import THRESHOLD
 from combat_analysis.planner.read.names import (
+    SOLO_SET_AGAINST,
     Mention,
     TeamMention,
     find_mentions,
@@ -570,7 +571,9 @@ fights streak three four five seven eight nine twenty thirty forty fifty""".spli
 # -------------------------------------------------------------------------------------- qualifiers
 
 KIND_WORDS = [
-    ("player", r"gods?|players?|champions?|heroes|heros|hero|enem(?:y|ies)|opponents?|enemy\s+(?:gods?|players?)"),
+    # a god word before an ability word says whose ability it is, not who was hit ("top damaging god ability")
+    ("player", r"(?:gods?|champions?|heroes|heros|hero)(?!'?s?\s+(?:abilit(?:y|ies)|skills?|spells?|kits?)\b)|players?|"
+               r"enem(?:y|ies)|opponents?|enemy\s+(?:gods?|players?)"),
     ("structure", r"towers?|turrets?|structures?|buildings?|phoenix(?:es)?|titans?"),
     ("minion", r"(?:minion\s+)?waves?|(?:lane\s+)?minions?|creeps?"),
     # before the camps: "the jungle bosses" are the bosses
@@ -769,11 +772,14 @@ TARGETING = re.compile(
     rf"\s+name\s+(?:been\s+|mostly\s+|mainly\s+|always\s+|really\s+)?{_CHASE}\b"
     rf"|\bname(?:'s)?\s+(?:main|top|primary|favou?rite|biggest|number\s+one|#1|usual)\s+(?:target|victim\s+of\s+damage)\b"
     rf"|\bname\s+(?:was\s+|kept\s+)?{_CHASE}\s+(?:who|whom)\b")
+RANKED_VICTIM = (r"\b(?:most|favou?rite|fav|fave|top|main|usual|regular|biggest|number\s+one|#1|"
+                 r"most\s+(?:frequent|common|regular|killed))\s+victims?\b")
 # A group named at the head of what ranks it: "the role with the best average", "the side that took more towers"
 _HEAD_OF = r"\s+(?:with|that|which|whose)\s+(?:the\s+|had\s+|has\s+|got\s+|took\s+|dealt\s+|did\s+)*(?:most|more|highest|best|" \
            r"biggest|largest|least|fewest|lowest|worst|less|fewer|top)\b"
 # "which enemy", "what enemy god", "which opposing player": the interrogative and the noun for one of the other side
-_WHICH_ENEMY = (r"(?:which|what)\s+(?:(?:enemy|opposing|other)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents)"
+_WHICH_ENEMY = (r"(?:which|what)\s+(?:(?:enemy|opposing|other)\s+)?(?:player|enemy|enemies|god|gods|one|opponent|opponents|"
+                r"victims?)"
                 r"(?:\s+(?:player|god))?")
 _GROUP_PATTERNS = [
     ("role", r"\b(which|what|each|every|per|by|all|the)\s+(roles?|positions?|lanes?)\b|\broles\b|\brole\s+(?:dealt|did|had|got|healed|took)\b"
@@ -817,8 +823,9 @@ _GROUP_PATTERNS = [
     # got on someone ("which enemy did the zeus get the most kills on")
     ("victim", r"\b(?:who|whom|" + _WHICH_ENEMY + r")\s+did\s+(?:the\s+)?{subject}\s+(?:(?:kill|murder|farm|eat|delete|"
                r"one\s*shot|pick\s+off|take\s+out|hunt\s+down)\b(?!\s+(?:with|using)\b)|(?:[a-z]+\s+){1,2}?(?:the\s+)?(?:most\s+)?"
-               r"kills?\s+(?:on|off|against)\b)|\bname's\s+victims\b"
-               r"|\b(?:most|favou?rite)\s+victims?\b|\bfavou?rite\s+(?:target|enemy|person|player|god)\s+to\s+"
+               r"kills?\s+(?:on|off|against)\b)|\bname(?:'s)?\s+victims\b"
+               # the one killed the most, said as a ranked victim: "her top victim", "his most frequent victim"
+               r"|" + RANKED_VICTIM + r"|\bfavou?rite\s+(?:target|enemy|person|player|god)\s+to\s+"
                r"(?:kill|farm|murder|hunt)\b"),
     # "who was Brisk focusing / diving / hunting": whom one player went after is whom they hit the most
     ("target", TARGETING.pattern),
@@ -968,7 +975,8 @@ def read_shape(text: str) -> Shape:
         n = max(1, min(n, 100))
     # "with at least 10 assists" and "more than 5 deaths" are conditions, neither a leader nor the list's order
     ordering = _LANE_NAMES.sub(" ", THRESHOLD.sub(" ", text))
-    superlative = bool(SUPERLATIVE.search(ordering)) or bool(position) or bool(TARGETING.search(text))
+    superlative = bool(SUPERLATIVE.search(ordering)) or bool(position) or bool(TARGETING.search(text)) \
+        or bool(re.search(RANKED_VICTIM, text))
     return Shape(superlative=superlative, order="asc" if ASCENDING.search(ordering)
                  else "desc", top=n, position=PLACES[position.group(1).lower()] if position else 1,
                  every=bool(EVERY.search(_OF_EVERYONE.sub(" ", text) if superlative else text)),
@@ -1385,7 +1393,7 @@ def _read_question(question: str, vocab: Vocabulary) -> Reading:
     abilities, items = _abilities_and_items(mentions, text)
     sides = _sides(times.rest, vocab.winner_team, [m.name for m in mentions if m.kind == "npc"])
     roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
-    found = read_metrics(text)
+    found = read_metrics(SOLO_SET_AGAINST.sub(lambda m: m.group(0)[:m.start("solo") - m.start()] + "    ", text))
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
     qualifiers = _qualifiers(*_side_roles_as_names(text, _placeholder_players(named, vocab), vocab), npc_said)
     qualifiers = tuple(q for q in qualifiers if not _figure_words(q, found.hits, text))

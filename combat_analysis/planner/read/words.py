@@ -151,7 +151,7 @@ far weren't werent wasn't wasnt aren't arent isn't isnt doesn't doesnt don't don
 ate eat eats eaten eating soak soaks soaked soaking sponge sponged tank tanks tanked tanking absorb absorbing face
 focus focused focusing focussed focussing focuses dive dives dived diving dove hunt hunts hunted hunting
 target targets targeted targeting targetted targetting chase chases chased chasing tunnel tunnels tunneled tunneling
-tunnelled tunnelling harass harassed harassing poke poked poking main primary favorite favourite usual
+tunnelled tunnelling harass harassed harassing poke poked poking main primary favorite favourite fav fave usual regular frequent
 fast faster fastest quick quicker quickest slow slower slowest soon sooner soonest earlier earliest later latest
 run runs running ran mains mained maining queue queued queues character characters champ champs hero heroes spot spots
 """.split())
