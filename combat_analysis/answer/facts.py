@@ -773,8 +773,8 @@ def _recap(f: Recap) -> str:
 
 
 def _build(f: Build) -> str:
-    return (f"{f.player} bought {fmt.count(len(f.items), 'item')}, starting with {f.items[0]} and ending with "
-            f"{f.items[-1]}") if f.items else f"{f.player} bought no items"
+    return (f"{f.player} bought {fmt.count(len(f.items), 'item')}{f.said_window}, starting with {f.items[0]} and "
+            f"ending with {f.items[-1]}") if f.items else f"{f.player} bought no items{f.said_window}"
 
 
 SAY: dict[type, Callable] = {

@@ -20,7 +20,9 @@ Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,63}$")
 ParameterName = Annotated[str, StringConstraints(pattern=r"^[a-z_][a-z0-9_]{0,63}$")]
 PlanOrder = Literal["desc", "asc"]
 PlanShape = Literal["auto", "leader", "top", "all", "share", "average", "median", "count"]
-WindowLabel = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9 ,.:'()-]{0,199}$")]
+# A window's label may hold a player's name as logged ("from León0722's first death at 0:19 on"): any printable text.
+# It reaches SQL only as an escaped literal (compile.py) and answers only as text, as every name from the log does.
+WindowLabel = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][^\x00-\x1f\x7f]{0,199}$")]
 RefusalText = Annotated[str, StringConstraints(min_length=1, max_length=400)]
 EntryName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 

@@ -620,7 +620,8 @@ def build_findings(out: _Findings, qid: str, rows, plan: QueryPlan) -> None:
         by_player.setdefault(r.get("player"), []).append(i)
     for player, indexes in by_player.items():
         items = tuple(str(rows[i].get("item")) for i in indexes)
-        out.add("build", F.Build(player=str(player), items=items), "high",
+        out.add("build", F.Build(player=str(player), items=items, window=plan.window.label if plan.window else None,
+                                 said_window=window_phrase(plan)), "high",
                 CellRef(query_id=qid, rows=tuple(indexes), columns=("player", "seq", "item")))
 
 

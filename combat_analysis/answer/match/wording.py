@@ -1133,7 +1133,8 @@ def builds(plan: QueryPlan, rows: list[dict], roster: Sequence[Mapping[str, Any]
     for player, items in by_player.items():
         info = next((r for r in roster if r["player"] == player), None)
         about = f" (team {info['team']} {info['role']}, {info['god']})" if info else ""
-        sentences.append(f"{player}{about} built {fmt.count(len(items), 'item')} in this order: {', '.join(items)}")
+        sentences.append(f"{player}{about} built {fmt.count(len(items), 'item')}{window_phrase(plan)} in this order: "
+                         f"{', '.join(items)}")
     return ". ".join(sentences) + "."
 
 

@@ -19,8 +19,9 @@ from combat_analysis.planner.read.names import Mention, find_mentions
 from combat_analysis.planner.vocabulary import PlayerInfo, Vocabulary
 
 # Who the asker is: the clause runs to the first comma, full stop, colon, question mark, semicolon, dash or "and".
+# "were" typed for "we're" only opens a clause: after a word it is the verb ("the kills that were on X").
 _IDENTITY = re.compile(r"(?:^|(?<=[\s,.;!?(]))(?:i'?m|i\s+am|i\s+was(?:\s+playing)?|i\s+played|playing(?:\s+as)?|as|"
-                       r"we\s+(?:were|are|was|played)(?:\s+as)?|we'?re|our\s+(?:team|side)\s+(?:was|is))"
+                       r"we\s+(?:were|are|was|played)(?:\s+as)?|we['’]re|(?<!\w\s)were|our\s+(?:team|side)\s+(?:was|is))"
                        r"\s+(?:on\s+|the\s+|team\s+(?=\d|one|two))?(?P<who>[^,.;:!?()]+?)\s*(?=[,.;:!?()]|\s+-\s|\s+and\s|$)",
                        re.IGNORECASE)
 _SIDE_WORDS = {"order": 1, "team 1": 1, "team one": 1, "1": 1, "one": 1,

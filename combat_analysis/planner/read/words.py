@@ -153,6 +153,7 @@ focus focused focusing focussed focussing focuses dive dives dived diving dove h
 target targets targeted targeting targetted targetting chase chases chased chasing tunnel tunnels tunneled tunneling
 tunnelled tunnelling harass harassed harassing poke poked poking main primary favorite favourite fav fave usual regular frequent
 fast faster fastest quick quicker quickest slow slower slowest soon sooner soonest earlier earliest later latest
+right straight immediately directly shortly quickly afterwards afterward prior
 run runs running ran mains mained maining queue queued queues character characters champ champs hero heroes spot spots
 """.split())
 
