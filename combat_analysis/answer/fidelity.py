@@ -116,6 +116,13 @@ def table_candidates(rows: list[dict[str, Any]]) -> set[float]:
     return out
 
 
+def _said_numbers(text: str) -> set[float]:
+    """The numbers a plan's own words say: each one, and a match-clock time also as its seconds, as `check_texts`
+    reads it in an answer ("from X's Blink Rune purchase at 8:18 on" supports 8:18 said again)."""
+    clocks = {float(int(m.group(1)) * 60 + int(m.group(2))) for m in CLOCK.finditer(text)}
+    return clocks | {v for _, v, _ in numbers_in(text)}
+
+
 def _plan_numbers(pkg: AgentDataPackage) -> set[float]:
     out: set[float] = {float(c) for c in METHOD_CONSTANTS}
     out.update(v for _, v, _ in numbers_in(pkg.input.raw_query))
@@ -129,9 +136,9 @@ def _plan_numbers(pkg: AgentDataPackage) -> set[float]:
                 for bound in (window.start_s, window.end_s, window.from_end_s):
                     if bound is not None:
                         out.update((float(bound), bound / 60))
-                out.update(v for _, v, _ in numbers_in(window.label))
+                out.update(_said_numbers(window.label))
             for text in (*step.assumptions, *step.caveats, step.summary):
-                out.update(v for _, v, _ in numbers_in(text))
+                out.update(_said_numbers(text))
             for f in step.filters:
                 out.update(float(v) for v in f.values if _numeric(v))
     return out

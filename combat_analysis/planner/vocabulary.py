@@ -24,7 +24,8 @@ class PlayerInfo:
 class Moment:
     """One event a time window may be anchored on ("before the first tower fell", "after first blood", "until Brisk's
     last death"): its kind (`first_blood`, `first_death`, the objective: tower, phoenix, titan, fire giant, gold fury,
-    or a player's own `death`, `kill` or `assist`), what fell, the side that took it, and its match second."""
+    or a player's own `death`, `kill`, `assist` or `purchase`), what fell (or was bought), the side that took it, and its
+    match second."""
 
     kind: str
     second: int
@@ -201,11 +202,12 @@ def _players_moments(con) -> list[Moment]:
     """Each player's own events, a window may be anchored on ("before Brisk's first death", "after his last kill"):
     `death` (a player's death from any source: `by` the player who died, `target` the killer), `kill` (a player kill:
     `by` the killer, `target` the victim) and `assist` (`by` the assister, `target` the victim), as METRICS.md counts
-    deaths, kills and assists."""
+    deaths, kills and assists; and `purchase` (`by` the buyer, `target` the item: "after his blink rune")."""
     rows = con.execute(
         "SELECT 'death', victim, killer, match_second, line_no FROM kills WHERE victim_kind = 'player' "
         "AND match_second IS NOT NULL UNION ALL SELECT 'kill', killer, victim, match_second, line_no FROM kills "
         "WHERE is_player_kill AND match_second IS NOT NULL UNION ALL SELECT 'assist', a.assister, a.victim, "
         "a.match_second, a.line_no FROM (SELECT UNNEST(assists) AS assister, victim, match_second, line_no FROM kills "
-        "WHERE is_player_kill AND match_second IS NOT NULL) AS a ORDER BY 4, 5").fetchall()
+        "WHERE is_player_kill AND match_second IS NOT NULL) AS a UNION ALL SELECT 'purchase', player, item, match_second, "
+        "line_no FROM purchases WHERE match_second IS NOT NULL AND player IS NOT NULL ORDER BY 4, 5").fetchall()
     return [Moment(kind=kind, second=int(second), target=other, by=who) for kind, who, other, second, _ in rows]

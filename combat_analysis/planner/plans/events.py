@@ -652,6 +652,15 @@ def _purchase_place(r: Reading) -> int:
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
+def _next_n(r: Reading) -> int:
+    """How many next purchases are asked for ("the next thing", "his next two items"); 0 when "next" is not said."""
+    m = NEXT_N.search(r.text)
+    if m is not None:
+        n = m.group("n") or m.group("m")
+        return int(n) if n.isdigit() else _COUNT_WORDS[n]
+    return 1 if re.search(r"\bnext\b", r.text) else 0
+
+
 def _after_first(r: Reading) -> int:
     """How many purchases after the first one are asked for ("the next two after his starter"); 0 when none are."""
     m = NEXT_N.search(r.text) if AFTER_FIRST_BUY.search(r.text) and not r.window else None
@@ -667,10 +676,9 @@ def _asks_for_purchases(r: Reading, spent: bool, bought_when: bool) -> bool:
     return bool(BUILD.search(r.text) or spent or bought_when or bought_by or _after_first(r))
 
 
-def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
+def _asks_a_build(r: Reading, e: Entities, metrics: list[str], spent: bool, bought_when: bool) -> bool:
+    """Whether the question asks for purchases in order, not a count, a leader or a split of them."""
     text = r.text
-    spent = GOLD_WENT_ON.search(text)
-    metrics = [m for m in r.metrics if not (spent and m == "gold")]
     # "which team took the first tower" asks who took one objective (its side and its last hitter), no counts per side
     per_group = bool({"team", "role", "god"} & set(r.groups)) and not (
         _EDGE_OBJECTIVE.search(text) and not _EACH_TAKER.search(text))
@@ -678,18 +686,37 @@ def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
     # build order of its players
     item_breakdown = ("item" in r.groups and not (e.players or e.roles or e.gods)) or \
         (per_group and "items_purchased" in metrics)
-    bought_when = bool(r.items) and bool(ITEM_WHEN.search(text))
-    if not _asks_for_purchases(r, bool(spent), bought_when) or r.shape.count or r.shape.superlative or item_breakdown \
-            or [m for m in metrics if m not in ("items_purchased", "build")]:
+    # "the next thing she picked up after her boots": after a purchase, a question naming no figure asks what was bought
+    after_purchase = r.anchor is not None and r.anchor.purchase and not metrics
+    return (_asks_for_purchases(r, spent, bought_when) or after_purchase) and not (
+        r.shape.count or r.shape.superlative or item_breakdown
+        or [m for m in metrics if m not in ("items_purchased", "build")])
+
+
+def _after_a_purchase(plan: QueryPlan, r: Reading) -> QueryPlan:
+    """"what did she buy (right) after her boots": the purchases from the next second on (never those boots), or the
+    next ones alone; any other build as it is."""
+    if r.anchor is None or not r.anchor.purchase or r.anchor.events is None or not r.anchor.after:
+        return plan
+    return plan.model_copy(update={"window": r.anchor.events, "order": "asc", "position": 1,
+                                   "limit": _next_n(r) or (1 if r.anchor.near else LIST_LIMIT)})
+
+
+def build_plan(question: str, r: Reading, e: Entities) -> QueryPlan | None:
+    spent = GOLD_WENT_ON.search(r.text)
+    metrics = [m for m in r.metrics if not (spent and m == "gold")]
+    bought_when = bool(r.items) and bool(ITEM_WHEN.search(r.text))
+    if not _asks_a_build(r, e, metrics, bool(spent), bought_when):
         return None
     filters, focus = entity_filters(e, ROSTER_DIMS)
     if r.items:
         filters.append(_in("item", r.items))
         focus += r.items
     order, limit, notes = _purchase_edge(r, bought_when)
-    plan = finish(Draft(question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window,
-                        order=order, limit=limit, focus=focus, position=max(_purchase_place(r), 2 if _after_first(r) else 1),
-                        assumptions=[*r.assumptions, *e.notes, *notes]))
+    plan = _after_a_purchase(finish(Draft(
+        question, Intent.BUILD_ORDER, ("build",), filters=filters, window=r.window, order=order, limit=limit,
+        focus=focus, position=max(_purchase_place(r), 2 if _after_first(r) else 1),
+        assumptions=[*r.assumptions, *e.notes, *notes])), r)
     if order == "asc" and limit < LIST_LIMIT and BOTH_EDGES.search(r.text):
         # "her first and last items", "his opening buy and the last thing he got": the last ones too, as a part
         last = plan.model_copy(update={"order": "desc", "position": 1, "assumptions": ()})

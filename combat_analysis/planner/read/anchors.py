@@ -3,8 +3,9 @@ blood", "since order lost its second phoenix", "right before the fire giant was 
 
     find_anchor(question, vocab) -> Anchor | None
 
-The event is read from the words (first blood, the first death, or an objective with its place, its side and its
-kind), and its time from the match (`Vocabulary.moments`: the kills and objectives tables). Before an event is the
+The event is read from the words (first blood, the first death, an objective with its place, its side and its kind,
+or one player's own death, kill, assist or purchase of an item), and its time from the match (`Vocabulary.moments`:
+the kills, objectives and purchases tables). Before an event is the
 window up to its second, not including it (METRICS.md's "before minute N" is the same half-open window); after it,
 the window from its second on, as "after minute N" is from 60N on; a list of events after it starts at the next
 second, so the event itself is never listed as after itself (`Anchor.events`). The phrase is cut out of the
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 from combat_analysis.contracts.plan import TimeWindow
 from combat_analysis.formatting import clock
-from combat_analysis.planner.read.names import find_mentions
+from combat_analysis.planner.read.names import find_mentions, find_roles, find_teams
 from combat_analysis.planner.vocabulary import Moment, Vocabulary
 
 _BEFORE = (r"(?P<before>before|prior\s+to|until|till|til|up\s+(?:un)?to|leading\s+up\s+to|ahead\s+of|pre|"
@@ -76,6 +77,30 @@ _EVENTS = tuple((kind, re.compile(rf"(?:{p.pattern})(?![\w'])", re.IGNORECASE)) 
     ("player", _PLAYER_EVENT), ("fb", _FIRST_BLOOD), ("death", _FIRST_DEATH), ("objective", _SIDE_DID),
     ("objective", _FELL_OBJECTIVE)))
 _HEAD = re.compile(rf"\b{_NEAR}(?:{_BEFORE}|{_AFTER})\s+", re.IGNORECASE)
+# One player's purchase of an item, said by the item's name: "after his blink rune", "before Brisk's first boots",
+# "right after buying the soul gem"; the item itself is found by the name finder (`_purchase`)
+_BOUGHT = r"(?:(?:buying|purchasing|getting|picking\s+up|completing|finishing)\s+)?"
+_BUYER = rf"(?:(?P<who>his|her|their|{_WORD}(?:\s+{_WORD}){{0,2}}?)(?:'s|’s|s'|')?\s+)?"
+_ITEM_PLACE = rf"(?:(?P<place>{_PLACE_WORDS})\s+)?"
+_PURCHASE_WORDS = r"(?:\s+(?:purchase|buy|was\s+bought|got\s+bought|bought|was\s+done|finished|completed))?"
+
+
+def _purchase(question: str, at: int, vocab: Vocabulary) -> re.Match[str] | None:
+    """The words at `at` naming one player's purchase of an item ("his blink rune"), whose buyer is a pronoun, one
+    player, or unsaid; None when no item is named there."""
+    for item in (m for m in find_mentions(question, vocab) if m.kind == "item" and m.start >= at):
+        said = re.compile(rf"{_BOUGHT}(?:the\s+|a\s+|an\s+)?{_BUYER}{_ITEM_PLACE}(?P<item>{re.escape(item.said)})"
+                          rf"{_PURCHASE_WORDS}(?![\w'])", re.IGNORECASE).fullmatch(question, at, _word_end(question, item.end))
+        who = said.group("who") if said else None
+        if said and (who is None or _PRONOUN.fullmatch(who) or _one_player(who, vocab) is not None):
+            return said
+    return None
+
+
+def _word_end(question: str, end: int) -> int:
+    """Where the words after an item's name that say it was bought end."""
+    m = re.compile(_PURCHASE_WORDS, re.IGNORECASE).match(question, end)
+    return m.end() if m else end
 
 
 def _anchors(question: str, vocab: Vocabulary) -> list[tuple[re.Match[str], str, re.Match[str]]]:
@@ -87,6 +112,10 @@ def _anchors(question: str, vocab: Vocabulary) -> list[tuple[re.Match[str], str,
             if m and (kind != "player" or _said_who(m, vocab) is not None):
                 found.append((head, kind, m))
                 break
+        else:
+            bought = _purchase(question, head.end(), vocab)
+            if bought is not None:
+                found.append((head, "purchase", bought))
     return found
 
 
@@ -118,6 +147,8 @@ class Anchor:
     # the window of a list of events, which leaves the anchor's own event out: from the second after it ("the first
     # objective after the fire giant" is never that Fire Giant)
     events: TimeWindow | None = None
+    # the event is a purchase: a build after it is the purchases of the `events` window, never that item itself
+    purchase: bool = False
 
 
 def _kind(obj: str) -> str:
@@ -237,6 +268,48 @@ def _player_event(m: re.Match[str], rest: str, vocab: Vocabulary) -> tuple[Momen
     return event, named, what, None
 
 
+def _buyer(m: re.Match[str], rest: str, item: str, vocab: Vocabulary) -> tuple[str | None, str]:
+    """Whose purchase the words name, and how they name them: the player said, the one player a pronoun points back
+    to, or, unsaid, the one player the question names or else the item's one buyer."""
+    who = m.group("who")
+    if who is not None and not _PRONOUN.fullmatch(who):
+        return _one_player(who, vocab), who
+    named = _named_in(rest, vocab) or _role_player(rest, vocab)
+    if named is not None or who is not None:
+        return (named[0], named[1]) if named else (None, who or "")
+    buyers = {x.by for x in vocab.moments if x.kind == "purchase" and x.target == item}
+    return (buyers.pop(), "") if len(buyers) == 1 else (None, "")
+
+
+def _role_player(question: str, vocab: Vocabulary) -> tuple[str, str] | None:
+    """The one player a question names by role, with a side when both sides have one ("the order jungler")."""
+    roles = {r.role: r.said for r in find_roles(question, vocab.roles)}
+    teams = {t.team for t in find_teams(question, vocab.winner_team) if t.team is not None}
+    if len(roles) != 1 or len(teams) > 1:
+        return None
+    (role, said), = roles.items()
+    players = vocab.players_where(team=next(iter(teams), None), role=role)
+    return (players[0].player, said) if len(players) == 1 else None
+
+
+def _purchase_event(m: re.Match[str], rest: str, vocab: Vocabulary) -> tuple[Moment | None, str, str, str | None]:
+    """(the purchase, how it is named, what it was, why it cannot be read) of one player's purchase of an item, the
+    first unless a place is said ("his second boots", "her last potion")."""
+    item = next(x.name for x in find_mentions(m.string, vocab) if x.kind == "item" and x.start == m.start("item"))
+    player, words = _buyer(m, rest, item, vocab)
+    if player is None:
+        return None, "", "", (f"'{m.group(0)}' names no one buyer: whose purchase of {item} it is cannot be told, so "
+                              "there is no time before or after it to read.")
+    place = _PLACES[m.group("place").lower()] if m.group("place") else 1
+    own = [x for x in vocab.moments if x.kind == "purchase" and x.by == player and x.target == item]
+    named = f"{player}'s {_ordinal(place) + ' ' if m.group('place') else ''}{item} purchase"
+    if place > len(own):
+        return None, named, "", (f"The combat log of this match records no {_ordinal(place) + ' ' if own else ''}"
+                                 f"purchase of {item} by {player} ('{m.group(0)}' never happened), so there is no time "
+                                 "before or after it to read.")
+    return (own[place - 1] if place > 0 else own[-1]), named, f"bought by {player}", None
+
+
 def _missing(named: str, said: str) -> str:
     return (f"The combat log of this match records no {re.sub(r'^the ', '', named)} ('{said}' never happened), so "
             "there is no time before or after it to read.")
@@ -246,7 +319,8 @@ def _one(question: str, head: re.Match[str], kind: str, m: re.Match[str], vocab:
     """The window one anchor said ("after the first tower fell"), or what never happened."""
     rest = (question[:head.start()] + " " + question[m.end():]).strip()
     said = question[head.start():m.end()].strip()
-    event, named, what, why = _player_event(m, rest, vocab) if kind == "player" else (*_event(kind, m, vocab), None)
+    event, named, what, why = _player_event(m, rest, vocab) if kind == "player" else _purchase_event(m, rest, vocab) \
+        if kind == "purchase" else (*_event(kind, m, vocab), None)
     after = head.group("after") is not None
     if event is None:
         return Anchor(said=said, rest=rest, window=None, missing=why or _missing(named, said), after=after)
@@ -260,7 +334,7 @@ def _one(question: str, head: re.Match[str], kind: str, m: re.Match[str], vocab:
     window = TimeWindow(label=f"from {named} at {at} on", start_s=event.second)
     note = f"'{said}' read as the window from {named} at {at} ({what}) on, its own second included"
     return Anchor(said=said, rest=rest, window=window, note=note, after=True, near=near,
-                  events=TimeWindow(label=f"after {named} at {at}", start_s=event.second + 1))
+                  events=TimeWindow(label=f"after {named} at {at}", start_s=event.second + 1), purchase=kind == "purchase")
 
 
 def _meet(first: TimeWindow, second: TimeWindow) -> TimeWindow | None:
