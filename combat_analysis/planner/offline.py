@@ -107,6 +107,9 @@ def _plan(question: str, vocab: Vocabulary, previous: tuple[str, ...]) -> QueryP
         plan = _follow_up(question, r, vocab, previous)
         if plan is not None:
             return plan
+    mutual = parts.each_other(text, vocab, lambda clause, before: _clause(clause, vocab, before))
+    if mutual is not None:  # "did A and B kill each other": each one's kills on the other
+        return checked(mutual.model_copy(update={"summary": _summary_with_parts(mutual)}), vocab)
     elided = _elided(question, text, vocab)
     if elided is not None:
         return elided

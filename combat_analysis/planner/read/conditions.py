@@ -66,7 +66,8 @@ COUNTED_PEOPLE = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+|our\s+|their\s+)?
                                         for w in ROLE_WORDS if w != "top"}, key=len, reverse=True)) + r")\b")
 # "how many players bought X", "how many supports died to towers": the people with any of the figure their verb
 # names, counted (a number of its own, "how many players died more than twice", is read first)
-_HOW_MANY_DID = re.compile(COUNTED_PEOPLE.pattern + r"\s+(?:(?:ever|even|actually)\s+)?(?=(?:got|had|scored|landed|"
+# an auxiliary may come first: "how many people have bought X", "how many of them had ever died"
+_HOW_MANY_DID = re.compile(COUNTED_PEOPLE.pattern + r"\s+(?:(?:have|has|had|ever|even|actually)\s+)*(?=(?:got|had|scored|landed|"
                            r"made|earned|dealt|bought|purchased|built|died|healed|took|received|killed)\b"
                            r"(?!\s+(?:not|never|no|zero|0)\b))")
 # "how many people died in total" counts the deaths, not the people

@@ -27,6 +27,7 @@ from combat_analysis.contracts.plan import Intent, QueryPlan
 from combat_analysis.planner.read.anchors import find_anchor
 from combat_analysis.planner.read.causes import REST, complement, unwidened
 from combat_analysis.planner.read.names import find_mentions, find_roles, find_teams
+from combat_analysis.planner.read.reading import normalize, read_metrics
 from combat_analysis.planner.read.timewords import parse_windows
 from combat_analysis.planner.vocabulary import Vocabulary
 
@@ -576,6 +577,36 @@ def _narrowed_or_caused(piece: str, first_text: str, first: QueryPlan, plan_one:
         caused = plan_one(piece, (first_text,))  # the first clause's deaths, by the cause this one names
         return caused if caused.intent != Intent.REFUSE else None
     return _end_of_counted(first_text, piece, first, plan_one)
+
+
+# Two players' kills on each other, however said: "kill each other", "on one another", "each kill the other",
+# "and vice versa", "both ways"
+_RECIPROCAL = re.compile(r"\b(?:each\s+other|one\s+another|vice[- ]versa|(?:both|each)\s+ways?|the\s+other\s+way\s+a?round"
+                         r"|each(?:\s+(?:one|of\s+them|of\s+the\s+two))?\s+(?:\w+\s+){0,2}?\w+\s+the\s+other)\b",
+                         re.IGNORECASE)
+# the figure of one player on another, by the figure the question names
+_ONE_ON_ANOTHER = {"kills": "how many times did {x} kill {y}", "damage_dealt": "how much damage did {x} deal to {y}",
+                   "damage_to_players": "how much damage did {x} deal to {y}", "healing_done": "how much did {x} heal {y}"}
+_KILLED = re.compile(r"\b(?:kill(?:s|ed|ing)?|slain|slay(?:s|ed)?|slew|murder(?:s|ed)?|frag(?:s|ged)?)\b", re.IGNORECASE)
+
+
+def each_other(question: str, vocab: Vocabulary, plan_one: PlanFn) -> QueryPlan | None:
+    """Two players' figures on each other in one match ("did A and B kill each other", "A vs B: did each one slay the
+    other"): A's kills (damage, healing) on B, then B's on A as a part, in the time said; None for any other
+    question."""
+    said = _RECIPROCAL.search(question)
+    players = list(dict.fromkeys(m.name for m in find_mentions(question, vocab) if m.kind == "player"))
+    asked = _ONE_ON_ANOTHER.get(next(iter(read_metrics(normalize(question)).ids), ""), "") or \
+        (_ONE_ON_ANOTHER["kills"] if _KILLED.search(question) else "")
+    if said is None or len(players) != 2 or not asked:
+        return None
+    a, b = players
+    on_b, on_a = (plan_one(with_time_of(question, asked.format(x=x, y=y), vocab), ()) for x, y in ((a, b), (b, a)))
+    if on_b.intent == Intent.REFUSE or on_a.intent == Intent.REFUSE:
+        return None
+    return on_b.model_copy(update={"question": question, "parts": (on_a,),
+                                   "assumptions": (*on_b.assumptions, f"'{said.group(0)}' read as the figure of each "
+                                                   "on the other")})
 
 
 def plan_parts(question: str, vocab: Vocabulary, plan_one: PlanFn, dependent: Callable[[QueryPlan, str], QueryPlan | None],

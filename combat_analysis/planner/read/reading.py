@@ -1280,6 +1280,14 @@ def _objective_deaths(found: MetricsRead, text: str) -> MetricsRead:
                        found.notes, found.evidence)
 
 
+def _build_counted(found: MetricsRead, text: str) -> MetricsRead:
+    """A build counted is the items in it: "how many items did X build" asks items purchased, not the build order."""
+    if found.ids != ("build",) or not _HOW_MANY_ASKED.search(text):
+        return found
+    hits = tuple(replace(h, metric_id="items_purchased") for h in found.hits)
+    return MetricsRead(("items_purchased",), hits, found.notes, found.evidence)
+
+
 def _without(text: str, causes: Causes | None) -> str:
     """The text with the causes of death blanked: "deaths not caused by enemy players" groups by no one."""
     if causes is None:
@@ -1401,7 +1409,7 @@ def _read_question(question: str, vocab: Vocabulary) -> Reading:
     subject = _KIND_SUBJECT.search(text)
     assumptions = [*mended, *times.assumptions, *compounded, *typos, *_mention_notes(named), *sides.notes, *found.notes,
                    *(q.note for q in qualifiers if q.note), *casting]
-    found = _objective_deaths(_metrics_beside(found, qualifiers, subject, text), text)
+    found = _build_counted(_objective_deaths(_metrics_beside(found, qualifiers, subject, text), text), text)
     causes = read_causes(text, vocab)
     teams = sides.teams
     if causes is not None:

@@ -90,6 +90,9 @@ _BETWEEN = re.compile(r"\bbetween\s+" + _ISO + r"\s+and\s+" + _ISO + r"\b")
 # a scope word ("what is X's best match", "A vs B head to head", "which gods win most", "which game had the most
 # kills", "the average game length", "how many wins", "how many matches are loaded").
 _GAME = r"(?:match|game)"
+# taking part in games, however said: "played", "shown up", "turned up", "took part", "appeared", "featured"
+_TOOK_PART = (r"play(?:s|ed|ing)?|show(?:s|ed|n|ing)?\s+up|turn(?:s|ed|ing)?\s+up|(?:took|taken|take|takes|taking)\s+part"
+              r"|participat(?:e|es|ed|ing)|featur(?:e|es|ed|ing)|appear(?:s|ed|ing)?|join(?:s|ed|ing)?")
 _EXTREME_WORDS = r"biggest|largest|highest|best|greatest|top|lowest|smallest|fewest|least|worst|weakest|poorest"
 # An event a match has once (first blood, "fb"), ranked or counted: one match gives one player one, so "who gets fb
 # the most", "most first blood kills", "how often did X draw first blood" rank or count across matches.
@@ -106,6 +109,9 @@ _HEAD_TO_HEAD = (r"\b(head[- ]to[- ]head|h2h|(?:each|both|either)\s+ways?|(?:and
                  r"|(?:and\s+)?vice[- ]versa|(?:on|against|versus|vs\.?)\s+(?:each\s+other|one\s+another)"
                  # a kill verb on each other: "did they ever kill each other", "kill one another"
                  r"|(?:kill(?:s|ed|ing)?|slain|slay(?:s|ed)?|slew|murder(?:s|ed)?)\s+(?:each\s+other|one\s+another)"
+                 # each of two said apart, then the other: "did each of them ever slay the other"
+                 r"|\beach(?:\s+(?:one|of\s+them|of\s+the\s+two))?\s+(?:\w+\s+){0,2}?(?:kill(?:s|ed|ing)?|slain|slay(?:s|ed)?|"
+                 r"slew|murder(?:s|ed)?)\s+the\s+other"
                  r"|(?:(?:when|while|where)\s+(?:they\s+(?:were|are|was)\s+|they're\s+)?)?(?:on\s+)?"
                  r"(?:opposite|opposing|different|rival)\s+(?:sides|teams)|as\s+(?:opponents|enemies|rivals))\b")
 HEAD_TO_HEAD = re.compile(_HEAD_TO_HEAD, re.IGNORECASE)
@@ -157,7 +163,10 @@ _ACROSS_BY_NATURE = re.compile(_HEAD_TO_HEAD + "|"
     r"|\b(?<!fight\s)(?:wins|losses|victories|defeats)\s+(?:of|for|by)\b|(?<=\w)'s\s+(?:wins|losses|victories|defeats)\b"
     r"|\b(?:best|worst|strongest|weakest|most\s+successful|least\s+successful)\s+(?:gods?|roles?|picks?|characters?)\b"
     # who took part: a match has its ten players, a season its different ones
-    r"|\b(?:how\s+many|number\s+of)\s+(?:different|distinct|unique|individual)\s+(?:players|people|gods|characters|heroes)\b"
+    r"|\b(?:how\s+many|number\s+of)\s+(?:different|diff|distinct|unique|individual)\s+(?:players|people|gods|characters|heroes)\b"
+    # ... or said as taking part in the games: "how many people turned up in our matches"
+    r"|\b(?:how\s+many|number\s+of)\s+(?:players|people|gods|characters|heroes)\s+(?:\w+\s+){0,2}?(?:"
+    + _TOOK_PART + r")\b(?:\s+\w+){0,3}?\s+(?:these|those|all|the|our)\s+(?:games|matches)\b"
     # first bloods counted: one match has one ("most first bloods", "who dies first most often")
     r"|\bfirst[- ]?bloods\b|\bfbs\b|" + _ONCE_RANKED +
     r"|\b(?:die[sd]?|dying)\s+first\s+(?:the\s+)?(?:most|least|more)\b"

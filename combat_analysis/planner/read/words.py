@@ -138,7 +138,7 @@ grow grew grown growth climb climbed increase increased decrease decreased rise 
 accumulate accumulated ramp ramped trend trending over course evolve evolved progress progressed
 recent recently lately
 once twice thrice
-basic attack attacks auto autos fall fell falls fallen drop dropped destroy destroyed destroying down
+basic attack attacks auto autos fall fell falls fallen drop dropped destroy destroyed destroying down gone
 fight fights fighting decided decide decisive deciding key important mattered matter turning swing swings
 good bad well poorly great strong weak solid
 avrg averages analyze analyse analyzing analysing analysis assess assessment evaluate
