@@ -127,7 +127,7 @@ def choose_on(question: str, con: LockedConnection, *, asked_snapshot: int | Non
     scope = match_scope(question, matches)
     if scope.kind == "none" and asks_an_average(question):
         scope = _with_players(question, con, matches)
-    scope = _own_last_game(question, _day_as_match(scope, matches), con)
+    scope = _absent_from_latest(question, _own_last_game(question, _day_as_match(scope, matches), con), con, matches)
     if scope.kind == "match" and scope.match_id:  # named by its id, as "the latest game", or by its day
         how = "own" if scope.player else "named" if scope.match_id in scope.words else "dated" if scope.one_day \
             else "numbered" if scope.number is not None else "latest"
@@ -155,15 +155,35 @@ def _own_last_game(question: str, scope: ScopeReading, con: LockedConnection) ->
     their last games across matches."""
     if scope.last != 1 or scope.previous or not any(_OWN.search(w) for w in scope.words):
         return scope
+    player = _one_player_named(question, con)
+    latest = _latest_played(con, player) if player else None
+    return dataclasses.replace(scope, kind="match", match_id=latest, last=None, player=player) if latest else scope
+
+
+def _one_player_named(question: str, con: LockedConnection) -> str | None:
+    """The one player of any match the question names, or None (none, or several)."""
     players = tuple(r[0] for r in con.execute("SELECT DISTINCT player FROM players").fetchall())
     named = {m.name for m in find_mentions(question, Vocabulary(players=tuple(PlayerInfo(player=p) for p in players)))
              if m.kind == "player"}
-    if len(named) != 1:
+    return named.pop() if len(named) == 1 else None
+
+
+def _latest_played(con: LockedConnection, player: str) -> str | None:
+    """The latest match, in start order, the player played."""
+    row = con.execute("SELECT m.match_id FROM players p JOIN matches m USING (match_id) WHERE p.player = $player "
+                      "ORDER BY m.started_at DESC NULLS LAST, m.match_id DESC LIMIT 1", {"player": player}).fetchone()
+    return row[0] if row else None
+
+
+def _absent_from_latest(question: str, scope: ScopeReading, con: LockedConnection, matches: list) -> ScopeReading:
+    """A question with no scope word about one player who did not play the latest match ("X's deaths") is about
+    that player's own latest match, as "X's deaths in her last game" is (`_own_last_game`): the latest match has no
+    figure of theirs to give."""
+    player = _one_player_named(question, con) if scope.kind == "none" else None
+    played = _latest_played(con, player) if player else None
+    if played is None or played == matches[-1][0]:
         return scope
-    player = named.pop()
-    latest = con.execute("SELECT m.match_id FROM players p JOIN matches m USING (match_id) WHERE p.player = $player "
-                         "ORDER BY m.started_at DESC NULLS LAST, m.match_id DESC LIMIT 1", {"player": player}).fetchone()
-    return dataclasses.replace(scope, kind="match", match_id=latest[0], last=None, player=player) if latest else scope
+    return dataclasses.replace(scope, kind="match", match_id=played, player=player)
 
 
 def _with_players(question: str, con: LockedConnection, matches: list) -> ScopeReading:

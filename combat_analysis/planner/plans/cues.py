@@ -101,8 +101,9 @@ OBJECTIVE_LIST = re.compile(r"\b(when|list|show|which|what|who|timeline|order|se
 # The kinds of objective a word for all of them covers: "structures", "bosses" (METRICS.md: entity kinds)
 STRUCTURE_OBJECTIVES = ("tower", "phoenix", "titan")
 BOSS_OBJECTIVES = ("gold fury", "fire giant")
+# the bosses by their players' short names too ("fg", "gf"), as the catalog reads their figures
 OBJECTIVE_VALUES = [("tower", r"towers?"), ("phoenix", r"phoenix(?:es)?"), ("titan", r"titans?"),
-                    ("gold fury", r"gold\s+fur(?:y|ies)"), ("fire giant", r"fire\s+giants?")]
+                    ("gold fury", r"gold\s+fur(?:y|ies)|gfs?"), ("fire giant", r"fire\s+giants?|fgs?")]
 TOGETHER = re.compile(r"\b(combined|together|altogether|between\s+them|in\s+total|total)\b")
 # A last hit is a killing blow, never the last of something: "the most tower last hits", "who last-hit the phoenixes"
 LAST_HITS = re.compile(r"\blast[\s-]?hit(?:s|ting)?\b|\b(?:killing|final)\s+blows\b")

@@ -56,7 +56,8 @@ _ALL = re.compile(
     + _MATCH + r"(?:\s+(?:played|recorded|so far|on record|loaded))?"
     r"|" + _SEASON + r"(?:[- ](?:wide|long))?|season[- ]wide|(?:of\s+)?all[- ]time|ever"
     r"|(?:in\s+|over\s+|for\s+)?(?:his|her|their|the|a|my)?\s*careers?|overall|in\s+total\s+across\s+" + _MATCH +
-    r"|across\s+(?:the\s+)?" + _MATCH + r"|so\s+far|to\s+date|on\s+record|" + _OURS + r")\b")
+    r"|across\s+(?:the\s+|his\s+|her\s+|their\s+|my\s+|these\s+|those\s+)?" + _MATCH + r"|so\s+far|to\s+date|on\s+record|"
+    + _OURS + r")\b")
 # The last N matches ("over his last ten games"); "the previous match" / "last game" alone is N = 1.
 _LAST = re.compile(r"\b(?:(?:over|in|across|for|during|from)\s+)?(?:(?:his|her|their|the|my)\s+)?"
                    r"(?:last|past|previous|recent|latest|most\s+recent)\s+" + _NUMBER + r"\s+" + _MATCH + r"\b"
