@@ -173,6 +173,14 @@ def attacker_noun(plan: QueryPlan, plural: bool = False) -> str:
     return fmt.plural(noun) if plural else noun
 
 
+def _left_out(dimension: str, values: list[str], listed: str, kinds: str) -> str:
+    """What a "!=" filter leaves out, as words: "without basic attacks", "not from Order Tower", "from non-players"."""
+    if dimension in _LEFT_OUT:  # "deaths other than to towers", "besides autos"
+        return f"{_LEFT_OUT[dimension]} {listed}"
+    side = "from" if dimension == "source_kind" else "against" if dimension == "target_kind" else "apart from"
+    return f"{side} non-{kinds}" if values == ["player"] and dimension != "player" else f"not {side} {kinds}"
+
+
 def qualifier_phrase(plan: QueryPlan) -> str:
     """The filters that are not the entity asked about, as words: " from jungle camps", " with Back Off!"."""
     bits = []
@@ -188,8 +196,8 @@ def qualifier_phrase(plan: QueryPlan) -> str:
             continue
         listed = _listed(f.dimension, values)
         kinds = names([KIND_NAMES.get(v, v) for v in values])
-        if f.op == "!=" and f.dimension in _LEFT_OUT:  # "deaths other than to towers", "besides autos"
-            bits.append(f"{_LEFT_OUT[f.dimension]} {listed}")
+        if f.op == "!=":
+            bits += [_left_out(f.dimension, values, listed, kinds)]
             continue
         if f.dimension == "source_kind" and "source" in plan.group_by and f.op == "=":
             continue  # the non-players ranked are named by their kind: "the 4 minions"

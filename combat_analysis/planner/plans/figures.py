@@ -105,6 +105,7 @@ Outcome = tuple[Literal["skip", "filter", "metric", "unapplied"], "Filter | str 
 
 
 _KILL_VERBS = frozenset({"kill", "kills", "killed", "killing", "slay", "slew", "slain"})
+NPC = "npc"  # the qualifier kind of every non-player at once (read/reading.KIND_WORDS)
 
 
 def _who_hit(q: Qualifier, head) -> Outcome:
@@ -113,6 +114,8 @@ def _who_hit(q: Qualifier, head) -> Outcome:
         return "filter", Filter(dimension="player", values=(q.name,))  # "who killed Brisk": Brisk's deaths
     if q.name and "source" in head.dimensions:
         return "filter", Filter(dimension="source", values=(q.name,))
+    if q.kind == NPC and "source_kind" in head.dimensions:  # "damage taken from npcs": from anything but a player
+        return "filter", Filter(dimension="source_kind", op="!=", values=("player",))
     if q.kind and "source_kind" in head.dimensions:
         return "filter", Filter(dimension="source_kind", values=(q.kind,))
     return "unapplied", q.said
@@ -120,12 +123,16 @@ def _who_hit(q: Qualifier, head) -> Outcome:
 
 def _who_was_hit(q: Qualifier, head) -> Outcome:
     """'Damage to the jungle camps', 'kills on Brisk', 'damage to VoidWalker': the qualifier names who was hit."""
+    if q.kind == NPC:  # every non-player hit: their kills are the npc kills, their damage all but to players
+        return ("metric", "npc_kills") if head.id == "kills" else ("filter", Filter(
+            dimension="target_kind", op="!=", values=("player",))) if "target_kind" in head.dimensions else ("unapplied",
+                                                                                                         q.said)
     if head.id == "kills" and q.name:
         return "filter", Filter(dimension="victim", values=(q.name,))
     if head.id == "kills" and q.kind in KIND_KILLS:
         return "metric", KIND_KILLS[q.kind]  # "killed the most jungle monsters": the log's blows on that kind
-    if head.id == KIND_KILLS.get(q.kind or ""):
-        return "skip", None  # "minions killed on minions": already the figure
+    if head.id == KIND_KILLS.get(q.kind or "") or (head.id == "npc_kills" and q.kind in ("minion", "jungle")):
+        return "skip", None  # "minions killed on minions", "npc kills of minions": already the figure
     if q.name and "target" in head.dimensions:
         return "filter", Filter(dimension="target", values=(q.name,))
     if head.id == "damage_dealt" and q.kind:
@@ -160,6 +167,11 @@ def apply_qualifiers(metrics: Sequence[str], qualifiers: Sequence[Qualifier], pl
     metrics = list(metrics)
     filters: list[Filter] = []
     unapplied: list[str] = []
+    joined = _kinds_together(metrics[0], qualifiers)
+    if joined is not None:  # "dmg to the camps and the minions": one figure over both kinds
+        metrics[0], together = joined
+        filters += together
+        qualifiers = [q for q in qualifiers if not _hit_kind(q)]
     for q in qualifiers:
         kind, value = _qualifier_outcome(q, metric(metrics[0]), players, compare)
         if kind == "filter" and isinstance(value, Filter):
@@ -169,6 +181,24 @@ def apply_qualifiers(metrics: Sequence[str], qualifiers: Sequence[Qualifier], pl
         elif kind == "unapplied" and isinstance(value, str):
             unapplied.append(value)
     return Applied(tuple(dict.fromkeys(metrics)), _either_of_named(filters), (), tuple(unapplied))
+
+
+def _hit_kind(q: Qualifier) -> bool:
+    return q.kind is not None and q.name is None and q.preposition in TARGET_SIDE
+
+
+def _kinds_together(head: str, qualifiers: Sequence[Qualifier]) -> tuple[str, list[Filter]] | None:
+    """Two kinds or more hit, said after one word ("killed minions and jungle monsters", "damage into minions and
+    camps"): kills of minions and jungle monsters are the npc kills; damage is damage dealt to any of the kinds (a
+    row has one target kind, so the rows of either add up). None for one kind, or a figure that cannot take them."""
+    kinds = sorted({q.kind for q in qualifiers if _hit_kind(q) and q.kind is not None})
+    if len(kinds) < 2 or NPC in kinds:
+        return None
+    if head in ("kills", *KIND_KILLS.values(), "npc_kills") and kinds == ["jungle", "minion"]:
+        return "npc_kills", []
+    if head in ("damage_dealt", *KIND_METRIC.values()):
+        return "damage_dealt", [Filter(dimension="target_kind", op="in", values=tuple(kinds))]
+    return None
 
 
 def _either_of_named(filters: Sequence[Filter]) -> tuple[Filter, ...]:

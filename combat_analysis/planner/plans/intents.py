@@ -130,7 +130,7 @@ def hit_target_plan(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan |
     head = metric(figures[0])
     who = r.players[0] if r.players else PARAM_PLAYER
     # the kind of target said ("the largest crit against a god, and on whom it landed"): the hits on that kind alone
-    kinds = {q.kind for q in r.qualifiers if q.name is None and q.kind and q.preposition in _ON_TARGET}
+    kinds = {q.kind for q in r.qualifiers if q.name is None and q.kind and q.kind != "npc" and q.preposition in _ON_TARGET}
     on_kind = [Filter(dimension="target_kind", values=(kinds.pop(),))] if len(kinds) == 1 else []
     child = finish(Draft(question, Intent.RANKING, (head.id,), ("target",), [Filter(dimension="player", values=(who,)),
                                                                            *on_kind],

@@ -20,7 +20,9 @@ from combat_analysis.planner.vocabulary import Vocabulary
 CUE = re.compile(r"\b(?:excluding|exclude|except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from|not\s+counting|"
                  r"not\s+including|leaving\s+out|leave\s+out|ignoring|ignore|minus|but\s+not|besides|outside\s+of)\s+"
                  r"(?P<what>.+?)"
-                 r"(?=[,;?!]|\s+(?:and\s+)?(?:who|which|what|how|in|during|over|after|before|by|per|for)\b|$)")
+                 # a question word ends them, contracted too ("besides autos, whats X's ...")
+                 r"(?=[,;?!]|\s+(?:and\s+)?(?:(?:who|which|what|wat|how)(?:['’]?s|['’]?re)?|in|during|over|after|before|by|per|"
+                 r"for)\b|$)")
 
 
 # "leaving autos aside", "setting the towers aside", "leave X out": the thing left out said inside the phrase

@@ -20,14 +20,18 @@ import re
 
 from combat_analysis.catalog.kinds import BOSS, STRUCTURE, entity_kind
 from combat_analysis.planner.plans.cues import BOSS_OBJECTIVES, STRUCTURE_OBJECTIVES
+from combat_analysis.planner.read.words import NPC_KIND_WORDS
 
 # A word for a kind of non-player, then a bracket
 _GLOSSED = re.compile(r"\b(?P<kind>bosses|boss|structures?|buildings?|objectives?|minions?|creeps?|(?:jungle\s+)?camps?|"
-                      r"monsters?|mobs?)\s*(?P<bracket>\((?P<gloss>[^()]{1,80})\))", re.IGNORECASE)
+                      r"monsters?|mobs?|non[\s-]?(?:players?|gods?)|npcs|pve)\s*(?P<bracket>\((?P<gloss>[^()]{1,80})\))",
+                      re.IGNORECASE)
 # What separates the members a gloss lists
 _SEPARATORS = re.compile(r"\s*(?:/|,|&|\+|\band\b|\bor\b|\bplus\b)\s*", re.IGNORECASE)
 # A gloss that gives examples ("e.g. harpies") narrows nothing, however few it names
 _EXAMPLES = re.compile(r"^(?:e\.?\s?g\.?|like|such\s+as|incl\.?|including)\s+", re.IGNORECASE)
+# ... or ends saying there are more: "(minions, camps, towers etc)"
+_AND_MORE = re.compile(r"\s*,?\s*(?:etc\.?|and\s+so\s+on|and\s+(?:the\s+)?(?:like|rest|more))\s*$", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 # The members a word covers whole, by the kinds of objective (METRICS.md: entity kinds)
 _WHOLE = {"structure": set(STRUCTURE_OBJECTIVES), "boss": set(BOSS_OBJECTIVES),
@@ -48,12 +52,16 @@ def _objectives(member: str) -> set[str]:
 
 
 def _glosses(kind_word: str, gloss: str) -> bool:
-    examples = _EXAMPLES.match(gloss)
-    members = [_ARTICLE.sub("", w) for w in _SEPARATORS.split(gloss[examples.end():] if examples else gloss) if w]
-    if not members or not all(entity_kind(w, ()) != "unknown" or re.search(r"\bboss", w, re.IGNORECASE) for w in members):
+    more = _AND_MORE.search(gloss)
+    gloss = gloss[:more.start()] if more else gloss
+    lead = _EXAMPLES.match(gloss)
+    examples = bool(lead or more)
+    members = [_ARTICLE.sub("", w) for w in _SEPARATORS.split(gloss[lead.end():] if lead else gloss) if w]
+    if not members or not all(entity_kind(w, ()) != "unknown" or re.search(r"\bboss", w, re.IGNORECASE)
+                              or w.lower() in NPC_KIND_WORDS for w in members):
         return False
     whole = _WHOLE.get(_kind_of(kind_word))
-    return bool(examples) or whole is not None and set().union(*(_objectives(w) for w in members)) >= whole
+    return examples or whole is not None and set().union(*(_objectives(w) for w in members)) >= whole
 
 
 def without_glosses(text: str) -> str:

@@ -313,7 +313,23 @@ def clauses(question: str, vocab: Vocabulary) -> list[str]:
     if not any(start < end for start, end in names if _AND_THE.search(question, start, end)):
         cuts = [part for cut in cuts for part in _after_a_winner(cut) if part]
     cuts = [part for cut in cuts for part in _winner_cut(cut)]
-    return cuts[:MAX_PARTS] if len(cuts) > 1 else [question]
+    return _predicates_shared(cuts[:MAX_PARTS]) if len(cuts) > 1 else [question]
+
+
+_COUNT_ALONE = re.compile(r"^\s*how\s+many\s+(?P<noun>(?:(?!(?:did|do|does|has|have|had|were|was|are|is)\b)\w+\s*){1,3}?)"
+                          r"\s*[?.!]*\s*$", re.IGNORECASE)
+_COUNT_SAID = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:\w+\s+){1,3}?(?P<said>(?:did|do|does|has|have|had|were|was|are|is)"
+                         r"\b.+)$", re.IGNORECASE)
+
+
+def _predicates_shared(cuts: list[str]) -> list[str]:
+    """Counts said bare before the one that says of whom and how ("how many kills and how many assists has X got"):
+    each bare count is asked with that clause's words."""
+    for i in reversed(range(len(cuts) - 1)):  # from the last, so a run of bare counts all take the words
+        bare, said = _COUNT_ALONE.match(cuts[i]), _COUNT_SAID.match(cuts[i + 1])
+        if bare and said:
+            cuts[i] = f"how many {bare.group('noun').strip()} {said.group('said')}"
+    return cuts
 
 
 PlanFn = Callable[[str, tuple[str, ...]], QueryPlan]

@@ -579,6 +579,8 @@ KIND_WORDS = [
     # before the camps: "the jungle bosses" are the bosses
     ("boss", r"(?:jungle\s+)?(?:bosses|boss)|objectives?\s+bosses|gold\s+fur(?:y|ies)|fire\s+giants?"),
     ("jungle", r"jungle(?:\s+(?:camps?|monsters?|creeps?|mobs?))?|camps?|monsters?|mobs?|neutrals?"),
+    # every non-player at once ("from npcs", "non-gods"; never "npc", the masked name of one)
+    ("npc", r"non[\s-]?(?:players?|gods?|champions?|heroes|humans)|npcs|pve"),
 ]
 _KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_WORDS)
 # The verbs whose object is who was hit: striking verbs, and the crowd-control verbs (their object is its target)
@@ -1280,6 +1282,21 @@ def _objective_deaths(found: MetricsRead, text: str) -> MetricsRead:
                        found.notes, found.evidence)
 
 
+_KILL_WORD = re.compile(r"\b(?:kill\w*|slay\w*|slew|slain|farm\w*|cs|creep\s+score|last[\s-]?hit\w*|clear\w*)\b")
+_KINDS_ONLY = re.compile(r"^(?:minions|jungle\s+camps|camps|jungle\s+monsters|monsters)\s+and\s+"
+                         r"(?:minions|jungle\s+camps|camps|jungle\s+monsters|monsters)$")
+
+
+def _kinds_hit_not_killed(found: MetricsRead, text: str) -> MetricsRead:
+    """"Damage to the camps and minions": the two kinds said together are what was hit, not the npc kills, when
+    another figure is named and no word says they were killed (the kinds are then read as qualifiers)."""
+    said = [h for h in found.hits if h.metric_id == "npc_kills" and _KINDS_ONLY.match(h.phrase)]
+    if not said or len(found.ids) < 2 or _KILL_WORD.search(text):
+        return found
+    return MetricsRead(tuple(m for m in found.ids if m != "npc_kills"), tuple(h for h in found.hits if h not in said),
+                       found.notes, found.evidence)
+
+
 def _build_counted(found: MetricsRead, text: str) -> MetricsRead:
     """A build counted is the items in it: "how many items did X build" asks items purchased, not the build order."""
     if found.ids != ("build",) or not _HOW_MANY_ASKED.search(text):
@@ -1401,7 +1418,8 @@ def _read_question(question: str, vocab: Vocabulary) -> Reading:
     abilities, items = _abilities_and_items(mentions, text)
     sides = _sides(times.rest, vocab.winner_team, [m.name for m in mentions if m.kind == "npc"])
     roles = tuple(dict.fromkeys(r.role for r in find_roles(_NOT_ROLES.sub(" ", masked), vocab.roles)))
-    found = read_metrics(SOLO_SET_AGAINST.sub(lambda m: m.group(0)[:m.start("solo") - m.start()] + "    ", text))
+    found = _kinds_hit_not_killed(read_metrics(SOLO_SET_AGAINST.sub(
+        lambda m: m.group(0)[:m.start("solo") - m.start()] + "    ", text)), text)
     npc_said = [(m.said, m.name) for m in mentions if m.kind == "npc"]
     qualifiers = _qualifiers(*_side_roles_as_names(text, _placeholder_players(named, vocab), vocab), npc_said)
     qualifiers = tuple(q for q in qualifiers if not _figure_words(q, found.hits, text))
