@@ -652,22 +652,23 @@ def _purchase_place(r: Reading) -> int:
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
-def _next_n(r: Reading) -> int:
-    """How many next purchases are asked for ("the next thing", "his next two items"); 0 when "next" is not said."""
-    m = NEXT_N.search(r.text)
-    if m is not None:
-        n = m.group("n") or m.group("m")
-        return int(n) if n.isdigit() else _COUNT_WORDS[n]
-    return 1 if re.search(r"\bnext\b", r.text) else 0
-
-
-def _after_first(r: Reading) -> int:
-    """How many purchases after the first one are asked for ("the next two after his starter"); 0 when none are."""
-    m = NEXT_N.search(r.text) if AFTER_FIRST_BUY.search(r.text) and not r.window else None
+def _next_count(text: str) -> int:
+    """How many next purchases the words count ("the next two", "3 items after"); 0 when they count none."""
+    m = NEXT_N.search(text)
     if m is None:
         return 0
     n = m.group("n") or m.group("m")
     return int(n) if n.isdigit() else _COUNT_WORDS[n]
+
+
+def _next_n(r: Reading) -> int:
+    """How many next purchases are asked for ("the next thing", "his next two items"); 0 when "next" is not said."""
+    return _next_count(r.text) or (1 if re.search(r"\bnext\b", r.text) else 0)
+
+
+def _after_first(r: Reading) -> int:
+    """How many purchases after the first one are asked for ("the next two after his starter"); 0 when none are."""
+    return _next_count(r.text) if AFTER_FIRST_BUY.search(r.text) and not r.window else 0
 
 
 def _asks_for_purchases(r: Reading, spent: bool, bought_when: bool) -> bool:

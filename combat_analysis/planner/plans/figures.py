@@ -49,6 +49,7 @@ from combat_analysis.planner.read.names import find_teams, name_or_plural
 from combat_analysis.planner.read.reading import (
     CROWD_CONTROLLING,
     EVENT_FIGURES,
+    EVERY_NPC,
     HEALING,
     HITTING,
     NPC_KINDS,
@@ -105,7 +106,6 @@ Outcome = tuple[Literal["skip", "filter", "metric", "unapplied"], "Filter | str 
 
 
 _KILL_VERBS = frozenset({"kill", "kills", "killed", "killing", "slay", "slew", "slain"})
-NPC = "npc"  # the qualifier kind of every non-player at once (read/reading.KIND_WORDS)
 
 
 def _who_hit(q: Qualifier, head) -> Outcome:
@@ -114,7 +114,7 @@ def _who_hit(q: Qualifier, head) -> Outcome:
         return "filter", Filter(dimension="player", values=(q.name,))  # "who killed Brisk": Brisk's deaths
     if q.name and "source" in head.dimensions:
         return "filter", Filter(dimension="source", values=(q.name,))
-    if q.kind == NPC and "source_kind" in head.dimensions:  # "damage taken from npcs": from anything but a player
+    if q.kind == EVERY_NPC and "source_kind" in head.dimensions:  # "damage taken from npcs": from anything but a player
         return "filter", Filter(dimension="source_kind", op="!=", values=("player",))
     if q.kind and "source_kind" in head.dimensions:
         return "filter", Filter(dimension="source_kind", values=(q.kind,))
@@ -123,10 +123,12 @@ def _who_hit(q: Qualifier, head) -> Outcome:
 
 def _who_was_hit(q: Qualifier, head) -> Outcome:
     """'Damage to the jungle camps', 'kills on Brisk', 'damage to VoidWalker': the qualifier names who was hit."""
-    if q.kind == NPC:  # every non-player hit: their kills are the npc kills, their damage all but to players
-        return ("metric", "npc_kills") if head.id == "kills" else ("filter", Filter(
-            dimension="target_kind", op="!=", values=("player",))) if "target_kind" in head.dimensions else ("unapplied",
-                                                                                                         q.said)
+    if q.kind == EVERY_NPC:  # every non-player hit: their kills are the npc kills, their damage all but to players
+        if head.id == "kills":
+            return "metric", "npc_kills"
+        if "target_kind" in head.dimensions:
+            return "filter", Filter(dimension="target_kind", op="!=", values=("player",))
+        return "unapplied", q.said
     if head.id == "kills" and q.name:
         return "filter", Filter(dimension="victim", values=(q.name,))
     if head.id == "kills" and q.kind in KIND_KILLS:
@@ -192,7 +194,7 @@ def _kinds_together(head: str, qualifiers: Sequence[Qualifier]) -> tuple[str, li
     camps"): kills of minions and jungle monsters are the npc kills; damage is damage dealt to any of the kinds (a
     row has one target kind, so the rows of either add up). None for one kind, or a figure that cannot take them."""
     kinds = sorted({q.kind for q in qualifiers if _hit_kind(q) and q.kind is not None})
-    if len(kinds) < 2 or NPC in kinds:
+    if len(kinds) < 2 or EVERY_NPC in kinds:
         return None
     if head in ("kills", *KIND_KILLS.values(), "npc_kills") and kinds == ["jungle", "minion"]:
         return "npc_kills", []

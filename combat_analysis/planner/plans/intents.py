@@ -26,7 +26,14 @@ from combat_analysis.planner.plans.draft import (
 )
 from combat_analysis.planner.plans.events import _figures, build_plan, event_plan, pattern_plan
 from combat_analysis.planner.plans.figures import figure_plan, structures_dealing
-from combat_analysis.planner.read.reading import Reading, group_cues, normalize, read_metrics, read_shape
+from combat_analysis.planner.read.reading import (
+    EVERY_NPC,
+    Reading,
+    group_cues,
+    normalize,
+    read_metrics,
+    read_shape,
+)
 from combat_analysis.planner.vocabulary import Vocabulary
 
 __all__ = ["plan_reading", "dependent_plan", "leader_split_plan", "hit_target_plan", "leader_then", "summarize", "metric", "BUILD",
@@ -130,7 +137,7 @@ def hit_target_plan(question: str, r: Reading, vocab: Vocabulary) -> QueryPlan |
     head = metric(figures[0])
     who = r.players[0] if r.players else PARAM_PLAYER
     # the kind of target said ("the largest crit against a god, and on whom it landed"): the hits on that kind alone
-    kinds = {q.kind for q in r.qualifiers if q.name is None and q.kind and q.kind != "npc" and q.preposition in _ON_TARGET}
+    kinds = {q.kind for q in r.qualifiers if q.name is None and q.kind and q.kind != EVERY_NPC and q.preposition in _ON_TARGET}
     on_kind = [Filter(dimension="target_kind", values=(kinds.pop(),))] if len(kinds) == 1 else []
     child = finish(Draft(question, Intent.RANKING, (head.id,), ("target",), [Filter(dimension="player", values=(who,)),
                                                                            *on_kind],

@@ -83,6 +83,7 @@ _BOUGHT = r"(?:(?:buying|purchasing|getting|picking\s+up|completing|finishing)\s
 _BUYER = rf"(?:(?P<who>his|her|their|{_WORD}(?:\s+{_WORD}){{0,2}}?)(?:'s|’s|s'|')?\s+)?"
 _ITEM_PLACE = rf"(?:(?P<place>{_PLACE_WORDS})\s+)?"
 _PURCHASE_WORDS = r"(?:\s+(?:purchase|buy|was\s+bought|got\s+bought|bought|was\s+done|finished|completed))?"
+_PURCHASE_SAID = re.compile(_PURCHASE_WORDS, re.IGNORECASE)
 
 
 def _purchase(question: str, at: int, vocab: Vocabulary) -> re.Match[str] | None:
@@ -99,7 +100,7 @@ def _purchase(question: str, at: int, vocab: Vocabulary) -> re.Match[str] | None
 
 def _word_end(question: str, end: int) -> int:
     """Where the words after an item's name that say it was bought end."""
-    m = re.compile(_PURCHASE_WORDS, re.IGNORECASE).match(question, end)
+    m = _PURCHASE_SAID.match(question, end)
     return m.end() if m else end
 
 
@@ -268,17 +269,17 @@ def _player_event(m: re.Match[str], rest: str, vocab: Vocabulary) -> tuple[Momen
     return event, named, what, None
 
 
-def _buyer(m: re.Match[str], rest: str, item: str, vocab: Vocabulary) -> tuple[str | None, str]:
-    """Whose purchase the words name, and how they name them: the player said, the one player a pronoun points back
-    to, or, unsaid, the one player the question names or else the item's one buyer."""
+def _buyer(m: re.Match[str], rest: str, item: str, vocab: Vocabulary) -> str | None:
+    """Whose purchase the words name: the player said, the one player a pronoun points back to, or, unsaid, the one
+    player the question names or else the item's one buyer."""
     who = m.group("who")
     if who is not None and not _PRONOUN.fullmatch(who):
-        return _one_player(who, vocab), who
+        return _one_player(who, vocab)
     named = _named_in(rest, vocab) or _role_player(rest, vocab)
     if named is not None or who is not None:
-        return (named[0], named[1]) if named else (None, who or "")
+        return named[0] if named else None
     buyers = {x.by for x in vocab.moments if x.kind == "purchase" and x.target == item}
-    return (buyers.pop(), "") if len(buyers) == 1 else (None, "")
+    return buyers.pop() if len(buyers) == 1 else None
 
 
 def _role_player(question: str, vocab: Vocabulary) -> tuple[str, str] | None:
@@ -296,7 +297,7 @@ def _purchase_event(m: re.Match[str], rest: str, vocab: Vocabulary) -> tuple[Mom
     """(the purchase, how it is named, what it was, why it cannot be read) of one player's purchase of an item, the
     first unless a place is said ("his second boots", "her last potion")."""
     item = next(x.name for x in find_mentions(m.string, vocab) if x.kind == "item" and x.start == m.start("item"))
-    player, words = _buyer(m, rest, item, vocab)
+    player = _buyer(m, rest, item, vocab)
     if player is None:
         return None, "", "", (f"'{m.group(0)}' names no one buyer: whose purchase of {item} it is cannot be told, so "
                               "there is no time before or after it to read.")

@@ -29,6 +29,7 @@ from combat_analysis.planner.read.causes import REST, complement, unwidened
 from combat_analysis.planner.read.names import find_mentions, find_roles, find_teams
 from combat_analysis.planner.read.reading import normalize, read_metrics
 from combat_analysis.planner.read.timewords import parse_windows
+from combat_analysis.planner.read.words import KILL_VERB
 from combat_analysis.planner.vocabulary import Vocabulary
 
 # a question word after "and" starts a clause, contracted too ("and what's", "and whats", "and hows")
@@ -603,7 +604,7 @@ _RECIPROCAL = re.compile(r"\b(?:each\s+other|one\s+another|vice[- ]versa|(?:both
 # the figure of one player on another, by the figure the question names
 _ONE_ON_ANOTHER = {"kills": "how many times did {x} kill {y}", "damage_dealt": "how much damage did {x} deal to {y}",
                    "damage_to_players": "how much damage did {x} deal to {y}", "healing_done": "how much did {x} heal {y}"}
-_KILLED = re.compile(r"\b(?:kill(?:s|ed|ing)?|slain|slay(?:s|ed)?|slew|murder(?:s|ed)?|frag(?:s|ged)?)\b", re.IGNORECASE)
+_KILLED = re.compile(rf"\b(?:{KILL_VERB}|frag(?:s|ged)?)\b", re.IGNORECASE)
 
 
 def each_other(question: str, vocab: Vocabulary, plan_one: PlanFn) -> QueryPlan | None:

@@ -570,6 +570,7 @@ fights streak three four five seven eight nine twenty thirty forty fifty""".spli
 
 # -------------------------------------------------------------------------------------- qualifiers
 
+EVERY_NPC = "npc"  # the qualifier kind of every non-player at once
 KIND_WORDS = [
     # a god word before an ability word says whose ability it is, not who was hit ("top damaging god ability")
     ("player", r"(?:gods?|champions?|heroes|heros|hero)(?!'?s?\s+(?:abilit(?:y|ies)|skills?|spells?|kits?)\b)|players?|"
@@ -580,7 +581,7 @@ KIND_WORDS = [
     ("boss", r"(?:jungle\s+)?(?:bosses|boss)|objectives?\s+bosses|gold\s+fur(?:y|ies)|fire\s+giants?"),
     ("jungle", r"jungle(?:\s+(?:camps?|monsters?|creeps?|mobs?))?|camps?|monsters?|mobs?|neutrals?"),
     # every non-player at once ("from npcs", "non-gods"; never "npc", the masked name of one)
-    ("npc", r"non[\s-]?(?:players?|gods?|champions?|heroes|humans)|npcs|pve"),
+    (EVERY_NPC, r"non[\s-]?(?:players?|gods?|champions?|heroes|humans)|npcs|pve"),
 ]
 _KIND_ALT = "|".join(f"(?P<{kind}>(?:{pattern})\\b)" for kind, pattern in KIND_WORDS)
 # The verbs whose object is who was hit: striking verbs, and the crowd-control verbs (their object is its target)

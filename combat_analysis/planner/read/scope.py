@@ -23,7 +23,7 @@ from combat_analysis.planner.read import compounds
 from combat_analysis.planner.read.names import fold, name_parts
 from combat_analysis.planner.read.spelling import contractions
 from combat_analysis.planner.read.timewords import _WORD_NUMBERS
-from combat_analysis.planner.read.words import ROLE_SAID, STORAGE, domain_words, known_words
+from combat_analysis.planner.read.words import KILL_VERB, ROLE_SAID, STORAGE, domain_words, known_words
 
 ScopeKind = Literal["none", "match", "matches", "all"]
 
@@ -109,10 +109,9 @@ _FIRST_OF_MATCH = (r"first[- ]?(?:blood|objective|tower|phoenix|titan|gold\s+fur
 _HEAD_TO_HEAD = (r"\b(head[- ]to[- ]head|h2h|(?:each|both|either)\s+ways?|(?:and\s+)?(?:the\s+)?other\s+way\s+a?round"
                  r"|(?:and\s+)?vice[- ]versa|(?:on|against|versus|vs\.?)\s+(?:each\s+other|one\s+another)"
                  # a kill verb on each other: "did they ever kill each other", "kill one another"
-                 r"|(?:kill(?:s|ed|ing)?|slain|slay(?:s|ed)?|slew|murder(?:s|ed)?)\s+(?:each\s+other|one\s+another)"
+                 rf"|(?:{KILL_VERB})\s+(?:each\s+other|one\s+another)"
                  # each of two said apart, then the other: "did each of them ever slay the other"
-                 r"|\beach(?:\s+(?:one|of\s+them|of\s+the\s+two))?\s+(?:\w+\s+){0,2}?(?:kill(?:s|ed|ing)?|slain|slay(?:s|ed)?|"
-                 r"slew|murder(?:s|ed)?)\s+the\s+other"
+                 rf"|\beach(?:\s+(?:one|of\s+them|of\s+the\s+two))?\s+(?:\w+\s+){{0,2}}?(?:{KILL_VERB})\s+the\s+other"
                  r"|(?:(?:when|while|where)\s+(?:they\s+(?:were|are|was)\s+|they're\s+)?)?(?:on\s+)?"
                  r"(?:opposite|opposing|different|rival)\s+(?:sides|teams)|as\s+(?:opponents|enemies|rivals))\b")
 HEAD_TO_HEAD = re.compile(_HEAD_TO_HEAD, re.IGNORECASE)

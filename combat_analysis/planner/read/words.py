@@ -86,6 +86,8 @@ CHAT_WORDS: dict[str, str] = {
 PLACES = {word: n for n in range(2, 11) for word in (ordinal(n), f"{n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'}")}
 PLACE_WORDS = "|".join(sorted(PLACES, key=len, reverse=True))
 # Where the matches are kept, as people call it ("loaded into the db", "in the warehouse")
+# A verb of killing in its forms ("killed", "slew", "murdering"), as a pattern to place between others
+KILL_VERB = r"kill(?:s|ed|ing)?|slain|slay(?:s|ed)?|slew|murder(?:s|ed)?"
 STORAGE = r"(?:warehouse|lake|data\s*base|db)"
 # A count said before what is counted ("top 3", "the four players", "his last twelve deaths"), as digits or a word;
 # one table, so every pattern that reads a count reads the same ones. COUNT_SAID does not capture.
